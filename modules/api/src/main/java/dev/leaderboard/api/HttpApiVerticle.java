@@ -1,0 +1,151 @@
+package dev.leaderboard.api;
+
+import dev.leaderboard.service.LeaderboardService;
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
+import io.vertx.serviceproxy.ServiceException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * HTTP API v1. Handlers parse the request, call the {@link LeaderboardService} on this node's
+ * local event-bus address (the same service event-bus callers use), and write its answer.
+ */
+public class HttpApiVerticle extends VerticleBase {
+  private static final Logger LOG = LoggerFactory.getLogger(HttpApiVerticle.class);
+  /** Large enough for a batch of 1,000 events with long IDs. */
+  public static final long BODY_LIMIT = 1024 * 1024;
+
+  private final int port;
+  private LeaderboardService service;
+  private HttpServer server;
+
+  public HttpApiVerticle(int port) {
+    this.port = port;
+  }
+
+  @Override
+  public Future<?> start() {
+    service = LeaderboardService.createProxy(vertx, LeaderboardService.LOCAL_ADDRESS);
+    Router router = Router.router(vertx);
+    router.route().handler(BodyHandler.create(false).setBodyLimit(BODY_LIMIT));
+
+    router.get("/v1/boards").handler(this::listBoards);
+    router.put("/v1/boards/:board").handler(this::putBoard);
+    router.get("/v1/boards/:board").handler(this::getBoard);
+    router.delete("/v1/boards/:board").handler(this::deleteBoard);
+    router.post("/v1/boards/:board/scores").handler(this::submit);
+    router.post("/v1/boards/:board/scores/batch").handler(this::submitBatch);
+    router.get("/v1/boards/:board/entries").handler(this::entries);
+    router.get("/v1/boards/:board/users/:userId").handler(this::user);
+    router.get("/health/live").handler(ctx -> ctx.json(new JsonObject().put("status", "UP")));
+
+    router.route().failureHandler(this::failure);
+    router.errorHandler(404, ctx -> error(ctx, 404, "not_found",
+        "no such resource: " + ctx.request().method() + " " + ctx.request().path()));
+    router.errorHandler(405, ctx -> error(ctx, 405, "method_not_allowed",
+        ctx.request().method() + " is not allowed on " + ctx.request().path()));
+
+    return vertx.createHttpServer().requestHandler(router).listen(port).onSuccess(s -> {
+      server = s;
+      LOG.info("HTTP API listening on port {}", s.actualPort());
+    });
+  }
+
+  /** The port actually bound (useful when configured as 0). */
+  public int actualPort() {
+    return server.actualPort();
+  }
+
+  private void listBoards(RoutingContext ctx) {
+    Params.none(ctx);
+    reply(ctx, service.listBoards());
+  }
+
+  private void putBoard(RoutingContext ctx) {
+    Params.none(ctx);
+    service.putBoard(ctx.pathParam("board"), Params.body(ctx)).onComplete(ar -> {
+      if (ar.succeeded()) {
+        JsonObject board = ar.result();
+        boolean created = Boolean.TRUE.equals(board.remove("created"));
+        ctx.response().setStatusCode(created ? 201 : 200);
+        ctx.json(board);
+      } else {
+        ctx.fail(ar.cause());
+      }
+    });
+  }
+
+  private void getBoard(RoutingContext ctx) {
+    Params.none(ctx);
+    reply(ctx, service.getBoard(ctx.pathParam("board")));
+  }
+
+  private void deleteBoard(RoutingContext ctx) {
+    Params.none(ctx);
+    reply(ctx, service.deleteBoard(ctx.pathParam("board")));
+  }
+
+  private void submit(RoutingContext ctx) {
+    Params.none(ctx);
+    reply(ctx, service.submit(ctx.pathParam("board"), Params.body(ctx)));
+  }
+
+  private void submitBatch(RoutingContext ctx) {
+    Params.none(ctx);
+    reply(ctx, service.submitBatch(ctx.pathParam("board"), Params.body(ctx)));
+  }
+
+  private void entries(RoutingContext ctx) {
+    Params q = Params.of(ctx, "offset", "limit", "period", "rankMode");
+    reply(ctx, service.entries(ctx.pathParam("board"), q.string("period"), q.longValue("offset"),
+        q.intValue("limit"), q.string("rankMode")));
+  }
+
+  private void user(RoutingContext ctx) {
+    Params q = Params.of(ctx, "period", "rankMode");
+    reply(ctx, service.user(ctx.pathParam("board"), ctx.pathParam("userId"), q.string("period"), q.string("rankMode")));
+  }
+
+  private static void reply(RoutingContext ctx, Future<JsonObject> answer) {
+    answer.onComplete(ar -> {
+      if (ar.succeeded()) {
+        ctx.json(ar.result());
+      } else {
+        ctx.fail(ar.cause());
+      }
+    });
+  }
+
+  private void failure(RoutingContext ctx) {
+    Throwable t = ctx.failure();
+    if (t instanceof ApiException e) {
+      error(ctx, e.status(), e.code(), e.getMessage());
+    } else if (t instanceof ServiceException e) {
+      JsonObject debug = e.getDebugInfo();
+      String code = debug == null ? null : debug.getString("error");
+      int status = e.failureCode() >= 400 && e.failureCode() < 600 ? e.failureCode() : 500;
+      error(ctx, status, code == null ? "internal" : code, e.getMessage());
+    } else if (ctx.statusCode() == 413) {
+      error(ctx, 413, "payload_too_large", "the request body is larger than " + BODY_LIMIT + " bytes");
+    } else if (ctx.statusCode() >= 400 && ctx.statusCode() < 500) {
+      error(ctx, ctx.statusCode(), "bad_request", "the request could not be read");
+    } else {
+      LOG.error("unhandled failure on {} {}", ctx.request().method(), ctx.request().path(), t);
+      error(ctx, 500, "internal", "internal error");
+    }
+  }
+
+  static void error(RoutingContext ctx, int status, String code, String message) {
+    if (ctx.response().ended()) {
+      return;
+    }
+    ctx.response().setStatusCode(status);
+    ctx.json(new JsonObject().put("error", code).put("message", message));
+  }
+}

@@ -1,0 +1,94 @@
+package dev.leaderboard.api;
+
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.json.DecodeException;
+import io.vertx.core.json.Json;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.RoutingContext;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/** Strict reading of query strings and bodies: unknown or repeated parameters are refused, not ignored. */
+final class Params {
+  private static final Pattern INTEGER = Pattern.compile("-?[0-9]{1,18}");
+  private final RoutingContext ctx;
+
+  private Params(RoutingContext ctx) {
+    this.ctx = ctx;
+  }
+
+  static void none(RoutingContext ctx) {
+    of(ctx);
+  }
+
+  static Params of(RoutingContext ctx, String... allowed) {
+    Set<String> known = Set.of(allowed);
+    for (String name : ctx.queryParams().names()) {
+      if (!known.contains(name)) {
+        throw ApiException.invalid(name, "is not a query parameter of this route"
+            + (allowed.length == 0 ? " (it takes none)" : " (allowed: " + String.join(", ", allowed) + ")"));
+      }
+      if (ctx.queryParams().getAll(name).size() > 1) {
+        throw ApiException.invalid(name, "must be given at most once");
+      }
+    }
+    return new Params(ctx);
+  }
+
+  String string(String name) {
+    return ctx.queryParams().get(name);
+  }
+
+  Long longValue(String name) {
+    String s = string(name);
+    if (s == null) {
+      return null;
+    }
+    if (!INTEGER.matcher(s).matches()) {
+      throw ApiException.invalid(name, "must be a whole number (got '" + shorten(s) + "')");
+    }
+    return Long.parseLong(s);
+  }
+
+  Integer intValue(String name) {
+    Long v = longValue(name);
+    if (v == null) {
+      return null;
+    }
+    if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
+      throw ApiException.invalid(name, "is out of range (got " + v + ")");
+    }
+    return v.intValue();
+  }
+
+  /** The body as a JSON object, or a 400 saying what is wrong with it. */
+  static JsonObject body(RoutingContext ctx) {
+    Buffer buffer = ctx.body().buffer();
+    if (buffer == null || buffer.length() == 0) {
+      throw new ApiException(400, "invalid_json", "the request body is empty; send a JSON object");
+    }
+    Object value;
+    try {
+      value = Json.decodeValue(buffer);
+    } catch (DecodeException e) {
+      throw new ApiException(400, "invalid_json", "the request body is not valid JSON: " + firstLine(e.getMessage()));
+    }
+    if (!(value instanceof JsonObject)) {
+      throw new ApiException(400, "invalid_json", "the request body must be a JSON object");
+    }
+    return (JsonObject) value;
+  }
+
+  private static String firstLine(String s) {
+    if (s == null) {
+      return "";
+    }
+    int nl = s.indexOf('\n');
+    return nl < 0 ? s : s.substring(0, nl);
+  }
+
+  private static String shorten(String s) {
+    return s.length() > 40 ? s.substring(0, 40) + "..." : s;
+  }
+
+}

@@ -1,0 +1,89 @@
+package dev.leaderboard.app;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Node settings from {@code LB_*} environment variables. Defaults run everything locally: with
+ * {@code LB_REDIS_ENDPOINTS} unset the node starts {@code LB_LOCAL_SHARDS} redis-server processes
+ * under {@code LB_DATA_DIR}.
+ */
+public record AppConfig(
+    int httpPort,
+    Path dataDir,
+    List<String> redisEndpoints,
+    int localShards,
+    int partitions,
+    String pgUri,
+    boolean cluster,
+    List<String> clusterMembers,
+    int clusterPort) {
+
+  /** Every variable the app reads; the deployment test checks manifests against this list. */
+  public static final Set<String> VARIABLES = Set.of("LB_HTTP_PORT", "LB_DATA_DIR", "LB_REDIS_ENDPOINTS",
+      "LB_LOCAL_SHARDS", "LB_PARTITIONS", "LB_PG_URI", "LB_CLUSTER", "LB_CLUSTER_MEMBERS", "LB_CLUSTER_PORT");
+
+  public static AppConfig fromEnv(Map<String, String> env) {
+    for (String name : env.keySet()) {
+      if (name.startsWith("LB_") && !VARIABLES.contains(name)) {
+        throw new IllegalArgumentException(name + " is not a known setting (known: " + String.join(", ", VARIABLES.stream().sorted().toList()) + ")");
+      }
+    }
+    return new AppConfig(
+        intVar(env, "LB_HTTP_PORT", 8080, 0, 65535),
+        Path.of(env.getOrDefault("LB_DATA_DIR", "./data")).toAbsolutePath().normalize(),
+        listVar(env, "LB_REDIS_ENDPOINTS"),
+        intVar(env, "LB_LOCAL_SHARDS", 4, 1, 64),
+        intVar(env, "LB_PARTITIONS", 16, 1, 1024),
+        blankToNull(env.get("LB_PG_URI")),
+        onOff(env, "LB_CLUSTER"),
+        listVar(env, "LB_CLUSTER_MEMBERS"),
+        intVar(env, "LB_CLUSTER_PORT", 5701, 1, 65535));
+  }
+
+  public AppConfig withRedisEndpoints(List<String> endpoints) {
+    return new AppConfig(httpPort, dataDir, endpoints, localShards, partitions, pgUri, cluster, clusterMembers, clusterPort);
+  }
+
+  private static int intVar(Map<String, String> env, String name, int def, int min, int max) {
+    String s = blankToNull(env.get(name));
+    if (s == null) {
+      return def;
+    }
+    try {
+      int v = Integer.parseInt(s.trim());
+      if (v < min || v > max) {
+        throw new IllegalArgumentException(name + " must be between " + min + " and " + max + " (got " + s + ")");
+      }
+      return v;
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(name + " must be a whole number (got '" + s + "')");
+    }
+  }
+
+  private static List<String> listVar(Map<String, String> env, String name) {
+    String s = blankToNull(env.get(name));
+    if (s == null) {
+      return List.of();
+    }
+    return Arrays.stream(s.split(",")).map(String::trim).filter(x -> !x.isEmpty()).toList();
+  }
+
+  private static boolean onOff(Map<String, String> env, String name) {
+    String s = blankToNull(env.get(name));
+    if (s == null || s.equalsIgnoreCase("off") || s.equalsIgnoreCase("false")) {
+      return false;
+    }
+    if (s.equalsIgnoreCase("on") || s.equalsIgnoreCase("true")) {
+      return true;
+    }
+    throw new IllegalArgumentException(name + " must be on or off (got '" + s + "')");
+  }
+
+  private static String blankToNull(String s) {
+    return s == null || s.isBlank() ? null : s;
+  }
+}

@@ -1,0 +1,236 @@
+package dev.leaderboard.core;
+
+import io.vertx.core.json.JsonObject;
+import java.time.DateTimeException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.Set;
+
+/**
+ * A board's definition and the limits derived from it.
+ *
+ * <p>The packed-score budget ({@link ScoreCodec}) is fixed when the board is created: a periodic
+ * board needs enough time bits for its longest possible period in its tie unit, the rest hold
+ * the score. An all-time board has no period end: its time bits cover {@link #ALL_TIME_SPAN}
+ * (ten years) from its {@code origin}, and it takes second ties unless told otherwise, because
+ * ten years of milliseconds would leave only 14 bits for scores. Fields that change the encoding or the key layout (order, period,
+ * timezone, tie resolution, partitions) cannot change once the board exists.
+ *
+ * @param uid distinguishes this board from an earlier one of the same name, so keys of a
+ *     deleted board can never reappear under a new one
+ * @param origin for all-time boards, the instant tie offsets are counted from (epoch ms)
+ */
+public record Board(
+    String name,
+    String uid,
+    Order order,
+    Operator operator,
+    PeriodKind period,
+    ZoneId zone,
+    long maxScore,
+    TieResolution tieResolution,
+    int retainPeriods,
+    long graceSeconds,
+    int partitions,
+    long createdAt,
+    long origin,
+    int timeBits) {
+
+  /** How long an all-time board accepts events, counted from its creation. */
+  public static final Duration ALL_TIME_SPAN = Duration.ofDays(3653);
+  public static final int MAX_PARTITIONS = 1024;
+  public static final long DEFAULT_GRACE_SECONDS = 300;
+  public static final int DEFAULT_RETAIN_PERIODS = 3;
+
+  private static final Set<String> WRITABLE = Set.of("order", "operator", "period", "timezone", "maxScore",
+      "tieResolution", "retainPeriods", "graceSeconds", "partitions");
+  /** Fields a GET returns that a PUT may echo back; they are ignored. */
+  private static final Set<String> READ_ONLY = Set.of("board", "createdAt", "origin", "limits");
+
+  public ScoreCodec codec() {
+    return new ScoreCodec(order, timeBits);
+  }
+
+  public int scoreBits() {
+    return ScoreCodec.TOTAL_BITS - timeBits;
+  }
+
+  public long largestScore() {
+    return (1L << scoreBits()) - 1;
+  }
+
+  public PeriodCalendar calendar() {
+    return new PeriodCalendar(period, zone);
+  }
+
+  /** The period an event at {@code at} belongs to. */
+  public Period periodOf(Instant at) {
+    return period == PeriodKind.ALL_TIME ? allTime() : calendar().periodOf(at);
+  }
+
+  /** Parses a period id of this board ({@code all} for all-time boards). */
+  public Period parsePeriod(String id) {
+    return period == PeriodKind.ALL_TIME && "all".equals(id) ? allTime() : calendar().parse(id);
+  }
+
+  /** The single period of an all-time board: from its origin as far as the time bits reach. */
+  private Period allTime() {
+    long end = origin + codec().timeSpanUnits() * tieResolution.millis();
+    return new Period(PeriodKind.ALL_TIME, "all", Instant.ofEpochMilli(origin), Instant.ofEpochMilli(end));
+  }
+
+  /**
+   * Creates a board from a PUT body, or updates {@code existing} with it. Throws
+   * {@link LeaderboardException} (400 for a broken rule, 409 for a change to a fixed field).
+   */
+  public static Board define(String name, JsonObject spec, Board existing, Instant now, int defaultPartitions,
+      String newUid) {
+    Names.board("board", name);
+    Set<String> known = new java.util.HashSet<>(WRITABLE);
+    known.addAll(READ_ONLY);
+    Fields.onlyKnown(spec, "", known);
+    Order order = enumField(spec, "order", existing == null ? Order.DESC : existing.order(), Order::fromWire,
+        Order::wireName);
+    Operator operator = enumField(spec, "operator", existing == null ? Operator.INCR : existing.operator(),
+        Operator::fromWire, Operator::wireName);
+    PeriodKind period = enumField(spec, "period", existing == null ? PeriodKind.ALL_TIME : existing.period(),
+        PeriodKind::fromWire, PeriodKind::wireName);
+    TieResolution resolution = enumField(spec, "tieResolution",
+        existing != null ? existing.tieResolution() : period == PeriodKind.ALL_TIME ? TieResolution.S : TieResolution.MS,
+        TieResolution::fromWire, TieResolution::wireName);
+    String tz = Fields.string(spec, "", "timezone", existing == null ? "UTC" : existing.zone().getId());
+    ZoneId zone;
+    try {
+      zone = ZoneId.of(tz);
+    } catch (DateTimeException e) {
+      throw LeaderboardException.invalid("timezone", "must be an IANA time zone such as Europe/Berlin or UTC (got '" + tz + "')");
+    }
+    int retain = Fields.integer(spec, "", "retainPeriods",
+        (long) (existing == null ? DEFAULT_RETAIN_PERIODS : existing.retainPeriods()), 1, 1000).intValue();
+    long grace = Fields.integer(spec, "", "graceSeconds",
+        existing == null ? DEFAULT_GRACE_SECONDS : existing.graceSeconds(), 0, 7 * 24 * 3600L);
+    int partitions = Fields.integer(spec, "", "partitions",
+        (long) (existing == null ? defaultPartitions : existing.partitions()), 1, MAX_PARTITIONS).intValue();
+    Long maxScore = Fields.integer(spec, "", "maxScore", existing == null ? null : existing.maxScore(), 1,
+        Fields.MAX_EXACT);
+
+    if (existing != null) {
+      fixed("order", existing.order(), order);
+      fixed("period", existing.period(), period);
+      fixed("timezone", existing.zone(), zone);
+      fixed("tieResolution", existing.tieResolution(), resolution);
+      fixed("partitions", existing.partitions(), partitions);
+      if (maxScore > existing.largestScore()) {
+        throw LeaderboardException.invalid("maxScore", "can be at most " + existing.largestScore()
+            + " on this board (" + existing.scoreBits() + " score bits, " + existing.timeBits()
+            + " time bits fixed when it was created); got " + maxScore);
+      }
+      return new Board(name, existing.uid(), order, operator, period, zone, maxScore, resolution, retain, grace,
+          partitions, existing.createdAt(), existing.origin(), existing.timeBits());
+    }
+
+    long unit = resolution.millis();
+    long origin = Math.floorDiv(now.toEpochMilli(), unit) * unit;
+    long span = period == PeriodKind.ALL_TIME ? ALL_TIME_SPAN.toMillis() : period.maxLengthMillis();
+    int timeBits = bitsFor(ceilDiv(span, unit));
+    long fits = (1L << (ScoreCodec.TOTAL_BITS - timeBits)) - 1;
+    if (maxScore == null) {
+      maxScore = fits;
+    } else if (maxScore > fits) {
+      String what = period == PeriodKind.ALL_TIME
+          ? "an all-time board with " + resolution.wireName() + " ties needs " + timeBits + " time bits to cover "
+              + ALL_TIME_SPAN.toDays() + " days"
+          : "a " + period.wireName() + " board with " + resolution.wireName() + " ties needs " + timeBits
+              + " time bits (a period lasts up to " + span / unit + " " + resolution.wireName() + ")";
+      throw LeaderboardException.invalid("maxScore", "cannot be packed exactly: " + what + ", leaving "
+          + (ScoreCodec.TOTAL_BITS - timeBits) + " of 53 bits for scores, so maxScore can be at most " + fits
+          + " (got " + maxScore + ")" + (resolution == TieResolution.MS ? "; tieResolution s allows larger scores" : ""));
+    }
+    return new Board(name, newUid, order, operator, period, zone, maxScore, resolution, retain, grace, partitions,
+        now.toEpochMilli(), origin, timeBits);
+  }
+
+  /** Number of bits that hold the values 0 .. n-1. */
+  static int bitsFor(long n) {
+    return Math.max(1, 64 - Long.numberOfLeadingZeros(n - 1));
+  }
+
+  private static long ceilDiv(long a, long b) {
+    return -Math.floorDiv(-a, b);
+  }
+
+  private static <T> void fixed(String field, T was, T now) {
+    if (!was.equals(now)) {
+      throw LeaderboardException.conflict("board_conflict", field + " cannot change on an existing board (it is "
+          + show(was) + ", got " + show(now) + "): it fixes how scores are stored; delete the board and create it again");
+    }
+  }
+
+  private static String show(Object v) {
+    if (v instanceof Order o) {
+      return o.wireName();
+    }
+    if (v instanceof PeriodKind p) {
+      return p.wireName();
+    }
+    if (v instanceof TieResolution t) {
+      return t.wireName();
+    }
+    return String.valueOf(v);
+  }
+
+  private static <E> E enumField(JsonObject spec, String field, E def, java.util.function.Function<String, E> parse,
+      java.util.function.Function<E, String> name) {
+    String s = Fields.string(spec, "", field, null);
+    if (s == null) {
+      return def;
+    }
+    try {
+      return parse.apply(s);
+    } catch (IllegalArgumentException e) {
+      throw LeaderboardException.invalid(field, e.getMessage() + " (got '" + s + "')");
+    }
+  }
+
+  /** The definition as the API shows it, with the derived limits. */
+  public JsonObject toJson() {
+    JsonObject limits = new JsonObject()
+        .put("scoreBits", scoreBits())
+        .put("timeBits", timeBits)
+        .put("largestScore", largestScore())
+        .put("timeUnit", tieResolution.wireName());
+    if (period == PeriodKind.ALL_TIME) {
+      limits.put("acceptsEventsUntil", allTime().end().toEpochMilli());
+    } else {
+      limits.put("longestPeriod", period.maxLengthMillis() / tieResolution.millis());
+    }
+    return new JsonObject()
+        .put("board", name)
+        .put("order", order.wireName())
+        .put("operator", operator.wireName())
+        .put("period", period.wireName())
+        .put("timezone", zone.getId())
+        .put("maxScore", maxScore)
+        .put("tieResolution", tieResolution.wireName())
+        .put("retainPeriods", retainPeriods)
+        .put("graceSeconds", graceSeconds)
+        .put("partitions", partitions)
+        .put("createdAt", createdAt)
+        .put("origin", origin)
+        .put("limits", limits);
+  }
+
+  /** The stored form: the API form plus what only the store needs. */
+  public JsonObject toStored() {
+    return toJson().put("uid", uid).put("timeBits", timeBits);
+  }
+
+  public static Board fromStored(JsonObject j) {
+    return new Board(j.getString("board"), j.getString("uid"), Order.fromWire(j.getString("order")),
+        Operator.fromWire(j.getString("operator")), PeriodKind.fromWire(j.getString("period")),
+        ZoneId.of(j.getString("timezone")), j.getLong("maxScore"), TieResolution.fromWire(j.getString("tieResolution")),
+        j.getInteger("retainPeriods"), j.getLong("graceSeconds"), j.getInteger("partitions"), j.getLong("createdAt"),
+        j.getLong("origin"), j.getInteger("timeBits"));
+  }
+}

@@ -1,0 +1,96 @@
+package dev.leaderboard.core;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Typed reads of JSON request fields. Every failure is a 400 naming the field and the rule, so
+ * that the HTTP API and event-bus callers get the same message.
+ */
+public final class Fields {
+  /** Largest integer a double holds exactly; also the largest number this API accepts. */
+  public static final long MAX_EXACT = (1L << ScoreCodec.TOTAL_BITS) - 1;
+
+  private Fields() {
+  }
+
+  public static JsonObject object(Object body, String field) {
+    if (!(body instanceof JsonObject)) {
+      throw LeaderboardException.invalid(field, "must be a JSON object");
+    }
+    return (JsonObject) body;
+  }
+
+  public static void onlyKnown(JsonObject o, String prefix, Set<String> allowed) {
+    Set<String> unknown = new TreeSet<>(o.fieldNames());
+    unknown.removeAll(allowed);
+    if (!unknown.isEmpty()) {
+      String first = unknown.iterator().next();
+      throw LeaderboardException.invalid(prefix + first,
+          "is not a known field (known fields: " + String.join(", ", new TreeSet<>(allowed)) + ")");
+    }
+  }
+
+  public static String string(JsonObject o, String prefix, String field, String def) {
+    Object v = o.getValue(field);
+    if (v == null) {
+      return def;
+    }
+    if (!(v instanceof String)) {
+      throw LeaderboardException.invalid(prefix + field, "must be a string");
+    }
+    return (String) v;
+  }
+
+  public static JsonArray array(JsonObject o, String field) {
+    Object v = o.getValue(field);
+    if (!(v instanceof JsonArray)) {
+      throw LeaderboardException.invalid(field, "must be a JSON array");
+    }
+    return (JsonArray) v;
+  }
+
+  /** An integer field, {@code def} when absent or null; {@code def == null} makes it required. */
+  public static Long integer(JsonObject o, String prefix, String field, Long def, long min, long max) {
+    Object v = o.getValue(field);
+    if (v == null) {
+      if (def == null && !o.containsKey(field)) {
+        return null;
+      }
+      return def;
+    }
+    return integer(prefix + field, v, min, max);
+  }
+
+  public static long integer(String field, Object v, long min, long max) {
+    long n = wholeNumber(field, v);
+    if (n < min || n > max) {
+      throw LeaderboardException.invalid(field, "must be between " + min + " and " + max + " (got " + n + ")");
+    }
+    return n;
+  }
+
+  private static long wholeNumber(String field, Object v) {
+    if (v instanceof Integer || v instanceof Long || v instanceof Short || v instanceof Byte) {
+      return ((Number) v).longValue();
+    }
+    if (v instanceof BigInteger) {
+      throw LeaderboardException.invalid(field, "must be a whole number of at most " + MAX_EXACT + " in magnitude (got " + v + ")");
+    }
+    if (v instanceof Double || v instanceof Float || v instanceof BigDecimal) {
+      double d = ((Number) v).doubleValue();
+      if (Double.isNaN(d) || Double.isInfinite(d) || Math.abs(d) > MAX_EXACT) {
+        throw LeaderboardException.invalid(field, "must be a whole number of at most " + MAX_EXACT + " in magnitude (got " + v + ")");
+      }
+      if (d != Math.rint(d)) {
+        throw LeaderboardException.invalid(field, "must be a whole number, without a fraction (got " + v + ")");
+      }
+      return (long) d;
+    }
+    throw LeaderboardException.invalid(field, "must be a number");
+  }
+}

@@ -1,0 +1,47 @@
+package dev.leaderboard.core;
+
+/**
+ * A request that cannot be served, with the HTTP status and the stable error code the API
+ * reports. Thrown by validation in the domain; services turn it into a failed future.
+ */
+public class LeaderboardException extends RuntimeException {
+  private final int status;
+  private final String code;
+
+  public LeaderboardException(int status, String code, String message) {
+    super(message, null, false, false);
+    this.status = status;
+    this.code = code;
+  }
+
+  public int status() {
+    return status;
+  }
+
+  public String code() {
+    return code;
+  }
+
+  /** 400: a field the caller sent breaks a rule; the message names the field and the rule. */
+  public static LeaderboardException invalid(String field, String rule) {
+    return new LeaderboardException(400, "invalid_field", field + " " + rule);
+  }
+
+  public static LeaderboardException boardNotFound(String board) {
+    return new LeaderboardException(404, "board_not_found",
+        "board '" + board + "' does not exist; create it with PUT /v1/boards/" + board);
+  }
+
+  public static LeaderboardException userNotFound(String board, String period, String userId) {
+    return new LeaderboardException(404, "user_not_found",
+        "user '" + userId + "' has no score on board '" + board + "' in period " + period);
+  }
+
+  public static LeaderboardException conflict(String code, String message) {
+    return new LeaderboardException(409, code, message);
+  }
+
+  public static LeaderboardException unprocessable(String code, String message) {
+    return new LeaderboardException(422, code, message);
+  }
+}

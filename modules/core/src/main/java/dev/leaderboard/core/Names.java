@@ -1,0 +1,38 @@
+package dev.leaderboard.core;
+
+import java.util.regex.Pattern;
+
+/** The rules for names that appear in paths, keys and events. */
+public final class Names {
+  private static final Pattern BOARD = Pattern.compile("[a-z0-9_-]{1,64}");
+  private static final Pattern ID = Pattern.compile("[A-Za-z0-9._:@-]{1,128}");
+
+  public static final String BOARD_RULE = "must be 1-64 characters of a-z, 0-9, '_' and '-'";
+  public static final String ID_RULE = "must be 1-128 characters of A-Z, a-z, 0-9, '.', '_', ':', '@' and '-'";
+
+  private Names() {
+  }
+
+  public static String board(String field, String value) {
+    if (value == null || !BOARD.matcher(value).matches()) {
+      throw LeaderboardException.invalid(field, BOARD_RULE + " (got " + Names.quote(value) + ")");
+    }
+    return value;
+  }
+
+  /** User IDs and event IDs share one rule; byte order of such IDs equals their String order. */
+  public static String id(String field, String value) {
+    if (value == null || !ID.matcher(value).matches()) {
+      throw LeaderboardException.invalid(field, ID_RULE + " (got " + Names.quote(value) + ")");
+    }
+    return value;
+  }
+
+  static String quote(String value) {
+    if (value == null) {
+      return "nothing";
+    }
+    String shown = value.length() > 40 ? value.substring(0, 40) + "..." : value;
+    return "'" + shown + "' of length " + value.length();
+  }
+}

@@ -1,0 +1,86 @@
+package dev.leaderboard.core;
+
+/**
+ * Packs a score and the time it was reached into one Redis sorted-set score.
+ *
+ * <p>Redis scores are doubles, exact for integers below 2^53. The composite is
+ * {@code score * 2^T + tie}, with {@code scoreBits + T = 53}, so every composite is an exact
+ * integer and sorting composites sorts by score first, then by tie. The tie is the time since
+ * the period's start in the board's unit: on a {@code desc} board it is inverted
+ * ({@code 2^T - 1 - offset}) so that an earlier time gives a larger composite and ranks higher;
+ * on an {@code asc} board it is the offset itself, so earlier is smaller and again ranks higher.
+ * The Lua submit script does the same arithmetic on doubles, which is exact in this range.
+ */
+public final class ScoreCodec {
+  /** Integers up to 2^53 are exact in a double. */
+  public static final int TOTAL_BITS = 53;
+
+  private final Order order;
+  private final int timeBits;
+  private final long mask;
+
+  public ScoreCodec(Order order, int timeBits) {
+    if (timeBits < 1 || timeBits >= TOTAL_BITS) {
+      throw new IllegalArgumentException("timeBits must be in 1..52: " + timeBits);
+    }
+    this.order = order;
+    this.timeBits = timeBits;
+    this.mask = (1L << timeBits) - 1;
+  }
+
+  public int timeBits() {
+    return timeBits;
+  }
+
+  public int scoreBits() {
+    return TOTAL_BITS - timeBits;
+  }
+
+  public long largestScore() {
+    return (1L << scoreBits()) - 1;
+  }
+
+  /** Number of time units a period can hold: offsets run from 0 to this minus one. */
+  public long timeSpanUnits() {
+    return mask + 1;
+  }
+
+  /** 2^T, the factor between a score and its composite. */
+  public long scale() {
+    return 1L << timeBits;
+  }
+
+  public long encode(long score, long offsetUnits) {
+    if (score < 0 || score > largestScore()) {
+      throw new IllegalArgumentException("score out of range: " + score);
+    }
+    return (score << timeBits) | tie(offsetUnits);
+  }
+
+  /** The low bits for an event at {@code offsetUnits} after the period start. */
+  public long tie(long offsetUnits) {
+    if (offsetUnits < 0 || offsetUnits > mask) {
+      throw new IllegalArgumentException("time offset out of range: " + offsetUnits);
+    }
+    return order == Order.DESC ? mask - offsetUnits : offsetUnits;
+  }
+
+  public long score(long composite) {
+    return composite >>> timeBits;
+  }
+
+  public long offsetUnits(long composite) {
+    long tie = composite & mask;
+    return order == Order.DESC ? mask - tie : tie;
+  }
+
+  /** Smallest composite with this score. */
+  public long lowest(long score) {
+    return score << timeBits;
+  }
+
+  /** Largest composite with this score. */
+  public long highest(long score) {
+    return (score << timeBits) | mask;
+  }
+}

@@ -1,0 +1,58 @@
+package dev.leaderboard.service;
+
+import io.vertx.codegen.annotations.ProxyGen;
+import io.vertx.codegen.annotations.VertxGen;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+
+/**
+ * The leaderboard service: the one code path behind the HTTP API and event-bus callers.
+ *
+ * <p>Every answer is the JSON document the HTTP API returns for the same request. Failures are
+ * {@link io.vertx.serviceproxy.ServiceException}s whose {@code failureCode} is the HTTP status,
+ * whose message is the human-readable message, and whose {@code debugInfo} holds
+ * {@code {"error": "<code>"}}. Arguments that are {@code null} take their documented defaults.
+ *
+ * <p>From any verticle in the cluster: {@code LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS)}.
+ */
+@ProxyGen
+@VertxGen
+public interface LeaderboardService {
+  /** Clustered address: served by every node, reachable from any JVM in the cluster. */
+  String ADDRESS = "leaderboard.service";
+  /** Node-local address the HTTP API uses, so a request never hops to another node. */
+  String LOCAL_ADDRESS = "leaderboard.service.local";
+
+  static LeaderboardService createProxy(Vertx vertx, String address) {
+    return new LeaderboardServiceVertxEBProxy(vertx, address);
+  }
+
+  /** Creates or updates a board; the answer is the definition with its derived limits and {@code created}. */
+  Future<JsonObject> putBoard(String board, JsonObject definition);
+
+  Future<JsonObject> getBoard(String board);
+
+  /** {@code {"boards": [definition, ...]}} sorted by name. */
+  Future<JsonObject> listBoards();
+
+  /** Deletes a board and all its scores; {@code {"board": name, "deleted": true}}. */
+  Future<JsonObject> deleteBoard(String board);
+
+  /** One event {@code {userId, value, at?, eventId?}} → {@code {userId, score, rank, at, period, applied, changed}}. */
+  Future<JsonObject> submit(String board, JsonObject event);
+
+  /** {@code {events: [...]}} → {@code {applied, duplicate, rejected, rejections: [{index, error, message}]}}. */
+  Future<JsonObject> submitBatch(String board, JsonObject batch);
+
+  /**
+   * A page of the board: {@code {board, period, total, offset, limit, rankMode, entries: [{rank, userId, score, at}]}}.
+   *
+   * @param period {@code current} (default) or a period id
+   * @param rankMode {@code unique} (default), {@code competition} or {@code dense}
+   */
+  Future<JsonObject> entries(String board, String period, Long offset, Integer limit, String rankMode);
+
+  /** One user's entry {@code {userId, score, rank, at, period}}; 404 when the user has no score. */
+  Future<JsonObject> user(String board, String userId, String period, String rankMode);
+}

@@ -1,0 +1,239 @@
+package dev.leaderboard.store;
+
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Order;
+import dev.leaderboard.core.Partitioner;
+import io.vertx.core.Future;
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.Request;
+import io.vertx.redis.client.Response;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.PriorityQueue;
+import java.util.function.Supplier;
+
+/**
+ * Scores of board periods spread over partitions. Writes are one Lua call on the user's
+ * partition; reads are one pipelined batch per shard, all shards in parallel.
+ */
+public final class ScoreStore {
+  private final Shards shards;
+
+  public ScoreStore(Shards shards) {
+    this.shards = shards;
+  }
+
+  public Shards shards() {
+    return shards;
+  }
+
+  /** Applies one event atomically on the user's shard. */
+  public Future<SubmitOutcome> submit(Board b, SubmitCommand c, long nowMillis, long dedupeMillis) {
+    int p = Partitioner.partitionOf(c.userId(), b.partitions());
+    int shard = shards.shardOf(p);
+    String[] keys = {Keys.scores(b, c.period(), p), Keys.events(b, c.period(), p)};
+    return shards.send(shard, submitArgs(Scripts.SUBMIT.evalsha(keys), b, c, nowMillis, dedupeMillis))
+        .recover(t -> Scripts.isNoScript(t)
+            ? shards.send(shard, submitArgs(Scripts.SUBMIT.eval(keys), b, c, nowMillis, dedupeMillis))
+            : Future.failedFuture(t))
+        .map(ScoreStore::outcome);
+  }
+
+  /**
+   * Applies many events: grouped by shard, each group one pipelined batch (events of one user keep
+   * their order). The batch starts with SCRIPT LOAD so that no EVALSHA can miss its script.
+   */
+  public Future<List<SubmitOutcome>> submitAll(Board b, List<SubmitCommand> commands, long nowMillis,
+      long dedupeMillis) {
+    int n = shards.count();
+    List<List<Integer>> indexes = new ArrayList<>();
+    List<List<Request>> batches = new ArrayList<>();
+    for (int s = 0; s < n; s++) {
+      indexes.add(new ArrayList<>());
+      List<Request> batch = new ArrayList<>();
+      batch.add(Scripts.SUBMIT.load());
+      batches.add(batch);
+    }
+    for (int i = 0; i < commands.size(); i++) {
+      SubmitCommand c = commands.get(i);
+      int p = Partitioner.partitionOf(c.userId(), b.partitions());
+      int s = shards.shardOf(p);
+      indexes.get(s).add(i);
+      batches.get(s).add(submitArgs(Scripts.SUBMIT.evalsha(Keys.scores(b, c.period(), p), Keys.events(b, c.period(), p)),
+          b, c, nowMillis, dedupeMillis));
+    }
+    List<Future<List<Response>>> sent = new ArrayList<>();
+    for (int s = 0; s < n; s++) {
+      sent.add(indexes.get(s).isEmpty() ? Future.succeededFuture(List.of()) : shards.batch(s, batches.get(s)));
+    }
+    return Future.all(sent).map(all -> {
+      SubmitOutcome[] out = new SubmitOutcome[commands.size()];
+      for (int s = 0; s < n; s++) {
+        List<Response> answers = all.resultAt(s);
+        List<Integer> idx = indexes.get(s);
+        for (int k = 0; k < idx.size(); k++) {
+          out[idx.get(k)] = outcome(answers.get(k + 1));
+        }
+      }
+      return List.of(out);
+    });
+  }
+
+  private static Request submitArgs(Request r, Board b, SubmitCommand c, long now, long dedupeMillis) {
+    return r.arg(c.userId())
+        .arg(c.operator().wireName())
+        .arg(c.value())
+        .arg(b.order() == Order.DESC ? "1" : "0")
+        .arg(b.codec().scale())
+        .arg(c.tie())
+        .arg(b.maxScore())
+        .arg(c.eventId() == null ? "" : c.eventId())
+        .arg(now)
+        .arg(dedupeMillis);
+  }
+
+  private static SubmitOutcome outcome(Response r) {
+    int code = r.get(0).toInteger();
+    SubmitOutcome.Status status;
+    switch (code) {
+      case 1 -> status = SubmitOutcome.Status.CHANGED;
+      case 2 -> status = SubmitOutcome.Status.UNCHANGED;
+      case 0 -> status = SubmitOutcome.Status.DUPLICATE;
+      case -1 -> status = SubmitOutcome.Status.BELOW_ZERO;
+      case -2 -> status = SubmitOutcome.Status.ABOVE_MAX;
+      default -> throw new IllegalStateException("unexpected submit status " + code);
+    }
+    return new SubmitOutcome(status, composite(r.get(1)), composite(r.get(2)));
+  }
+
+  private static Long composite(Response r) {
+    if (r == null) {
+      return null;
+    }
+    String s = r.toString();
+    return s.isEmpty() ? null : StoredEntry.parseComposite(s);
+  }
+
+  /** The user's composite in a period, or {@code null}. */
+  public Future<Long> composite(Board b, String period, String userId) {
+    int p = Partitioner.partitionOf(userId, b.partitions());
+    return shards.send(shards.shardOf(p), Request.cmd(Command.ZSCORE).arg(Keys.scores(b, period, p)).arg(userId))
+        .map(ScoreStore::composite);
+  }
+
+  /**
+   * For each pivot, how many members are ordered before it; for each score, how many members
+   * have a strictly better score; and the total. One batch per shard.
+   */
+  public Future<RankCounts> counts(Board b, String period, List<StoredEntry> pivots, List<Long> scores) {
+    return retryOnNoScript(() -> shards.eachPartition(b.partitions(), p -> {
+      String key = Keys.scores(b, period, p);
+      List<Request> r = new ArrayList<>();
+      r.add(Request.cmd(Command.ZCARD).arg(key));
+      if (!pivots.isEmpty()) {
+        Request count = Scripts.COUNT_BETTER.evalsha(key).arg(b.order() == Order.DESC ? "1" : "0");
+        for (StoredEntry e : pivots) {
+          count.arg(e.composite()).arg(e.userId());
+        }
+        r.add(count);
+      }
+      for (long score : scores) {
+        r.add(strictlyBetter(b, key, score));
+      }
+      return r;
+    })).map(perPartition -> {
+      long total = 0;
+      long[] before = new long[pivots.size()];
+      long[] better = new long[scores.size()];
+      for (List<Response> answers : perPartition) {
+        total += answers.get(0).toLong();
+        int at = 1;
+        if (!pivots.isEmpty()) {
+          Response counts = answers.get(at++);
+          for (int i = 0; i < before.length; i++) {
+            before[i] += counts.get(i).toLong();
+          }
+        }
+        for (int i = 0; i < better.length; i++) {
+          better[i] += answers.get(at++).toLong();
+        }
+      }
+      return new RankCounts(total, before, better);
+    });
+  }
+
+  private static Request strictlyBetter(Board b, String key, long score) {
+    if (b.order() == Order.DESC) {
+      return Request.cmd(Command.ZCOUNT).arg(key).arg(b.codec().lowest(score + 1)).arg("+inf");
+    }
+    return Request.cmd(Command.ZCOUNT).arg(key).arg("-inf").arg("(" + b.codec().lowest(score));
+  }
+
+  /** The first {@code n} entries of the period in board order, merged from every partition's head. */
+  public Future<List<StoredEntry>> head(Board b, String period, int n) {
+    if (n <= 0) {
+      return Future.succeededFuture(List.of());
+    }
+    return shards.eachPartition(b.partitions(), p -> List.of(range(b, Keys.scores(b, period, p), 0, n - 1)))
+        .map(perPartition -> {
+          List<List<StoredEntry>> runs = new ArrayList<>();
+          for (List<Response> answers : perPartition) {
+            runs.add(entries(answers.get(0)));
+          }
+          return merge(b.order(), runs, n);
+        });
+  }
+
+  /** ZRANGE by rank in board order (ZREVRANGE on desc boards), with scores. */
+  static Request range(Board b, String key, long from, long to) {
+    return Request.cmd(b.order() == Order.DESC ? Command.ZREVRANGE : Command.ZRANGE)
+        .arg(key).arg(from).arg(to).arg("WITHSCORES");
+  }
+
+  static List<StoredEntry> entries(Response flat) {
+    List<StoredEntry> out = new ArrayList<>(flat.size() / 2);
+    for (int i = 0; i + 1 < flat.size(); i += 2) {
+      out.add(new StoredEntry(flat.get(i).toString(), StoredEntry.parseComposite(flat.get(i + 1).toString())));
+    }
+    return out;
+  }
+
+  /** k-way merge of runs that are each sorted in board order; keeps the first {@code limit}. */
+  static List<StoredEntry> merge(Order order, List<List<StoredEntry>> runs, int limit) {
+    var cmp = StoredEntry.order(order);
+    PriorityQueue<int[]> heads = new PriorityQueue<>((x, y) -> cmp.compare(runs.get(x[0]).get(x[1]), runs.get(y[0]).get(y[1])));
+    for (int r = 0; r < runs.size(); r++) {
+      if (!runs.get(r).isEmpty()) {
+        heads.add(new int[] {r, 0});
+      }
+    }
+    List<StoredEntry> out = new ArrayList<>();
+    while (!heads.isEmpty() && out.size() < limit) {
+      int[] h = heads.poll();
+      out.add(runs.get(h[0]).get(h[1]));
+      if (h[1] + 1 < runs.get(h[0]).size()) {
+        heads.add(new int[] {h[0], h[1] + 1});
+      }
+    }
+    return out;
+  }
+
+  /** Loads the scripts on every shard, so the first calls do not need a fallback. */
+  public Future<Void> loadScripts() {
+    List<Future<List<Response>>> loads = new ArrayList<>();
+    for (int s = 0; s < shards.count(); s++) {
+      loads.add(shards.batch(s, List.of(Scripts.SUBMIT.load(), Scripts.COUNT_BETTER.load())));
+    }
+    return Future.all(loads).mapEmpty();
+  }
+
+  /** Read-only scripts may be retried: a restarted shard has lost its script cache. */
+  private <T> Future<T> retryOnNoScript(Supplier<Future<T>> call) {
+    return call.get().recover(t -> {
+      if (!Scripts.isNoScript(t)) {
+        return Future.failedFuture(t);
+      }
+      return loadScripts().compose(ok -> call.get());
+    });
+  }
+}

@@ -1,0 +1,71 @@
+-- Applies one score event to one user, atomically, on the user's partition.
+--
+-- KEYS[1]  sorted set of the partition: member = user ID, score = composite (score * scale + tie)
+-- KEYS[2]  sorted set of recent event IDs of the partition: member = user ID "\n" event ID, score = receipt ms
+-- ARGV     userId, operator (incr|set|best), value, desc (1|0), scale (2^timeBits),
+--          tie (low bits for the event's time), maxScore, eventId ('' = none), now ms, dedupe window ms
+--
+-- Returns {status, composite, previous composite}; composites as strings ('' when absent).
+--   status 1 = applied and the score changed, 2 = applied, score unchanged (keeps its original time),
+--          0 = duplicate event ID (nothing changed), -1 = result below 0, -2 = result above maxScore.
+-- Every number stays below 2^53, where Lua's doubles are exact; composites are formatted with %.0f
+-- because Lua's default number formatting keeps only 14 digits.
+local user, op = ARGV[1], ARGV[2]
+local value = tonumber(ARGV[3])
+local desc = ARGV[4] == '1'
+local scale = tonumber(ARGV[5])
+local tie = tonumber(ARGV[6])
+local maxScore = tonumber(ARGV[7])
+local eventId = ARGV[8]
+local now = tonumber(ARGV[9])
+local window = tonumber(ARGV[10])
+
+local current = redis.call('ZSCORE', KEYS[1], user)
+local previous = current or ''
+
+local eventMember = nil
+if eventId ~= '' then
+  eventMember = user .. '\n' .. eventId
+  if redis.call('ZSCORE', KEYS[2], eventMember) then
+    return {0, previous, previous}
+  end
+end
+
+local old = nil
+if current then
+  old = math.floor(tonumber(current) / scale)
+end
+
+local new
+if op == 'incr' then
+  new = (old or 0) + value
+elseif op == 'set' then
+  new = value
+elseif old == nil then
+  new = value
+elseif desc then
+  new = math.max(old, value)
+else
+  new = math.min(old, value)
+end
+
+if new < 0 then
+  return {-1, previous, previous}
+end
+if new > maxScore then
+  return {-2, previous, previous}
+end
+
+local status = 2
+local composite = previous
+if old == nil or new ~= old then
+  composite = string.format('%.0f', new * scale + tie)
+  redis.call('ZADD', KEYS[1], composite, user)
+  status = 1
+end
+
+if eventMember then
+  redis.call('ZADD', KEYS[2], now, eventMember)
+  redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', '(' .. string.format('%.0f', now - window))
+end
+return {status, composite, previous}
