@@ -6,7 +6,8 @@
 --          tie (low bits for the event's time), maxScore, eventId ('' = none), now ms, dedupe window ms
 --
 -- Returns {status, composite, previous composite}; composites as strings ('' when absent).
---   status 1 = applied and the score changed, 2 = applied, score unchanged (keeps its original time),
+--   status 1 = applied and the score (or, for an equal score, its time) changed,
+--          2 = applied, nothing changed (the score keeps the time it was first reached),
 --          0 = duplicate event ID (nothing changed), -1 = result below 0, -2 = result above maxScore.
 -- Every number stays below 2^53, where Lua's doubles are exact; composites are formatted with %.0f
 -- because Lua's default number formatting keeps only 14 digits.
@@ -56,10 +57,19 @@ if new > maxScore then
   return {-2, previous, previous}
 end
 
+-- An unchanged score keeps the time it was first reached. Events may arrive out of time order,
+-- so a set or best event whose own value equals the score, at an earlier time, moves the time
+-- back to it. (An incr carries no such proof: it says nothing about the total at its time.)
 local status = 2
 local composite = previous
-if old == nil or new ~= old then
-  composite = string.format('%.0f', new * scale + tie)
+local candidate = new * scale + tie
+local write = old == nil or new ~= old
+if not write and op ~= 'incr' and value == old then
+  local cur = tonumber(current)
+  write = (desc and candidate > cur) or (not desc and candidate < cur)
+end
+if write then
+  composite = string.format('%.0f', candidate)
   redis.call('ZADD', KEYS[1], composite, user)
   status = 1
 end

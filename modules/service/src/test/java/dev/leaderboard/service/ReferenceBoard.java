@@ -1,0 +1,105 @@
+package dev.leaderboard.service;
+
+import dev.leaderboard.core.Operator;
+import dev.leaderboard.core.Order;
+import dev.leaderboard.core.TieResolution;
+import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The semantics of one board period, in memory and obviously right: what tests compare the
+ * sharded service against.
+ */
+final class ReferenceBoard {
+  record Entry(String userId, long score, long at) {
+  }
+
+  enum Outcome { APPLIED, DUPLICATE, REJECTED }
+
+  private final Order order;
+  private final Operator operator;
+  private final long maxScore;
+  private final long unitMillis;
+  private final long periodStart;
+  private final Map<String, Entry> users = new HashMap<>();
+  private final Set<String> events = new HashSet<>();
+
+  /** From a board definition as the API returns it. */
+  ReferenceBoard(JsonObject board, long periodStart) {
+    this.order = Order.fromWire(board.getString("order"));
+    this.operator = Operator.fromWire(board.getString("operator"));
+    this.maxScore = board.getLong("maxScore");
+    this.unitMillis = TieResolution.fromWire(board.getString("tieResolution")).millis();
+    this.periodStart = periodStart;
+  }
+
+  /** The time as the board stores it: truncated to the tie resolution. */
+  long truncate(long at) {
+    return periodStart + Math.floorDiv(at - periodStart, unitMillis) * unitMillis;
+  }
+
+  Outcome apply(String userId, long value, long at, String eventId) {
+    // the value itself is checked before anything else: incr takes -maxScore..maxScore, set and best 0..maxScore
+    if (value > maxScore || value < (operator == Operator.INCR ? -maxScore : 0)) {
+      return Outcome.REJECTED;
+    }
+    if (eventId != null && events.contains(userId + "\n" + eventId)) {
+      return Outcome.DUPLICATE;
+    }
+    Entry old = users.get(userId);
+    long next = operator.apply(old == null ? null : old.score(), value, order);
+    if (next < 0 || next > maxScore) {
+      return Outcome.REJECTED;
+    }
+    long t = truncate(at);
+    if (old == null || old.score() != next || (operator != Operator.INCR && value == next && t < old.at())) {
+      users.put(userId, new Entry(userId, next, t));
+    }
+    if (eventId != null) {
+      events.add(userId + "\n" + eventId);
+    }
+    return Outcome.APPLIED;
+  }
+
+  /** Board order: better score, then earlier time, then Redis' member order for the direction. */
+  Comparator<Entry> comparator() {
+    Comparator<Entry> byScore = Comparator.comparingLong(Entry::score);
+    if (order == Order.DESC) {
+      byScore = byScore.reversed();
+    }
+    Comparator<Entry> byUser = Comparator.comparing(Entry::userId);
+    return byScore.thenComparingLong(Entry::at).thenComparing(order == Order.DESC ? byUser.reversed() : byUser);
+  }
+
+  List<Entry> sorted() {
+    List<Entry> all = new ArrayList<>(users.values());
+    all.sort(comparator());
+    return all;
+  }
+
+  Entry get(String userId) {
+    return users.get(userId);
+  }
+
+  int size() {
+    return users.size();
+  }
+
+  long uniqueRank(String userId) {
+    return sorted().indexOf(users.get(userId)) + 1;
+  }
+
+  long competitionRank(long score) {
+    return 1 + users.values().stream().filter(e -> order.better(e.score(), score)).count();
+  }
+
+  long denseRank(long score) {
+    return 1 + users.values().stream().filter(e -> order.better(e.score(), score)).map(Entry::score).distinct().count();
+  }
+}

@@ -1,0 +1,201 @@
+package dev.leaderboard.service;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import dev.leaderboard.store.TestShards;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.junit5.VertxExtension;
+import io.vertx.serviceproxy.ServiceException;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Thousands of random events on boards of every order and operator, through the event-bus proxy,
+ * checked against {@link ReferenceBoard}: every rank, every page, totals, competition ranks.
+ */
+@ExtendWith(VertxExtension.class)
+class ServiceScenarioTest {
+  static final Instant NOW = Instant.parse("2025-04-15T12:00:00Z");
+  private LeaderboardService service;
+
+  @BeforeEach
+  void deploy(Vertx vertx) {
+    vertx.deployVerticle(new LeaderboardVerticle(TestShards.endpoints(), 8, Clock.fixed(NOW, ZoneOffset.UTC))).await();
+    service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
+  }
+
+  record Setup(String order, String operator, String period, String resolution, long maxScore, long periodStart) {
+  }
+
+  @Test
+  void randomizedScenarioMatchesReferenceModel() {
+    long seed = System.nanoTime();
+    System.out.println("scenario seed " + seed);
+    Random rnd = new Random(seed);
+    long dayStart = Instant.parse("2025-04-15T00:00:00Z").toEpochMilli();
+    List<Setup> setups = List.of(
+        new Setup("desc", "incr", "daily", "ms", 40, dayStart),
+        new Setup("asc", "incr", "daily", "s", 40, dayStart),
+        new Setup("desc", "set", "weekly", "s", 80, Instant.parse("2025-04-14T00:00:00Z").toEpochMilli()),
+        new Setup("asc", "set", "monthly", "ms", 80, Instant.parse("2025-04-01T00:00:00Z").toEpochMilli()),
+        new Setup("desc", "best", "all-time", "s", 80, NOW.toEpochMilli()),
+        new Setup("asc", "best", "daily", "ms", 80, dayStart));
+    for (Setup setup : setups) {
+      runBoard(rnd, setup, 1500, 5000);
+    }
+  }
+
+  private void runBoard(Random rnd, Setup s, int userCount, int eventCount) {
+    String board = "scn-" + UUID.randomUUID().toString().substring(0, 8);
+    JsonObject def = service.putBoard(board, new JsonObject()
+        .put("order", s.order()).put("operator", s.operator()).put("period", s.period())
+        .put("tieResolution", s.resolution()).put("maxScore", s.maxScore())).await();
+    ReferenceBoard model = new ReferenceBoard(def, s.periodStart());
+    List<String> users = new ArrayList<>();
+    for (int i = 0; i < userCount; i++) {
+      users.add(randomUser(rnd, i));
+    }
+    List<JsonObject> events = new ArrayList<>();
+    List<String[]> sentIds = new ArrayList<>();
+    for (int i = 0; i < eventCount; i++) {
+      String user = users.get(rnd.nextInt(users.size()));
+      long value = "incr".equals(s.operator()) ? rnd.nextInt(14) - 3 : rnd.nextInt(100);
+      // few distinct seconds, so that equal scores at the same time unit (exact ties) happen
+      long at = s.period().equals("all-time")
+          ? s.periodStart() + rnd.nextInt(60) * 1000L + rnd.nextInt(3)
+          : s.periodStart() + rnd.nextInt(60) * 1000L + rnd.nextInt(3);
+      JsonObject e = new JsonObject().put("userId", user).put("value", value).put("at", at);
+      if (rnd.nextInt(10) < 3) {
+        if (!sentIds.isEmpty() && rnd.nextInt(4) == 0) {
+          String[] old = sentIds.get(rnd.nextInt(sentIds.size()));
+          e.put("userId", old[0]).put("eventId", old[1]);
+        } else {
+          String id = "ev-" + i;
+          e.put("eventId", id);
+          sentIds.add(new String[] {user, id});
+        }
+      }
+      events.add(e);
+    }
+
+    int i = 0;
+    while (i < events.size()) {
+      if (rnd.nextInt(5) == 0) {
+        submitOne(board, model, events.get(i++));
+      } else {
+        int n = Math.min(events.size() - i, 1 + rnd.nextInt(500));
+        submitBatch(board, model, events.subList(i, i + n));
+        i += n;
+      }
+    }
+    verify(rnd, board, model, users);
+  }
+
+  private void submitOne(String board, ReferenceBoard model, JsonObject e) {
+    ReferenceBoard.Outcome expected = model.apply(e.getString("userId"), e.getLong("value"), e.getLong("at"),
+        e.getString("eventId"));
+    Future<JsonObject> answer = service.submit(board, e);
+    if (expected == ReferenceBoard.Outcome.REJECTED) {
+      Throwable t = catchThrowable(answer::await);
+      assertThat(t).isInstanceOf(ServiceException.class);
+      assertThat(((ServiceException) t).failureCode()).isIn(400, 422);
+      return;
+    }
+    JsonObject r = answer.await();
+    ReferenceBoard.Entry now = model.get(e.getString("userId"));
+    assertThat(r.getBoolean("applied")).as("applied %s", e).isEqualTo(expected == ReferenceBoard.Outcome.APPLIED);
+    assertThat(r.getLong("score")).as("score after %s", e).isEqualTo(now.score());
+    assertThat(r.getLong("at")).as("at after %s", e).isEqualTo(now.at());
+    assertThat(r.getLong("rank")).as("rank after %s", e).isEqualTo(model.uniqueRank(now.userId()));
+  }
+
+  private void submitBatch(String board, ReferenceBoard model, List<JsonObject> batch) {
+    int applied = 0;
+    int duplicate = 0;
+    int rejected = 0;
+    for (JsonObject e : batch) {
+      switch (model.apply(e.getString("userId"), e.getLong("value"), e.getLong("at"), e.getString("eventId"))) {
+        case APPLIED -> applied++;
+        case DUPLICATE -> duplicate++;
+        default -> rejected++;
+      }
+    }
+    JsonObject r = service.submitBatch(board, new JsonObject().put("events", new JsonArray(new ArrayList<>(batch)))).await();
+    assertThat(r.getInteger("applied")).isEqualTo(applied);
+    assertThat(r.getInteger("duplicate")).isEqualTo(duplicate);
+    assertThat(r.getInteger("rejected")).isEqualTo(rejected);
+    assertThat(r.getJsonArray("rejections")).hasSize(rejected);
+  }
+
+  private void verify(Random rnd, String board, ReferenceBoard model, List<String> users) {
+    List<ReferenceBoard.Entry> expected = model.sorted();
+    // every entry, page by page
+    List<JsonObject> all = new ArrayList<>();
+    for (long offset = 0; offset < expected.size(); offset += 1000) {
+      JsonObject page = service.entries(board, null, offset, 1000, null).await();
+      assertThat(page.getLong("total")).isEqualTo(expected.size());
+      page.getJsonArray("entries").forEach(o -> all.add((JsonObject) o));
+    }
+    assertThat(all).hasSize(expected.size());
+    for (int k = 0; k < expected.size(); k++) {
+      ReferenceBoard.Entry e = expected.get(k);
+      JsonObject got = all.get(k);
+      assertThat(got.getString("userId")).as("userId at rank %d", k + 1).isEqualTo(e.userId());
+      assertThat(got.getLong("score")).isEqualTo(e.score());
+      assertThat(got.getLong("at")).isEqualTo(e.at());
+      assertThat(got.getLong("rank")).isEqualTo(k + 1);
+    }
+    // random pages in competition mode
+    for (int q = 0; q < 20; q++) {
+      long offset = rnd.nextInt(expected.size() + 5);
+      int limit = 1 + rnd.nextInt(50);
+      JsonObject page = service.entries(board, "current", offset, limit, "competition").await();
+      JsonArray entries = page.getJsonArray("entries");
+      assertThat(entries.size()).isEqualTo((int) Math.max(0, Math.min(limit, expected.size() - offset)));
+      for (int k = 0; k < entries.size(); k++) {
+        ReferenceBoard.Entry e = expected.get((int) offset + k);
+        JsonObject got = entries.getJsonObject(k);
+        assertThat(got.getString("userId")).isEqualTo(e.userId());
+        assertThat(got.getLong("rank")).isEqualTo(model.competitionRank(e.score()));
+      }
+    }
+    // single users, both modes
+    for (int q = 0; q < 200; q++) {
+      String user = users.get(rnd.nextInt(users.size()));
+      ReferenceBoard.Entry e = model.get(user);
+      if (e == null) {
+        Throwable t = catchThrowable(() -> service.user(board, user, null, null).await());
+        assertThat(((ServiceException) t).failureCode()).isEqualTo(404);
+        continue;
+      }
+      JsonObject unique = service.user(board, user, null, "unique").await();
+      assertThat(unique.getLong("rank")).isEqualTo(model.uniqueRank(user));
+      assertThat(unique.getLong("score")).isEqualTo(e.score());
+      assertThat(unique.getLong("at")).isEqualTo(e.at());
+      JsonObject competition = service.user(board, user, null, "competition").await();
+      assertThat(competition.getLong("rank")).isEqualTo(model.competitionRank(e.score()));
+    }
+  }
+
+  private static String randomUser(Random rnd, int i) {
+    String alphabet = "AZaz09._:@-";
+    StringBuilder sb = new StringBuilder();
+    int len = 1 + rnd.nextInt(6);
+    for (int k = 0; k < len; k++) {
+      sb.append(alphabet.charAt(rnd.nextInt(alphabet.length())));
+    }
+    return sb.append(i).toString();
+  }
+}
