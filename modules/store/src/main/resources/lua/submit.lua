@@ -2,6 +2,8 @@
 --
 -- KEYS[1]  sorted set of the partition: member = user ID, score = composite (score * scale + tie)
 -- KEYS[2]  sorted set of recent event IDs of the partition: member = user ID "\n" event ID, score = receipt ms
+-- KEYS[3]  sorted set of the distinct scores held in the partition (member = score = the score)
+-- KEYS[4]  hash: score -> number of members holding it (for dense ranks)
 -- ARGV     userId, operator (incr|set|best), value, desc (1|0), scale (2^timeBits),
 --          tie (low bits for the event's time), maxScore, eventId ('' = none), now ms, dedupe window ms
 --
@@ -72,6 +74,19 @@ if write then
   composite = string.format('%.0f', candidate)
   redis.call('ZADD', KEYS[1], composite, user)
   status = 1
+  if old ~= new then
+    if old ~= nil then
+      local o = string.format('%.0f', old)
+      if redis.call('HINCRBY', KEYS[4], o, -1) <= 0 then
+        redis.call('HDEL', KEYS[4], o)
+        redis.call('ZREM', KEYS[3], o)
+      end
+    end
+    local s = string.format('%.0f', new)
+    if redis.call('HINCRBY', KEYS[4], s, 1) == 1 then
+      redis.call('ZADD', KEYS[3], s, s)
+    end
+  end
 end
 
 if eventMember then

@@ -43,6 +43,8 @@ public class HttpApiVerticle extends VerticleBase {
     router.post("/v1/boards/:board/scores/batch").handler(this::submitBatch);
     router.get("/v1/boards/:board/entries").handler(this::entries);
     router.get("/v1/boards/:board/users/:userId").handler(this::user);
+    router.get("/v1/boards/:board/users/:userId/around").handler(this::around);
+    router.post("/v1/boards/:board/ranks").handler(this::ranks);
     router.get("/health/live").handler(ctx -> ctx.json(new JsonObject().put("status", "UP")));
 
     router.route().failureHandler(this::failure);
@@ -50,6 +52,10 @@ public class HttpApiVerticle extends VerticleBase {
         "no such resource: " + ctx.request().method() + " " + ctx.request().path()));
     router.errorHandler(405, ctx -> error(ctx, 405, "method_not_allowed",
         ctx.request().method() + " is not allowed on " + ctx.request().path()));
+    // The router answers 400 itself, before any route's failure handler, when the URI cannot be
+    // decoded while matching (malformed percent-encoding in the path or query string).
+    router.errorHandler(400, ctx -> error(ctx, 400, "bad_request", "the request URI " + ctx.request().uri()
+        + " could not be decoded (a malformed %-escape?); percent-encode reserved characters, e.g. '%' as %25"));
 
     return vertx.createHttpServer().requestHandler(router).listen(port).onSuccess(s -> {
       server = s;
@@ -110,6 +116,17 @@ public class HttpApiVerticle extends VerticleBase {
   private void user(RoutingContext ctx) {
     Params q = Params.of(ctx, "period", "rankMode");
     reply(ctx, service.user(ctx.pathParam("board"), ctx.pathParam("userId"), q.string("period"), q.string("rankMode")));
+  }
+
+  private void around(RoutingContext ctx) {
+    Params q = Params.of(ctx, "limit", "period", "rankMode");
+    reply(ctx, service.around(ctx.pathParam("board"), ctx.pathParam("userId"), q.string("period"), q.intValue("limit"),
+        q.string("rankMode")));
+  }
+
+  private void ranks(RoutingContext ctx) {
+    Params q = Params.of(ctx, "period", "rankMode");
+    reply(ctx, service.ranks(ctx.pathParam("board"), Params.body(ctx), q.string("period"), q.string("rankMode")));
   }
 
   private static void reply(RoutingContext ctx, Future<JsonObject> answer) {

@@ -1,7 +1,6 @@
 package dev.leaderboard.core;
 
 import io.vertx.core.json.JsonObject;
-import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -100,12 +99,10 @@ public record Board(
         existing != null ? existing.tieResolution() : period == PeriodKind.ALL_TIME ? TieResolution.S : TieResolution.MS,
         TieResolution::fromWire, TieResolution::wireName);
     String tz = Fields.string(spec, "", "timezone", existing == null ? "UTC" : existing.zone().getId());
-    ZoneId zone;
-    try {
-      zone = ZoneId.of(tz);
-    } catch (DateTimeException e) {
+    if (!ZoneId.getAvailableZoneIds().contains(tz)) {
       throw LeaderboardException.invalid("timezone", "must be an IANA time zone such as Europe/Berlin or UTC (got '" + tz + "')");
     }
+    ZoneId zone = ZoneId.of(tz);
     int retain = Fields.integer(spec, "", "retainPeriods",
         (long) (existing == null ? DEFAULT_RETAIN_PERIODS : existing.retainPeriods()), 1, 1000).intValue();
     long grace = Fields.integer(spec, "", "graceSeconds",

@@ -8,7 +8,10 @@ public final class Names {
   private static final Pattern ID = Pattern.compile("[A-Za-z0-9._:@-]{1,128}");
 
   public static final String BOARD_RULE = "must be 1-64 characters of a-z, 0-9, '_' and '-'";
-  public static final String ID_RULE = "must be 1-128 characters of A-Z, a-z, 0-9, '.', '_', ':', '@' and '-'";
+  public static final String ID_RULE = "must be 1-128 characters of A-Z, a-z, 0-9, '.', '_', ':', '@' and '-', "
+      + "and not only dots";
+  /** "." and ".." would be taken as path segments by every HTTP stack. */
+  private static final Pattern DOTS = Pattern.compile("\\.+");
 
   private Names() {
   }
@@ -22,7 +25,7 @@ public final class Names {
 
   /** User IDs and event IDs share one rule; byte order of such IDs equals their String order. */
   public static String id(String field, String value) {
-    if (value == null || !ID.matcher(value).matches()) {
+    if (value == null || !ID.matcher(value).matches() || DOTS.matcher(value).matches()) {
       throw LeaderboardException.invalid(field, ID_RULE + " (got " + Names.quote(value) + ")");
     }
     return value;

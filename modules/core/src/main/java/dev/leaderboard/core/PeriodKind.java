@@ -1,8 +1,6 @@
 package dev.leaderboard.core;
 
 import java.time.Duration;
-import java.util.Arrays;
-import java.util.stream.Collectors;
 
 /** The kinds of leaderboard period, with the names used on the wire (URLs, JSON, Redis keys). */
 public enum PeriodKind {
@@ -27,13 +25,7 @@ public enum PeriodKind {
 
   /** @throws IllegalArgumentException naming the allowed values if {@code s} is not a wire name */
   public static PeriodKind fromWire(String s) {
-    for (PeriodKind k : values()) {
-      if (k.wireName.equals(s)) {
-        return k;
-      }
-    }
-    String allowed = Arrays.stream(values()).map(PeriodKind::wireName).collect(Collectors.joining(", "));
-    throw new IllegalArgumentException("period kind '" + s + "' is unknown: must be one of " + allowed);
+    return Wire.parse(PeriodKind.class, values(), s, PeriodKind::wireName);
   }
 
   /**

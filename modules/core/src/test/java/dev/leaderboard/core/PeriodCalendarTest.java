@@ -64,8 +64,7 @@ class PeriodCalendarTest {
     for (String bad : new String[] {"yearly", "DAILY", "", "all"}) {
       assertThatThrownBy(() -> PeriodKind.fromWire(bad))
           .isInstanceOf(IllegalArgumentException.class)
-          .hasMessageContaining("'" + bad + "'")
-          .hasMessageEndingWith("must be one of all-time, daily, weekly, monthly");
+          .hasMessage("must be one of all-time, daily, weekly, monthly");
     }
     assertThatThrownBy(() -> PeriodKind.fromWire(null)).isInstanceOf(IllegalArgumentException.class);
   }

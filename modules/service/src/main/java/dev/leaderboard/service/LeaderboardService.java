@@ -53,6 +53,18 @@ public interface LeaderboardService {
    */
   Future<JsonObject> entries(String board, String period, Long offset, Integer limit, String rankMode);
 
-  /** One user's entry {@code {userId, score, rank, at, period}}; 404 when the user has no score. */
+  /** One user's entry {@code {userId, score, rank, at, percentile, period, total}}; 404 when the user has no score. */
   Future<JsonObject> user(String board, String userId, String period, String rankMode);
+
+  /**
+   * {@code limit} entries (default 11) centred on the user, or as close to centred as the board's
+   * ends allow: {@code {board, period, userId, total, offset, rankMode, entries}}; 404 when absent.
+   */
+  Future<JsonObject> around(String board, String userId, String period, Integer limit, String rankMode);
+
+  /**
+   * {@code {userIds: [...]}} (1 to 1,000) → those users' entries in board order with global ranks,
+   * and the IDs without a score: {@code {board, period, total, rankMode, entries, missing}}.
+   */
+  Future<JsonObject> ranks(String board, JsonObject request, String period, String rankMode);
 }

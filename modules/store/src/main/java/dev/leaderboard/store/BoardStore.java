@@ -60,7 +60,9 @@ public final class BoardStore {
           return shards.eachPartition(b.partitions(), p -> {
             Request unlink = Request.cmd(Command.UNLINK);
             for (String period : periods) {
-              unlink.arg(Keys.scores(b, period, p)).arg(Keys.events(b, period, p));
+              for (String key : Keys.all(b, period, p)) {
+                unlink.arg(key);
+              }
             }
             return List.of(unlink);
           }).mapEmpty();

@@ -27,6 +27,22 @@ public final class Keys {
     return tag(b, period, partition) + ":e";
   }
 
+  /** Sorted set of the distinct scores in the partition, for dense ranks. */
+  public static String distinct(Board b, String period, int partition) {
+    return tag(b, period, partition) + ":d";
+  }
+
+  /** Hash: score → how many members of the partition hold it. */
+  public static String scoreCounts(Board b, String period, int partition) {
+    return tag(b, period, partition) + ":n";
+  }
+
+  /** Every key of a board partition in a period. */
+  public static String[] all(Board b, String period, int partition) {
+    return new String[] {scores(b, period, partition), events(b, period, partition), distinct(b, period, partition),
+        scoreCounts(b, period, partition)};
+  }
+
   /** Set of the period IDs a board has data for. */
   public static String periods(Board b) {
     return "lb:{meta}:periods:" + b.name() + ":" + b.uid();

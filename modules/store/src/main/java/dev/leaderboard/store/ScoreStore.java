@@ -18,9 +18,16 @@ import java.util.function.Supplier;
  */
 public final class ScoreStore {
   private final Shards shards;
+  private final PageSelector pages;
 
   public ScoreStore(Shards shards) {
     this.shards = shards;
+    this.pages = new PageSelector(shards);
+  }
+
+  /** The page at global position {@code offset}, exact at any depth (see {@link PageSelector}). */
+  public Future<Page> page(Board b, String period, long offset, int limit) {
+    return retryOnNoScript(() -> pages.page(b, period, offset, limit));
   }
 
   public Shards shards() {
@@ -31,7 +38,7 @@ public final class ScoreStore {
   public Future<SubmitOutcome> submit(Board b, SubmitCommand c, long nowMillis, long dedupeMillis) {
     int p = Partitioner.partitionOf(c.userId(), b.partitions());
     int shard = shards.shardOf(p);
-    String[] keys = {Keys.scores(b, c.period(), p), Keys.events(b, c.period(), p)};
+    String[] keys = Keys.all(b, c.period(), p);
     return shards.send(shard, submitArgs(Scripts.SUBMIT.evalsha(keys), b, c, nowMillis, dedupeMillis))
         .recover(t -> Scripts.isNoScript(t)
             ? shards.send(shard, submitArgs(Scripts.SUBMIT.eval(keys), b, c, nowMillis, dedupeMillis))
@@ -59,7 +66,7 @@ public final class ScoreStore {
       int p = Partitioner.partitionOf(c.userId(), b.partitions());
       int s = shards.shardOf(p);
       indexes.get(s).add(i);
-      batches.get(s).add(submitArgs(Scripts.SUBMIT.evalsha(Keys.scores(b, c.period(), p), Keys.events(b, c.period(), p)),
+      batches.get(s).add(submitArgs(Scripts.SUBMIT.evalsha(Keys.all(b, c.period(), p)),
           b, c, nowMillis, dedupeMillis));
     }
     List<Future<List<Response>>> sent = new ArrayList<>();
@@ -131,7 +138,7 @@ public final class ScoreStore {
       List<Request> r = new ArrayList<>();
       r.add(Request.cmd(Command.ZCARD).arg(key));
       if (!pivots.isEmpty()) {
-        Request count = Scripts.COUNT_BETTER.evalsha(key).arg(b.order() == Order.DESC ? "1" : "0");
+        Request count = Scripts.RANK.evalsha(key).arg(b.order() == Order.DESC ? "1" : "0").arg("count");
         for (StoredEntry e : pivots) {
           count.arg(e.composite()).arg(e.userId());
         }
@@ -184,6 +191,100 @@ public final class ScoreStore {
         });
   }
 
+  /** The users' composites ({@code null} where absent), in the order asked: one ZMSCORE per partition. */
+  public Future<List<Long>> composites(Board b, String period, List<String> userIds) {
+    List<List<Integer>> byPartition = new ArrayList<>();
+    for (int p = 0; p < b.partitions(); p++) {
+      byPartition.add(new ArrayList<>());
+    }
+    for (int i = 0; i < userIds.size(); i++) {
+      byPartition.get(Partitioner.partitionOf(userIds.get(i), b.partitions())).add(i);
+    }
+    return shards.eachPartition(b.partitions(), p -> {
+      List<Integer> idx = byPartition.get(p);
+      if (idx.isEmpty()) {
+        return List.of();
+      }
+      Request r = Request.cmd(Command.ZMSCORE).arg(Keys.scores(b, period, p));
+      idx.forEach(i -> r.arg(userIds.get(i)));
+      return List.of(r);
+    }).map(perPartition -> {
+      Long[] out = new Long[userIds.size()];
+      for (int p = 0; p < perPartition.size(); p++) {
+        List<Integer> idx = byPartition.get(p);
+        if (idx.isEmpty()) {
+          continue;
+        }
+        Response scores = perPartition.get(p).get(0);
+        for (int k = 0; k < idx.size(); k++) {
+          out[idx.get(k)] = composite(scores.get(k));
+        }
+      }
+      return java.util.Arrays.asList(out);
+    });
+  }
+
+  /**
+   * The entry and its neighbours: on every partition one script counts the members before the
+   * entry and returns up to {@code before} members before that point and {@code after} from it.
+   */
+  public Future<Around> around(Board b, String period, StoredEntry e, int before, int after) {
+    return retryOnNoScript(() -> shards.eachPartition(b.partitions(), p -> List.of(
+        Scripts.RANK.evalsha(Keys.scores(b, period, p)).arg(b.order() == Order.DESC ? "1" : "0").arg("around")
+            .arg(e.composite()).arg(e.userId()).arg(before).arg(after))))
+        .map(perPartition -> {
+          long position = 0;
+          long total = 0;
+          List<List<StoredEntry>> befores = new ArrayList<>();
+          List<List<StoredEntry>> froms = new ArrayList<>();
+          for (List<Response> answers : perPartition) {
+            Response r = answers.get(0);
+            long n = r.get(0).toLong();
+            position += n;
+            total += r.get(1).toLong();
+            long first = Math.max(0, n - before);
+            List<StoredEntry> rows = new ArrayList<>();
+            for (int i = 2; i + 1 < r.size(); i += 2) {
+              rows.add(new StoredEntry(r.get(i).toString(), StoredEntry.parseComposite(r.get(i + 1).toString())));
+            }
+            int split = (int) Math.min(rows.size(), n - first);
+            befores.add(rows.subList(0, split));
+            froms.add(rows.subList(split, rows.size()));
+          }
+          return new Around(position, total, merge(b.order(), befores, Integer.MAX_VALUE),
+              merge(b.order(), froms, Integer.MAX_VALUE));
+        });
+  }
+
+  /**
+   * The distinct scores strictly better than {@code score}, over all partitions, sorted best
+   * first. Costs one round and as many values as there are such distinct scores per partition.
+   */
+  public Future<long[]> distinctBetter(Board b, String period, long score) {
+    return shards.eachPartition(b.partitions(), p -> {
+      String key = Keys.distinct(b, period, p);
+      return List.of(b.order() == Order.DESC
+          ? Request.cmd(Command.ZRANGEBYSCORE).arg(key).arg("(" + score).arg("+inf")
+          : Request.cmd(Command.ZRANGEBYSCORE).arg(key).arg("-inf").arg("(" + score));
+    }).map(perPartition -> {
+      java.util.TreeSet<Long> union = new java.util.TreeSet<>();
+      for (List<Response> answers : perPartition) {
+        for (Response v : answers.get(0)) {
+          union.add(Long.parseLong(v.toString()));
+        }
+      }
+      long[] out = union.stream().mapToLong(Long::longValue).toArray();
+      if (b.order() == Order.DESC) {
+        for (int i = 0, j = out.length - 1; i < j; i++, j--) {
+          long t = out[i];
+          out[i] = out[j];
+          out[j] = t;
+        }
+      }
+      return out;
+    });
+  }
+
   /** ZRANGE by rank in board order (ZREVRANGE on desc boards), with scores. */
   static Request range(Board b, String key, long from, long to) {
     return Request.cmd(b.order() == Order.DESC ? Command.ZREVRANGE : Command.ZRANGE)
@@ -222,7 +323,7 @@ public final class ScoreStore {
   public Future<Void> loadScripts() {
     List<Future<List<Response>>> loads = new ArrayList<>();
     for (int s = 0; s < shards.count(); s++) {
-      loads.add(shards.batch(s, List.of(Scripts.SUBMIT.load(), Scripts.COUNT_BETTER.load())));
+      loads.add(shards.batch(s, List.of(Scripts.SUBMIT.load(), Scripts.RANK.load())));
     }
     return Future.all(loads).mapEmpty();
   }

@@ -13,7 +13,7 @@ import java.util.HexFormat;
 /** A Lua script shipped as a resource, called by SHA with its text as the fallback. */
 public final class Scripts {
   public static final Scripts SUBMIT = new Scripts("submit.lua");
-  public static final Scripts COUNT_BETTER = new Scripts("count_better.lua");
+  public static final Scripts RANK = new Scripts("rank.lua");
 
   private final String text;
   private final String sha;

@@ -41,6 +41,7 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
   public static final int DEFAULT_LIMIT = 20;
   public static final int MAX_LIMIT = 1000;
   public static final int MAX_BATCH = 1000;
+  public static final int MAX_RANKS = 1000;
   /** Event IDs are remembered at least this long (for periodic boards: the whole period). */
   public static final long MIN_DEDUPE_MILLIS = Duration.ofDays(7).toMillis();
   private static final Set<String> EVENT_FIELDS = Set.of("userId", "value", "at", "eventId");
@@ -147,7 +148,7 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
     String why = outcome.status() == SubmitOutcome.Status.BELOW_ZERO
         ? "below 0"
         : "above maxScore " + b.maxScore();
-    return LeaderboardException.unprocessable("score_out_of_range", op + " of " + e.command().value()
+    return LeaderboardException.unprocessable("score_out_of_range", e.field() + ": " + op + " of " + e.command().value()
         + " on a score of " + old + " would give " + e.command().operator().apply(old, e.command().value(), b.order())
         + ", " + why + "; nothing changed");
   }
@@ -211,7 +212,8 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
     return new JsonObject().put("index", index).put("error", e.code()).put("message", e.getMessage());
   }
 
-  private record ParsedEvent(Period period, SubmitCommand command) {
+  /** @param field the name of the event's value field in the request, for messages */
+  private record ParsedEvent(Period period, SubmitCommand command, String field) {
   }
 
   private ParsedEvent parse(Board b, JsonObject ev, String prefix, long now) {
@@ -244,7 +246,8 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
     }
     long offset = Math.floorDiv(at - period.start().toEpochMilli(), b.tieResolution().millis());
     long tie = b.codec().tie(offset);
-    return new ParsedEvent(period, new SubmitCommand(period.id(), userId, b.operator(), value, tie, eventId));
+    return new ParsedEvent(period, new SubmitCommand(period.id(), userId, b.operator(), value, tie, eventId),
+        prefix + "value");
   }
 
   private static long dedupeMillis(Board b) {
@@ -264,42 +267,21 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
       if (off < 0 || off > Fields.MAX_EXACT) {
         throw LeaderboardException.invalid("offset", "must be between 0 and " + Fields.MAX_EXACT + " (got " + off + ")");
       }
-      int lim = limit == null ? DEFAULT_LIMIT : limit;
-      if (lim < 1 || lim > MAX_LIMIT) {
-        throw LeaderboardException.invalid("limit", "must be between 1 and " + MAX_LIMIT + " (got " + lim + ")");
-      }
+      int lim = limit(limit, DEFAULT_LIMIT);
       RankMode mode = rankMode(rankMode);
       return boards.require(board).compose(b -> {
         Period p = period(b, period);
-        return page(b, p, off, lim).compose(page -> {
-          List<Long> distinct = mode == RankMode.COMPETITION
-              ? page.stream().map(e -> b.codec().score(e.composite())).distinct().toList()
-              : List.of();
-          return scores.counts(b, p.id(), List.of(), distinct).map(c -> {
-            JsonArray entries = new JsonArray();
-            for (int i = 0; i < page.size(); i++) {
-              StoredEntry e = page.get(i);
-              long score = b.codec().score(e.composite());
-              long rank = mode == RankMode.COMPETITION ? c.strictlyBetter()[distinct.indexOf(score)] + 1 : off + i + 1;
-              entries.add(entryJson(b, p, e, rank));
-            }
-            return new JsonObject()
+        return scores.page(b, p.id(), off, lim)
+            .compose(page -> ranked(b, p, mode, page.entries(), off, page.total()).map(entries -> new JsonObject()
                 .put("board", b.name())
                 .put("period", p.id())
-                .put("total", c.total())
+                .put("total", page.total())
                 .put("offset", off)
                 .put("limit", lim)
                 .put("rankMode", mode.wireName())
-                .put("entries", entries);
-          });
-        });
+                .put("entries", entries)));
       });
     });
-  }
-
-  private Future<List<StoredEntry>> page(Board b, Period p, long offset, int limit) {
-    return scores.head(b, p.id(), (int) Math.min(Integer.MAX_VALUE, offset + limit))
-        .map(head -> head.size() <= offset ? List.of() : head.subList((int) offset, head.size()));
   }
 
   @Override
@@ -315,18 +297,169 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
             throw LeaderboardException.userNotFound(board, p.id(), userId);
           }
           StoredEntry e = new StoredEntry(userId, composite);
-          long score = b.codec().score(composite);
-          List<Long> competition = mode == RankMode.COMPETITION ? List.of(score) : List.of();
-          return scores.counts(b, p.id(), List.of(e), competition).map(c -> entryJson(b, p, e, rank(mode, c))
-              .put("period", p.id())
-              .put("total", c.total()));
+          return scores.counts(b, p.id(), List.of(e), List.of())
+              .compose(c -> ranked(b, p, mode, List.of(e), c.before()[0], c.total())
+                  .map(entries -> entries.getJsonObject(0).put("period", p.id()).put("total", c.total())));
         });
       });
     });
   }
 
-  private static long rank(RankMode mode, RankCounts c) {
-    return mode == RankMode.COMPETITION ? c.strictlyBetter()[0] + 1 : c.before()[0] + 1;
+  @Override
+  public Future<JsonObject> around(String board, String userId, String period, Integer limit, String rankMode) {
+    return guard(() -> {
+      Names.board("board", board);
+      Names.id("userId", userId);
+      int lim = limit(limit, 11);
+      RankMode mode = rankMode(rankMode);
+      return boards.require(board).compose(b -> {
+        Period p = period(b, period);
+        return scores.composite(b, p.id(), userId).compose(composite -> {
+          if (composite == null) {
+            throw LeaderboardException.userNotFound(board, p.id(), userId);
+          }
+          // up to lim - 1 entries on either side, so the window can slide when the user is near an end
+          return scores.around(b, p.id(), new StoredEntry(userId, composite), lim - 1, lim);
+        }).compose(a -> {
+          long start = Math.max(0, a.position() - (lim - 1) / 2);
+          start = Math.max(0, Math.min(start, a.total() - lim));
+          int fromBefore = (int) (a.position() - start);
+          List<StoredEntry> window = new ArrayList<>(a.before().subList(a.before().size() - fromBefore, a.before().size()));
+          window.addAll(a.from().subList(0, Math.min(a.from().size(), lim - fromBefore)));
+          long first = start;
+          return ranked(b, p, mode, window, first, a.total()).map(entries -> new JsonObject()
+              .put("board", b.name())
+              .put("period", p.id())
+              .put("userId", userId)
+              .put("total", a.total())
+              .put("offset", first)
+              .put("rankMode", mode.wireName())
+              .put("entries", entries));
+        });
+      });
+    });
+  }
+
+  @Override
+  public Future<JsonObject> ranks(String board, JsonObject request, String period, String rankMode) {
+    return guard(() -> {
+      Names.board("board", board);
+      JsonObject body = Fields.object(request, "body");
+      Fields.onlyKnown(body, "", Set.of("userIds"));
+      JsonArray ids = Fields.array(body, "userIds");
+      if (ids.isEmpty() || ids.size() > MAX_RANKS) {
+        throw LeaderboardException.invalid("userIds", "must hold 1 to " + MAX_RANKS + " user IDs (got " + ids.size() + ")");
+      }
+      Set<String> unique = new LinkedHashSet<>();
+      for (int i = 0; i < ids.size(); i++) {
+        Object v = ids.getValue(i);
+        unique.add(Names.id("userIds[" + i + "]", v instanceof String str ? str : null));
+      }
+      List<String> userIds = new ArrayList<>(unique);
+      RankMode mode = rankMode(rankMode);
+      return boards.require(board).compose(b -> {
+        Period p = period(b, period);
+        return scores.composites(b, p.id(), userIds).compose(composites -> {
+          List<StoredEntry> found = new ArrayList<>();
+          JsonArray missing = new JsonArray();
+          for (int i = 0; i < userIds.size(); i++) {
+            if (composites.get(i) == null) {
+              missing.add(userIds.get(i));
+            } else {
+              found.add(new StoredEntry(userIds.get(i), composites.get(i)));
+            }
+          }
+          found.sort(StoredEntry.order(b.order()));
+          return rankList(b, p, mode, found).map(c -> new JsonObject()
+              .put("board", b.name())
+              .put("period", p.id())
+              .put("total", c.getLong("total"))
+              .put("rankMode", mode.wireName())
+              .put("entries", c.getJsonArray("entries"))
+              .put("missing", missing));
+        });
+      });
+    });
+  }
+
+  /** Entries in board order that need not be contiguous: each gets its own counts. */
+  private Future<JsonObject> rankList(Board b, Period p, RankMode mode, List<StoredEntry> sorted) {
+    List<Long> distinct = mode == RankMode.COMPETITION
+        ? sorted.stream().map(e -> b.codec().score(e.composite())).distinct().toList()
+        : List.of();
+    Future<long[]> dense = mode == RankMode.DENSE && !sorted.isEmpty()
+        ? scores.distinctBetter(b, p.id(), b.codec().score(sorted.get(sorted.size() - 1).composite()))
+        : Future.succeededFuture(new long[0]);
+    return Future.all(scores.counts(b, p.id(), sorted, distinct), dense).map(all -> {
+      RankCounts c = all.resultAt(0);
+      long[] better = all.resultAt(1);
+      JsonArray entries = new JsonArray();
+      for (int i = 0; i < sorted.size(); i++) {
+        StoredEntry e = sorted.get(i);
+        long score = b.codec().score(e.composite());
+        long position = c.before()[i];
+        long rank = switch (mode) {
+          case UNIQUE -> position + 1;
+          case COMPETITION -> c.strictlyBetter()[distinct.indexOf(score)] + 1;
+          case DENSE -> denseRank(b, better, score);
+        };
+        entries.add(entryJson(b, p, e, rank, position, c.total()));
+      }
+      return new JsonObject().put("total", c.total()).put("entries", entries);
+    });
+  }
+
+  private static long denseRank(Board b, long[] betterBestFirst, long score) {
+    long n = 0;
+    for (long v : betterBestFirst) {
+      if (b.order().better(v, score)) {
+        n++;
+      } else {
+        break;
+      }
+    }
+    return n + 1;
+  }
+
+  /**
+   * Ranks for a contiguous run of entries starting at global position {@code first}. Unique ranks
+   * follow from the position; competition ranks need, per distinct score, the count of strictly
+   * better scores; dense ranks need the distinct better scores once, for the run's best score,
+   * since every score between two entries of the run is in the run.
+   */
+  private Future<JsonArray> ranked(Board b, Period p, RankMode mode, List<StoredEntry> run, long first, long total) {
+    if (run.isEmpty()) {
+      return Future.succeededFuture(new JsonArray());
+    }
+    List<Long> distinct = run.stream().map(e -> b.codec().score(e.composite())).distinct().toList();
+    Future<long[]> ranks = switch (mode) {
+      case UNIQUE -> Future.succeededFuture(null);
+      case COMPETITION -> scores.counts(b, p.id(), List.of(), distinct).map(RankCounts::strictlyBetter);
+      case DENSE -> scores.distinctBetter(b, p.id(), distinct.get(0)).map(better -> {
+        long[] out = new long[distinct.size()];
+        for (int i = 0; i < out.length; i++) {
+          out[i] = better.length + i;
+        }
+        return out;
+      });
+    };
+    return ranks.map(perScore -> {
+      JsonArray out = new JsonArray();
+      for (int i = 0; i < run.size(); i++) {
+        StoredEntry e = run.get(i);
+        long rank = perScore == null ? first + i + 1 : perScore[distinct.indexOf(b.codec().score(e.composite()))] + 1;
+        out.add(entryJson(b, p, e, rank, first + i, total));
+      }
+      return out;
+    });
+  }
+
+  private static int limit(Integer limit, int def) {
+    int lim = limit == null ? def : limit;
+    if (lim < 1 || lim > MAX_LIMIT) {
+      throw LeaderboardException.invalid("limit", "must be between 1 and " + MAX_LIMIT + " (got " + lim + ")");
+    }
+    return lim;
   }
 
   private static RankMode rankMode(String s) {
@@ -334,11 +467,7 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
       return RankMode.UNIQUE;
     }
     try {
-      RankMode m = RankMode.fromWire(s);
-      if (m == RankMode.DENSE) {
-        throw LeaderboardException.invalid("rankMode", "dense is not available yet; use unique or competition");
-      }
-      return m;
+      return RankMode.fromWire(s);
     } catch (IllegalArgumentException e) {
       throw LeaderboardException.invalid("rankMode", e.getMessage() + " (got '" + s + "')");
     }
@@ -360,12 +489,18 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
     return p.start().toEpochMilli() + b.codec().offsetUnits(composite) * b.tieResolution().millis();
   }
 
-  static JsonObject entryJson(Board b, Period p, StoredEntry e, long rank) {
+  /**
+   * One entry. {@code percentile} is the share of the period's entries ranked at or below this
+   * one (by unique order): 100 for the leader, 100/total for the last.
+   */
+  static JsonObject entryJson(Board b, Period p, StoredEntry e, long rank, long position, long total) {
+    double percentile = total == 0 ? 0 : Math.round(10000.0 * (total - position) / total) / 100.0;
     return new JsonObject()
         .put("rank", rank)
         .put("userId", e.userId())
         .put("score", b.codec().score(e.composite()))
-        .put("at", at(b, p, e.composite()));
+        .put("at", at(b, p, e.composite()))
+        .put("percentile", percentile);
   }
 
   private static String newUid() {

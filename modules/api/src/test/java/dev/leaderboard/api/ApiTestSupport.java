@@ -1,0 +1,149 @@
+package dev.leaderboard.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.leaderboard.service.LeaderboardVerticle;
+import dev.leaderboard.store.TestShards;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.client.HttpRequest;
+import io.vertx.ext.web.client.HttpResponse;
+import io.vertx.ext.web.client.WebClient;
+import io.vertx.junit5.VertxExtension;
+import java.time.Clock;
+import java.util.List;
+import java.util.Locale;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Runs the real service (on the shared test Redis shards) behind the real HTTP API, and gives
+ * tests blocking HTTP calls. Every test uses its own random board names, so tests never share state.
+ */
+@ExtendWith(VertxExtension.class)
+abstract class ApiTestSupport {
+  static final long TIMEOUT_SECONDS = 20;
+
+  Vertx vertx;
+  WebClient client;
+  int port;
+
+  @BeforeEach
+  void deploy(Vertx vertx) {
+    List<String> endpoints = TestShards.endpoints();
+    this.vertx = vertx;
+    HttpApiVerticle api = new HttpApiVerticle(0);
+    await(vertx.deployVerticle(new LeaderboardVerticle(endpoints, 4, Clock.systemUTC()))
+        .compose(id -> vertx.deployVerticle(api)));
+    port = api.actualPort();
+    client = WebClient.create(vertx);
+  }
+
+  static <T> T await(Future<T> f) {
+    try {
+      return f.await(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    } catch (TimeoutException e) {
+      throw new AssertionError("no answer within " + TIMEOUT_SECONDS + " s", e);
+    }
+  }
+
+  /** A fresh board name no other test uses. */
+  static String randomBoard() {
+    return "t-" + UUID.randomUUID().toString().toLowerCase(Locale.ROOT);
+  }
+
+  // ---- HTTP
+
+  /** Sends {@code body} verbatim (null: no body) with {@code Content-Type: application/json}. */
+  HttpResponse<Buffer> call(HttpMethod method, String uri, String body) {
+    HttpRequest<Buffer> req = client.request(method, port, "localhost", uri);
+    if (body == null) {
+      return await(req.send());
+    }
+    return await(req.putHeader("Content-Type", "application/json").sendBuffer(Buffer.buffer(body)));
+  }
+
+  HttpResponse<Buffer> get(String uri) {
+    return call(HttpMethod.GET, uri, null);
+  }
+
+  HttpResponse<Buffer> put(String uri, String body) {
+    return call(HttpMethod.PUT, uri, body);
+  }
+
+  HttpResponse<Buffer> post(String uri, String body) {
+    return call(HttpMethod.POST, uri, body);
+  }
+
+  HttpResponse<Buffer> delete(String uri) {
+    return call(HttpMethod.DELETE, uri, null);
+  }
+
+  /** A 2xx answer with a JSON body; fails the test with the body otherwise. */
+  static JsonObject ok(HttpResponse<Buffer> r, int status) {
+    assertThat(r.statusCode()).as("status of a request that should succeed; body: %s", r.bodyAsString())
+        .isEqualTo(status);
+    assertThat(r.getHeader("Content-Type")).startsWith("application/json");
+    return r.bodyAsJsonObject();
+  }
+
+  /**
+   * Checks the error format: the given 4xx status, {@code Content-Type: application/json}, and a body of
+   * exactly {@code {"error": code, "message": text}} whose message contains every one of {@code mentions}.
+   */
+  static JsonObject assertError(HttpResponse<Buffer> r, int status, String code, String... mentions) {
+    assertThat(status).isBetween(400, 499);
+    assertThat(r.statusCode()).as("status; body: %s", r.bodyAsString()).isEqualTo(status);
+    assertThat(r.getHeader("Content-Type")).as("Content-Type").startsWith("application/json");
+    JsonObject body = new JsonObject(r.bodyAsString());
+    assertThat(body.fieldNames()).as("error body %s", body).containsExactlyInAnyOrder("error", "message");
+    assertThat(body.getValue("error")).as("error code in %s", body).isEqualTo(code);
+    assertThat(body.getValue("message")).as("message in %s", body).isInstanceOf(String.class);
+    assertThat(body.getString("message")).as("message").isNotBlank();
+    if (mentions.length > 0) {
+      assertThat(body.getString("message")).as("message").contains(mentions);
+    }
+    return body;
+  }
+
+  // ---- boards and scores
+
+  JsonObject createBoard(String board, JsonObject definition) {
+    return ok(put("/v1/boards/" + board, definition.encode()), 201);
+  }
+
+  JsonObject submit(String board, JsonObject event) {
+    return ok(post("/v1/boards/" + board + "/scores", event.encode()), 200);
+  }
+
+  JsonObject submit(String board, String userId, long value) {
+    return submit(board, new JsonObject().put("userId", userId).put("value", value));
+  }
+
+  /**
+   * What a reader can see of a board: its definition, its whole first page with the total, and
+   * each of {@code users} (status and body). Equal snapshots mean nothing observable changed.
+   */
+  JsonObject snapshot(String board, String... users) {
+    JsonObject s = new JsonObject();
+    HttpResponse<Buffer> def = get("/v1/boards/" + board);
+    s.put("definition", seen(def));
+    HttpResponse<Buffer> entries = get("/v1/boards/" + board + "/entries?limit=1000");
+    s.put("entries", seen(entries));
+    for (String u : users) {
+      HttpResponse<Buffer> r = get("/v1/boards/" + board + "/users/" + u);
+      s.put("user " + u, seen(r));
+    }
+    return s;
+  }
+
+  private static JsonObject seen(HttpResponse<Buffer> r) {
+    return new JsonObject().put("status", r.statusCode()).put("body", new JsonObject(r.bodyAsString()));
+  }
+}

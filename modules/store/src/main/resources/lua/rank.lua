@@ -1,0 +1,88 @@
+-- Read-only rank queries on one partition, in the board's order.
+--
+-- KEYS[1]  sorted set of the partition
+-- ARGV[1]  desc (1|0)
+-- ARGV[2]  'count':  then composite_1, userId_1, composite_2, userId_2, ...
+--                    returns, for each pair, the number of members ordered before it
+--          'around': then composite, userId, before, after
+--                    returns {count before the pair, card, member, composite, member, composite, ...}
+--                    with the members from index count-before to count+after-1 in board order
+--
+-- Board order: better composite first (higher on desc, lower on asc). Members with exactly the
+-- same composite keep Redis' own order, byte order of the user ID: ascending on an asc board and,
+-- because a desc board reads the set backwards, descending on a desc board. Redis stores equal
+-- composites in byte order, so the members of a tie form one run of indexes; a binary search over
+-- that run with ZRANGE by index (O(log N) each) counts the ones before the user without reading
+-- the run. Lua's own string comparison follows the server's locale, so bytes are compared by hand.
+local key = KEYS[1]
+local desc = ARGV[1] == '1'
+
+local function lessBytes(a, b)
+  local n = math.min(#a, #b)
+  for i = 1, n do
+    local x, y = string.byte(a, i), string.byte(b, i)
+    if x ~= y then
+      return x < y
+    end
+  end
+  return #a < #b
+end
+
+local function countBefore(c, u)
+  local better
+  if desc then
+    better = redis.call('ZCOUNT', key, '(' .. c, '+inf')
+  else
+    better = redis.call('ZCOUNT', key, '-inf', '(' .. c)
+  end
+  local ties = redis.call('ZCOUNT', key, c, c)
+  if ties == 0 then
+    return better
+  end
+  local first = redis.call('ZCOUNT', key, '-inf', '(' .. c)
+  local lo, hi = 0, ties
+  while lo < hi do
+    local mid = math.floor((lo + hi) / 2)
+    local m = redis.call('ZRANGE', key, first + mid, first + mid)[1]
+    if lessBytes(m, u) then
+      lo = mid + 1
+    else
+      hi = mid
+    end
+  end
+  -- lo members of the tie sort below u in byte order
+  if desc then
+    local self = 0
+    if lo < ties and redis.call('ZRANGE', key, first + lo, first + lo)[1] == u then
+      self = 1
+    end
+    return better + ties - lo - self
+  end
+  return better + lo
+end
+
+if ARGV[2] == 'count' then
+  local out = {}
+  for i = 3, #ARGV, 2 do
+    out[#out + 1] = countBefore(ARGV[i], ARGV[i + 1])
+  end
+  return out
+end
+
+-- around
+local n = countBefore(ARGV[3], ARGV[4])
+local from = math.max(0, n - tonumber(ARGV[5]))
+local to = n + tonumber(ARGV[6]) - 1
+local out = {n, redis.call('ZCARD', key)}
+if to >= from then
+  local rows
+  if desc then
+    rows = redis.call('ZREVRANGE', key, from, to, 'WITHSCORES')
+  else
+    rows = redis.call('ZRANGE', key, from, to, 'WITHSCORES')
+  end
+  for i = 1, #rows do
+    out[#out + 1] = rows[i]
+  end
+end
+return out
