@@ -46,9 +46,11 @@ public final class PageSelector {
   private static final int MAX_REFINEMENTS = 16;
 
   private final Shards shards;
+  private final long maxWindow;
 
-  PageSelector(Shards shards) {
+  PageSelector(Shards shards, long maxWindow) {
     this.shards = shards;
+    this.maxWindow = maxWindow;
   }
 
   Future<Page> page(Board b, String period, long offset, int limit) {
@@ -132,7 +134,7 @@ public final class PageSelector {
           next = new Bracket(next.loPos(), next.lo(), pos, local);
         }
       }
-      if (next.width() <= MAX_WINDOW + 4L * limit || round >= MAX_REFINEMENTS) {
+      if (next.width() <= maxWindow + 4L * limit || round >= MAX_REFINEMENTS) {
         return Future.succeededFuture(next);
       }
       // interpolate inside the bracket: each partition's share of it, scaled to the target

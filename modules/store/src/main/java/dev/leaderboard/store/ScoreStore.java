@@ -21,8 +21,13 @@ public final class ScoreStore {
   private final PageSelector pages;
 
   public ScoreStore(Shards shards) {
+    this(shards, PageSelector.MAX_WINDOW);
+  }
+
+  /** With a narrower deep-page window than the default, so tests can force the refining rounds. */
+  ScoreStore(Shards shards, long maxWindow) {
     this.shards = shards;
-    this.pages = new PageSelector(shards);
+    this.pages = new PageSelector(shards, maxWindow);
   }
 
   /** The page at global position {@code offset}, exact at any depth (see {@link PageSelector}). */
@@ -251,8 +256,9 @@ public final class ScoreStore {
             befores.add(rows.subList(0, split));
             froms.add(rows.subList(split, rows.size()));
           }
-          return new Around(position, total, merge(b.order(), befores, Integer.MAX_VALUE),
-              merge(b.order(), froms, Integer.MAX_VALUE));
+          List<StoredEntry> earlier = merge(b.order(), befores, Integer.MAX_VALUE);
+          return new Around(position, total, earlier.subList(Math.max(0, earlier.size() - before), earlier.size()),
+              merge(b.order(), froms, after));
         });
   }
 

@@ -35,6 +35,8 @@ public final class Shards {
           .setConnectionString(endpoint)
           .setMaxPoolSize(poolSize)
           .setMaxPoolWaiting(100_000)
+          // a pipelined batch holds one waiting handler per command
+          .setMaxWaitingHandlers(65_536)
           .setPreferredProtocolVersion(ProtocolVersion.RESP2)));
     }
     return new Shards(endpoints, clients);

@@ -1,0 +1,131 @@
+package dev.leaderboard.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.leaderboard.core.Board;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import io.vertx.junit5.VertxExtension;
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.Request;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Random;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Cross-partition reads against a sorted list in memory, on data laid out to be hard: partitions
+ * holding disjoint score ranges, empty partitions, many exact ties across partitions. The deep-page
+ * window is made tiny so the refining rounds run too.
+ */
+@ExtendWith(VertxExtension.class)
+class ScoreStoreReadTest {
+  private Shards shards;
+  private ScoreStore store;
+
+  @BeforeEach
+  void connect(Vertx vertx) {
+    shards = Shards.connect(vertx, TestShards.endpoints(), 4);
+    store = new ScoreStore(shards, 8);
+    store.loadScripts().await();
+  }
+
+  @AfterEach
+  void close() {
+    shards.close();
+  }
+
+  @ParameterizedTest(name = "{0} order, {1} layout, {2} partitions")
+  @CsvSource({"desc, hashed, 8", "asc, hashed, 8", "desc, ranges, 8", "asc, ranges, 5", "desc, one-partition, 6",
+      "asc, ties, 8", "desc, ties, 3"})
+  void readsMatchTheMergedOrder(String order, String layout, int partitions) {
+    Random rnd = new Random(order.hashCode() * 31L + layout.hashCode() + partitions);
+    Board b = Board.define("rd-" + UUID.randomUUID().toString().substring(0, 8),
+        new JsonObject().put("order", order).put("partitions", partitions), null, Instant.now(), partitions, "u1");
+    int n = 6000;
+    List<StoredEntry> all = new ArrayList<>();
+    List<List<Request>> writes = new ArrayList<>();
+    for (int p = 0; p < partitions; p++) {
+      writes.add(new ArrayList<>());
+    }
+    for (int i = 0; i < n; i++) {
+      String user = randomId(rnd) + i;
+      long composite = switch (layout) {
+        case "ties" -> rnd.nextInt(40);
+        default -> rnd.nextInt(1_000_000);
+      };
+      int p = switch (layout) {
+        case "ranges" -> (int) ((long) composite * partitions / 1_000_000);
+        case "one-partition" -> rnd.nextInt(10) == 0 ? rnd.nextInt(partitions) : 2;
+        default -> Math.floorMod(user.hashCode(), partitions);
+      };
+      all.add(new StoredEntry(user, composite));
+      writes.get(p).add(Request.cmd(Command.ZADD).arg(Keys.scores(b, "all", p)).arg(composite).arg(user));
+    }
+    List<Future<?>> sent = new ArrayList<>();
+    for (int p = 0; p < partitions; p++) {
+      sent.add(shards.batch(shards.shardOf(p), writes.get(p)));
+    }
+    Future.all(sent).await();
+    all.sort(StoredEntry.order(b.order()));
+
+    // pages: shallow, deep, at the end and past it
+    List<long[]> pages = new ArrayList<>(List.of(new long[] {0, 10}, new long[] {255, 3}, new long[] {257, 50},
+        new long[] {n - 1, 10}, new long[] {n - 7, 7}, new long[] {n, 5}, new long[] {n + 100, 5}, new long[] {3000, 1000}));
+    for (int q = 0; q < 40; q++) {
+      pages.add(new long[] {rnd.nextInt(n), 1 + rnd.nextInt(100)});
+    }
+    for (long[] q : pages) {
+      Page page = store.page(b, "all", q[0], (int) q[1]).await();
+      assertThat(page.total()).isEqualTo(n);
+      int from = (int) Math.min(n, q[0]);
+      int to = (int) Math.min(n, q[0] + q[1]);
+      assertThat(page.entries()).as("page offset %d limit %d", q[0], q[1]).isEqualTo(all.subList(from, to));
+    }
+
+    // positions of arbitrary entries, present or not
+    List<StoredEntry> pivots = new ArrayList<>();
+    for (int q = 0; q < 50; q++) {
+      pivots.add(all.get(rnd.nextInt(n)));
+    }
+    pivots.add(new StoredEntry("absent-user", all.get(n / 2).composite()));
+    RankCounts counts = store.counts(b, "all", pivots, List.of()).await();
+    assertThat(counts.total()).isEqualTo(n);
+    Comparator<StoredEntry> cmp = StoredEntry.order(b.order());
+    for (int i = 0; i < pivots.size(); i++) {
+      StoredEntry pivot = pivots.get(i);
+      long expected = all.stream().filter(e -> cmp.compare(e, pivot) < 0).count();
+      assertThat(counts.before()[i]).as("entries before %s", pivot).isEqualTo(expected);
+    }
+
+    // neighbourhoods, including both ends
+    List<Integer> centres = new ArrayList<>(List.of(0, 1, n - 1, n - 2));
+    for (int q = 0; q < 30; q++) {
+      centres.add(rnd.nextInt(n));
+    }
+    for (int idx : centres) {
+      Around a = store.around(b, "all", all.get(idx), 5, 6).await();
+      assertThat(a.position()).isEqualTo(idx);
+      assertThat(a.total()).isEqualTo(n);
+      assertThat(a.before()).isEqualTo(all.subList(Math.max(0, idx - 5), idx));
+      assertThat(a.from()).isEqualTo(all.subList(idx, Math.min(n, idx + 6)));
+    }
+  }
+
+  private static String randomId(Random rnd) {
+    String alphabet = "ABCXYZabcxyz019._:@-";
+    StringBuilder sb = new StringBuilder();
+    for (int k = 0; k < 4; k++) {
+      sb.append(alphabet.charAt(rnd.nextInt(alphabet.length())));
+    }
+    return sb.toString();
+  }
+}
