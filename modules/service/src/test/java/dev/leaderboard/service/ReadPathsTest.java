@@ -1,0 +1,143 @@
+package dev.leaderboard.service;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.leaderboard.store.TestShards;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.junit5.VertxExtension;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Pages at every depth, around-me at both ends, ranks for lists and all three rank modes, across
+ * the four test shards, against {@link ReferenceBoard}.
+ */
+@ExtendWith(VertxExtension.class)
+class ReadPathsTest {
+  static final Instant NOW = Instant.parse("2025-04-15T12:00:00Z");
+  static final String[] MODES = {"unique", "competition", "dense"};
+  private LeaderboardService service;
+
+  @BeforeEach
+  void deploy(Vertx vertx) {
+    vertx.deployVerticle(new LeaderboardVerticle(TestShards.endpoints(), 8, Clock.fixed(NOW, ZoneOffset.UTC))).await();
+    service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"desc", "asc"})
+  void readsMatchTheReferenceModel(String order) {
+    long seed = System.nanoTime();
+    System.out.println("read paths seed " + seed);
+    Random rnd = new Random(seed);
+    String board = "rp-" + UUID.randomUUID().toString().substring(0, 8);
+    JsonObject def = service.putBoard(board, new JsonObject().put("order", order).put("operator", "set")
+        .put("period", "daily").put("partitions", 12)).await();
+    long dayStart = Instant.parse("2025-04-15T00:00:00Z").toEpochMilli();
+    ReferenceBoard model = new ReferenceBoard(def, dayStart);
+    int users = 6000;
+    for (int i = 0; i < users; i += 1000) {
+      JsonArray events = new JsonArray();
+      for (int k = i; k < i + 1000; k++) {
+        // few distinct scores and few distinct times: ties of every kind
+        long value = rnd.nextInt(300);
+        long at = dayStart + rnd.nextInt(30) * 1000L;
+        String user = "p" + Integer.toString(rnd.nextInt(46656), 36) + "-" + k;
+        events.add(new JsonObject().put("userId", user).put("value", value).put("at", at));
+        model.apply(user, value, at, null);
+      }
+      assertThat(service.submitBatch(board, new JsonObject().put("events", events)).await().getInteger("applied"))
+          .isEqualTo(1000);
+    }
+    List<ReferenceBoard.Entry> sorted = model.sorted();
+    int total = sorted.size();
+
+    // pages at every depth, every mode
+    List<long[]> pages = new ArrayList<>(List.of(new long[] {0, 20}, new long[] {total - 3, 10},
+        new long[] {total, 10}, new long[] {2500, 1000}));
+    for (int q = 0; q < 30; q++) {
+      pages.add(new long[] {rnd.nextInt(total), 1 + rnd.nextInt(60)});
+    }
+    for (long[] q : pages) {
+      String mode = MODES[rnd.nextInt(3)];
+      JsonObject page = service.entries(board, null, q[0], (int) q[1], mode).await();
+      assertThat(page.getLong("total")).isEqualTo(total);
+      JsonArray entries = page.getJsonArray("entries");
+      assertThat(entries.size()).isEqualTo((int) Math.max(0, Math.min(q[1], total - q[0])));
+      for (int k = 0; k < entries.size(); k++) {
+        assertEntry(model, sorted, (int) q[0] + k, entries.getJsonObject(k), mode);
+      }
+    }
+
+    // around-me, including both ends
+    List<Integer> centres = new ArrayList<>(List.of(0, 1, total - 1, total - 2));
+    for (int q = 0; q < 25; q++) {
+      centres.add(rnd.nextInt(total));
+    }
+    for (int idx : centres) {
+      int limit = 1 + rnd.nextInt(25);
+      String mode = MODES[rnd.nextInt(3)];
+      JsonObject around = service.around(board, sorted.get(idx).userId(), null, limit, mode).await();
+      int start = Math.max(0, Math.min(idx - (limit - 1) / 2, total - limit));
+      assertThat(around.getLong("offset")).isEqualTo(start);
+      JsonArray entries = around.getJsonArray("entries");
+      assertThat(entries.size()).isEqualTo(Math.min(limit, total));
+      for (int k = 0; k < entries.size(); k++) {
+        assertEntry(model, sorted, start + k, entries.getJsonObject(k), mode);
+      }
+    }
+
+    // ranks for lists, with unknown users
+    for (String mode : MODES) {
+      List<String> ids = new ArrayList<>();
+      for (int q = 0; q < 300; q++) {
+        ids.add(sorted.get(rnd.nextInt(total)).userId());
+      }
+      ids.add("nobody-1");
+      ids.add("nobody-2");
+      JsonObject ranks = service.ranks(board, new JsonObject().put("userIds", new JsonArray(ids)), null, mode).await();
+      List<ReferenceBoard.Entry> expected = ids.stream().distinct().map(model::get).filter(e -> e != null)
+          .sorted(model.comparator()).toList();
+      JsonArray entries = ranks.getJsonArray("entries");
+      assertThat(entries.size()).isEqualTo(expected.size());
+      for (int k = 0; k < entries.size(); k++) {
+        assertEntry(model, sorted, sorted.indexOf(expected.get(k)), entries.getJsonObject(k), mode);
+      }
+      assertThat(ranks.getJsonArray("missing").getList()).containsExactly("nobody-1", "nobody-2");
+    }
+
+    // single users carry rank and percentile in every mode
+    for (int q = 0; q < 40; q++) {
+      int idx = rnd.nextInt(total);
+      String mode = MODES[rnd.nextInt(3)];
+      assertEntry(model, sorted, idx, service.user(board, sorted.get(idx).userId(), null, mode).await(), mode);
+    }
+  }
+
+  private static void assertEntry(ReferenceBoard model, List<ReferenceBoard.Entry> sorted, int position,
+      JsonObject got, String mode) {
+    ReferenceBoard.Entry e = sorted.get(position);
+    assertThat(got.getString("userId")).as("user at position %d", position).isEqualTo(e.userId());
+    assertThat(got.getLong("score")).isEqualTo(e.score());
+    assertThat(got.getLong("at")).isEqualTo(e.at());
+    long rank = switch (mode) {
+      case "competition" -> model.competitionRank(e.score());
+      case "dense" -> model.denseRank(e.score());
+      default -> position + 1;
+    };
+    assertThat(got.getLong("rank")).as("%s rank of %s", mode, e.userId()).isEqualTo(rank);
+    double percentile = Math.round(10000.0 * (sorted.size() - position) / sorted.size()) / 100.0;
+    assertThat(got.getDouble("percentile")).isEqualTo(percentile);
+  }
+}
