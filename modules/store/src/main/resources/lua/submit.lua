@@ -4,13 +4,15 @@
 -- KEYS[2]  sorted set of recent event IDs of the partition: member = user ID "\n" event ID, score = receipt ms
 -- KEYS[3]  sorted set of the distinct scores held in the partition (member = score = the score)
 -- KEYS[4]  hash: score -> number of members holding it (for dense ranks)
+-- KEYS[5]  present when the period is closed: nothing may change any more
 -- ARGV     userId, operator (incr|set|best), value, desc (1|0), scale (2^timeBits),
 --          tie (low bits for the event's time), maxScore, eventId ('' = none), now ms, dedupe window ms
 --
 -- Returns {status, composite, previous composite}; composites as strings ('' when absent).
 --   status 1 = applied and the score (or, for an equal score, its time) changed,
 --          2 = applied, nothing changed (the score keeps the time it was first reached),
---          0 = duplicate event ID (nothing changed), -1 = result below 0, -2 = result above maxScore.
+--          0 = duplicate event ID (nothing changed), -1 = result below 0, -2 = result above maxScore,
+--          -3 = the period is closed (nothing changed).
 -- Every number stays below 2^53, where Lua's doubles are exact; composites are formatted with %.0f
 -- because Lua's default number formatting keeps only 14 digits.
 local user, op = ARGV[1], ARGV[2]
@@ -25,6 +27,9 @@ local window = tonumber(ARGV[10])
 
 local current = redis.call('ZSCORE', KEYS[1], user)
 local previous = current or ''
+if redis.call('EXISTS', KEYS[5]) == 1 then
+  return {-3, previous, previous}
+end
 
 local eventMember = nil
 if eventId ~= '' then

@@ -1,5 +1,6 @@
 package dev.leaderboard.api;
 
+import dev.leaderboard.service.FriendRankService;
 import dev.leaderboard.service.LeaderboardService;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -45,6 +46,7 @@ public class HttpApiVerticle extends VerticleBase {
     router.get("/v1/boards/:board/users/:userId").handler(this::user);
     router.get("/v1/boards/:board/users/:userId/around").handler(this::around);
     router.post("/v1/boards/:board/ranks").handler(this::ranks);
+    FriendRoutes.mount(router, FriendRankService.createProxy(vertx, FriendRankService.LOCAL_ADDRESS));
     router.get("/health/live").handler(ctx -> ctx.json(new JsonObject().put("status", "UP")));
 
     router.route().failureHandler(this::failure);

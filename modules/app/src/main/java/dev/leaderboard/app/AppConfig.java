@@ -20,11 +20,13 @@ public record AppConfig(
     String pgUri,
     boolean cluster,
     List<String> clusterMembers,
-    int clusterPort) {
+    int clusterPort,
+    int friendLimit) {
 
   /** Every variable the app reads; the deployment test checks manifests against this list. */
   public static final Set<String> VARIABLES = Set.of("LB_HTTP_PORT", "LB_DATA_DIR", "LB_REDIS_ENDPOINTS",
-      "LB_LOCAL_SHARDS", "LB_PARTITIONS", "LB_PG_URI", "LB_CLUSTER", "LB_CLUSTER_MEMBERS", "LB_CLUSTER_PORT");
+      "LB_LOCAL_SHARDS", "LB_PARTITIONS", "LB_PG_URI", "LB_CLUSTER", "LB_CLUSTER_MEMBERS", "LB_CLUSTER_PORT",
+      "LB_FRIEND_LIMIT");
 
   public static AppConfig fromEnv(Map<String, String> env) {
     for (String name : env.keySet()) {
@@ -41,11 +43,13 @@ public record AppConfig(
         blankToNull(env.get("LB_PG_URI")),
         onOff(env, "LB_CLUSTER"),
         listVar(env, "LB_CLUSTER_MEMBERS"),
-        intVar(env, "LB_CLUSTER_PORT", 5701, 1, 65535));
+        intVar(env, "LB_CLUSTER_PORT", 5701, 1, 65535),
+        intVar(env, "LB_FRIEND_LIMIT", 5000, 1, 100_000));
   }
 
   public AppConfig withRedisEndpoints(List<String> endpoints) {
-    return new AppConfig(httpPort, dataDir, endpoints, localShards, partitions, pgUri, cluster, clusterMembers, clusterPort);
+    return new AppConfig(httpPort, dataDir, endpoints, localShards, partitions, pgUri, cluster, clusterMembers, clusterPort,
+        friendLimit);
   }
 
   private static int intVar(Map<String, String> env, String name, int def, int min, int max) {

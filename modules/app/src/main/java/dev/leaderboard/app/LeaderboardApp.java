@@ -3,6 +3,7 @@ package dev.leaderboard.app;
 import com.hazelcast.config.Config;
 import com.hazelcast.config.JoinConfig;
 import dev.leaderboard.api.HttpApiVerticle;
+import dev.leaderboard.service.FriendRankVerticle;
 import dev.leaderboard.service.LeaderboardVerticle;
 import dev.leaderboard.store.LocalRedisShards;
 import io.vertx.core.DeploymentOptions;
@@ -49,6 +50,8 @@ public final class LeaderboardApp implements AutoCloseable {
       int instances = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
       AppConfig c = effective;
       vertx.deployVerticle(() -> new LeaderboardVerticle(c.redisEndpoints(), c.partitions(), clock),
+          new DeploymentOptions().setInstances(instances)).await();
+      vertx.deployVerticle(() -> new FriendRankVerticle(c.redisEndpoints(), clock, c.friendLimit()),
           new DeploymentOptions().setInstances(instances)).await();
       vertx.deployVerticle(() -> new HttpApiVerticle(c.httpPort()), new DeploymentOptions().setInstances(instances))
           .await();

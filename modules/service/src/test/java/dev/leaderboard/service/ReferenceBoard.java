@@ -39,6 +39,26 @@ final class ReferenceBoard {
     this.periodStart = periodStart;
   }
 
+  /** The same board holding only the entries of {@code userIds} (e.g. a user and their friends). */
+  private ReferenceBoard(ReferenceBoard all, java.util.Collection<String> userIds) {
+    this.order = all.order;
+    this.operator = all.operator;
+    this.maxScore = all.maxScore;
+    this.unitMillis = all.unitMillis;
+    this.periodStart = all.periodStart;
+    for (String u : userIds) {
+      Entry e = all.users.get(u);
+      if (e != null) {
+        this.users.put(u, e);
+      }
+    }
+  }
+
+  /** A copy restricted to {@code userIds}: its ranks are ranks within that group. */
+  ReferenceBoard only(java.util.Collection<String> userIds) {
+    return new ReferenceBoard(this, userIds);
+  }
+
   /** The time as the board stores it: truncated to the tie resolution. */
   long truncate(long at) {
     return periodStart + Math.floorDiv(at - periodStart, unitMillis) * unitMillis;

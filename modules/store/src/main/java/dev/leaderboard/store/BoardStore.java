@@ -23,6 +23,10 @@ public final class BoardStore {
     this.shards = shards;
   }
 
+  public Shards shards() {
+    return shards;
+  }
+
   public Future<Map<String, Board>> loadAll() {
     return shards.send(META_SHARD, Request.cmd(Command.HGETALL).arg(Keys.BOARDS)).map(r -> {
       Map<String, Board> boards = new LinkedHashMap<>();
@@ -67,7 +71,7 @@ public final class BoardStore {
             return List.of(unlink);
           }).mapEmpty();
         })
-        .compose(ok -> shards.send(META_SHARD, Request.cmd(Command.UNLINK).arg(Keys.periods(b))))
+        .compose(ok -> shards.send(META_SHARD, Request.cmd(Command.UNLINK).arg(Keys.periods(b)).arg(Keys.periodStates(b))))
         .mapEmpty();
   }
 

@@ -1,6 +1,7 @@
 package dev.leaderboard.store;
 
 import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Partitioner;
 
 /**
  * Key layout. Every key of a board partition carries the hash tag
@@ -37,10 +38,33 @@ public final class Keys {
     return tag(b, period, partition) + ":n";
   }
 
-  /** Every key of a board partition in a period. */
+  /** Present once the period is closed: the submit script refuses events for the partition. */
+  public static String closed(Board b, String period, int partition) {
+    return tag(b, period, partition) + ":closed";
+  }
+
+  /** Every key of a board partition in a period, in the order the submit script takes them. */
   public static String[] all(Board b, String period, int partition) {
     return new String[] {scores(b, period, partition), events(b, period, partition), distinct(b, period, partition),
-        scoreCounts(b, period, partition)};
+        scoreCounts(b, period, partition), closed(b, period, partition)};
+  }
+
+  /** Hash: period ID → state ({@code closing}, {@code archived}); absent means open. */
+  public static String periodStates(Board b) {
+    return "lb:{meta}:period-states:" + b.name() + ":" + b.uid();
+  }
+
+  /** The lease that lets one node at a time close a board's period. */
+  public static String closeLease(Board b, String period) {
+    return "lb:{meta}:lease:" + b.name() + ":" + b.uid() + ":" + period;
+  }
+
+  /**
+   * Set: the user's friends. The hash tag {@code {fr:<slot>}}, slot = the user's partition among
+   * {@link FriendStore#SLOTS}, puts the set on its owner's shard ({@link FriendStore#shardOf}).
+   */
+  public static String friends(String userId) {
+    return "lb:{fr:" + Partitioner.partitionOf(userId, FriendStore.SLOTS) + "}:" + userId;
   }
 
   /** Set of the period IDs a board has data for. */

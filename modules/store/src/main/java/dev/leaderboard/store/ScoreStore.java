@@ -113,6 +113,7 @@ public final class ScoreStore {
       case 0 -> status = SubmitOutcome.Status.DUPLICATE;
       case -1 -> status = SubmitOutcome.Status.BELOW_ZERO;
       case -2 -> status = SubmitOutcome.Status.ABOVE_MAX;
+      case -3 -> status = SubmitOutcome.Status.CLOSED;
       default -> throw new IllegalStateException("unexpected submit status " + code);
     }
     return new SubmitOutcome(status, composite(r.get(1)), composite(r.get(2)));

@@ -14,6 +14,7 @@ import java.util.HexFormat;
 public final class Scripts {
   public static final Scripts SUBMIT = new Scripts("submit.lua");
   public static final Scripts RANK = new Scripts("rank.lua");
+  public static final Scripts FRIEND_ADD = new Scripts("friend_add.lua");
 
   private final String text;
   private final String sha;

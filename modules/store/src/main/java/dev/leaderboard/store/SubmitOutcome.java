@@ -9,7 +9,7 @@ package dev.leaderboard.store;
 public record SubmitOutcome(Status status, Long composite, Long previous) {
 
   public enum Status {
-    /** Applied; the score changed and took the event's time. */
+    /** Applied; the score changed (or an equal score moved to an earlier time) and took the event's time. */
     CHANGED,
     /** Applied; the score stayed the same and keeps the time it was first reached. */
     UNCHANGED,
@@ -18,7 +18,9 @@ public record SubmitOutcome(Status status, Long composite, Long previous) {
     /** Refused: the score would drop below 0; nothing changed. */
     BELOW_ZERO,
     /** Refused: the score would exceed the board's maxScore; nothing changed. */
-    ABOVE_MAX
+    ABOVE_MAX,
+    /** Refused: the period has been closed; nothing changed. */
+    CLOSED
   }
 
   public boolean applied() {

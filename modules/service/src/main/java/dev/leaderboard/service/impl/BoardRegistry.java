@@ -3,6 +3,7 @@ package dev.leaderboard.service.impl;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.store.BoardStore;
+import dev.leaderboard.store.PeriodStore;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.MessageConsumer;
@@ -20,28 +21,71 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class BoardRegistry {
   /** Published with {@code {"board": name, "definition": stored JSON or null}}. */
   public static final String CHANGED_ADDRESS = "leaderboard.boards.changed";
+  /** Published with {@code {"uid": board uid, "period": id, "state": closing|archived}}. */
+  public static final String PERIOD_ADDRESS = "leaderboard.periods.changed";
 
   private final Vertx vertx;
   private final BoardStore store;
   private final Map<String, Board> boards = new ConcurrentHashMap<>();
   private final Set<String> knownPeriods = ConcurrentHashMap.newKeySet();
+  /** Board uid → period → state, for the periods that are not open; loaded per board on first use. */
+  private final Map<String, Map<String, String>> periodStates = new ConcurrentHashMap<>();
+  private final PeriodStore periods;
   private MessageConsumer<JsonObject> consumer;
+  private MessageConsumer<JsonObject> periodConsumer;
 
   public BoardRegistry(Vertx vertx, BoardStore store) {
     this.vertx = vertx;
     this.store = store;
+    this.periods = new PeriodStore(store.shards());
   }
 
   public Future<Void> start() {
     consumer = vertx.eventBus().consumer(CHANGED_ADDRESS, msg -> apply(msg.body()));
-    return consumer.completion().compose(ok -> store.loadAll()).map(all -> {
+    periodConsumer = vertx.eventBus().consumer(PERIOD_ADDRESS, msg -> applyPeriod(msg.body()));
+    return Future.all(consumer.completion(), periodConsumer.completion()).compose(ok -> store.loadAll()).map(all -> {
       boards.putAll(all);
       return null;
     });
   }
 
   public Future<Void> stop() {
-    return consumer == null ? Future.succeededFuture() : consumer.unregister();
+    return Future.all(consumer == null ? Future.succeededFuture() : consumer.unregister(),
+        periodConsumer == null ? Future.succeededFuture() : periodConsumer.unregister()).mapEmpty();
+  }
+
+  private void applyPeriod(JsonObject change) {
+    Map<String, String> states = periodStates.get(change.getString("uid"));
+    if (states != null) {
+      states.put(change.getString("period"), change.getString("state"));
+    }
+  }
+
+  /** {@code open}, {@code closing} or {@code archived}. A period never goes back to open. */
+  public Future<String> periodState(Board b, String period) {
+    return periodStates(b).map(states -> states.getOrDefault(period, "open"));
+  }
+
+  /** The board's periods that are not open, with their states (this node's view). */
+  public Future<Map<String, String>> periodStates(Board b) {
+    Map<String, String> states = periodStates.get(b.uid());
+    if (states != null) {
+      return Future.succeededFuture(states);
+    }
+    return periods.states(b).map(loaded -> {
+      Map<String, String> cache = periodStates.computeIfAbsent(b.uid(), k -> new ConcurrentHashMap<>());
+      loaded.forEach(cache::putIfAbsent);
+      return cache;
+    });
+  }
+
+  /** Stores a period's new state and tells every node. */
+  public Future<Void> setPeriodState(Board b, String period, String state) {
+    return periods.setState(b, period, state).onSuccess(ok -> {
+      JsonObject change = new JsonObject().put("uid", b.uid()).put("period", period).put("state", state);
+      applyPeriod(change);
+      vertx.eventBus().publish(PERIOD_ADDRESS, change);
+    });
   }
 
   private void apply(JsonObject change) {

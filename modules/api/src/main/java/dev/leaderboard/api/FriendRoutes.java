@@ -1,0 +1,87 @@
+package dev.leaderboard.api;
+
+import dev.leaderboard.service.FriendRankService;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+
+/**
+ * HTTP routes of the friend graph and of friend boards. Handlers parse the request, call the
+ * {@link FriendRankService} (on this node's local address) and write its answer unchanged, so the
+ * HTTP API and event-bus callers get the same documents; failures go to the router's failure
+ * handler like every other route.
+ */
+final class FriendRoutes {
+  private final FriendRankService friends;
+
+  private FriendRoutes(FriendRankService friends) {
+    this.friends = friends;
+  }
+
+  static void mount(Router router, FriendRankService friends) {
+    FriendRoutes routes = new FriendRoutes(friends);
+    router.put("/v1/users/:userId/friends/:friendId").handler(routes::add);
+    router.delete("/v1/users/:userId/friends/:friendId").handler(routes::remove);
+    router.get("/v1/users/:userId/friends").handler(routes::list);
+    router.post("/v1/users/:userId/friends").handler(routes::importFriends);
+    router.get("/v1/boards/:board/users/:userId/friends").handler(routes::board);
+  }
+
+  /** 201 when the friendship is new, 200 when it existed already; the body says which either way. */
+  private void add(RoutingContext ctx) {
+    Params.none(ctx);
+    friends.addFriend(ctx.pathParam("userId"), ctx.pathParam("friendId")).onComplete(ar -> {
+      if (ar.succeeded()) {
+        ctx.response().setStatusCode(ar.result().getBoolean("added") ? 201 : 200);
+        ctx.json(ar.result());
+      } else {
+        ctx.fail(ar.cause());
+      }
+    });
+  }
+
+  private void remove(RoutingContext ctx) {
+    Params.none(ctx);
+    reply(ctx, friends.removeFriend(ctx.pathParam("userId"), ctx.pathParam("friendId")));
+  }
+
+  private void list(RoutingContext ctx) {
+    Params.none(ctx);
+    reply(ctx, friends.friends(ctx.pathParam("userId")));
+  }
+
+  private void importFriends(RoutingContext ctx) {
+    Params.none(ctx);
+    reply(ctx, friends.importFriends(ctx.pathParam("userId"), Params.body(ctx)));
+  }
+
+  private void board(RoutingContext ctx) {
+    Params q = Params.of(ctx, "offset", "limit", "period", "rankMode", "globalRanks");
+    reply(ctx, friends.friendBoard(ctx.pathParam("board"), ctx.pathParam("userId"), q.string("period"),
+        q.longValue("offset"), q.intValue("limit"), q.string("rankMode"), flag(q, "globalRanks")));
+  }
+
+  private static Boolean flag(Params q, String name) {
+    String s = q.string(name);
+    if (s == null) {
+      return null;
+    }
+    return switch (s) {
+      case "true" -> true;
+      case "false" -> false;
+      default -> throw ApiException.invalid(name, "must be true or false (got '"
+          + (s.length() > 40 ? s.substring(0, 40) + "..." : s) + "')");
+    };
+  }
+
+  private static void reply(RoutingContext ctx, Future<JsonObject> answer) {
+    answer.onComplete(ar -> {
+      if (ar.succeeded()) {
+        ctx.json(ar.result());
+      } else {
+        ctx.fail(ar.cause());
+      }
+    });
+  }
+}

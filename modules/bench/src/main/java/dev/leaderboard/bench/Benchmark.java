@@ -1,0 +1,221 @@
+package dev.leaderboard.bench;
+
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Partitioner;
+import dev.leaderboard.service.FriendRankService;
+import dev.leaderboard.service.FriendRankVerticle;
+import dev.leaderboard.service.LeaderboardService;
+import dev.leaderboard.service.LeaderboardVerticle;
+import dev.leaderboard.store.BoardStore;
+import dev.leaderboard.store.Keys;
+import dev.leaderboard.store.LocalRedisShards;
+import dev.leaderboard.store.ScoreStore;
+import dev.leaderboard.store.Shards;
+import dev.leaderboard.store.StoredEntry;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.Request;
+import io.vertx.redis.client.Response;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import java.util.function.Supplier;
+
+/**
+ * Measures the read paths on one board of {@code members} users over 4 local shards, each figure
+ * side by side with its baseline measured in the same run on the same data:
+ * <ul>
+ *   <li>friend board of 1,000 friends vs one ZSCORE round trip per friend, sorted in the app;</li>
+ *   <li>the page at offset 500,000 vs the top page;</li>
+ *   <li>a user's global rank on the sharded board vs ZREVRANK on one unsharded key holding the
+ *       same members and scores.</li>
+ * </ul>
+ * Usage: {@code java -jar modules/bench/target/bench.jar [members] [runs]} (defaults 1,000,000 and 300).
+ */
+public final class Benchmark {
+  private static final String SINGLE_KEY = "bench:single";
+
+  private Benchmark() {
+  }
+
+  public static void main(String[] args) throws Exception {
+    int members = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
+    int runs = args.length > 1 ? Integer.parseInt(args[1]) : 300;
+    int partitions = 4;
+    Path dir = Files.createTempDirectory("leaderboard-bench");
+    try (LocalRedisShards local = LocalRedisShards.start(dir, 4)) {
+      Vertx vertx = Vertx.vertx();
+      try {
+        run(vertx, local.endpoints(), members, runs, partitions);
+      } finally {
+        vertx.close().await();
+      }
+    }
+  }
+
+  private static void run(Vertx vertx, List<String> endpoints, int members, int runs, int partitions) {
+    vertx.deployVerticle(new LeaderboardVerticle(endpoints, partitions, Clock.systemUTC())).await();
+    vertx.deployVerticle(new FriendRankVerticle(endpoints, 5000)).await();
+    LeaderboardService service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
+    FriendRankService friends = FriendRankService.createProxy(vertx, FriendRankService.ADDRESS);
+    Shards shards = Shards.connect(vertx, endpoints, 8);
+    ScoreStore store = new ScoreStore(shards);
+    store.loadScripts().await();
+
+    String name = "bench";
+    service.putBoard(name, new JsonObject().put("partitions", partitions).put("maxScore", 10_000_000)).await();
+    Board board = new BoardStore(shards).get(name).await();
+
+    long t0 = System.nanoTime();
+    Random rnd = new Random(1);
+    List<Future<JsonObject>> inFlight = new ArrayList<>();
+    for (int i = 0; i < members; i += 1000) {
+      JsonArray events = new JsonArray();
+      for (int k = i; k < Math.min(members, i + 1000); k++) {
+        events.add(new JsonObject().put("userId", "u" + k).put("value", rnd.nextInt(1_000_000)));
+      }
+      inFlight.add(service.submitBatch(name, new JsonObject().put("events", events)));
+      if (inFlight.size() == 8) {
+        Future.all(inFlight).await();
+        inFlight.clear();
+      }
+    }
+    Future.all(inFlight).await();
+    double loadSeconds = (System.nanoTime() - t0) / 1e9;
+    System.out.printf(Locale.ROOT, "loaded %,d members over %d shards in %.1f s (%,.0f events/s through the service)%n",
+        members, endpoints.size(), loadSeconds, members / loadSeconds);
+
+    copyToSingleKey(shards, board, partitions);
+
+    JsonArray friendIds = new JsonArray();
+    for (int k = 1; k <= 1000; k++) {
+      friendIds.add("u" + (k * 997 % members));
+    }
+    friends.importFriends("u0", new JsonObject().put("friendIds", friendIds)).await();
+    List<String> friendList = new ArrayList<>();
+    friendIds.forEach(f -> friendList.add((String) f));
+
+    List<Row> rows = new ArrayList<>();
+    rows.add(new Row("friend board, 1,000 friends (top 100)",
+        measure(runs, () -> friends.friendBoard(name, "u0", null, 0L, 100, null, false)),
+        "one ZSCORE per friend, sort in app",
+        measure(Math.max(20, runs / 10), () -> naiveFriendBoard(shards, board, friendList)),
+        "ours >= 20x faster", true));
+    rows.add(new Row("page at offset 500,000 (limit 100)",
+        measure(runs, () -> service.entries(name, null, (long) Math.min(500_000, members / 2), 100, null)),
+        "top page (limit 100)",
+        measure(runs, () -> service.entries(name, null, 0L, 100, null)),
+        "<= 3x the top page", false));
+    Random pick = new Random(2);
+    rows.add(new Row("global rank, 4 shards (store)",
+        measure(runs, () -> {
+          String u = "u" + pick.nextInt(members);
+          return store.composite(board, "all", u)
+              .compose(c -> store.counts(board, "all", List.of(new StoredEntry(u, c)), List.of()));
+        }),
+        "ZREVRANK on one unsharded key",
+        measure(runs, () -> shards.send(0, Request.cmd(Command.ZREVRANK).arg(SINGLE_KEY).arg("u" + pick.nextInt(members)))),
+        "<= 1.5x", false));
+    rows.add(new Row("global rank via service (event bus, JSON)",
+        measure(runs, () -> service.user(name, "u" + pick.nextInt(members), null, null)),
+        "ZREVRANK on one unsharded key",
+        measure(runs, () -> shards.send(0, Request.cmd(Command.ZREVRANK).arg(SINGLE_KEY).arg("u" + pick.nextInt(members)))),
+        "(context)", false));
+
+    System.out.println();
+    System.out.printf(Locale.ROOT, "%-44s %22s   %-36s %22s %9s  %s%n", "measurement", "ours median / p99",
+        "baseline", "baseline median / p99", "ratio", "target");
+    for (Row r : rows) {
+      double ratio = r.inverse ? r.baseline.median / r.ours.median : r.ours.median / r.baseline.median;
+      System.out.printf(Locale.ROOT, "%-44s %10.3f / %7.3f ms   %-36s %10.3f / %7.3f ms %8.2fx  %s%n", r.name,
+          r.ours.median, r.ours.p99, r.baselineName, r.baseline.median, r.baseline.p99, ratio, r.target);
+    }
+    memory(shards, board, partitions);
+    shards.close();
+  }
+
+  private record Row(String name, Stats ours, String baselineName, Stats baseline, String target, boolean inverse) {
+  }
+
+  private record Stats(double median, double p99) {
+  }
+
+  /** Sequential latency: each call waits for the previous answer. */
+  private static Stats measure(int runs, Supplier<Future<?>> op) {
+    for (int i = 0; i < Math.max(10, runs / 5); i++) {
+      op.get().await();
+    }
+    double[] ms = new double[runs];
+    for (int i = 0; i < runs; i++) {
+      long t = System.nanoTime();
+      op.get().await();
+      ms[i] = (System.nanoTime() - t) / 1e6;
+    }
+    Arrays.sort(ms);
+    return new Stats(ms[runs / 2], ms[Math.min(runs - 1, (int) Math.ceil(runs * 0.99) - 1)]);
+  }
+
+  private static Future<List<StoredEntry>> naiveFriendBoard(Shards shards, Board b, List<String> friends) {
+    Future<List<StoredEntry>> chain = Future.succeededFuture(new ArrayList<>());
+    for (String f : friends) {
+      chain = chain.compose(acc -> {
+        int p = Partitioner.partitionOf(f, b.partitions());
+        return shards.send(shards.shardOf(p), Request.cmd(Command.ZSCORE).arg(Keys.scores(b, "all", p)).arg(f))
+            .map(r -> {
+              if (r != null) {
+                acc.add(new StoredEntry(f, StoredEntry.parseComposite(r.toString())));
+              }
+              return acc;
+            });
+      });
+    }
+    return chain.map(acc -> {
+      acc.sort(StoredEntry.order(b.order()));
+      return acc;
+    });
+  }
+
+  private static void copyToSingleKey(Shards shards, Board b, int partitions) {
+    for (int p = 0; p < partitions; p++) {
+      Response all = shards.send(shards.shardOf(p),
+          Request.cmd(Command.ZRANGE).arg(Keys.scores(b, "all", p)).arg(0).arg(-1).arg("WITHSCORES")).await();
+      List<Request> adds = new ArrayList<>();
+      Request add = null;
+      for (int i = 0; i + 1 < all.size(); i += 2) {
+        if (add == null) {
+          add = Request.cmd(Command.ZADD).arg(SINGLE_KEY);
+        }
+        add.arg(all.get(i + 1).toString()).arg(all.get(i).toString());
+        if ((i / 2) % 10_000 == 9_999) {
+          adds.add(add);
+          add = null;
+        }
+      }
+      if (add != null) {
+        adds.add(add);
+      }
+      shards.batch(0, adds).await();
+    }
+  }
+
+  private static void memory(Shards shards, Board b, int partitions) {
+    long sharded = 0;
+    for (int p = 0; p < partitions; p++) {
+      for (String key : new String[] {Keys.scores(b, "all", p), Keys.distinct(b, "all", p), Keys.scoreCounts(b, "all", p)}) {
+        Response r = shards.send(shards.shardOf(p), Request.cmd(Command.MEMORY).arg("USAGE").arg(key).arg("SAMPLES").arg(0)).await();
+        sharded += r == null ? 0 : r.toLong();
+      }
+    }
+    long single = shards.send(0, Request.cmd(Command.MEMORY).arg("USAGE").arg(SINGLE_KEY).arg("SAMPLES").arg(0)).await().toLong();
+    System.out.printf(Locale.ROOT, "%nmemory: board keys over all partitions %,d bytes (scores + distinct-score index) vs one "
+        + "unsharded sorted set %,d bytes: %.2fx%n", sharded, single, (double) sharded / single);
+  }
+}

@@ -1,0 +1,66 @@
+package dev.leaderboard.service;
+
+import io.vertx.codegen.annotations.ProxyGen;
+import io.vertx.codegen.annotations.VertxGen;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+
+/**
+ * The friend graph and friend boards: the one code path behind the HTTP API's friend routes and
+ * event-bus callers. Friendship is mutual and global (not per board).
+ *
+ * <p>Answers and failures follow {@link LeaderboardService}: every answer is the JSON document the
+ * HTTP API returns; failures are {@link io.vertx.serviceproxy.ServiceException}s with the HTTP
+ * status as {@code failureCode}, the message, and {@code {"error": "<code>"}} as {@code debugInfo}.
+ * Arguments that are {@code null} take their documented defaults.
+ *
+ * <p>From any verticle in the cluster: {@code FriendRankService.createProxy(vertx, FriendRankService.ADDRESS)}.
+ */
+@ProxyGen
+@VertxGen
+public interface FriendRankService {
+  /** Clustered address: served by every node, reachable from any JVM in the cluster. */
+  String ADDRESS = "leaderboard.friends";
+  /** Node-local address the HTTP API uses, so a request never hops to another node. */
+  String LOCAL_ADDRESS = "leaderboard.friends.local";
+
+  static FriendRankService createProxy(Vertx vertx, String address) {
+    return new FriendRankServiceVertxEBProxy(vertx, address);
+  }
+
+  /**
+   * Makes the two users friends of each other: {@code {userId, friendId, added}}, {@code added}
+   * false when they were friends already. 400 for a user befriending themself; 422
+   * {@code friend_limit} when either list is full (nothing changes).
+   */
+  Future<JsonObject> addFriend(String userId, String friendId);
+
+  /** Ends the friendship both ways: {@code {userId, friendId, removed}}, {@code removed} false when there was none. */
+  Future<JsonObject> removeFriend(String userId, String friendId);
+
+  /** {@code {userId, count, friends: [IDs sorted]}}. */
+  Future<JsonObject> friends(String userId);
+
+  /**
+   * {@code {friendIds: [...]}} (at most the friend limit) → each made a friend of the user, both
+   * ways: {@code {userId, added, already, refused: [{index, friendId, error, message}]}}. Each ID is
+   * judged on its own; a repeated ID counts as {@code already}.
+   */
+  Future<JsonObject> importFriends(String userId, JsonObject request);
+
+  /**
+   * The board among the user and their friends, ranked within that group:
+   * {@code {board, period, userId, total, offset, limit, rankMode, entries: [{rank, userId, score,
+   * at, percentile, globalRank?}], missing}}. {@code total} counts group members with a score,
+   * {@code missing} those without one; {@code rank} and {@code percentile} are within the group.
+   *
+   * @param period {@code current} (default) or a period id
+   * @param offset position in the group's order (default 0)
+   * @param limit page size, 1 to 1,000 (default 20)
+   * @param rankMode {@code unique} (default), {@code competition} or {@code dense}
+   * @param globalRanks {@code true}: add each entry's unique rank on the whole board as {@code globalRank}
+   */
+  Future<JsonObject> friendBoard(String board, String userId, String period, Long offset, Integer limit,
+      String rankMode, Boolean globalRanks);
+}

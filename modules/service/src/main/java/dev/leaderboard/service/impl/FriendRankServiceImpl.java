@@ -1,0 +1,320 @@
+package dev.leaderboard.service.impl;
+
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Fields;
+import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.Names;
+import dev.leaderboard.core.Period;
+import dev.leaderboard.core.RankMode;
+import dev.leaderboard.service.FriendRankService;
+import dev.leaderboard.store.FriendStore;
+import dev.leaderboard.store.RankCounts;
+import dev.leaderboard.store.ScoreStore;
+import dev.leaderboard.store.StoredEntry;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * The friend graph and friend boards on Redis shards.
+ *
+ * <p><b>Friend board algorithm.</b> The group is the user and their friends.
+ * <ol>
+ *   <li>Read the user's friend set: one SMEMBERS on the owner's shard.</li>
+ *   <li>Read the composites of the whole group with {@link ScoreStore#composites}: members grouped by
+ *       board partition, one ZMSCORE per partition, one pipelined batch per shard, all shards in
+ *       parallel. Members without a score in the period are counted as {@code missing}.</li>
+ *   <li>Sort the scored members in the board's total order ({@link StoredEntry#order}: better score,
+ *       then earlier time, then Redis' member order) — the same order the global board uses, so the
+ *       group's order is the global order restricted to the group.</li>
+ *   <li>Rank within the group: unique = position + 1; competition = 1 + members with a strictly
+ *       better score; dense = 1 + distinct better scores. Equal scores are adjacent in that order, so
+ *       one pass computes all three. Percentiles are within the group too.</li>
+ *   <li>Cut the page at {@code offset}/{@code limit}. With {@code globalRanks}, one more round
+ *       ({@link ScoreStore#counts}, one batch per shard) counts, for each page entry, the members of
+ *       the whole board ordered before it: its global unique rank.</li>
+ * </ol>
+ * So a friend board costs two rounds (three with global ranks) whatever the number of shards, and
+ * work proportional to the group, never to the board.
+ */
+public final class FriendRankServiceImpl implements FriendRankService {
+  public static final int DEFAULT_FRIEND_LIMIT = 5_000;
+  public static final int DEFAULT_LIMIT = 20;
+  public static final int MAX_LIMIT = 1000;
+
+  private final BoardRegistry boards;
+  private final ScoreStore scores;
+  private final FriendStore friends;
+  private final Clock clock;
+  private final int friendLimit;
+
+  /** @param friendLimit the most friends a user may have (also the most IDs one import may carry) */
+  public FriendRankServiceImpl(BoardRegistry boards, ScoreStore scores, FriendStore friends, Clock clock,
+      int friendLimit) {
+    if (friendLimit < 1) {
+      throw new IllegalArgumentException("the friend limit must be at least 1 (got " + friendLimit + ")");
+    }
+    this.boards = boards;
+    this.scores = scores;
+    this.friends = friends;
+    this.clock = clock;
+    this.friendLimit = friendLimit;
+  }
+
+  public FriendRankServiceImpl(BoardRegistry boards, ScoreStore scores, FriendStore friends, Clock clock) {
+    this(boards, scores, friends, clock, DEFAULT_FRIEND_LIMIT);
+  }
+
+  // ---- the graph
+
+  @Override
+  public Future<JsonObject> addFriend(String userId, String friendId) {
+    return guard(() -> {
+      Names.id("userId", userId);
+      Names.id("friendId", friendId);
+      if (userId.equals(friendId)) {
+        throw self("friendId", userId);
+      }
+      return friends.link(userId, friendId, friendLimit).map(link -> switch (link) {
+        case ADDED, ALREADY -> new JsonObject()
+            .put("userId", userId)
+            .put("friendId", friendId)
+            .put("added", link == FriendStore.Link.ADDED);
+        case OWNER_FULL -> throw full(userId, userId, friendId);
+        case FRIEND_FULL -> throw full(friendId, userId, friendId);
+      });
+    });
+  }
+
+  @Override
+  public Future<JsonObject> removeFriend(String userId, String friendId) {
+    return guard(() -> {
+      Names.id("userId", userId);
+      Names.id("friendId", friendId);
+      if (userId.equals(friendId)) {
+        throw self("friendId", userId);
+      }
+      return friends.unlink(userId, friendId).map(removed -> new JsonObject()
+          .put("userId", userId)
+          .put("friendId", friendId)
+          .put("removed", removed));
+    });
+  }
+
+  @Override
+  public Future<JsonObject> friends(String userId) {
+    return guard(() -> {
+      Names.id("userId", userId);
+      return friends.friends(userId).map(list -> new JsonObject()
+          .put("userId", userId)
+          .put("count", list.size())
+          .put("friends", new JsonArray(new ArrayList<>(list))));
+    });
+  }
+
+  @Override
+  public Future<JsonObject> importFriends(String userId, JsonObject request) {
+    return guard(() -> {
+      Names.id("userId", userId);
+      JsonObject body = Fields.object(request, "body");
+      Fields.onlyKnown(body, "", Set.of("friendIds"));
+      JsonArray ids = Fields.array(body, "friendIds");
+      if (ids.size() > friendLimit) {
+        throw LeaderboardException.invalid("friendIds", "must hold at most " + friendLimit
+            + " IDs, the friend limit (got " + ids.size() + "); send the rest in further calls");
+      }
+      List<JsonObject> refused = new ArrayList<>();
+      List<String> unique = new ArrayList<>();
+      List<Integer> positions = new ArrayList<>();
+      Set<String> seen = new HashSet<>();
+      int repeated = 0;
+      for (int i = 0; i < ids.size(); i++) {
+        Object v = ids.getValue(i);
+        String field = "friendIds[" + i + "]";
+        try {
+          if (!(v instanceof String)) {
+            throw LeaderboardException.invalid(field, "must be a string (a user ID)");
+          }
+          String id = Names.id(field, (String) v);
+          if (id.equals(userId)) {
+            throw self(field, userId);
+          }
+          if (seen.add(id)) {
+            unique.add(id);
+            positions.add(i);
+          } else {
+            repeated++;
+          }
+        } catch (LeaderboardException e) {
+          refused.add(refusal(i, v, e));
+        }
+      }
+      int already = repeated;
+      return friends.linkAll(userId, unique, friendLimit).map(links -> {
+        int added = 0;
+        int present = already;
+        for (int k = 0; k < links.size(); k++) {
+          String f = unique.get(k);
+          switch (links.get(k)) {
+            case ADDED -> added++;
+            case ALREADY -> present++;
+            case OWNER_FULL -> refused.add(refusal(positions.get(k), f, full(userId, userId, f)));
+            case FRIEND_FULL -> refused.add(refusal(positions.get(k), f, full(f, userId, f)));
+          }
+        }
+        refused.sort(Comparator.comparingInt(o -> o.getInteger("index")));
+        return new JsonObject()
+            .put("userId", userId)
+            .put("added", added)
+            .put("already", present)
+            .put("refused", new JsonArray(new ArrayList<>(refused)));
+      });
+    });
+  }
+
+  private static JsonObject refusal(int index, Object friendId, LeaderboardException e) {
+    return new JsonObject()
+        .put("index", index)
+        .put("friendId", friendId)
+        .put("error", e.code())
+        .put("message", e.getMessage());
+  }
+
+  private static LeaderboardException self(String field, String userId) {
+    return LeaderboardException.invalid(field, "must not be the user themself ('" + userId
+        + "'): a user cannot befriend themself");
+  }
+
+  private LeaderboardException full(String whose, String userId, String friendId) {
+    return LeaderboardException.unprocessable("friend_limit", "the friend list of user '" + whose
+        + "' is full: it holds the limit of " + friendLimit + " friends; '" + userId + "' and '" + friendId
+        + "' were not made friends and nothing changed (remove a friend of '" + whose + "' first)");
+  }
+
+  // ---- friend boards
+
+  @Override
+  public Future<JsonObject> friendBoard(String board, String userId, String period, Long offset, Integer limit,
+      String rankMode, Boolean globalRanks) {
+    return guard(() -> {
+      Names.board("board", board);
+      Names.id("userId", userId);
+      long off = offset == null ? 0 : offset;
+      if (off < 0 || off > Fields.MAX_EXACT) {
+        throw LeaderboardException.invalid("offset", "must be between 0 and " + Fields.MAX_EXACT + " (got " + off + ")");
+      }
+      int lim = limit == null ? DEFAULT_LIMIT : limit;
+      if (lim < 1 || lim > MAX_LIMIT) {
+        throw LeaderboardException.invalid("limit", "must be between 1 and " + MAX_LIMIT + " (got " + lim + ")");
+      }
+      RankMode mode = rankMode(rankMode);
+      boolean withGlobal = Boolean.TRUE.equals(globalRanks);
+      return boards.require(board).compose(b -> {
+        Period p = period(b, period);
+        return friends.friends(userId).compose(list -> {
+          List<String> group = new ArrayList<>(list.size() + 1);
+          group.add(userId);
+          group.addAll(list);
+          return scores.composites(b, p.id(), group).compose(composites -> {
+            List<StoredEntry> scored = new ArrayList<>(group.size());
+            for (int i = 0; i < group.size(); i++) {
+              if (composites.get(i) != null) {
+                scored.add(new StoredEntry(group.get(i), composites.get(i)));
+              }
+            }
+            scored.sort(StoredEntry.order(b.order()));
+            long[] ranks = groupRanks(b, mode, scored);
+            int from = (int) Math.min(off, scored.size());
+            int to = (int) Math.min(scored.size(), (long) from + lim);
+            List<StoredEntry> page = scored.subList(from, to);
+            Future<long[]> before = withGlobal && !page.isEmpty()
+                ? scores.counts(b, p.id(), page, List.of()).map(RankCounts::before)
+                : Future.succeededFuture(null);
+            return before.map(global -> {
+              JsonArray entries = new JsonArray();
+              for (int k = 0; k < page.size(); k++) {
+                JsonObject e = LeaderboardServiceImpl.entryJson(b, p, page.get(k), ranks[from + k], from + k,
+                    scored.size());
+                if (global != null) {
+                  e.put("globalRank", global[k] + 1);
+                }
+                entries.add(e);
+              }
+              return new JsonObject()
+                  .put("board", b.name())
+                  .put("period", p.id())
+                  .put("userId", userId)
+                  .put("total", scored.size())
+                  .put("offset", off)
+                  .put("limit", lim)
+                  .put("rankMode", mode.wireName())
+                  .put("entries", entries)
+                  .put("missing", group.size() - scored.size());
+            });
+          });
+        });
+      });
+    });
+  }
+
+  /** Ranks of entries sorted in board order, within those entries; equal scores are adjacent. */
+  static long[] groupRanks(Board b, RankMode mode, List<StoredEntry> sorted) {
+    long[] ranks = new long[sorted.size()];
+    long distinct = 0;
+    for (int i = 0; i < ranks.length; i++) {
+      long score = b.codec().score(sorted.get(i).composite());
+      boolean tie = i > 0 && b.codec().score(sorted.get(i - 1).composite()) == score;
+      if (!tie) {
+        distinct++;
+      }
+      ranks[i] = switch (mode) {
+        case UNIQUE -> i + 1;
+        case COMPETITION -> tie ? ranks[i - 1] : i + 1;
+        case DENSE -> distinct;
+      };
+    }
+    return ranks;
+  }
+
+  // ---- request parts, with the same rules and messages as LeaderboardServiceImpl
+
+  private static RankMode rankMode(String s) {
+    if (s == null) {
+      return RankMode.UNIQUE;
+    }
+    try {
+      return RankMode.fromWire(s);
+    } catch (IllegalArgumentException e) {
+      throw LeaderboardException.invalid("rankMode", e.getMessage() + " (got '" + s + "')");
+    }
+  }
+
+  private Period period(Board b, String id) {
+    if (id == null || id.isEmpty() || "current".equals(id)) {
+      return b.periodOf(clock.instant());
+    }
+    try {
+      return b.parsePeriod(id);
+    } catch (IllegalArgumentException e) {
+      throw LeaderboardException.invalid("period", "must be 'current' or a period id of this "
+          + b.period().wireName() + " board: " + e.getMessage());
+    }
+  }
+
+  private static <T> Future<T> guard(Supplier<Future<T>> body) {
+    Future<T> f;
+    try {
+      f = body.get();
+    } catch (RuntimeException e) {
+      f = Future.failedFuture(e);
+    }
+    return f.recover(t -> Future.failedFuture(LeaderboardServiceImpl.serviceException(t)));
+  }
+}

@@ -1,0 +1,437 @@
+package dev.leaderboard.service;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import dev.leaderboard.store.TestShards;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.junit5.VertxExtension;
+import io.vertx.serviceproxy.ServiceException;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The friend graph and friend boards through the event-bus proxy, on the four test shards: a random
+ * graph and random scores checked against {@link ReferenceBoard} restricted to each user's group,
+ * plus the graph's rules (mutual, idempotent, no self-friendship, the limit leaves nothing half done).
+ */
+@ExtendWith(VertxExtension.class)
+class FriendRankTest {
+  static final Instant NOW = Instant.parse("2025-04-15T12:00:00Z");
+  static final Clock CLOCK = Clock.fixed(NOW, ZoneOffset.UTC);
+  static final String[] MODES = {"unique", "competition", "dense"};
+
+  private Vertx vertx;
+  private LeaderboardService service;
+  /** Friend sets are global, not per board: every user ID of a test starts with this. */
+  private String run;
+
+  @BeforeEach
+  void deploy(Vertx vertx) {
+    this.vertx = vertx;
+    vertx.deployVerticle(new LeaderboardVerticle(TestShards.endpoints(), 8, CLOCK)).await();
+    service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
+    run = "fr" + UUID.randomUUID().toString().substring(0, 8) + "-";
+  }
+
+  private FriendRankService deployFriends(int limit) {
+    vertx.deployVerticle(new FriendRankVerticle(TestShards.endpoints(), CLOCK, limit)).await();
+    return FriendRankService.createProxy(vertx, FriendRankService.ADDRESS);
+  }
+
+  private String user(String name) {
+    return run + name;
+  }
+
+  // ---- the randomized scenario
+
+  @Test
+  void randomizedFriendBoardsMatchReferenceModel() {
+    FriendRankService friends = deployFriends(5000);
+    long seed = System.nanoTime();
+    System.out.println("friend scenario seed " + seed);
+    Random rnd = new Random(seed);
+    List<String> users = new ArrayList<>();
+    for (int i = 0; i < 300; i++) {
+      users.add(run + randomName(rnd) + i);
+    }
+    Map<String, TreeSet<String>> graph = buildGraph(rnd, friends, users);
+    for (String u : users) {
+      JsonObject got = friends.friends(u).await();
+      assertThat(got.getString("userId")).isEqualTo(u);
+      assertThat(got.getInteger("count")).isEqualTo(graph.get(u).size());
+      assertThat(got.getJsonArray("friends").getList()).as("friends of %s", u).containsExactlyElementsOf(graph.get(u));
+    }
+
+    long dayStart = Instant.parse("2025-04-15T00:00:00Z").toEpochMilli();
+    for (String[] setup : new String[][] {{"desc", "incr", "ms"}, {"asc", "best", "s"}}) {
+      String board = "fb-" + UUID.randomUUID().toString().substring(0, 8);
+      JsonObject def = service.putBoard(board, new JsonObject().put("order", setup[0]).put("operator", setup[1])
+          .put("period", "daily").put("tieResolution", setup[2]).put("maxScore", 60)).await();
+      ReferenceBoard model = new ReferenceBoard(def, dayStart);
+      // a tenth of the users never score: they count as missing in their friends' boards
+      List<String> scorers = users.subList(0, 270);
+      List<JsonObject> events = new ArrayList<>();
+      for (int i = 0; i < 2500; i++) {
+        String u = scorers.get(rnd.nextInt(scorers.size()));
+        long value = "incr".equals(setup[1]) ? rnd.nextInt(6) : rnd.nextInt(60);
+        // few distinct seconds, so that equal scores at the same time unit happen
+        long at = dayStart + rnd.nextInt(40) * 1000L + rnd.nextInt(2);
+        events.add(new JsonObject().put("userId", u).put("value", value).put("at", at));
+        model.apply(u, value, at, null);
+      }
+      for (int i = 0; i < events.size(); i += 500) {
+        JsonObject r = service.submitBatch(board, new JsonObject()
+            .put("events", new JsonArray(new ArrayList<>(events.subList(i, Math.min(events.size(), i + 500)))))).await();
+        assertThat(r.getInteger("rejected")).isZero();
+      }
+
+      List<String> checked = new ArrayList<>(users.subList(0, 5)); // the hubs
+      for (int q = 0; q < 60; q++) {
+        checked.add(users.get(rnd.nextInt(users.size())));
+      }
+      checked.add(users.get(users.size() - 1)); // one that never scored
+      for (String u : checked) {
+        verifyFriendBoard(rnd, friends, board, model, u, graph.get(u));
+      }
+    }
+  }
+
+  /**
+   * Five hubs with many friends, then everyone adds a few random friends (by single adds or an
+   * import with repeats), then some friendships end; the answers are checked against the model.
+   */
+  private Map<String, TreeSet<String>> buildGraph(Random rnd, FriendRankService friends, List<String> users) {
+    Map<String, TreeSet<String>> graph = new HashMap<>();
+    users.forEach(u -> graph.put(u, new TreeSet<>()));
+    for (int i = 0; i < users.size(); i++) {
+      String u = users.get(i);
+      int n = i < 5 ? 120 + rnd.nextInt(60) : rnd.nextInt(8);
+      List<String> picked = new ArrayList<>();
+      for (int k = 0; k < n; k++) {
+        String f = users.get(rnd.nextInt(users.size()));
+        if (!f.equals(u)) {
+          picked.add(f);
+        }
+      }
+      if (rnd.nextBoolean()) {
+        int added = 0;
+        int already = 0;
+        Set<String> seen = new java.util.HashSet<>();
+        for (String f : picked) {
+          if (seen.add(f) && graph.get(u).add(f)) {
+            graph.get(f).add(u);
+            added++;
+          } else {
+            already++;
+          }
+        }
+        JsonObject r = friends.importFriends(u, new JsonObject().put("friendIds", new JsonArray(new ArrayList<>(picked))))
+            .await();
+        assertThat(r.getInteger("added")).as("import for %s", u).isEqualTo(added);
+        assertThat(r.getInteger("already")).isEqualTo(already);
+        assertThat(r.getJsonArray("refused")).isEmpty();
+      } else {
+        for (String f : picked) {
+          boolean isNew = graph.get(u).add(f);
+          graph.get(f).add(u);
+          // either side may ask
+          JsonObject r = rnd.nextBoolean() ? friends.addFriend(u, f).await() : friends.addFriend(f, u).await();
+          assertThat(r.getBoolean("added")).as("add %s %s", u, f).isEqualTo(isNew);
+        }
+      }
+    }
+    for (int q = 0; q < 120; q++) {
+      String u = users.get(5 + rnd.nextInt(users.size() - 5));
+      String f = users.get(rnd.nextInt(users.size()));
+      if (f.equals(u)) {
+        continue;
+      }
+      boolean was = graph.get(u).remove(f);
+      graph.get(f).remove(u);
+      JsonObject r = rnd.nextBoolean() ? friends.removeFriend(u, f).await() : friends.removeFriend(f, u).await();
+      assertThat(r.getBoolean("removed")).as("remove %s %s", u, f).isEqualTo(was);
+    }
+    return graph;
+  }
+
+  private void verifyFriendBoard(Random rnd, FriendRankService friends, String board, ReferenceBoard all, String u,
+      Set<String> userFriends) {
+    List<String> group = new ArrayList<>(userFriends);
+    group.add(u);
+    ReferenceBoard model = all.only(group);
+    List<ReferenceBoard.Entry> expected = model.sorted();
+    for (String mode : MODES) {
+      JsonObject full = friends.friendBoard(board, u, null, null, 1000, mode, true).await();
+      assertThat(full.getString("board")).isEqualTo(board);
+      assertThat(full.getString("period")).isEqualTo("2025-04-15");
+      assertThat(full.getString("userId")).isEqualTo(u);
+      assertThat(full.getString("rankMode")).isEqualTo(mode);
+      assertThat(full.getLong("total")).as("total of %s", u).isEqualTo(expected.size());
+      assertThat(full.getInteger("missing")).isEqualTo(group.size() - expected.size());
+      assertThat(full.getLong("offset")).isZero();
+      assertThat(full.getInteger("limit")).isEqualTo(1000);
+      JsonArray entries = full.getJsonArray("entries");
+      assertThat(entries).hasSize(expected.size());
+      for (int k = 0; k < expected.size(); k++) {
+        ReferenceBoard.Entry e = expected.get(k);
+        JsonObject got = entries.getJsonObject(k);
+        String what = mode + " board of " + u + " at " + k;
+        assertThat(got.getString("userId")).as(what).isEqualTo(e.userId());
+        assertThat(got.getLong("score")).as(what).isEqualTo(e.score());
+        assertThat(got.getLong("at")).as(what).isEqualTo(e.at());
+        long rank = switch (mode) {
+          case "unique" -> k + 1;
+          case "competition" -> model.competitionRank(e.score());
+          default -> model.denseRank(e.score());
+        };
+        assertThat(got.getLong("rank")).as(what).isEqualTo(rank);
+        double percentile = Math.round(10000.0 * (expected.size() - k) / expected.size()) / 100.0;
+        assertThat(got.getDouble("percentile")).as(what).isEqualTo(percentile);
+        assertThat(got.getLong("globalRank")).as(what).isEqualTo(all.uniqueRank(e.userId()));
+      }
+      // pages are slices of the whole, without global ranks unless asked
+      for (int q = 0; q < 3; q++) {
+        int offset = rnd.nextInt(expected.size() + 3);
+        int limit = 1 + rnd.nextInt(12);
+        Boolean global = q == 0 ? null : q == 1 ? Boolean.FALSE : Boolean.TRUE;
+        JsonObject page = friends.friendBoard(board, u, "current", (long) offset, limit, mode, global).await();
+        assertThat(page.getLong("total")).isEqualTo(expected.size());
+        assertThat(page.getLong("offset")).isEqualTo(offset);
+        assertThat(page.getInteger("limit")).isEqualTo(limit);
+        JsonArray got = page.getJsonArray("entries");
+        int n = Math.max(0, Math.min(limit, expected.size() - offset));
+        assertThat(got).hasSize(n);
+        for (int k = 0; k < n; k++) {
+          JsonObject want = entries.getJsonObject(offset + k).copy();
+          if (!Boolean.TRUE.equals(global)) {
+            want.remove("globalRank");
+          }
+          assertThat(got.getJsonObject(k)).as("page at %d+%d of %s", offset, k, u).isEqualTo(want);
+        }
+      }
+    }
+  }
+
+  // ---- the graph's rules
+
+  @Test
+  void friendshipIsMutualAndIdempotent() {
+    FriendRankService friends = deployFriends(5000);
+    String a = user("ann");
+    String b = user("bob");
+    assertThat(friends.addFriend(a, b).await())
+        .isEqualTo(new JsonObject().put("userId", a).put("friendId", b).put("added", true));
+    assertThat(friends.addFriend(a, b).await().getBoolean("added")).isFalse();
+    assertThat(friends.addFriend(b, a).await().getBoolean("added")).isFalse();
+    assertThat(friends.friends(a).await())
+        .isEqualTo(new JsonObject().put("userId", a).put("count", 1).put("friends", new JsonArray().add(b)));
+    assertThat(friends.friends(b).await().getJsonArray("friends")).containsExactly(a);
+
+    assertThat(friends.removeFriend(b, a).await())
+        .isEqualTo(new JsonObject().put("userId", b).put("friendId", a).put("removed", true));
+    assertThat(friends.removeFriend(a, b).await().getBoolean("removed")).isFalse();
+    assertThat(friends.friends(a).await().getInteger("count")).isZero();
+    assertThat(friends.friends(b).await().getJsonArray("friends")).isEmpty();
+    // a friendship again after it ended
+    assertThat(friends.addFriend(b, a).await().getBoolean("added")).isTrue();
+    assertThat(friends.friends(a).await().getJsonArray("friends")).containsExactly(b);
+  }
+
+  @Test
+  void badRequestsAreRefusedNamingTheField() {
+    FriendRankService friends = deployFriends(5000);
+    String a = user("ann");
+    assertRefused(friends.addFriend(a, a), 400, "invalid_field", "friendId", "themself");
+    assertRefused(friends.removeFriend(a, a), 400, "invalid_field", "friendId");
+    assertRefused(friends.addFriend("bad id", a), 400, "invalid_field", "userId");
+    assertRefused(friends.addFriend(a, null), 400, "invalid_field", "friendId");
+    assertRefused(friends.friends(".."), 400, "invalid_field", "userId");
+    assertRefused(friends.importFriends(a, null), 400, "invalid_field", "body");
+    assertRefused(friends.importFriends(a, new JsonObject().put("friendIds", "x")), 400, "invalid_field", "friendIds");
+    assertRefused(friends.importFriends(a, new JsonObject().put("friends", new JsonArray())), 400, "invalid_field", "friends");
+    assertThat(friends.friends(a).await().getInteger("count")).isZero();
+
+    String board = "fb-" + UUID.randomUUID().toString().substring(0, 8);
+    assertRefused(friends.friendBoard(board, a, null, null, null, null, null), 404, "board_not_found", board);
+    service.putBoard(board, new JsonObject().put("period", "daily")).await();
+    assertRefused(friends.friendBoard(board, a, null, null, 0, null, null), 400, "invalid_field", "limit");
+    assertRefused(friends.friendBoard(board, a, null, null, 1001, null, null), 400, "invalid_field", "limit");
+    assertRefused(friends.friendBoard(board, a, null, -1L, null, null, null), 400, "invalid_field", "offset");
+    assertRefused(friends.friendBoard(board, a, null, null, null, "best", null), 400, "invalid_field", "rankMode");
+    assertRefused(friends.friendBoard(board, a, "2025-13", null, null, null, null), 400, "invalid_field", "period");
+    assertRefused(friends.friendBoard("Bad Board", a, null, null, null, null, null), 400, "invalid_field", "board");
+    assertRefused(friends.friendBoard(board, "", null, null, null, null, null), 400, "invalid_field", "userId");
+
+    // a user without friends or score: an empty board with the defaults
+    JsonObject empty = friends.friendBoard(board, a, null, null, null, null, null).await();
+    assertThat(empty).isEqualTo(new JsonObject().put("board", board).put("period", "2025-04-15").put("userId", a)
+        .put("total", 0).put("offset", 0L).put("limit", 20).put("rankMode", "unique").put("entries", new JsonArray())
+        .put("missing", 1));
+  }
+
+  @Test
+  void bulkImportJudgesEachIdAndIsMutual() {
+    FriendRankService friends = deployFriends(5000);
+    String u = user("u");
+    String a = user("a");
+    String b = user("b");
+    String c = user("c");
+    JsonArray ids = new JsonArray().add(a).add(b).add(a).add("bad id").add(u).add(42).addNull().add("").add(c).add(b);
+    JsonObject r = friends.importFriends(u, new JsonObject().put("friendIds", ids)).await();
+    assertThat(r.getString("userId")).isEqualTo(u);
+    assertThat(r.getInteger("added")).isEqualTo(3);
+    assertThat(r.getInteger("already")).isEqualTo(2);
+    JsonArray refused = r.getJsonArray("refused");
+    assertThat(refused).hasSize(5);
+    int[] indexes = {3, 4, 5, 6, 7};
+    for (int k = 0; k < indexes.length; k++) {
+      JsonObject x = refused.getJsonObject(k);
+      assertThat(x.getInteger("index")).isEqualTo(indexes[k]);
+      assertThat(x.getValue("friendId")).isEqualTo(ids.getValue(indexes[k]));
+      assertThat(x.getString("error")).isEqualTo("invalid_field");
+      assertThat(x.getString("message")).contains("friendIds[" + indexes[k] + "]");
+    }
+    assertThat(refused.getJsonObject(1).getString("message")).contains("themself");
+    assertThat(friends.friends(u).await().getJsonArray("friends")).containsExactly(a, b, c);
+    for (String f : List.of(a, b, c)) {
+      assertThat(friends.friends(f).await().getJsonArray("friends")).containsExactly(u);
+    }
+    // again, with one new friend: the others are already there
+    String d = user("d");
+    JsonObject again = friends.importFriends(u, new JsonObject().put("friendIds", new JsonArray().add(c).add(d))).await();
+    assertThat(again).isEqualTo(new JsonObject().put("userId", u).put("added", 1).put("already", 1)
+        .put("refused", new JsonArray()));
+    assertThat(friends.importFriends(u, new JsonObject().put("friendIds", new JsonArray())).await().getInteger("added"))
+        .isZero();
+    assertThat(friends.friends(u).await().getInteger("count")).isEqualTo(4);
+  }
+
+  @Test
+  void limitIsRefusedAndNothingChanges() {
+    FriendRankService friends = deployFriends(5);
+    String x = user("x");
+    for (int i = 0; i < 5; i++) {
+      assertThat(friends.addFriend(x, user("x" + i)).await().getBoolean("added")).isTrue();
+    }
+    JsonArray xFriends = friends.friends(x).await().getJsonArray("friends");
+    String y = user("y");
+    // x's list is full, asked from either side
+    assertRefused(friends.addFriend(x, y), 422, "friend_limit", "'" + x + "'", "5", "nothing changed");
+    assertRefused(friends.addFriend(y, x), 422, "friend_limit", "'" + x + "'", "5");
+    assertThat(friends.friends(x).await().getJsonArray("friends")).isEqualTo(xFriends);
+    assertThat(friends.friends(y).await().getJsonArray("friends")).isEmpty();
+    // an existing friendship is no growth
+    assertThat(friends.addFriend(user("x0"), x).await().getBoolean("added")).isFalse();
+
+    // y's list full: refused naming y, and z's list stays empty
+    for (int i = 0; i < 5; i++) {
+      friends.addFriend(y, user("y" + i)).await();
+    }
+    String z = user("z");
+    ServiceException full = assertRefused(friends.addFriend(z, y), 422, "friend_limit", "'" + y + "'");
+    assertThat(full.getMessage()).doesNotContain("list of user '" + z + "'");
+    assertThat(friends.friends(z).await().getInteger("count")).isZero();
+
+    // more IDs than the limit in one import
+    JsonArray six = new JsonArray();
+    for (int i = 0; i < 6; i++) {
+      six.add(user("s" + i));
+    }
+    assertRefused(friends.importFriends(z, new JsonObject().put("friendIds", six)), 400, "invalid_field", "friendIds", "5");
+    assertThat(friends.friends(z).await().getInteger("count")).isZero();
+
+    // an import that fills w's list: later IDs refused for w's list, y refused for its own
+    String w = user("w");
+    for (int i = 0; i < 3; i++) {
+      friends.addFriend(w, user("w" + i)).await();
+    }
+    JsonArray ids = new JsonArray().add(user("a1")).add(user("a2")).add(user("a3")).add(y).add(user("a4"));
+    JsonObject r = friends.importFriends(w, new JsonObject().put("friendIds", ids)).await();
+    assertThat(r.getInteger("added")).isEqualTo(2);
+    assertThat(r.getInteger("already")).isZero();
+    JsonArray refused = r.getJsonArray("refused");
+    assertThat(refused).hasSize(3);
+    assertThat(refused.getJsonObject(0).getInteger("index")).isEqualTo(2);
+    assertThat(refused.getJsonObject(0).getString("message")).contains("'" + w + "'", "5");
+    assertThat(refused.getJsonObject(1).getInteger("index")).isEqualTo(3);
+    assertThat(refused.getJsonObject(1).getString("message")).contains("list of user '" + y + "'");
+    assertThat(refused.getJsonObject(2).getInteger("index")).isEqualTo(4);
+    for (int k = 0; k < 3; k++) {
+      assertThat(refused.getJsonObject(k).getString("error")).isEqualTo("friend_limit");
+    }
+    assertThat(friends.friends(w).await().getJsonArray("friends"))
+        .containsExactlyInAnyOrder(user("w0"), user("w1"), user("w2"), user("a1"), user("a2"));
+    assertThat(friends.friends(user("a1")).await().getJsonArray("friends")).containsExactly(w);
+    assertThat(friends.friends(user("a3")).await().getJsonArray("friends")).isEmpty();
+    assertThat(friends.friends(user("a4")).await().getJsonArray("friends")).isEmpty();
+    assertThat(friends.friends(y).await().getJsonArray("friends")).doesNotContain(w).hasSize(5);
+  }
+
+  @Test
+  void concurrentAddsNeverPassTheLimitNorLeaveHalfLinks() {
+    FriendRankService friends = deployFriends(5);
+    String h = user("hub");
+    List<String> others = new ArrayList<>();
+    List<Future<JsonObject>> sent = new ArrayList<>();
+    for (int i = 0; i < 24; i++) {
+      String c = user("c" + i);
+      others.add(c);
+      sent.add(i % 2 == 0 ? friends.addFriend(h, c) : friends.addFriend(c, h));
+    }
+    Future.join(sent).otherwiseEmpty().await();
+    List<String> linked = new ArrayList<>();
+    for (int i = 0; i < sent.size(); i++) {
+      Future<JsonObject> f = sent.get(i);
+      if (f.succeeded()) {
+        assertThat(f.result().getBoolean("added")).isTrue();
+        linked.add(others.get(i));
+      } else {
+        ServiceException e = (ServiceException) f.cause();
+        assertThat(e.failureCode()).isEqualTo(422);
+        assertThat(e.getMessage()).contains("'" + h + "'");
+      }
+    }
+    assertThat(linked).hasSize(5);
+    assertThat(friends.friends(h).await().getJsonArray("friends")).containsExactlyInAnyOrderElementsOf(linked);
+    for (String c : others) {
+      List<?> theirs = friends.friends(c).await().getJsonArray("friends").getList();
+      assertThat(theirs).as("friends of %s", c).isEqualTo(linked.contains(c) ? List.of(h) : List.of());
+    }
+  }
+
+  private static ServiceException assertRefused(Future<JsonObject> answer, int status, String code, String... mentions) {
+    Throwable t = catchThrowable(answer::await);
+    assertThat(t).isInstanceOf(ServiceException.class);
+    ServiceException e = (ServiceException) t;
+    assertThat(e.failureCode()).as("status of %s", e.getMessage()).isEqualTo(status);
+    assertThat(e.getDebugInfo().getString("error")).as("code of %s", e.getMessage()).isEqualTo(code);
+    assertThat(e.getMessage()).contains(mentions);
+    return e;
+  }
+
+  private static String randomName(Random rnd) {
+    String alphabet = "AZaz09._:@-";
+    StringBuilder sb = new StringBuilder();
+    int len = 1 + rnd.nextInt(5);
+    for (int k = 0; k < len; k++) {
+      sb.append(alphabet.charAt(rnd.nextInt(alphabet.length())));
+    }
+    return sb.toString();
+  }
+}

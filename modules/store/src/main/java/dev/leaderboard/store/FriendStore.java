@@ -1,0 +1,212 @@
+package dev.leaderboard.store;
+
+import dev.leaderboard.core.Partitioner;
+import io.vertx.core.Future;
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.Request;
+import io.vertx.redis.client.Response;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * The friend graph: one Redis set per user ({@link Keys#friends}) on its owner's shard. Links are
+ * mutual, so every change touches two sets that may live on two shards; each side is written by
+ * the {@code friend_add} script, which refuses to grow a set beyond the friend limit atomically.
+ *
+ * <p>Both sides of a link are written together (one batch per shard, shards in parallel); when one
+ * side is refused for the limit, the side this call added is removed again, so a refused link
+ * leaves nothing behind. Every batch that calls the script starts with {@code SCRIPT LOAD}, so no
+ * call can miss it on a restarted shard.
+ */
+public final class FriendStore {
+  /** Friend sets are spread over this many hash-tag slots, mapped to shards like board partitions. */
+  public static final int SLOTS = 1024;
+
+  /** What linking a user to a friend did. */
+  public enum Link {
+    /** At least one side was added (the other may have been there already). */
+    ADDED,
+    /** Both sides were there already. */
+    ALREADY,
+    /** The owner's set is full: nothing changed. */
+    OWNER_FULL,
+    /** The friend's set is full: nothing changed. */
+    FRIEND_FULL
+  }
+
+  private static final int ADDED = 1;
+  private static final int FULL = -1;
+
+  private final Shards shards;
+
+  public FriendStore(Shards shards) {
+    this.shards = shards;
+  }
+
+  /** The shard holding the user's friend set. */
+  public int shardOf(String userId) {
+    return shards.shardOf(Partitioner.partitionOf(userId, SLOTS));
+  }
+
+  /** The user's friends, sorted: one SMEMBERS on the owner's shard. */
+  public Future<List<String>> friends(String userId) {
+    return shards.send(shardOf(userId), Request.cmd(Command.SMEMBERS).arg(Keys.friends(userId))).map(r -> {
+      List<String> out = new ArrayList<>(r.size());
+      r.forEach(m -> out.add(m.toString()));
+      out.sort(null);
+      return out;
+    });
+  }
+
+  /** Links {@code a} and {@code b} both ways in one round, unless either set holds {@code limit} friends. */
+  public Future<Link> link(String a, String b, int limit) {
+    return addEach(List.of(a, b), List.of(List.of(b), List.of(a)), limit).compose(st -> {
+      int sa = st.get(0)[0];
+      int sb = st.get(1)[0];
+      if (sa != FULL && sb != FULL) {
+        return Future.succeededFuture(sa == ADDED || sb == ADDED ? Link.ADDED : Link.ALREADY);
+      }
+      Link refused = sa == FULL ? Link.OWNER_FULL : Link.FRIEND_FULL;
+      List<String> owners = new ArrayList<>();
+      List<String> members = new ArrayList<>();
+      if (sa == ADDED) {
+        owners.add(a);
+        members.add(b);
+      }
+      if (sb == ADDED) {
+        owners.add(b);
+        members.add(a);
+      }
+      return removeEach(owners, members).map(refused);
+    });
+  }
+
+  /**
+   * Links {@code owner} to each of {@code friends} (distinct, not the owner) in at most three
+   * rounds: first the owner is added to every friend's set (one batch per shard, in parallel), then
+   * the friends that accepted are added to the owner's set in list order by one script call, and
+   * finally the owner is taken out again from the sets of friends the owner's full set refused.
+   * Adding the friends' sides first means a friend refused for a full set never takes a place in
+   * the owner's set that a later friend could have had.
+   */
+  public Future<List<Link>> linkAll(String owner, List<String> friends, int limit) {
+    if (friends.isEmpty()) {
+      return Future.succeededFuture(List.of());
+    }
+    List<List<String>> ownerOnly = friends.stream().map(f -> List.of(owner)).toList();
+    return addEach(friends, ownerOnly, limit).compose(reverse -> {
+      List<String> accepted = new ArrayList<>();
+      for (int i = 0; i < friends.size(); i++) {
+        if (reverse.get(i)[0] != FULL) {
+          accepted.add(friends.get(i));
+        }
+      }
+      Future<int[]> forward = accepted.isEmpty()
+          ? Future.succeededFuture(new int[0])
+          : addEach(List.of(owner), List.of(accepted), limit).map(st -> st.get(0));
+      return forward.compose(fw -> {
+        Link[] out = new Link[friends.size()];
+        List<String> undoOwners = new ArrayList<>();
+        int k = 0;
+        for (int i = 0; i < friends.size(); i++) {
+          int r = reverse.get(i)[0];
+          if (r == FULL) {
+            out[i] = Link.FRIEND_FULL;
+            continue;
+          }
+          int f = fw[k++];
+          if (f == FULL) {
+            out[i] = Link.OWNER_FULL;
+            if (r == ADDED) {
+              undoOwners.add(friends.get(i));
+            }
+          } else {
+            out[i] = r == ADDED || f == ADDED ? Link.ADDED : Link.ALREADY;
+          }
+        }
+        List<String> undoMembers = undoOwners.stream().map(u -> owner).toList();
+        return removeEach(undoOwners, undoMembers).map(v -> List.of(out));
+      });
+    });
+  }
+
+  /** Unlinks {@code a} and {@code b} both ways in one round; {@code true} when either side was there. */
+  public Future<Boolean> unlink(String a, String b) {
+    return removeEach(List.of(a, b), List.of(b, a)).map(removed -> removed.get(0) || removed.get(1));
+  }
+
+  /**
+   * Calls {@code friend_add} on each owner's set with that owner's members: grouped by shard, one
+   * batch per shard (starting with SCRIPT LOAD), all shards in parallel. Statuses in request order.
+   */
+  private Future<List<int[]>> addEach(List<String> owners, List<List<String>> members, int limit) {
+    List<Request> requests = new ArrayList<>(owners.size());
+    for (int i = 0; i < owners.size(); i++) {
+      Request r = Scripts.FRIEND_ADD.evalsha(Keys.friends(owners.get(i))).arg(limit);
+      members.get(i).forEach(r::arg);
+      requests.add(r);
+    }
+    return perShard(owners, requests, Scripts.FRIEND_ADD::load).map(answers -> {
+      List<int[]> out = new ArrayList<>(answers.size());
+      for (Response r : answers) {
+        int[] st = new int[r.size()];
+        for (int k = 0; k < st.length; k++) {
+          st[k] = r.get(k).toInteger();
+        }
+        out.add(st);
+      }
+      return out;
+    });
+  }
+
+  /** SREM of one member from each owner's set, one batch per shard; {@code true} where it was there. */
+  private Future<List<Boolean>> removeEach(List<String> owners, List<String> members) {
+    List<Request> requests = new ArrayList<>(owners.size());
+    for (int i = 0; i < owners.size(); i++) {
+      requests.add(Request.cmd(Command.SREM).arg(Keys.friends(owners.get(i))).arg(members.get(i)));
+    }
+    return perShard(owners, requests, null).map(answers -> answers.stream().map(r -> r.toInteger() > 0).toList());
+  }
+
+  /**
+   * Sends {@code requests.get(i)} to the shard of {@code owners.get(i)}: one pipelined batch per
+   * shard (after {@code prefix}, when given), all shards in parallel; answers in request order.
+   */
+  private Future<List<Response>> perShard(List<String> owners, List<Request> requests, Supplier<Request> prefix) {
+    int n = shards.count();
+    List<List<Integer>> indexes = new ArrayList<>(n);
+    for (int s = 0; s < n; s++) {
+      indexes.add(new ArrayList<>());
+    }
+    for (int i = 0; i < owners.size(); i++) {
+      indexes.get(shardOf(owners.get(i))).add(i);
+    }
+    int skip = prefix == null ? 0 : 1;
+    List<Future<List<Response>>> sent = new ArrayList<>(n);
+    for (int s = 0; s < n; s++) {
+      List<Integer> idx = indexes.get(s);
+      if (idx.isEmpty()) {
+        sent.add(Future.succeededFuture(List.of()));
+        continue;
+      }
+      List<Request> batch = new ArrayList<>(idx.size() + skip);
+      if (prefix != null) {
+        batch.add(prefix.get());
+      }
+      idx.forEach(i -> batch.add(requests.get(i)));
+      sent.add(shards.batch(s, batch));
+    }
+    return Future.all(sent).map(all -> {
+      Response[] out = new Response[requests.size()];
+      for (int s = 0; s < n; s++) {
+        List<Response> answers = all.resultAt(s);
+        List<Integer> idx = indexes.get(s);
+        for (int k = 0; k < idx.size(); k++) {
+          out[idx.get(k)] = answers.get(k + skip);
+        }
+      }
+      return List.of(out);
+    });
+  }
+}

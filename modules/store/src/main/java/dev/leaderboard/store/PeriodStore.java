@@ -1,0 +1,95 @@
+package dev.leaderboard.store;
+
+import dev.leaderboard.core.Board;
+import io.vertx.core.Future;
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.Request;
+import io.vertx.redis.client.Response;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The Redis side of closing a period: its state, the close lease, freezing every partition, the
+ * final ranking, and dropping the keys once the archive holds them.
+ */
+public final class PeriodStore {
+  public static final String CLOSING = "closing";
+  public static final String ARCHIVED = "archived";
+  private static final int META_SHARD = 0;
+  private static final String RELEASE =
+      "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end";
+
+  private final Shards shards;
+
+  public PeriodStore(Shards shards) {
+    this.shards = shards;
+  }
+
+  /** Period ID → state, for the periods that are not open. */
+  public Future<Map<String, String>> states(Board b) {
+    return shards.send(META_SHARD, Request.cmd(Command.HGETALL).arg(Keys.periodStates(b))).map(r -> {
+      Map<String, String> out = new LinkedHashMap<>();
+      for (int i = 0; i + 1 < r.size(); i += 2) {
+        out.put(r.get(i).toString(), r.get(i + 1).toString());
+      }
+      return out;
+    });
+  }
+
+  public Future<Void> setState(Board b, String period, String state) {
+    return shards.send(META_SHARD, Request.cmd(Command.HSET).arg(Keys.periodStates(b)).arg(period).arg(state)).mapEmpty();
+  }
+
+  /** Takes the close lease for {@code ttlMillis} unless another node holds it. */
+  public Future<Boolean> acquire(Board b, String period, String owner, long ttlMillis) {
+    return shards.send(META_SHARD, Request.cmd(Command.SET).arg(Keys.closeLease(b, period)).arg(owner).arg("NX")
+        .arg("PX").arg(ttlMillis)).map(r -> r != null && "OK".equals(r.toString()));
+  }
+
+  /** Gives the lease back if this owner still holds it. */
+  public Future<Void> release(Board b, String period, String owner) {
+    return shards.send(META_SHARD, Request.cmd(Command.EVAL).arg(RELEASE).arg(1).arg(Keys.closeLease(b, period))
+        .arg(owner)).mapEmpty();
+  }
+
+  /**
+   * Marks every partition closed. The submit script checks the mark in the same atomic call as
+   * its write, so once this returns no event can land in the period: each one either landed
+   * before (and is in the final ranking read afterwards) or is refused.
+   */
+  public Future<Void> freeze(Board b, String period) {
+    return shards.eachPartition(b.partitions(), p -> List.of(Request.cmd(Command.SET).arg(Keys.closed(b, period, p)).arg("1")))
+        .mapEmpty();
+  }
+
+  /** The whole final ranking in board order: every partition read once, k-way merged. */
+  public Future<List<StoredEntry>> ranking(Board b, String period) {
+    return shards.eachPartition(b.partitions(), p -> List.of(ScoreStore.range(b, Keys.scores(b, period, p), 0, -1)))
+        .map(perPartition -> {
+          List<List<StoredEntry>> runs = new ArrayList<>();
+          for (List<Response> answers : perPartition) {
+            runs.add(ScoreStore.entries(answers.get(0)));
+          }
+          return ScoreStore.merge(b.order(), runs, Integer.MAX_VALUE);
+        });
+  }
+
+  /** Removes the period's keys from every partition and from the board's set of hot periods. */
+  public Future<Void> drop(Board b, String period) {
+    return shards.eachPartition(b.partitions(), p -> {
+      Request unlink = Request.cmd(Command.UNLINK);
+      for (String key : Keys.all(b, period, p)) {
+        unlink.arg(key);
+      }
+      return List.of(unlink);
+    }).compose(ok -> shards.send(META_SHARD, Request.cmd(Command.SREM).arg(Keys.periods(b)).arg(period))).mapEmpty();
+  }
+
+  /** Members per partition summed. */
+  public Future<Long> size(Board b, String period) {
+    return shards.eachPartition(b.partitions(), p -> List.of(Request.cmd(Command.ZCARD).arg(Keys.scores(b, period, p))))
+        .map(perPartition -> perPartition.stream().mapToLong(a -> a.get(0).toLong()).sum());
+  }
+}
