@@ -46,6 +46,8 @@ public class HttpApiVerticle extends VerticleBase {
     router.get("/v1/boards/:board/users/:userId").handler(this::user);
     router.get("/v1/boards/:board/users/:userId/around").handler(this::around);
     router.post("/v1/boards/:board/ranks").handler(this::ranks);
+    router.get("/v1/boards/:board/periods").handler(this::periods);
+    router.post("/v1/boards/:board/periods/:period/close").handler(this::closePeriod);
     FriendRoutes.mount(router, FriendRankService.createProxy(vertx, FriendRankService.LOCAL_ADDRESS));
     router.get("/health/live").handler(ctx -> ctx.json(new JsonObject().put("status", "UP")));
 
@@ -129,6 +131,16 @@ public class HttpApiVerticle extends VerticleBase {
   private void ranks(RoutingContext ctx) {
     Params q = Params.of(ctx, "period", "rankMode");
     reply(ctx, service.ranks(ctx.pathParam("board"), Params.body(ctx), q.string("period"), q.string("rankMode")));
+  }
+
+  private void periods(RoutingContext ctx) {
+    Params.none(ctx);
+    reply(ctx, service.periods(ctx.pathParam("board")));
+  }
+
+  private void closePeriod(RoutingContext ctx) {
+    Params.none(ctx);
+    reply(ctx, service.closePeriod(ctx.pathParam("board"), ctx.pathParam("period")));
   }
 
   private static void reply(RoutingContext ctx, Future<JsonObject> answer) {

@@ -3,6 +3,7 @@ package dev.leaderboard.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.leaderboard.service.LeaderboardVerticle;
+import dev.leaderboard.archive.TestPostgres;
 import dev.leaderboard.store.TestShards;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -39,7 +40,7 @@ abstract class ApiTestSupport {
     List<String> endpoints = TestShards.endpoints();
     this.vertx = vertx;
     HttpApiVerticle api = new HttpApiVerticle(0);
-    await(vertx.deployVerticle(new LeaderboardVerticle(endpoints, 4, Clock.systemUTC()))
+    await(vertx.deployVerticle(new LeaderboardVerticle(endpoints, TestPostgres.uri(), 4, Clock.systemUTC()))
         .compose(id -> vertx.deployVerticle(api)));
     port = api.actualPort();
     client = WebClient.create(vertx);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.leaderboard.service.FriendRankService;
 import dev.leaderboard.service.FriendRankVerticle;
+import dev.leaderboard.archive.TestPostgres;
 import dev.leaderboard.store.TestShards;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonArray;
@@ -27,7 +28,7 @@ class FriendRoutesTest extends ApiTestSupport {
 
   @BeforeEach
   void deployFriends() {
-    await(vertx.deployVerticle(new FriendRankVerticle(TestShards.endpoints(), Clock.systemUTC(), LIMIT)));
+    await(vertx.deployVerticle(new FriendRankVerticle(TestShards.endpoints(), TestPostgres.uri(), Clock.systemUTC(), LIMIT)));
     friends = FriendRankService.createProxy(vertx, FriendRankService.ADDRESS);
     run = "fr" + UUID.randomUUID().toString().substring(0, 8) + "-";
   }

@@ -4,6 +4,8 @@ import com.hazelcast.config.Config;
 import com.hazelcast.config.JoinConfig;
 import dev.leaderboard.api.HttpApiVerticle;
 import dev.leaderboard.service.FriendRankVerticle;
+import dev.leaderboard.archive.LocalPostgres;
+import dev.leaderboard.service.AdminVerticle;
 import dev.leaderboard.service.LeaderboardVerticle;
 import dev.leaderboard.store.LocalRedisShards;
 import io.vertx.core.DeploymentOptions;
@@ -27,11 +29,13 @@ public final class LeaderboardApp implements AutoCloseable {
 
   private final Vertx vertx;
   private final LocalRedisShards localShards;
+  private final LocalPostgres postgres;
   private final AppConfig config;
 
-  private LeaderboardApp(Vertx vertx, LocalRedisShards localShards, AppConfig config) {
+  private LeaderboardApp(Vertx vertx, LocalRedisShards localShards, LocalPostgres postgres, AppConfig config) {
     this.vertx = vertx;
     this.localShards = localShards;
+    this.postgres = postgres;
     this.config = config;
   }
 
@@ -44,24 +48,35 @@ public final class LeaderboardApp implements AutoCloseable {
       effective = config.withRedisEndpoints(local.endpoints());
     }
     LOG.info("redis shards: {}", effective.redisEndpoints());
+    LocalPostgres postgres = null;
     Vertx vertx = null;
     try {
+      if (config.pgUri() == null) {
+        LOG.info("LB_PG_URI unset: starting a local PostgreSQL under {}", config.dataDir());
+        postgres = LocalPostgres.start(config.dataDir());
+        effective = effective.withPgUri(postgres.uri());
+      }
       vertx = createVertx(effective).await();
       int instances = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
       AppConfig c = effective;
-      vertx.deployVerticle(() -> new LeaderboardVerticle(c.redisEndpoints(), c.partitions(), clock),
+      vertx.deployVerticle(() -> new LeaderboardVerticle(c.redisEndpoints(), c.pgUri(), c.partitions(), clock),
           new DeploymentOptions().setInstances(instances)).await();
-      vertx.deployVerticle(() -> new FriendRankVerticle(c.redisEndpoints(), clock, c.friendLimit()),
+      vertx.deployVerticle(new AdminVerticle(c.redisEndpoints(), c.pgUri(), clock, c.adminIntervalSeconds() * 1000L))
+          .await();
+      vertx.deployVerticle(() -> new FriendRankVerticle(c.redisEndpoints(), c.pgUri(), clock, c.friendLimit()),
           new DeploymentOptions().setInstances(instances)).await();
       vertx.deployVerticle(() -> new HttpApiVerticle(c.httpPort()), new DeploymentOptions().setInstances(instances))
           .await();
       LOG.info("leaderboard node ready: HTTP on port {}, {} shards, {} default partitions, cluster {}",
           c.httpPort(), c.redisEndpoints().size(), c.partitions(), c.cluster() ? "on" : "off");
-      return new LeaderboardApp(vertx, local, effective);
+      return new LeaderboardApp(vertx, local, postgres, effective);
     } catch (Exception | Error e) {
       LOG.error("start failed: {}", e.toString());
       if (vertx != null) {
         vertx.close().await();
+      }
+      if (postgres != null) {
+        postgres.close();
       }
       if (local != null) {
         local.close();
@@ -81,9 +96,14 @@ public final class LeaderboardApp implements AutoCloseable {
     if (!c.clusterMembers().isEmpty()) {
       join.getMulticastConfig().setEnabled(false);
       join.getTcpIpConfig().setEnabled(true).setMembers(c.clusterMembers());
+    } else if (c.clusterDns() != null) {
+      // Kubernetes: the members are the addresses behind a headless service
+      join.getMulticastConfig().setEnabled(false);
+      join.getKubernetesConfig().setEnabled(true).setProperty("service-dns", c.clusterDns());
     }
     LOG.info("joining cluster on port {} ({})", c.clusterPort(),
-        c.clusterMembers().isEmpty() ? "multicast discovery" : "members " + c.clusterMembers());
+        !c.clusterMembers().isEmpty() ? "members " + c.clusterMembers()
+            : c.clusterDns() != null ? "Kubernetes service " + c.clusterDns() : "multicast discovery");
     return Vertx.builder().withClusterManager(new HazelcastClusterManager(hz)).buildClustered();
   }
 
@@ -102,6 +122,9 @@ public final class LeaderboardApp implements AutoCloseable {
       vertx.close().await();
     } catch (Exception e) {
       LOG.warn("closing Vert.x: {}", e.toString());
+    }
+    if (postgres != null) {
+      postgres.close();
     }
     if (localShards != null) {
       localShards.close();

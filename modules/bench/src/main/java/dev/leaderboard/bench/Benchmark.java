@@ -1,5 +1,6 @@
 package dev.leaderboard.bench;
 
+import dev.leaderboard.archive.LocalPostgres;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Partitioner;
 import dev.leaderboard.service.FriendRankService;
@@ -51,19 +52,19 @@ public final class Benchmark {
     int runs = args.length > 1 ? Integer.parseInt(args[1]) : 300;
     int partitions = 4;
     Path dir = Files.createTempDirectory("leaderboard-bench");
-    try (LocalRedisShards local = LocalRedisShards.start(dir, 4)) {
+    try (LocalRedisShards local = LocalRedisShards.start(dir, 4); LocalPostgres pg = LocalPostgres.start(dir)) {
       Vertx vertx = Vertx.vertx();
       try {
-        run(vertx, local.endpoints(), members, runs, partitions);
+        run(vertx, local.endpoints(), pg.uri(), members, runs, partitions);
       } finally {
         vertx.close().await();
       }
     }
   }
 
-  private static void run(Vertx vertx, List<String> endpoints, int members, int runs, int partitions) {
-    vertx.deployVerticle(new LeaderboardVerticle(endpoints, partitions, Clock.systemUTC())).await();
-    vertx.deployVerticle(new FriendRankVerticle(endpoints, 5000)).await();
+  private static void run(Vertx vertx, List<String> endpoints, String pgUri, int members, int runs, int partitions) {
+    vertx.deployVerticle(new LeaderboardVerticle(endpoints, pgUri, partitions, Clock.systemUTC())).await();
+    vertx.deployVerticle(new FriendRankVerticle(endpoints, pgUri, Clock.systemUTC(), 5000)).await();
     LeaderboardService service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
     FriendRankService friends = FriendRankService.createProxy(vertx, FriendRankService.ADDRESS);
     Shards shards = Shards.connect(vertx, endpoints, 8);

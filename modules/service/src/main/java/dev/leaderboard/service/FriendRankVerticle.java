@@ -1,5 +1,6 @@
 package dev.leaderboard.service;
 
+import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.service.impl.BoardRegistry;
 import dev.leaderboard.service.impl.FriendRankServiceImpl;
 import dev.leaderboard.store.BoardStore;
@@ -21,28 +22,24 @@ import java.util.List;
  */
 public class FriendRankVerticle extends VerticleBase {
   private final List<String> endpoints;
+  private final String pgUri;
   private final Clock clock;
   private final int friendLimit;
   private Shards shards;
+  private ArchiveStore archive;
   private BoardRegistry registry;
   private MessageConsumer<JsonObject> clustered;
   private MessageConsumer<JsonObject> local;
 
-  /** @param friendLimit the most friends a user may have */
-  public FriendRankVerticle(List<String> endpoints, Clock clock, int friendLimit) {
+  /**
+   * @param pgUri the archive, for friend boards of closed periods
+   * @param friendLimit the most friends a user may have
+   */
+  public FriendRankVerticle(List<String> endpoints, String pgUri, Clock clock, int friendLimit) {
     this.endpoints = endpoints;
+    this.pgUri = pgUri;
     this.clock = clock;
     this.friendLimit = friendLimit;
-  }
-
-  /** On the system clock (in UTC). */
-  public FriendRankVerticle(List<String> endpoints, int friendLimit) {
-    this(endpoints, Clock.systemUTC(), friendLimit);
-  }
-
-  /** With the default limit of {@value FriendRankServiceImpl#DEFAULT_FRIEND_LIMIT} friends per user. */
-  public FriendRankVerticle(List<String> endpoints, Clock clock) {
-    this(endpoints, clock, FriendRankServiceImpl.DEFAULT_FRIEND_LIMIT);
   }
 
   @Override
@@ -50,7 +47,9 @@ public class FriendRankVerticle extends VerticleBase {
     shards = Shards.connect(vertx, endpoints, 16);
     registry = new BoardRegistry(vertx, new BoardStore(shards));
     ScoreStore scores = new ScoreStore(shards);
-    FriendRankService service = new FriendRankServiceImpl(registry, scores, new FriendStore(shards), clock, friendLimit);
+    archive = ArchiveStore.connect(vertx, pgUri);
+    FriendRankService service = new FriendRankServiceImpl(registry, scores, archive, new FriendStore(shards), clock,
+        friendLimit);
     ServiceBinder binder = new ServiceBinder(vertx);
     return scores.loadScripts().compose(ok -> registry.start()).compose(ok -> {
       clustered = binder.setAddress(FriendRankService.ADDRESS).register(FriendRankService.class, service);
@@ -67,6 +66,9 @@ public class FriendRankVerticle extends VerticleBase {
         .onComplete(done -> {
           if (shards != null) {
             shards.close();
+          }
+          if (archive != null) {
+            archive.close();
           }
         });
   }

@@ -39,6 +39,19 @@ public interface LeaderboardService {
   /** Deletes a board and all its scores; {@code {"board": name, "deleted": true}}. */
   Future<JsonObject> deleteBoard(String board);
 
+  /**
+   * The board's periods, newest first: {@code {board, periods: [{period, state, size, start, end, closesAt}]}},
+   * state {@code open}, {@code closing} or {@code archived}; hot periods from Redis, older ones from the archive.
+   */
+  Future<JsonObject> periods(String board);
+
+  /**
+   * Closes a period now (also the current one, e.g. to end a contest early): freezes it, archives
+   * its final ranking and answers {@code {board, period, state: "archived", size, archivedAt}}.
+   * Closing an archived period answers the same again.
+   */
+  Future<JsonObject> closePeriod(String board, String period);
+
   /** One event {@code {userId, value, at?, eventId?}} → {@code {userId, score, rank, at, period, applied, changed}}. */
   Future<JsonObject> submit(String board, JsonObject event);
 

@@ -1,6 +1,9 @@
 package dev.leaderboard.service;
 
+import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.service.impl.BoardRegistry;
+import dev.leaderboard.service.impl.PeriodCloser;
+import dev.leaderboard.store.PeriodStore;
 import dev.leaderboard.service.impl.LeaderboardServiceImpl;
 import dev.leaderboard.store.BoardStore;
 import dev.leaderboard.store.ScoreStore;
@@ -19,15 +22,18 @@ import java.util.List;
  */
 public class LeaderboardVerticle extends VerticleBase {
   private final List<String> endpoints;
+  private final String pgUri;
   private final int defaultPartitions;
   private final Clock clock;
   private Shards shards;
+  private ArchiveStore archive;
   private BoardRegistry registry;
   private MessageConsumer<JsonObject> clustered;
   private MessageConsumer<JsonObject> local;
 
-  public LeaderboardVerticle(List<String> endpoints, int defaultPartitions, Clock clock) {
+  public LeaderboardVerticle(List<String> endpoints, String pgUri, int defaultPartitions, Clock clock) {
     this.endpoints = endpoints;
+    this.pgUri = pgUri;
     this.defaultPartitions = defaultPartitions;
     this.clock = clock;
   }
@@ -38,9 +44,12 @@ public class LeaderboardVerticle extends VerticleBase {
     BoardStore boardStore = new BoardStore(shards);
     registry = new BoardRegistry(vertx, boardStore);
     ScoreStore scores = new ScoreStore(shards);
-    LeaderboardService service = new LeaderboardServiceImpl(registry, boardStore, scores, clock, defaultPartitions);
+    archive = ArchiveStore.connect(vertx, pgUri);
+    PeriodCloser closer = new PeriodCloser(registry, boardStore, new PeriodStore(shards), archive, clock);
+    LeaderboardService service = new LeaderboardServiceImpl(registry, boardStore, scores, archive, closer, clock,
+        defaultPartitions);
     ServiceBinder binder = new ServiceBinder(vertx);
-    return scores.loadScripts().compose(ok -> registry.start()).compose(ok -> {
+    return scores.loadScripts().compose(ok -> archive.migrate()).compose(ok -> registry.start()).compose(ok -> {
       clustered = binder.setAddress(LeaderboardService.ADDRESS).register(LeaderboardService.class, service);
       local = binder.setAddress(LeaderboardService.LOCAL_ADDRESS).registerLocal(LeaderboardService.class, service);
       return Future.all(clustered.completion(), local.completion());
@@ -55,6 +64,9 @@ public class LeaderboardVerticle extends VerticleBase {
         .onComplete(done -> {
           if (shards != null) {
             shards.close();
+          }
+          if (archive != null) {
+            archive.close();
           }
         });
   }

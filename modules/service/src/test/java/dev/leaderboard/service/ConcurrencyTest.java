@@ -2,6 +2,7 @@ package dev.leaderboard.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.leaderboard.archive.TestPostgres;
 import dev.leaderboard.store.TestShards;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -26,7 +27,7 @@ class ConcurrencyTest {
 
   @BeforeEach
   void deploy(Vertx vertx) {
-    vertx.deployVerticle(() -> new LeaderboardVerticle(TestShards.endpoints(), 8, Clock.fixed(NOW, ZoneOffset.UTC)),
+    vertx.deployVerticle(() -> new LeaderboardVerticle(TestShards.endpoints(), TestPostgres.uri(), 8, Clock.fixed(NOW, ZoneOffset.UTC)),
         new io.vertx.core.DeploymentOptions().setInstances(4)).await();
     service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
   }

@@ -3,6 +3,7 @@ package dev.leaderboard.service;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import dev.leaderboard.archive.TestPostgres;
 import dev.leaderboard.store.TestShards;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -44,13 +45,13 @@ class FriendRankTest {
   @BeforeEach
   void deploy(Vertx vertx) {
     this.vertx = vertx;
-    vertx.deployVerticle(new LeaderboardVerticle(TestShards.endpoints(), 8, CLOCK)).await();
+    vertx.deployVerticle(new LeaderboardVerticle(TestShards.endpoints(), TestPostgres.uri(), 8, CLOCK)).await();
     service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
     run = "fr" + UUID.randomUUID().toString().substring(0, 8) + "-";
   }
 
   private FriendRankService deployFriends(int limit) {
-    vertx.deployVerticle(new FriendRankVerticle(TestShards.endpoints(), CLOCK, limit)).await();
+    vertx.deployVerticle(new FriendRankVerticle(TestShards.endpoints(), TestPostgres.uri(), CLOCK, limit)).await();
     return FriendRankService.createProxy(vertx, FriendRankService.ADDRESS);
   }
 

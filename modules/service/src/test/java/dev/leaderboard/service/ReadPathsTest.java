@@ -2,6 +2,7 @@ package dev.leaderboard.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.leaderboard.archive.TestPostgres;
 import dev.leaderboard.store.TestShards;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -31,7 +32,7 @@ class ReadPathsTest {
 
   @BeforeEach
   void deploy(Vertx vertx) {
-    vertx.deployVerticle(new LeaderboardVerticle(TestShards.endpoints(), 8, Clock.fixed(NOW, ZoneOffset.UTC))).await();
+    vertx.deployVerticle(new LeaderboardVerticle(TestShards.endpoints(), TestPostgres.uri(), 8, Clock.fixed(NOW, ZoneOffset.UTC))).await();
     service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
   }
 

@@ -3,6 +3,7 @@ package dev.leaderboard.service;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import dev.leaderboard.archive.TestPostgres;
 import dev.leaderboard.store.TestShards;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -32,7 +33,7 @@ class ServiceScenarioTest {
 
   @BeforeEach
   void deploy(Vertx vertx) {
-    vertx.deployVerticle(new LeaderboardVerticle(TestShards.endpoints(), 8, Clock.fixed(NOW, ZoneOffset.UTC))).await();
+    vertx.deployVerticle(new LeaderboardVerticle(TestShards.endpoints(), TestPostgres.uri(), 8, Clock.fixed(NOW, ZoneOffset.UTC))).await();
     service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
   }
 

@@ -14,6 +14,9 @@ import dev.leaderboard.store.StoredEntry;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import dev.leaderboard.archive.ArchiveStore;
+import dev.leaderboard.archive.ArchivedEntry;
+import dev.leaderboard.store.PeriodStore;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -51,32 +54,65 @@ public final class FriendRankServiceImpl implements FriendRankService {
 
   private final BoardRegistry boards;
   private final ScoreStore scores;
+  private final ArchiveStore archive;
   private final FriendStore friends;
   private final Clock clock;
   private final int friendLimit;
 
   /** @param friendLimit the most friends a user may have (also the most IDs one import may carry) */
-  public FriendRankServiceImpl(BoardRegistry boards, ScoreStore scores, FriendStore friends, Clock clock,
-      int friendLimit) {
+  public FriendRankServiceImpl(BoardRegistry boards, ScoreStore scores, ArchiveStore archive, FriendStore friends,
+      Clock clock, int friendLimit) {
     if (friendLimit < 1) {
       throw new IllegalArgumentException("the friend limit must be at least 1 (got " + friendLimit + ")");
     }
     this.boards = boards;
     this.scores = scores;
+    this.archive = archive;
     this.friends = friends;
     this.clock = clock;
     this.friendLimit = friendLimit;
   }
 
-  public FriendRankServiceImpl(BoardRegistry boards, ScoreStore scores, FriendStore friends, Clock clock) {
-    this(boards, scores, friends, clock, DEFAULT_FRIEND_LIMIT);
+
+  /**
+   * The group's entries: from Redis while the period is live; from the archive once it is
+   * archived, rebuilt into composites so both follow one code path, with their final positions.
+   */
+  private record Group(List<StoredEntry> entries, java.util.Map<StoredEntry, Long> positions) {
+  }
+
+  private Future<Group> groupEntries(Board b, Period p, List<String> group) {
+    return boards.periodState(b, p.id()).compose(state -> {
+      if (PeriodStore.ARCHIVED.equals(state)) {
+        return archive.entries(b.uid(), p.id(), group).map(rows -> {
+          List<StoredEntry> entries = new ArrayList<>();
+          java.util.Map<StoredEntry, Long> positions = new java.util.HashMap<>();
+          for (ArchivedEntry r : rows) {
+            long offset = (r.at() - p.start().toEpochMilli()) / b.tieResolution().millis();
+            StoredEntry e = new StoredEntry(r.userId(), b.codec().encode(r.score(), offset));
+            entries.add(e);
+            positions.put(e, r.position());
+          }
+          return new Group(entries, positions);
+        });
+      }
+      return scores.composites(b, p.id(), group).map(composites -> {
+        List<StoredEntry> entries = new ArrayList<>(group.size());
+        for (int i = 0; i < group.size(); i++) {
+          if (composites.get(i) != null) {
+            entries.add(new StoredEntry(group.get(i), composites.get(i)));
+          }
+        }
+        return new Group(entries, null);
+      });
+    });
   }
 
   // ---- the graph
 
   @Override
   public Future<JsonObject> addFriend(String userId, String friendId) {
-    return guard(() -> {
+    return Requests.guard(() -> {
       Names.id("userId", userId);
       Names.id("friendId", friendId);
       if (userId.equals(friendId)) {
@@ -95,7 +131,7 @@ public final class FriendRankServiceImpl implements FriendRankService {
 
   @Override
   public Future<JsonObject> removeFriend(String userId, String friendId) {
-    return guard(() -> {
+    return Requests.guard(() -> {
       Names.id("userId", userId);
       Names.id("friendId", friendId);
       if (userId.equals(friendId)) {
@@ -110,7 +146,7 @@ public final class FriendRankServiceImpl implements FriendRankService {
 
   @Override
   public Future<JsonObject> friends(String userId) {
-    return guard(() -> {
+    return Requests.guard(() -> {
       Names.id("userId", userId);
       return friends.friends(userId).map(list -> new JsonObject()
           .put("userId", userId)
@@ -121,7 +157,7 @@ public final class FriendRankServiceImpl implements FriendRankService {
 
   @Override
   public Future<JsonObject> importFriends(String userId, JsonObject request) {
-    return guard(() -> {
+    return Requests.guard(() -> {
       Names.id("userId", userId);
       JsonObject body = Fields.object(request, "body");
       Fields.onlyKnown(body, "", Set.of("friendIds"));
@@ -203,40 +239,29 @@ public final class FriendRankServiceImpl implements FriendRankService {
   @Override
   public Future<JsonObject> friendBoard(String board, String userId, String period, Long offset, Integer limit,
       String rankMode, Boolean globalRanks) {
-    return guard(() -> {
+    return Requests.guard(() -> {
       Names.board("board", board);
       Names.id("userId", userId);
-      long off = offset == null ? 0 : offset;
-      if (off < 0 || off > Fields.MAX_EXACT) {
-        throw LeaderboardException.invalid("offset", "must be between 0 and " + Fields.MAX_EXACT + " (got " + off + ")");
-      }
-      int lim = limit == null ? DEFAULT_LIMIT : limit;
-      if (lim < 1 || lim > MAX_LIMIT) {
-        throw LeaderboardException.invalid("limit", "must be between 1 and " + MAX_LIMIT + " (got " + lim + ")");
-      }
-      RankMode mode = rankMode(rankMode);
+      long off = Requests.offset(offset);
+      int lim = Requests.limit(limit, DEFAULT_LIMIT);
+      RankMode mode = Requests.rankMode(rankMode);
       boolean withGlobal = Boolean.TRUE.equals(globalRanks);
       return boards.require(board).compose(b -> {
-        Period p = period(b, period);
+        Period p = Requests.period(b, period, clock);
         return friends.friends(userId).compose(list -> {
           List<String> group = new ArrayList<>(list.size() + 1);
           group.add(userId);
           group.addAll(list);
-          return scores.composites(b, p.id(), group).compose(composites -> {
-            List<StoredEntry> scored = new ArrayList<>(group.size());
-            for (int i = 0; i < group.size(); i++) {
-              if (composites.get(i) != null) {
-                scored.add(new StoredEntry(group.get(i), composites.get(i)));
-              }
-            }
+          return groupEntries(b, p, group).compose(found -> {
+            List<StoredEntry> scored = found.entries();
             scored.sort(StoredEntry.order(b.order()));
             long[] ranks = groupRanks(b, mode, scored);
             int from = (int) Math.min(off, scored.size());
             int to = (int) Math.min(scored.size(), (long) from + lim);
             List<StoredEntry> page = scored.subList(from, to);
-            Future<long[]> before = withGlobal && !page.isEmpty()
-                ? scores.counts(b, p.id(), page, List.of()).map(RankCounts::before)
-                : Future.succeededFuture(null);
+            Future<long[]> before = !withGlobal || page.isEmpty() ? Future.succeededFuture(null)
+                : found.positions() != null ? Future.succeededFuture(page.stream().mapToLong(found.positions()::get).toArray())
+                : scores.counts(b, p.id(), page, List.of()).map(RankCounts::before);
             return before.map(global -> {
               JsonArray entries = new JsonArray();
               for (int k = 0; k < page.size(); k++) {
@@ -284,37 +309,4 @@ public final class FriendRankServiceImpl implements FriendRankService {
   }
 
   // ---- request parts, with the same rules and messages as LeaderboardServiceImpl
-
-  private static RankMode rankMode(String s) {
-    if (s == null) {
-      return RankMode.UNIQUE;
-    }
-    try {
-      return RankMode.fromWire(s);
-    } catch (IllegalArgumentException e) {
-      throw LeaderboardException.invalid("rankMode", e.getMessage() + " (got '" + s + "')");
-    }
-  }
-
-  private Period period(Board b, String id) {
-    if (id == null || id.isEmpty() || "current".equals(id)) {
-      return b.periodOf(clock.instant());
-    }
-    try {
-      return b.parsePeriod(id);
-    } catch (IllegalArgumentException e) {
-      throw LeaderboardException.invalid("period", "must be 'current' or a period id of this "
-          + b.period().wireName() + " board: " + e.getMessage());
-    }
-  }
-
-  private static <T> Future<T> guard(Supplier<Future<T>> body) {
-    Future<T> f;
-    try {
-      f = body.get();
-    } catch (RuntimeException e) {
-      f = Future.failedFuture(e);
-    }
-    return f.recover(t -> Future.failedFuture(LeaderboardServiceImpl.serviceException(t)));
-  }
 }

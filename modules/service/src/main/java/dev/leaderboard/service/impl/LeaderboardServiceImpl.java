@@ -10,7 +10,11 @@ import dev.leaderboard.core.PeriodKind;
 import dev.leaderboard.core.RankMode;
 import dev.leaderboard.core.ScoreCodec;
 import dev.leaderboard.service.LeaderboardService;
+import dev.leaderboard.archive.ArchiveStore;
+import dev.leaderboard.archive.ArchivedEntry;
+import dev.leaderboard.archive.ArchivedPeriod;
 import dev.leaderboard.store.BoardStore;
+import dev.leaderboard.store.PeriodStore;
 import dev.leaderboard.store.RankCounts;
 import dev.leaderboard.store.ScoreStore;
 import dev.leaderboard.store.StoredEntry;
@@ -49,14 +53,20 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
   private final BoardRegistry boards;
   private final BoardStore boardStore;
   private final ScoreStore scores;
+  private final PeriodStore periods;
+  private final ArchiveStore archive;
+  private final PeriodCloser closer;
   private final Clock clock;
   private final int defaultPartitions;
 
-  public LeaderboardServiceImpl(BoardRegistry boards, BoardStore boardStore, ScoreStore scores, Clock clock,
-      int defaultPartitions) {
+  public LeaderboardServiceImpl(BoardRegistry boards, BoardStore boardStore, ScoreStore scores, ArchiveStore archive,
+      PeriodCloser closer, Clock clock, int defaultPartitions) {
     this.boards = boards;
     this.boardStore = boardStore;
     this.scores = scores;
+    this.periods = new PeriodStore(boardStore.shards());
+    this.archive = archive;
+    this.closer = closer;
     this.clock = clock;
     this.defaultPartitions = defaultPartitions;
   }
@@ -65,7 +75,7 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
 
   @Override
   public Future<JsonObject> putBoard(String board, JsonObject definition) {
-    return guard(() -> {
+    return Requests.guard(() -> {
       Names.board("board", board);
       JsonObject spec = definition == null ? new JsonObject() : definition;
       return boards.fresh(board).compose(existing -> {
@@ -88,40 +98,109 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
 
   @Override
   public Future<JsonObject> getBoard(String board) {
-    return guard(() -> boards.require(Names.board("board", board)).map(Board::toJson));
+    return Requests.guard(() -> boards.require(Names.board("board", board)).map(Board::toJson));
   }
 
   @Override
   public Future<JsonObject> listBoards() {
-    return guard(() -> boards.all().map(all -> new JsonObject().put("boards", new JsonArray(all.stream()
+    return Requests.guard(() -> boards.all().map(all -> new JsonObject().put("boards", new JsonArray(all.stream()
         .sorted(Comparator.comparing(Board::name)).map(Board::toJson).toList()))));
   }
 
   @Override
   public Future<JsonObject> deleteBoard(String board) {
-    return guard(() -> boards.require(Names.board("board", board))
-        .compose(b -> boardStore.delete(b).onSuccess(ok -> boards.changed(board, null)))
+    return Requests.guard(() -> boards.require(Names.board("board", board))
+        .compose(b -> boardStore.delete(b).compose(ok -> archive.deleteBoard(b.uid()))
+            .onSuccess(ok -> boards.changed(board, null)))
         .map(ok -> new JsonObject().put("board", board).put("deleted", true)));
+  }
+
+  // ---- periods
+
+  @Override
+  public Future<JsonObject> periods(String board) {
+    return Requests.guard(() -> boards.require(Names.board("board", board)).compose(b -> Future.all(boardStore.periods(b),
+        periods.states(b), archive.periods(b.uid())).compose(all -> {
+          java.util.Map<String, String> states = all.resultAt(1);
+          List<ArchivedPeriod> archivedPeriods = all.resultAt(2);
+          java.util.Map<String, Long> sizes = new java.util.HashMap<>();
+          archivedPeriods.forEach(a -> sizes.put(a.period(), a.size()));
+          Set<String> ids = new LinkedHashSet<>(all.<List<String>>resultAt(0));
+          ids.add(b.periodOf(clock.instant()).id());
+          ids.addAll(sizes.keySet());
+          List<String> live = ids.stream().filter(id -> !sizes.containsKey(id)).toList();
+          List<Future<Long>> liveSizes = live.stream().map(id -> periods.size(b, id)).toList();
+          return Future.all(liveSizes).map(done -> {
+            for (int i = 0; i < live.size(); i++) {
+              sizes.put(live.get(i), liveSizes.get(i).result());
+            }
+            List<Period> sorted = ids.stream().map(b::parsePeriod)
+                .sorted(Comparator.comparing(Period::start).reversed()).toList();
+            JsonArray out = new JsonArray();
+            for (Period p : sorted) {
+              out.add(new JsonObject()
+                  .put("period", p.id())
+                  .put("state", states.getOrDefault(p.id(), "open"))
+                  .put("size", sizes.get(p.id()))
+                  .put("start", p.start().toEpochMilli())
+                  .put("end", p.end().toEpochMilli())
+                  .put("closesAt", p.end().toEpochMilli() + b.graceSeconds() * 1000));
+            }
+            return new JsonObject().put("board", b.name()).put("periods", out);
+          });
+        })));
+  }
+
+  @Override
+  public Future<JsonObject> closePeriod(String board, String period) {
+    return Requests.guard(() -> boards.require(Names.board("board", board)).compose(b -> {
+      Period p = Requests.period(b, period, clock);
+      return archive.period(b.uid(), p.id())
+          .compose(done -> done == null ? closer.close(b, p) : periods.states(b).compose(states ->
+              PeriodStore.ARCHIVED.equals(states.get(p.id())) ? Future.succeededFuture(done) : closer.close(b, p)))
+          .map(a -> new JsonObject()
+              .put("board", b.name())
+              .put("period", p.id())
+              .put("state", PeriodStore.ARCHIVED)
+              .put("size", a.size())
+              .put("archivedAt", a.archivedAt()));
+    }));
   }
 
   // ---- scores
 
   @Override
   public Future<JsonObject> submit(String board, JsonObject event) {
-    return guard(() -> {
+    return Requests.guard(() -> {
       Names.board("board", board);
       JsonObject body = Fields.object(event, "body");
       return boards.require(board).compose(b -> {
         long now = clock.millis();
         ParsedEvent e = parse(b, body, "", now);
-        return boards.notePeriod(b, e.period().id())
+        return open(b, e.period())
+            .compose(v -> boards.notePeriod(b, e.period().id()))
             .compose(v -> scores.submit(b, e.command(), now, dedupeMillis(b)))
             .compose(outcome -> answer(b, e, outcome));
       });
     });
   }
 
+  /** Fails with 409 when the period is closing or archived (the submit script checks it again atomically). */
+  private Future<Void> open(Board b, Period p) {
+    return boards.periodState(b, p.id()).compose(state -> "open".equals(state)
+        ? Future.succeededFuture()
+        : Future.failedFuture(closed(b, p)));
+  }
+
+  private static LeaderboardException closed(Board b, Period p) {
+    return LeaderboardException.conflict("period_closed", "period " + p.id() + " of board " + b.name()
+        + " is closed; events for it are refused");
+  }
+
   private Future<JsonObject> answer(Board b, ParsedEvent e, SubmitOutcome outcome) {
+    if (outcome.status() == SubmitOutcome.Status.CLOSED) {
+      throw closed(b, e.period());
+    }
     if (outcome.status() == SubmitOutcome.Status.BELOW_ZERO || outcome.status() == SubmitOutcome.Status.ABOVE_MAX) {
       throw outOfRange(b, e, outcome);
     }
@@ -155,7 +234,7 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
 
   @Override
   public Future<JsonObject> submitBatch(String board, JsonObject batch) {
-    return guard(() -> {
+    return Requests.guard(() -> {
       Names.board("board", board);
       JsonObject body = Fields.object(batch, "body");
       Fields.onlyKnown(body, "", Set.of("events"));
@@ -163,7 +242,7 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
       if (events.size() > MAX_BATCH) {
         throw LeaderboardException.invalid("events", "must hold at most " + MAX_BATCH + " events (got " + events.size() + ")");
       }
-      return boards.require(board).compose(b -> {
+      return boards.require(board).compose(b -> boards.periodStates(b).compose(states -> {
         long now = clock.millis();
         List<ParsedEvent> parsed = new ArrayList<>();
         List<Integer> positions = new ArrayList<>();
@@ -173,6 +252,9 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
           String prefix = "events[" + i + "].";
           try {
             ParsedEvent e = parse(b, Fields.object(events.getValue(i), "events[" + i + "]"), prefix, now);
+            if (states.containsKey(e.period().id())) {
+              throw closed(b, e.period());
+            }
             parsed.add(e);
             positions.add(i);
             periods.add(e.period().id());
@@ -193,6 +275,8 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
                   applied++;
                 } else if (o.status() == SubmitOutcome.Status.DUPLICATE) {
                   duplicate++;
+                } else if (o.status() == SubmitOutcome.Status.CLOSED) {
+                  refused.add(rejection(positions.get(k), closed(b, parsed.get(k).period())));
                 } else {
                   refused.add(rejection(positions.get(k), outOfRange(b, parsed.get(k), o)));
                 }
@@ -204,7 +288,7 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
                   .put("rejected", refused.size())
                   .put("rejections", new JsonArray(new ArrayList<>(refused)));
             });
-      });
+      }));
     });
   }
 
@@ -261,62 +345,102 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
 
   @Override
   public Future<JsonObject> entries(String board, String period, Long offset, Integer limit, String rankMode) {
-    return guard(() -> {
+    return Requests.guard(() -> {
       Names.board("board", board);
-      long off = offset == null ? 0 : offset;
-      if (off < 0 || off > Fields.MAX_EXACT) {
-        throw LeaderboardException.invalid("offset", "must be between 0 and " + Fields.MAX_EXACT + " (got " + off + ")");
-      }
-      int lim = limit(limit, DEFAULT_LIMIT);
-      RankMode mode = rankMode(rankMode);
+      long off = Requests.offset(offset);
+      int lim = Requests.limit(limit, DEFAULT_LIMIT);
+      RankMode mode = Requests.rankMode(rankMode);
       return boards.require(board).compose(b -> {
-        Period p = period(b, period);
-        return scores.page(b, p.id(), off, lim)
-            .compose(page -> ranked(b, p, mode, page.entries(), off, page.total()).map(entries -> new JsonObject()
-                .put("board", b.name())
-                .put("period", p.id())
-                .put("total", page.total())
-                .put("offset", off)
-                .put("limit", lim)
-                .put("rankMode", mode.wireName())
-                .put("entries", entries)));
+        Period p = Requests.period(b, period, clock);
+        return archived(b, p).compose(a -> a != null
+            ? archive.page(b.uid(), p.id(), off, lim).map(rows -> pageJson(b, p, a.size(), off, lim, mode, archivedJson(rows, mode, a.size())))
+            : scores.page(b, p.id(), off, lim)
+            .compose(page -> ranked(b, p, mode, page.entries(), off, page.total())
+                .map(entries -> pageJson(b, p, page.total(), off, lim, mode, entries))));
       });
     });
   }
 
+  private static JsonObject pageJson(Board b, Period p, long total, long off, int lim, RankMode mode, JsonArray entries) {
+    return new JsonObject()
+        .put("board", b.name())
+        .put("period", p.id())
+        .put("total", total)
+        .put("offset", off)
+        .put("limit", lim)
+        .put("rankMode", mode.wireName())
+        .put("entries", entries);
+  }
+
   @Override
   public Future<JsonObject> user(String board, String userId, String period, String rankMode) {
-    return guard(() -> {
+    return Requests.guard(() -> {
       Names.board("board", board);
       Names.id("userId", userId);
-      RankMode mode = rankMode(rankMode);
+      RankMode mode = Requests.rankMode(rankMode);
       return boards.require(board).compose(b -> {
-        Period p = period(b, period);
+        Period p = Requests.period(b, period, clock);
+        return archived(b, p).compose(a -> a == null ? liveUser(b, p, userId, mode)
+            : archive.entry(b.uid(), p.id(), userId).map(row -> {
+              if (row == null) {
+                throw LeaderboardException.userNotFound(board, p.id(), userId);
+              }
+              return archivedJson(List.of(row), mode, a.size()).getJsonObject(0).put("period", p.id()).put("total", a.size());
+            }));
+      });
+    });
+  }
+
+  private Future<JsonObject> liveUser(Board b, Period p, String userId, RankMode mode) {
         return scores.composite(b, p.id(), userId).compose(composite -> {
           if (composite == null) {
-            throw LeaderboardException.userNotFound(board, p.id(), userId);
+            throw LeaderboardException.userNotFound(b.name(), p.id(), userId);
           }
           StoredEntry e = new StoredEntry(userId, composite);
           return scores.counts(b, p.id(), List.of(e), List.of())
               .compose(c -> ranked(b, p, mode, List.of(e), c.before()[0], c.total())
                   .map(entries -> entries.getJsonObject(0).put("period", p.id()).put("total", c.total())));
         });
-      });
-    });
   }
 
   @Override
   public Future<JsonObject> around(String board, String userId, String period, Integer limit, String rankMode) {
-    return guard(() -> {
+    return Requests.guard(() -> {
       Names.board("board", board);
       Names.id("userId", userId);
-      int lim = limit(limit, 11);
-      RankMode mode = rankMode(rankMode);
+      int lim = Requests.limit(limit, 11);
+      RankMode mode = Requests.rankMode(rankMode);
       return boards.require(board).compose(b -> {
-        Period p = period(b, period);
+        Period p = Requests.period(b, period, clock);
+        return archived(b, p).compose(arch -> arch == null ? liveAround(b, p, userId, lim, mode)
+            : archive.entry(b.uid(), p.id(), userId).compose(row -> {
+              if (row == null) {
+                throw LeaderboardException.userNotFound(board, p.id(), userId);
+              }
+              long start = Math.max(0, Math.min(row.position() - (lim - 1) / 2, arch.size() - lim));
+              return archive.page(b.uid(), p.id(), start, lim).map(rows -> aroundJson(b, p, userId, arch.size(), start,
+                  mode, archivedJson(rows, mode, arch.size())));
+            }));
+      });
+    });
+  }
+
+  private static JsonObject aroundJson(Board b, Period p, String userId, long total, long offset, RankMode mode,
+      JsonArray entries) {
+    return new JsonObject()
+        .put("board", b.name())
+        .put("period", p.id())
+        .put("userId", userId)
+        .put("total", total)
+        .put("offset", offset)
+        .put("rankMode", mode.wireName())
+        .put("entries", entries);
+  }
+
+  private Future<JsonObject> liveAround(Board b, Period p, String userId, int lim, RankMode mode) {
         return scores.composite(b, p.id(), userId).compose(composite -> {
           if (composite == null) {
-            throw LeaderboardException.userNotFound(board, p.id(), userId);
+            throw LeaderboardException.userNotFound(b.name(), p.id(), userId);
           }
           // up to lim - 1 entries on either side, so the window can slide when the user is near an end
           return scores.around(b, p.id(), new StoredEntry(userId, composite), lim - 1, lim);
@@ -327,22 +451,14 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
           List<StoredEntry> window = new ArrayList<>(a.before().subList(a.before().size() - fromBefore, a.before().size()));
           window.addAll(a.from().subList(0, Math.min(a.from().size(), lim - fromBefore)));
           long first = start;
-          return ranked(b, p, mode, window, first, a.total()).map(entries -> new JsonObject()
-              .put("board", b.name())
-              .put("period", p.id())
-              .put("userId", userId)
-              .put("total", a.total())
-              .put("offset", first)
-              .put("rankMode", mode.wireName())
-              .put("entries", entries));
+          return ranked(b, p, mode, window, first, a.total())
+              .map(entries -> aroundJson(b, p, userId, a.total(), first, mode, entries));
         });
-      });
-    });
   }
 
   @Override
   public Future<JsonObject> ranks(String board, JsonObject request, String period, String rankMode) {
-    return guard(() -> {
+    return Requests.guard(() -> {
       Names.board("board", board);
       JsonObject body = Fields.object(request, "body");
       Fields.onlyKnown(body, "", Set.of("userIds"));
@@ -356,9 +472,33 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
         unique.add(Names.id("userIds[" + i + "]", v instanceof String str ? str : null));
       }
       List<String> userIds = new ArrayList<>(unique);
-      RankMode mode = rankMode(rankMode);
+      RankMode mode = Requests.rankMode(rankMode);
       return boards.require(board).compose(b -> {
-        Period p = period(b, period);
+        Period p = Requests.period(b, period, clock);
+        return archived(b, p).compose(arch -> arch == null ? liveRanks(b, p, userIds, mode)
+            : archive.entries(b.uid(), p.id(), userIds).map(rows -> {
+              List<ArchivedEntry> sorted = new ArrayList<>(rows);
+              sorted.sort(Comparator.comparingLong(ArchivedEntry::position));
+              Set<String> found = new java.util.HashSet<>();
+              sorted.forEach(r -> found.add(r.userId()));
+              return ranksJson(b, p, arch.size(), mode, archivedJson(sorted, mode, arch.size()),
+                  new JsonArray(userIds.stream().filter(u -> !found.contains(u)).toList()));
+            }));
+      });
+    });
+  }
+
+  private static JsonObject ranksJson(Board b, Period p, long total, RankMode mode, JsonArray entries, JsonArray missing) {
+    return new JsonObject()
+        .put("board", b.name())
+        .put("period", p.id())
+        .put("total", total)
+        .put("rankMode", mode.wireName())
+        .put("entries", entries)
+        .put("missing", missing);
+  }
+
+  private Future<JsonObject> liveRanks(Board b, Period p, List<String> userIds, RankMode mode) {
         return scores.composites(b, p.id(), userIds).compose(composites -> {
           List<StoredEntry> found = new ArrayList<>();
           JsonArray missing = new JsonArray();
@@ -370,16 +510,36 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
             }
           }
           found.sort(StoredEntry.order(b.order()));
-          return rankList(b, p, mode, found).map(c -> new JsonObject()
-              .put("board", b.name())
-              .put("period", p.id())
-              .put("total", c.getLong("total"))
-              .put("rankMode", mode.wireName())
-              .put("entries", c.getJsonArray("entries"))
-              .put("missing", missing));
+          return rankList(b, p, mode, found)
+              .map(c -> ranksJson(b, p, c.getLong("total"), mode, c.getJsonArray("entries"), missing));
         });
-      });
-    });
+  }
+
+  /** The archived period, or {@code null} while the period is live in Redis. */
+  private Future<ArchivedPeriod> archived(Board b, Period p) {
+    return boards.periodState(b, p.id()).compose(state -> PeriodStore.ARCHIVED.equals(state)
+        ? archive.period(b.uid(), p.id())
+        : Future.succeededFuture(null));
+  }
+
+  /** Archived rows carry their final ranks; the percentile follows from the unique position. */
+  static JsonArray archivedJson(List<ArchivedEntry> rows, RankMode mode, long total) {
+    JsonArray out = new JsonArray();
+    for (ArchivedEntry r : rows) {
+      long rank = switch (mode) {
+        case UNIQUE -> r.position() + 1;
+        case COMPETITION -> r.competitionRank();
+        case DENSE -> r.denseRank();
+      };
+      double percentile = total == 0 ? 0 : Math.round(10000.0 * (total - r.position()) / total) / 100.0;
+      out.add(new JsonObject()
+          .put("rank", rank)
+          .put("userId", r.userId())
+          .put("score", r.score())
+          .put("at", r.at())
+          .put("percentile", percentile));
+    }
+    return out;
   }
 
   /** Entries in board order that need not be contiguous: each gets its own counts. */
@@ -454,37 +614,6 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
     });
   }
 
-  private static int limit(Integer limit, int def) {
-    int lim = limit == null ? def : limit;
-    if (lim < 1 || lim > MAX_LIMIT) {
-      throw LeaderboardException.invalid("limit", "must be between 1 and " + MAX_LIMIT + " (got " + lim + ")");
-    }
-    return lim;
-  }
-
-  private static RankMode rankMode(String s) {
-    if (s == null) {
-      return RankMode.UNIQUE;
-    }
-    try {
-      return RankMode.fromWire(s);
-    } catch (IllegalArgumentException e) {
-      throw LeaderboardException.invalid("rankMode", e.getMessage() + " (got '" + s + "')");
-    }
-  }
-
-  private Period period(Board b, String id) {
-    if (id == null || id.isEmpty() || "current".equals(id)) {
-      return b.periodOf(clock.instant());
-    }
-    try {
-      return b.parsePeriod(id);
-    } catch (IllegalArgumentException e) {
-      throw LeaderboardException.invalid("period", "must be 'current' or a period id of this "
-          + b.period().wireName() + " board: " + e.getMessage());
-    }
-  }
-
   static long at(Board b, Period p, long composite) {
     return p.start().toEpochMilli() + b.codec().offsetUnits(composite) * b.tieResolution().millis();
   }
@@ -509,32 +638,4 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
 
   // ---- errors
 
-  private static <T> Future<T> guard(Supplier<Future<T>> body) {
-    Future<T> f;
-    try {
-      f = body.get();
-    } catch (RuntimeException e) {
-      f = Future.failedFuture(e);
-    }
-    return f.recover(t -> Future.failedFuture(serviceException(t)));
-  }
-
-  /** Caller mistakes keep their status and code; store faults become 503, anything else 500. */
-  static ServiceException serviceException(Throwable t) {
-    if (t instanceof ServiceException se) {
-      return se;
-    }
-    if (t instanceof LeaderboardException le) {
-      return new ServiceException(le.status(), le.getMessage(), new JsonObject().put("error", le.code()));
-    }
-    String name = t.getClass().getName();
-    if (name.startsWith("io.vertx.redis") || t instanceof java.net.ConnectException
-        || t instanceof io.vertx.core.VertxException && String.valueOf(t.getMessage()).toLowerCase().contains("connect")) {
-      LOG.warn("Redis unavailable: {}", t.toString());
-      return new ServiceException(503, "a Redis shard is unavailable (" + t.getMessage() + "); retry later",
-          new JsonObject().put("error", "store_unavailable"));
-    }
-    LOG.error("request failed", t);
-    return new ServiceException(500, "internal error (" + t + ")", new JsonObject().put("error", "internal"));
-  }
 }

@@ -1,0 +1,228 @@
+package dev.leaderboard.archive;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.pgclient.PgBuilder;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.PoolOptions;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
+import io.vertx.sqlclient.SqlConnection;
+import io.vertx.sqlclient.Tuple;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * The archive of closed periods in PostgreSQL: one {@code archived_period} row per period and its
+ * entries in {@code archived_entry}, keyed by position so any page is an index range scan. A period
+ * is written whole in one transaction or not at all, so archiving is safe to retry after a crash.
+ */
+public final class ArchiveStore {
+
+  /** Rows per bulk insert: large enough that per-statement costs vanish, small enough to bound memory. */
+  static final int CHUNK = Integer.getInteger("archive.chunk", 20_000); // BENCH-TEMP
+
+  /** Schema versions in order; index i migrates version i to i + 1. Append only. */
+  private static final List<String> MIGRATIONS = List.of("""
+      create table archived_period (
+        board_uid text not null,
+        board text not null,
+        period text not null,
+        size bigint not null,
+        archived_at timestamptz not null,
+        definition jsonb,
+        primary key (board_uid, period));
+      create table archived_entry (
+        board_uid text not null,
+        period text not null,
+        position bigint not null,
+        user_id text not null,
+        score bigint not null,
+        at bigint not null,
+        competition_rank bigint not null,
+        dense_rank bigint not null,
+        primary key (board_uid, period, position));
+      create unique index archived_entry_user on archived_entry (board_uid, period, user_id);
+      """);
+
+  private static final String ENTRY_COLUMNS = "position, user_id, score, at, competition_rank, dense_rank";
+  private static final String PERIOD_COLUMNS = "board_uid, board, period, size, archived_at, definition";
+  private static final String INSERT_ENTRIES = "insert into archived_entry select $1, $2, e.* from unnest("
+      + "$3::bigint[], $4::text[], $5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[]) e";
+
+  private final Pool pool;
+
+  private ArchiveStore(Pool pool) {
+    this.pool = pool;
+  }
+
+  /** A pool on {@code uri} ({@code postgresql://user[:password]@host:port/db[?options]}); connects lazily. */
+  public static ArchiveStore connect(Vertx vertx, String uri) {
+    PgConnectOptions options = PgConnectOptions.fromUri(uri).setCachePreparedStatements(true);
+    return new ArchiveStore(PgBuilder.pool()
+        .with(new PoolOptions().setMaxSize(8))
+        .connectingTo(options)
+        .using(vertx)
+        .build());
+  }
+
+  /**
+   * Brings the schema to the newest version. Nodes may call it at once: the advisory lock makes the
+   * second wait for the first and then find nothing left to do.
+   */
+  public Future<Void> migrate() {
+    return pool.withTransaction(conn -> conn.query("select pg_advisory_xact_lock(hashtext('leaderboard archive schema'))")
+        .execute()
+        // every start would otherwise log the "already exists, skipping" notice as a warning
+        .compose(v -> conn.query("set local client_min_messages = warning").execute())
+        .compose(v -> conn.query("create table if not exists schema_version ("
+            + "version int primary key, applied_at timestamptz not null default now())").execute())
+        .compose(v -> conn.query("select coalesce(max(version), 0) from schema_version").execute())
+        .compose(rows -> {
+          Future<Void> applied = Future.succeededFuture();
+          for (int version = rows.iterator().next().getInteger(0); version < MIGRATIONS.size(); version++) {
+            String sql = MIGRATIONS.get(version);
+            Tuple next = Tuple.of(version + 1);
+            applied = applied.compose(v -> conn.query(sql).execute())
+                .compose(v -> conn.preparedQuery("insert into schema_version (version) values ($1)").execute(next))
+                .mapEmpty();
+          }
+          return applied;
+        }));
+  }
+
+  /**
+   * Writes the period and all its entries (positions 0 … size − 1) in one transaction, the period row
+   * last. Answers false, writing nothing, when the period is archived already. Concurrent archivers
+   * of one period queue on an advisory lock, so exactly one of them writes.
+   */
+  public Future<Boolean> archive(ArchivedPeriod period, List<ArchivedEntry> entries) {
+    if (period.size() != entries.size()) {
+      return Future.failedFuture(new IllegalArgumentException("period " + period.period() + " of board "
+          + period.board() + " has size " + period.size() + " but " + entries.size() + " entries were given"));
+    }
+    Tuple key = Tuple.of(period.boardUid(), period.period());
+    return pool.withTransaction(conn -> conn
+        .preparedQuery("select pg_advisory_xact_lock(hashtext($1), hashtext($2))").execute(key)
+        // a statement of its own: its snapshot must be taken after the lock is ours
+        .compose(v -> conn.preparedQuery("select 1 from archived_period where board_uid = $1 and period = $2")
+            .execute(key))
+        .compose(found -> found.size() > 0
+            ? Future.succeededFuture(false)
+            : insertEntries(conn, period, entries, 0)
+                .compose(v -> conn.preparedQuery("insert into archived_period (" + PERIOD_COLUMNS
+                        + ") values ($1, $2, $3, $4, $5, $6)")
+                    .execute(Tuple.of(period.boardUid(), period.board(), period.period(), period.size(),
+                        OffsetDateTime.ofInstant(Instant.ofEpochMilli(period.archivedAt()), ZoneOffset.UTC),
+                        period.definition())))
+                .map(true)));
+  }
+
+  /** One chunk at a time, so only one chunk's arrays are alive and the event loop is held briefly. */
+  private Future<Void> insertEntries(SqlConnection conn, ArchivedPeriod period, List<ArchivedEntry> entries,
+      int from) {
+    if (from >= entries.size()) {
+      return Future.succeededFuture();
+    }
+    int to = Math.min(entries.size(), from + CHUNK);
+    int n = to - from;
+    Long[] position = new Long[n];
+    String[] user = new String[n];
+    Long[] score = new Long[n];
+    Long[] at = new Long[n];
+    Long[] competition = new Long[n];
+    Long[] dense = new Long[n];
+    for (int i = 0; i < n; i++) {
+      ArchivedEntry e = entries.get(from + i);
+      position[i] = e.position();
+      user[i] = e.userId();
+      score[i] = e.score();
+      at[i] = e.at();
+      competition[i] = e.competitionRank();
+      dense[i] = e.denseRank();
+    }
+    return conn.preparedQuery(INSERT_ENTRIES)
+        .execute(Tuple.of(period.boardUid(), period.period(), position, user, score, at, competition, dense))
+        .compose(v -> insertEntries(conn, period, entries, to));
+  }
+
+  /** The archived period, or null when it is not archived. */
+  public Future<ArchivedPeriod> period(String boardUid, String period) {
+    return pool.preparedQuery("select " + PERIOD_COLUMNS + " from archived_period where board_uid = $1 and period = $2")
+        .execute(Tuple.of(boardUid, period))
+        .map(rows -> rows.size() == 0 ? null : toPeriod(rows.iterator().next()));
+  }
+
+  /** Every archived period of the board, in ascending period id (chronological within one period kind). */
+  public Future<List<ArchivedPeriod>> periods(String boardUid) {
+    return pool.preparedQuery("select " + PERIOD_COLUMNS + " from archived_period where board_uid = $1 order by period")
+        .execute(Tuple.of(boardUid))
+        .map(rows -> map(rows, ArchiveStore::toPeriod));
+  }
+
+  /** Up to {@code limit} entries from position {@code offset} on, in order. */
+  public Future<List<ArchivedEntry>> page(String boardUid, String period, long offset, int limit) {
+    if (offset < 0 || limit < 0) {
+      return Future.failedFuture(new IllegalArgumentException(
+          "offset and limit must not be negative, were " + offset + " and " + limit));
+    }
+    return pool.preparedQuery("select " + ENTRY_COLUMNS + " from archived_entry"
+            + " where board_uid = $1 and period = $2 and position >= $3 order by position limit $4")
+        .execute(Tuple.of(boardUid, period, offset, limit))
+        .map(rows -> map(rows, ArchiveStore::toEntry));
+  }
+
+  /** The user's entry, or null when the user is not in the archived period. */
+  public Future<ArchivedEntry> entry(String boardUid, String period, String userId) {
+    return pool.preparedQuery("select " + ENTRY_COLUMNS + " from archived_entry"
+            + " where board_uid = $1 and period = $2 and user_id = $3")
+        .execute(Tuple.of(boardUid, period, userId))
+        .map(rows -> rows.size() == 0 ? null : toEntry(rows.iterator().next()));
+  }
+
+  /** The entries of those of the users who are in the archived period, by position; one query. */
+  public Future<List<ArchivedEntry>> entries(String boardUid, String period, List<String> userIds) {
+    if (userIds.isEmpty()) {
+      return Future.succeededFuture(List.of());
+    }
+    return pool.preparedQuery("select " + ENTRY_COLUMNS + " from archived_entry"
+            + " where board_uid = $1 and period = $2 and user_id = any($3) order by position")
+        .execute(Tuple.of(boardUid, period, userIds.toArray(String[]::new)))
+        .map(rows -> map(rows, ArchiveStore::toEntry));
+  }
+
+  /** Removes every archived period of the board and their entries, atomically. */
+  public Future<Void> deleteBoard(String boardUid) {
+    return pool.preparedQuery("with gone as (delete from archived_entry where board_uid = $1)"
+            + " delete from archived_period where board_uid = $1")
+        .execute(Tuple.of(boardUid))
+        .mapEmpty();
+  }
+
+  /** Closes the pool; queries in flight fail. */
+  public void close() {
+    pool.close();
+  }
+
+  private static ArchivedPeriod toPeriod(Row row) {
+    return new ArchivedPeriod(row.getString("board_uid"), row.getString("board"), row.getString("period"),
+        row.getLong("size"), row.getOffsetDateTime("archived_at").toInstant().toEpochMilli(),
+        row.getJsonObject("definition"));
+  }
+
+  private static ArchivedEntry toEntry(Row row) {
+    return new ArchivedEntry(row.getLong("position"), row.getString("user_id"), row.getLong("score"),
+        row.getLong("at"), row.getLong("competition_rank"), row.getLong("dense_rank"));
+  }
+
+  private static <T> List<T> map(RowSet<Row> rows, Function<Row, T> mapper) {
+    List<T> out = new ArrayList<>(rows.size());
+    rows.forEach(row -> out.add(mapper.apply(row)));
+    return out;
+  }
+}

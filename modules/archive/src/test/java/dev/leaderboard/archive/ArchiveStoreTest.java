@@ -1,0 +1,209 @@
+package dev.leaderboard.archive;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import io.vertx.junit5.VertxExtension;
+import io.vertx.pgclient.PgBuilder;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.Tuple;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Random;
+import java.util.UUID;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+@ExtendWith(VertxExtension.class)
+class ArchiveStoreTest {
+
+  private ArchiveStore store;
+  private Pool sql;
+  private String uid;
+
+  @BeforeEach
+  void connect(Vertx vertx) {
+    store = ArchiveStore.connect(vertx, TestPostgres.uri());
+    store.migrate().await();
+    sql = PgBuilder.pool().connectingTo(TestPostgres.uri()).using(vertx).build();
+    uid = "b-" + UUID.randomUUID();
+  }
+
+  @AfterEach
+  void close() {
+    store.close();
+    sql.close();
+  }
+
+  @Test
+  void migrateIsIdempotentAndSafeWhenNodesRunItAtOnce(Vertx vertx) {
+    String db = "migrate_" + UUID.randomUUID().toString().replace("-", "");
+    sql.query("create database " + db).execute().await();
+    // a database of its own, so the schema is really created here and not found from an earlier test
+    String uri = TestPostgres.uri().replaceAll("/postgres$", "/" + db);
+    List<ArchiveStore> nodes = IntStream.range(0, 4).mapToObj(i -> ArchiveStore.connect(vertx, uri)).toList();
+    try {
+      Future.all(nodes.stream().map(ArchiveStore::migrate).toList()).await();
+      nodes.get(0).migrate().await();
+
+      Pool fresh = PgBuilder.pool().connectingTo(uri).using(vertx).build();
+      assertThat(fresh.query("select version from schema_version").execute().await())
+          .extracting(row -> row.getInteger(0)).containsExactly(1);
+      fresh.close();
+      ArchivedPeriod period = period("p", 1);
+      assertThat(nodes.get(1).archive(period, entries(new Random(1), 1)).await()).isTrue();
+      assertThat(nodes.get(2).period(uid, "p").await()).isEqualTo(period);
+    } finally {
+      nodes.forEach(ArchiveStore::close);
+    }
+  }
+
+  @Test
+  void archivesFiftyThousandEntriesAndReadsThemBack() {
+    List<ArchivedEntry> entries = entries(new Random(42), 50_000);
+    ArchivedPeriod daily = period("2025-04-15", entries.size());
+    ArchivedPeriod earlier = period("2025-04-14", 3);
+
+    assertThat(store.archive(daily, entries).await()).isTrue();
+    assertThat(store.archive(earlier, entries(new Random(7), 3)).await()).isTrue();
+
+    assertThat(store.period(uid, "2025-04-15").await()).isEqualTo(daily);
+    assertThat(store.period(uid, "2025-04-16").await()).isNull();
+    assertThat(store.periods(uid).await()).containsExactly(earlier, daily);
+    assertThat(store.periods("no-such-board").await()).isEmpty();
+
+    assertThat(store.page(uid, daily.period(), 0, 100).await()).isEqualTo(entries.subList(0, 100));
+    assertThat(store.page(uid, daily.period(), 31_337, 250).await()).isEqualTo(entries.subList(31_337, 31_587));
+    assertThat(store.page(uid, daily.period(), 49_990, 50).await()).isEqualTo(entries.subList(49_990, 50_000));
+    assertThat(store.page(uid, daily.period(), 50_000, 50).await()).isEmpty();
+    assertThat(store.page(uid, daily.period(), 10, 0).await()).isEmpty();
+    assertThatThrownBy(() -> store.page(uid, daily.period(), -1, 10).await())
+        .isInstanceOf(IllegalArgumentException.class);
+
+    ArchivedEntry deep = entries.get(45_678);
+    assertThat(store.entry(uid, daily.period(), deep.userId()).await()).isEqualTo(deep);
+    assertThat(store.entry(uid, daily.period(), "nobody").await()).isNull();
+    assertThat(store.entry(uid, earlier.period(), deep.userId()).await()).isNull();
+
+    List<ArchivedEntry> some = List.of(entries.get(9_000), entries.get(3), entries.get(49_999), entries.get(20_000));
+    List<String> asked = new ArrayList<>(some.stream().map(ArchivedEntry::userId).toList());
+    asked.add("nobody");
+    assertThat(store.entries(uid, daily.period(), asked).await())
+        .isEqualTo(some.stream().sorted(Comparator.comparingLong(ArchivedEntry::position)).toList());
+    assertThat(store.entries(uid, daily.period(), List.of()).await()).isEmpty();
+  }
+
+  @Test
+  void archivingAgainAnswersFalseAndWritesNothing() {
+    List<ArchivedEntry> entries = entries(new Random(3), 1_000);
+    ArchivedPeriod first = period("2025-W16", entries.size());
+    assertThat(store.archive(first, entries).await()).isTrue();
+
+    ArchivedPeriod again = new ArchivedPeriod(uid, "other-name", "2025-W16", 1, first.archivedAt() + 5_000, null);
+    assertThat(store.archive(again, entries(new Random(4), 1)).await()).isFalse();
+
+    assertThat(store.period(uid, "2025-W16").await()).isEqualTo(first);
+    assertThat(store.page(uid, "2025-W16", 0, 2_000).await()).isEqualTo(entries);
+    assertThat(entryRows("2025-W16")).isEqualTo(1_000);
+  }
+
+  @Test
+  void concurrentArchiversOfOnePeriodWriteItOnce(Vertx vertx) {
+    ArchiveStore other = ArchiveStore.connect(vertx, TestPostgres.uri());
+    try {
+      List<ArchivedEntry> entries = entries(new Random(5), 30_000);
+      ArchivedPeriod period = period("2025-04", entries.size());
+      List<Future<Boolean>> both = List.of(store.archive(period, entries), other.archive(period, entries));
+      Future.all(both).await();
+
+      assertThat(both).extracting(Future::result).containsExactlyInAnyOrder(true, false);
+      assertThat(entryRows("2025-04")).isEqualTo(30_000);
+      assertThat(store.page(uid, "2025-04", 0, 30_000).await()).isEqualTo(entries);
+    } finally {
+      other.close();
+    }
+  }
+
+  @Test
+  void aTransactionFailingMidwayLeavesNothingAndARetrySucceeds() {
+    List<ArchivedEntry> entries = entries(new Random(6), ArchiveStore.CHUNK + 5_000);
+    ArchivedPeriod period = period("all", entries.size());
+    List<ArchivedEntry> broken = new ArrayList<>(entries);
+    // the first chunk goes in, then the second one breaks the primary key
+    ArchivedEntry last = broken.get(broken.size() - 1);
+    broken.set(broken.size() - 1, new ArchivedEntry(7, last.userId(), last.score(), last.at(),
+        last.competitionRank(), last.denseRank()));
+
+    assertThatThrownBy(() -> store.archive(period, broken).await()).hasMessageContaining("archived_entry_pkey");
+    assertThat(store.period(uid, "all").await()).isNull();
+    assertThat(entryRows("all")).isZero();
+
+    assertThat(store.archive(period, entries).await()).isTrue();
+    assertThat(entryRows("all")).isEqualTo(entries.size());
+    assertThat(store.page(uid, "all", ArchiveStore.CHUNK - 2, 4).await())
+        .isEqualTo(entries.subList(ArchiveStore.CHUNK - 2, ArchiveStore.CHUNK + 2));
+  }
+
+  @Test
+  void refusesASizeThatDoesNotMatchTheEntries() {
+    assertThatThrownBy(() -> store.archive(period("p", 3), entries(new Random(8), 2)).await())
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("size 3 but 2 entries");
+    assertThat(store.period(uid, "p").await()).isNull();
+  }
+
+  @Test
+  void deleteBoardRemovesOnlyThatBoard() {
+    String keep = uid;
+    assertThat(store.archive(period("a", 10), entries(new Random(9), 10)).await()).isTrue();
+    uid = "b-" + UUID.randomUUID();
+    assertThat(store.archive(period("a", 10), entries(new Random(9), 10)).await()).isTrue();
+    assertThat(store.archive(period("b", 5), entries(new Random(9), 5)).await()).isTrue();
+
+    store.deleteBoard(uid).await();
+
+    assertThat(store.periods(uid).await()).isEmpty();
+    assertThat(entryRows("a") + entryRows("b")).isZero();
+    assertThat(store.periods(keep).await()).hasSize(1);
+    assertThat(store.page(keep, "a", 0, 100).await()).hasSize(10);
+  }
+
+  private ArchivedPeriod period(String period, long size) {
+    return new ArchivedPeriod(uid, "board-" + uid.substring(2, 10), period, size, 1_744_675_200_123L,
+        new JsonObject().put("order", "desc").put("operator", "incr").put("maxScore", 1_000_000));
+  }
+
+  /** A final ranking as the closer computes it: descending score, earlier first on ties, both rank kinds. */
+  static List<ArchivedEntry> entries(Random rnd, int n) {
+    record Raw(String user, long score, long at) {}
+    List<Raw> raw = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      raw.add(new Raw("u" + Long.toString(rnd.nextLong() & Long.MAX_VALUE, 36) + "-" + i, rnd.nextInt(n / 10 + 1),
+          1_744_675_200_000L + rnd.nextInt(86_400_000)));
+    }
+    raw.sort(Comparator.comparingLong(Raw::score).reversed().thenComparingLong(Raw::at));
+    List<ArchivedEntry> out = new ArrayList<>(n);
+    long competition = 0;
+    long dense = 0;
+    for (int i = 0; i < n; i++) {
+      Raw r = raw.get(i);
+      if (i == 0 || r.score() != raw.get(i - 1).score()) {
+        competition = i + 1;
+        dense++;
+      }
+      out.add(new ArchivedEntry(i, r.user(), r.score(), r.at(), competition, dense));
+    }
+    return out;
+  }
+
+  private long entryRows(String period) {
+    return sql.preparedQuery("select count(*) from archived_entry where board_uid = $1 and period = $2")
+        .execute(Tuple.of(uid, period)).await().iterator().next().getLong(0);
+  }
+}

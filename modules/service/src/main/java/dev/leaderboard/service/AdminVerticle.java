@@ -1,0 +1,119 @@
+package dev.leaderboard.service;
+
+import dev.leaderboard.archive.ArchiveStore;
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Period;
+import dev.leaderboard.core.PeriodKind;
+import dev.leaderboard.service.impl.BoardRegistry;
+import dev.leaderboard.service.impl.PeriodCloser;
+import dev.leaderboard.store.BoardStore;
+import dev.leaderboard.store.PeriodStore;
+import dev.leaderboard.store.Shards;
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Rolls periods over. Every node runs one; on each tick it closes every period whose end plus
+ * grace has passed, and finishes any period left {@code closing} by a crash. A per-period lease in
+ * Redis lets exactly one node close a given period; if that node dies the lease lapses and the
+ * next tick anywhere finishes the job (every step is idempotent, see {@link PeriodCloser}).
+ */
+public class AdminVerticle extends VerticleBase {
+  private static final Logger LOG = LoggerFactory.getLogger(AdminVerticle.class);
+
+  private final List<String> endpoints;
+  private final String pgUri;
+  private final Clock clock;
+  private final long intervalMillis;
+  private Shards shards;
+  private BoardRegistry registry;
+  private ArchiveStore archive;
+  private PeriodCloser closer;
+  private PeriodStore periods;
+  private BoardStore boardStore;
+  private long timer = -1;
+  private boolean running;
+
+  public AdminVerticle(List<String> endpoints, String pgUri, Clock clock, long intervalMillis) {
+    this.endpoints = endpoints;
+    this.pgUri = pgUri;
+    this.clock = clock;
+    this.intervalMillis = intervalMillis;
+  }
+
+  @Override
+  public Future<?> start() {
+    shards = Shards.connect(vertx, endpoints, 4);
+    boardStore = new BoardStore(shards);
+    registry = new BoardRegistry(vertx, boardStore);
+    periods = new PeriodStore(shards);
+    archive = ArchiveStore.connect(vertx, pgUri);
+    closer = new PeriodCloser(registry, boardStore, periods, archive, clock);
+    return registry.start().onSuccess(ok -> timer = vertx.setPeriodic(intervalMillis, intervalMillis, id -> tick()));
+  }
+
+  /** One pass over every board; a pass still running when the next tick comes is not overlapped. */
+  public Future<Void> tick() {
+    if (running) {
+      return Future.succeededFuture();
+    }
+    running = true;
+    return registry.all().compose(boards -> {
+      Future<Void> chain = Future.succeededFuture();
+      for (Board b : boards) {
+        chain = chain.compose(ok -> closeDue(b).recover(t -> {
+          LOG.warn("closing periods of board {} failed: {}", b.name(), t.toString());
+          return Future.succeededFuture();
+        }));
+      }
+      return chain;
+    }).onComplete(done -> running = false);
+  }
+
+  private Future<Void> closeDue(Board b) {
+    if (b.period() == PeriodKind.ALL_TIME) {
+      return Future.succeededFuture();
+    }
+    return Future.all(boardStore.periods(b), periods.states(b)).compose(all -> {
+      List<String> hot = all.resultAt(0);
+      Map<String, String> states = all.resultAt(1);
+      long now = clock.millis();
+      List<Period> due = new ArrayList<>();
+      for (String id : hot) {
+        String state = states.get(id);
+        if (PeriodStore.ARCHIVED.equals(state)) {
+          continue;
+        }
+        Period p = b.parsePeriod(id);
+        if (PeriodStore.CLOSING.equals(state) || now >= p.end().toEpochMilli() + b.graceSeconds() * 1000) {
+          due.add(p);
+        }
+      }
+      Future<Void> chain = Future.succeededFuture();
+      for (Period p : due) {
+        chain = chain.compose(ok -> closer.close(b, p).<Void>mapEmpty().recover(t -> {
+          LOG.info("period {} of board {} not closed on this node: {}", p.id(), b.name(), t.getMessage());
+          return Future.succeededFuture();
+        }));
+      }
+      return chain;
+    });
+  }
+
+  @Override
+  public Future<?> stop() {
+    if (timer >= 0) {
+      vertx.cancelTimer(timer);
+    }
+    return registry.stop().onComplete(done -> {
+      archive.close();
+      shards.close();
+    });
+  }
+}

@@ -1,0 +1,131 @@
+package dev.leaderboard.service.impl;
+
+import dev.leaderboard.archive.ArchiveStore;
+import dev.leaderboard.archive.ArchivedEntry;
+import dev.leaderboard.archive.ArchivedPeriod;
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.Period;
+import dev.leaderboard.store.BoardStore;
+import dev.leaderboard.store.PeriodStore;
+import dev.leaderboard.store.StoredEntry;
+import io.vertx.core.Future;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Closes a board period, idempotently, so that a crash at any step is repaired by running it
+ * again (on this node or another):
+ * <ol>
+ *   <li>take the period's close lease (one node at a time) and mark the period {@code closing};</li>
+ *   <li>freeze every partition: from now on the submit script refuses events for the period;</li>
+ *   <li>read the final ranking across partitions and archive it to PostgreSQL in one transaction
+ *       (a second archive of the same period writes nothing);</li>
+ *   <li>mark the period {@code archived}, then drop the keys of archived periods beyond the
+ *       newest {@code retainPeriods} from Redis.</li>
+ * </ol>
+ */
+public final class PeriodCloser {
+  private static final Logger LOG = LoggerFactory.getLogger(PeriodCloser.class);
+  /** Long enough to archive millions of entries; a dead node's lease lapses after it. */
+  static final long LEASE_MILLIS = 10 * 60_000;
+
+  private final BoardRegistry boards;
+  private final BoardStore boardStore;
+  private final PeriodStore periods;
+  private final ArchiveStore archive;
+  private final Clock clock;
+  private final String owner = UUID.randomUUID().toString();
+
+  public PeriodCloser(BoardRegistry boards, BoardStore boardStore, PeriodStore periods, ArchiveStore archive, Clock clock) {
+    this.boards = boards;
+    this.boardStore = boardStore;
+    this.periods = periods;
+    this.archive = archive;
+    this.clock = clock;
+  }
+
+  /** Closes the period unless another node is closing it (then fails with 409 {@code period_closing}). */
+  public Future<ArchivedPeriod> close(Board b, Period p) {
+    return periods.acquire(b, p.id(), owner, LEASE_MILLIS).compose(mine -> {
+      if (!mine) {
+        return Future.failedFuture(LeaderboardException.conflict("period_closing", "period " + p.id() + " of board "
+            + b.name() + " is being closed by another node; ask again shortly"));
+      }
+      return closeHoldingLease(b, p).eventually(() -> periods.release(b, p.id(), owner));
+    });
+  }
+
+  Future<ArchivedPeriod> closeHoldingLease(Board b, Period p) {
+    return freezeAndArchive(b, p)
+        .compose(archived -> markArchived(b, p).map(archived))
+        .compose(archived -> retain(b).map(archived));
+  }
+
+  /** Steps 1–3. */
+  Future<ArchivedPeriod> freezeAndArchive(Board b, Period p) {
+    return boards.setPeriodState(b, p.id(), PeriodStore.CLOSING)
+        .compose(ok -> periods.freeze(b, p.id()))
+        .compose(ok -> archive.period(b.uid(), p.id()))
+        .compose(done -> done != null ? Future.succeededFuture(done) : writeArchive(b, p));
+  }
+
+  private Future<ArchivedPeriod> writeArchive(Board b, Period p) {
+    return periods.ranking(b, p.id()).compose(ranking -> {
+      List<ArchivedEntry> entries = rank(b, p, ranking);
+      ArchivedPeriod meta = new ArchivedPeriod(b.uid(), b.name(), p.id(), entries.size(), clock.millis(), b.toJson());
+      long started = System.nanoTime();
+      return archive.archive(meta, entries).compose(written -> {
+        if (written) {
+          LOG.info("archived period {} of board {}: {} entries in {} ms", p.id(), b.name(), entries.size(),
+              (System.nanoTime() - started) / 1_000_000);
+        }
+        return archive.period(b.uid(), p.id());
+      });
+    });
+  }
+
+  /** Final unique, competition and dense ranks of a ranking in board order. */
+  static List<ArchivedEntry> rank(Board b, Period p, List<StoredEntry> ranking) {
+    List<ArchivedEntry> out = new ArrayList<>(ranking.size());
+    long competition = 0;
+    long dense = 0;
+    long previous = Long.MIN_VALUE;
+    for (int i = 0; i < ranking.size(); i++) {
+      StoredEntry e = ranking.get(i);
+      long score = b.codec().score(e.composite());
+      if (i == 0 || score != previous) {
+        competition = i + 1;
+        dense++;
+        previous = score;
+      }
+      out.add(new ArchivedEntry(i, e.userId(), score, LeaderboardServiceImpl.at(b, p, e.composite()), competition, dense));
+    }
+    return out;
+  }
+
+  Future<Void> markArchived(Board b, Period p) {
+    return boards.setPeriodState(b, p.id(), PeriodStore.ARCHIVED);
+  }
+
+  /** Keeps the newest {@code retainPeriods} periods hot; drops archived ones older than those. */
+  Future<Void> retain(Board b) {
+    return Future.all(boardStore.periods(b), periods.states(b)).compose(all -> {
+      List<String> hot = new ArrayList<>(all.<List<String>>resultAt(0));
+      java.util.Map<String, String> states = all.resultAt(1);
+      hot.sort(Comparator.comparing((String id) -> b.parsePeriod(id).start()).reversed());
+      List<Future<Void>> drops = new ArrayList<>();
+      for (int i = b.retainPeriods(); i < hot.size(); i++) {
+        if (PeriodStore.ARCHIVED.equals(states.get(hot.get(i)))) {
+          drops.add(periods.drop(b, hot.get(i)));
+        }
+      }
+      return Future.all(drops).mapEmpty();
+    });
+  }
+}

@@ -1,0 +1,93 @@
+package dev.leaderboard.service.impl;
+
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Fields;
+import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.Period;
+import dev.leaderboard.core.RankMode;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
+import io.vertx.serviceproxy.ServiceException;
+import java.time.Clock;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** The request parts every service shares, with one set of rules and messages, and error mapping. */
+final class Requests {
+  private static final Logger LOG = LoggerFactory.getLogger(Requests.class);
+  static final int MAX_LIMIT = 1000;
+
+  private Requests() {
+  }
+
+  static RankMode rankMode(String s) {
+    if (s == null) {
+      return RankMode.UNIQUE;
+    }
+    try {
+      return RankMode.fromWire(s);
+    } catch (IllegalArgumentException e) {
+      throw LeaderboardException.invalid("rankMode", e.getMessage() + " (got '" + s + "')");
+    }
+  }
+
+  /** {@code current} (or nothing) is the period containing the clock's now. */
+  static Period period(Board b, String id, Clock clock) {
+    if (id == null || id.isEmpty() || "current".equals(id)) {
+      return b.periodOf(clock.instant());
+    }
+    try {
+      return b.parsePeriod(id);
+    } catch (IllegalArgumentException e) {
+      throw LeaderboardException.invalid("period", "must be 'current' or a period id of this "
+          + b.period().wireName() + " board: " + e.getMessage());
+    }
+  }
+
+  static int limit(Integer limit, int def) {
+    int lim = limit == null ? def : limit;
+    if (lim < 1 || lim > MAX_LIMIT) {
+      throw LeaderboardException.invalid("limit", "must be between 1 and " + MAX_LIMIT + " (got " + lim + ")");
+    }
+    return lim;
+  }
+
+  static long offset(Long offset) {
+    long off = offset == null ? 0 : offset;
+    if (off < 0 || off > Fields.MAX_EXACT) {
+      throw LeaderboardException.invalid("offset", "must be between 0 and " + Fields.MAX_EXACT + " (got " + off + ")");
+    }
+    return off;
+  }
+
+  /** Runs a request; anything it throws or fails with becomes a {@link ServiceException}. */
+  static <T> Future<T> guard(Supplier<Future<T>> body) {
+    Future<T> f;
+    try {
+      f = body.get();
+    } catch (RuntimeException e) {
+      f = Future.failedFuture(e);
+    }
+    return f.recover(t -> Future.failedFuture(serviceException(t)));
+  }
+
+  /** Caller mistakes keep their status and code; store faults become 503, anything else 500. */
+  static ServiceException serviceException(Throwable t) {
+    if (t instanceof ServiceException se) {
+      return se;
+    }
+    if (t instanceof LeaderboardException le) {
+      return new ServiceException(le.status(), le.getMessage(), new JsonObject().put("error", le.code()));
+    }
+    String name = t.getClass().getName();
+    if (name.startsWith("io.vertx.redis") || t instanceof java.net.ConnectException
+        || t instanceof io.vertx.core.VertxException && String.valueOf(t.getMessage()).toLowerCase().contains("connect")) {
+      LOG.warn("Redis unavailable: {}", t.toString());
+      return new ServiceException(503, "a Redis shard is unavailable (" + t.getMessage() + "); retry later",
+          new JsonObject().put("error", "store_unavailable"));
+    }
+    LOG.error("request failed", t);
+    return new ServiceException(500, "internal error (" + t + ")", new JsonObject().put("error", "internal"));
+  }
+}

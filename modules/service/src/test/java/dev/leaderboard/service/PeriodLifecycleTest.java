@@ -1,0 +1,177 @@
+package dev.leaderboard.service;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import dev.leaderboard.archive.ArchiveStore;
+import dev.leaderboard.archive.TestPostgres;
+import dev.leaderboard.store.TestShards;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.junit5.VertxExtension;
+import io.vertx.serviceproxy.ServiceException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Periods on a clock the test moves across real boundaries: late events inside and after grace,
+ * the admin closing and archiving, reads of archived periods answering exactly as before, and
+ * concurrent closes from two nodes.
+ */
+@ExtendWith(VertxExtension.class)
+class PeriodLifecycleTest {
+  private final TestClock clock = new TestClock(Instant.parse("2025-04-15T15:59:00Z"));
+  private LeaderboardService service;
+  private FriendRankService friends;
+  private AdminVerticle admin;
+  private AdminVerticle secondAdmin;
+  private ArchiveStore archive;
+
+  @BeforeEach
+  void deploy(Vertx vertx) {
+    vertx.deployVerticle(new LeaderboardVerticle(TestShards.endpoints(), TestPostgres.uri(), 6, clock)).await();
+    vertx.deployVerticle(new FriendRankVerticle(TestShards.endpoints(), TestPostgres.uri(), clock, 100)).await();
+    admin = new AdminVerticle(TestShards.endpoints(), TestPostgres.uri(), clock, 3_600_000);
+    secondAdmin = new AdminVerticle(TestShards.endpoints(), TestPostgres.uri(), clock, 3_600_000);
+    vertx.deployVerticle(admin).await();
+    vertx.deployVerticle(secondAdmin).await();
+    service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
+    friends = FriendRankService.createProxy(vertx, FriendRankService.ADDRESS);
+    archive = ArchiveStore.connect(vertx, TestPostgres.uri());
+  }
+
+  @AfterEach
+  void close() {
+    archive.close();
+  }
+
+  private String board(JsonObject def) {
+    String name = "pl-" + UUID.randomUUID().toString().substring(0, 8);
+    service.putBoard(name, def).await();
+    return name;
+  }
+
+  private JsonObject submit(String board, String user, long value, Long at) {
+    JsonObject e = new JsonObject().put("userId", user).put("value", value);
+    if (at != null) {
+      e.put("at", at);
+    }
+    return service.submit(board, e).await();
+  }
+
+  private static int status(Future<?> f) {
+    Throwable t = catchThrowable(f::await);
+    assertThat(t).isInstanceOf(ServiceException.class);
+    return ((ServiceException) t).failureCode();
+  }
+
+  @Test
+  void shanghaiDayRollsOverAndIsArchivedWithTheAnswersItHad() {
+    String board = board(new JsonObject().put("period", "daily").put("timezone", "Asia/Shanghai")
+        .put("graceSeconds", 60).put("operator", "incr"));
+    Random rnd = new Random(3);
+    // 23:59 in Shanghai on April 15
+    for (int i = 0; i < 300; i++) {
+      assertThat(submit(board, "u" + rnd.nextInt(120), rnd.nextInt(10), null).getString("period")).isEqualTo("2025-04-15");
+    }
+    for (int u = 0; u < 30; u++) {
+      friends.addFriend("u0", "u" + (u * 3 + 1)).await();
+    }
+    // midnight in Shanghai is 16:00 UTC: new events go to the next day
+    clock.set(Instant.parse("2025-04-15T16:00:00Z"));
+    assertThat(submit(board, "u1", 5, null).getString("period")).isEqualTo("2025-04-16");
+    // a late event for April 15, inside the grace window, still counts there
+    long late = Instant.parse("2025-04-15T15:59:59Z").toEpochMilli();
+    clock.set(Instant.parse("2025-04-15T16:00:30Z"));
+    assertThat(submit(board, "late-user", 7, late).getString("period")).isEqualTo("2025-04-15");
+
+    Map<String, JsonObject> live = answers(board, "2025-04-15", "u");
+
+    // after the grace window: refused with 409, nothing changes
+    clock.set(Instant.parse("2025-04-15T16:01:01Z"));
+    assertThat(status(service.submit(board, new JsonObject().put("userId", "u5").put("value", 1).put("at", late))))
+        .isEqualTo(409);
+    assertThat(answers(board, "2025-04-15", "u")).isEqualTo(live);
+
+    admin.tick().await();
+    JsonObject periods = service.periods(board).await();
+    JsonObject day = periods.getJsonArray("periods").stream().map(o -> (JsonObject) o)
+        .filter(p -> p.getString("period").equals("2025-04-15")).findFirst().orElseThrow();
+    assertThat(day.getString("state")).isEqualTo("archived");
+    assertThat(day.getLong("size")).isEqualTo(live.get("entries unique").getLong("total"));
+    assertThat(periods.getJsonArray("periods").getJsonObject(0).getString("period")).isEqualTo("2025-04-16");
+    assertThat(periods.getJsonArray("periods").getJsonObject(0).getString("state")).isEqualTo("open");
+
+    // the archive answers exactly what the live period answered
+    assertThat(answers(board, "2025-04-15", "u")).isEqualTo(live);
+    assertThat(status(service.submit(board, new JsonObject().put("userId", "u5").put("value", 1).put("at", late))))
+        .isEqualTo(409);
+  }
+
+  /** Every read of API v1 for one period, in every rank mode. */
+  private Map<String, JsonObject> answers(String board, String period, String prefix) {
+    Map<String, JsonObject> out = new LinkedHashMap<>();
+    for (String mode : new String[] {"unique", "competition", "dense"}) {
+      out.put("entries " + mode, service.entries(board, period, 0L, 1000, mode).await());
+      out.put("deep " + mode, service.entries(board, period, 40L, 7, mode).await());
+      out.put("user " + mode, service.user(board, prefix + "1", period, mode).await());
+      out.put("around " + mode, service.around(board, prefix + "7", period, 9, mode).await());
+      List<String> ids = new ArrayList<>();
+      for (int u = 0; u < 140; u += 7) {
+        ids.add(prefix + u);
+      }
+      out.put("ranks " + mode, service.ranks(board, new JsonObject().put("userIds", new JsonArray(ids)), period, mode).await());
+      out.put("friends " + mode, friends.friendBoard(board, prefix + "0", period, 0L, 100, mode, true).await());
+    }
+    return out;
+  }
+
+  @Test
+  void closingNowEndsTheCurrentPeriodAndTwoNodesArchiveItOnce(Vertx vertx) {
+    String board = board(new JsonObject().put("period", "weekly").put("operator", "best"));
+    for (int i = 0; i < 500; i++) {
+      submit(board, "p" + i, i % 37, null);
+    }
+    for (int u = 1; u < 60; u += 4) {
+      friends.addFriend("p0", "p" + u).await();
+    }
+    String week = service.user(board, "p1", null, null).await().getString("period");
+    Map<String, JsonObject> live = answers(board, week, "p");
+    // two "nodes" close at once: the close lease lets one do it; the other is told so, or sees it done
+    List<Future<JsonObject>> closes = List.of(service.closePeriod(board, "current"), service.closePeriod(board, "current"));
+    Future.join(closes).otherwiseEmpty().await();
+    long succeeded = closes.stream().filter(Future::succeeded).count();
+    assertThat(succeeded).isGreaterThanOrEqualTo(1);
+    closes.stream().filter(Future::failed).forEach(f ->
+        assertThat(((ServiceException) f.cause()).failureCode()).isEqualTo(409));
+    Future.all(admin.tick(), secondAdmin.tick()).await();
+
+    JsonObject done = service.closePeriod(board, week).await();
+    assertThat(done.getString("state")).isEqualTo("archived");
+    assertThat(done.getLong("size")).isEqualTo(500);
+    assertThat(archive.page(uid(vertx, board), week, 0, 10_000).await()).hasSize(500);
+    assertThat(answers(board, week, "p")).isEqualTo(live);
+    // the current period is closed: new events are refused
+    assertThat(status(service.submit(board, new JsonObject().put("userId", "p1").put("value", 99)))).isEqualTo(409);
+  }
+
+  static String uid(Vertx vertx, String board) {
+    dev.leaderboard.store.Shards shards = dev.leaderboard.store.Shards.connect(vertx, TestShards.endpoints(), 1);
+    try {
+      return new dev.leaderboard.store.BoardStore(shards).get(board).await().uid();
+    } finally {
+      shards.close();
+    }
+  }
+}
