@@ -4,12 +4,16 @@ import dev.leaderboard.service.FriendRankService;
 import dev.leaderboard.service.LeaderboardService;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
+import io.vertx.core.eventbus.ReplyException;
+import io.vertx.core.eventbus.ReplyFailure;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.serviceproxy.ServiceException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,17 +27,29 @@ public class HttpApiVerticle extends VerticleBase {
   public static final long BODY_LIMIT = 1024 * 1024;
 
   private final int port;
+  private final BooleanSupplier clusterJoined;
   private LeaderboardService service;
   private HttpServer server;
+  private Router router;
 
+  /** A node without a cluster. */
   public HttpApiVerticle(int port) {
+    this(port, null);
+  }
+
+  /**
+   * @param clusterJoined whether this node is a member of its cluster now (a readiness check);
+   *     {@code null} for a node that runs without a cluster
+   */
+  public HttpApiVerticle(int port, BooleanSupplier clusterJoined) {
     this.port = port;
+    this.clusterJoined = clusterJoined;
   }
 
   @Override
   public Future<?> start() {
     service = LeaderboardService.createProxy(vertx, LeaderboardService.LOCAL_ADDRESS);
-    Router router = Router.router(vertx);
+    router = Router.router(vertx);
     router.route().handler(BodyHandler.create(false).setBodyLimit(BODY_LIMIT));
 
     router.get("/v1/boards").handler(this::listBoards);
@@ -49,7 +65,7 @@ public class HttpApiVerticle extends VerticleBase {
     router.get("/v1/boards/:board/periods").handler(this::periods);
     router.post("/v1/boards/:board/periods/:period/close").handler(this::closePeriod);
     FriendRoutes.mount(router, FriendRankService.createProxy(vertx, FriendRankService.LOCAL_ADDRESS));
-    router.get("/health/live").handler(ctx -> ctx.json(new JsonObject().put("status", "UP")));
+    OperationRoutes.mount(router, vertx, service, clusterJoined);
 
     router.route().failureHandler(this::failure);
     router.errorHandler(404, ctx -> error(ctx, 404, "not_found",
@@ -65,6 +81,17 @@ public class HttpApiVerticle extends VerticleBase {
       server = s;
       LOG.info("HTTP API listening on port {}", s.actualPort());
     });
+  }
+
+  /** The routes, for the OpenAPI contract test. */
+  Router router() {
+    return router;
+  }
+
+  /** Stops accepting connections and lets the requests in flight finish (up to 20 s). */
+  @Override
+  public Future<?> stop() {
+    return server == null ? Future.succeededFuture() : server.shutdown(20, TimeUnit.SECONDS);
   }
 
   /** The port actually bound (useful when configured as 0). */
@@ -157,6 +184,8 @@ public class HttpApiVerticle extends VerticleBase {
     Throwable t = ctx.failure();
     if (t instanceof ApiException e) {
       error(ctx, e.status(), e.code(), e.getMessage());
+    } else if (t instanceof ReplyException e && e.failureType() == ReplyFailure.NO_HANDLERS) {
+      error(ctx, 503, "service_unavailable", "the leaderboard service is not running on this node; retry");
     } else if (t instanceof ServiceException e) {
       JsonObject debug = e.getDebugInfo();
       String code = debug == null ? null : debug.getString("error");

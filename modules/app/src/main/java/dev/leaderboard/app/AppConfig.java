@@ -22,13 +22,14 @@ public record AppConfig(
     List<String> clusterMembers,
     int clusterPort,
     String clusterDns,
+    String clusterHost,
     int friendLimit,
     int adminIntervalSeconds) {
 
   /** Every variable the app reads; the deployment test checks manifests against this list. */
   public static final Set<String> VARIABLES = Set.of("LB_HTTP_PORT", "LB_DATA_DIR", "LB_REDIS_ENDPOINTS",
       "LB_LOCAL_SHARDS", "LB_PARTITIONS", "LB_PG_URI", "LB_CLUSTER", "LB_CLUSTER_MEMBERS", "LB_CLUSTER_PORT",
-      "LB_CLUSTER_DNS", "LB_FRIEND_LIMIT", "LB_ADMIN_INTERVAL_SECONDS");
+      "LB_CLUSTER_DNS", "LB_CLUSTER_HOST", "LB_FRIEND_LIMIT", "LB_ADMIN_INTERVAL_SECONDS");
 
   public static AppConfig fromEnv(Map<String, String> env) {
     for (String name : env.keySet()) {
@@ -47,18 +48,19 @@ public record AppConfig(
         listVar(env, "LB_CLUSTER_MEMBERS"),
         intVar(env, "LB_CLUSTER_PORT", 5701, 1, 65535),
         blankToNull(env.get("LB_CLUSTER_DNS")),
+        blankToNull(env.get("LB_CLUSTER_HOST")),
         intVar(env, "LB_FRIEND_LIMIT", 5000, 1, 100_000),
         intVar(env, "LB_ADMIN_INTERVAL_SECONDS", 15, 1, 3600));
   }
 
   public AppConfig withRedisEndpoints(List<String> endpoints) {
     return new AppConfig(httpPort, dataDir, endpoints, localShards, partitions, pgUri, cluster, clusterMembers, clusterPort,
-        clusterDns, friendLimit, adminIntervalSeconds);
+        clusterDns, clusterHost, friendLimit, adminIntervalSeconds);
   }
 
   public AppConfig withPgUri(String uri) {
     return new AppConfig(httpPort, dataDir, redisEndpoints, localShards, partitions, uri, cluster, clusterMembers,
-        clusterPort, clusterDns, friendLimit, adminIntervalSeconds);
+        clusterPort, clusterDns, clusterHost, friendLimit, adminIntervalSeconds);
   }
 
   private static int intVar(Map<String, String> env, String name, int def, int min, int max) {

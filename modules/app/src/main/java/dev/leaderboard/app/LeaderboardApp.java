@@ -11,11 +11,14 @@ import dev.leaderboard.store.LocalRedisShards;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.VertxBuilder;
 import io.vertx.spi.cluster.hazelcast.ConfigUtil;
 import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,12 +31,15 @@ public final class LeaderboardApp implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(LeaderboardApp.class);
 
   private final Vertx vertx;
+  private final String httpDeployment;
   private final LocalRedisShards localShards;
   private final LocalPostgres postgres;
   private final AppConfig config;
 
-  private LeaderboardApp(Vertx vertx, LocalRedisShards localShards, LocalPostgres postgres, AppConfig config) {
+  private LeaderboardApp(Vertx vertx, String httpDeployment, LocalRedisShards localShards, LocalPostgres postgres,
+      AppConfig config) {
     this.vertx = vertx;
+    this.httpDeployment = httpDeployment;
     this.localShards = localShards;
     this.postgres = postgres;
     this.config = config;
@@ -65,11 +71,12 @@ public final class LeaderboardApp implements AutoCloseable {
           .await();
       vertx.deployVerticle(() -> new FriendRankVerticle(c.redisEndpoints(), c.pgUri(), clock, c.friendLimit()),
           new DeploymentOptions().setInstances(instances)).await();
-      vertx.deployVerticle(() -> new HttpApiVerticle(c.httpPort()), new DeploymentOptions().setInstances(instances))
-          .await();
+      BooleanSupplier clusterJoined = ClusterMembership.of(vertx);
+      String http = vertx.deployVerticle(() -> new HttpApiVerticle(c.httpPort(), clusterJoined),
+          new DeploymentOptions().setInstances(instances)).await();
       LOG.info("leaderboard node ready: HTTP on port {}, {} shards, {} default partitions, cluster {}",
           c.httpPort(), c.redisEndpoints().size(), c.partitions(), c.cluster() ? "on" : "off");
-      return new LeaderboardApp(vertx, local, postgres, effective);
+      return new LeaderboardApp(vertx, http, local, postgres, effective);
     } catch (Exception | Error e) {
       LOG.error("start failed: {}", e.toString());
       if (vertx != null) {
@@ -85,13 +92,24 @@ public final class LeaderboardApp implements AutoCloseable {
     }
   }
 
-  private static Future<Vertx> createVertx(AppConfig c) {
+  /** A Vert.x with metrics, and clustered when the configuration says so. Also used by event-bus clients. */
+  public static Future<Vertx> createVertx(AppConfig c) {
+    VertxOptions options = new VertxOptions();
+    if (c.cluster() && c.clusterHost() != null) {
+      // the address other nodes reach this node's event bus at
+      options.getEventBusOptions().setHost(c.clusterHost());
+    }
+    VertxBuilder builder = Metrics.enable(Vertx.builder(), options);
     if (!c.cluster()) {
-      return Future.succeededFuture(Vertx.vertx());
+      return Future.succeededFuture(builder.build());
     }
     Config hz = ConfigUtil.loadConfig();
     hz.setClusterName("leaderboard");
     hz.getNetworkConfig().setPort(c.clusterPort()).setPortAutoIncrement(false);
+    if (c.clusterHost() != null) {
+      hz.getNetworkConfig().setPublicAddress(c.clusterHost() + ":" + c.clusterPort());
+      hz.getNetworkConfig().getInterfaces().setEnabled(true).addInterface(c.clusterHost());
+    }
     JoinConfig join = hz.getNetworkConfig().getJoin();
     if (!c.clusterMembers().isEmpty()) {
       join.getMulticastConfig().setEnabled(false);
@@ -99,12 +117,13 @@ public final class LeaderboardApp implements AutoCloseable {
     } else if (c.clusterDns() != null) {
       // Kubernetes: the members are the addresses behind a headless service
       join.getMulticastConfig().setEnabled(false);
-      join.getKubernetesConfig().setEnabled(true).setProperty("service-dns", c.clusterDns());
+      join.getKubernetesConfig().setEnabled(true).setProperty("service-dns", c.clusterDns())
+          .setProperty("service-port", String.valueOf(c.clusterPort()));
     }
     LOG.info("joining cluster on port {} ({})", c.clusterPort(),
         !c.clusterMembers().isEmpty() ? "members " + c.clusterMembers()
             : c.clusterDns() != null ? "Kubernetes service " + c.clusterDns() : "multicast discovery");
-    return Vertx.builder().withClusterManager(new HazelcastClusterManager(hz)).buildClustered();
+    return builder.withClusterManager(new HazelcastClusterManager(hz)).buildClustered();
   }
 
   public Vertx vertx() {
@@ -115,9 +134,18 @@ public final class LeaderboardApp implements AutoCloseable {
     return config.redisEndpoints();
   }
 
-  /** Stops Vert.x (and with it the HTTP server and the cluster membership), then the local shards. */
+  /**
+   * Stops in order: the HTTP servers stop accepting and finish their in-flight requests (the
+   * services they call are still up), then Vert.x closes the services and leaves the cluster, then
+   * the embedded PostgreSQL and Redis shards stop.
+   */
   @Override
   public void close() {
+    try {
+      vertx.undeploy(httpDeployment).await();
+    } catch (Exception e) {
+      LOG.warn("stopping HTTP: {}", e.toString());
+    }
     try {
       vertx.close().await();
     } catch (Exception e) {

@@ -54,7 +54,7 @@ public class AdminVerticle extends VerticleBase {
     registry = new BoardRegistry(vertx, boardStore);
     periods = new PeriodStore(shards);
     archive = ArchiveStore.connect(vertx, pgUri);
-    closer = new PeriodCloser(registry, boardStore, periods, archive, clock);
+    closer = new PeriodCloser(vertx, registry, boardStore, periods, archive, clock);
     return registry.start().onSuccess(ok -> timer = vertx.setPeriodic(intervalMillis, intervalMillis, id -> tick()));
   }
 

@@ -80,4 +80,12 @@ public interface LeaderboardService {
    * and the IDs without a score: {@code {board, period, total, rankMode, entries, missing}}.
    */
   Future<JsonObject> ranks(String board, JsonObject request, String period, String rankMode);
+
+  /**
+   * This service instance's view of what it needs, for readiness checks: {@code {shards: [{shard,
+   * endpoint, up, ms, error?}], boards}}, every shard PINGed at once ({@code up} false when there is no
+   * PONG within a second), {@code boards} the number of cached board definitions. Never fails: an
+   * answer at all means the service has started and loaded its board cache.
+   */
+  Future<JsonObject> health();
 }

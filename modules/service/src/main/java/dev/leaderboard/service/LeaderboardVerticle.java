@@ -45,7 +45,7 @@ public class LeaderboardVerticle extends VerticleBase {
     registry = new BoardRegistry(vertx, boardStore);
     ScoreStore scores = new ScoreStore(shards);
     archive = ArchiveStore.connect(vertx, pgUri);
-    PeriodCloser closer = new PeriodCloser(registry, boardStore, new PeriodStore(shards), archive, clock);
+    PeriodCloser closer = new PeriodCloser(vertx, registry, boardStore, new PeriodStore(shards), archive, clock);
     LeaderboardService service = new LeaderboardServiceImpl(registry, boardStore, scores, archive, closer, clock,
         defaultPartitions);
     ServiceBinder binder = new ServiceBinder(vertx);

@@ -18,6 +18,8 @@ public final class PeriodStore {
   public static final String CLOSING = "closing";
   public static final String ARCHIVED = "archived";
   private static final int META_SHARD = 0;
+  private static final String RENEW =
+      "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) else return 0 end";
   private static final String RELEASE =
       "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end";
 
@@ -46,6 +48,12 @@ public final class PeriodStore {
   public Future<Boolean> acquire(Board b, String period, String owner, long ttlMillis) {
     return shards.send(META_SHARD, Request.cmd(Command.SET).arg(Keys.closeLease(b, period)).arg(owner).arg("NX")
         .arg("PX").arg(ttlMillis)).map(r -> r != null && "OK".equals(r.toString()));
+  }
+
+  /** Extends the lease if this owner still holds it. */
+  public Future<Boolean> renew(Board b, String period, String owner, long ttlMillis) {
+    return shards.send(META_SHARD, Request.cmd(Command.EVAL).arg(RENEW).arg(1).arg(Keys.closeLease(b, period))
+        .arg(owner).arg(ttlMillis)).map(r -> r.toInteger() == 1);
   }
 
   /** Gives the lease back if this owner still holds it. */

@@ -19,10 +19,13 @@ import java.util.function.IntFunction;
 public final class Shards {
   private final List<String> endpoints;
   private final List<Redis> clients;
+  /** Round-trip timers per shard; {@code null} when the node runs without metrics. */
+  private final ShardMeters meters;
 
   private Shards(List<String> endpoints, List<Redis> clients) {
     this.endpoints = List.copyOf(endpoints);
     this.clients = clients;
+    this.meters = ShardMeters.create(this.endpoints);
   }
 
   public static Shards connect(Vertx vertx, List<String> endpoints, int poolSize) {
@@ -55,7 +58,9 @@ public final class Shards {
   }
 
   public Future<Response> send(int shard, Request request) {
-    return clients.get(shard).send(request);
+    long start = System.nanoTime();
+    Future<Response> answer = clients.get(shard).send(request);
+    return meters == null ? answer : meters.time(shard, false, start, answer);
   }
 
   /** Sends the requests to one shard pipelined in a single write; the answers come back in order. */
@@ -63,7 +68,9 @@ public final class Shards {
     if (requests.isEmpty()) {
       return Future.succeededFuture(List.of());
     }
-    return clients.get(shard).batch(requests);
+    long start = System.nanoTime();
+    Future<List<Response>> answers = clients.get(shard).batch(requests);
+    return meters == null ? answers : meters.time(shard, true, start, answers);
   }
 
   /**

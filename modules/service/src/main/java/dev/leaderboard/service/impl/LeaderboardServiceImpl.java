@@ -58,6 +58,7 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
   private final PeriodCloser closer;
   private final Clock clock;
   private final int defaultPartitions;
+  private final SubmitMeters submits = SubmitMeters.create();
 
   public LeaderboardServiceImpl(BoardRegistry boards, BoardStore boardStore, ScoreStore scores, ArchiveStore archive,
       PeriodCloser closer, Clock clock, int defaultPartitions) {
@@ -174,14 +175,14 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
     return Requests.guard(() -> {
       Names.board("board", board);
       JsonObject body = Fields.object(event, "body");
-      return boards.require(board).compose(b -> {
+      return boards.require(board).compose(b -> submits.single(() -> {
         long now = clock.millis();
         ParsedEvent e = parse(b, body, "", now);
         return open(b, e.period())
             .compose(v -> boards.notePeriod(b, e.period().id()))
             .compose(v -> scores.submit(b, e.command(), now, dedupeMillis(b)))
             .compose(outcome -> answer(b, e, outcome));
-      });
+      }));
     });
   }
 
@@ -282,6 +283,7 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
                 }
               }
               refused.sort(Comparator.comparingInt(o -> o.getInteger("index")));
+              submits.batch(applied, duplicate, refused.size());
               return new JsonObject()
                   .put("applied", applied)
                   .put("duplicate", duplicate)
@@ -630,6 +632,14 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
         .put("score", b.codec().score(e.composite()))
         .put("at", at(b, p, e.composite()))
         .put("percentile", percentile);
+  }
+
+  // ---- operations
+
+  @Override
+  public Future<JsonObject> health() {
+    return ShardHealth.check(boardStore.shards())
+        .map(shards -> new JsonObject().put("shards", shards).put("boards", boards.cached().size()));
   }
 
   private static String newUid() {

@@ -10,6 +10,7 @@ import dev.leaderboard.store.BoardStore;
 import dev.leaderboard.store.PeriodStore;
 import dev.leaderboard.store.StoredEntry;
 import io.vertx.core.Future;
+import io.vertx.core.Vertx;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -32,9 +33,10 @@ import org.slf4j.LoggerFactory;
  */
 public final class PeriodCloser {
   private static final Logger LOG = LoggerFactory.getLogger(PeriodCloser.class);
-  /** Long enough to archive millions of entries; a dead node's lease lapses after it. */
-  static final long LEASE_MILLIS = 10 * 60_000;
+  /** A dead node's lease lapses after this; a live one renews it every third of it while it works. */
+  static final long LEASE_MILLIS = 30_000;
 
+  private final Vertx vertx;
   private final BoardRegistry boards;
   private final BoardStore boardStore;
   private final PeriodStore periods;
@@ -42,7 +44,9 @@ public final class PeriodCloser {
   private final Clock clock;
   private final String owner = UUID.randomUUID().toString();
 
-  public PeriodCloser(BoardRegistry boards, BoardStore boardStore, PeriodStore periods, ArchiveStore archive, Clock clock) {
+  public PeriodCloser(Vertx vertx, BoardRegistry boards, BoardStore boardStore, PeriodStore periods, ArchiveStore archive,
+      Clock clock) {
+    this.vertx = vertx;
     this.boards = boards;
     this.boardStore = boardStore;
     this.periods = periods;
@@ -57,7 +61,11 @@ public final class PeriodCloser {
         return Future.failedFuture(LeaderboardException.conflict("period_closing", "period " + p.id() + " of board "
             + b.name() + " is being closed by another node; ask again shortly"));
       }
-      return closeHoldingLease(b, p).eventually(() -> periods.release(b, p.id(), owner));
+      long renewal = vertx.setPeriodic(LEASE_MILLIS / 3, id -> periods.renew(b, p.id(), owner, LEASE_MILLIS));
+      return closeHoldingLease(b, p).eventually(() -> {
+        vertx.cancelTimer(renewal);
+        return periods.release(b, p.id(), owner);
+      });
     });
   }
 

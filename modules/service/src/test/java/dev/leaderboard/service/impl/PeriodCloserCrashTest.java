@@ -50,7 +50,7 @@ class PeriodCloserCrashTest {
       BoardRegistry registry = new BoardRegistry(vertx, boardStore);
       registry.start().await();
       PeriodStore periods = new PeriodStore(shards);
-      PeriodCloser dying = new PeriodCloser(registry, boardStore, periods, archive, clock);
+      PeriodCloser dying = new PeriodCloser(vertx, registry, boardStore, periods, archive, clock);
       Board b = boardStore.get(name).await();
       Period day = b.parsePeriod("2024-02-29");
 

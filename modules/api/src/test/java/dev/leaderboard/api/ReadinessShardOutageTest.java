@@ -1,0 +1,120 @@
+package dev.leaderboard.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.leaderboard.archive.TestPostgres;
+import dev.leaderboard.service.LeaderboardVerticle;
+import dev.leaderboard.store.LocalRedisShards;
+import dev.leaderboard.store.TestShards;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.client.HttpResponse;
+import io.vertx.ext.web.client.WebClient;
+import io.vertx.junit5.VertxExtension;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Readiness follows a real shard: a node on a shared test shard plus a redis-server of its own is
+ * ready; with that redis-server stopped it is 503 naming the shard; with a redis-server back on the
+ * same port it is ready again, without a restart of the node.
+ */
+@ExtendWith(VertxExtension.class)
+class ReadinessShardOutageTest {
+  static final long WAIT_SECONDS = 20;
+
+  @Test
+  void readinessFollowsAShardGoingAwayAndComingBack(Vertx vertx, @TempDir Path dir) throws Exception {
+    Process again = null;
+    try (LocalRedisShards own = LocalRedisShards.start(dir.resolve("own"), 1)) {
+      String endpoint = own.endpoints().get(0);
+      List<String> endpoints = List.of(TestShards.endpoints().get(0), endpoint);
+      HttpApiVerticle api = new HttpApiVerticle(0);
+      await(vertx.deployVerticle(new LeaderboardVerticle(endpoints, TestPostgres.uri(), 4, Clock.systemUTC()))
+          .compose(id -> vertx.deployVerticle(api)));
+      WebClient client = WebClient.create(vertx);
+      Poll ready = new Poll(vertx, client, api.actualPort());
+
+      JsonObject up = ready.until(r -> r.statusCode() == 200);
+      assertThat(up.getString("status")).isEqualTo("UP");
+      assertThat(shards(up).getJsonObject(1).getString("endpoint")).isEqualTo(endpoint);
+
+      own.close();
+      JsonObject down = ready.until(r -> r.statusCode() == 503);
+      assertThat(down.getString("status")).isEqualTo("DOWN");
+      JsonObject redis = down.getJsonObject("checks").getJsonObject("redis");
+      assertThat(redis.getString("status")).isEqualTo("DOWN");
+      assertThat(redis.getString("reason")).contains("shard 1 (" + endpoint + ")");
+      assertThat(shards(down).getJsonObject(0).getBoolean("up")).as("the shared shard").isTrue();
+      assertThat(shards(down).getJsonObject(1).getBoolean("up")).as("the stopped shard").isFalse();
+      assertThat(shards(down).getJsonObject(1).getString("error")).isNotBlank();
+      // only the shard is missing: the service still answers and the node is not clustered
+      assertThat(down.getJsonObject("checks").getJsonObject("boards").getString("status")).isEqualTo("UP");
+      assertThat(down.getJsonObject("checks").getJsonObject("cluster").getString("status")).isEqualTo("UP");
+
+      again = startRedis(own.binary(), URI.create(endpoint).getPort(), dir.resolve("again"));
+      JsonObject back = ready.until(r -> r.statusCode() == 200);
+      assertThat(back.getString("status")).isEqualTo("UP");
+      assertThat(shards(back).getJsonObject(1).getBoolean("up")).isTrue();
+    } finally {
+      if (again != null) {
+        again.destroy();
+        again.waitFor(10, TimeUnit.SECONDS);
+      }
+    }
+  }
+
+  private static JsonArray shards(JsonObject ready) {
+    return ready.getJsonObject("checks").getJsonObject("redis").getJsonArray("shards");
+  }
+
+  /** A plain redis-server (no persistence) on a given port, the way an operator would bring a shard back. */
+  private static Process startRedis(Path binary, int port, Path dir) throws IOException {
+    Files.createDirectories(dir);
+    return new ProcessBuilder(binary.toString(), "--port", Integer.toString(port), "--bind", "127.0.0.1",
+        "--dir", dir.toString(), "--save", "", "--appendonly", "no", "--daemonize", "no")
+        .redirectErrorStream(true)
+        .redirectOutput(dir.resolve("redis.out").toFile())
+        .start();
+  }
+
+  /** Asks /health/ready every 100 ms until an answer matches, for at most {@link #WAIT_SECONDS}. */
+  private record Poll(Vertx vertx, WebClient client, int port) {
+    JsonObject until(Predicate<HttpResponse<Buffer>> wanted) {
+      Promise<JsonObject> matched = Promise.promise();
+      String[] last = {"no answer yet"};
+      long timer = vertx.setPeriodic(1, 100, id -> client.get(port, "localhost", "/health/ready").send()
+          .onSuccess(r -> {
+            last[0] = r.statusCode() + " " + r.bodyAsString();
+            if (wanted.test(r)) {
+              vertx.cancelTimer(id);
+              matched.tryComplete(r.bodyAsJsonObject());
+            }
+          }));
+      try {
+        return matched.future().await(WAIT_SECONDS, TimeUnit.SECONDS);
+      } catch (TimeoutException e) {
+        vertx.cancelTimer(timer);
+        throw new AssertionError("/health/ready did not reach the expected state within " + WAIT_SECONDS
+            + " s; last answer: " + last[0], e);
+      }
+    }
+  }
+
+  private static <T> T await(io.vertx.core.Future<T> f) throws TimeoutException {
+    return f.await(WAIT_SECONDS, TimeUnit.SECONDS);
+  }
+}

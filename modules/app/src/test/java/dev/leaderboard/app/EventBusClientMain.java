@@ -1,0 +1,42 @@
+package dev.leaderboard.app;
+
+import dev.leaderboard.service.LeaderboardService;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import io.vertx.serviceproxy.ServiceException;
+import java.util.Map;
+
+/**
+ * A separate JVM that joins the cluster without serving anything and calls the leaderboard
+ * service through its typed event-bus proxy. Prints one JSON line per call.
+ * Arguments: board, userId. Cluster settings come from the same {@code LB_CLUSTER_*} variables as a node.
+ */
+public final class EventBusClientMain {
+  private EventBusClientMain() {
+  }
+
+  public static void main(String[] args) {
+    AppConfig config = AppConfig.fromEnv(Map.copyOf(System.getenv()));
+    Vertx vertx = LeaderboardApp.createVertx(config).await();
+    LeaderboardService leaderboard = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
+    try {
+      print("user", () -> leaderboard.user(args[0], args[1], null, "competition").await());
+      print("entries", () -> leaderboard.entries(args[0], null, 0L, 5, null).await());
+      print("unknownBoard", () -> leaderboard.getBoard("no-such-board-" + System.nanoTime()).await());
+      print("badLimit", () -> leaderboard.entries(args[0], null, 0L, 0, null).await());
+    } finally {
+      vertx.close().await();
+    }
+  }
+
+  private static void print(String call, java.util.function.Supplier<JsonObject> body) {
+    JsonObject line = new JsonObject().put("call", call);
+    try {
+      line.put("status", 200).put("body", body.get());
+    } catch (ServiceException e) {
+      line.put("status", e.failureCode()).put("body", new JsonObject()
+          .put("error", e.getDebugInfo().getString("error")).put("message", e.getMessage()));
+    }
+    System.out.println("RESULT " + line.encode());
+  }
+}

@@ -1,0 +1,70 @@
+package dev.leaderboard.service.impl;
+
+import dev.leaderboard.core.LeaderboardException;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
+import io.vertx.micrometer.backends.BackendRegistries;
+import java.util.function.Supplier;
+
+/**
+ * Counts submitted events by outcome ({@code leaderboard.submits} counter, tag {@code outcome} =
+ * {@code applied}, {@code duplicate} or {@code rejected}) in the node's Micrometer registry; counts
+ * nothing when the node runs without metrics. Rejected means refused for the event itself (a broken
+ * field, a closed period, a score out of range), as a batch reports it in {@code rejections}; a
+ * request for an unknown board or a Redis fault is not an outcome of the event.
+ */
+final class SubmitMeters {
+  static final String COUNTER = "leaderboard.submits";
+
+  private final Counter applied;
+  private final Counter duplicate;
+  private final Counter rejected;
+
+  private SubmitMeters(Counter applied, Counter duplicate, Counter rejected) {
+    this.applied = applied;
+    this.duplicate = duplicate;
+    this.rejected = rejected;
+  }
+
+  static SubmitMeters create() {
+    MeterRegistry registry = BackendRegistries.getDefaultNow();
+    if (registry == null) {
+      return new SubmitMeters(null, null, null);
+    }
+    return new SubmitMeters(counter(registry, "applied"), counter(registry, "duplicate"), counter(registry, "rejected"));
+  }
+
+  private static Counter counter(MeterRegistry registry, String outcome) {
+    return Counter.builder(COUNTER)
+        .description("Submitted score events by outcome (single and batch submits)")
+        .tag("outcome", outcome)
+        .register(registry);
+  }
+
+  /** Runs one single-event submit of a known board and counts its outcome. */
+  Future<JsonObject> single(Supplier<Future<JsonObject>> submit) {
+    Future<JsonObject> answer;
+    try {
+      answer = submit.get();
+    } catch (RuntimeException e) {
+      answer = Future.failedFuture(e);
+    }
+    return answer.onComplete(ar -> {
+      if (ar.succeeded()) {
+        batch(ar.result().getBoolean("applied") ? 1 : 0, ar.result().getBoolean("applied") ? 0 : 1, 0);
+      } else if (ar.cause() instanceof LeaderboardException) {
+        batch(0, 0, 1);
+      }
+    });
+  }
+
+  void batch(int appliedEvents, int duplicateEvents, int rejectedEvents) {
+    if (applied != null) {
+      applied.increment(appliedEvents);
+      duplicate.increment(duplicateEvents);
+      rejected.increment(rejectedEvents);
+    }
+  }
+}
