@@ -39,7 +39,7 @@ import java.util.function.Supplier;
  *   <li>a user's global rank on the sharded board vs ZREVRANK on one unsharded key holding the
  *       same members and scores.</li>
  * </ul>
- * Usage: {@code java -jar modules/bench/target/bench.jar [members] [runs]} (defaults 1,000,000 and 300).
+ * Usage: {@code java -jar modules/bench/target/bench.jar [members] [runs]} (defaults 1,000,000 and 1,000).
  */
 public final class Benchmark {
   private static final String SINGLE_KEY = "bench:single";
@@ -49,7 +49,7 @@ public final class Benchmark {
 
   public static void main(String[] args) throws Exception {
     int members = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
-    int runs = args.length > 1 ? Integer.parseInt(args[1]) : 300;
+    int runs = args.length > 1 ? Integer.parseInt(args[1]) : 1000;
     int partitions = 4;
     Path dir = Files.createTempDirectory("leaderboard-bench");
     try (LocalRedisShards local = LocalRedisShards.start(dir, 4); LocalPostgres pg = LocalPostgres.start(dir)) {
@@ -105,31 +105,24 @@ public final class Benchmark {
     friendIds.forEach(f -> friendList.add((String) f));
 
     List<Row> rows = new ArrayList<>();
-    rows.add(new Row("friend board, 1,000 friends (top 100)",
-        measure(runs, () -> friends.friendBoard(name, "u0", null, 0L, 100, null, false)),
-        "one ZSCORE per friend, sort in app",
-        measure(Math.max(20, runs / 10), () -> naiveFriendBoard(shards, board, friendList)),
-        "ours >= 20x faster", true));
-    rows.add(new Row("page at offset 500,000 (limit 100)",
-        measure(runs, () -> service.entries(name, null, (long) Math.min(500_000, members / 2), 100, null)),
-        "top page (limit 100)",
-        measure(runs, () -> service.entries(name, null, 0L, 100, null)),
-        "<= 3x the top page", false));
     Random pick = new Random(2);
-    rows.add(new Row("global rank, 4 shards (store)",
-        measure(runs, () -> {
+    rows.add(pair("friend board, 1,000 friends (top 100)", "one ZSCORE per friend, sort in app", "ours >= 20x faster",
+        true, Math.max(30, runs / 5),
+        () -> friends.friendBoard(name, "u0", null, 0L, 100, null, false),
+        () -> naiveFriendBoard(shards, board, friendList)));
+    rows.add(pair("page at offset 500,000 (limit 100)", "top page (limit 100)", "<= 3x the top page", false, runs,
+        () -> service.entries(name, null, (long) Math.min(500_000, members / 2), 100, null),
+        () -> service.entries(name, null, 0L, 100, null)));
+    rows.add(pair("global rank, 4 shards (store)", "ZREVRANK on one unsharded key", "<= 1.5x", false, runs,
+        () -> {
           String u = "u" + pick.nextInt(members);
           return store.composite(board, "all", u)
               .compose(c -> store.counts(board, "all", List.of(new StoredEntry(u, c)), List.of()));
-        }),
-        "ZREVRANK on one unsharded key",
-        measure(runs, () -> shards.send(0, Request.cmd(Command.ZREVRANK).arg(SINGLE_KEY).arg("u" + pick.nextInt(members)))),
-        "<= 1.5x", false));
-    rows.add(new Row("global rank via service (event bus, JSON)",
-        measure(runs, () -> service.user(name, "u" + pick.nextInt(members), null, null)),
-        "ZREVRANK on one unsharded key",
-        measure(runs, () -> shards.send(0, Request.cmd(Command.ZREVRANK).arg(SINGLE_KEY).arg("u" + pick.nextInt(members)))),
-        "(context)", false));
+        },
+        () -> shards.send(0, Request.cmd(Command.ZREVRANK).arg(SINGLE_KEY).arg("u" + pick.nextInt(members)))));
+    rows.add(pair("global rank via service (event bus, JSON)", "ZREVRANK on one unsharded key", "(context)", false, runs,
+        () -> service.user(name, "u" + pick.nextInt(members), null, null),
+        () -> shards.send(0, Request.cmd(Command.ZREVRANK).arg(SINGLE_KEY).arg("u" + pick.nextInt(members)))));
 
     System.out.println();
     System.out.printf(Locale.ROOT, "%-44s %22s   %-36s %22s %9s  %s%n", "measurement", "ours median / p99",
@@ -149,19 +142,34 @@ public final class Benchmark {
   private record Stats(double median, double p99) {
   }
 
-  /** Sequential latency: each call waits for the previous answer. */
-  private static Stats measure(int runs, Supplier<Future<?>> op) {
+  /**
+   * Sequential latency of an operation and its baseline, measured alternately (one call of each in
+   * turn) so that both see the same machine; each call waits for the previous answer.
+   */
+  private static Row pair(String name, String baselineName, String target, boolean inverse, int runs,
+      Supplier<Future<?>> ours, Supplier<Future<?>> baseline) {
     for (int i = 0; i < Math.max(10, runs / 5); i++) {
-      op.get().await();
+      ours.get().await();
+      baseline.get().await();
     }
-    double[] ms = new double[runs];
+    double[] a = new double[runs];
+    double[] b = new double[runs];
     for (int i = 0; i < runs; i++) {
-      long t = System.nanoTime();
-      op.get().await();
-      ms[i] = (System.nanoTime() - t) / 1e6;
+      a[i] = time(ours);
+      b[i] = time(baseline);
     }
+    return new Row(name, stats(a), baselineName, stats(b), target, inverse);
+  }
+
+  private static double time(Supplier<Future<?>> op) {
+    long t = System.nanoTime();
+    op.get().await();
+    return (System.nanoTime() - t) / 1e6;
+  }
+
+  private static Stats stats(double[] ms) {
     Arrays.sort(ms);
-    return new Stats(ms[runs / 2], ms[Math.min(runs - 1, (int) Math.ceil(runs * 0.99) - 1)]);
+    return new Stats(ms[ms.length / 2], ms[Math.min(ms.length - 1, (int) Math.ceil(ms.length * 0.99) - 1)]);
   }
 
   private static Future<List<StoredEntry>> naiveFriendBoard(Shards shards, Board b, List<String> friends) {

@@ -48,7 +48,7 @@ public record Board(
   private static final Set<String> READ_ONLY = Set.of("board", "createdAt", "origin", "limits");
 
   public ScoreCodec codec() {
-    return new ScoreCodec(order, timeBits);
+    return ScoreCodec.of(order, timeBits);
   }
 
   public int scoreBits() {

@@ -15,9 +15,27 @@ public final class ScoreCodec {
   /** Integers up to 2^53 are exact in a double. */
   public static final int TOTAL_BITS = 53;
 
+  private static final ScoreCodec[][] CODECS = new ScoreCodec[Order.values().length][TOTAL_BITS];
+
+  static {
+    for (Order o : Order.values()) {
+      for (int t = 1; t < TOTAL_BITS; t++) {
+        CODECS[o.ordinal()][t] = new ScoreCodec(o, t);
+      }
+    }
+  }
+
   private final Order order;
   private final int timeBits;
   private final long mask;
+
+  /** The shared codec for an order and a number of time bits (codecs are immutable). */
+  public static ScoreCodec of(Order order, int timeBits) {
+    if (timeBits < 1 || timeBits >= TOTAL_BITS) {
+      throw new IllegalArgumentException("timeBits must be in 1..52: " + timeBits);
+    }
+    return CODECS[order.ordinal()][timeBits];
+  }
 
   public ScoreCodec(Order order, int timeBits) {
     if (timeBits < 1 || timeBits >= TOTAL_BITS) {

@@ -51,10 +51,17 @@ public final class FriendStore {
 
   /** The user's friends, sorted: one SMEMBERS on the owner's shard. */
   public Future<List<String>> friends(String userId) {
+    return unordered(userId).map(out -> {
+      out.sort(null);
+      return out;
+    });
+  }
+
+  /** The user's friends in no particular order (one SMEMBERS on the owner's shard). */
+  public Future<List<String>> unordered(String userId) {
     return shards.send(shardOf(userId), Request.cmd(Command.SMEMBERS).arg(Keys.friends(userId))).map(r -> {
       List<String> out = new ArrayList<>(r.size());
       r.forEach(m -> out.add(m.toString()));
-      out.sort(null);
       return out;
     });
   }

@@ -248,7 +248,7 @@ public final class FriendRankServiceImpl implements FriendRankService {
       boolean withGlobal = Boolean.TRUE.equals(globalRanks);
       return boards.require(board).compose(b -> {
         Period p = Requests.period(b, period, clock);
-        return friends.friends(userId).compose(list -> {
+        return friends.unordered(userId).compose(list -> {
           List<String> group = new ArrayList<>(list.size() + 1);
           group.add(userId);
           group.addAll(list);

@@ -593,7 +593,8 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
     if (run.isEmpty()) {
       return Future.succeededFuture(new JsonArray());
     }
-    List<Long> distinct = run.stream().map(e -> b.codec().score(e.composite())).distinct().toList();
+    List<Long> distinct = mode == RankMode.UNIQUE ? List.of()
+        : run.stream().map(e -> b.codec().score(e.composite())).distinct().toList();
     Future<long[]> ranks = switch (mode) {
       case UNIQUE -> Future.succeededFuture(null);
       case COMPETITION -> scores.counts(b, p.id(), List.of(), distinct).map(RankCounts::strictlyBetter);
