@@ -4,6 +4,8 @@
 -- ARGV[1]  desc (1|0)
 -- ARGV[2]  'count':  then composite_1, userId_1, composite_2, userId_2, ...
 --                    returns, for each pair, the number of members ordered before it
+--          'self':   then composite, userId (the user's own partition, with a composite known from before)
+--                    returns {the user's current composite or '', count before the pair, card}
 --          'around': then composite, userId, before, after
 --                    returns {count before the pair, card, member, composite, member, composite, ...}
 --                    with the members from index count-before to count+after-1 in board order
@@ -67,6 +69,11 @@ if ARGV[2] == 'count' then
     out[#out + 1] = countBefore(ARGV[i], ARGV[i + 1])
   end
   return out
+end
+
+if ARGV[2] == 'self' then
+  local current = redis.call('ZSCORE', key, ARGV[4])
+  return {current or '', countBefore(ARGV[3], ARGV[4]), redis.call('ZCARD', key)}
 end
 
 -- around

@@ -292,6 +292,62 @@ public final class ScoreStore {
     });
   }
 
+  /**
+   * A user's composite, position and the period's total.
+   *
+   * @param composite {@code null} when the user has no score
+   */
+  public record UserRank(Long composite, long before, long total) {
+  }
+
+  /**
+   * The user's global position. Without a hint: ZSCORE on the user's partition, then the counts
+   * on every partition (two rounds). With a hint (the user's composite as last seen): one round —
+   * every partition counts the members before the hinted entry while the user's own partition also
+   * returns the user's current composite; if that differs from the hint the counts are discarded
+   * and the round is repeated with the current composite. So a stale hint costs a round, never a
+   * wrong answer.
+   */
+  public Future<UserRank> userRank(Board b, String period, String userId, Long hint) {
+    if (hint == null) {
+      return composite(b, period, userId).compose(c -> c == null
+          ? Future.succeededFuture(new UserRank(null, 0, 0))
+          : userRank(b, period, userId, c));
+    }
+    int own = Partitioner.partitionOf(userId, b.partitions());
+    String desc = b.order() == Order.DESC ? "1" : "0";
+    return retryOnNoScript(() -> shards.eachPartition(b.partitions(), p -> {
+      String key = Keys.scores(b, period, p);
+      if (p == own) {
+        return List.of(Scripts.RANK.evalsha(key).arg(desc).arg("self").arg(hint).arg(userId));
+      }
+      return List.of(Request.cmd(Command.ZCARD).arg(key), Scripts.RANK.evalsha(key).arg(desc).arg("count").arg(hint)
+          .arg(userId));
+    })).compose(perPartition -> {
+      Response self = perPartition.get(own).get(0);
+      Long current = composite(self.get(0));
+      if (current == null) {
+        return Future.succeededFuture(new UserRank(null, 0, 0));
+      }
+      if (current.longValue() != hint) {
+        return userRank(b, period, userId, current);
+      }
+      long before = 0;
+      long total = 0;
+      for (int p = 0; p < perPartition.size(); p++) {
+        List<Response> answers = perPartition.get(p);
+        if (p == own) {
+          before += answers.get(0).get(1).toLong();
+          total += answers.get(0).get(2).toLong();
+        } else {
+          total += answers.get(0).toLong();
+          before += answers.get(1).get(0).toLong();
+        }
+      }
+      return Future.succeededFuture(new UserRank(current, before, total));
+    });
+  }
+
   /** ZRANGE by rank in board order (ZREVRANGE on desc boards), with scores. */
   static Request range(Board b, String key, long from, long to) {
     return Request.cmd(b.order() == Order.DESC ? Command.ZREVRANGE : Command.ZRANGE)

@@ -3,6 +3,7 @@ package dev.leaderboard.store;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Partitioner;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -65,7 +66,7 @@ class ScoreStoreReadTest {
       int p = switch (layout) {
         case "ranges" -> (int) ((long) composite * partitions / 1_000_000);
         case "one-partition" -> rnd.nextInt(10) == 0 ? rnd.nextInt(partitions) : 2;
-        default -> Math.floorMod(user.hashCode(), partitions);
+        default -> Partitioner.partitionOf(user, partitions);
       };
       all.add(new StoredEntry(user, composite));
       writes.get(p).add(Request.cmd(Command.ZADD).arg(Keys.scores(b, "all", p)).arg(composite).arg(user));
@@ -105,6 +106,23 @@ class ScoreStoreReadTest {
       long expected = all.stream().filter(e -> cmp.compare(e, pivot) < 0).count();
       assertThat(counts.before()[i]).as("entries before %s", pivot).isEqualTo(expected);
     }
+
+    // a user's rank from a hint that is right, stale, or missing, and for an absent user
+    // (only where users sit in their own partition, as the service places them)
+    boolean placedByHash = layout.equals("hashed") || layout.equals("ties");
+    for (int q = 0; placedByHash && q < 20; q++) {
+      StoredEntry e = all.get(rnd.nextInt(n));
+      long expected = all.indexOf(e);
+      Long[] hints = {e.composite(), e.composite() + 1 + rnd.nextInt(1000), null};
+      for (Long hint : hints) {
+        ScoreStore.UserRank r = store.userRank(b, "all", e.userId(), hint).await();
+        assertThat(r.composite()).isEqualTo(e.composite());
+        assertThat(r.before()).as("position of %s with hint %s", e, hint).isEqualTo(expected);
+        assertThat(r.total()).isEqualTo(n);
+      }
+    }
+    assertThat(store.userRank(b, "all", "absent-user", 5L).await().composite()).isNull();
+    assertThat(store.userRank(b, "all", "absent-user", null).await().composite()).isNull();
 
     // neighbourhoods, including both ends
     List<Integer> centres = new ArrayList<>(List.of(0, 1, n - 1, n - 2));

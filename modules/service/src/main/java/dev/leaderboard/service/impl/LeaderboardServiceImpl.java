@@ -28,9 +28,12 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
@@ -46,6 +49,7 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
   public static final int MAX_LIMIT = 1000;
   public static final int MAX_BATCH = 1000;
   public static final int MAX_RANKS = 1000;
+  static final int SEEN_CAPACITY = 100_000;
   /** Event IDs are remembered at least this long (for periodic boards: the whole period). */
   public static final long MIN_DEDUPE_MILLIS = Duration.ofDays(7).toMillis();
   private static final Set<String> EVENT_FIELDS = Set.of("userId", "value", "at", "eventId");
@@ -58,6 +62,16 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
   private final PeriodCloser closer;
   private final Clock clock;
   private final int defaultPartitions;
+  /**
+   * Composites this node saw lately (from submits and reads), as hints that let a user's rank be
+   * read in one round; every use is checked against the user's partition in that same round.
+   */
+  private final Map<String, Long> seen = Collections.synchronizedMap(new LinkedHashMap<>(1024, 0.75f, true) {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) {
+      return size() > SEEN_CAPACITY;
+    }
+  });
   private final SubmitMeters submits = SubmitMeters.create();
 
   public LeaderboardServiceImpl(BoardRegistry boards, BoardStore boardStore, ScoreStore scores, ArchiveStore archive,
@@ -214,6 +228,7 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
       return Future.succeededFuture(out.putNull("score").putNull("rank").putNull("at"));
     }
     StoredEntry entry = new StoredEntry(e.command().userId(), outcome.composite());
+    seen.put(seenKey(b, e.period(), entry.userId()), entry.composite());
     return scores.counts(b, e.period().id(), List.of(entry), List.of()).map(c -> {
       ScoreCodec codec = b.codec();
       return out.put("score", codec.score(entry.composite()))
@@ -394,15 +409,20 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
   }
 
   private Future<JsonObject> liveUser(Board b, Period p, String userId, RankMode mode) {
-        return scores.composite(b, p.id(), userId).compose(composite -> {
-          if (composite == null) {
-            throw LeaderboardException.userNotFound(b.name(), p.id(), userId);
-          }
-          StoredEntry e = new StoredEntry(userId, composite);
-          return scores.counts(b, p.id(), List.of(e), List.of())
-              .compose(c -> ranked(b, p, mode, List.of(e), c.before()[0], c.total())
-                  .map(entries -> entries.getJsonObject(0).put("period", p.id()).put("total", c.total())));
-        });
+    String key = seenKey(b, p, userId);
+    return scores.userRank(b, p.id(), userId, seen.get(key)).compose(r -> {
+      if (r.composite() == null) {
+        seen.remove(key);
+        throw LeaderboardException.userNotFound(b.name(), p.id(), userId);
+      }
+      seen.put(key, r.composite());
+      return ranked(b, p, mode, List.of(new StoredEntry(userId, r.composite())), r.before(), r.total())
+          .map(entries -> entries.getJsonObject(0).put("period", p.id()).put("total", r.total()));
+    });
+  }
+
+  private static String seenKey(Board b, Period p, String userId) {
+    return b.uid() + "\n" + p.id() + "\n" + userId;
   }
 
   @Override
