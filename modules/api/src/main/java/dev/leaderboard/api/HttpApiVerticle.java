@@ -7,6 +7,7 @@ import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.eventbus.ReplyFailure;
 import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -77,7 +78,7 @@ public class HttpApiVerticle extends VerticleBase {
     router.errorHandler(400, ctx -> error(ctx, 400, "bad_request", "the request URI " + ctx.request().uri()
         + " could not be decoded (a malformed %-escape?); percent-encode reserved characters, e.g. '%' as %25"));
 
-    return vertx.createHttpServer().requestHandler(router).listen(port).onSuccess(s -> {
+    return vertx.createHttpServer().invalidRequestHandler(HttpApiVerticle::invalidRequest).requestHandler(router).listen(port).onSuccess(s -> {
       server = s;
       LOG.info("HTTP API listening on port {}", s.actualPort());
     });
@@ -199,6 +200,24 @@ public class HttpApiVerticle extends VerticleBase {
       LOG.error("unhandled failure on {} {}", ctx.request().method(), ctx.request().path(), t);
       error(ctx, 500, "internal", "internal error");
     }
+  }
+
+  /** Requests the HTTP decoder already refused (line or headers too long, bad syntax) still get a JSON error. */
+  private static void invalidRequest(HttpServerRequest request) {
+    Throwable cause = request.decoderResult().cause();
+    int status = 400;
+    String code = "bad_request";
+    String message = "the request could not be read as HTTP";
+    if (cause instanceof io.netty.handler.codec.TooLongFrameException) {
+      String text = String.valueOf(cause.getMessage());
+      boolean header = text.toLowerCase(java.util.Locale.ROOT).contains("header");
+      status = header ? 431 : 414;
+      code = header ? "headers_too_large" : "uri_too_long";
+      message = header ? "the request headers are too large" : "the request line (method and URI) is too long";
+    }
+    request.response().setStatusCode(status).putHeader("Content-Type", "application/json")
+        .putHeader("Connection", "close")
+        .end(new JsonObject().put("error", code).put("message", message).encode());
   }
 
   static void error(RoutingContext ctx, int status, String code, String message) {

@@ -51,6 +51,17 @@ class HttpReadRoutesTest extends ApiTestSupport {
     assertThat(badLimit.bodyAsJsonObject().getString("message")).contains("limit");
   }
 
+  @Test
+  void requestsTheHttpDecoderRefusesStillGetJsonErrors() {
+    HttpResponse<Buffer> longUri = get("/v1/boards/" + "x".repeat(5000));
+    assertThat(longUri.statusCode()).isEqualTo(414);
+    assertThat(longUri.bodyAsJsonObject().getString("error")).isEqualTo("uri_too_long");
+    HttpResponse<Buffer> bigHeaders = await(client.get(port, "localhost", "/v1/boards")
+        .putHeader("X-Filler", "y".repeat(10_000)).send());
+    assertThat(bigHeaders.statusCode()).isEqualTo(431);
+    assertThat(bigHeaders.bodyAsJsonObject().getString("error")).isEqualTo("headers_too_large");
+  }
+
   private static void same(HttpResponse<Buffer> http, JsonObject bus) {
     assertThat(http.statusCode()).as(http.bodyAsString()).isEqualTo(200);
     assertThat(http.bodyAsJsonObject()).isEqualTo(bus);
