@@ -67,7 +67,8 @@ public final class ArchiveStore {
   public static ArchiveStore connect(Vertx vertx, String uri) {
     PgConnectOptions options = PgConnectOptions.fromUri(uri).setCachePreparedStatements(true);
     return new ArchiveStore(PgBuilder.pool()
-        .with(new PoolOptions().setMaxSize(8))
+        // one pool per node and database, shared by every verticle instance that connects
+        .with(new PoolOptions().setMaxSize(8).setShared(true).setName("leaderboard-archive-" + uri.hashCode()))
         .connectingTo(options)
         .using(vertx)
         .build());
