@@ -1,5 +1,7 @@
 package dev.leaderboard.service.impl;
 
+import dev.leaderboard.archive.ArchiveStore;
+import dev.leaderboard.archive.ArchivedEntry;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Fields;
 import dev.leaderboard.core.LeaderboardException;
@@ -8,15 +10,13 @@ import dev.leaderboard.core.Period;
 import dev.leaderboard.core.RankMode;
 import dev.leaderboard.service.FriendRankService;
 import dev.leaderboard.store.FriendStore;
+import dev.leaderboard.store.PeriodStore;
 import dev.leaderboard.store.RankCounts;
 import dev.leaderboard.store.ScoreStore;
 import dev.leaderboard.store.StoredEntry;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import dev.leaderboard.archive.ArchiveStore;
-import dev.leaderboard.archive.ArchivedEntry;
-import dev.leaderboard.store.PeriodStore;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;

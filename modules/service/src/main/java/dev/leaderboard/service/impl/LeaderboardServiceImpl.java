@@ -460,22 +460,22 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
   }
 
   private Future<JsonObject> liveAround(Board b, Period p, String userId, int lim, RankMode mode) {
-        return scores.composite(b, p.id(), userId).compose(composite -> {
-          if (composite == null) {
-            throw LeaderboardException.userNotFound(b.name(), p.id(), userId);
-          }
-          // up to lim - 1 entries on either side, so the window can slide when the user is near an end
-          return scores.around(b, p.id(), new StoredEntry(userId, composite), lim - 1, lim);
-        }).compose(a -> {
-          long start = Math.max(0, a.position() - (lim - 1) / 2);
-          start = Math.max(0, Math.min(start, a.total() - lim));
-          int fromBefore = (int) (a.position() - start);
-          List<StoredEntry> window = new ArrayList<>(a.before().subList(a.before().size() - fromBefore, a.before().size()));
-          window.addAll(a.from().subList(0, Math.min(a.from().size(), lim - fromBefore)));
-          long first = start;
-          return ranked(b, p, mode, window, first, a.total())
-              .map(entries -> aroundJson(b, p, userId, a.total(), first, mode, entries));
-        });
+    return scores.composite(b, p.id(), userId).compose(composite -> {
+      if (composite == null) {
+        throw LeaderboardException.userNotFound(b.name(), p.id(), userId);
+      }
+      // up to lim - 1 entries on either side, so the window can slide when the user is near an end
+      return scores.around(b, p.id(), new StoredEntry(userId, composite), lim - 1, lim);
+    }).compose(a -> {
+      long start = Math.max(0, a.position() - (lim - 1) / 2);
+      start = Math.max(0, Math.min(start, a.total() - lim));
+      int fromBefore = (int) (a.position() - start);
+      List<StoredEntry> window = new ArrayList<>(a.before().subList(a.before().size() - fromBefore, a.before().size()));
+      window.addAll(a.from().subList(0, Math.min(a.from().size(), lim - fromBefore)));
+      long first = start;
+      return ranked(b, p, mode, window, first, a.total())
+          .map(entries -> aroundJson(b, p, userId, a.total(), first, mode, entries));
+    });
   }
 
   @Override
@@ -521,20 +521,20 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
   }
 
   private Future<JsonObject> liveRanks(Board b, Period p, List<String> userIds, RankMode mode) {
-        return scores.composites(b, p.id(), userIds).compose(composites -> {
-          List<StoredEntry> found = new ArrayList<>();
-          JsonArray missing = new JsonArray();
-          for (int i = 0; i < userIds.size(); i++) {
-            if (composites.get(i) == null) {
-              missing.add(userIds.get(i));
-            } else {
-              found.add(new StoredEntry(userIds.get(i), composites.get(i)));
-            }
-          }
-          found.sort(StoredEntry.order(b.order()));
-          return rankList(b, p, mode, found)
-              .map(c -> ranksJson(b, p, c.getLong("total"), mode, c.getJsonArray("entries"), missing));
-        });
+    return scores.composites(b, p.id(), userIds).compose(composites -> {
+      List<StoredEntry> found = new ArrayList<>();
+      JsonArray missing = new JsonArray();
+      for (int i = 0; i < userIds.size(); i++) {
+        if (composites.get(i) == null) {
+          missing.add(userIds.get(i));
+        } else {
+          found.add(new StoredEntry(userIds.get(i), composites.get(i)));
+        }
+      }
+      found.sort(StoredEntry.order(b.order()));
+      return rankList(b, p, mode, found)
+          .map(c -> ranksJson(b, p, c.getLong("total"), mode, c.getJsonArray("entries"), missing));
+    });
   }
 
   /** The archived period, or {@code null} while the period is live in Redis. */
