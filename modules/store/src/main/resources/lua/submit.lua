@@ -6,7 +6,8 @@
 -- KEYS[4]  hash: score -> number of members holding it (for dense ranks)
 -- KEYS[5]  present when the period is closed: nothing may change any more
 -- ARGV     userId, operator (incr|set|best), value, desc (1|0), scale (2^timeBits),
---          tie (low bits for the event's time), maxScore, eventId ('' = none), now ms, dedupe window ms
+--          tie (low bits for the event's time), maxScore, eventId ('' = none), now ms, dedupe window ms,
+--          dense (1|0: keep the distinct-score index of KEYS[3] and KEYS[4])
 --
 -- Returns {status, composite, previous composite}; composites as strings ('' when absent).
 --   status 1 = applied and the score (or, for an equal score, its time) changed,
@@ -79,7 +80,7 @@ if write then
   composite = string.format('%.0f', candidate)
   redis.call('ZADD', KEYS[1], composite, user)
   status = 1
-  if old ~= new then
+  if old ~= new and ARGV[11] == '1' then
     if old ~= nil then
       local o = string.format('%.0f', old)
       if redis.call('HINCRBY', KEYS[4], o, -1) <= 0 then

@@ -14,11 +14,14 @@ import java.util.Set;
  * the score. An all-time board has no period end: its time bits cover {@link #ALL_TIME_SPAN}
  * (ten years) from its {@code origin}, and it takes second ties unless told otherwise, because
  * ten years of milliseconds would leave only 14 bits for scores. Fields that change the encoding or the key layout (order, period,
- * timezone, tie resolution, partitions) cannot change once the board exists.
+ * timezone, tie resolution, partitions, dense ranks) cannot change once the board exists.
  *
  * @param uid distinguishes this board from an earlier one of the same name, so keys of a
  *     deleted board can never reappear under a new one
  * @param origin for all-time boards, the instant tie offsets are counted from (epoch ms)
+ * @param denseRanks whether the board keeps the per-partition index of distinct scores that dense
+ *     ranks need; without it writes are a little cheaper and the board takes about half the memory
+ *     on Redis, and {@code rankMode=dense} is refused (archived periods keep dense ranks either way)
  */
 public record Board(
     String name,
@@ -34,7 +37,8 @@ public record Board(
     int partitions,
     long createdAt,
     long origin,
-    int timeBits) {
+    int timeBits,
+    boolean denseRanks) {
 
   /** How long an all-time board accepts events, counted from its creation. */
   public static final Duration ALL_TIME_SPAN = Duration.ofDays(3653);
@@ -43,7 +47,7 @@ public record Board(
   public static final int DEFAULT_RETAIN_PERIODS = 3;
 
   private static final Set<String> WRITABLE = Set.of("order", "operator", "period", "timezone", "maxScore",
-      "tieResolution", "retainPeriods", "graceSeconds", "partitions");
+      "tieResolution", "retainPeriods", "graceSeconds", "partitions", "denseRanks");
   /** Fields a GET returns that a PUT may echo back; they are ignored. */
   private static final Set<String> READ_ONLY = Set.of("board", "createdAt", "origin", "limits");
 
@@ -109,6 +113,7 @@ public record Board(
         existing == null ? DEFAULT_GRACE_SECONDS : existing.graceSeconds(), 0, 7 * 24 * 3600L);
     int partitions = Fields.integer(spec, "", "partitions",
         (long) (existing == null ? defaultPartitions : existing.partitions()), 1, MAX_PARTITIONS).intValue();
+    boolean dense = Fields.bool(spec, "", "denseRanks", existing == null || existing.denseRanks());
     Long maxScore = Fields.integer(spec, "", "maxScore", existing == null ? null : existing.maxScore(), 1,
         Fields.MAX_EXACT);
 
@@ -118,13 +123,14 @@ public record Board(
       fixed("timezone", existing.zone(), zone);
       fixed("tieResolution", existing.tieResolution(), resolution);
       fixed("partitions", existing.partitions(), partitions);
+      fixed("denseRanks", existing.denseRanks(), dense);
       if (maxScore > existing.largestScore()) {
         throw LeaderboardException.invalid("maxScore", "can be at most " + existing.largestScore()
             + " on this board (" + existing.scoreBits() + " score bits, " + existing.timeBits()
             + " time bits fixed when it was created); got " + maxScore);
       }
       return new Board(name, existing.uid(), order, operator, period, zone, maxScore, resolution, retain, grace,
-          partitions, existing.createdAt(), existing.origin(), existing.timeBits());
+          partitions, existing.createdAt(), existing.origin(), existing.timeBits(), dense);
     }
 
     long unit = resolution.millis();
@@ -145,7 +151,7 @@ public record Board(
           + " (got " + maxScore + ")" + (resolution == TieResolution.MS ? "; tieResolution s allows larger scores" : ""));
     }
     return new Board(name, newUid, order, operator, period, zone, maxScore, resolution, retain, grace, partitions,
-        now.toEpochMilli(), origin, timeBits);
+        now.toEpochMilli(), origin, timeBits, dense);
   }
 
   /** Number of bits that hold the values 0 .. n-1. */
@@ -213,6 +219,7 @@ public record Board(
         .put("retainPeriods", retainPeriods)
         .put("graceSeconds", graceSeconds)
         .put("partitions", partitions)
+        .put("denseRanks", denseRanks)
         .put("createdAt", createdAt)
         .put("origin", origin)
         .put("limits", limits);
@@ -228,6 +235,6 @@ public record Board(
         Operator.fromWire(j.getString("operator")), PeriodKind.fromWire(j.getString("period")),
         ZoneId.of(j.getString("timezone")), j.getLong("maxScore"), TieResolution.fromWire(j.getString("tieResolution")),
         j.getInteger("retainPeriods"), j.getLong("graceSeconds"), j.getInteger("partitions"), j.getLong("createdAt"),
-        j.getLong("origin"), j.getInteger("timeBits"));
+        j.getLong("origin"), j.getInteger("timeBits"), j.getBoolean("denseRanks", true));
   }
 }

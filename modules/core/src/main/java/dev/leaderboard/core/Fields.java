@@ -46,6 +46,17 @@ public final class Fields {
     return (String) v;
   }
 
+  public static boolean bool(JsonObject o, String prefix, String field, boolean def) {
+    Object v = o.getValue(field);
+    if (v == null) {
+      return def;
+    }
+    if (!(v instanceof Boolean)) {
+      throw LeaderboardException.invalid(prefix + field, "must be true or false");
+    }
+    return (Boolean) v;
+  }
+
   public static JsonArray array(JsonObject o, String field) {
     Object v = o.getValue(field);
     if (!(v instanceof JsonArray)) {

@@ -282,11 +282,21 @@ class BoardTest {
       "{\"timezone\":\"UTC\"}               | timezone",
       "{\"tieResolution\":\"ms\"}           | tieResolution",
       "{\"partitions\":8}                   | partitions",
+      "{\"denseRanks\":false}               | denseRanks",
   })
   void changingAFieldThatFixesTheEncodingIsAConflictNamingIt(String json, String field) {
     Board existing = existingDaily();
     assertRefused(() -> update(existing, json), 409, "board_conflict")
         .hasMessageStartingWith(field + " cannot change");
+  }
+
+  @Test
+  void denseRanksDefaultsToOnAndMustBeABoolean() {
+    assertThat(existingDaily().denseRanks()).isTrue();
+    assertThat(create("{\"denseRanks\":false}").denseRanks()).isFalse();
+    assertThat(Board.fromStored(create("{\"denseRanks\":false}").toStored()).denseRanks()).isFalse();
+    assertRefused(() -> create("{\"denseRanks\":\"no\"}"), 400, "invalid_field")
+        .hasMessageStartingWith("denseRanks must be true or false");
   }
 
   @Test

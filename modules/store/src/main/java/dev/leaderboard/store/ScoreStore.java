@@ -101,7 +101,8 @@ public final class ScoreStore {
         .arg(b.maxScore())
         .arg(c.eventId() == null ? "" : c.eventId())
         .arg(now)
-        .arg(dedupeMillis);
+        .arg(dedupeMillis)
+        .arg(b.denseRanks() ? "1" : "0");
   }
 
   private static SubmitOutcome outcome(Response r) {

@@ -566,6 +566,7 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
 
   /** Entries in board order that need not be contiguous: each gets its own counts. */
   private Future<JsonObject> rankList(Board b, Period p, RankMode mode, List<StoredEntry> sorted) {
+    requireDense(b, mode);
     List<Long> distinct = mode == RankMode.COMPETITION
         ? sorted.stream().map(e -> b.codec().score(e.composite())).distinct().toList()
         : List.of();
@@ -591,6 +592,14 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
     });
   }
 
+  /** Live dense ranks need the board's distinct-score index. */
+  private static void requireDense(Board b, RankMode mode) {
+    if (mode == RankMode.DENSE && !b.denseRanks()) {
+      throw LeaderboardException.invalid("rankMode", "dense is off on board '" + b.name()
+          + "' (created with denseRanks false); use unique or competition");
+    }
+  }
+
   private static long denseRank(Board b, long[] betterBestFirst, long score) {
     long n = 0;
     for (long v : betterBestFirst) {
@@ -610,6 +619,7 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
    * since every score between two entries of the run is in the run.
    */
   private Future<JsonArray> ranked(Board b, Period p, RankMode mode, List<StoredEntry> run, long first, long total) {
+    requireDense(b, mode);
     if (run.isEmpty()) {
       return Future.succeededFuture(new JsonArray());
     }
