@@ -4,10 +4,8 @@ import com.hazelcast.config.Config;
 import com.hazelcast.config.JoinConfig;
 import dev.leaderboard.api.HttpApiVerticle;
 import dev.leaderboard.service.FriendRankVerticle;
-import dev.leaderboard.archive.LocalPostgres;
 import dev.leaderboard.service.AdminVerticle;
 import dev.leaderboard.service.LeaderboardVerticle;
-import dev.leaderboard.store.LocalRedisShards;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -15,81 +13,74 @@ import io.vertx.core.VertxOptions;
 import io.vertx.core.VertxBuilder;
 import io.vertx.spi.cluster.hazelcast.ConfigUtil;
 import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
-import java.io.IOException;
 import java.time.Clock;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One running node: embedded shards when no endpoints are configured, a (possibly clustered)
- * Vert.x, the service verticle and the HTTP verticle. {@link #start} blocks; call it from main or
- * a test thread.
+ * One running node: embedded shards and PostgreSQL when none are configured, a (possibly
+ * clustered) Vert.x, and the service, admin, friend-rank and HTTP verticles.
  */
-public final class LeaderboardApp implements AutoCloseable {
+public final class LeaderboardApp {
   private static final Logger LOG = LoggerFactory.getLogger(LeaderboardApp.class);
 
   private final Vertx vertx;
   private final String httpDeployment;
-  private final LocalRedisShards localShards;
-  private final LocalPostgres postgres;
-  private final AppConfig config;
+  private final EmbeddedServices embedded;
 
-  private LeaderboardApp(Vertx vertx, String httpDeployment, LocalRedisShards localShards, LocalPostgres postgres,
-      AppConfig config) {
+  private LeaderboardApp(Vertx vertx, String httpDeployment, EmbeddedServices embedded) {
     this.vertx = vertx;
     this.httpDeployment = httpDeployment;
-    this.localShards = localShards;
-    this.postgres = postgres;
-    this.config = config;
+    this.embedded = embedded;
   }
 
-  public static LeaderboardApp start(AppConfig config, Clock clock) throws IOException {
-    LocalRedisShards local = null;
-    AppConfig effective = config;
-    if (config.redisEndpoints().isEmpty()) {
-      LOG.info("LB_REDIS_ENDPOINTS unset: starting {} local redis shards under {}", config.localShards(), config.dataDir());
-      local = LocalRedisShards.start(config.dataDir(), config.localShards());
-      effective = config.withRedisEndpoints(local.endpoints());
-    }
-    LOG.info("redis shards: {}", effective.redisEndpoints());
-    LocalPostgres postgres = null;
-    Vertx vertx = null;
-    try {
-      if (config.pgUri() == null) {
-        LOG.info("LB_PG_URI unset: starting a local PostgreSQL under {}", config.dataDir());
-        postgres = LocalPostgres.start(config.dataDir());
-        effective = effective.withPgUri(postgres.uri());
+  /**
+   * Starts a node: Vert.x (clustered when configured), the embedded servers the configuration
+   * leaves unset (on a worker thread), then the verticles, HTTP last. A failure stops what started.
+   * The answer completes off the event loops, since a failed start closes them.
+   */
+  public static Future<LeaderboardApp> start(AppConfig config, Clock clock) {
+    CompletableFuture<LeaderboardApp> started = new CompletableFuture<>();
+    createVertx(config).onComplete(created -> {
+      if (created.failed()) {
+        started.completeExceptionally(created.cause());
+        return;
       }
-      vertx = createVertx(effective).await();
-      int instances = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
-      AppConfig c = effective;
-      vertx.deployVerticle(() -> new LeaderboardVerticle(c.redisEndpoints(), c.pgUri(), c.partitions(), clock),
-          new DeploymentOptions().setInstances(instances)).await();
-      vertx.deployVerticle(new AdminVerticle(c.redisEndpoints(), c.pgUri(), clock, c.adminIntervalSeconds() * 1000L))
-          .await();
-      vertx.deployVerticle(() -> new FriendRankVerticle(c.redisEndpoints(), c.pgUri(), clock, c.friendLimit()),
-          new DeploymentOptions().setInstances(instances)).await();
-      BooleanSupplier clusterJoined = ClusterMembership.of(vertx);
-      String http = vertx.deployVerticle(() -> new HttpApiVerticle(c.httpPort(), clusterJoined),
-          new DeploymentOptions().setInstances(instances)).await();
-      LOG.info("leaderboard node ready: HTTP on port {}, {} shards, {} default partitions, cluster {}",
-          c.httpPort(), c.redisEndpoints().size(), c.partitions(), c.cluster() ? "on" : "off");
-      return new LeaderboardApp(vertx, http, local, postgres, effective);
-    } catch (Exception | Error e) {
-      LOG.error("start failed: {}", e.toString());
-      if (vertx != null) {
-        vertx.close().await();
-      }
-      if (postgres != null) {
-        postgres.close();
-      }
-      if (local != null) {
-        local.close();
-      }
-      throw e instanceof RuntimeException r ? r : new IllegalStateException("start failed: " + e, e);
-    }
+      Vertx vertx = created.result();
+      vertx.executeBlocking(() -> EmbeddedServices.start(config)).onComplete(servers -> {
+        if (servers.failed()) {
+          shutDown(vertx, null).onComplete(done -> started.completeExceptionally(servers.cause()));
+          return;
+        }
+        EmbeddedServices embedded = servers.result();
+        deploy(vertx, embedded.config(), clock).onComplete(deployed -> {
+          if (deployed.succeeded()) {
+            started.complete(new LeaderboardApp(vertx, deployed.result(), embedded));
+          } else {
+            shutDown(vertx, embedded).onComplete(done -> started.completeExceptionally(deployed.cause()));
+          }
+        });
+      });
+    });
+    return Future.fromCompletionStage(started).onFailure(t -> LOG.error("start failed: {}", t.toString()));
+  }
+
+  private static Future<String> deploy(Vertx vertx, AppConfig c, Clock clock) {
+    DeploymentOptions instances = new DeploymentOptions()
+        .setInstances(Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors())));
+    BooleanSupplier clusterJoined = ClusterMembership.of(vertx);
+    return vertx.deployVerticle(() -> new LeaderboardVerticle(c.redisEndpoints(), c.pgUri(), c.partitions(), clock),
+            instances)
+        .compose(id -> vertx.deployVerticle(
+            new AdminVerticle(c.redisEndpoints(), c.pgUri(), clock, c.adminIntervalSeconds() * 1000L)))
+        .compose(id -> vertx.deployVerticle(
+            () -> new FriendRankVerticle(c.redisEndpoints(), c.pgUri(), clock, c.friendLimit()), instances))
+        .compose(id -> vertx.deployVerticle(() -> new HttpApiVerticle(c.httpPort(), clusterJoined), instances))
+        .onSuccess(id -> LOG.info("leaderboard node ready: HTTP on port {}, {} shards, {} default partitions, cluster {}",
+            c.httpPort(), c.redisEndpoints().size(), c.partitions(), c.cluster() ? "on" : "off"));
   }
 
   /** A Vert.x with metrics, and clustered when the configuration says so. Also used by event-bus clients. */
@@ -131,7 +122,7 @@ public final class LeaderboardApp implements AutoCloseable {
   }
 
   public List<String> redisEndpoints() {
-    return config.redisEndpoints();
+    return embedded.config().redisEndpoints();
   }
 
   /**
@@ -139,24 +130,36 @@ public final class LeaderboardApp implements AutoCloseable {
    * services they call are still up), then Vert.x closes the services and leaves the cluster, then
    * the embedded PostgreSQL and Redis shards stop.
    */
-  @Override
-  public void close() {
-    try {
-      vertx.undeploy(httpDeployment).await();
-    } catch (Exception e) {
-      LOG.warn("stopping HTTP: {}", e.toString());
-    }
-    try {
-      vertx.close().await();
-    } catch (Exception e) {
-      LOG.warn("closing Vert.x: {}", e.toString());
-    }
-    if (postgres != null) {
-      postgres.close();
-    }
-    if (localShards != null) {
-      localShards.close();
-    }
-    LOG.info("leaderboard node stopped");
+  public Future<Void> stop() {
+    CompletableFuture<Void> stopped = new CompletableFuture<>();
+    vertx.undeploy(httpDeployment).onComplete(undeployed -> {
+      if (undeployed.failed()) {
+        LOG.warn("stopping HTTP: {}", undeployed.cause().toString());
+      }
+      shutDown(vertx, embedded).onComplete(done -> stopped.complete(null));
+    });
+    return Future.fromCompletionStage(stopped);
+  }
+
+  /**
+   * Closes Vert.x, then stops the embedded servers. Runs off the event loops: they end with the
+   * close, so nothing after it may be scheduled on them; stopping the servers waits for processes.
+   */
+  private static Future<Void> shutDown(Vertx vertx, EmbeddedServices embedded) {
+    CompletableFuture<Void> done = new CompletableFuture<>();
+    CompletableFuture.runAsync(() -> vertx.close().onComplete(closed -> {
+      if (closed.failed()) {
+        LOG.warn("closing Vert.x: {}", closed.cause().toString());
+      }
+      CompletableFuture.runAsync(() -> {
+        if (embedded != null) {
+          embedded.close();
+        }
+      }).whenComplete((ok, t) -> {
+        LOG.info("leaderboard node stopped");
+        done.complete(null);
+      });
+    }));
+    return Future.fromCompletionStage(done);
   }
 }

@@ -17,8 +17,8 @@ public final class Main {
       return;
     }
     try {
-      LeaderboardApp app = LeaderboardApp.start(config, Clock.systemUTC());
-      Runtime.getRuntime().addShutdownHook(new Thread(app::close, "leaderboard-shutdown"));
+      LeaderboardApp app = LeaderboardApp.start(config, Clock.systemUTC()).await();
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> app.stop().await(), "leaderboard-shutdown"));
     } catch (Exception e) {
       System.err.println("leaderboard failed to start: " + e.getMessage());
       System.exit(1);

@@ -42,8 +42,9 @@ class AppRestartTest {
     List<String> endpoints;
     Map<String, String> before;
     JsonObject replay = null;
-    try (LeaderboardApp app = LeaderboardApp.start(config, CLOCK)) {
-      endpoints = app.redisEndpoints();
+    LeaderboardApp first = LeaderboardApp.start(config, CLOCK).await();
+    try {
+      endpoints = first.redisEndpoints();
       assertThat(endpoints).hasSize(2);
       put(http, port, "/v1/boards/restart-a", new JsonObject().put("period", "daily").put("operator", "best"));
       put(http, port, "/v1/boards/restart-b", new JsonObject().put("order", "asc").put("maxScore", 100000));
@@ -63,6 +64,8 @@ class AppRestartTest {
         assertThat(r.bodyAsJsonObject().getInteger("applied")).isEqualTo(500);
       }
       before = snapshot(http, port);
+    } finally {
+      first.stop().await();
     }
 
     for (String endpoint : endpoints) {
@@ -71,13 +74,29 @@ class AppRestartTest {
           .as("shard %s is stopped", endpoint).isInstanceOf(IOException.class);
     }
 
-    try (LeaderboardApp app = LeaderboardApp.start(config, CLOCK)) {
+    LeaderboardApp second = LeaderboardApp.start(config, CLOCK).await();
+    try {
       assertThat(snapshot(http, port)).isEqualTo(before);
       // event IDs are remembered across the restart too
       HttpResponse<Buffer> again = http.post(port, "localhost", "/v1/boards/restart-a/scores")
           .sendJsonObject(replay).await();
       assertThat(again.bodyAsJsonObject().getBoolean("applied")).isFalse();
+    } finally {
+      second.stop().await();
     }
+  }
+
+  @Test
+  void aFailedStartStopsWhatItStarted(@TempDir Path dataDir) throws Exception {
+    try (ServerSocket taken = new ServerSocket(0)) {
+      AppConfig config = AppConfig.fromEnv(Map.of(
+          "LB_DATA_DIR", dataDir.toString(), "LB_HTTP_PORT", String.valueOf(taken.getLocalPort()), "LB_LOCAL_SHARDS", "2"));
+      assertThatThrownBy(() -> LeaderboardApp.start(config, CLOCK).await()).hasMessageContaining("ddress");
+    }
+    // neither the shards nor PostgreSQL it started for itself are left running
+    assertThat(ProcessHandle.allProcesses()
+        .filter(p -> p.info().commandLine().orElse("").contains(dataDir.toString()))
+        .map(p -> p.info().commandLine().orElse(""))).isEmpty();
   }
 
   private static Map<String, String> snapshot(WebClient http, int port) {

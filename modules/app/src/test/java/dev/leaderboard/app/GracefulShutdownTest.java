@@ -14,7 +14,6 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,7 +31,7 @@ class GracefulShutdownTest {
     AppConfig config = AppConfig.fromEnv(Map.of(
         "LB_DATA_DIR", dataDir.toString(), "LB_HTTP_PORT", String.valueOf(port), "LB_LOCAL_SHARDS", "2"));
     WebClient http = WebClient.create(vertx);
-    LeaderboardApp app = LeaderboardApp.start(config, Clock.systemUTC());
+    LeaderboardApp app = LeaderboardApp.start(config, Clock.systemUTC()).await();
     assertThat(http.put(port, "localhost", "/v1/boards/shutdown").sendJsonObject(new JsonObject()).await().statusCode())
         .isEqualTo(201);
 
@@ -42,9 +41,9 @@ class GracefulShutdownTest {
       requests.add(http.post(port, "localhost", "/v1/boards/shutdown/scores")
           .sendJsonObject(new JsonObject().put("userId", "s" + i).put("value", 1).put("eventId", "e" + i)));
     }
-    CompletableFuture<Void> stopping = CompletableFuture.runAsync(app::close);
+    Future<Void> stopping = app.stop();
     Future.join(requests).otherwiseEmpty().await();
-    stopping.get();
+    stopping.await();
 
     List<Integer> acknowledged = new ArrayList<>();
     for (int i = 0; i < n; i++) {
@@ -57,12 +56,15 @@ class GracefulShutdownTest {
     }
     assertThat(acknowledged).isNotEmpty();
 
-    try (LeaderboardApp again = LeaderboardApp.start(config, Clock.systemUTC())) {
+    LeaderboardApp again = LeaderboardApp.start(config, Clock.systemUTC()).await();
+    try {
       for (int i : acknowledged) {
         HttpResponse<Buffer> r = http.get(port, "localhost", "/v1/boards/shutdown/users/s" + i).send().await();
         assertThat(r.statusCode()).as("acknowledged event of s%d", i).isEqualTo(200);
         assertThat(r.bodyAsJsonObject().getLong("score")).isEqualTo(1);
       }
+    } finally {
+      again.stop().await();
     }
   }
 }

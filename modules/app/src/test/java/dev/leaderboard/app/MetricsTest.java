@@ -51,7 +51,8 @@ class MetricsTest {
         "LB_HTTP_PORT", String.valueOf(port),
         "LB_REDIS_ENDPOINTS", redis,
         "LB_PG_URI", pg));
-    try (LeaderboardApp app = LeaderboardApp.start(config, Clock.systemUTC())) {
+    LeaderboardApp app = LeaderboardApp.start(config, Clock.systemUTC()).await();
+    try {
       Http http = new Http(vertx, WebClient.create(vertx), port);
       String before = http.metrics();
 
@@ -126,6 +127,8 @@ class MetricsTest {
       assertThat(samples(after, "netty_eventexecutor_tasks_pending", Map.of())).isNotEmpty();
       assertThat(sum(after, "vertx_eventbus_handlers", Map.of("address", "leaderboard.service.local"))).isPositive();
       assertThat(samples(after, "vertx_pool_ratio", Map.of())).isNotEmpty();
+    } finally {
+      app.stop().await();
     }
   }
 

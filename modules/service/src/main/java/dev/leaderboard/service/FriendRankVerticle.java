@@ -2,6 +2,7 @@ package dev.leaderboard.service;
 
 import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.service.impl.BoardRegistry;
+import dev.leaderboard.service.impl.ServiceBindings;
 import dev.leaderboard.service.impl.FriendRankServiceImpl;
 import dev.leaderboard.store.BoardStore;
 import dev.leaderboard.store.FriendStore;
@@ -9,9 +10,6 @@ import dev.leaderboard.store.ScoreStore;
 import dev.leaderboard.store.Shards;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
-import io.vertx.core.eventbus.MessageConsumer;
-import io.vertx.core.json.JsonObject;
-import io.vertx.serviceproxy.ServiceBinder;
 import java.time.Clock;
 import java.util.List;
 
@@ -28,8 +26,7 @@ public class FriendRankVerticle extends VerticleBase {
   private Shards shards;
   private ArchiveStore archive;
   private BoardRegistry registry;
-  private MessageConsumer<JsonObject> clustered;
-  private MessageConsumer<JsonObject> local;
+  private ServiceBindings bindings;
 
   /**
    * @param pgUri the archive, for friend boards of closed periods
@@ -50,18 +47,16 @@ public class FriendRankVerticle extends VerticleBase {
     archive = ArchiveStore.connect(vertx, pgUri);
     FriendRankService service = new FriendRankServiceImpl(registry, scores, archive, new FriendStore(shards), clock,
         friendLimit);
-    ServiceBinder binder = new ServiceBinder(vertx);
-    return scores.loadScripts().compose(ok -> registry.start()).compose(ok -> {
-      clustered = binder.setAddress(FriendRankService.ADDRESS).register(FriendRankService.class, service);
-      local = binder.setAddress(FriendRankService.LOCAL_ADDRESS).registerLocal(FriendRankService.class, service);
-      return Future.all(clustered.completion(), local.completion());
-    });
+    return scores.loadScripts()
+        .compose(ok -> registry.start())
+        .compose(ok -> ServiceBindings.bind(vertx, FriendRankService.class, service, FriendRankService.ADDRESS,
+            FriendRankService.LOCAL_ADDRESS))
+        .onSuccess(b -> bindings = b);
   }
 
   @Override
   public Future<?> stop() {
-    return Future.all(clustered == null ? Future.succeededFuture() : clustered.unregister(),
-            local == null ? Future.succeededFuture() : local.unregister(),
+    return Future.all(bindings == null ? Future.succeededFuture() : bindings.unbind(),
             registry == null ? Future.succeededFuture() : registry.stop())
         .onComplete(done -> {
           if (shards != null) {

@@ -2,6 +2,7 @@ package dev.leaderboard.service;
 
 import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.service.impl.BoardRegistry;
+import dev.leaderboard.service.impl.ServiceBindings;
 import dev.leaderboard.service.impl.PeriodCloser;
 import dev.leaderboard.store.PeriodStore;
 import dev.leaderboard.service.impl.LeaderboardServiceImpl;
@@ -10,9 +11,6 @@ import dev.leaderboard.store.ScoreStore;
 import dev.leaderboard.store.Shards;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
-import io.vertx.core.eventbus.MessageConsumer;
-import io.vertx.core.json.JsonObject;
-import io.vertx.serviceproxy.ServiceBinder;
 import java.time.Clock;
 import java.util.List;
 
@@ -28,8 +26,7 @@ public class LeaderboardVerticle extends VerticleBase {
   private Shards shards;
   private ArchiveStore archive;
   private BoardRegistry registry;
-  private MessageConsumer<JsonObject> clustered;
-  private MessageConsumer<JsonObject> local;
+  private ServiceBindings bindings;
 
   public LeaderboardVerticle(List<String> endpoints, String pgUri, int defaultPartitions, Clock clock) {
     this.endpoints = endpoints;
@@ -48,18 +45,17 @@ public class LeaderboardVerticle extends VerticleBase {
     PeriodCloser closer = new PeriodCloser(vertx, registry, boardStore, new PeriodStore(shards), archive, clock);
     LeaderboardService service = new LeaderboardServiceImpl(registry, boardStore, scores, archive, closer, clock,
         defaultPartitions);
-    ServiceBinder binder = new ServiceBinder(vertx);
-    return scores.loadScripts().compose(ok -> archive.migrate()).compose(ok -> registry.start()).compose(ok -> {
-      clustered = binder.setAddress(LeaderboardService.ADDRESS).register(LeaderboardService.class, service);
-      local = binder.setAddress(LeaderboardService.LOCAL_ADDRESS).registerLocal(LeaderboardService.class, service);
-      return Future.all(clustered.completion(), local.completion());
-    });
+    return scores.loadScripts()
+        .compose(ok -> archive.migrate())
+        .compose(ok -> registry.start())
+        .compose(ok -> ServiceBindings.bind(vertx, LeaderboardService.class, service, LeaderboardService.ADDRESS,
+            LeaderboardService.LOCAL_ADDRESS))
+        .onSuccess(b -> bindings = b);
   }
 
   @Override
   public Future<?> stop() {
-    return Future.all(clustered == null ? Future.succeededFuture() : clustered.unregister(),
-            local == null ? Future.succeededFuture() : local.unregister(),
+    return Future.all(bindings == null ? Future.succeededFuture() : bindings.unbind(),
             registry == null ? Future.succeededFuture() : registry.stop())
         .onComplete(done -> {
           if (shards != null) {

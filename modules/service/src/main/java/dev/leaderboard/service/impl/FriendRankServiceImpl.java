@@ -73,7 +73,6 @@ public final class FriendRankServiceImpl implements FriendRankService {
     this.friendLimit = friendLimit;
   }
 
-
   /**
    * The group's entries: from Redis while the period is live; from the archive once it is
    * archived, rebuilt into composites so both follow one code path, with their final positions.
@@ -255,7 +254,7 @@ public final class FriendRankServiceImpl implements FriendRankService {
           return groupEntries(b, p, group).compose(found -> {
             List<StoredEntry> scored = found.entries();
             scored.sort(StoredEntry.order(b.order()));
-            long[] ranks = groupRanks(b, mode, scored);
+            long[] ranks = Ranks.within(b, mode, scored);
             int from = (int) Math.min(off, scored.size());
             int to = (int) Math.min(scored.size(), (long) from + lim);
             List<StoredEntry> page = scored.subList(from, to);
@@ -287,25 +286,6 @@ public final class FriendRankServiceImpl implements FriendRankService {
         });
       });
     });
-  }
-
-  /** Ranks of entries sorted in board order, within those entries; equal scores are adjacent. */
-  static long[] groupRanks(Board b, RankMode mode, List<StoredEntry> sorted) {
-    long[] ranks = new long[sorted.size()];
-    long distinct = 0;
-    for (int i = 0; i < ranks.length; i++) {
-      long score = b.codec().score(sorted.get(i).composite());
-      boolean tie = i > 0 && b.codec().score(sorted.get(i - 1).composite()) == score;
-      if (!tie) {
-        distinct++;
-      }
-      ranks[i] = switch (mode) {
-        case UNIQUE -> i + 1;
-        case COMPETITION -> tie ? ranks[i - 1] : i + 1;
-        case DENSE -> distinct;
-      };
-    }
-    return ranks;
   }
 
   // ---- request parts, with the same rules and messages as LeaderboardServiceImpl

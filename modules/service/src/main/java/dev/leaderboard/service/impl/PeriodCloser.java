@@ -6,6 +6,7 @@ import dev.leaderboard.archive.ArchivedPeriod;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Period;
+import dev.leaderboard.core.RankMode;
 import dev.leaderboard.store.BoardStore;
 import dev.leaderboard.store.PeriodStore;
 import dev.leaderboard.store.StoredEntry;
@@ -100,19 +101,13 @@ public final class PeriodCloser {
 
   /** Final unique, competition and dense ranks of a ranking in board order. */
   static List<ArchivedEntry> rank(Board b, Period p, List<StoredEntry> ranking) {
+    long[] competition = Ranks.within(b, RankMode.COMPETITION, ranking);
+    long[] dense = Ranks.within(b, RankMode.DENSE, ranking);
     List<ArchivedEntry> out = new ArrayList<>(ranking.size());
-    long competition = 0;
-    long dense = 0;
-    long previous = Long.MIN_VALUE;
     for (int i = 0; i < ranking.size(); i++) {
       StoredEntry e = ranking.get(i);
-      long score = b.codec().score(e.composite());
-      if (i == 0 || score != previous) {
-        competition = i + 1;
-        dense++;
-        previous = score;
-      }
-      out.add(new ArchivedEntry(i, e.userId(), score, LeaderboardServiceImpl.at(b, p, e.composite()), competition, dense));
+      out.add(new ArchivedEntry(i, e.userId(), b.codec().score(e.composite()),
+          LeaderboardServiceImpl.at(b, p, e.composite()), competition[i], dense[i]));
     }
     return out;
   }

@@ -1,0 +1,67 @@
+package dev.leaderboard.app;
+
+import dev.leaderboard.archive.LocalPostgres;
+import dev.leaderboard.store.LocalRedisShards;
+import java.io.IOException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The redis-server shards and the PostgreSQL a node starts for itself when no external ones are
+ * configured. Starting and stopping them waits for processes: run both on a worker thread.
+ */
+final class EmbeddedServices implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(EmbeddedServices.class);
+
+  private final LocalRedisShards shards;
+  private final LocalPostgres postgres;
+  private final AppConfig config;
+
+  private EmbeddedServices(LocalRedisShards shards, LocalPostgres postgres, AppConfig config) {
+    this.shards = shards;
+    this.postgres = postgres;
+    this.config = config;
+  }
+
+  /** Starts what {@code config} leaves unset; the answer's {@link #config()} points at them. */
+  static EmbeddedServices start(AppConfig config) throws IOException {
+    LocalRedisShards shards = null;
+    AppConfig effective = config;
+    try {
+      if (config.redisEndpoints().isEmpty()) {
+        LOG.info("LB_REDIS_ENDPOINTS unset: starting {} local redis shards under {}", config.localShards(),
+            config.dataDir());
+        shards = LocalRedisShards.start(config.dataDir(), config.localShards());
+        effective = effective.withRedisEndpoints(shards.endpoints());
+      }
+      LocalPostgres postgres = null;
+      if (config.pgUri() == null) {
+        LOG.info("LB_PG_URI unset: starting a local PostgreSQL under {}", config.dataDir());
+        postgres = LocalPostgres.start(config.dataDir());
+        effective = effective.withPgUri(postgres.uri());
+      }
+      LOG.info("redis shards: {}", effective.redisEndpoints());
+      return new EmbeddedServices(shards, postgres, effective);
+    } catch (IOException | RuntimeException e) {
+      if (shards != null) {
+        shards.close();
+      }
+      throw e;
+    }
+  }
+
+  /** The node's configuration with the embedded servers' addresses filled in. */
+  AppConfig config() {
+    return config;
+  }
+
+  @Override
+  public void close() {
+    if (postgres != null) {
+      postgres.close();
+    }
+    if (shards != null) {
+      shards.close();
+    }
+  }
+}
