@@ -77,6 +77,19 @@ public record Board(
     return period == PeriodKind.ALL_TIME && "all".equals(id) ? allTime() : calendar().parse(id);
   }
 
+  /**
+   * The closing rule, in one place: a period takes events until its end plus {@code graceSeconds};
+   * from this instant (epoch ms) on it is due to close. An all-time period never closes by time.
+   */
+  public long closesAt(Period p) {
+    return period == PeriodKind.ALL_TIME ? Long.MAX_VALUE : p.end().toEpochMilli() + graceSeconds * 1000;
+  }
+
+  /** Whether {@code p} no longer takes events at {@code nowMillis} by the closing rule. */
+  public boolean isPastClose(Period p, long nowMillis) {
+    return nowMillis >= closesAt(p);
+  }
+
   /** The single period of an all-time board: from its origin as far as the time bits reach. */
   private Period allTime() {
     long end = origin + codec().timeSpanUnits() * tieResolution.millis();
