@@ -1,5 +1,6 @@
 package dev.leaderboard.api;
 
+import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.service.FriendRankService;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
@@ -70,7 +71,7 @@ final class FriendRoutes {
     return switch (s) {
       case "true" -> true;
       case "false" -> false;
-      default -> throw ApiException.invalid(name, "must be true or false (got '"
+      default -> throw LeaderboardException.invalid(name, "must be true or false (got '"
           + (s.length() > 40 ? s.substring(0, 40) + "..." : s) + "')");
     };
   }

@@ -1,7 +1,20 @@
 package dev.leaderboard.api;
 
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.service.FriendRankService;
-import dev.leaderboard.service.LeaderboardService;
+import dev.leaderboard.service.Leaderboards;
+import dev.leaderboard.service.NodeServices;
+import dev.leaderboard.service.result.AroundPage;
+import dev.leaderboard.service.result.BatchResult;
+import dev.leaderboard.service.result.BoardDeleted;
+import dev.leaderboard.service.result.BoardList;
+import dev.leaderboard.service.result.EntryPage;
+import dev.leaderboard.service.result.PeriodClosed;
+import dev.leaderboard.service.result.PeriodList;
+import dev.leaderboard.service.result.RankList;
+import dev.leaderboard.service.result.SubmitResult;
+import dev.leaderboard.service.result.UserEntry;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.ReplyException;
@@ -15,12 +28,14 @@ import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.serviceproxy.ServiceException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * HTTP API v1. Handlers parse the request, call the {@link LeaderboardService} on this node's
- * local event-bus address (the same service event-bus callers use), and write its answer.
+ * HTTP API v1. Handlers parse the request, call this node's {@link Leaderboards} service in process
+ * (the same service event-bus callers reach as {@link dev.leaderboard.service.LeaderboardService}),
+ * and write its typed answer: the status code comes from the result, the body from its JSON.
  */
 public class HttpApiVerticle extends VerticleBase {
   private static final Logger LOG = LoggerFactory.getLogger(HttpApiVerticle.class);
@@ -29,7 +44,7 @@ public class HttpApiVerticle extends VerticleBase {
 
   private final int port;
   private final BooleanSupplier clusterJoined;
-  private LeaderboardService service;
+  private NodeServices node;
   private HttpServer server;
   private Router router;
 
@@ -49,7 +64,7 @@ public class HttpApiVerticle extends VerticleBase {
 
   @Override
   public Future<?> start() {
-    service = LeaderboardService.createProxy(vertx, LeaderboardService.LOCAL_ADDRESS);
+    node = NodeServices.of(vertx);
     router = Router.router(vertx);
     router.route().handler(BodyHandler.create(false).setBodyLimit(BODY_LIMIT));
 
@@ -66,7 +81,7 @@ public class HttpApiVerticle extends VerticleBase {
     router.get("/v1/boards/:board/periods").handler(this::periods);
     router.post("/v1/boards/:board/periods/:period/close").handler(this::closePeriod);
     FriendRoutes.mount(router, FriendRankService.createProxy(vertx, FriendRankService.LOCAL_ADDRESS));
-    OperationRoutes.mount(router, vertx, service, clusterJoined);
+    OperationRoutes.mount(router, vertx, node.readiness(), clusterJoined);
 
     router.route().failureHandler(this::failure);
     router.errorHandler(404, ctx -> error(ctx, 404, "not_found",
@@ -100,19 +115,27 @@ public class HttpApiVerticle extends VerticleBase {
     return server.actualPort();
   }
 
+  /** This node's service, or a 503 when it is not running here. */
+  private Leaderboards service() {
+    Leaderboards service = node.leaderboards();
+    if (service == null) {
+      throw new LeaderboardException(503, "service_unavailable",
+          "the leaderboard service is not running on this node; retry");
+    }
+    return service;
+  }
+
   private void listBoards(RoutingContext ctx) {
     Params.none(ctx);
-    reply(ctx, service.listBoards());
+    reply(ctx, service().listBoards(), BoardList::toJson);
   }
 
   private void putBoard(RoutingContext ctx) {
     Params.none(ctx);
-    service.putBoard(ctx.pathParam("board"), Params.body(ctx)).onComplete(ar -> {
+    service().putBoard(ctx.pathParam("board"), Params.body(ctx)).onComplete(ar -> {
       if (ar.succeeded()) {
-        JsonObject board = ar.result();
-        boolean created = Boolean.TRUE.equals(board.remove("created"));
-        ctx.response().setStatusCode(created ? 201 : 200);
-        ctx.json(board);
+        ctx.response().setStatusCode(ar.result().created() ? 201 : 200);
+        ctx.json(ar.result().board().toJson());
       } else {
         ctx.fail(ar.cause());
       }
@@ -121,60 +144,62 @@ public class HttpApiVerticle extends VerticleBase {
 
   private void getBoard(RoutingContext ctx) {
     Params.none(ctx);
-    reply(ctx, service.getBoard(ctx.pathParam("board")));
+    reply(ctx, service().getBoard(ctx.pathParam("board")), Board::toJson);
   }
 
   private void deleteBoard(RoutingContext ctx) {
     Params.none(ctx);
-    reply(ctx, service.deleteBoard(ctx.pathParam("board")));
+    reply(ctx, service().deleteBoard(ctx.pathParam("board")), BoardDeleted::toJson);
   }
 
   private void submit(RoutingContext ctx) {
     Params.none(ctx);
-    reply(ctx, service.submit(ctx.pathParam("board"), Params.body(ctx)));
+    reply(ctx, service().submit(ctx.pathParam("board"), Params.body(ctx)), SubmitResult::toJson);
   }
 
   private void submitBatch(RoutingContext ctx) {
     Params.none(ctx);
-    reply(ctx, service.submitBatch(ctx.pathParam("board"), Params.body(ctx)));
+    reply(ctx, service().submitBatch(ctx.pathParam("board"), Params.body(ctx)), BatchResult::toJson);
   }
 
   private void entries(RoutingContext ctx) {
     Params q = Params.of(ctx, "offset", "limit", "period", "rankMode");
-    reply(ctx, service.entries(ctx.pathParam("board"), q.string("period"), q.longValue("offset"),
-        q.intValue("limit"), q.string("rankMode")));
+    reply(ctx, service().entries(ctx.pathParam("board"), q.string("period"), q.longValue("offset"),
+        q.intValue("limit"), q.string("rankMode")), EntryPage::toJson);
   }
 
   private void user(RoutingContext ctx) {
     Params q = Params.of(ctx, "period", "rankMode");
-    reply(ctx, service.user(ctx.pathParam("board"), ctx.pathParam("userId"), q.string("period"), q.string("rankMode")));
+    reply(ctx, service().user(ctx.pathParam("board"), ctx.pathParam("userId"), q.string("period"),
+        q.string("rankMode")), UserEntry::toJson);
   }
 
   private void around(RoutingContext ctx) {
     Params q = Params.of(ctx, "limit", "period", "rankMode");
-    reply(ctx, service.around(ctx.pathParam("board"), ctx.pathParam("userId"), q.string("period"), q.intValue("limit"),
-        q.string("rankMode")));
+    reply(ctx, service().around(ctx.pathParam("board"), ctx.pathParam("userId"), q.string("period"),
+        q.intValue("limit"), q.string("rankMode")), AroundPage::toJson);
   }
 
   private void ranks(RoutingContext ctx) {
     Params q = Params.of(ctx, "period", "rankMode");
-    reply(ctx, service.ranks(ctx.pathParam("board"), Params.body(ctx), q.string("period"), q.string("rankMode")));
+    reply(ctx, service().ranks(ctx.pathParam("board"), Params.body(ctx), q.string("period"), q.string("rankMode")),
+        RankList::toJson);
   }
 
   private void periods(RoutingContext ctx) {
     Params.none(ctx);
-    reply(ctx, service.periods(ctx.pathParam("board")));
+    reply(ctx, service().periods(ctx.pathParam("board")), PeriodList::toJson);
   }
 
   private void closePeriod(RoutingContext ctx) {
     Params.none(ctx);
-    reply(ctx, service.closePeriod(ctx.pathParam("board"), ctx.pathParam("period")));
+    reply(ctx, service().closePeriod(ctx.pathParam("board"), ctx.pathParam("period")), PeriodClosed::toJson);
   }
 
-  private static void reply(RoutingContext ctx, Future<JsonObject> answer) {
+  private static <T> void reply(RoutingContext ctx, Future<T> answer, Function<T, JsonObject> render) {
     answer.onComplete(ar -> {
       if (ar.succeeded()) {
-        ctx.json(ar.result());
+        ctx.json(render.apply(ar.result()));
       } else {
         ctx.fail(ar.cause());
       }
@@ -183,7 +208,10 @@ public class HttpApiVerticle extends VerticleBase {
 
   private void failure(RoutingContext ctx) {
     Throwable t = ctx.failure();
-    if (t instanceof ApiException e) {
+    if (t instanceof LeaderboardException e) {
+      if (e.status() >= 500) {
+        LOG.warn("{} {}: {}", ctx.request().method(), ctx.request().path(), e.getMessage());
+      }
       error(ctx, e.status(), e.code(), e.getMessage());
     } else if (t instanceof ReplyException e && e.failureType() == ReplyFailure.NO_HANDLERS) {
       error(ctx, 503, "service_unavailable", "the leaderboard service is not running on this node; retry");

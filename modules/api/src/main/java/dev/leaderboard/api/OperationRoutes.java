@@ -1,54 +1,52 @@
 package dev.leaderboard.api;
 
-import dev.leaderboard.service.LeaderboardService;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import io.vertx.ext.healthchecks.CheckResult;
+import io.vertx.ext.healthchecks.HealthChecks;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.micrometer.backends.BackendRegistries;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 /**
  * Operations routes: liveness, readiness, Prometheus metrics and the OpenAPI document.
  *
- * <p>Liveness only says the process serves HTTP. Readiness asks this node's leaderboard service
- * (local address) for its {@link LeaderboardService#health() health}: an answer at all means the
- * service verticle has started and loaded its board cache; every Redis shard must answer PING within
- * a second; a clustered node must be a member of the cluster. Anything else is 503 with the failed
- * check marked DOWN and a reason naming what failed.
+ * <p>Liveness only says the process serves HTTP. Readiness runs the node's readiness procedures
+ * ({@code vertx-health-check}, registered by the leaderboard service next to what they check:
+ * {@code redis}, every shard answers PING within a second; {@code boards}, the service has started
+ * and loaded its board cache) and checks that a clustered node is a member of the cluster. Anything
+ * else is 503 with the failed check marked DOWN and a reason naming what failed.
  */
 final class OperationRoutes {
   static final String OPENAPI_RESOURCE = "openapi.yaml";
-  /** Longer than the service's own 1 s PING timeout, so a slow shard is reported as such. */
-  static final long READY_TIMEOUT_MILLIS = 3000;
+  private static final String REDIS = "redis";
+  private static final String BOARDS = "boards";
   private static final String UP = "UP";
   private static final String DOWN = "DOWN";
 
   private final Vertx vertx;
-  private final LeaderboardService service;
+  private final HealthChecks readiness;
   private final BooleanSupplier clusterJoined;
   private volatile Buffer openApi;
 
-  private OperationRoutes(Vertx vertx, LeaderboardService service, BooleanSupplier clusterJoined) {
+  private OperationRoutes(Vertx vertx, HealthChecks readiness, BooleanSupplier clusterJoined) {
     this.vertx = vertx;
-    this.service = service;
+    this.readiness = readiness;
     this.clusterJoined = clusterJoined;
   }
 
   /** @param clusterJoined whether this node is a cluster member now; {@code null} when it runs without a cluster */
-  static void mount(Router router, Vertx vertx, LeaderboardService service, BooleanSupplier clusterJoined) {
-    OperationRoutes routes = new OperationRoutes(vertx, service, clusterJoined);
+  static void mount(Router router, Vertx vertx, HealthChecks readiness, BooleanSupplier clusterJoined) {
+    OperationRoutes routes = new OperationRoutes(vertx, readiness, clusterJoined);
     router.get("/health/live").handler(routes::live);
     router.get("/health/ready").handler(routes::ready);
     router.get("/metrics").handler(routes::metrics);
@@ -63,39 +61,32 @@ final class OperationRoutes {
 
   private void ready(RoutingContext ctx) {
     Params.none(ctx);
-    service.health().timeout(READY_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS).onComplete(ar -> {
+    readiness.checkStatus().onComplete(ar -> {
       JsonObject checks = new JsonObject();
-      if (ar.succeeded()) {
-        checks.put("redis", redis(ar.result().getJsonArray("shards")));
-        checks.put("cluster", cluster());
-        checks.put("boards", new JsonObject().put("status", UP).put("boards", ar.result().getInteger("boards")));
-      } else {
-        String why = "the leaderboard service on this node did not answer (" + ar.cause().getMessage()
-            + "): it has not started, has not loaded its board cache yet, or is stuck";
-        checks.put("redis", new JsonObject().put("status", DOWN).put("reason", "unknown: " + why));
-        checks.put("cluster", cluster());
-        checks.put("boards", new JsonObject().put("status", DOWN).put("reason", why));
-      }
+      List<CheckResult> results = ar.succeeded() && ar.result().getChecks() != null ? ar.result().getChecks() : List.of();
+      checks.put(REDIS, check(results, REDIS));
+      checks.put("cluster", cluster());
+      checks.put(BOARDS, check(results, BOARDS));
       boolean ready = checks.stream().allMatch(c -> UP.equals(((JsonObject) c.getValue()).getString("status")));
       ctx.response().setStatusCode(ready ? 200 : 503).putHeader(HttpHeaders.CACHE_CONTROL, "no-store");
       ctx.json(new JsonObject().put("status", ready ? UP : DOWN).put("checks", checks));
     });
   }
 
-  private static JsonObject redis(JsonArray shards) {
-    List<String> down = new ArrayList<>();
-    for (int i = 0; i < shards.size(); i++) {
-      JsonObject shard = shards.getJsonObject(i);
-      if (!shard.getBoolean("up")) {
-        down.add("shard " + shard.getInteger("shard") + " (" + shard.getString("endpoint") + "): "
-            + shard.getString("error"));
-      }
+  /** One procedure's answer as {@code {status, ...its data}}; a missing procedure means the service is not running. */
+  private static JsonObject check(List<CheckResult> results, String id) {
+    CheckResult result = results.stream().filter(r -> id.equals(r.getId())).findFirst().orElse(null);
+    if (result == null) {
+      return new JsonObject().put("status", DOWN).put("reason", "the leaderboard service on this node did not "
+          + "answer: it has not started, has not loaded its board cache yet, or is stopping");
     }
-    JsonObject check = new JsonObject().put("status", down.isEmpty() ? UP : DOWN);
-    if (!down.isEmpty()) {
-      check.put("reason", "no PONG within 1 s from " + String.join("; ", down));
+    JsonObject out = new JsonObject().put("status", Boolean.TRUE.equals(result.getUp()) ? UP : DOWN);
+    JsonObject data = result.getData() == null ? new JsonObject() : result.getData();
+    if (data.containsKey("procedure-execution-failure")) {
+      return out.put("reason", "the leaderboard service on this node did not answer (" + data.getValue("cause")
+          + "): it is stuck or overloaded");
     }
-    return check.put("shards", shards);
+    return out.mergeIn(data);
   }
 
   private JsonObject cluster() {

@@ -1,5 +1,6 @@
 package dev.leaderboard.api;
 
+import dev.leaderboard.core.LeaderboardException;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.Json;
@@ -25,11 +26,11 @@ final class Params {
     Set<String> known = Set.of(allowed);
     for (String name : ctx.queryParams().names()) {
       if (!known.contains(name)) {
-        throw ApiException.invalid(name, "is not a query parameter of this route"
+        throw LeaderboardException.invalid(name, "is not a query parameter of this route"
             + (allowed.length == 0 ? " (it takes none)" : " (allowed: " + String.join(", ", allowed) + ")"));
       }
       if (ctx.queryParams().getAll(name).size() > 1) {
-        throw ApiException.invalid(name, "must be given at most once");
+        throw LeaderboardException.invalid(name, "must be given at most once");
       }
     }
     return new Params(ctx);
@@ -45,7 +46,7 @@ final class Params {
       return null;
     }
     if (!INTEGER.matcher(s).matches()) {
-      throw ApiException.invalid(name, "must be a whole number (got '" + shorten(s) + "')");
+      throw LeaderboardException.invalid(name, "must be a whole number (got '" + shorten(s) + "')");
     }
     return Long.parseLong(s);
   }
@@ -56,7 +57,7 @@ final class Params {
       return null;
     }
     if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
-      throw ApiException.invalid(name, "is out of range (got " + v + ")");
+      throw LeaderboardException.invalid(name, "is out of range (got " + v + ")");
     }
     return v.intValue();
   }
@@ -65,16 +66,16 @@ final class Params {
   static JsonObject body(RoutingContext ctx) {
     Buffer buffer = ctx.body().buffer();
     if (buffer == null || buffer.length() == 0) {
-      throw new ApiException(400, "invalid_json", "the request body is empty; send a JSON object");
+      throw LeaderboardException.badRequest("invalid_json", "the request body is empty; send a JSON object");
     }
     Object value;
     try {
       value = Json.decodeValue(buffer);
     } catch (DecodeException e) {
-      throw new ApiException(400, "invalid_json", "the request body is not valid JSON: " + firstLine(e.getMessage()));
+      throw LeaderboardException.badRequest("invalid_json", "the request body is not valid JSON: " + firstLine(e.getMessage()));
     }
     if (!(value instanceof JsonObject)) {
-      throw new ApiException(400, "invalid_json", "the request body must be a JSON object");
+      throw LeaderboardException.badRequest("invalid_json", "the request body must be a JSON object");
     }
     return (JsonObject) value;
   }

@@ -79,15 +79,18 @@ public record Board(
 
   /**
    * The closing rule, in one place: a period takes events until its end plus {@code graceSeconds};
-   * from this instant (epoch ms) on it is due to close. An all-time period never closes by time.
+   * from this instant (epoch ms) on it is due to close.
    */
   public long closesAt(Period p) {
-    return period == PeriodKind.ALL_TIME ? Long.MAX_VALUE : p.end().toEpochMilli() + graceSeconds * 1000;
+    return p.end().toEpochMilli() + graceSeconds * 1000;
   }
 
-  /** Whether {@code p} no longer takes events at {@code nowMillis} by the closing rule. */
+  /**
+   * Whether {@code p} no longer takes events at {@code nowMillis} by the closing rule. The all-time
+   * period never closes by time (its end is only as far as its time bits reach).
+   */
   public boolean isPastClose(Period p, long nowMillis) {
-    return nowMillis >= closesAt(p);
+    return period != PeriodKind.ALL_TIME && nowMillis >= closesAt(p);
   }
 
   /** The single period of an all-time board: from its origin as far as the time bits reach. */

@@ -4,6 +4,7 @@ import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.PeriodKind;
+import dev.leaderboard.core.PeriodState;
 import dev.leaderboard.service.impl.BoardRegistry;
 import dev.leaderboard.service.impl.PeriodCloser;
 import dev.leaderboard.store.BoardStore;
@@ -82,16 +83,16 @@ public class AdminVerticle extends VerticleBase {
     }
     return Future.all(boardStore.periods(b), periods.states(b)).compose(all -> {
       List<String> hot = all.resultAt(0);
-      Map<String, String> states = all.resultAt(1);
+      Map<String, PeriodState> states = all.resultAt(1);
       long now = clock.millis();
       List<Period> due = new ArrayList<>();
       for (String id : hot) {
-        String state = states.get(id);
-        if (PeriodStore.ARCHIVED.equals(state)) {
+        PeriodState state = states.get(id);
+        if (state == PeriodState.ARCHIVED) {
           continue;
         }
         Period p = b.parsePeriod(id);
-        if (PeriodStore.CLOSING.equals(state) || now >= p.end().toEpochMilli() + b.graceSeconds() * 1000) {
+        if (state == PeriodState.CLOSING || b.isPastClose(p, now)) {
           due.add(p);
         }
       }

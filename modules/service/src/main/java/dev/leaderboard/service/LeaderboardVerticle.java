@@ -6,6 +6,7 @@ import dev.leaderboard.service.impl.ServiceBindings;
 import dev.leaderboard.service.impl.PeriodCloser;
 import dev.leaderboard.store.PeriodStore;
 import dev.leaderboard.service.impl.LeaderboardServiceImpl;
+import dev.leaderboard.service.impl.LocalLeaderboards;
 import dev.leaderboard.store.BoardStore;
 import dev.leaderboard.store.ScoreStore;
 import dev.leaderboard.store.Shards;
@@ -15,10 +16,12 @@ import java.time.Clock;
 import java.util.List;
 
 /**
- * Hosts the leaderboard service on this node: connects to the shards, loads the board cache, and
- * serves the service on the clustered address and on the node-local one.
+ * Hosts the leaderboard service on this node: connects to the shards, loads the board cache,
+ * serves the service on the clustered address and on the node-local one, and offers it in process
+ * to the node's HTTP API ({@link NodeServices}).
  */
 public class LeaderboardVerticle extends VerticleBase {
+  private static final ServiceReadiness READINESS = new ServiceReadiness();
   private final List<String> endpoints;
   private final String pgUri;
   private final int defaultPartitions;
@@ -27,6 +30,7 @@ public class LeaderboardVerticle extends VerticleBase {
   private ArchiveStore archive;
   private BoardRegistry registry;
   private ServiceBindings bindings;
+  private Leaderboards leaderboards;
 
   public LeaderboardVerticle(List<String> endpoints, String pgUri, int defaultPartitions, Clock clock) {
     this.endpoints = endpoints;
@@ -43,18 +47,23 @@ public class LeaderboardVerticle extends VerticleBase {
     ScoreStore scores = new ScoreStore(shards);
     archive = ArchiveStore.connect(vertx, pgUri);
     PeriodCloser closer = new PeriodCloser(vertx, registry, boardStore, new PeriodStore(shards), archive, clock);
-    LeaderboardService service = new LeaderboardServiceImpl(registry, boardStore, scores, archive, closer, clock,
-        defaultPartitions);
+    leaderboards = new LocalLeaderboards(registry, boardStore, scores, archive, closer, clock, defaultPartitions);
     return scores.loadScripts()
         .compose(ok -> archive.migrate())
         .compose(ok -> registry.start())
-        .compose(ok -> ServiceBindings.bind(vertx, LeaderboardService.class, service, LeaderboardService.ADDRESS,
-            LeaderboardService.LOCAL_ADDRESS))
-        .onSuccess(b -> bindings = b);
+        .compose(ok -> ServiceBindings.bind(vertx, LeaderboardService.class, new LeaderboardServiceImpl(leaderboards),
+            LeaderboardService.ADDRESS, LeaderboardService.LOCAL_ADDRESS))
+        .onSuccess(b -> {
+          bindings = b;
+          NodeServices.of(vertx).add(leaderboards, READINESS);
+        });
   }
 
   @Override
   public Future<?> stop() {
+    if (leaderboards != null) {
+      NodeServices.of(vertx).remove(leaderboards, READINESS);
+    }
     return Future.all(bindings == null ? Future.succeededFuture() : bindings.unbind(),
             registry == null ? Future.succeededFuture() : registry.stop())
         .onComplete(done -> {

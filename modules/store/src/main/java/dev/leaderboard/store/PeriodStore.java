@@ -1,6 +1,7 @@
 package dev.leaderboard.store;
 
 import dev.leaderboard.core.Board;
+import dev.leaderboard.core.PeriodState;
 import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
@@ -15,8 +16,6 @@ import java.util.Map;
  * final ranking, and dropping the keys once the archive holds them.
  */
 public final class PeriodStore {
-  public static final String CLOSING = "closing";
-  public static final String ARCHIVED = "archived";
   private static final int META_SHARD = 0;
   private static final String RENEW =
       "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) else return 0 end";
@@ -30,18 +29,19 @@ public final class PeriodStore {
   }
 
   /** Period ID → state, for the periods that are not open. */
-  public Future<Map<String, String>> states(Board b) {
+  public Future<Map<String, PeriodState>> states(Board b) {
     return shards.send(META_SHARD, Request.cmd(Command.HGETALL).arg(Keys.periodStates(b))).map(r -> {
-      Map<String, String> out = new LinkedHashMap<>();
+      Map<String, PeriodState> out = new LinkedHashMap<>();
       for (int i = 0; i + 1 < r.size(); i += 2) {
-        out.put(r.get(i).toString(), r.get(i + 1).toString());
+        out.put(r.get(i).toString(), PeriodState.fromWire(r.get(i + 1).toString()));
       }
       return out;
     });
   }
 
-  public Future<Void> setState(Board b, String period, String state) {
-    return shards.send(META_SHARD, Request.cmd(Command.HSET).arg(Keys.periodStates(b)).arg(period).arg(state)).mapEmpty();
+  public Future<Void> setState(Board b, String period, PeriodState state) {
+    return shards.send(META_SHARD, Request.cmd(Command.HSET).arg(Keys.periodStates(b)).arg(period).arg(state.wireName()))
+        .mapEmpty();
   }
 
   /** Takes the close lease for {@code ttlMillis} unless another node holds it. */

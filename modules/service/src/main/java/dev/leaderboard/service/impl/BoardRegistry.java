@@ -2,6 +2,7 @@ package dev.leaderboard.service.impl;
 
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.PeriodState;
 import dev.leaderboard.store.BoardStore;
 import dev.leaderboard.store.PeriodStore;
 import io.vertx.core.Future;
@@ -29,7 +30,7 @@ public final class BoardRegistry {
   private final Map<String, Board> boards = new ConcurrentHashMap<>();
   private final Set<String> knownPeriods = ConcurrentHashMap.newKeySet();
   /** Board uid → period → state, for the periods that are not open; loaded per board on first use. */
-  private final Map<String, Map<String, String>> periodStates = new ConcurrentHashMap<>();
+  private final Map<String, Map<String, PeriodState>> periodStates = new ConcurrentHashMap<>();
   private final PeriodStore periods;
   private MessageConsumer<JsonObject> consumer;
   private MessageConsumer<JsonObject> periodConsumer;
@@ -55,34 +56,34 @@ public final class BoardRegistry {
   }
 
   private void applyPeriod(JsonObject change) {
-    Map<String, String> states = periodStates.get(change.getString("uid"));
+    Map<String, PeriodState> states = periodStates.get(change.getString("uid"));
     if (states != null) {
-      states.put(change.getString("period"), change.getString("state"));
+      states.put(change.getString("period"), PeriodState.fromWire(change.getString("state")));
     }
   }
 
-  /** {@code open}, {@code closing} or {@code archived}. A period never goes back to open. */
-  public Future<String> periodState(Board b, String period) {
-    return periodStates(b).map(states -> states.getOrDefault(period, "open"));
+  /** This node's view of a period's state. A period never goes back to open. */
+  public Future<PeriodState> periodState(Board b, String period) {
+    return periodStates(b).map(states -> states.getOrDefault(period, PeriodState.OPEN));
   }
 
   /** The board's periods that are not open, with their states (this node's view). */
-  public Future<Map<String, String>> periodStates(Board b) {
-    Map<String, String> states = periodStates.get(b.uid());
+  public Future<Map<String, PeriodState>> periodStates(Board b) {
+    Map<String, PeriodState> states = periodStates.get(b.uid());
     if (states != null) {
       return Future.succeededFuture(states);
     }
     return periods.states(b).map(loaded -> {
-      Map<String, String> cache = periodStates.computeIfAbsent(b.uid(), k -> new ConcurrentHashMap<>());
+      Map<String, PeriodState> cache = periodStates.computeIfAbsent(b.uid(), k -> new ConcurrentHashMap<>());
       loaded.forEach(cache::putIfAbsent);
       return cache;
     });
   }
 
   /** Stores a period's new state and tells every node. */
-  public Future<Void> setPeriodState(Board b, String period, String state) {
+  public Future<Void> setPeriodState(Board b, String period, PeriodState state) {
     return periods.setState(b, period, state).onSuccess(ok -> {
-      JsonObject change = new JsonObject().put("uid", b.uid()).put("period", period).put("state", state);
+      JsonObject change = new JsonObject().put("uid", b.uid()).put("period", period).put("state", state.wireName());
       applyPeriod(change);
       vertx.eventBus().publish(PERIOD_ADDRESS, change);
     });

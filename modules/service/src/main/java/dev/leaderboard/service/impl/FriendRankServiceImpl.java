@@ -5,12 +5,13 @@ import dev.leaderboard.archive.ArchivedEntry;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Fields;
 import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.Limits;
 import dev.leaderboard.core.Names;
 import dev.leaderboard.core.Period;
+import dev.leaderboard.core.PeriodState;
 import dev.leaderboard.core.RankMode;
 import dev.leaderboard.service.FriendRankService;
 import dev.leaderboard.store.FriendStore;
-import dev.leaderboard.store.PeriodStore;
 import dev.leaderboard.store.RankCounts;
 import dev.leaderboard.store.ScoreStore;
 import dev.leaderboard.store.StoredEntry;
@@ -49,8 +50,6 @@ import java.util.function.Supplier;
  */
 public final class FriendRankServiceImpl implements FriendRankService {
   public static final int DEFAULT_FRIEND_LIMIT = 5_000;
-  public static final int DEFAULT_LIMIT = 20;
-  public static final int MAX_LIMIT = 1000;
 
   private final BoardRegistry boards;
   private final ScoreStore scores;
@@ -82,7 +81,7 @@ public final class FriendRankServiceImpl implements FriendRankService {
 
   private Future<Group> groupEntries(Board b, Period p, List<String> group) {
     return boards.periodState(b, p.id()).compose(state -> {
-      if (PeriodStore.ARCHIVED.equals(state)) {
+      if (state == PeriodState.ARCHIVED) {
         return archive.entries(b.uid(), p.id(), group).map(rows -> {
           List<StoredEntry> entries = new ArrayList<>();
           java.util.Map<StoredEntry, Long> positions = new java.util.HashMap<>();
@@ -242,7 +241,7 @@ public final class FriendRankServiceImpl implements FriendRankService {
       Names.board("board", board);
       Names.id("userId", userId);
       long off = Requests.offset(offset);
-      int lim = Requests.limit(limit, DEFAULT_LIMIT);
+      int lim = Requests.limit(limit, Limits.DEFAULT_PAGE);
       RankMode mode = Requests.rankMode(rankMode);
       boolean withGlobal = Boolean.TRUE.equals(globalRanks);
       return boards.require(board).compose(b -> {
@@ -254,7 +253,7 @@ public final class FriendRankServiceImpl implements FriendRankService {
           return groupEntries(b, p, group).compose(found -> {
             List<StoredEntry> scored = found.entries();
             scored.sort(StoredEntry.order(b.order()));
-            long[] ranks = Ranks.within(b, mode, scored);
+            long[] ranks = RankMath.within(mode, Entries.scores(b, scored));
             int from = (int) Math.min(off, scored.size());
             int to = (int) Math.min(scored.size(), (long) from + lim);
             List<StoredEntry> page = scored.subList(from, to);
@@ -264,10 +263,9 @@ public final class FriendRankServiceImpl implements FriendRankService {
             return before.map(global -> {
               JsonArray entries = new JsonArray();
               for (int k = 0; k < page.size(); k++) {
-                JsonObject e = LeaderboardServiceImpl.entryJson(b, p, page.get(k), ranks[from + k], from + k,
-                    scored.size());
+                JsonObject e = Entries.of(b, p, page.get(k), ranks[from + k], from + k, scored.size()).toJson();
                 if (global != null) {
-                  e.put("globalRank", global[k] + 1);
+                  e.put("globalRank", RankMath.unique(global[k]));
                 }
                 entries.add(e);
               }
@@ -288,5 +286,5 @@ public final class FriendRankServiceImpl implements FriendRankService {
     });
   }
 
-  // ---- request parts, with the same rules and messages as LeaderboardServiceImpl
+  // ---- request parts, with the same rules and messages as the board reads
 }

@@ -6,6 +6,7 @@ import dev.leaderboard.archive.ArchivedPeriod;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Period;
+import dev.leaderboard.core.PeriodState;
 import dev.leaderboard.core.RankMode;
 import dev.leaderboard.store.BoardStore;
 import dev.leaderboard.store.PeriodStore;
@@ -35,7 +36,7 @@ import org.slf4j.LoggerFactory;
 public final class PeriodCloser {
   private static final Logger LOG = LoggerFactory.getLogger(PeriodCloser.class);
   /** A dead node's lease lapses after this; a live one renews it every third of it while it works. */
-  static final long LEASE_MILLIS = 30_000;
+  public static final long DEFAULT_LEASE_MILLIS = 30_000;
 
   private final Vertx vertx;
   private final BoardRegistry boards;
@@ -44,9 +45,16 @@ public final class PeriodCloser {
   private final ArchiveStore archive;
   private final Clock clock;
   private final String owner = UUID.randomUUID().toString();
+  private final long leaseMillis;
 
   public PeriodCloser(Vertx vertx, BoardRegistry boards, BoardStore boardStore, PeriodStore periods, ArchiveStore archive,
       Clock clock) {
+    this(vertx, boards, boardStore, periods, archive, clock, DEFAULT_LEASE_MILLIS);
+  }
+
+  public PeriodCloser(Vertx vertx, BoardRegistry boards, BoardStore boardStore, PeriodStore periods, ArchiveStore archive,
+      Clock clock, long leaseMillis) {
+    this.leaseMillis = leaseMillis;
     this.vertx = vertx;
     this.boards = boards;
     this.boardStore = boardStore;
@@ -57,28 +65,41 @@ public final class PeriodCloser {
 
   /** Closes the period unless another node is closing it (then fails with 409 {@code period_closing}). */
   public Future<ArchivedPeriod> close(Board b, Period p) {
-    return periods.acquire(b, p.id(), owner, LEASE_MILLIS).compose(mine -> {
-      if (!mine) {
+    return lease(b, p).compose(lease -> {
+      if (lease == null) {
         return Future.failedFuture(LeaderboardException.conflict("period_closing", "period " + p.id() + " of board "
             + b.name() + " is being closed by another node; ask again shortly"));
       }
-      long renewal = vertx.setPeriodic(LEASE_MILLIS / 3, id -> periods.renew(b, p.id(), owner, LEASE_MILLIS));
-      return closeHoldingLease(b, p).eventually(() -> {
+      long renewal = vertx.setPeriodic(lease.millis() / 3, id -> lease.renew());
+      return closeHoldingLease(b, p, lease).eventually(() -> {
         vertx.cancelTimer(renewal);
-        return periods.release(b, p.id(), owner);
+        return lease.release();
       });
     });
   }
 
-  Future<ArchivedPeriod> closeHoldingLease(Board b, Period p) {
-    return freezeAndArchive(b, p)
+  /** This node's close lease on the period, or {@code null} when another node holds it. */
+  Future<CloseLease> lease(Board b, Period p) {
+    return CloseLease.acquire(periods, b, p, owner, leaseMillis);
+  }
+
+  /** The closing steps; each starts only while the lease is held. */
+  Future<ArchivedPeriod> closeHoldingLease(Board b, Period p, CloseLease lease) {
+    return lease.check()
+        .compose(ok -> boards.setPeriodState(b, p.id(), PeriodState.CLOSING))
+        .compose(ok -> lease.check())
+        .compose(ok -> periods.freeze(b, p.id()))
+        .compose(ok -> lease.check())
+        .compose(ok -> archive.period(b.uid(), p.id()))
+        .compose(done -> done != null ? Future.succeededFuture(done) : writeArchive(b, p))
+        .compose(archived -> lease.check().map(archived))
         .compose(archived -> markArchived(b, p).map(archived))
         .compose(archived -> retain(b).map(archived));
   }
 
-  /** Steps 1–3. */
+  /** Steps 1–3 without a lease: what a node that dies before marking the period archived has done. */
   Future<ArchivedPeriod> freezeAndArchive(Board b, Period p) {
-    return boards.setPeriodState(b, p.id(), PeriodStore.CLOSING)
+    return boards.setPeriodState(b, p.id(), PeriodState.CLOSING)
         .compose(ok -> periods.freeze(b, p.id()))
         .compose(ok -> archive.period(b.uid(), p.id()))
         .compose(done -> done != null ? Future.succeededFuture(done) : writeArchive(b, p));
@@ -101,30 +122,30 @@ public final class PeriodCloser {
 
   /** Final unique, competition and dense ranks of a ranking in board order. */
   static List<ArchivedEntry> rank(Board b, Period p, List<StoredEntry> ranking) {
-    long[] competition = Ranks.within(b, RankMode.COMPETITION, ranking);
-    long[] dense = Ranks.within(b, RankMode.DENSE, ranking);
+    long[] scores = Entries.scores(b, ranking);
+    long[] competition = RankMath.within(RankMode.COMPETITION, scores);
+    long[] dense = RankMath.within(RankMode.DENSE, scores);
     List<ArchivedEntry> out = new ArrayList<>(ranking.size());
     for (int i = 0; i < ranking.size(); i++) {
       StoredEntry e = ranking.get(i);
-      out.add(new ArchivedEntry(i, e.userId(), b.codec().score(e.composite()),
-          LeaderboardServiceImpl.at(b, p, e.composite()), competition[i], dense[i]));
+      out.add(new ArchivedEntry(i, e.userId(), scores[i], Entries.at(b, p, e.composite()), competition[i], dense[i]));
     }
     return out;
   }
 
   Future<Void> markArchived(Board b, Period p) {
-    return boards.setPeriodState(b, p.id(), PeriodStore.ARCHIVED);
+    return boards.setPeriodState(b, p.id(), PeriodState.ARCHIVED);
   }
 
   /** Keeps the newest {@code retainPeriods} periods hot; drops archived ones older than those. */
   Future<Void> retain(Board b) {
     return Future.all(boardStore.periods(b), periods.states(b)).compose(all -> {
       List<String> hot = new ArrayList<>(all.<List<String>>resultAt(0));
-      java.util.Map<String, String> states = all.resultAt(1);
+      java.util.Map<String, PeriodState> states = all.resultAt(1);
       hot.sort(Comparator.comparing((String id) -> b.parsePeriod(id).start()).reversed());
       List<Future<Void>> drops = new ArrayList<>();
       for (int i = b.retainPeriods(); i < hot.size(); i++) {
-        if (PeriodStore.ARCHIVED.equals(states.get(hot.get(i)))) {
+        if (states.get(hot.get(i)) == PeriodState.ARCHIVED) {
           drops.add(periods.drop(b, hot.get(i)));
         }
       }

@@ -3,12 +3,14 @@ package dev.leaderboard.service.impl;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Fields;
 import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.Limits;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.RankMode;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import io.vertx.serviceproxy.ServiceException;
 import java.time.Clock;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -16,7 +18,6 @@ import org.slf4j.LoggerFactory;
 /** The request parts every service shares, with one set of rules and messages, and error mapping. */
 final class Requests {
   private static final Logger LOG = LoggerFactory.getLogger(Requests.class);
-  static final int MAX_LIMIT = 1000;
 
   private Requests() {
   }
@@ -47,8 +48,8 @@ final class Requests {
 
   static int limit(Integer limit, int def) {
     int lim = limit == null ? def : limit;
-    if (lim < 1 || lim > MAX_LIMIT) {
-      throw LeaderboardException.invalid("limit", "must be between 1 and " + MAX_LIMIT + " (got " + lim + ")");
+    if (lim < 1 || lim > Limits.MAX_PAGE) {
+      throw LeaderboardException.invalid("limit", "must be between 1 and " + Limits.MAX_PAGE + " (got " + lim + ")");
     }
     return lim;
   }
@@ -72,20 +73,23 @@ final class Requests {
     return f.recover(t -> Future.failedFuture(serviceException(t)));
   }
 
-  /** Caller mistakes keep their status and code; store faults become 503, anything else 500. */
+  /** A typed answer as its JSON for the event bus, failures as {@link ServiceException}s. */
+  static <T> Future<JsonObject> json(Future<T> answer, Function<T, JsonObject> render) {
+    return answer.transform(ar -> ar.succeeded()
+        ? Future.succeededFuture(render.apply(ar.result()))
+        : Future.failedFuture(serviceException(ar.cause())));
+  }
+
+  /** A {@link LeaderboardException} keeps its status and code (503 for a store outage); anything else is a fault, 500. */
   static ServiceException serviceException(Throwable t) {
     if (t instanceof ServiceException se) {
       return se;
     }
     if (t instanceof LeaderboardException le) {
+      if (le.status() >= 500) {
+        LOG.warn("{}", le.getMessage());
+      }
       return new ServiceException(le.status(), le.getMessage(), new JsonObject().put("error", le.code()));
-    }
-    String name = t.getClass().getName();
-    if (name.startsWith("io.vertx.redis") || t instanceof java.net.ConnectException
-        || t instanceof io.vertx.core.VertxException && String.valueOf(t.getMessage()).toLowerCase().contains("connect")) {
-      LOG.warn("Redis unavailable: {}", t.toString());
-      return new ServiceException(503, "a Redis shard is unavailable (" + t.getMessage() + "); retry later",
-          new JsonObject().put("error", "store_unavailable"));
     }
     LOG.error("request failed", t);
     return new ServiceException(500, "internal error (" + t + ")", new JsonObject().put("error", "internal"));

@@ -1,10 +1,9 @@
 package dev.leaderboard.service.impl;
 
+import dev.leaderboard.service.result.Health.ShardCheck;
 import dev.leaderboard.store.ShardMeters;
 import dev.leaderboard.store.Shards;
 import io.vertx.core.Future;
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
 import java.util.ArrayList;
@@ -18,32 +17,26 @@ final class ShardHealth {
   private ShardHealth() {
   }
 
-  /** {@code [{shard, endpoint, up, ms, error?}]} in shard order; never fails. */
-  static Future<JsonArray> check(Shards shards) {
-    List<Future<JsonObject>> checks = new ArrayList<>();
+  /** One check per shard, in shard order; never fails. */
+  static Future<List<ShardCheck>> check(Shards shards) {
+    List<Future<ShardCheck>> checks = new ArrayList<>();
     for (int s = 0; s < shards.count(); s++) {
       checks.add(ping(shards, s));
     }
-    return Future.all(checks).map(all -> new JsonArray(checks.stream().map(Future::result).toList()));
+    return Future.all(checks).map(all -> checks.stream().map(Future::result).toList());
   }
 
-  private static Future<JsonObject> ping(Shards shards, int shard) {
+  private static Future<ShardCheck> ping(Shards shards, int shard) {
     long start = System.nanoTime();
-    JsonObject check = new JsonObject()
-        .put("shard", shard)
-        .put("endpoint", ShardMeters.label(shards.endpoints().get(shard)));
+    String endpoint = ShardMeters.label(shards.endpoints().get(shard));
     Future<?> pong;
     try {
       pong = shards.send(shard, Request.cmd(Command.PING)).timeout(TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
     } catch (RuntimeException e) {
       pong = Future.failedFuture(e);
     }
-    return pong.transform(ar -> {
-      check.put("up", ar.succeeded()).put("ms", Math.round((System.nanoTime() - start) / 10_000.0) / 100.0);
-      if (ar.failed()) {
-        check.put("error", String.valueOf(ar.cause().getMessage()));
-      }
-      return Future.succeededFuture(check);
-    });
+    return pong.transform(ar -> Future.succeededFuture(new ShardCheck(shard, endpoint, ar.succeeded(),
+        Math.round((System.nanoTime() - start) / 10_000.0) / 100.0,
+        ar.failed() ? String.valueOf(ar.cause().getMessage()) : null)));
   }
 }

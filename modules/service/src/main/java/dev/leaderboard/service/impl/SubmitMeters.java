@@ -1,10 +1,11 @@
 package dev.leaderboard.service.impl;
 
 import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.service.result.BatchResult;
+import dev.leaderboard.service.result.SubmitResult;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
-import io.vertx.core.json.JsonObject;
 import io.vertx.micrometer.backends.BackendRegistries;
 import java.util.function.Supplier;
 
@@ -44,8 +45,8 @@ final class SubmitMeters {
   }
 
   /** Runs one single-event submit of a known board and counts its outcome. */
-  Future<JsonObject> single(Supplier<Future<JsonObject>> submit) {
-    Future<JsonObject> answer;
+  Future<SubmitResult> single(Supplier<Future<SubmitResult>> submit) {
+    Future<SubmitResult> answer;
     try {
       answer = submit.get();
     } catch (RuntimeException e) {
@@ -53,14 +54,18 @@ final class SubmitMeters {
     }
     return answer.onComplete(ar -> {
       if (ar.succeeded()) {
-        batch(ar.result().getBoolean("applied") ? 1 : 0, ar.result().getBoolean("applied") ? 0 : 1, 0);
-      } else if (ar.cause() instanceof LeaderboardException) {
-        batch(0, 0, 1);
+        count(ar.result().applied() ? 1 : 0, ar.result().applied() ? 0 : 1, 0);
+      } else if (ar.cause() instanceof LeaderboardException e && e.status() < 500) {
+        count(0, 0, 1);
       }
     });
   }
 
-  void batch(int appliedEvents, int duplicateEvents, int rejectedEvents) {
+  void batch(BatchResult result) {
+    count(result.applied(), result.duplicate(), result.rejected());
+  }
+
+  private void count(int appliedEvents, int duplicateEvents, int rejectedEvents) {
     if (applied != null) {
       applied.increment(appliedEvents);
       duplicate.increment(duplicateEvents);

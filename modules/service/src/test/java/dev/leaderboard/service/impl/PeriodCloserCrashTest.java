@@ -7,6 +7,7 @@ import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.archive.TestPostgres;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Period;
+import dev.leaderboard.core.PeriodState;
 import dev.leaderboard.service.AdminVerticle;
 import dev.leaderboard.service.LeaderboardService;
 import dev.leaderboard.service.LeaderboardVerticle;
@@ -57,13 +58,13 @@ class PeriodCloserCrashTest {
       clock.set(Instant.parse("2024-03-01T00:10:00Z"));
       dying.freezeAndArchive(b, day).await();
       // the node dies here: the period is archived in PostgreSQL but still "closing" in Redis
-      assertThat(periods.states(b).await().get("2024-02-29")).isEqualTo(PeriodStore.CLOSING);
+      assertThat(periods.states(b).await().get("2024-02-29")).isEqualTo(PeriodState.CLOSING);
       Throwable refused = catchThrowable(() -> service.submit(name,
           new JsonObject().put("userId", "c1").put("value", 1).put("at", day.end().toEpochMilli() - 1)).await());
       assertThat(((ServiceException) refused).failureCode()).isEqualTo(409);
 
       admin.tick().await();
-      assertThat(periods.states(b).await().get("2024-02-29")).isEqualTo(PeriodStore.ARCHIVED);
+      assertThat(periods.states(b).await().get("2024-02-29")).isEqualTo(PeriodState.ARCHIVED);
       assertThat(archive.period(b.uid(), "2024-02-29").await().size()).isEqualTo(400);
       assertThat(archive.page(b.uid(), "2024-02-29", 0, 10_000).await()).hasSize(400);
       assertThat(service.entries(name, "2024-02-29", 0L, 1000, "competition").await()).isEqualTo(before);

@@ -1,0 +1,52 @@
+package dev.leaderboard.service;
+
+import dev.leaderboard.core.Board;
+import dev.leaderboard.service.result.AroundPage;
+import dev.leaderboard.service.result.BatchResult;
+import dev.leaderboard.service.result.BoardDeleted;
+import dev.leaderboard.service.result.BoardList;
+import dev.leaderboard.service.result.BoardSaved;
+import dev.leaderboard.service.result.EntryPage;
+import dev.leaderboard.service.result.Health;
+import dev.leaderboard.service.result.PeriodClosed;
+import dev.leaderboard.service.result.PeriodList;
+import dev.leaderboard.service.result.RankList;
+import dev.leaderboard.service.result.SubmitResult;
+import dev.leaderboard.service.result.UserEntry;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
+
+/**
+ * The leaderboard service with typed answers, for callers in the same JVM (the HTTP API).
+ * {@link LeaderboardService} is the same service on the event bus, answering each result's JSON.
+ * Failures are {@link dev.leaderboard.core.LeaderboardException}s (status and code); anything else
+ * is a fault. Arguments mean what they mean on {@link LeaderboardService}.
+ */
+public interface Leaderboards {
+  Future<BoardSaved> putBoard(String board, JsonObject definition);
+
+  Future<Board> getBoard(String board);
+
+  Future<BoardList> listBoards();
+
+  Future<BoardDeleted> deleteBoard(String board);
+
+  Future<PeriodList> periods(String board);
+
+  Future<PeriodClosed> closePeriod(String board, String period);
+
+  Future<SubmitResult> submit(String board, JsonObject event);
+
+  Future<BatchResult> submitBatch(String board, JsonObject batch);
+
+  Future<EntryPage> entries(String board, String period, Long offset, Integer limit, String rankMode);
+
+  Future<UserEntry> user(String board, String userId, String period, String rankMode);
+
+  Future<AroundPage> around(String board, String userId, String period, Integer limit, String rankMode);
+
+  Future<RankList> ranks(String board, JsonObject request, String period, String rankMode);
+
+  /** Never fails; see {@link LeaderboardService#health()}. */
+  Future<Health> health();
+}

@@ -1,0 +1,46 @@
+package dev.leaderboard.service;
+
+import dev.leaderboard.service.result.Health;
+import dev.leaderboard.service.result.Health.ShardCheck;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.healthchecks.HealthChecks;
+import io.vertx.ext.healthchecks.Status;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * The leaderboard service's readiness procedures: {@code redis} (every shard answers PING within a
+ * second) and {@code boards} (the service has started and loaded its board cache). Each answers
+ * {@code {status data}} as {@code /health/ready} shows it under {@code checks}.
+ */
+final class ServiceReadiness implements NodeServices.ReadinessProcedures {
+  static final String REDIS = "redis";
+  static final String BOARDS = "boards";
+  /** Longer than the service's own 1 s PING timeout, so a slow shard is reported as such. */
+  static final long TIMEOUT_MILLIS = 3000;
+
+  @Override
+  public void register(HealthChecks checks, Leaderboards service) {
+    checks.register(REDIS, TIMEOUT_MILLIS, promise -> service.health().onComplete(ar -> promise.complete(redis(ar.result()))));
+    checks.register(BOARDS, TIMEOUT_MILLIS, promise -> service.health()
+        .onComplete(ar -> promise.complete(Status.OK(new JsonObject().put("boards", ar.result().boards())))));
+  }
+
+  @Override
+  public void unregister(HealthChecks checks) {
+    checks.unregister(REDIS);
+    checks.unregister(BOARDS);
+  }
+
+  private static Status redis(Health health) {
+    List<ShardCheck> down = health.down();
+    JsonObject data = new JsonObject();
+    if (!down.isEmpty()) {
+      data.put("reason", "no PONG within 1 s from " + down.stream()
+          .map(s -> "shard " + s.shard() + " (" + s.endpoint() + "): " + s.error())
+          .collect(Collectors.joining("; ")));
+    }
+    data.put("shards", health.shardsJson());
+    return down.isEmpty() ? Status.OK(data) : Status.KO(data);
+  }
+}

@@ -1,0 +1,80 @@
+package dev.leaderboard.service.impl;
+
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Fields;
+import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.Names;
+import dev.leaderboard.core.Operator;
+import dev.leaderboard.core.Period;
+import dev.leaderboard.core.PeriodKind;
+import dev.leaderboard.store.SubmitCommand;
+import io.vertx.core.json.JsonObject;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Set;
+
+/** Reads one score event {@code {userId, value, at?, eventId?}} of a board into a store command, or refuses it. */
+final class EventParser {
+  /** How far ahead of the server clock an event's {@code at} may be. */
+  static final long MAX_AHEAD_MILLIS = Duration.ofMinutes(5).toMillis();
+  private static final Set<String> FIELDS = Set.of("userId", "value", "at", "eventId");
+
+  /**
+   * A valid event.
+   *
+   * @param field the name of the event's value field in the request, for messages
+   */
+  record ParsedEvent(Period period, SubmitCommand command, String field) {
+  }
+
+  private EventParser() {
+  }
+
+  /**
+   * @param prefix how the request names this event's fields ({@code ""} for a single submit,
+   *     {@code "events[3]."} in a batch), so messages name the exact field
+   */
+  static ParsedEvent parse(Board b, JsonObject ev, String prefix, long now) {
+    Fields.onlyKnown(ev, prefix, FIELDS);
+    String userId = Names.id(prefix + "userId", Fields.string(ev, prefix, "userId", null));
+    long min = b.operator() == Operator.INCR ? -b.maxScore() : 0;
+    Long value = Fields.integer(ev, prefix, "value", null, min, b.maxScore());
+    if (value == null) {
+      throw LeaderboardException.invalid(prefix + "value", "is required: a whole number between " + min + " and "
+          + b.maxScore());
+    }
+    long at = Fields.integer(ev, prefix, "at", now, 0, Fields.MAX_EXACT);
+    if (at > now + MAX_AHEAD_MILLIS) {
+      throw LeaderboardException.invalid(prefix + "at", "must be at most " + MAX_AHEAD_MILLIS
+          + " ms ahead of the server clock (server time " + now + ", got " + at + ")");
+    }
+    String eventId = Fields.string(ev, prefix, "eventId", null);
+    if (eventId != null) {
+      Names.id(prefix + "eventId", eventId);
+    }
+    Period period = b.periodOf(Instant.ofEpochMilli(at));
+    if (at < period.start().toEpochMilli() || at >= period.end().toEpochMilli()) {
+      throw LeaderboardException.invalid(prefix + "at", "must lie between " + period.start().toEpochMilli() + " and "
+          + (period.end().toEpochMilli() - 1) + " on this all-time board (got " + at + ")");
+    }
+    if (b.isPastClose(period, now)) {
+      throw LeaderboardException.conflict("period_closed", "period " + period.id() + " of board " + b.name()
+          + " closed at " + Instant.ofEpochMilli(b.closesAt(period)) + " (its end plus " + b.graceSeconds()
+          + " s grace); events for it are refused");
+    }
+    long offset = Math.floorDiv(at - period.start().toEpochMilli(), b.tieResolution().millis());
+    long tie = b.codec().tie(offset);
+    return new ParsedEvent(period, new SubmitCommand(period.id(), userId, b.operator(), value, tie, eventId),
+        prefix + "value");
+  }
+
+  /** Event IDs are remembered at least this long (for periodic boards: the whole period and its grace). */
+  static final long MIN_DEDUPE_MILLIS = Duration.ofDays(7).toMillis();
+
+  static long dedupeMillis(Board b) {
+    if (b.period() == PeriodKind.ALL_TIME) {
+      return MIN_DEDUPE_MILLIS;
+    }
+    return Math.max(MIN_DEDUPE_MILLIS, b.period().maxLengthMillis() + b.graceSeconds() * 1000);
+  }
+}

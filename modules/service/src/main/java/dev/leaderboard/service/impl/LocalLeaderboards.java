@@ -1,0 +1,123 @@
+package dev.leaderboard.service.impl;
+
+import dev.leaderboard.archive.ArchiveStore;
+import dev.leaderboard.core.Board;
+import dev.leaderboard.service.Leaderboards;
+import dev.leaderboard.service.result.AroundPage;
+import dev.leaderboard.service.result.BatchResult;
+import dev.leaderboard.service.result.BoardDeleted;
+import dev.leaderboard.service.result.BoardList;
+import dev.leaderboard.service.result.BoardSaved;
+import dev.leaderboard.service.result.EntryPage;
+import dev.leaderboard.service.result.Health;
+import dev.leaderboard.service.result.PeriodClosed;
+import dev.leaderboard.service.result.PeriodList;
+import dev.leaderboard.service.result.RankList;
+import dev.leaderboard.service.result.SubmitResult;
+import dev.leaderboard.service.result.UserEntry;
+import dev.leaderboard.store.BoardStore;
+import dev.leaderboard.store.PeriodStore;
+import dev.leaderboard.store.ScoreStore;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
+import java.time.Clock;
+import java.util.function.Supplier;
+
+/**
+ * The service on this node's stores: a facade that hands each request to the class doing that job
+ * ({@link BoardDefinitions}, {@link ScoreIntake}, {@link BoardReads}, {@link PeriodAdmin}). A
+ * validation error thrown before the first I/O becomes a failed future like any other.
+ */
+public final class LocalLeaderboards implements Leaderboards {
+  private final BoardRegistry boards;
+  private final BoardStore boardStore;
+  private final BoardDefinitions definitions;
+  private final ScoreIntake intake;
+  private final BoardReads reads;
+  private final PeriodAdmin periods;
+
+  public LocalLeaderboards(BoardRegistry boards, BoardStore boardStore, ScoreStore scores, ArchiveStore archive,
+      PeriodCloser closer, Clock clock, int defaultPartitions) {
+    this.boards = boards;
+    this.boardStore = boardStore;
+    RankHints hints = new RankHints();
+    ReadSources sources = new ReadSources(boards, scores, archive, hints);
+    this.definitions = new BoardDefinitions(boards, boardStore, archive, clock, defaultPartitions);
+    this.intake = new ScoreIntake(boards, scores, sources, hints, clock);
+    this.reads = new BoardReads(boards, sources, clock);
+    this.periods = new PeriodAdmin(boards, boardStore, new PeriodStore(boardStore.shards()), archive, closer, clock);
+  }
+
+  @Override
+  public Future<BoardSaved> putBoard(String board, JsonObject definition) {
+    return call(() -> definitions.put(board, definition));
+  }
+
+  @Override
+  public Future<Board> getBoard(String board) {
+    return call(() -> definitions.get(board));
+  }
+
+  @Override
+  public Future<BoardList> listBoards() {
+    return call(definitions::list);
+  }
+
+  @Override
+  public Future<BoardDeleted> deleteBoard(String board) {
+    return call(() -> definitions.delete(board));
+  }
+
+  @Override
+  public Future<PeriodList> periods(String board) {
+    return call(() -> periods.list(board));
+  }
+
+  @Override
+  public Future<PeriodClosed> closePeriod(String board, String period) {
+    return call(() -> periods.close(board, period));
+  }
+
+  @Override
+  public Future<SubmitResult> submit(String board, JsonObject event) {
+    return call(() -> intake.submit(board, event));
+  }
+
+  @Override
+  public Future<BatchResult> submitBatch(String board, JsonObject batch) {
+    return call(() -> intake.submitBatch(board, batch));
+  }
+
+  @Override
+  public Future<EntryPage> entries(String board, String period, Long offset, Integer limit, String rankMode) {
+    return call(() -> reads.entries(board, period, offset, limit, rankMode));
+  }
+
+  @Override
+  public Future<UserEntry> user(String board, String userId, String period, String rankMode) {
+    return call(() -> reads.user(board, userId, period, rankMode));
+  }
+
+  @Override
+  public Future<AroundPage> around(String board, String userId, String period, Integer limit, String rankMode) {
+    return call(() -> reads.around(board, userId, period, limit, rankMode));
+  }
+
+  @Override
+  public Future<RankList> ranks(String board, JsonObject request, String period, String rankMode) {
+    return call(() -> reads.ranks(board, request, period, rankMode));
+  }
+
+  @Override
+  public Future<Health> health() {
+    return ShardHealth.check(boardStore.shards()).map(shards -> new Health(shards, boards.cached().size()));
+  }
+
+  private static <T> Future<T> call(Supplier<Future<T>> request) {
+    try {
+      return request.get();
+    } catch (RuntimeException e) {
+      return Future.failedFuture(e);
+    }
+  }
+}

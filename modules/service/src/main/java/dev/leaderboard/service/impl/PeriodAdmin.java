@@ -1,0 +1,76 @@
+package dev.leaderboard.service.impl;
+
+import dev.leaderboard.archive.ArchiveStore;
+import dev.leaderboard.archive.ArchivedPeriod;
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Names;
+import dev.leaderboard.core.Period;
+import dev.leaderboard.core.PeriodState;
+import dev.leaderboard.service.result.PeriodClosed;
+import dev.leaderboard.service.result.PeriodList;
+import dev.leaderboard.store.BoardStore;
+import dev.leaderboard.store.PeriodStore;
+import io.vertx.core.Future;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** A board's periods: listing them (hot ones from Redis, older ones from the archive) and closing one now. */
+final class PeriodAdmin {
+  private final BoardRegistry boards;
+  private final BoardStore boardStore;
+  private final PeriodStore periods;
+  private final ArchiveStore archive;
+  private final PeriodCloser closer;
+  private final Clock clock;
+
+  PeriodAdmin(BoardRegistry boards, BoardStore boardStore, PeriodStore periods, ArchiveStore archive,
+      PeriodCloser closer, Clock clock) {
+    this.boards = boards;
+    this.boardStore = boardStore;
+    this.periods = periods;
+    this.archive = archive;
+    this.closer = closer;
+    this.clock = clock;
+  }
+
+  Future<PeriodList> list(String board) {
+    return boards.require(Names.board("board", board)).compose(b -> Future.all(boardStore.periods(b),
+        periods.states(b), archive.periods(b.uid())).compose(all -> {
+          Map<String, PeriodState> states = all.resultAt(1);
+          Map<String, Long> sizes = new HashMap<>();
+          all.<List<ArchivedPeriod>>resultAt(2).forEach(a -> sizes.put(a.period(), a.size()));
+          Set<String> ids = new LinkedHashSet<>(all.<List<String>>resultAt(0));
+          ids.add(b.periodOf(clock.instant()).id());
+          ids.addAll(sizes.keySet());
+          List<String> live = ids.stream().filter(id -> !sizes.containsKey(id)).toList();
+          List<Future<Long>> liveSizes = live.stream().map(id -> periods.size(b, id)).toList();
+          return Future.all(liveSizes).map(done -> {
+            for (int i = 0; i < live.size(); i++) {
+              sizes.put(live.get(i), liveSizes.get(i).result());
+            }
+            List<PeriodList.Item> items = new ArrayList<>();
+            ids.stream().map(b::parsePeriod).sorted(Comparator.comparing(Period::start).reversed())
+                .forEach(p -> items.add(new PeriodList.Item(p, states.getOrDefault(p.id(), PeriodState.OPEN),
+                    sizes.get(p.id()), b.closesAt(p))));
+            return new PeriodList(b.name(), items);
+          });
+        }));
+  }
+
+  /** Closes the period now (an archived one answers the same again). */
+  Future<PeriodClosed> close(String board, String period) {
+    return boards.require(Names.board("board", board)).compose(b -> {
+      Period p = Requests.period(b, period, clock);
+      return archive.period(b.uid(), p.id())
+          .compose(done -> done == null ? closer.close(b, p) : periods.states(b).compose(states ->
+              states.get(p.id()) == PeriodState.ARCHIVED ? Future.succeededFuture(done) : closer.close(b, p)))
+          .map(a -> new PeriodClosed(b.name(), p.id(), a.size(), a.archivedAt()));
+    });
+  }
+}

@@ -1,0 +1,33 @@
+package dev.leaderboard.service.impl;
+
+import dev.leaderboard.archive.ArchiveStore;
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Period;
+import dev.leaderboard.core.PeriodState;
+import dev.leaderboard.store.ScoreStore;
+import io.vertx.core.Future;
+
+/** Chooses, once per request, where a period is read from: the archive once it is archived, else Redis. */
+final class ReadSources {
+  private final BoardRegistry boards;
+  private final ScoreStore scores;
+  private final ArchiveStore archive;
+  private final RankHints hints;
+
+  ReadSources(BoardRegistry boards, ScoreStore scores, ArchiveStore archive, RankHints hints) {
+    this.boards = boards;
+    this.scores = scores;
+    this.archive = archive;
+    this.hints = hints;
+  }
+
+  Future<ReadSource> of(Board b, Period p) {
+    return boards.periodState(b, p.id()).compose(state -> state != PeriodState.ARCHIVED
+        ? Future.succeededFuture(live(b, p))
+        : archive.period(b.uid(), p.id()).map(meta -> new ArchiveSource(archive, b, p, meta)));
+  }
+
+  LiveSource live(Board b, Period p) {
+    return new LiveSource(scores, hints, b, p);
+  }
+}

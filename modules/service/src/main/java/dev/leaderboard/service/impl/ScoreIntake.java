@@ -1,0 +1,166 @@
+package dev.leaderboard.service.impl;
+
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Fields;
+import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.Limits;
+import dev.leaderboard.core.Names;
+import dev.leaderboard.core.Period;
+import dev.leaderboard.core.PeriodState;
+import dev.leaderboard.service.impl.EventParser.ParsedEvent;
+import dev.leaderboard.service.result.BatchResult;
+import dev.leaderboard.service.result.BatchResult.Rejection;
+import dev.leaderboard.service.result.SubmitResult;
+import dev.leaderboard.store.ScoreStore;
+import dev.leaderboard.store.StoredEntry;
+import dev.leaderboard.store.SubmitCommand;
+import dev.leaderboard.store.SubmitOutcome;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Score events in: one event (answered with the user's entry and global rank) or a batch (grouped
+ * by shard in the store, answered with counts and per-event rejections). Every event is validated
+ * on its own; the submit script applies it atomically on the user's partition.
+ */
+final class ScoreIntake {
+  private final BoardRegistry boards;
+  private final ScoreStore scores;
+  private final ReadSources sources;
+  private final RankHints hints;
+  private final Clock clock;
+  private final SubmitMeters meters = SubmitMeters.create();
+
+  ScoreIntake(BoardRegistry boards, ScoreStore scores, ReadSources sources, RankHints hints, Clock clock) {
+    this.boards = boards;
+    this.scores = scores;
+    this.sources = sources;
+    this.hints = hints;
+    this.clock = clock;
+  }
+
+  Future<SubmitResult> submit(String board, JsonObject event) {
+    Names.board("board", board);
+    JsonObject body = Fields.object(event, "body");
+    return boards.require(board).compose(b -> meters.single(() -> {
+      long now = clock.millis();
+      ParsedEvent e = EventParser.parse(b, body, "", now);
+      return open(b, e.period())
+          .compose(v -> boards.notePeriod(b, e.period().id()))
+          .compose(v -> scores.submit(b, e.command(), now, EventParser.dedupeMillis(b)))
+          .compose(outcome -> answer(b, e, outcome));
+    }));
+  }
+
+  /** Fails with 409 when the period is closing or archived (the submit script checks it again atomically). */
+  private Future<Void> open(Board b, Period p) {
+    return boards.periodState(b, p.id()).compose(state -> state == PeriodState.OPEN
+        ? Future.succeededFuture()
+        : Future.failedFuture(closed(b, p)));
+  }
+
+  private static LeaderboardException closed(Board b, Period p) {
+    return LeaderboardException.conflict("period_closed", "period " + p.id() + " of board " + b.name()
+        + " is closed; events for it are refused");
+  }
+
+  private Future<SubmitResult> answer(Board b, ParsedEvent e, SubmitOutcome outcome) {
+    LeaderboardException refused = refusal(b, e, outcome);
+    if (refused != null) {
+      throw refused;
+    }
+    String userId = e.command().userId();
+    boolean changed = outcome.status() == SubmitOutcome.Status.CHANGED;
+    if (outcome.composite() == null) {
+      return Future.succeededFuture(new SubmitResult(userId, e.period().id(), outcome.applied(), changed, null, null,
+          null));
+    }
+    StoredEntry entry = new StoredEntry(userId, outcome.composite());
+    hints.put(b, e.period().id(), userId, entry.composite());
+    return sources.live(b, e.period()).rankOf(entry).map(rank -> new SubmitResult(userId, e.period().id(),
+        outcome.applied(), changed, Entries.score(b, entry), rank, Entries.at(b, e.period(), entry.composite())));
+  }
+
+  /** Why the script refused the event, or {@code null} when it did not. */
+  private static LeaderboardException refusal(Board b, ParsedEvent e, SubmitOutcome outcome) {
+    return switch (outcome.status()) {
+      case CLOSED -> closed(b, e.period());
+      case BELOW_ZERO, ABOVE_MAX -> outOfRange(b, e, outcome);
+      default -> null;
+    };
+  }
+
+  private static LeaderboardException outOfRange(Board b, ParsedEvent e, SubmitOutcome outcome) {
+    long old = outcome.previous() == null ? 0 : b.codec().score(outcome.previous());
+    SubmitCommand c = e.command();
+    String why = outcome.status() == SubmitOutcome.Status.BELOW_ZERO ? "below 0" : "above maxScore " + b.maxScore();
+    return LeaderboardException.unprocessable("score_out_of_range", e.field() + ": " + c.operator().wireName()
+        + " of " + c.value() + " on a score of " + old + " would give " + c.operator().apply(old, c.value(), b.order())
+        + ", " + why + "; nothing changed");
+  }
+
+  Future<BatchResult> submitBatch(String board, JsonObject batch) {
+    Names.board("board", board);
+    JsonObject body = Fields.object(batch, "body");
+    Fields.onlyKnown(body, "", Set.of("events"));
+    JsonArray events = Fields.array(body, "events");
+    if (events.size() > Limits.MAX_BATCH) {
+      throw LeaderboardException.invalid("events", "must hold at most " + Limits.MAX_BATCH + " events (got "
+          + events.size() + ")");
+    }
+    return boards.require(board).compose(b -> boards.periodStates(b).compose(states -> {
+      long now = clock.millis();
+      List<ParsedEvent> parsed = new ArrayList<>();
+      List<Integer> positions = new ArrayList<>();
+      List<Rejection> rejections = new ArrayList<>();
+      Set<String> periods = new LinkedHashSet<>();
+      for (int i = 0; i < events.size(); i++) {
+        try {
+          ParsedEvent e = EventParser.parse(b, Fields.object(events.getValue(i), "events[" + i + "]"),
+              "events[" + i + "].", now);
+          if (states.containsKey(e.period().id())) {
+            throw closed(b, e.period());
+          }
+          parsed.add(e);
+          positions.add(i);
+          periods.add(e.period().id());
+        } catch (LeaderboardException ex) {
+          rejections.add(rejection(i, ex));
+        }
+      }
+      return Future.all(periods.stream().map(p -> boards.notePeriod(b, p)).toList())
+          .compose(v -> scores.submitAll(b, parsed.stream().map(ParsedEvent::command).toList(), now,
+              EventParser.dedupeMillis(b)))
+          .map(outcomes -> {
+            int applied = 0;
+            int duplicate = 0;
+            for (int k = 0; k < outcomes.size(); k++) {
+              SubmitOutcome o = outcomes.get(k);
+              LeaderboardException refused = refusal(b, parsed.get(k), o);
+              if (refused != null) {
+                rejections.add(rejection(positions.get(k), refused));
+              } else if (o.applied()) {
+                applied++;
+              } else {
+                duplicate++;
+              }
+            }
+            rejections.sort(Comparator.comparingInt(Rejection::index));
+            BatchResult result = new BatchResult(applied, duplicate, List.copyOf(rejections));
+            meters.batch(result);
+            return result;
+          });
+    }));
+  }
+
+  private static Rejection rejection(int index, LeaderboardException e) {
+    return new Rejection(index, e.code(), e.getMessage());
+  }
+}

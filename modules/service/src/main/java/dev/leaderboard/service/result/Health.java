@@ -1,0 +1,30 @@
+package dev.leaderboard.service.result;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.List;
+
+/** What this service instance needs to serve: every shard's answer to PING, and its board cache. */
+public record Health(List<ShardCheck> shards, int boards) {
+  /** One shard's PING: {@code up} when it answered within the timeout, {@code ms} the round trip. */
+  public record ShardCheck(int shard, String endpoint, boolean up, double ms, String error) {
+    public JsonObject toJson() {
+      JsonObject out = new JsonObject().put("shard", shard).put("endpoint", endpoint).put("up", up).put("ms", ms);
+      return error == null ? out : out.put("error", error);
+    }
+  }
+
+  public List<ShardCheck> down() {
+    return shards.stream().filter(s -> !s.up()).toList();
+  }
+
+  public JsonArray shardsJson() {
+    JsonArray out = new JsonArray();
+    shards.forEach(s -> out.add(s.toJson()));
+    return out;
+  }
+
+  public JsonObject toJson() {
+    return new JsonObject().put("shards", shardsJson()).put("boards", boards);
+  }
+}

@@ -1,0 +1,29 @@
+package dev.leaderboard.service.result;
+
+import dev.leaderboard.core.Period;
+import dev.leaderboard.core.PeriodState;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.List;
+
+/** A board's periods, newest first. */
+public record PeriodList(String board, List<Item> periods) {
+  /** One period with its state, its number of entries, and when it stops taking events. */
+  public record Item(Period period, PeriodState state, long size, long closesAt) {
+    public JsonObject toJson() {
+      return new JsonObject()
+          .put("period", period.id())
+          .put("state", state.wireName())
+          .put("size", size)
+          .put("start", period.start().toEpochMilli())
+          .put("end", period.end().toEpochMilli())
+          .put("closesAt", closesAt);
+    }
+  }
+
+  public JsonObject toJson() {
+    JsonArray out = new JsonArray();
+    periods.forEach(p -> out.add(p.toJson()));
+    return new JsonObject().put("board", board).put("periods", out);
+  }
+}
