@@ -1,4 +1,4 @@
-package dev.leaderboard.archive;
+package dev.leaderboard.embedded;
 
 import com.sun.security.auth.module.UnixSystem;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;

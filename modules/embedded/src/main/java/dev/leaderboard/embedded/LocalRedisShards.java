@@ -1,4 +1,4 @@
-package dev.leaderboard.store;
+package dev.leaderboard.embedded;
 
 import java.io.BufferedReader;
 import java.io.File;
