@@ -2,9 +2,9 @@ package dev.leaderboard.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.leaderboard.embedded.TestPostgres;
+import dev.leaderboard.embedded.TestShards;
 import dev.leaderboard.service.LeaderboardVerticle;
-import dev.leaderboard.archive.TestPostgres;
-import dev.leaderboard.store.TestShards;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;

@@ -2,10 +2,10 @@ package dev.leaderboard.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.leaderboard.embedded.TestPostgres;
+import dev.leaderboard.embedded.TestShards;
 import dev.leaderboard.service.FriendRankService;
 import dev.leaderboard.service.FriendRankVerticle;
-import dev.leaderboard.archive.TestPostgres;
-import dev.leaderboard.store.TestShards;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;

@@ -2,8 +2,8 @@ package dev.leaderboard.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.leaderboard.embedded.TestShards;
 import dev.leaderboard.store.Keys;
-import dev.leaderboard.store.TestShards;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.redis.client.Command;

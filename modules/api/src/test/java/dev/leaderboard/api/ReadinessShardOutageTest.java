@@ -2,10 +2,10 @@ package dev.leaderboard.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.leaderboard.archive.TestPostgres;
+import dev.leaderboard.embedded.LocalRedisShards;
+import dev.leaderboard.embedded.TestPostgres;
+import dev.leaderboard.embedded.TestShards;
 import dev.leaderboard.service.LeaderboardVerticle;
-import dev.leaderboard.store.LocalRedisShards;
-import dev.leaderboard.store.TestShards;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;

@@ -1,7 +1,7 @@
 package dev.leaderboard.app;
 
-import dev.leaderboard.archive.LocalPostgres;
-import dev.leaderboard.store.LocalRedisShards;
+import dev.leaderboard.embedded.LocalPostgres;
+import dev.leaderboard.embedded.LocalRedisShards;
 import java.io.IOException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

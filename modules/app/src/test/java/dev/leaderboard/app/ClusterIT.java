@@ -2,8 +2,8 @@ package dev.leaderboard.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.leaderboard.archive.LocalPostgres;
-import dev.leaderboard.store.LocalRedisShards;
+import dev.leaderboard.embedded.LocalPostgres;
+import dev.leaderboard.embedded.LocalRedisShards;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;

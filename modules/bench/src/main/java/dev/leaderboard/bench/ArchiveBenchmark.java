@@ -3,7 +3,7 @@ package dev.leaderboard.bench;
 import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.archive.ArchivedEntry;
 import dev.leaderboard.archive.ArchivedPeriod;
-import dev.leaderboard.archive.LocalPostgres;
+import dev.leaderboard.embedded.LocalPostgres;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.io.StringReader;

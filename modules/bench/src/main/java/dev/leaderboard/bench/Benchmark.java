@@ -1,15 +1,15 @@
 package dev.leaderboard.bench;
 
-import dev.leaderboard.archive.LocalPostgres;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Partitioner;
+import dev.leaderboard.embedded.LocalPostgres;
+import dev.leaderboard.embedded.LocalRedisShards;
 import dev.leaderboard.service.FriendRankService;
 import dev.leaderboard.service.FriendRankVerticle;
 import dev.leaderboard.service.LeaderboardService;
 import dev.leaderboard.service.LeaderboardVerticle;
 import dev.leaderboard.store.BoardStore;
 import dev.leaderboard.store.Keys;
-import dev.leaderboard.store.LocalRedisShards;
 import dev.leaderboard.store.ScoreStore;
 import dev.leaderboard.store.Shards;
 import dev.leaderboard.store.StoredEntry;

@@ -3,12 +3,12 @@ package dev.leaderboard.service;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import dev.leaderboard.archive.TestPostgres;
 import dev.leaderboard.core.Board;
+import dev.leaderboard.embedded.TestPostgres;
+import dev.leaderboard.embedded.TestShards;
 import dev.leaderboard.store.BoardStore;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.Shards;
-import dev.leaderboard.store.TestShards;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;

@@ -2,8 +2,8 @@ package dev.leaderboard.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.leaderboard.archive.TestPostgres;
-import dev.leaderboard.store.TestShards;
+import dev.leaderboard.embedded.TestPostgres;
+import dev.leaderboard.embedded.TestShards;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;

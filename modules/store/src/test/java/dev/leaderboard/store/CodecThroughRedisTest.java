@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.leaderboard.core.Order;
 import dev.leaderboard.core.ScoreCodec;
+import dev.leaderboard.embedded.TestShards;
 import io.vertx.core.Vertx;
 import io.vertx.junit5.VertxExtension;
 import io.vertx.redis.client.Command;

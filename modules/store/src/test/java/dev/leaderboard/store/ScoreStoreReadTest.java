@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Partitioner;
+import dev.leaderboard.embedded.TestShards;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;

@@ -1,4 +1,4 @@
-package dev.leaderboard.store;
+package dev.leaderboard.embedded;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;

@@ -1,20 +1,14 @@
-package dev.leaderboard.archive;
+package dev.leaderboard.embedded;
 
 import com.sun.security.auth.module.UnixSystem;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import io.zonky.test.db.postgres.util.LinuxUtils;
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
-import java.nio.channels.SeekableByteChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -51,12 +45,11 @@ import org.slf4j.LoggerFactory;
 public final class LocalPostgres implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(LocalPostgres.class);
-  private static final String HOST = "127.0.0.1";
+  private static final String HOST = LocalProcesses.HOST;
   private static final String USER = "postgres";
   private static final String DATABASE = "postgres";
   private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
   private static final Duration STALE_STOP_TIMEOUT = Duration.ofSeconds(30);
-  private static final int LOG_TAIL_LINES = 30;
 
   private final EmbeddedPostgres server;
   private final Path pgData;
@@ -77,8 +70,8 @@ public final class LocalPostgres implements AutoCloseable {
     Files.createDirectories(root);
     checkNotRootWithoutUserNamespaces();
     FileLock lock = lockDataDir(root);
-    int port = freePort();
-    long logOffset = Files.exists(logFile) ? Files.size(logFile) : 0;
+    int port = LocalProcesses.freePort();
+    long logOffset = LocalProcesses.logSize(logFile);
     try {
       stopStale(pgData);
       EmbeddedPostgres server = EmbeddedPostgres.builder()
@@ -107,7 +100,7 @@ public final class LocalPostgres implements AutoCloseable {
         release(lock);
       }
       throw new IOException("postgresql on " + HOST + ":" + port + " (data " + pgData + ") did not start: " + e
-          + "; tail of " + logFile + ":\n" + readTail(logFile, logOffset), e);
+          + "; tail of " + logFile + ":\n" + logTail(logFile, logOffset), e);
     }
   }
 
@@ -182,35 +175,20 @@ public final class LocalPostgres implements AutoCloseable {
    * SIGTERM (smart shutdown) ends it once its dead client's sessions are gone.
    */
   private static void stopStale(Path pgData) throws IOException {
-    Optional<ProcessHandle> stale = readPostmasterPid(pgData).flatMap(ProcessHandle::of)
-        .filter(h -> h.isAlive() && h.info().command().map(c -> c.endsWith("/postgres")).orElse(false));
+    Optional<ProcessHandle> stale = LocalProcesses.liveProcess(pgData.resolve("postmaster.pid"),
+        h -> h.info().command().map(c -> c.endsWith("/postgres")).orElse(false));
     if (stale.isEmpty()) {
       return;
     }
     ProcessHandle handle = stale.get();
     log.warn("stopping stale postgres pid {} holding {}", handle.pid(), pgData);
-    handle.destroy();
-    long deadline = System.nanoTime() + STALE_STOP_TIMEOUT.toNanos();
-    while (handle.isAlive()) {
-      if (System.nanoTime() > deadline) {
-        throw new IOException("stale postgres pid " + handle.pid() + " holding " + pgData + " did not exit within "
-            + STALE_STOP_TIMEOUT.toSeconds() + " s of SIGTERM; stop it and start again");
-      }
-      try {
-        Thread.sleep(50);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new InterruptedIOException("interrupted while stopping stale postgres pid " + handle.pid());
-      }
+    boolean exited = LocalProcesses.terminate(List.of(handle), STALE_STOP_TIMEOUT).isEmpty();
+    if (!exited && Thread.currentThread().isInterrupted()) {
+      throw new InterruptedIOException("interrupted while stopping stale postgres pid " + handle.pid());
     }
-  }
-
-  private static Optional<Long> readPostmasterPid(Path pgData) {
-    try {
-      List<String> lines = Files.readAllLines(pgData.resolve("postmaster.pid"), StandardCharsets.US_ASCII);
-      return lines.isEmpty() ? Optional.empty() : Optional.of(Long.parseLong(lines.get(0).trim()));
-    } catch (IOException | NumberFormatException e) {
-      return Optional.empty();
+    if (!exited) {
+      throw new IOException("stale postgres pid " + handle.pid() + " holding " + pgData + " did not exit within "
+          + STALE_STOP_TIMEOUT.toSeconds() + " s of SIGTERM; stop it and start again");
     }
   }
 
@@ -224,22 +202,8 @@ public final class LocalPostgres implements AutoCloseable {
     return dir;
   }
 
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(HOST))) {
-      return socket.getLocalPort();
-    }
-  }
-
-  private static String readTail(Path file, long offset) {
-    try (SeekableByteChannel channel = Files.newByteChannel(file)) {
-      channel.position(offset <= channel.size() ? offset : 0);
-      List<String> lines = new String(Channels.newInputStream(channel).readAllBytes(), StandardCharsets.UTF_8)
-          .lines().toList();
-      return String.join("\n", lines.subList(Math.max(0, lines.size() - LOG_TAIL_LINES), lines.size()));
-    } catch (NoSuchFileException e) {
-      return "(no log)";
-    } catch (IOException e) {
-      return "(cannot read " + file + ": " + e + ")";
-    }
+  private static String logTail(Path logFile, long offset) {
+    String tail = LocalProcesses.logTail(logFile, offset);
+    return tail.isEmpty() ? "(no log)" : tail.stripTrailing();
   }
 }

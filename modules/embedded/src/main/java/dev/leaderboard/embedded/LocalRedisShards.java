@@ -1,4 +1,4 @@
-package dev.leaderboard.store;
+package dev.leaderboard.embedded;
 
 import java.io.BufferedReader;
 import java.io.File;
@@ -6,17 +6,12 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.InterruptedIOException;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URL;
 import java.net.URLConnection;
-import java.nio.channels.Channels;
-import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
@@ -36,11 +31,11 @@ import org.slf4j.LoggerFactory;
 public final class LocalRedisShards implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(LocalRedisShards.class);
-  private static final String HOST = "127.0.0.1";
+  private static final String HOST = LocalProcesses.HOST;
   private static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
   private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
+  private static final Duration KILL_TIMEOUT = Duration.ofSeconds(2);
   private static final int PORT_ATTEMPTS = 5;
-  private static final int LOG_TAIL_LINES = 30;
 
   private final Path binary;
   private final List<String> endpoints;
@@ -106,9 +101,9 @@ public final class LocalRedisShards implements AutoCloseable {
     Path logFile = dir.resolve("redis.log");
     killStale(pidFile, shard);
     for (int attempt = 1; ; attempt++) {
-      int port = freePort();
+      int port = LocalProcesses.freePort();
       // redis.log accumulates across runs; only what this attempt wrote is relevant to its failure
-      long logOffset = Files.exists(logFile) ? Files.size(logFile) : 0;
+      long logOffset = LocalProcesses.logSize(logFile);
       Process process = new ProcessBuilder(
               binary.toString(),
               "--port", Integer.toString(port),
@@ -139,7 +134,8 @@ public final class LocalRedisShards implements AutoCloseable {
         log.info("redis shard {} listening on {}:{}, data in {}, binary {}", shard, HOST, port, dir, binary);
         return new Shard(process, "redis://" + HOST + ":" + port);
       }
-      String logTail = readTail(logFile, logOffset) + readTail(dir.resolve("redis.out"), 0);
+      String logTail = LocalProcesses.logTail(logFile, logOffset)
+          + LocalProcesses.logTail(dir.resolve("redis.out"), 0);
       if (exitCode != null && logTail.contains("Address already in use") && attempt < PORT_ATTEMPTS) {
         log.warn("redis shard {}: port {} was taken before redis could bind it, retrying", shard, port);
         continue;
@@ -157,10 +153,10 @@ public final class LocalRedisShards implements AutoCloseable {
    * against a PONG from some other redis that won the race for the port.
    */
   private static boolean awaitReady(Process process, int port, Path pidFile) throws IOException {
-    String pid = Long.toString(process.pid());
+    Optional<Long> pid = Optional.of(process.pid());
     long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
     while (process.isAlive() && System.nanoTime() < deadline) {
-      if (pid.equals(readPid(pidFile)) && "+PONG".equals(ping(port)) && process.isAlive()) {
+      if (pid.equals(LocalProcesses.readPid(pidFile)) && "+PONG".equals(ping(port)) && process.isAlive()) {
         return true;
       }
       sleep(50);
@@ -182,15 +178,9 @@ public final class LocalRedisShards implements AutoCloseable {
 
   /** A redis-server left running by a crashed previous run would hold the AOF and confuse readiness. */
   private static void killStale(Path pidFile, int shard) throws IOException {
-    String text = readPid(pidFile);
-    long pid;
-    try {
-      pid = Long.parseLong(text == null ? "" : text);
-    } catch (NumberFormatException e) {
-      return;
-    }
-    Optional<ProcessHandle> stale = ProcessHandle.of(pid).filter(h -> h.isAlive() && isRedisServer(h));
+    Optional<ProcessHandle> stale = LocalProcesses.liveProcess(pidFile, LocalRedisShards::isRedisServer);
     if (stale.isPresent()) {
+      long pid = stale.get().pid();
       log.warn("redis shard {}: stopping stale redis-server pid {} named by {}", shard, pid, pidFile);
       stopAll(List.of(stale.get()));
       if (stale.get().isAlive()) {
@@ -213,31 +203,12 @@ public final class LocalRedisShards implements AutoCloseable {
 
   /** SIGTERM first: redis then fsyncs the AOF before exiting. */
   private static void stopAll(List<ProcessHandle> handles) {
-    handles.forEach(ProcessHandle::destroy);
-    long deadline = System.nanoTime() + STOP_TIMEOUT.toNanos();
-    for (ProcessHandle handle : handles) {
-      if (!awaitExit(handle, deadline)) {
-        log.warn("redis-server pid {} did not exit within {} s of SIGTERM, killing it",
-            handle.pid(), STOP_TIMEOUT.toSeconds());
-        handle.destroyForcibly();
-        awaitExit(handle, System.nanoTime() + TimeUnit.SECONDS.toNanos(2));
-      }
+    for (ProcessHandle handle : LocalProcesses.terminate(handles, STOP_TIMEOUT)) {
+      log.warn("redis-server pid {} did not exit within {} s of SIGTERM, killing it",
+          handle.pid(), STOP_TIMEOUT.toSeconds());
+      handle.destroyForcibly();
+      LocalProcesses.awaitExit(handle, System.nanoTime() + KILL_TIMEOUT.toNanos());
     }
-  }
-
-  private static boolean awaitExit(ProcessHandle handle, long deadlineNanos) {
-    while (handle.isAlive()) {
-      if (System.nanoTime() >= deadlineNanos) {
-        return false;
-      }
-      try {
-        Thread.sleep(20);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return false;
-      }
-    }
-    return true;
   }
 
   private static Path locateBinary(Path dataDir) throws IOException {
@@ -329,34 +300,6 @@ public final class LocalRedisShards implements AutoCloseable {
       Files.deleteIfExists(tmp);
     }
     return target;
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(HOST))) {
-      return socket.getLocalPort();
-    }
-  }
-
-  private static String readPid(Path pidFile) {
-    try {
-      return Files.readString(pidFile, StandardCharsets.US_ASCII).trim();
-    } catch (IOException e) {
-      return null;
-    }
-  }
-
-  private static String readTail(Path file, long offset) {
-    try (SeekableByteChannel channel = Files.newByteChannel(file)) {
-      channel.position(offset <= channel.size() ? offset : 0);
-      List<String> lines = new String(Channels.newInputStream(channel).readAllBytes(), StandardCharsets.UTF_8)
-          .lines().toList();
-      return String.join("\n", lines.subList(Math.max(0, lines.size() - LOG_TAIL_LINES), lines.size()))
-          + (lines.isEmpty() ? "" : "\n");
-    } catch (NoSuchFileException e) {
-      return "";
-    } catch (IOException e) {
-      return "(cannot read " + file + ": " + e + ")\n";
-    }
   }
 
   private static void sleep(long millis) throws InterruptedIOException {
