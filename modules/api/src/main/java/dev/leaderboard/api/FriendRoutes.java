@@ -4,7 +4,6 @@ import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.service.FriendRankService;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
-import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 
 /**
@@ -20,18 +19,17 @@ final class FriendRoutes {
     this.friends = friends;
   }
 
-  static void mount(Router router, FriendRankService friends) {
+  static void mount(ContractRouter router, FriendRankService friends) {
     FriendRoutes routes = new FriendRoutes(friends);
-    router.put("/v1/users/:userId/friends/:friendId").handler(routes::add);
-    router.delete("/v1/users/:userId/friends/:friendId").handler(routes::remove);
-    router.get("/v1/users/:userId/friends").handler(routes::list);
-    router.post("/v1/users/:userId/friends").handler(routes::importFriends);
-    router.get("/v1/boards/:board/users/:userId/friends").handler(routes::board);
+    router.handle("addFriend", routes::add);
+    router.handle("removeFriend", routes::remove);
+    router.handle("friends", routes::list);
+    router.handle("importFriends", routes::importFriends);
+    router.handle("friendBoard", routes::board);
   }
 
   /** 201 when the friendship is new, 200 when it existed already; the body says which either way. */
   private void add(RoutingContext ctx) {
-    Params.none(ctx);
     friends.addFriend(ctx.pathParam("userId"), ctx.pathParam("friendId")).onComplete(ar -> {
       if (ar.succeeded()) {
         ctx.response().setStatusCode(ar.result().getBoolean("added") ? 201 : 200);
@@ -43,22 +41,19 @@ final class FriendRoutes {
   }
 
   private void remove(RoutingContext ctx) {
-    Params.none(ctx);
     reply(ctx, friends.removeFriend(ctx.pathParam("userId"), ctx.pathParam("friendId")));
   }
 
   private void list(RoutingContext ctx) {
-    Params.none(ctx);
     reply(ctx, friends.friends(ctx.pathParam("userId")));
   }
 
   private void importFriends(RoutingContext ctx) {
-    Params.none(ctx);
     reply(ctx, friends.importFriends(ctx.pathParam("userId"), Params.body(ctx)));
   }
 
   private void board(RoutingContext ctx) {
-    Params q = Params.of(ctx, "offset", "limit", "period", "rankMode", "globalRanks");
+    Params q = Params.of(ctx);
     reply(ctx, friends.friendBoard(ctx.pathParam("board"), ctx.pathParam("userId"), q.string("period"),
         q.longValue("offset"), q.intValue("limit"), q.string("rankMode"), flag(q, "globalRanks")));
   }

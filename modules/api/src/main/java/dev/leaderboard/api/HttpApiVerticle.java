@@ -65,24 +65,26 @@ public class HttpApiVerticle extends VerticleBase {
   @Override
   public Future<?> start() {
     node = NodeServices.of(vertx);
-    router = Router.router(vertx);
-    router.route().handler(BodyHandler.create(false).setBodyLimit(BODY_LIMIT));
+    ContractRouter routes = new ContractRouter()
+        .handle("listBoards", this::listBoards)
+        .handle("putBoard", this::putBoard)
+        .handle("getBoard", this::getBoard)
+        .handle("deleteBoard", this::deleteBoard)
+        .handle("submit", this::submit)
+        .handle("submitBatch", this::submitBatch)
+        .handle("entries", this::entries)
+        .handle("user", this::user)
+        .handle("around", this::around)
+        .handle("ranks", this::ranks)
+        .handle("periods", this::periods)
+        .handle("closePeriod", this::closePeriod);
+    FriendRoutes.mount(routes, FriendRankService.createProxy(vertx, FriendRankService.LOCAL_ADDRESS));
+    OperationRoutes.mount(routes, vertx, node.readiness(), clusterJoined);
+    return routes.createRouter(vertx, BodyHandler.create(false).setBodyLimit(BODY_LIMIT)).compose(this::serve);
+  }
 
-    router.get("/v1/boards").handler(this::listBoards);
-    router.put("/v1/boards/:board").handler(this::putBoard);
-    router.get("/v1/boards/:board").handler(this::getBoard);
-    router.delete("/v1/boards/:board").handler(this::deleteBoard);
-    router.post("/v1/boards/:board/scores").handler(this::submit);
-    router.post("/v1/boards/:board/scores/batch").handler(this::submitBatch);
-    router.get("/v1/boards/:board/entries").handler(this::entries);
-    router.get("/v1/boards/:board/users/:userId").handler(this::user);
-    router.get("/v1/boards/:board/users/:userId/around").handler(this::around);
-    router.post("/v1/boards/:board/ranks").handler(this::ranks);
-    router.get("/v1/boards/:board/periods").handler(this::periods);
-    router.post("/v1/boards/:board/periods/:period/close").handler(this::closePeriod);
-    FriendRoutes.mount(router, FriendRankService.createProxy(vertx, FriendRankService.LOCAL_ADDRESS));
-    OperationRoutes.mount(router, vertx, node.readiness(), clusterJoined);
-
+  private Future<HttpServer> serve(Router contractRouter) {
+    router = contractRouter;
     router.route().failureHandler(this::failure);
     router.errorHandler(404, ctx -> error(ctx, 404, "not_found",
         "no such resource: " + ctx.request().method() + " " + ctx.request().path()));
@@ -126,12 +128,10 @@ public class HttpApiVerticle extends VerticleBase {
   }
 
   private void listBoards(RoutingContext ctx) {
-    Params.none(ctx);
     reply(ctx, service().listBoards(), BoardList::toJson);
   }
 
   private void putBoard(RoutingContext ctx) {
-    Params.none(ctx);
     service().putBoard(ctx.pathParam("board"), Params.body(ctx)).onComplete(ar -> {
       if (ar.succeeded()) {
         ctx.response().setStatusCode(ar.result().created() ? 201 : 200);
@@ -143,56 +143,50 @@ public class HttpApiVerticle extends VerticleBase {
   }
 
   private void getBoard(RoutingContext ctx) {
-    Params.none(ctx);
     reply(ctx, service().getBoard(ctx.pathParam("board")), Board::toJson);
   }
 
   private void deleteBoard(RoutingContext ctx) {
-    Params.none(ctx);
     reply(ctx, service().deleteBoard(ctx.pathParam("board")), BoardDeleted::toJson);
   }
 
   private void submit(RoutingContext ctx) {
-    Params.none(ctx);
     reply(ctx, service().submit(ctx.pathParam("board"), Params.body(ctx)), SubmitResult::toJson);
   }
 
   private void submitBatch(RoutingContext ctx) {
-    Params.none(ctx);
     reply(ctx, service().submitBatch(ctx.pathParam("board"), Params.body(ctx)), BatchResult::toJson);
   }
 
   private void entries(RoutingContext ctx) {
-    Params q = Params.of(ctx, "offset", "limit", "period", "rankMode");
+    Params q = Params.of(ctx);
     reply(ctx, service().entries(ctx.pathParam("board"), q.string("period"), q.longValue("offset"),
         q.intValue("limit"), q.string("rankMode")), EntryPage::toJson);
   }
 
   private void user(RoutingContext ctx) {
-    Params q = Params.of(ctx, "period", "rankMode");
+    Params q = Params.of(ctx);
     reply(ctx, service().user(ctx.pathParam("board"), ctx.pathParam("userId"), q.string("period"),
         q.string("rankMode")), UserEntry::toJson);
   }
 
   private void around(RoutingContext ctx) {
-    Params q = Params.of(ctx, "limit", "period", "rankMode");
+    Params q = Params.of(ctx);
     reply(ctx, service().around(ctx.pathParam("board"), ctx.pathParam("userId"), q.string("period"),
         q.intValue("limit"), q.string("rankMode")), AroundPage::toJson);
   }
 
   private void ranks(RoutingContext ctx) {
-    Params q = Params.of(ctx, "period", "rankMode");
+    Params q = Params.of(ctx);
     reply(ctx, service().ranks(ctx.pathParam("board"), Params.body(ctx), q.string("period"), q.string("rankMode")),
         RankList::toJson);
   }
 
   private void periods(RoutingContext ctx) {
-    Params.none(ctx);
     reply(ctx, service().periods(ctx.pathParam("board")), PeriodList::toJson);
   }
 
   private void closePeriod(RoutingContext ctx) {
-    Params.none(ctx);
     reply(ctx, service().closePeriod(ctx.pathParam("board"), ctx.pathParam("period")), PeriodClosed::toJson);
   }
 

@@ -9,7 +9,6 @@ import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.healthchecks.CheckResult;
 import io.vertx.ext.healthchecks.HealthChecks;
-import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.micrometer.backends.BackendRegistries;
 import java.io.IOException;
@@ -45,22 +44,20 @@ final class OperationRoutes {
   }
 
   /** @param clusterJoined whether this node is a cluster member now; {@code null} when it runs without a cluster */
-  static void mount(Router router, Vertx vertx, HealthChecks readiness, BooleanSupplier clusterJoined) {
+  static void mount(ContractRouter router, Vertx vertx, HealthChecks readiness, BooleanSupplier clusterJoined) {
     OperationRoutes routes = new OperationRoutes(vertx, readiness, clusterJoined);
-    router.get("/health/live").handler(routes::live);
-    router.get("/health/ready").handler(routes::ready);
-    router.get("/metrics").handler(routes::metrics);
-    router.get("/openapi.yaml").handler(routes::openApi);
+    router.handle("live", routes::live);
+    router.handle("ready", routes::ready);
+    router.handle("metrics", routes::metrics);
+    router.handle("openApi", routes::openApi);
   }
 
   private void live(RoutingContext ctx) {
-    Params.none(ctx);
     ctx.response().putHeader(HttpHeaders.CACHE_CONTROL, "no-store");
     ctx.json(new JsonObject().put("status", UP));
   }
 
   private void ready(RoutingContext ctx) {
-    Params.none(ctx);
     readiness.checkStatus().onComplete(ar -> {
       JsonObject checks = new JsonObject();
       List<CheckResult> results = ar.succeeded() && ar.result().getChecks() != null ? ar.result().getChecks() : List.of();
@@ -106,7 +103,6 @@ final class OperationRoutes {
 
   /** The node's Prometheus registry (set up by the launcher), scraped off the event loop. */
   private void metrics(RoutingContext ctx) {
-    Params.none(ctx);
     MeterRegistry registry = BackendRegistries.getDefaultNow();
     if (!(registry instanceof PrometheusMeterRegistry prometheus)) {
       HttpApiVerticle.error(ctx, 404, "metrics_disabled",
@@ -126,7 +122,6 @@ final class OperationRoutes {
   }
 
   private void openApi(RoutingContext ctx) {
-    Params.none(ctx);
     Buffer doc = openApi;
     (doc != null ? Future.succeededFuture(doc) : vertx.executeBlocking(OperationRoutes::readOpenApi)).onComplete(ar -> {
       if (ar.succeeded()) {

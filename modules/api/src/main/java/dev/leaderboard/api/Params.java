@@ -6,7 +6,7 @@ import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
-import java.util.Set;
+import java.util.List;
 import java.util.regex.Pattern;
 
 /** Strict reading of query strings and bodies: unknown or repeated parameters are refused, not ignored. */
@@ -18,21 +18,24 @@ final class Params {
     this.ctx = ctx;
   }
 
-  static void none(RoutingContext ctx) {
-    of(ctx);
-  }
-
-  static Params of(RoutingContext ctx, String... allowed) {
-    Set<String> known = Set.of(allowed);
+  /**
+   * Refuses a query parameter that is not one of {@code allowed} (the route's query parameters in
+   * openapi.yaml, see {@link ContractRouter}) or that is given more than once.
+   */
+  static void check(RoutingContext ctx, List<String> allowed) {
     for (String name : ctx.queryParams().names()) {
-      if (!known.contains(name)) {
+      if (!allowed.contains(name)) {
         throw LeaderboardException.invalid(name, "is not a query parameter of this route"
-            + (allowed.length == 0 ? " (it takes none)" : " (allowed: " + String.join(", ", allowed) + ")"));
+            + (allowed.isEmpty() ? " (it takes none)" : " (allowed: " + String.join(", ", allowed) + ")"));
       }
       if (ctx.queryParams().getAll(name).size() > 1) {
         throw LeaderboardException.invalid(name, "must be given at most once");
       }
     }
+  }
+
+  /** The query string of a request whose parameter names the route has {@link #check checked}. */
+  static Params of(RoutingContext ctx) {
     return new Params(ctx);
   }
 

@@ -1,0 +1,131 @@
+package dev.leaderboard.api;
+
+import io.vertx.core.Future;
+import io.vertx.core.Handler;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.openapi.router.OpenAPIRoute;
+import io.vertx.ext.web.openapi.router.RouterBuilder;
+import io.vertx.openapi.contract.Location;
+import io.vertx.openapi.contract.MediaType;
+import io.vertx.openapi.contract.OpenAPIContract;
+import io.vertx.openapi.contract.Operation;
+import io.vertx.openapi.contract.Parameter;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+
+/**
+ * Builds the HTTP router from {@code openapi.yaml}: each operation of the document is routed (its
+ * method and path) to the handler registered under its {@code operationId}, so a route cannot exist
+ * without being documented. Building fails when an operation has no handler or a handler names an
+ * operation the document lacks.
+ *
+ * <p>The library's request validation is off: before its handler, every route refuses a query
+ * parameter that is not one of the operation's {@code in: query} parameters in the document, or one
+ * given twice ({@link Params#check}); the handlers check values and bodies themselves, with messages
+ * that name the field and the rule.
+ */
+final class ContractRouter {
+  private final Map<String, Handler<RoutingContext>> handlers = new LinkedHashMap<>();
+
+  /** Routes the document's operation {@code operationId} to {@code handler}. */
+  ContractRouter handle(String operationId, Handler<RoutingContext> handler) {
+    if (handlers.putIfAbsent(operationId, handler) != null) {
+      throw new IllegalStateException("operation " + operationId + " has two handlers");
+    }
+    return this;
+  }
+
+  /**
+   * Loads the document from the classpath (off the event loop) and builds the router, with
+   * {@code rootHandler} (the body handler) before every route.
+   */
+  Future<Router> createRouter(Vertx vertx, Handler<RoutingContext> rootHandler) {
+    return loadContract(vertx).map(contract -> build(vertx, contract, rootHandler));
+  }
+
+  static Future<OpenAPIContract> loadContract(Vertx vertx) {
+    return vertx.executeBlocking(() -> routable(parse(OperationRoutes.readOpenApi())))
+        .compose(doc -> OpenAPIContract.from(vertx, doc))
+        .recover(e -> Future.failedFuture(new IllegalStateException(
+            OperationRoutes.OPENAPI_RESOURCE + " cannot be used to build the router: " + e.getMessage(), e)));
+  }
+
+  private Router build(Vertx vertx, OpenAPIContract contract, Handler<RoutingContext> rootHandler) {
+    checkEveryOperationHasAHandler(contract);
+    RouterBuilder builder = RouterBuilder.create(vertx, contract).rootHandler(rootHandler);
+    for (OpenAPIRoute route : builder.getRoutes()) {
+      Operation operation = route.getOperation();
+      List<String> query = queryParameters(operation);
+      route.setDoValidation(false)
+          .addHandler(ctx -> {
+            Params.check(ctx, query);
+            ctx.next();
+          })
+          .addHandler(handlers.get(operation.getOperationId()));
+    }
+    return builder.createRouter();
+  }
+
+  private void checkEveryOperationHasAHandler(OpenAPIContract contract) {
+    Set<String> unnamed = contract.operations().stream().filter(op -> op.getOperationId() == null)
+        .map(op -> op.getHttpMethod() + " " + op.getOpenAPIPath()).collect(Collectors.toCollection(TreeSet::new));
+    Set<String> documented = contract.operations().stream().map(Operation::getOperationId)
+        .filter(id -> id != null).collect(Collectors.toSet());
+    Set<String> missing = new TreeSet<>(documented);
+    missing.removeAll(handlers.keySet());
+    Set<String> unknown = new TreeSet<>(handlers.keySet());
+    unknown.removeAll(documented);
+    if (!unnamed.isEmpty() || !missing.isEmpty() || !unknown.isEmpty()) {
+      throw new IllegalStateException(OperationRoutes.OPENAPI_RESOURCE + " and the handlers disagree: operations without "
+          + "an operationId " + unnamed + ", operations without a handler " + missing
+          + ", handlers of operations the document lacks " + unknown);
+    }
+  }
+
+  /** The names of the operation's query parameters (path-item ones included), in document order. */
+  private static List<String> queryParameters(Operation operation) {
+    return operation.getParameters().stream().filter(p -> p.getIn() == Location.QUERY).map(Parameter::getName)
+        .toList();
+  }
+
+  private static JsonObject parse(Buffer yaml) {
+    Map<String, Object> doc = new Yaml(new SafeConstructor(new LoaderOptions())).load(yaml.toString(StandardCharsets.UTF_8));
+    return new JsonObject(doc).copy();
+  }
+
+  /**
+   * The document without the response media types the library refuses in a contract (it knows how
+   * to validate JSON, text and multipart only; {@code GET /openapi.yaml} answers YAML). Responses
+   * are not validated, so what the router routes does not change.
+   */
+  private static JsonObject routable(JsonObject doc) {
+    JsonObject paths = doc.getJsonObject("paths", new JsonObject());
+    paths.fieldNames().forEach(path -> paths.getJsonObject(path).forEach(item -> {
+      if (item.getValue() instanceof JsonObject op && op.getValue("responses") instanceof JsonObject responses) {
+        dropUnsupportedContent(responses);
+      }
+    }));
+    dropUnsupportedContent(doc.getJsonObject("components", new JsonObject()).getJsonObject("responses", new JsonObject()));
+    return doc;
+  }
+
+  private static void dropUnsupportedContent(JsonObject responses) {
+    responses.forEach(r -> {
+      if (r.getValue() instanceof JsonObject response && response.getValue("content") instanceof JsonObject content) {
+        content.fieldNames().removeIf(type -> !MediaType.isMediaTypeSupported(type));
+      }
+    });
+  }
+}
