@@ -72,20 +72,19 @@ final class Requests {
     return f.recover(t -> Future.failedFuture(serviceException(t)));
   }
 
-  /** Caller mistakes keep their status and code; store faults become 503, anything else 500. */
+  /**
+   * A {@link LeaderboardException} keeps its status and code (caller mistakes 4xx, a store that did
+   * not answer 503, see {@link dev.leaderboard.core.StoreUnavailableException}); anything else is a bug, 500.
+   */
   static ServiceException serviceException(Throwable t) {
     if (t instanceof ServiceException se) {
       return se;
     }
     if (t instanceof LeaderboardException le) {
+      if (le.status() >= 500) {
+        LOG.warn("request failed: {}", le.getMessage());
+      }
       return new ServiceException(le.status(), le.getMessage(), new JsonObject().put("error", le.code()));
-    }
-    String name = t.getClass().getName();
-    if (name.startsWith("io.vertx.redis") || t instanceof java.net.ConnectException
-        || t instanceof io.vertx.core.VertxException && String.valueOf(t.getMessage()).toLowerCase().contains("connect")) {
-      LOG.warn("Redis unavailable: {}", t.toString());
-      return new ServiceException(503, "a Redis shard is unavailable (" + t.getMessage() + "); retry later",
-          new JsonObject().put("error", "store_unavailable"));
     }
     LOG.error("request failed", t);
     return new ServiceException(500, "internal error (" + t + ")", new JsonObject().put("error", "internal"));
