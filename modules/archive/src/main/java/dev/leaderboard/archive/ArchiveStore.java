@@ -1,20 +1,25 @@
 package dev.leaderboard.archive;
 
+import dev.leaderboard.core.StoreUnavailableException;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgBuilder;
 import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.sqlclient.ClosedConnectionException;
+import io.vertx.sqlclient.DatabaseException;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
+import java.io.IOException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
 /**
@@ -79,8 +84,8 @@ public final class ArchiveStore {
    * second wait for the first and then find nothing left to do.
    */
   public Future<Void> migrate() {
-    return pool.withTransaction(conn -> conn.query("select pg_advisory_xact_lock(hashtext('leaderboard archive schema'))")
-        .execute()
+    return reached(pool.withTransaction(conn -> conn
+        .query("select pg_advisory_xact_lock(hashtext('leaderboard archive schema'))").execute()
         // every start would otherwise log the "already exists, skipping" notice as a warning
         .compose(v -> conn.query("set local client_min_messages = warning").execute())
         .compose(v -> conn.query("create table if not exists schema_version ("
@@ -96,7 +101,7 @@ public final class ArchiveStore {
                 .mapEmpty();
           }
           return applied;
-        }));
+        })));
   }
 
   /**
@@ -110,7 +115,7 @@ public final class ArchiveStore {
           + period.board() + " has size " + period.size() + " but " + entries.size() + " entries were given"));
     }
     Tuple key = Tuple.of(period.boardUid(), period.period());
-    return pool.withTransaction(conn -> conn
+    return reached(pool.withTransaction(conn -> conn
         .preparedQuery("select pg_advisory_xact_lock(hashtext($1), hashtext($2))").execute(key)
         // a statement of its own: its snapshot must be taken after the lock is ours
         .compose(v -> conn.preparedQuery("select 1 from archived_period where board_uid = $1 and period = $2")
@@ -123,7 +128,7 @@ public final class ArchiveStore {
                     .execute(Tuple.of(period.boardUid(), period.board(), period.period(), period.size(),
                         OffsetDateTime.ofInstant(Instant.ofEpochMilli(period.archivedAt()), ZoneOffset.UTC),
                         period.definition())))
-                .map(true)));
+                .map(true))));
   }
 
   /** One chunk at a time, so only one chunk's arrays are alive and the event loop is held briefly. */
@@ -156,15 +161,17 @@ public final class ArchiveStore {
 
   /** The archived period, or null when it is not archived. */
   public Future<ArchivedPeriod> period(String boardUid, String period) {
-    return pool.preparedQuery("select " + PERIOD_COLUMNS + " from archived_period where board_uid = $1 and period = $2")
-        .execute(Tuple.of(boardUid, period))
+    return reached(pool.preparedQuery("select " + PERIOD_COLUMNS
+            + " from archived_period where board_uid = $1 and period = $2")
+        .execute(Tuple.of(boardUid, period)))
         .map(rows -> rows.size() == 0 ? null : toPeriod(rows.iterator().next()));
   }
 
   /** Every archived period of the board, in ascending period id (chronological within one period kind). */
   public Future<List<ArchivedPeriod>> periods(String boardUid) {
-    return pool.preparedQuery("select " + PERIOD_COLUMNS + " from archived_period where board_uid = $1 order by period")
-        .execute(Tuple.of(boardUid))
+    return reached(pool.preparedQuery("select " + PERIOD_COLUMNS
+            + " from archived_period where board_uid = $1 order by period")
+        .execute(Tuple.of(boardUid)))
         .map(rows -> map(rows, ArchiveStore::toPeriod));
   }
 
@@ -174,17 +181,17 @@ public final class ArchiveStore {
       return Future.failedFuture(new IllegalArgumentException(
           "offset and limit must not be negative, were " + offset + " and " + limit));
     }
-    return pool.preparedQuery("select " + ENTRY_COLUMNS + " from archived_entry"
+    return reached(pool.preparedQuery("select " + ENTRY_COLUMNS + " from archived_entry"
             + " where board_uid = $1 and period = $2 and position >= $3 order by position limit $4")
-        .execute(Tuple.of(boardUid, period, offset, limit))
+        .execute(Tuple.of(boardUid, period, offset, limit)))
         .map(rows -> map(rows, ArchiveStore::toEntry));
   }
 
   /** The user's entry, or null when the user is not in the archived period. */
   public Future<ArchivedEntry> entry(String boardUid, String period, String userId) {
-    return pool.preparedQuery("select " + ENTRY_COLUMNS + " from archived_entry"
+    return reached(pool.preparedQuery("select " + ENTRY_COLUMNS + " from archived_entry"
             + " where board_uid = $1 and period = $2 and user_id = $3")
-        .execute(Tuple.of(boardUid, period, userId))
+        .execute(Tuple.of(boardUid, period, userId)))
         .map(rows -> rows.size() == 0 ? null : toEntry(rows.iterator().next()));
   }
 
@@ -193,23 +200,46 @@ public final class ArchiveStore {
     if (userIds.isEmpty()) {
       return Future.succeededFuture(List.of());
     }
-    return pool.preparedQuery("select " + ENTRY_COLUMNS + " from archived_entry"
+    return reached(pool.preparedQuery("select " + ENTRY_COLUMNS + " from archived_entry"
             + " where board_uid = $1 and period = $2 and user_id = any($3) order by position")
-        .execute(Tuple.of(boardUid, period, userIds.toArray(String[]::new)))
+        .execute(Tuple.of(boardUid, period, userIds.toArray(String[]::new))))
         .map(rows -> map(rows, ArchiveStore::toEntry));
   }
 
   /** Removes every archived period of the board and their entries, atomically. */
   public Future<Void> deleteBoard(String boardUid) {
-    return pool.preparedQuery("with gone as (delete from archived_entry where board_uid = $1)"
+    return reached(pool.preparedQuery("with gone as (delete from archived_entry where board_uid = $1)"
             + " delete from archived_period where board_uid = $1")
-        .execute(Tuple.of(boardUid))
+        .execute(Tuple.of(boardUid)))
         .mapEmpty();
   }
 
   /** Closes the pool; queries in flight fail. */
   public void close() {
     pool.close();
+  }
+
+  /**
+   * The failure as callers see it: {@link StoreUnavailableException#archive} when PostgreSQL could
+   * not be reached or cannot serve now (connection refused, closed or timed out; SQLSTATE classes
+   * 08 connection exception and 57P operator intervention, and 53300 too many connections); any
+   * other failure, a SQL error above all, as it is.
+   */
+  private static <T> Future<T> reached(Future<T> answer) {
+    return answer.recover(t -> Future.failedFuture(unreachable(t) ? StoreUnavailableException.archive(t) : t));
+  }
+
+  static boolean unreachable(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      if (c instanceof DatabaseException db) {
+        String state = String.valueOf(db.getSqlState());
+        return state.startsWith("08") || state.startsWith("57P") || state.equals("53300");
+      }
+      if (c instanceof IOException || c instanceof ClosedConnectionException || c instanceof TimeoutException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static ArchivedPeriod toPeriod(Row row) {

@@ -9,7 +9,9 @@ import dev.leaderboard.service.FriendRankVerticle;
 import dev.leaderboard.service.LeaderboardService;
 import dev.leaderboard.service.LeaderboardVerticle;
 import dev.leaderboard.store.BoardStore;
+import dev.leaderboard.store.Call;
 import dev.leaderboard.store.Keys;
+import dev.leaderboard.store.Route;
 import dev.leaderboard.store.ScoreStore;
 import dev.leaderboard.store.Shards;
 import dev.leaderboard.store.StoredEntry;
@@ -115,7 +117,7 @@ public final class Benchmark {
         () -> service.entries(name, null, 0L, 100, null)));
     rows.add(pair("global rank, first ask (store: 2 rounds)", "ZREVRANK on one unsharded key", "<= 1.5x", false, runs,
         () -> store.userRank(board, "all", "u" + pick.nextInt(members), null),
-        () -> shards.send(0, Request.cmd(Command.ZREVRANK).arg(SINGLE_KEY).arg("u" + pick.nextInt(members)))));
+        () -> shards.send(Route.META, Request.cmd(Command.ZREVRANK).arg(SINGLE_KEY).arg("u" + pick.nextInt(members)))));
     // users asking again: the node has seen their composite, so one validated round suffices
     List<StoredEntry> returning = new ArrayList<>();
     for (int i = 0; i < 1000; i++) {
@@ -128,12 +130,12 @@ public final class Benchmark {
           StoredEntry e = returning.get(next[0]++ % returning.size());
           return store.userRank(board, "all", e.userId(), e.composite());
         },
-        () -> shards.send(0, Request.cmd(Command.ZREVRANK).arg(SINGLE_KEY).arg("u" + pick.nextInt(members)))));
+        () -> shards.send(Route.META, Request.cmd(Command.ZREVRANK).arg(SINGLE_KEY).arg("u" + pick.nextInt(members)))));
     int[] again = {0};
     rows.add(pair("global rank via service, asking again", "ZREVRANK on one unsharded key", "(context: event bus, JSON)",
         false, runs,
         () -> service.user(name, returning.get(again[0]++ % returning.size()).userId(), null, null),
-        () -> shards.send(0, Request.cmd(Command.ZREVRANK).arg(SINGLE_KEY).arg("u" + pick.nextInt(members)))));
+        () -> shards.send(Route.META, Request.cmd(Command.ZREVRANK).arg(SINGLE_KEY).arg("u" + pick.nextInt(members)))));
 
     System.out.println();
     System.out.printf(Locale.ROOT, "%-44s %22s   %-36s %22s %9s  %s%n", "measurement", "ours median / p99",
@@ -188,7 +190,8 @@ public final class Benchmark {
     for (String f : friends) {
       chain = chain.compose(acc -> {
         int p = Partitioner.partitionOf(f, b.partitions());
-        return shards.send(shards.shardOf(p), Request.cmd(Command.ZSCORE).arg(Keys.scores(b, "all", p)).arg(f))
+        Route route = Keys.partition(b, "all", p);
+        return shards.send(route, Request.cmd(Command.ZSCORE).arg(Keys.scores(route)).arg(f))
             .map(r -> {
               if (r != null) {
                 acc.add(new StoredEntry(f, StoredEntry.parseComposite(r.toString())));
@@ -205,7 +208,7 @@ public final class Benchmark {
 
   private static void copyToSingleKey(Shards shards, Board b, int partitions) {
     for (int p = 0; p < partitions; p++) {
-      Response all = shards.send(shards.shardOf(p),
+      Response all = shards.send(Keys.partition(b, "all", p),
           Request.cmd(Command.ZRANGE).arg(Keys.scores(b, "all", p)).arg(0).arg(-1).arg("WITHSCORES")).await();
       List<Request> adds = new ArrayList<>();
       Request add = null;
@@ -222,7 +225,7 @@ public final class Benchmark {
       if (add != null) {
         adds.add(add);
       }
-      shards.batch(0, adds).await();
+      shards.dispatch(adds.stream().map(a -> Call.of(Route.META, a)).toList()).await();
     }
   }
 
@@ -230,19 +233,19 @@ public final class Benchmark {
     long scores = 0;
     long index = 0;
     for (int p = 0; p < partitions; p++) {
-      scores += usage(shards, shards.shardOf(p), Keys.scores(b, "all", p));
-      index += usage(shards, shards.shardOf(p), Keys.distinct(b, "all", p))
-          + usage(shards, shards.shardOf(p), Keys.scoreCounts(b, "all", p));
+      Route r = Keys.partition(b, "all", p);
+      scores += usage(shards, r, Keys.scores(r));
+      index += usage(shards, r, Keys.distinct(r)) + usage(shards, r, Keys.scoreCounts(r));
     }
-    long single = usage(shards, 0, SINGLE_KEY);
+    long single = usage(shards, Route.META, SINGLE_KEY);
     System.out.printf(Locale.ROOT, "%nmemory: one unsharded sorted set %,d bytes; the board over %d partitions %,d bytes "
         + "of scores (%.2fx) plus %,d bytes of distinct-score index for dense ranks (%.2fx in all; boards created "
         + "with denseRanks false keep no index)%n", single, partitions, scores, (double) scores / single, index,
         (double) (scores + index) / single);
   }
 
-  private static long usage(Shards shards, int shard, String key) {
-    Response r = shards.send(shard, Request.cmd(Command.MEMORY).arg("USAGE").arg(key).arg("SAMPLES").arg(0)).await();
+  private static long usage(Shards shards, Route route, String key) {
+    Response r = shards.send(route, Request.cmd(Command.MEMORY).arg("USAGE").arg(key).arg("SAMPLES").arg(0)).await();
     return r == null ? 0 : r.toLong();
   }
 }

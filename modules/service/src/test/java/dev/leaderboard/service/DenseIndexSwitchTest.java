@@ -61,7 +61,8 @@ class DenseIndexSwitchTest {
     try {
       Board b = new BoardStore(shards).get(name).await();
       for (int p = 0; p < b.partitions(); p++) {
-        assertThat(shards.send(shards.shardOf(p), Request.cmd(Command.EXISTS).arg(Keys.distinct(b, "2025-06-10", p))
+        assertThat(shards.send(Keys.partition(b, "2025-06-10", p), Request.cmd(Command.EXISTS)
+            .arg(Keys.distinct(b, "2025-06-10", p))
             .arg(Keys.scoreCounts(b, "2025-06-10", p))).await().toLong()).isZero();
       }
     } finally {

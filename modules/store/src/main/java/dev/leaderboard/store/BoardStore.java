@@ -12,11 +12,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Board definitions, kept in one Redis hash on shard 0 (durable with AOF), and the set of
- * periods each board has data for.
+ * Board definitions, kept in one Redis hash among the {@code lb:{meta}} keys (durable with AOF),
+ * and the set of periods each board has data for.
  */
 public final class BoardStore {
-  private static final int META_SHARD = 0;
   private final Shards shards;
 
   public BoardStore(Shards shards) {
@@ -28,7 +27,7 @@ public final class BoardStore {
   }
 
   public Future<Map<String, Board>> loadAll() {
-    return shards.send(META_SHARD, Request.cmd(Command.HGETALL).arg(Keys.BOARDS)).map(r -> {
+    return shards.send(Route.META, Request.cmd(Command.HGETALL).arg(Keys.BOARDS)).map(r -> {
       Map<String, Board> boards = new LinkedHashMap<>();
       for (int i = 0; i + 1 < r.size(); i += 2) {
         boards.put(r.get(i).toString(), Board.fromStored(new JsonObject(r.get(i + 1).toString())));
@@ -38,49 +37,53 @@ public final class BoardStore {
   }
 
   public Future<Board> get(String name) {
-    return shards.send(META_SHARD, Request.cmd(Command.HGET).arg(Keys.BOARDS).arg(name))
+    return shards.send(Route.META, Request.cmd(Command.HGET).arg(Keys.BOARDS).arg(name))
         .map(r -> r == null ? null : Board.fromStored(new JsonObject(r.toString())));
   }
 
   /** Stores a new board unless one of that name exists; {@code false} when it did. */
   public Future<Boolean> create(Board b) {
-    return shards.send(META_SHARD, Request.cmd(Command.HSETNX).arg(Keys.BOARDS).arg(b.name()).arg(b.toStored().encode()))
+    return shards.send(Route.META, Request.cmd(Command.HSETNX).arg(Keys.BOARDS).arg(b.name())
+            .arg(b.toStored().encode()))
         .map(r -> r.toInteger() == 1);
   }
 
   public Future<Void> update(Board b) {
-    return shards.send(META_SHARD, Request.cmd(Command.HSET).arg(Keys.BOARDS).arg(b.name()).arg(b.toStored().encode()))
+    return shards.send(Route.META, Request.cmd(Command.HSET).arg(Keys.BOARDS).arg(b.name()).arg(b.toStored().encode()))
         .mapEmpty();
   }
 
   /** Removes the definition, then unlinks every key of every known period of the board. */
   public Future<Void> delete(Board b) {
-    return shards.send(META_SHARD, Request.cmd(Command.HDEL).arg(Keys.BOARDS).arg(b.name()))
+    return shards.send(Route.META, Request.cmd(Command.HDEL).arg(Keys.BOARDS).arg(b.name()))
         .compose(ok -> periods(b))
-        .compose(periods -> {
-          if (periods.isEmpty()) {
-            return Future.succeededFuture();
-          }
-          return shards.eachPartition(b.partitions(), p -> {
-            Request unlink = Request.cmd(Command.UNLINK);
-            for (String period : periods) {
-              for (String key : Keys.all(b, period, p)) {
-                unlink.arg(key);
-              }
-            }
-            return List.of(unlink);
-          }).mapEmpty();
-        })
-        .compose(ok -> shards.send(META_SHARD, Request.cmd(Command.UNLINK).arg(Keys.periods(b)).arg(Keys.periodStates(b))))
+        .compose(periods -> unlink(shards, b, periods))
+        .compose(ok -> shards.send(Route.META,
+            Request.cmd(Command.UNLINK).arg(Keys.periods(b)).arg(Keys.periodStates(b))))
         .mapEmpty();
   }
 
+  /** Unlinks every key of the given periods of the board: one UNLINK per partition and period, one dispatch. */
+  static Future<Void> unlink(Shards shards, Board b, List<String> periods) {
+    List<Call> calls = new ArrayList<>();
+    for (String period : periods) {
+      for (Route r : Keys.partitions(b, period)) {
+        Request unlink = Request.cmd(Command.UNLINK);
+        for (String key : Keys.all(r)) {
+          unlink.arg(key);
+        }
+        calls.add(Call.of(r, unlink));
+      }
+    }
+    return shards.dispatch(calls).mapEmpty();
+  }
+
   public Future<Void> addPeriod(Board b, String period) {
-    return shards.send(META_SHARD, Request.cmd(Command.SADD).arg(Keys.periods(b)).arg(period)).mapEmpty();
+    return shards.send(Route.META, Request.cmd(Command.SADD).arg(Keys.periods(b)).arg(period)).mapEmpty();
   }
 
   public Future<List<String>> periods(Board b) {
-    return shards.send(META_SHARD, Request.cmd(Command.SMEMBERS).arg(Keys.periods(b))).map(r -> {
+    return shards.send(Route.META, Request.cmd(Command.SMEMBERS).arg(Keys.periods(b))).map(r -> {
       List<String> out = new ArrayList<>();
       for (Response m : r) {
         out.add(m.toString());

@@ -1,26 +1,23 @@
 package dev.leaderboard.store;
 
-import dev.leaderboard.core.Partitioner;
 import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Supplier;
 
 /**
- * The friend graph: one Redis set per user ({@link Keys#friends}) on its owner's shard. Links are
- * mutual, so every change touches two sets that may live on two shards; each side is written by
+ * The friend graph: one Redis set per user ({@link Keys#friends}) on its owner's slot. Links are
+ * mutual, so every change touches two sets that may live on two nodes; each side is written by
  * the {@code friend_add} script, which refuses to grow a set beyond the friend limit atomically.
  *
- * <p>Both sides of a link are written together (one batch per shard, shards in parallel); when one
- * side is refused for the limit, the side this call added is removed again, so a refused link
- * leaves nothing behind. Every batch that calls the script starts with {@code SCRIPT LOAD}, so no
- * call can miss it on a restarted shard.
+ * <p>Both sides of a link are written together (one {@link Shards#dispatch}); when one side is
+ * refused for the limit, the side this call added is removed again, so a refused link leaves
+ * nothing behind.
  */
 public final class FriendStore {
-  /** Friend sets are spread over this many hash-tag slots, mapped to shards like board partitions. */
+  /** Friend sets are spread over this many hash-tag slots ({@link Keys#friendSlot}), routed like board partitions. */
   public static final int SLOTS = 1024;
 
   /** What linking a user to a friend did. */
@@ -44,12 +41,7 @@ public final class FriendStore {
     this.shards = shards;
   }
 
-  /** The shard holding the user's friend set. */
-  public int shardOf(String userId) {
-    return shards.shardOf(Partitioner.partitionOf(userId, SLOTS));
-  }
-
-  /** The user's friends, sorted: one SMEMBERS on the owner's shard. */
+  /** The user's friends, sorted: one SMEMBERS on the owner's slot. */
   public Future<List<String>> friends(String userId) {
     return unordered(userId).map(out -> {
       out.sort(null);
@@ -57,9 +49,9 @@ public final class FriendStore {
     });
   }
 
-  /** The user's friends in no particular order (one SMEMBERS on the owner's shard). */
+  /** The user's friends in no particular order (one SMEMBERS on the owner's slot). */
   public Future<List<String>> unordered(String userId) {
-    return shards.send(shardOf(userId), Request.cmd(Command.SMEMBERS).arg(Keys.friends(userId))).map(r -> {
+    return shards.send(Keys.friendSlot(userId), Request.cmd(Command.SMEMBERS).arg(Keys.friends(userId))).map(r -> {
       List<String> out = new ArrayList<>(r.size());
       r.forEach(m -> out.add(m.toString()));
       return out;
@@ -91,7 +83,7 @@ public final class FriendStore {
 
   /**
    * Links {@code owner} to each of {@code friends} (distinct, not the owner) in at most three
-   * rounds: first the owner is added to every friend's set (one batch per shard, in parallel), then
+   * rounds: first the owner is added to every friend's set (one dispatch), then
    * the friends that accepted are added to the owner's set in list order by one script call, and
    * finally the owner is taken out again from the sets of friends the owner's full set refused.
    * Adding the friends' sides first means a friend refused for a full set never takes a place in
@@ -144,17 +136,17 @@ public final class FriendStore {
   }
 
   /**
-   * Calls {@code friend_add} on each owner's set with that owner's members: grouped by shard, one
-   * batch per shard (starting with SCRIPT LOAD), all shards in parallel. Statuses in request order.
+   * Calls {@code friend_add} on each owner's set with that owner's members, in one dispatch (a
+   * batch per node, all nodes at once). Statuses in request order.
    */
   private Future<List<int[]>> addEach(List<String> owners, List<List<String>> members, int limit) {
-    List<Request> requests = new ArrayList<>(owners.size());
+    List<Call> calls = new ArrayList<>(owners.size());
     for (int i = 0; i < owners.size(); i++) {
-      Request r = Scripts.FRIEND_ADD.evalsha(Keys.friends(owners.get(i))).arg(limit);
-      members.get(i).forEach(r::arg);
-      requests.add(r);
+      Call c = Scripts.FRIEND_ADD.call(Keys.friendSlot(owners.get(i)), Keys.friends(owners.get(i))).arg(limit);
+      members.get(i).forEach(c::arg);
+      calls.add(c);
     }
-    return perShard(owners, requests, Scripts.FRIEND_ADD::load).map(answers -> {
+    return shards.dispatch(calls).map(answers -> {
       List<int[]> out = new ArrayList<>(answers.size());
       for (Response r : answers) {
         int[] st = new int[r.size()];
@@ -167,53 +159,13 @@ public final class FriendStore {
     });
   }
 
-  /** SREM of one member from each owner's set, one batch per shard; {@code true} where it was there. */
+  /** SREM of one member from each owner's set, in one dispatch; {@code true} where it was there. */
   private Future<List<Boolean>> removeEach(List<String> owners, List<String> members) {
-    List<Request> requests = new ArrayList<>(owners.size());
+    List<Call> calls = new ArrayList<>(owners.size());
     for (int i = 0; i < owners.size(); i++) {
-      requests.add(Request.cmd(Command.SREM).arg(Keys.friends(owners.get(i))).arg(members.get(i)));
+      calls.add(Call.of(Keys.friendSlot(owners.get(i)),
+          Request.cmd(Command.SREM).arg(Keys.friends(owners.get(i))).arg(members.get(i))));
     }
-    return perShard(owners, requests, null).map(answers -> answers.stream().map(r -> r.toInteger() > 0).toList());
-  }
-
-  /**
-   * Sends {@code requests.get(i)} to the shard of {@code owners.get(i)}: one pipelined batch per
-   * shard (after {@code prefix}, when given), all shards in parallel; answers in request order.
-   */
-  private Future<List<Response>> perShard(List<String> owners, List<Request> requests, Supplier<Request> prefix) {
-    int n = shards.count();
-    List<List<Integer>> indexes = new ArrayList<>(n);
-    for (int s = 0; s < n; s++) {
-      indexes.add(new ArrayList<>());
-    }
-    for (int i = 0; i < owners.size(); i++) {
-      indexes.get(shardOf(owners.get(i))).add(i);
-    }
-    int skip = prefix == null ? 0 : 1;
-    List<Future<List<Response>>> sent = new ArrayList<>(n);
-    for (int s = 0; s < n; s++) {
-      List<Integer> idx = indexes.get(s);
-      if (idx.isEmpty()) {
-        sent.add(Future.succeededFuture(List.of()));
-        continue;
-      }
-      List<Request> batch = new ArrayList<>(idx.size() + skip);
-      if (prefix != null) {
-        batch.add(prefix.get());
-      }
-      idx.forEach(i -> batch.add(requests.get(i)));
-      sent.add(shards.batch(s, batch));
-    }
-    return Future.all(sent).map(all -> {
-      Response[] out = new Response[requests.size()];
-      for (int s = 0; s < n; s++) {
-        List<Response> answers = all.resultAt(s);
-        List<Integer> idx = indexes.get(s);
-        for (int k = 0; k < idx.size(); k++) {
-          out[idx.get(k)] = answers.get(k + skip);
-        }
-      }
-      return List.of(out);
-    });
+    return shards.dispatch(calls).map(answers -> answers.stream().map(r -> r.toInteger() > 0).toList());
   }
 }

@@ -2,73 +2,104 @@ package dev.leaderboard.store;
 
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Partitioner;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * Key layout. Every key of a board partition carries the hash tag
- * {@code {board:uid:period:partition}}, so a partition's keys share one Redis Cluster slot and a
- * partition can move between endpoints as a unit. Board definitions share the tag {@code {meta}}.
+ * Key layout and routes. Every key of a board partition carries the hash tag
+ * {@code {board:uid:period:partition}} ({@link #partition}), so a partition's keys share one Redis
+ * Cluster slot and a partition can move between endpoints as a unit. Board definitions and the
+ * other shared keys carry {@code {meta}} ({@link Route#META}); friend sets {@code {fr:slot}}.
  */
 public final class Keys {
-  public static final String BOARDS = "lb:{meta}:boards";
+  public static final String BOARDS = Route.META.key("boards");
 
   private Keys() {
   }
 
-  private static String tag(Board b, String period, int partition) {
-    return "lb:{" + b.name() + ":" + b.uid() + ":" + period + ":" + partition + "}";
+  /** The route of a board partition in a period; its keys are the ones below that take a route. */
+  public static Route partition(Board b, String period, int partition) {
+    return new Route("{" + b.name() + ":" + b.uid() + ":" + period + ":" + partition + "}", partition);
+  }
+
+  /** The routes of every partition of a board period, in partition order. */
+  public static List<Route> partitions(Board b, String period) {
+    List<Route> out = new ArrayList<>(b.partitions());
+    for (int p = 0; p < b.partitions(); p++) {
+      out.add(partition(b, period, p));
+    }
+    return out;
   }
 
   /** Sorted set: user ID → composite score. */
+  public static String scores(Route partition) {
+    return partition.key("s");
+  }
+
   public static String scores(Board b, String period, int partition) {
-    return tag(b, period, partition) + ":s";
+    return scores(partition(b, period, partition));
   }
 
   /** Sorted set: user ID and event ID → receipt time, for idempotency. */
-  public static String events(Board b, String period, int partition) {
-    return tag(b, period, partition) + ":e";
+  public static String events(Route partition) {
+    return partition.key("e");
   }
 
   /** Sorted set of the distinct scores in the partition, for dense ranks. */
+  public static String distinct(Route partition) {
+    return partition.key("d");
+  }
+
   public static String distinct(Board b, String period, int partition) {
-    return tag(b, period, partition) + ":d";
+    return distinct(partition(b, period, partition));
   }
 
   /** Hash: score → how many members of the partition hold it. */
+  public static String scoreCounts(Route partition) {
+    return partition.key("n");
+  }
+
   public static String scoreCounts(Board b, String period, int partition) {
-    return tag(b, period, partition) + ":n";
+    return scoreCounts(partition(b, period, partition));
   }
 
   /** Present once the period is closed: the submit script refuses events for the partition. */
-  public static String closed(Board b, String period, int partition) {
-    return tag(b, period, partition) + ":closed";
+  public static String closed(Route partition) {
+    return partition.key("closed");
   }
 
   /** Every key of a board partition in a period, in the order the submit script takes them. */
-  public static String[] all(Board b, String period, int partition) {
-    return new String[] {scores(b, period, partition), events(b, period, partition), distinct(b, period, partition),
-        scoreCounts(b, period, partition), closed(b, period, partition)};
+  public static String[] all(Route partition) {
+    return new String[] {scores(partition), events(partition), distinct(partition), scoreCounts(partition),
+        closed(partition)};
   }
 
   /** Hash: period ID → state ({@code closing}, {@code archived}); absent means open. */
   public static String periodStates(Board b) {
-    return "lb:{meta}:period-states:" + b.name() + ":" + b.uid();
+    return Route.META.key("period-states:" + b.name() + ":" + b.uid());
   }
 
   /** The lease that lets one node at a time close a board's period. */
   public static String closeLease(Board b, String period) {
-    return "lb:{meta}:lease:" + b.name() + ":" + b.uid() + ":" + period;
-  }
-
-  /**
-   * Set: the user's friends. The hash tag {@code {fr:<slot>}}, slot = the user's partition among
-   * {@link FriendStore#SLOTS}, puts the set on its owner's shard ({@link FriendStore#shardOf}).
-   */
-  public static String friends(String userId) {
-    return "lb:{fr:" + Partitioner.partitionOf(userId, FriendStore.SLOTS) + "}:" + userId;
+    return Route.META.key("lease:" + b.name() + ":" + b.uid() + ":" + period);
   }
 
   /** Set of the period IDs a board has data for. */
   public static String periods(Board b) {
-    return "lb:{meta}:periods:" + b.name() + ":" + b.uid();
+    return Route.META.key("periods:" + b.name() + ":" + b.uid());
+  }
+
+  /**
+   * The route of the user's friend set: the hash tag {@code {fr:<slot>}}, slot = the user's
+   * partition among {@link FriendStore#SLOTS}, routed like a board partition of that index.
+   */
+  public static Route friendSlot(String userId) {
+    int slot = Partitioner.partitionOf(userId, FriendStore.SLOTS);
+    return new Route("{fr:" + slot + "}", slot);
+  }
+
+  /** Set: the user's friends, on {@link #friendSlot}. */
+  public static String friends(String userId) {
+    return friendSlot(userId).key(userId);
   }
 }

@@ -1,7 +1,6 @@
 package dev.leaderboard.store;
 
 import dev.leaderboard.core.Board;
-import dev.leaderboard.core.Order;
 import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
@@ -34,7 +33,7 @@ import java.util.List;
  *   <li>Final round, per partition: rows c_p(lo) … c_p(hi) + limit - 1. Their merge starts exactly
  *       at global position pos(lo) and is complete through offset + limit - 1.</li>
  * </ol>
- * Cost for hash-spread data: 3 round trips (each one pipelined batch per shard), 3P pivot rows,
+ * Cost for hash-spread data: 3 round trips (each one {@link Shards#dispatch}), 3P pivot rows,
  * 3P² tiny counts computed inside Redis in O(log N) each, and (pos(hi) - pos(lo)) + P·limit rows
  * in the last round — a few hundred rows more than a top page, whatever the depth.
  */
@@ -61,13 +60,13 @@ public final class PageSelector {
     long g = offset / partitions;
     long w = Math.max(limit, 3 * (long) Math.sqrt((double) g) + 1);
     long[] firstGuess = {Math.max(0, g - w), g, g + w};
-    return shards.eachPartition(partitions, p -> {
-      List<Request> r = new ArrayList<>();
-      r.add(Request.cmd(Command.ZCARD).arg(Keys.scores(b, period, p)));
+    return shards.eachPartition(Keys.partitions(b, period), r -> {
+      List<Call> calls = new ArrayList<>();
+      calls.add(Call.of(r, Request.cmd(Command.ZCARD).arg(Keys.scores(r))));
       for (long i : firstGuess) {
-        r.add(ScoreStore.range(b, Keys.scores(b, period, p), i, i));
+        calls.add(ScoreStore.range(b, r, i, i));
       }
-      return r;
+      return calls;
     }).compose(answers -> {
       long[] card = new long[partitions];
       long total = 0;
@@ -90,15 +89,11 @@ public final class PageSelector {
 
   private Future<Page> head(Board b, String period, long offset, int limit) {
     long n = offset + limit;
-    return shards.eachPartition(b.partitions(), p -> List.of(Request.cmd(Command.ZCARD).arg(Keys.scores(b, period, p)),
-        ScoreStore.range(b, Keys.scores(b, period, p), 0, n - 1))).map(perPartition -> {
-          long total = 0;
-          List<List<StoredEntry>> runs = new ArrayList<>();
-          for (List<Response> answers : perPartition) {
-            total += answers.get(0).toLong();
-            runs.add(ScoreStore.entries(answers.get(1)));
-          }
-          List<StoredEntry> merged = ScoreStore.merge(b.order(), runs, (int) n);
+    return shards.eachPartition(Keys.partitions(b, period), r -> List.of(
+        Call.of(r, Request.cmd(Command.ZCARD).arg(Keys.scores(r))), ScoreStore.range(b, r, 0, n - 1)))
+        .map(perPartition -> {
+          long total = perPartition.stream().mapToLong(answers -> answers.get(0).toLong()).sum();
+          List<StoredEntry> merged = ScoreStore.merge(b.order(), ScoreStore.runs(perPartition, 1), (int) n);
           return new Page(total, merged.size() <= offset ? List.of() : merged.subList((int) offset, merged.size()));
         });
   }
@@ -140,21 +135,21 @@ public final class PageSelector {
       // interpolate inside the bracket: each partition's share of it, scaled to the target
       Bracket narrowed = next;
       double f = (double) (offset - next.loPos()) / next.width();
-      return shards.eachPartition(b.partitions(), p -> {
-        long lo = narrowed.lo()[p];
-        long hi = narrowed.hi()[p];
+      return shards.eachPartition(Keys.partitions(b, period), r -> {
+        long lo = narrowed.lo()[r.partition()];
+        long hi = narrowed.hi()[r.partition()];
         if (hi <= lo) {
           return List.of();
         }
         long span = hi - lo;
         long g = lo + (long) (f * span);
         long w = Math.max(1, 2 * (long) Math.sqrt((double) span));
-        List<Request> r = new ArrayList<>();
+        List<Call> calls = new ArrayList<>();
         for (long i : new long[] {g - w, g, g + w}) {
-          r.add(ScoreStore.range(b, Keys.scores(b, period, p), Math.max(lo, Math.min(hi - 1, i)),
-              Math.max(lo, Math.min(hi - 1, i))));
+          long at = Math.max(lo, Math.min(hi - 1, i));
+          calls.add(ScoreStore.range(b, r, at, at));
         }
-        return r;
+        return calls;
       }).compose(rows -> {
         List<StoredEntry> nextPivots = new ArrayList<>();
         for (List<Response> answers : rows) {
@@ -168,37 +163,26 @@ public final class PageSelector {
   }
 
   private Future<long[][]> countPerPartition(Board b, String period, List<StoredEntry> pivots) {
-    return shards.eachPartition(b.partitions(), p -> {
-      Request count = Scripts.RANK.evalsha(Keys.scores(b, period, p)).arg(b.order() == Order.DESC ? "1" : "0").arg("count");
-      for (StoredEntry e : pivots) {
-        count.arg(e.composite()).arg(e.userId());
-      }
-      return List.of(count);
-    }).map(perPartition -> {
-      long[][] out = new long[perPartition.size()][pivots.size()];
-      for (int p = 0; p < out.length; p++) {
-        Response r = perPartition.get(p).get(0);
-        for (int v = 0; v < pivots.size(); v++) {
-          out[p][v] = r.get(v).toLong();
-        }
-      }
-      return out;
-    });
+    return shards.eachPartition(Keys.partitions(b, period), r -> List.of(ScoreStore.countBefore(b, r, pivots)))
+        .map(perPartition -> {
+          long[][] out = new long[perPartition.size()][pivots.size()];
+          for (int p = 0; p < out.length; p++) {
+            Response r = perPartition.get(p).get(0);
+            for (int v = 0; v < pivots.size(); v++) {
+              out[p][v] = r.get(v).toLong();
+            }
+          }
+          return out;
+        });
   }
 
   private Future<Page> fetch(Board b, String period, long offset, int limit, Bracket br, long total) {
-    return shards.eachPartition(b.partitions(), p -> {
-      long from = br.lo()[p];
-      long to = br.hi()[p] + limit - 1;
-      return List.of(ScoreStore.range(b, Keys.scores(b, period, p), from, to));
-    }).map(perPartition -> {
-      List<List<StoredEntry>> runs = new ArrayList<>();
-      for (List<Response> answers : perPartition) {
-        runs.add(ScoreStore.entries(answers.get(0)));
-      }
-      int skip = (int) (offset - br.loPos());
-      List<StoredEntry> merged = ScoreStore.merge(b.order(), runs, skip + limit);
-      return new Page(total, merged.size() <= skip ? List.of() : merged.subList(skip, merged.size()));
-    });
+    return shards.eachPartition(Keys.partitions(b, period), r -> List.of(
+        ScoreStore.range(b, r, br.lo()[r.partition()], br.hi()[r.partition()] + limit - 1)))
+        .map(perPartition -> {
+          int skip = (int) (offset - br.loPos());
+          List<StoredEntry> merged = ScoreStore.merge(b.order(), ScoreStore.runs(perPartition, 0), skip + limit);
+          return new Page(total, merged.size() <= skip ? List.of() : merged.subList(skip, merged.size()));
+        });
   }
 }

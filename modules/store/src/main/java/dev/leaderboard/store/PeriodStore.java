@@ -5,8 +5,6 @@ import dev.leaderboard.core.PeriodState;
 import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
-import io.vertx.redis.client.Response;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,11 +14,6 @@ import java.util.Map;
  * final ranking, and dropping the keys once the archive holds them.
  */
 public final class PeriodStore {
-  private static final int META_SHARD = 0;
-  private static final String RENEW =
-      "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) else return 0 end";
-  private static final String RELEASE =
-      "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end";
 
   private final Shards shards;
 
@@ -30,7 +23,7 @@ public final class PeriodStore {
 
   /** Period ID → state, for the periods that are not open. */
   public Future<Map<String, PeriodState>> states(Board b) {
-    return shards.send(META_SHARD, Request.cmd(Command.HGETALL).arg(Keys.periodStates(b))).map(r -> {
+    return shards.send(Route.META, Request.cmd(Command.HGETALL).arg(Keys.periodStates(b))).map(r -> {
       Map<String, PeriodState> out = new LinkedHashMap<>();
       for (int i = 0; i + 1 < r.size(); i += 2) {
         out.put(r.get(i).toString(), PeriodState.fromWire(r.get(i + 1).toString()));
@@ -40,26 +33,25 @@ public final class PeriodStore {
   }
 
   public Future<Void> setState(Board b, String period, PeriodState state) {
-    return shards.send(META_SHARD, Request.cmd(Command.HSET).arg(Keys.periodStates(b)).arg(period).arg(state.wireName()))
+    return shards.send(Route.META, Request.cmd(Command.HSET).arg(Keys.periodStates(b)).arg(period).arg(state.wireName()))
         .mapEmpty();
   }
 
   /** Takes the close lease for {@code ttlMillis} unless another node holds it. */
   public Future<Boolean> acquire(Board b, String period, String owner, long ttlMillis) {
-    return shards.send(META_SHARD, Request.cmd(Command.SET).arg(Keys.closeLease(b, period)).arg(owner).arg("NX")
+    return shards.send(Route.META, Request.cmd(Command.SET).arg(Keys.closeLease(b, period)).arg(owner).arg("NX")
         .arg("PX").arg(ttlMillis)).map(r -> r != null && "OK".equals(r.toString()));
   }
 
   /** Extends the lease if this owner still holds it. */
   public Future<Boolean> renew(Board b, String period, String owner, long ttlMillis) {
-    return shards.send(META_SHARD, Request.cmd(Command.EVAL).arg(RENEW).arg(1).arg(Keys.closeLease(b, period))
-        .arg(owner).arg(ttlMillis)).map(r -> r.toInteger() == 1);
+    return shards.send(Scripts.LEASE_RENEW.call(Route.META, Keys.closeLease(b, period)).arg(owner).arg(ttlMillis))
+        .map(r -> r.toInteger() == 1);
   }
 
   /** Gives the lease back if this owner still holds it. */
   public Future<Void> release(Board b, String period, String owner) {
-    return shards.send(META_SHARD, Request.cmd(Command.EVAL).arg(RELEASE).arg(1).arg(Keys.closeLease(b, period))
-        .arg(owner)).mapEmpty();
+    return shards.send(Scripts.LEASE_RELEASE.call(Route.META, Keys.closeLease(b, period)).arg(owner)).mapEmpty();
   }
 
   /**
@@ -68,36 +60,26 @@ public final class PeriodStore {
    * before (and is in the final ranking read afterwards) or is refused.
    */
   public Future<Void> freeze(Board b, String period) {
-    return shards.eachPartition(b.partitions(), p -> List.of(Request.cmd(Command.SET).arg(Keys.closed(b, period, p)).arg("1")))
-        .mapEmpty();
+    return shards.eachPartition(Keys.partitions(b, period), r -> List.of(
+        Call.of(r, Request.cmd(Command.SET).arg(Keys.closed(r)).arg("1")))).mapEmpty();
   }
 
   /** The whole final ranking in board order: every partition read once, k-way merged. */
   public Future<List<StoredEntry>> ranking(Board b, String period) {
-    return shards.eachPartition(b.partitions(), p -> List.of(ScoreStore.range(b, Keys.scores(b, period, p), 0, -1)))
-        .map(perPartition -> {
-          List<List<StoredEntry>> runs = new ArrayList<>();
-          for (List<Response> answers : perPartition) {
-            runs.add(ScoreStore.entries(answers.get(0)));
-          }
-          return ScoreStore.merge(b.order(), runs, Integer.MAX_VALUE);
-        });
+    return shards.eachPartition(Keys.partitions(b, period), r -> List.of(ScoreStore.range(b, r, 0, -1)))
+        .map(perPartition -> ScoreStore.merge(b.order(), ScoreStore.runs(perPartition, 0), Integer.MAX_VALUE));
   }
 
   /** Removes the period's keys from every partition and from the board's set of hot periods. */
   public Future<Void> drop(Board b, String period) {
-    return shards.eachPartition(b.partitions(), p -> {
-      Request unlink = Request.cmd(Command.UNLINK);
-      for (String key : Keys.all(b, period, p)) {
-        unlink.arg(key);
-      }
-      return List.of(unlink);
-    }).compose(ok -> shards.send(META_SHARD, Request.cmd(Command.SREM).arg(Keys.periods(b)).arg(period))).mapEmpty();
+    return BoardStore.unlink(shards, b, List.of(period))
+        .compose(ok -> shards.send(Route.META, Request.cmd(Command.SREM).arg(Keys.periods(b)).arg(period))).mapEmpty();
   }
 
   /** Members per partition summed. */
   public Future<Long> size(Board b, String period) {
-    return shards.eachPartition(b.partitions(), p -> List.of(Request.cmd(Command.ZCARD).arg(Keys.scores(b, period, p))))
+    return shards.eachPartition(Keys.partitions(b, period), r -> List.of(
+        Call.of(r, Request.cmd(Command.ZCARD).arg(Keys.scores(r)))))
         .map(perPartition -> perPartition.stream().mapToLong(a -> a.get(0).toLong()).sum());
   }
 }

@@ -8,13 +8,15 @@ import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.PriorityQueue;
-import java.util.function.Supplier;
+import java.util.TreeSet;
 
 /**
  * Scores of board periods spread over partitions. Writes are one Lua call on the user's
- * partition; reads are one pipelined batch per shard, all shards in parallel.
+ * partition; reads are one {@link Shards#dispatch} per round (a pipelined batch per node, all
+ * nodes in parallel).
  */
 public final class ScoreStore {
   private final Shards shards;
@@ -32,77 +34,59 @@ public final class ScoreStore {
 
   /** The page at global position {@code offset}, exact at any depth (see {@link PageSelector}). */
   public Future<Page> page(Board b, String period, long offset, int limit) {
-    return retryOnNoScript(() -> pages.page(b, period, offset, limit));
+    return pages.page(b, period, offset, limit);
   }
 
   public Shards shards() {
     return shards;
   }
 
-  /** Applies one event atomically on the user's shard. */
+  /** Applies one event atomically on the user's partition. */
   public Future<SubmitOutcome> submit(Board b, SubmitCommand c, long nowMillis, long dedupeMillis) {
-    int p = Partitioner.partitionOf(c.userId(), b.partitions());
-    int shard = shards.shardOf(p);
-    String[] keys = Keys.all(b, c.period(), p);
-    return shards.send(shard, submitArgs(Scripts.SUBMIT.evalsha(keys), b, c, nowMillis, dedupeMillis))
-        .recover(t -> Scripts.isNoScript(t)
-            ? shards.send(shard, submitArgs(Scripts.SUBMIT.eval(keys), b, c, nowMillis, dedupeMillis))
-            : Future.failedFuture(t))
-        .map(ScoreStore::outcome);
+    return shards.send(submitCall(b, c, nowMillis, dedupeMillis)).map(ScoreStore::outcome);
   }
 
   /**
-   * Applies many events: grouped by shard, each group one pipelined batch (events of one user keep
-   * their order). The batch starts with SCRIPT LOAD so that no EVALSHA can miss its script.
+   * Applies many events in one dispatch: one pipelined batch per node, all nodes at once; events
+   * of one user keep their order (they share a partition, so a node and its batch).
    */
   public Future<List<SubmitOutcome>> submitAll(Board b, List<SubmitCommand> commands, long nowMillis,
       long dedupeMillis) {
-    int n = shards.count();
-    List<List<Integer>> indexes = new ArrayList<>();
-    List<List<Request>> batches = new ArrayList<>();
-    for (int s = 0; s < n; s++) {
-      indexes.add(new ArrayList<>());
-      List<Request> batch = new ArrayList<>();
-      batch.add(Scripts.SUBMIT.load());
-      batches.add(batch);
+    List<Call> calls = new ArrayList<>(commands.size());
+    for (SubmitCommand c : commands) {
+      calls.add(submitCall(b, c, nowMillis, dedupeMillis));
     }
-    for (int i = 0; i < commands.size(); i++) {
-      SubmitCommand c = commands.get(i);
-      int p = Partitioner.partitionOf(c.userId(), b.partitions());
-      int s = shards.shardOf(p);
-      indexes.get(s).add(i);
-      batches.get(s).add(submitArgs(Scripts.SUBMIT.evalsha(Keys.all(b, c.period(), p)),
-          b, c, nowMillis, dedupeMillis));
-    }
-    List<Future<List<Response>>> sent = new ArrayList<>();
-    for (int s = 0; s < n; s++) {
-      sent.add(indexes.get(s).isEmpty() ? Future.succeededFuture(List.of()) : shards.batch(s, batches.get(s)));
-    }
-    return Future.all(sent).map(all -> {
-      SubmitOutcome[] out = new SubmitOutcome[commands.size()];
-      for (int s = 0; s < n; s++) {
-        List<Response> answers = all.resultAt(s);
-        List<Integer> idx = indexes.get(s);
-        for (int k = 0; k < idx.size(); k++) {
-          out[idx.get(k)] = outcome(answers.get(k + 1));
-        }
-      }
-      return List.of(out);
-    });
+    return shards.dispatch(calls).map(answers -> answers.stream().map(ScoreStore::outcome).toList());
   }
 
-  private static Request submitArgs(Request r, Board b, SubmitCommand c, long now, long dedupeMillis) {
-    return r.arg(c.userId())
+  private static Call submitCall(Board b, SubmitCommand c, long now, long dedupeMillis) {
+    Route r = Keys.partition(b, c.period(), Partitioner.partitionOf(c.userId(), b.partitions()));
+    return Scripts.SUBMIT.call(r, Keys.all(r))
+        .arg(c.userId())
         .arg(c.operator().wireName())
         .arg(c.value())
-        .arg(b.order() == Order.DESC ? "1" : "0")
+        .arg(desc(b))
         .arg(b.codec().scale())
         .arg(c.tie())
         .arg(b.maxScore())
         .arg(c.eventId() == null ? "" : c.eventId())
         .arg(now)
         .arg(dedupeMillis)
-        .arg(b.denseRanks() ? "1" : "0");
+        .arg(Scripts.flag(b.denseRanks()));
+  }
+
+  /** The board's order as the scripts take it: {@code "1"} on a desc board. */
+  static String desc(Board b) {
+    return Scripts.flag(b.order() == Order.DESC);
+  }
+
+  /** The rank script's count, on one partition, of the members ordered before each pivot. */
+  static Call countBefore(Board b, Route partition, List<StoredEntry> pivots) {
+    Call count = Scripts.RANK.call(partition, Keys.scores(partition)).arg(desc(b)).arg("count");
+    for (StoredEntry e : pivots) {
+      count.arg(e.composite()).arg(e.userId());
+    }
+    return count;
   }
 
   private static SubmitOutcome outcome(Response r) {
@@ -130,32 +114,26 @@ public final class ScoreStore {
 
   /** The user's composite in a period, or {@code null}. */
   public Future<Long> composite(Board b, String period, String userId) {
-    int p = Partitioner.partitionOf(userId, b.partitions());
-    return shards.send(shards.shardOf(p), Request.cmd(Command.ZSCORE).arg(Keys.scores(b, period, p)).arg(userId))
-        .map(ScoreStore::composite);
+    Route r = Keys.partition(b, period, Partitioner.partitionOf(userId, b.partitions()));
+    return shards.send(r, Request.cmd(Command.ZSCORE).arg(Keys.scores(r)).arg(userId)).map(ScoreStore::composite);
   }
 
   /**
    * For each pivot, how many members are ordered before it; for each score, how many members
-   * have a strictly better score; and the total. One batch per shard.
+   * have a strictly better score; and the total. One dispatch.
    */
   public Future<RankCounts> counts(Board b, String period, List<StoredEntry> pivots, List<Long> scores) {
-    return retryOnNoScript(() -> shards.eachPartition(b.partitions(), p -> {
-      String key = Keys.scores(b, period, p);
-      List<Request> r = new ArrayList<>();
-      r.add(Request.cmd(Command.ZCARD).arg(key));
+    return shards.eachPartition(Keys.partitions(b, period), r -> {
+      List<Call> calls = new ArrayList<>();
+      calls.add(Call.of(r, Request.cmd(Command.ZCARD).arg(Keys.scores(r))));
       if (!pivots.isEmpty()) {
-        Request count = Scripts.RANK.evalsha(key).arg(b.order() == Order.DESC ? "1" : "0").arg("count");
-        for (StoredEntry e : pivots) {
-          count.arg(e.composite()).arg(e.userId());
-        }
-        r.add(count);
+        calls.add(countBefore(b, r, pivots));
       }
       for (long score : scores) {
-        r.add(strictlyBetter(b, key, score));
+        calls.add(strictlyBetter(b, r, score));
       }
-      return r;
-    })).map(perPartition -> {
+      return calls;
+    }).map(perPartition -> {
       long total = 0;
       long[] before = new long[pivots.size()];
       long[] better = new long[scores.size()];
@@ -176,11 +154,12 @@ public final class ScoreStore {
     });
   }
 
-  private static Request strictlyBetter(Board b, String key, long score) {
+  private static Call strictlyBetter(Board b, Route r, long score) {
+    String key = Keys.scores(r);
     if (b.order() == Order.DESC) {
-      return Request.cmd(Command.ZCOUNT).arg(key).arg(b.codec().lowest(score + 1)).arg("+inf");
+      return Call.of(r, Request.cmd(Command.ZCOUNT).arg(key).arg(b.codec().lowest(score + 1)).arg("+inf"));
     }
-    return Request.cmd(Command.ZCOUNT).arg(key).arg("-inf").arg("(" + b.codec().lowest(score));
+    return Call.of(r, Request.cmd(Command.ZCOUNT).arg(key).arg("-inf").arg("(" + b.codec().lowest(score)));
   }
 
   /** The first {@code n} entries of the period in board order, merged from every partition's head. */
@@ -188,14 +167,8 @@ public final class ScoreStore {
     if (n <= 0) {
       return Future.succeededFuture(List.of());
     }
-    return shards.eachPartition(b.partitions(), p -> List.of(range(b, Keys.scores(b, period, p), 0, n - 1)))
-        .map(perPartition -> {
-          List<List<StoredEntry>> runs = new ArrayList<>();
-          for (List<Response> answers : perPartition) {
-            runs.add(entries(answers.get(0)));
-          }
-          return merge(b.order(), runs, n);
-        });
+    return shards.eachPartition(Keys.partitions(b, period), r -> List.of(range(b, r, 0, n - 1)))
+        .map(perPartition -> merge(b.order(), runs(perPartition, 0), n));
   }
 
   /** The users' composites ({@code null} where absent), in the order asked: one ZMSCORE per partition. */
@@ -207,27 +180,27 @@ public final class ScoreStore {
     for (int i = 0; i < userIds.size(); i++) {
       byPartition.get(Partitioner.partitionOf(userIds.get(i), b.partitions())).add(i);
     }
-    return shards.eachPartition(b.partitions(), p -> {
+    List<List<Integer>> asked = new ArrayList<>();
+    List<Call> calls = new ArrayList<>();
+    for (int p = 0; p < b.partitions(); p++) {
       List<Integer> idx = byPartition.get(p);
-      if (idx.isEmpty()) {
-        return List.of();
+      if (!idx.isEmpty()) {
+        Route r = Keys.partition(b, period, p);
+        Request zmscore = Request.cmd(Command.ZMSCORE).arg(Keys.scores(r));
+        idx.forEach(i -> zmscore.arg(userIds.get(i)));
+        asked.add(idx);
+        calls.add(Call.of(r, zmscore));
       }
-      Request r = Request.cmd(Command.ZMSCORE).arg(Keys.scores(b, period, p));
-      idx.forEach(i -> r.arg(userIds.get(i)));
-      return List.of(r);
-    }).map(perPartition -> {
+    }
+    return shards.dispatch(calls).map(answers -> {
       Long[] out = new Long[userIds.size()];
-      for (int p = 0; p < perPartition.size(); p++) {
-        List<Integer> idx = byPartition.get(p);
-        if (idx.isEmpty()) {
-          continue;
-        }
-        Response scores = perPartition.get(p).get(0);
+      for (int c = 0; c < answers.size(); c++) {
+        List<Integer> idx = asked.get(c);
         for (int k = 0; k < idx.size(); k++) {
-          out[idx.get(k)] = composite(scores.get(k));
+          out[idx.get(k)] = composite(answers.get(c).get(k));
         }
       }
-      return java.util.Arrays.asList(out);
+      return Arrays.asList(out);
     });
   }
 
@@ -236,9 +209,9 @@ public final class ScoreStore {
    * entry and returns up to {@code before} members before that point and {@code after} from it.
    */
   public Future<Around> around(Board b, String period, StoredEntry e, int before, int after) {
-    return retryOnNoScript(() -> shards.eachPartition(b.partitions(), p -> List.of(
-        Scripts.RANK.evalsha(Keys.scores(b, period, p)).arg(b.order() == Order.DESC ? "1" : "0").arg("around")
-            .arg(e.composite()).arg(e.userId()).arg(before).arg(after))))
+    return shards.eachPartition(Keys.partitions(b, period), r -> List.of(
+        Scripts.RANK.call(r, Keys.scores(r)).arg(desc(b)).arg("around")
+            .arg(e.composite()).arg(e.userId()).arg(before).arg(after)))
         .map(perPartition -> {
           long position = 0;
           long total = 0;
@@ -269,27 +242,19 @@ public final class ScoreStore {
    * first. Costs one round and as many values as there are such distinct scores per partition.
    */
   public Future<long[]> distinctBetter(Board b, String period, long score) {
-    return shards.eachPartition(b.partitions(), p -> {
-      String key = Keys.distinct(b, period, p);
-      return List.of(b.order() == Order.DESC
+    return shards.eachPartition(Keys.partitions(b, period), r -> {
+      String key = Keys.distinct(r);
+      return List.of(Call.of(r, b.order() == Order.DESC
           ? Request.cmd(Command.ZRANGEBYSCORE).arg(key).arg("(" + score).arg("+inf")
-          : Request.cmd(Command.ZRANGEBYSCORE).arg(key).arg("-inf").arg("(" + score));
+          : Request.cmd(Command.ZRANGEBYSCORE).arg(key).arg("-inf").arg("(" + score)));
     }).map(perPartition -> {
-      java.util.TreeSet<Long> union = new java.util.TreeSet<>();
+      TreeSet<Long> union = new TreeSet<>();
       for (List<Response> answers : perPartition) {
         for (Response v : answers.get(0)) {
           union.add(Long.parseLong(v.toString()));
         }
       }
-      long[] out = union.stream().mapToLong(Long::longValue).toArray();
-      if (b.order() == Order.DESC) {
-        for (int i = 0, j = out.length - 1; i < j; i++, j--) {
-          long t = out[i];
-          out[i] = out[j];
-          out[j] = t;
-        }
-      }
-      return out;
+      return (b.order() == Order.DESC ? union.descendingSet() : union).stream().mapToLong(Long::longValue).toArray();
     });
   }
 
@@ -316,15 +281,11 @@ public final class ScoreStore {
           : userRank(b, period, userId, c));
     }
     int own = Partitioner.partitionOf(userId, b.partitions());
-    String desc = b.order() == Order.DESC ? "1" : "0";
-    return retryOnNoScript(() -> shards.eachPartition(b.partitions(), p -> {
-      String key = Keys.scores(b, period, p);
-      if (p == own) {
-        return List.of(Scripts.RANK.evalsha(key).arg(desc).arg("self").arg(hint).arg(userId));
-      }
-      return List.of(Request.cmd(Command.ZCARD).arg(key), Scripts.RANK.evalsha(key).arg(desc).arg("count").arg(hint)
-          .arg(userId));
-    })).compose(perPartition -> {
+    return shards.eachPartition(Keys.partitions(b, period), r -> r.partition() == own
+        ? List.of(Scripts.RANK.call(r, Keys.scores(r)).arg(desc(b)).arg("self").arg(hint).arg(userId))
+        : List.of(Call.of(r, Request.cmd(Command.ZCARD).arg(Keys.scores(r))),
+            countBefore(b, r, List.of(new StoredEntry(userId, hint))))
+    ).compose(perPartition -> {
       Response self = perPartition.get(own).get(0);
       Long current = composite(self.get(0));
       if (current == null) {
@@ -349,10 +310,10 @@ public final class ScoreStore {
     });
   }
 
-  /** ZRANGE by rank in board order (ZREVRANGE on desc boards), with scores. */
-  static Request range(Board b, String key, long from, long to) {
-    return Request.cmd(b.order() == Order.DESC ? Command.ZREVRANGE : Command.ZRANGE)
-        .arg(key).arg(from).arg(to).arg("WITHSCORES");
+  /** ZRANGE by rank in board order (ZREVRANGE on desc boards), with scores, on one partition. */
+  static Call range(Board b, Route partition, long from, long to) {
+    return Call.of(partition, Request.cmd(b.order() == Order.DESC ? Command.ZREVRANGE : Command.ZRANGE)
+        .arg(Keys.scores(partition)).arg(from).arg(to).arg("WITHSCORES"));
   }
 
   static List<StoredEntry> entries(Response flat) {
@@ -361,6 +322,15 @@ public final class ScoreStore {
       out.add(new StoredEntry(flat.get(i).toString(), StoredEntry.parseComposite(flat.get(i + 1).toString())));
     }
     return out;
+  }
+
+  /** The entries of answer {@code at} of every partition, one run per partition. */
+  static List<List<StoredEntry>> runs(List<List<Response>> perPartition, int at) {
+    List<List<StoredEntry>> runs = new ArrayList<>(perPartition.size());
+    for (List<Response> answers : perPartition) {
+      runs.add(entries(answers.get(at)));
+    }
+    return runs;
   }
 
   /** k-way merge of runs that are each sorted in board order; keeps the first {@code limit}. */
@@ -383,22 +353,8 @@ public final class ScoreStore {
     return out;
   }
 
-  /** Loads the scripts on every shard, so the first calls do not need a fallback. */
+  /** Loads the scripts on every node, so the first calls do not need to reload them. */
   public Future<Void> loadScripts() {
-    List<Future<List<Response>>> loads = new ArrayList<>();
-    for (int s = 0; s < shards.count(); s++) {
-      loads.add(shards.batch(s, List.of(Scripts.SUBMIT.load(), Scripts.RANK.load())));
-    }
-    return Future.all(loads).mapEmpty();
-  }
-
-  /** Read-only scripts may be retried: a restarted shard has lost its script cache. */
-  private <T> Future<T> retryOnNoScript(Supplier<Future<T>> call) {
-    return call.get().recover(t -> {
-      if (!Scripts.isNoScript(t)) {
-        return Future.failedFuture(t);
-      }
-      return loadScripts().compose(ok -> call.get());
-    });
+    return shards.loadScripts();
   }
 }

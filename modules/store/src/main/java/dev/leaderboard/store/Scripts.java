@@ -10,16 +10,24 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
-/** A Lua script shipped as a resource, called by SHA with its text as the fallback. */
-public final class Scripts {
-  public static final Scripts SUBMIT = new Scripts("submit.lua");
-  public static final Scripts RANK = new Scripts("rank.lua");
-  public static final Scripts FRIEND_ADD = new Scripts("friend_add.lua");
+/**
+ * The Lua scripts, shipped as resources under {@code /lua/} and always called by SHA (EVALSHA);
+ * {@link ScriptPipeline} loads them where a node has lost them. A script that writes is never
+ * sent again once it may have run (see {@link ScriptPipeline}).
+ */
+public enum Scripts {
+  SUBMIT("submit.lua", true),
+  RANK("rank.lua", false),
+  FRIEND_ADD("friend_add.lua", true),
+  LEASE_RENEW("lease_renew.lua", true),
+  LEASE_RELEASE("lease_release.lua", true);
 
   private final String text;
   private final String sha;
+  private final boolean writes;
 
-  private Scripts(String name) {
+  Scripts(String name, boolean writes) {
+    this.writes = writes;
     try (InputStream in = Scripts.class.getResourceAsStream("/lua/" + name)) {
       if (in == null) {
         throw new IllegalStateException("missing script " + name);
@@ -33,29 +41,27 @@ public final class Scripts {
     }
   }
 
+  /** Whether the script changes data. */
+  public boolean writes() {
+    return writes;
+  }
+
+  /** {@code SCRIPT LOAD} of the script's text. */
   public Request load() {
     return Request.cmd(Command.SCRIPT).arg("LOAD").arg(text);
   }
 
-  /** EVALSHA with the given keys; arguments are appended by the caller. */
-  public Request evalsha(String... keys) {
+  /** EVALSHA of this script with the given keys, all on {@code route}; arguments are appended by the caller. */
+  public Call call(Route route, String... keys) {
     Request r = Request.cmd(Command.EVALSHA).arg(sha).arg(keys.length);
     for (String k : keys) {
       r.arg(k);
     }
-    return r;
+    return new Call(route, r, this);
   }
 
-  public Request eval(String... keys) {
-    Request r = Request.cmd(Command.EVAL).arg(text).arg(keys.length);
-    for (String k : keys) {
-      r.arg(k);
-    }
-    return r;
-  }
-
-  public static boolean isNoScript(Throwable t) {
-    // a pipelined batch reports it as "ERR [i] NOSCRIPT ..."
-    return t.getMessage() != null && t.getMessage().contains("NOSCRIPT");
+  /** A script flag argument: {@code "1"} or {@code "0"}. */
+  static String flag(boolean on) {
+    return on ? "1" : "0";
   }
 }

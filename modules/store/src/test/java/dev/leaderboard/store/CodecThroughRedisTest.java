@@ -55,15 +55,17 @@ class CodecThroughRedisTest {
 
     Shards shards = Shards.connect(vertx, TestShards.endpoints(), 1);
     try {
-      String key = "codec-test:" + UUID.randomUUID();
-      List<Request> adds = new ArrayList<>();
+      Route route = new Route("{codec-test:" + UUID.randomUUID() + "}", 0);
+      String key = route.key("s");
+      List<Call> adds = new ArrayList<>();
       for (Point p : points) {
-        adds.add(Request.cmd(Command.ZADD).arg(key).arg(codec.encode(p.score(), p.offset())).arg(p.member()));
+        adds.add(Call.of(route,
+            Request.cmd(Command.ZADD).arg(key).arg(codec.encode(p.score(), p.offset())).arg(p.member())));
       }
-      shards.batch(0, adds).await();
-      Response all = shards.send(0, Request.cmd(order == Order.DESC ? Command.ZREVRANGE : Command.ZRANGE)
+      shards.dispatch(adds).await();
+      Response all = shards.send(route, Request.cmd(order == Order.DESC ? Command.ZREVRANGE : Command.ZRANGE)
           .arg(key).arg(0).arg(-1).arg("WITHSCORES")).await();
-      shards.send(0, Request.cmd(Command.DEL).arg(key)).await();
+      shards.send(route, Request.cmd(Command.DEL).arg(key)).await();
 
       List<Point> fromRedis = new ArrayList<>();
       for (int i = 0; i + 1 < all.size(); i += 2) {

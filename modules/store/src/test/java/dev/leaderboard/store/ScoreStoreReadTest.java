@@ -54,10 +54,7 @@ class ScoreStoreReadTest {
         new JsonObject().put("order", order).put("partitions", partitions), null, Instant.now(), partitions, "u1");
     int n = 6000;
     List<StoredEntry> all = new ArrayList<>();
-    List<List<Request>> writes = new ArrayList<>();
-    for (int p = 0; p < partitions; p++) {
-      writes.add(new ArrayList<>());
-    }
+    List<Call> writes = new ArrayList<>();
     for (int i = 0; i < n; i++) {
       String user = randomId(rnd) + i;
       long composite = switch (layout) {
@@ -70,13 +67,10 @@ class ScoreStoreReadTest {
         default -> Partitioner.partitionOf(user, partitions);
       };
       all.add(new StoredEntry(user, composite));
-      writes.get(p).add(Request.cmd(Command.ZADD).arg(Keys.scores(b, "all", p)).arg(composite).arg(user));
+      Route r = Keys.partition(b, "all", p);
+      writes.add(Call.of(r, Request.cmd(Command.ZADD).arg(Keys.scores(r)).arg(composite).arg(user)));
     }
-    List<Future<?>> sent = new ArrayList<>();
-    for (int p = 0; p < partitions; p++) {
-      sent.add(shards.batch(shards.shardOf(p), writes.get(p)));
-    }
-    Future.all(sent).await();
+    shards.dispatch(writes).await();
     all.sort(StoredEntry.order(b.order()));
 
     // pages: shallow, deep, at the end and past it

@@ -80,14 +80,17 @@ final class Requests {
         : Future.failedFuture(serviceException(ar.cause())));
   }
 
-  /** A {@link LeaderboardException} keeps its status and code (503 for a store outage); anything else is a fault, 500. */
+  /**
+   * A {@link LeaderboardException} keeps its status and code (caller mistakes 4xx, a store that did
+   * not answer 503, see {@link dev.leaderboard.core.StoreUnavailableException}); anything else is a bug, 500.
+   */
   static ServiceException serviceException(Throwable t) {
     if (t instanceof ServiceException se) {
       return se;
     }
     if (t instanceof LeaderboardException le) {
       if (le.status() >= 500) {
-        LOG.warn("{}", le.getMessage());
+        LOG.warn("request failed: {}", le.getMessage());
       }
       return new ServiceException(le.status(), le.getMessage(), new JsonObject().put("error", le.code()));
     }

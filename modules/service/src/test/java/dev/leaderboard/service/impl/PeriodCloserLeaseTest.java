@@ -16,6 +16,7 @@ import dev.leaderboard.service.TestClock;
 import dev.leaderboard.store.BoardStore;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.PeriodStore;
+import dev.leaderboard.store.Route;
 import dev.leaderboard.store.Shards;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -60,7 +61,7 @@ class PeriodCloserLeaseTest {
       assertThat(lease.renew().await()).isTrue();
 
       // the stalled node's lease lapses and another node takes it
-      shards.send(0, Request.cmd(Command.DEL).arg(Keys.closeLease(b, day.id()))).await();
+      shards.send(Route.META, Request.cmd(Command.DEL).arg(Keys.closeLease(b, day.id()))).await();
       CloseLease taken = other.lease(b, day).await();
       assertThat(taken).isNotNull();
 

@@ -1,0 +1,71 @@
+package dev.leaderboard.store;
+
+import dev.leaderboard.core.StoreUnavailableException;
+import io.vertx.redis.client.Response;
+import io.vertx.redis.client.ResponseType;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * Tells a Redis error reply from a node that is not there. An error reply is a failure that is
+ * also a {@link Response} of type {@link ResponseType#ERROR}; it stays as it is (it is a bug of
+ * the request), unless its code says the node cannot serve now ({@link #UNAVAILABLE}). Any other
+ * failure — connection refused or closed, timeouts, an exhausted pool — is a transport failure.
+ * Both become {@link StoreUnavailableException#redis}.
+ *
+ * <p>The client reports a pipelined batch that failed as one error whose lines read
+ * {@code ERR [i] <cause>}, one per failed request, where the cause is either the reply's text
+ * (without its {@code ERR } prefix) or, when the connection failed under the batch, the text of
+ * the transport exception ({@code java.io.IOException: ...}) or {@code CONNECTION_CLOSED}. So the
+ * codes are read line by line, and a line naming an exception class is a transport failure.
+ */
+final class RedisFailures {
+  /** Codes of replies that mean the node cannot serve now; CONNECTION_CLOSED is the client's own. */
+  private static final Set<String> UNAVAILABLE =
+      Set.of("LOADING", "BUSY", "MASTERDOWN", "CLUSTERDOWN", "TRYAGAIN", "CONNECTION_CLOSED");
+  private static final Pattern BATCH_LINE = Pattern.compile("^ERR \\[\\d+] ");
+  private static final Pattern EXCEPTION_CLASS = Pattern.compile("[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)+");
+
+  private RedisFailures() {
+  }
+
+  /** The failure as callers see it: {@link StoreUnavailableException} unless it is an ordinary error reply. */
+  static Throwable classify(String endpoint, Throwable t) {
+    if (t instanceof StoreUnavailableException) {
+      return t;
+    }
+    if (isErrorReply(t) && !meansUnavailable(t.getMessage())) {
+      return t;
+    }
+    return StoreUnavailableException.redis(endpoint, t);
+  }
+
+  /** Whether the failure is an error reply with this code, for a single request or any request of a batch. */
+  static boolean hasCode(Throwable t, String code) {
+    return isErrorReply(t) && codes(t.getMessage()).anyMatch(code::equals);
+  }
+
+  private static boolean isErrorReply(Throwable t) {
+    return t instanceof Response r && r.type() == ResponseType.ERROR;
+  }
+
+  private static boolean meansUnavailable(String message) {
+    return codes(message).anyMatch(c -> UNAVAILABLE.contains(c) || EXCEPTION_CLASS.matcher(c).matches());
+  }
+
+  /** The first word of each line (of each failed request's cause, for a batch). */
+  private static Stream<String> codes(String message) {
+    if (message == null) {
+      return Stream.empty();
+    }
+    return message.lines().map(line -> {
+      String cause = BATCH_LINE.matcher(line).replaceFirst("");
+      int end = 0;
+      while (end < cause.length() && cause.charAt(end) != ' ' && cause.charAt(end) != ':') {
+        end++;
+      }
+      return cause.substring(0, end);
+    });
+  }
+}

@@ -1,0 +1,144 @@
+package dev.leaderboard.store;
+
+import dev.leaderboard.core.StoreUnavailableException;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.ProtocolVersion;
+import io.vertx.redis.client.Redis;
+import io.vertx.redis.client.RedisOptions;
+import io.vertx.redis.client.Request;
+import io.vertx.redis.client.Response;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Standalone Redis endpoints, one pooled client each. Partition {@code p} of every board (and
+ * friend-set slot {@code p}) lives on endpoint {@code p mod endpoints}; the {@code lb:{meta}} keys
+ * ({@link Route#META}, partition 0) on endpoint 0. The order of the endpoints is therefore the
+ * partition → endpoint mapping.
+ */
+public final class StandaloneShards implements Shards {
+  private final List<String> labels;
+  private final List<Redis> clients;
+  /** Round-trip timers per endpoint; {@code null} when the node runs without metrics. */
+  private final ShardMeters meters;
+
+  private StandaloneShards(List<String> endpoints, List<Redis> clients) {
+    this.labels = endpoints.stream().map(ShardMeters::label).toList();
+    this.clients = clients;
+    this.meters = ShardMeters.create(endpoints);
+  }
+
+  public static StandaloneShards connect(Vertx vertx, List<String> endpoints, int poolSize) {
+    if (endpoints.isEmpty()) {
+      throw new IllegalArgumentException("at least one Redis endpoint is needed");
+    }
+    List<Redis> clients = new ArrayList<>();
+    for (String endpoint : endpoints) {
+      clients.add(Redis.createClient(vertx, new RedisOptions()
+          .setConnectionString(endpoint)
+          .setMaxPoolSize(poolSize)
+          .setMaxPoolWaiting(100_000)
+          // a pipelined batch holds one waiting handler per command
+          .setMaxWaitingHandlers(65_536)
+          .setPreferredProtocolVersion(ProtocolVersion.RESP2)));
+    }
+    return new StandaloneShards(endpoints, clients);
+  }
+
+  private int nodeOf(Route route) {
+    return route.partition() % clients.size();
+  }
+
+  @Override
+  public Future<List<Response>> dispatch(List<Call> calls) {
+    int n = clients.size();
+    List<List<Integer>> byNode = new ArrayList<>(n);
+    for (int s = 0; s < n; s++) {
+      byNode.add(new ArrayList<>());
+    }
+    for (int i = 0; i < calls.size(); i++) {
+      byNode.get(nodeOf(calls.get(i).route())).add(i);
+    }
+    List<List<Integer>> groups = new ArrayList<>();
+    List<Future<List<Response>>> sent = new ArrayList<>();
+    for (int s = 0; s < n; s++) {
+      List<Integer> idx = byNode.get(s);
+      if (!idx.isEmpty()) {
+        int node = s;
+        groups.add(idx);
+        sent.add(ScriptPipeline.send(requests -> pipeline(node, requests), idx.stream().map(calls::get).toList()));
+      }
+    }
+    return Future.all(sent).map(all -> {
+      Response[] out = new Response[calls.size()];
+      for (int g = 0; g < groups.size(); g++) {
+        List<Response> answers = all.resultAt(g);
+        List<Integer> idx = groups.get(g);
+        for (int k = 0; k < idx.size(); k++) {
+          out[idx.get(k)] = answers.get(k);
+        }
+      }
+      return Arrays.asList(out);
+    });
+  }
+
+  @Override
+  public Future<Void> loadScripts() {
+    List<Future<List<Response>>> loads = new ArrayList<>();
+    for (int s = 0; s < clients.size(); s++) {
+      loads.add(pipeline(s, ScriptPipeline.loadAll()));
+    }
+    return Future.all(loads).mapEmpty();
+  }
+
+  @Override
+  public Future<List<EndpointHealth>> health(long timeoutMillis) {
+    List<Future<EndpointHealth>> checks = new ArrayList<>();
+    for (int s = 0; s < clients.size(); s++) {
+      String label = labels.get(s);
+      long start = System.nanoTime();
+      checks.add(pipeline(s, List.of(Request.cmd(Command.PING))).timeout(timeoutMillis, TimeUnit.MILLISECONDS)
+          .transform(ar -> {
+            double ms = Math.round((System.nanoTime() - start) / 10_000.0) / 100.0;
+            return Future.succeededFuture(
+                new EndpointHealth(label, ar.succeeded(), ms, ar.succeeded() ? null : reason(ar.cause())));
+          }));
+    }
+    return Future.all(checks).map(all -> checks.stream().map(Future::result).toList());
+  }
+
+  private static String reason(Throwable t) {
+    Throwable why = t instanceof StoreUnavailableException && t.getCause() != null ? t.getCause() : t;
+    return String.valueOf(why.getMessage());
+  }
+
+  /**
+   * The requests to one endpoint in one write (a single one as a plain send), timed; a failure
+   * other than an ordinary error reply becomes {@link StoreUnavailableException}.
+   */
+  private Future<List<Response>> pipeline(int node, List<Request> requests) {
+    long start = System.nanoTime();
+    Future<List<Response>> answers;
+    try {
+      answers = requests.size() == 1
+          ? clients.get(node).send(requests.get(0)).map(Collections::singletonList)
+          : clients.get(node).batch(requests);
+    } catch (RuntimeException e) {
+      answers = Future.failedFuture(e);
+    }
+    if (meters != null) {
+      answers = meters.time(node, requests.size() > 1, start, answers);
+    }
+    return answers.recover(t -> Future.failedFuture(RedisFailures.classify(labels.get(node), t)));
+  }
+
+  @Override
+  public void close() {
+    clients.forEach(Redis::close);
+  }
+}

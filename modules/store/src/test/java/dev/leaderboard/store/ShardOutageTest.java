@@ -1,0 +1,102 @@
+package dev.leaderboard.store;
+
+import dev.leaderboard.embedded.LocalRedisShards;
+import dev.leaderboard.embedded.TestShards;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Operator;
+import dev.leaderboard.core.Partitioner;
+import dev.leaderboard.core.StoreUnavailableException;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import io.vertx.junit5.VertxExtension;
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.Request;
+import io.vertx.redis.client.Response;
+import io.vertx.redis.client.ResponseType;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A stopped endpoint fails single calls, write batches and reads with
+ * {@link StoreUnavailableException} naming it, while the other endpoint keeps serving; a Redis error
+ * reply is not an outage and stays as it is.
+ */
+@ExtendWith(VertxExtension.class)
+class ShardOutageTest {
+  private static final Instant NOW = Instant.parse("2025-03-01T12:00:00Z");
+
+  @Test
+  void aStoppedEndpointIsUnavailableAndErrorRepliesStayAsTheyAre(Vertx vertx, @TempDir Path dir) throws IOException {
+    try (LocalRedisShards own = LocalRedisShards.start(dir, 1)) {
+      String stopped = own.endpoints().get(0);
+      Shards shards = Shards.connect(vertx, List.of(TestShards.endpoints().get(0), stopped), 2);
+      try {
+        ScoreStore store = new ScoreStore(shards);
+        store.loadScripts().await();
+        Board b = Board.define("out-" + UUID.randomUUID().toString().substring(0, 8),
+            new JsonObject().put("partitions", 4), null, NOW, 4, "u1");
+        // partitions 1 and 3 live on the second endpoint, 0 and 2 on the first
+        SubmitCommand onStopped = submit(userOn(b, 1, "a"));
+        SubmitCommand alsoOnStopped = submit(userOn(b, 1, "b"));
+        SubmitCommand onRunning = submit(userOn(b, 0, "c"));
+        assertThat(store.submitAll(b, List.of(onStopped, alsoOnStopped, onRunning), NOW.toEpochMilli(), 1000).await())
+            .allMatch(SubmitOutcome::applied);
+
+        Route stoppedPartition = Keys.partition(b, "all", Partitioner.partitionOf(onStopped.userId(), 4));
+        Throwable wrongType = catchThrowable(() -> shards.send(stoppedPartition,
+            Request.cmd(Command.INCR).arg(Keys.scores(stoppedPartition))).await());
+        assertThat(wrongType).isNotInstanceOf(StoreUnavailableException.class).isInstanceOf(Response.class);
+        assertThat(((Response) wrongType).type()).isEqualTo(ResponseType.ERROR);
+        assertThat(wrongType.getMessage()).startsWith("WRONGTYPE");
+
+        own.close();
+        String label = ShardMeters.label(stopped);
+        assertUnavailable(label, () -> store.submit(b, onStopped, NOW.toEpochMilli(), 1000).await());
+        assertUnavailable(label, () -> store.submitAll(b, List.of(onStopped, alsoOnStopped), NOW.toEpochMilli(), 1000)
+            .await());
+        assertUnavailable(label, () -> store.page(b, "all", 0, 10).await());
+        assertUnavailable(label, () -> store.userRank(b, "all", onStopped.userId(), null).await());
+        assertThat(store.composite(b, "all", onRunning.userId()).await()).isNotNull();
+
+        List<EndpointHealth> health = shards.health(1000).await();
+        assertThat(health).extracting(EndpointHealth::up).containsExactly(true, false);
+        assertThat(health.get(1).endpoint()).isEqualTo(label);
+        assertThat(health.get(1).error()).isNotBlank();
+        assertThat(health.get(0).error()).isNull();
+      } finally {
+        shards.close();
+      }
+    }
+  }
+
+  private static void assertUnavailable(String endpoint, ThrowingCallable call) {
+    Throwable t = catchThrowable(call);
+    assertThat(t).isInstanceOf(StoreUnavailableException.class).hasMessageContaining(endpoint);
+    assertThat(((StoreUnavailableException) t).status()).isEqualTo(503);
+    assertThat(((StoreUnavailableException) t).code()).isEqualTo("store_unavailable");
+  }
+
+  /** A user ID whose partition among the board's lives on endpoint {@code endpoint} of two. */
+  private static String userOn(Board b, int endpoint, String prefix) {
+    for (int i = 0; ; i++) {
+      String user = prefix + i;
+      if (Partitioner.partitionOf(user, b.partitions()) % 2 == endpoint) {
+        return user;
+      }
+    }
+  }
+
+  private static SubmitCommand submit(String user) {
+    return new SubmitCommand("all", user, Operator.SET, 7, 0, null);
+  }
+}
