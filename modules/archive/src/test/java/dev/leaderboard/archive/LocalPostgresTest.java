@@ -3,6 +3,7 @@ package dev.leaderboard.archive;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.leaderboard.testing.TestSeed;
 import io.vertx.core.Vertx;
 import io.vertx.junit5.VertxExtension;
 import java.io.IOException;
@@ -13,14 +14,14 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-@ExtendWith(VertxExtension.class)
+@ExtendWith({VertxExtension.class, TestSeed.class})
 class LocalPostgresTest {
 
   @Test
-  void aRestartOnTheSameDirectoryKeepsTheArchive(Vertx vertx) throws IOException {
+  void aRestartOnTheSameDirectoryKeepsTheArchive(Vertx vertx, Random rnd) throws IOException {
     Path dir = Files.createTempDirectory("leaderboard-postgres-restart-");
     try {
-      List<ArchivedEntry> entries = ArchiveStoreTest.entries(new Random(11), 2_000);
+      List<ArchivedEntry> entries = ArchiveStoreTest.entries(rnd, 2_000);
       ArchivedPeriod period = new ArchivedPeriod("uid-1", "steps", "2025-04-15", entries.size(), 1_000L, null);
       try (LocalPostgres postgres = LocalPostgres.start(dir)) {
         assertThat(postgres.uri()).matches("postgresql://postgres@127\\.0\\.0\\.1:\\d+/postgres");
