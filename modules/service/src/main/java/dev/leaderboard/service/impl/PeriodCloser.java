@@ -34,8 +34,11 @@ import org.slf4j.LoggerFactory;
  */
 public final class PeriodCloser {
   private static final Logger LOG = LoggerFactory.getLogger(PeriodCloser.class);
-  /** A dead node's lease lapses after this; a live one renews it every third of it while it works. */
-  static final long LEASE_MILLIS = 30_000;
+  /**
+   * The default close lease: a dead node's lease lapses after it; a live one renews it every third of
+   * it while it works.
+   */
+  public static final long LEASE_MILLIS = 30_000;
 
   private final Vertx vertx;
   private final BoardRegistry boards;
@@ -43,26 +46,33 @@ public final class PeriodCloser {
   private final PeriodStore periods;
   private final ArchiveStore archive;
   private final Clock clock;
+  private final long leaseMillis;
   private final String owner = UUID.randomUUID().toString();
 
   public PeriodCloser(Vertx vertx, BoardRegistry boards, BoardStore boardStore, PeriodStore periods, ArchiveStore archive,
       Clock clock) {
+    this(vertx, boards, boardStore, periods, archive, clock, LEASE_MILLIS);
+  }
+
+  public PeriodCloser(Vertx vertx, BoardRegistry boards, BoardStore boardStore, PeriodStore periods, ArchiveStore archive,
+      Clock clock, long leaseMillis) {
     this.vertx = vertx;
     this.boards = boards;
     this.boardStore = boardStore;
     this.periods = periods;
     this.archive = archive;
     this.clock = clock;
+    this.leaseMillis = leaseMillis;
   }
 
   /** Closes the period unless another node is closing it (then fails with 409 {@code period_closing}). */
   public Future<ArchivedPeriod> close(Board b, Period p) {
-    return periods.acquire(b, p.id(), owner, LEASE_MILLIS).compose(mine -> {
+    return periods.acquire(b, p.id(), owner, leaseMillis).compose(mine -> {
       if (!mine) {
         return Future.failedFuture(LeaderboardException.conflict("period_closing", "period " + p.id() + " of board "
             + b.name() + " is being closed by another node; ask again shortly"));
       }
-      long renewal = vertx.setPeriodic(LEASE_MILLIS / 3, id -> periods.renew(b, p.id(), owner, LEASE_MILLIS));
+      long renewal = vertx.setPeriodic(leaseMillis / 3, id -> periods.renew(b, p.id(), owner, leaseMillis));
       return closeHoldingLease(b, p).eventually(() -> {
         vertx.cancelTimer(renewal);
         return periods.release(b, p.id(), owner);
