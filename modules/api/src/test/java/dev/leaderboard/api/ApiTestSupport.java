@@ -15,6 +15,8 @@ import io.vertx.ext.web.client.HttpResponse;
 import io.vertx.ext.web.client.WebClient;
 import io.vertx.junit5.VertxExtension;
 import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
@@ -26,10 +28,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * Runs the real service (on the shared test Redis shards) behind the real HTTP API, and gives
  * tests blocking HTTP calls. Every test uses its own random board names, so tests never share state.
+ * The service runs on a fixed clock, so a periodic board's current period is the same for the whole
+ * test whatever the date it runs on.
  */
 @ExtendWith(VertxExtension.class)
 abstract class ApiTestSupport {
   static final long TIMEOUT_SECONDS = 20;
+  static final Clock CLOCK = Clock.fixed(Instant.parse("2025-04-15T12:00:00Z"), ZoneOffset.UTC);
 
   Vertx vertx;
   WebClient client;
@@ -40,7 +45,7 @@ abstract class ApiTestSupport {
     List<String> endpoints = TestShards.endpoints();
     this.vertx = vertx;
     HttpApiVerticle api = new HttpApiVerticle(0);
-    await(vertx.deployVerticle(new LeaderboardVerticle(endpoints, TestPostgres.uri(), 4, Clock.systemUTC()))
+    await(vertx.deployVerticle(new LeaderboardVerticle(endpoints, TestPostgres.uri(), 4, CLOCK))
         .compose(id -> vertx.deployVerticle(api)));
     port = api.actualPort();
     client = WebClient.create(vertx);

@@ -9,7 +9,6 @@ import dev.leaderboard.service.FriendRankVerticle;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -28,7 +27,7 @@ class FriendRoutesTest extends ApiTestSupport {
 
   @BeforeEach
   void deployFriends() {
-    await(vertx.deployVerticle(new FriendRankVerticle(TestShards.endpoints(), TestPostgres.uri(), Clock.systemUTC(), LIMIT)));
+    await(vertx.deployVerticle(new FriendRankVerticle(TestShards.endpoints(), TestPostgres.uri(), CLOCK, LIMIT)));
     friends = FriendRankService.createProxy(vertx, FriendRankService.ADDRESS);
     run = "fr" + UUID.randomUUID().toString().substring(0, 8) + "-";
   }

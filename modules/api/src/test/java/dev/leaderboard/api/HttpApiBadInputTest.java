@@ -34,7 +34,7 @@ class HttpApiBadInputTest extends ApiTestSupport {
   }
 
   private static String withFuture(String body) {
-    return body.replace(FUTURE, Long.toString(System.currentTimeMillis() + 10 * 60_000));
+    return body.replace(FUTURE, Long.toString(CLOCK.millis() + 10 * 60_000));
   }
 
   // ---- single events
@@ -129,7 +129,7 @@ class HttpApiBadInputTest extends ApiTestSupport {
     createBoard(board, new JsonObject().put("period", "daily").put("maxScore", MAX).put("graceSeconds", 0));
     submit(board, "alice", 10);
     JsonObject before = snapshot(board, USERS);
-    long threeDaysAgo = System.currentTimeMillis() - 3 * 24 * 3600_000L;
+    long threeDaysAgo = CLOCK.millis() - 3 * 24 * 3600_000L;
 
     HttpResponse<Buffer> r = post("/v1/boards/" + board + "/scores",
         new JsonObject().put("userId", "alice").put("value", 1).put("at", threeDaysAgo).encode());
@@ -235,7 +235,7 @@ class HttpApiBadInputTest extends ApiTestSupport {
         .add(new JsonObject().put("userId", "carol").put("value", 3).put("colour", "red"))  // 4
         .add(new JsonObject().put("userId", "dave").put("value", 7))                        // 5 ok
         .add(new JsonObject().put("userId", "alice").put("value", -1000))                   // 6 below 0 in the store
-        .add(new JsonObject().put("userId", "bob").put("value", 1).put("at", System.currentTimeMillis() + 600_000)) // 7
+        .add(new JsonObject().put("userId", "bob").put("value", 1).put("at", CLOCK.millis() + 600_000)) // 7
         .add(new JsonObject().put("userId", "bob").put("value", 1.5))                       // 8
         .add(new JsonObject().put("userId", "carol").put("value", 1).put("eventId", ""));   // 9
 

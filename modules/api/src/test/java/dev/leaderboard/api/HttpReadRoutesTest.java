@@ -3,6 +3,7 @@ package dev.leaderboard.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.leaderboard.service.LeaderboardService;
+import dev.leaderboard.testing.TestSeed;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -11,16 +12,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The HTTP read routes give exactly the answers the event-bus service gives for the same request. */
+@ExtendWith(TestSeed.class)
 class HttpReadRoutesTest extends ApiTestSupport {
 
   @Test
-  void httpAnswersEqualEventBusAnswers() {
+  void httpAnswersEqualEventBusAnswers(Random rnd) {
     LeaderboardService service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
     String board = randomBoard();
     assertThat(put("/v1/boards/" + board, "{\"operator\":\"best\",\"period\":\"weekly\"}").statusCode()).isEqualTo(201);
-    Random rnd = new Random(5);
     JsonArray events = new JsonArray();
     List<String> users = new ArrayList<>();
     for (int i = 0; i < 900; i++) {

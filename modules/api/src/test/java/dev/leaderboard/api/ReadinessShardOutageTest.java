@@ -18,7 +18,6 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -43,7 +42,7 @@ class ReadinessShardOutageTest {
       String endpoint = own.endpoints().get(0);
       List<String> endpoints = List.of(TestShards.endpoints().get(0), endpoint);
       HttpApiVerticle api = new HttpApiVerticle(0);
-      await(vertx.deployVerticle(new LeaderboardVerticle(endpoints, TestPostgres.uri(), 4, Clock.systemUTC()))
+      await(vertx.deployVerticle(new LeaderboardVerticle(endpoints, TestPostgres.uri(), 4, ApiTestSupport.CLOCK))
           .compose(id -> vertx.deployVerticle(api)));
       WebClient client = WebClient.create(vertx);
       Poll ready = new Poll(vertx, client, api.actualPort());

@@ -24,12 +24,13 @@ public record AppConfig(
     String clusterDns,
     String clusterHost,
     int friendLimit,
-    int adminIntervalSeconds) {
+    int adminIntervalSeconds,
+    int closeLeaseSeconds) {
 
   /** Every variable the app reads; the deployment test checks manifests against this list. */
   public static final Set<String> VARIABLES = Set.of("LB_HTTP_PORT", "LB_DATA_DIR", "LB_REDIS_ENDPOINTS",
       "LB_LOCAL_SHARDS", "LB_PARTITIONS", "LB_PG_URI", "LB_CLUSTER", "LB_CLUSTER_MEMBERS", "LB_CLUSTER_PORT",
-      "LB_CLUSTER_DNS", "LB_CLUSTER_HOST", "LB_FRIEND_LIMIT", "LB_ADMIN_INTERVAL_SECONDS");
+      "LB_CLUSTER_DNS", "LB_CLUSTER_HOST", "LB_FRIEND_LIMIT", "LB_ADMIN_INTERVAL_SECONDS", "LB_CLOSE_LEASE_SECONDS");
 
   public static AppConfig fromEnv(Map<String, String> env) {
     for (String name : env.keySet()) {
@@ -50,17 +51,18 @@ public record AppConfig(
         blankToNull(env.get("LB_CLUSTER_DNS")),
         blankToNull(env.get("LB_CLUSTER_HOST")),
         intVar(env, "LB_FRIEND_LIMIT", 5000, 1, 100_000),
-        intVar(env, "LB_ADMIN_INTERVAL_SECONDS", 15, 1, 3600));
+        intVar(env, "LB_ADMIN_INTERVAL_SECONDS", 15, 1, 3600),
+        intVar(env, "LB_CLOSE_LEASE_SECONDS", 30, 1, 3600));
   }
 
   public AppConfig withRedisEndpoints(List<String> endpoints) {
     return new AppConfig(httpPort, dataDir, endpoints, localShards, partitions, pgUri, cluster, clusterMembers, clusterPort,
-        clusterDns, clusterHost, friendLimit, adminIntervalSeconds);
+        clusterDns, clusterHost, friendLimit, adminIntervalSeconds, closeLeaseSeconds);
   }
 
   public AppConfig withPgUri(String uri) {
     return new AppConfig(httpPort, dataDir, redisEndpoints, localShards, partitions, uri, cluster, clusterMembers,
-        clusterPort, clusterDns, clusterHost, friendLimit, adminIntervalSeconds);
+        clusterPort, clusterDns, clusterHost, friendLimit, adminIntervalSeconds, closeLeaseSeconds);
   }
 
   private static int intVar(Map<String, String> env, String name, int def, int min, int max) {

@@ -72,10 +72,11 @@ public final class LeaderboardApp {
     DeploymentOptions instances = new DeploymentOptions()
         .setInstances(Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors())));
     BooleanSupplier clusterJoined = ClusterMembership.of(vertx);
-    return vertx.deployVerticle(() -> new LeaderboardVerticle(c.redisEndpoints(), c.pgUri(), c.partitions(), clock),
-            instances)
+    long closeLeaseMillis = c.closeLeaseSeconds() * 1000L;
+    return vertx.deployVerticle(() -> new LeaderboardVerticle(c.redisEndpoints(), c.pgUri(), c.partitions(), clock,
+            closeLeaseMillis), instances)
         .compose(id -> vertx.deployVerticle(
-            new AdminVerticle(c.redisEndpoints(), c.pgUri(), clock, c.adminIntervalSeconds() * 1000L)))
+            new AdminVerticle(c.redisEndpoints(), c.pgUri(), clock, c.adminIntervalSeconds() * 1000L, closeLeaseMillis)))
         .compose(id -> vertx.deployVerticle(
             () -> new FriendRankVerticle(c.redisEndpoints(), c.pgUri(), clock, c.friendLimit()), instances))
         .compose(id -> vertx.deployVerticle(() -> new HttpApiVerticle(c.httpPort(), clusterJoined), instances))

@@ -3,6 +3,7 @@ package dev.leaderboard.app;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.leaderboard.testing.TestSeed;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonArray;
@@ -28,12 +29,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The whole node with embedded shards: stop it, start it on the same data dir, every answer is the same. */
-@ExtendWith(VertxExtension.class)
+@ExtendWith({VertxExtension.class, TestSeed.class})
 class AppRestartTest {
   static final Clock CLOCK = Clock.fixed(Instant.parse("2025-04-15T12:00:00Z"), ZoneOffset.UTC);
 
   @Test
-  void everyAnswerIsTheSameAfterARestart(Vertx vertx, @TempDir Path dataDir) throws Exception {
+  void everyAnswerIsTheSameAfterARestart(Vertx vertx, @TempDir Path dataDir, Random rnd) throws Exception {
     int port = freePort();
     AppConfig config = AppConfig.fromEnv(Map.of(
         "LB_DATA_DIR", dataDir.toString(), "LB_HTTP_PORT", String.valueOf(port), "LB_LOCAL_SHARDS", "2"));
@@ -48,7 +49,6 @@ class AppRestartTest {
       assertThat(endpoints).hasSize(2);
       put(http, port, "/v1/boards/restart-a", new JsonObject().put("period", "daily").put("operator", "best"));
       put(http, port, "/v1/boards/restart-b", new JsonObject().put("order", "asc").put("maxScore", 100000));
-      Random rnd = new Random(7);
       for (String board : List.of("restart-a", "restart-b")) {
         JsonArray events = new JsonArray();
         for (int i = 0; i < 500; i++) {

@@ -10,7 +10,6 @@ import io.vertx.ext.web.client.HttpResponse;
 import io.vertx.ext.web.client.WebClient;
 import io.vertx.junit5.VertxExtension;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +30,7 @@ class GracefulShutdownTest {
     AppConfig config = AppConfig.fromEnv(Map.of(
         "LB_DATA_DIR", dataDir.toString(), "LB_HTTP_PORT", String.valueOf(port), "LB_LOCAL_SHARDS", "2"));
     WebClient http = WebClient.create(vertx);
-    LeaderboardApp app = LeaderboardApp.start(config, Clock.systemUTC()).await();
+    LeaderboardApp app = LeaderboardApp.start(config, AppRestartTest.CLOCK).await();
     assertThat(http.put(port, "localhost", "/v1/boards/shutdown").sendJsonObject(new JsonObject()).await().statusCode())
         .isEqualTo(201);
 
@@ -56,7 +55,7 @@ class GracefulShutdownTest {
     }
     assertThat(acknowledged).isNotEmpty();
 
-    LeaderboardApp again = LeaderboardApp.start(config, Clock.systemUTC()).await();
+    LeaderboardApp again = LeaderboardApp.start(config, AppRestartTest.CLOCK).await();
     try {
       for (int i : acknowledged) {
         HttpResponse<Buffer> r = http.get(port, "localhost", "/v1/boards/shutdown/users/s" + i).send().await();

@@ -17,7 +17,6 @@ import io.vertx.junit5.VertxExtension;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -51,7 +50,7 @@ class MetricsTest {
         "LB_HTTP_PORT", String.valueOf(port),
         "LB_REDIS_ENDPOINTS", redis,
         "LB_PG_URI", pg));
-    LeaderboardApp app = LeaderboardApp.start(config, Clock.systemUTC()).await();
+    LeaderboardApp app = LeaderboardApp.start(config, AppRestartTest.CLOCK).await();
     try {
       Http http = new Http(vertx, WebClient.create(vertx), port);
       String before = http.metrics();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.leaderboard.embedded.TestPostgres;
+import dev.leaderboard.testing.TestSeed;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -22,7 +23,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-@ExtendWith(VertxExtension.class)
+@ExtendWith({VertxExtension.class, TestSeed.class})
 class ArchiveStoreTest {
 
   private ArchiveStore store;
@@ -44,7 +45,7 @@ class ArchiveStoreTest {
   }
 
   @Test
-  void migrateIsIdempotentAndSafeWhenNodesRunItAtOnce(Vertx vertx) {
+  void migrateIsIdempotentAndSafeWhenNodesRunItAtOnce(Vertx vertx, Random rnd) {
     String db = "migrate_" + UUID.randomUUID().toString().replace("-", "");
     sql.query("create database " + db).execute().await();
     // a database of its own, so the schema is really created here and not found from an earlier test
@@ -59,7 +60,7 @@ class ArchiveStoreTest {
           .extracting(row -> row.getInteger(0)).containsExactly(1);
       fresh.close();
       ArchivedPeriod period = period("p", 1);
-      assertThat(nodes.get(1).archive(period, entries(new Random(1), 1)).await()).isTrue();
+      assertThat(nodes.get(1).archive(period, entries(rnd, 1)).await()).isTrue();
       assertThat(nodes.get(2).period(uid, "p").await()).isEqualTo(period);
     } finally {
       nodes.forEach(ArchiveStore::close);
@@ -67,13 +68,13 @@ class ArchiveStoreTest {
   }
 
   @Test
-  void archivesFiftyThousandEntriesAndReadsThemBack() {
-    List<ArchivedEntry> entries = entries(new Random(42), 50_000);
+  void archivesFiftyThousandEntriesAndReadsThemBack(Random rnd) {
+    List<ArchivedEntry> entries = entries(rnd, 50_000);
     ArchivedPeriod daily = period("2025-04-15", entries.size());
     ArchivedPeriod earlier = period("2025-04-14", 3);
 
     assertThat(store.archive(daily, entries).await()).isTrue();
-    assertThat(store.archive(earlier, entries(new Random(7), 3)).await()).isTrue();
+    assertThat(store.archive(earlier, entries(rnd, 3)).await()).isTrue();
 
     assertThat(store.period(uid, "2025-04-15").await()).isEqualTo(daily);
     assertThat(store.period(uid, "2025-04-16").await()).isNull();
@@ -102,13 +103,13 @@ class ArchiveStoreTest {
   }
 
   @Test
-  void archivingAgainAnswersFalseAndWritesNothing() {
-    List<ArchivedEntry> entries = entries(new Random(3), 1_000);
+  void archivingAgainAnswersFalseAndWritesNothing(Random rnd) {
+    List<ArchivedEntry> entries = entries(rnd, 1_000);
     ArchivedPeriod first = period("2025-W16", entries.size());
     assertThat(store.archive(first, entries).await()).isTrue();
 
     ArchivedPeriod again = new ArchivedPeriod(uid, "other-name", "2025-W16", 1, first.archivedAt() + 5_000, null);
-    assertThat(store.archive(again, entries(new Random(4), 1)).await()).isFalse();
+    assertThat(store.archive(again, entries(rnd, 1)).await()).isFalse();
 
     assertThat(store.period(uid, "2025-W16").await()).isEqualTo(first);
     assertThat(store.page(uid, "2025-W16", 0, 2_000).await()).isEqualTo(entries);
@@ -116,10 +117,10 @@ class ArchiveStoreTest {
   }
 
   @Test
-  void concurrentArchiversOfOnePeriodWriteItOnce(Vertx vertx) {
+  void concurrentArchiversOfOnePeriodWriteItOnce(Vertx vertx, Random rnd) {
     ArchiveStore other = ArchiveStore.connect(vertx, TestPostgres.uri());
     try {
-      List<ArchivedEntry> entries = entries(new Random(5), 30_000);
+      List<ArchivedEntry> entries = entries(rnd, 30_000);
       ArchivedPeriod period = period("2025-04", entries.size());
       List<Future<Boolean>> both = List.of(store.archive(period, entries), other.archive(period, entries));
       Future.all(both).await();
@@ -133,8 +134,8 @@ class ArchiveStoreTest {
   }
 
   @Test
-  void aTransactionFailingMidwayLeavesNothingAndARetrySucceeds() {
-    List<ArchivedEntry> entries = entries(new Random(6), ArchiveStore.CHUNK + 5_000);
+  void aTransactionFailingMidwayLeavesNothingAndARetrySucceeds(Random rnd) {
+    List<ArchivedEntry> entries = entries(rnd, ArchiveStore.CHUNK + 5_000);
     ArchivedPeriod period = period("all", entries.size());
     List<ArchivedEntry> broken = new ArrayList<>(entries);
     // the first chunk goes in, then the second one breaks the primary key
@@ -153,19 +154,19 @@ class ArchiveStoreTest {
   }
 
   @Test
-  void refusesASizeThatDoesNotMatchTheEntries() {
-    assertThatThrownBy(() -> store.archive(period("p", 3), entries(new Random(8), 2)).await())
+  void refusesASizeThatDoesNotMatchTheEntries(Random rnd) {
+    assertThatThrownBy(() -> store.archive(period("p", 3), entries(rnd, 2)).await())
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("size 3 but 2 entries");
     assertThat(store.period(uid, "p").await()).isNull();
   }
 
   @Test
-  void deleteBoardRemovesOnlyThatBoard() {
+  void deleteBoardRemovesOnlyThatBoard(Random rnd) {
     String keep = uid;
-    assertThat(store.archive(period("a", 10), entries(new Random(9), 10)).await()).isTrue();
+    assertThat(store.archive(period("a", 10), entries(rnd, 10)).await()).isTrue();
     uid = "b-" + UUID.randomUUID();
-    assertThat(store.archive(period("a", 10), entries(new Random(9), 10)).await()).isTrue();
-    assertThat(store.archive(period("b", 5), entries(new Random(9), 5)).await()).isTrue();
+    assertThat(store.archive(period("a", 10), entries(rnd, 10)).await()).isTrue();
+    assertThat(store.archive(period("b", 5), entries(rnd, 5)).await()).isTrue();
 
     store.deleteBoard(uid).await();
 

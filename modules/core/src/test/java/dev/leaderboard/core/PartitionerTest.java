@@ -2,13 +2,16 @@ package dev.leaderboard.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.leaderboard.testing.TestSeed;
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
 import java.util.zip.CRC32;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+@ExtendWith(TestSeed.class)
 class PartitionerTest {
 
   private static long crc32(String s) {
@@ -45,8 +48,7 @@ class PartitionerTest {
 
   @ParameterizedTest
   @ValueSource(ints = {1, 2, 3, 16, 1000, 1024})
-  void sameIdSamePartitionAlwaysInRange(int partitions) {
-    Random rnd = new Random(partitions);
+  void sameIdSamePartitionAlwaysInRange(int partitions, Random rnd) {
     for (int i = 0; i < 20_000; i++) {
       String id = randomId(rnd);
       int p = Partitioner.partitionOf(id, partitions);
@@ -67,11 +69,12 @@ class PartitionerTest {
   }
 
   @Test
-  void spreadsRandomIdsEvenlyOver16Partitions() {
+  void spreadsRandomIdsEvenlyOver16Partitions(Random rnd) {
     int partitions = 16;
-    int n = 100_000;
+    // the short IDs (one or two characters) alone skew a partition by up to 1.75%; with 400,000 IDs
+    // the sampling noise (sigma 0.6%) keeps every partition within 5% for practically any seed
+    int n = 400_000;
     int[] counts = new int[partitions];
-    Random rnd = new Random(20250415);
     for (int i = 0; i < n; i++) {
       counts[Partitioner.partitionOf(randomId(rnd), partitions)]++;
     }

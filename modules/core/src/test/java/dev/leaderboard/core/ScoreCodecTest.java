@@ -3,12 +3,14 @@ package dev.leaderboard.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.leaderboard.testing.TestSeed;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -16,8 +18,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Property tests for the packed Redis score {@code composite = score * 2^T + tie} (DESIGN.md, "Score encoding").
- * Every test uses a fixed seed so a failure is reproducible.
+ * The random pairs come from a {@link TestSeed} seed, printed with every test and its failure.
  */
+@ExtendWith(TestSeed.class)
 class ScoreCodecTest {
 
   private static final long TWO_POW_53 = 1L << 53;
@@ -71,9 +74,8 @@ class ScoreCodecTest {
 
   @ParameterizedTest(name = "{0} T={1}")
   @MethodSource("codecs")
-  void randomPairsRoundTripAndStayExactInADouble(Order order, int timeBits) {
+  void randomPairsRoundTripAndStayExactInADouble(Order order, int timeBits, Random rnd) {
     ScoreCodec codec = new ScoreCodec(order, timeBits);
-    Random rnd = new Random(0xC0DEC + timeBits * 31L + order.ordinal());
     for (int i = 0; i < SAMPLES; i++) {
       Event e = randomEvent(rnd, codec);
       long c = codec.encode(e.score(), e.offset());
@@ -93,10 +95,9 @@ class ScoreCodecTest {
 
   @ParameterizedTest(name = "{0} T={1}")
   @MethodSource("codecs")
-  void compositeMatchesTheDesignFormulaInLongAndInDoubleArithmetic(Order order, int timeBits) {
+  void compositeMatchesTheDesignFormulaInLongAndInDoubleArithmetic(Order order, int timeBits, Random rnd) {
     ScoreCodec codec = new ScoreCodec(order, timeBits);
     long twoT = 1L << timeBits;
-    Random rnd = new Random(42 + timeBits);
     for (int i = 0; i < SAMPLES; i++) {
       Event e = randomEvent(rnd, codec);
       long tie = order == Order.DESC ? (twoT - 1) - e.offset() : e.offset();
@@ -116,9 +117,8 @@ class ScoreCodecTest {
 
   @ParameterizedTest(name = "{0} T={1}")
   @MethodSource("codecs")
-  void compositeOrderOfRandomPairsIsScoreThenTime(Order order, int timeBits) {
+  void compositeOrderOfRandomPairsIsScoreThenTime(Order order, int timeBits, Random rnd) {
     ScoreCodec codec = new ScoreCodec(order, timeBits);
-    Random rnd = new Random(7 * timeBits + order.ordinal());
     for (int i = 0; i < SAMPLES; i++) {
       Event a = randomEvent(rnd, codec);
       Event b = rnd.nextInt(4) == 0 ? new Event(a.score(), randomEvent(rnd, codec).offset()) : randomEvent(rnd, codec);
@@ -170,9 +170,8 @@ class ScoreCodecTest {
 
   @ParameterizedTest(name = "{0} T={1}")
   @MethodSource("codecs")
-  void sortingCompositesInTheBoardsDirectionRanksByScoreThenEarliest(Order order, int timeBits) {
+  void sortingCompositesInTheBoardsDirectionRanksByScoreThenEarliest(Order order, int timeBits, Random rnd) {
     ScoreCodec codec = new ScoreCodec(order, timeBits);
-    Random rnd = new Random(1234 + timeBits * 2L + order.ordinal());
     List<Event> events = new ArrayList<>();
     for (int i = 0; i < 5_000; i++) {
       events.add(randomEvent(rnd, codec));
@@ -244,9 +243,8 @@ class ScoreCodecTest {
 
   @ParameterizedTest(name = "{0} T={1}")
   @MethodSource("codecs")
-  void lowestAndHighestBracketEveryCompositeOfAScore(Order order, int timeBits) {
+  void lowestAndHighestBracketEveryCompositeOfAScore(Order order, int timeBits, Random rnd) {
     ScoreCodec codec = new ScoreCodec(order, timeBits);
-    Random rnd = new Random(99 + timeBits);
     long max = codec.largestScore();
     for (int i = 0; i < SAMPLES; i++) {
       Event e = randomEvent(rnd, codec);

@@ -32,6 +32,7 @@ public class AdminVerticle extends VerticleBase {
   private final String pgUri;
   private final Clock clock;
   private final long intervalMillis;
+  private final long leaseMillis;
   private Shards shards;
   private BoardRegistry registry;
   private ArchiveStore archive;
@@ -42,10 +43,16 @@ public class AdminVerticle extends VerticleBase {
   private boolean running;
 
   public AdminVerticle(List<String> endpoints, String pgUri, Clock clock, long intervalMillis) {
+    this(endpoints, pgUri, clock, intervalMillis, PeriodCloser.DEFAULT_LEASE_MILLIS);
+  }
+
+  /** @param leaseMillis how long a period's close lease outlives a node that stopped renewing it */
+  public AdminVerticle(List<String> endpoints, String pgUri, Clock clock, long intervalMillis, long leaseMillis) {
     this.endpoints = endpoints;
     this.pgUri = pgUri;
     this.clock = clock;
     this.intervalMillis = intervalMillis;
+    this.leaseMillis = leaseMillis;
   }
 
   @Override
@@ -55,7 +62,7 @@ public class AdminVerticle extends VerticleBase {
     registry = new BoardRegistry(vertx, boardStore);
     periods = new PeriodStore(shards);
     archive = ArchiveStore.connect(vertx, pgUri);
-    closer = new PeriodCloser(vertx, registry, boardStore, periods, archive, clock);
+    closer = new PeriodCloser(vertx, registry, boardStore, periods, archive, clock, leaseMillis);
     return registry.start().onSuccess(ok -> timer = vertx.setPeriodic(intervalMillis, intervalMillis, id -> tick()));
   }
 

@@ -26,6 +26,7 @@ public class LeaderboardVerticle extends VerticleBase {
   private final String pgUri;
   private final int defaultPartitions;
   private final Clock clock;
+  private final long closeLeaseMillis;
   private Shards shards;
   private ArchiveStore archive;
   private BoardRegistry registry;
@@ -33,10 +34,17 @@ public class LeaderboardVerticle extends VerticleBase {
   private Leaderboards leaderboards;
 
   public LeaderboardVerticle(List<String> endpoints, String pgUri, int defaultPartitions, Clock clock) {
+    this(endpoints, pgUri, defaultPartitions, clock, PeriodCloser.DEFAULT_LEASE_MILLIS);
+  }
+
+  /** @param closeLeaseMillis how long the close lease of a period closed on request outlives a dead node */
+  public LeaderboardVerticle(List<String> endpoints, String pgUri, int defaultPartitions, Clock clock,
+      long closeLeaseMillis) {
     this.endpoints = endpoints;
     this.pgUri = pgUri;
     this.defaultPartitions = defaultPartitions;
     this.clock = clock;
+    this.closeLeaseMillis = closeLeaseMillis;
   }
 
   @Override
@@ -46,7 +54,8 @@ public class LeaderboardVerticle extends VerticleBase {
     registry = new BoardRegistry(vertx, boardStore);
     ScoreStore scores = new ScoreStore(shards);
     archive = ArchiveStore.connect(vertx, pgUri);
-    PeriodCloser closer = new PeriodCloser(vertx, registry, boardStore, new PeriodStore(shards), archive, clock);
+    PeriodCloser closer = new PeriodCloser(vertx, registry, boardStore, new PeriodStore(shards), archive, clock,
+        closeLeaseMillis);
     leaderboards = new LocalLeaderboards(registry, boardStore, scores, archive, closer, clock, defaultPartitions);
     return scores.loadScripts()
         .compose(ok -> archive.migrate())

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
+import dev.leaderboard.testing.TestSeed;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -20,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Many submits for one user in flight at once, spread over several service instances. */
-@ExtendWith(VertxExtension.class)
+@ExtendWith({VertxExtension.class, TestSeed.class})
 class ConcurrencyTest {
   static final Instant NOW = Instant.parse("2025-04-15T12:00:00Z");
   private LeaderboardService service;
@@ -61,9 +62,8 @@ class ConcurrencyTest {
   }
 
   @Test
-  void parallelBestKeepsTheBestValueWithItsEarliestTime() {
+  void parallelBestKeepsTheBestValueWithItsEarliestTime(Random rnd) {
     String board = board("best");
-    Random rnd = new Random(42);
     long dayStart = Instant.parse("2025-04-15T00:00:00Z").toEpochMilli();
     long best = -1;
     long earliest = Long.MAX_VALUE;

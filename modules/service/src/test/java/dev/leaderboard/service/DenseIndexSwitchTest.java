@@ -9,6 +9,7 @@ import dev.leaderboard.embedded.TestShards;
 import dev.leaderboard.store.BoardStore;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.Shards;
+import dev.leaderboard.testing.TestSeed;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -24,11 +25,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** A board created with {@code denseRanks: false} keeps no distinct-score index and says so when asked for dense ranks. */
-@ExtendWith(VertxExtension.class)
+@ExtendWith({VertxExtension.class, TestSeed.class})
 class DenseIndexSwitchTest {
 
   @Test
-  void withoutTheIndexDenseRanksAreRefusedLiveAndKeptInTheArchive(Vertx vertx) {
+  void withoutTheIndexDenseRanksAreRefusedLiveAndKeptInTheArchive(Vertx vertx, Random rnd) {
     TestClock clock = new TestClock(Instant.parse("2025-06-10T10:00:00Z"));
     vertx.deployVerticle(new LeaderboardVerticle(TestShards.endpoints(), TestPostgres.uri(), 4, clock)).await();
     LeaderboardService service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
@@ -37,7 +38,6 @@ class DenseIndexSwitchTest {
         .put("denseRanks", false)).await();
     assertThat(def.getBoolean("denseRanks")).isFalse();
     ReferenceBoard model = new ReferenceBoard(def, Instant.parse("2025-06-10T00:00:00Z").toEpochMilli());
-    Random rnd = new Random(9);
     JsonArray events = new JsonArray();
     for (int i = 0; i < 500; i++) {
       long value = rnd.nextInt(40);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
+import dev.leaderboard.testing.TestSeed;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -31,7 +32,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * graph and random scores checked against {@link ReferenceBoard} restricted to each user's group,
  * plus the graph's rules (mutual, idempotent, no self-friendship, the limit leaves nothing half done).
  */
-@ExtendWith(VertxExtension.class)
+@ExtendWith({VertxExtension.class, TestSeed.class})
 class FriendRankTest {
   static final Instant NOW = Instant.parse("2025-04-15T12:00:00Z");
   static final Clock CLOCK = Clock.fixed(NOW, ZoneOffset.UTC);
@@ -62,11 +63,8 @@ class FriendRankTest {
   // ---- the randomized scenario
 
   @Test
-  void randomizedFriendBoardsMatchReferenceModel() {
+  void randomizedFriendBoardsMatchReferenceModel(Random rnd) {
     FriendRankService friends = deployFriends(5000);
-    long seed = System.nanoTime();
-    System.out.println("friend scenario seed " + seed);
-    Random rnd = new Random(seed);
     List<String> users = new ArrayList<>();
     for (int i = 0; i < 300; i++) {
       users.add(run + randomName(rnd) + i);

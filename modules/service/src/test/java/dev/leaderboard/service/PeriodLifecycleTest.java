@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
+import dev.leaderboard.testing.TestSeed;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -29,7 +30,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * the admin closing and archiving, reads of archived periods answering exactly as before, and
  * concurrent closes from two nodes.
  */
-@ExtendWith(VertxExtension.class)
+@ExtendWith({VertxExtension.class, TestSeed.class})
 class PeriodLifecycleTest {
   private final TestClock clock = new TestClock(Instant.parse("2025-04-15T15:59:00Z"));
   private LeaderboardService service;
@@ -77,13 +78,13 @@ class PeriodLifecycleTest {
   }
 
   @Test
-  void shanghaiDayRollsOverAndIsArchivedWithTheAnswersItHad() {
+  void shanghaiDayRollsOverAndIsArchivedWithTheAnswersItHad(Random rnd) {
     String board = board(new JsonObject().put("period", "daily").put("timezone", "Asia/Shanghai")
         .put("graceSeconds", 60).put("operator", "incr"));
-    Random rnd = new Random(3);
-    // 23:59 in Shanghai on April 15
+    // 23:59 in Shanghai on April 15; every user u0 … u119 scores at least once, the answers below ask for some
     for (int i = 0; i < 300; i++) {
-      assertThat(submit(board, "u" + rnd.nextInt(120), rnd.nextInt(10), null).getString("period")).isEqualTo("2025-04-15");
+      String user = "u" + (i < 120 ? i : rnd.nextInt(120));
+      assertThat(submit(board, user, rnd.nextInt(10), null).getString("period")).isEqualTo("2025-04-15");
     }
     for (int u = 0; u < 30; u++) {
       friends.addFriend("u0", "u" + (u * 3 + 1)).await();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
+import dev.leaderboard.testing.TestSeed;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -24,7 +25,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Pages at every depth, around-me at both ends, ranks for lists and all three rank modes, across
  * the four test shards, against {@link ReferenceBoard}.
  */
-@ExtendWith(VertxExtension.class)
+@ExtendWith({VertxExtension.class, TestSeed.class})
 class ReadPathsTest {
   static final Instant NOW = Instant.parse("2025-04-15T12:00:00Z");
   static final String[] MODES = {"unique", "competition", "dense"};
@@ -38,10 +39,7 @@ class ReadPathsTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"desc", "asc"})
-  void readsMatchTheReferenceModel(String order) {
-    long seed = System.nanoTime();
-    System.out.println("read paths seed " + seed);
-    Random rnd = new Random(seed);
+  void readsMatchTheReferenceModel(String order, Random rnd) {
     String board = "rp-" + UUID.randomUUID().toString().substring(0, 8);
     JsonObject def = service.putBoard(board, new JsonObject().put("order", order).put("operator", "set")
         .put("period", "daily").put("partitions", 12)).await();

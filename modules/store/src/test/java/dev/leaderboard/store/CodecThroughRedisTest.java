@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.leaderboard.core.Order;
 import dev.leaderboard.core.ScoreCodec;
 import dev.leaderboard.embedded.TestShards;
+import dev.leaderboard.testing.TestSeed;
 import io.vertx.core.Vertx;
 import io.vertx.junit5.VertxExtension;
 import io.vertx.redis.client.Command;
@@ -25,7 +26,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * scores, read back as Redis formats them, and must decode exactly and sort as the board orders
  * them — better score first, then earlier time.
  */
-@ExtendWith(VertxExtension.class)
+@ExtendWith({VertxExtension.class, TestSeed.class})
 class CodecThroughRedisTest {
 
   record Point(String member, long score, long offset) {
@@ -33,9 +34,8 @@ class CodecThroughRedisTest {
 
   @ParameterizedTest(name = "{0} with {1} time bits")
   @CsvSource({"DESC, 17", "ASC, 17", "DESC, 27", "ASC, 30", "DESC, 32", "ASC, 39", "DESC, 52", "ASC, 1"})
-  void packedScoresRoundTripAndSortInRedis(Order order, int timeBits, Vertx vertx) {
+  void packedScoresRoundTripAndSortInRedis(Order order, int timeBits, Vertx vertx, Random rnd) {
     ScoreCodec codec = ScoreCodec.of(order, timeBits);
-    Random rnd = new Random(order.ordinal() * 100L + timeBits);
     long maxOffset = codec.timeSpanUnits() - 1;
     List<Point> points = new ArrayList<>();
     long[] edgeScores = {0, 1, codec.largestScore() - 1, codec.largestScore()};

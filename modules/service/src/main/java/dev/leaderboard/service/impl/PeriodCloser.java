@@ -54,13 +54,13 @@ public final class PeriodCloser {
 
   public PeriodCloser(Vertx vertx, BoardRegistry boards, BoardStore boardStore, PeriodStore periods, ArchiveStore archive,
       Clock clock, long leaseMillis) {
-    this.leaseMillis = leaseMillis;
     this.vertx = vertx;
     this.boards = boards;
     this.boardStore = boardStore;
     this.periods = periods;
     this.archive = archive;
     this.clock = clock;
+    this.leaseMillis = leaseMillis;
   }
 
   /** Closes the period unless another node is closing it (then fails with 409 {@code period_closing}). */
