@@ -55,20 +55,7 @@ final class FriendRoutes {
   private void board(RoutingContext ctx) {
     Params q = Params.of(ctx);
     reply(ctx, friends.friendBoard(ctx.pathParam("board"), ctx.pathParam("userId"), q.string("period"),
-        q.longValue("offset"), q.intValue("limit"), q.string("rankMode"), flag(q, "globalRanks")));
-  }
-
-  private static Boolean flag(Params q, String name) {
-    String s = q.string(name);
-    if (s == null) {
-      return null;
-    }
-    return switch (s) {
-      case "true" -> true;
-      case "false" -> false;
-      default -> throw LeaderboardException.invalid(name, "must be true or false (got '"
-          + (s.length() > 40 ? s.substring(0, 40) + "..." : s) + "')");
-    };
+        q.longValue("offset"), q.intValue("limit"), q.string("rankMode"), q.boolValue("globalRanks")));
   }
 
   private static void reply(RoutingContext ctx, Future<JsonObject> answer) {

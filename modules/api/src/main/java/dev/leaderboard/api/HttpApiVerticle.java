@@ -151,7 +151,8 @@ public class HttpApiVerticle extends VerticleBase {
   }
 
   private void submit(RoutingContext ctx) {
-    reply(ctx, service().submit(ctx.pathParam("board"), Params.body(ctx)), SubmitResult::toJson);
+    Params q = Params.of(ctx);
+    reply(ctx, service().submit(ctx.pathParam("board"), Params.body(ctx), q.boolValue("rank")), SubmitResult::toJson);
   }
 
   private void submitBatch(RoutingContext ctx) {

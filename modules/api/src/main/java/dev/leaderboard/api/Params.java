@@ -54,6 +54,18 @@ final class Params {
     return Long.parseLong(s);
   }
 
+  Boolean boolValue(String name) {
+    String s = string(name);
+    if (s == null) {
+      return null;
+    }
+    return switch (s) {
+      case "true" -> true;
+      case "false" -> false;
+      default -> throw LeaderboardException.invalid(name, "must be true or false (got '" + shorten(s) + "')");
+    };
+  }
+
   Integer intValue(String name) {
     Long v = longValue(name);
     if (v == null) {

@@ -22,7 +22,7 @@ class HttpReadRoutesTest extends ApiTestSupport {
   void httpAnswersEqualEventBusAnswers(Random rnd) {
     LeaderboardService service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
     String board = randomBoard();
-    assertThat(put("/v1/boards/" + board, "{\"operator\":\"best\",\"period\":\"weekly\"}").statusCode()).isEqualTo(201);
+    assertThat(put("/v1/boards/" + board, "{\"operator\":\"best\",\"period\":\"weekly\",\"denseRanks\":true}").statusCode()).isEqualTo(201);
     JsonArray events = new JsonArray();
     List<String> users = new ArrayList<>();
     for (int i = 0; i < 900; i++) {

@@ -120,8 +120,8 @@ class OpenApiContractTest {
         if (p.getIn() != Location.QUERY) {
           continue;
         }
-        Object sample = p.getSchema().get("default");
-        assertThat(sample).as("default of %s in %s", p.getName(), name(op)).isNotNull();
+        Object sample = p.getSchema().get("default") != null ? p.getSchema().get("default") : p.getSchema().get("example");
+        assertThat(sample).as("default or example of %s in %s", p.getName(), name(op)).isNotNull();
         String query = p.getName() + "=" + sample;
         HttpResponse<Buffer> once = send(op, "?" + query);
         assertThat(once.bodyAsString()).as("%s?%s", name(op), query).doesNotContain("query parameter");

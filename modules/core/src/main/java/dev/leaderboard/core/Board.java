@@ -20,8 +20,14 @@ import java.util.Set;
  *     deleted board can never reappear under a new one
  * @param origin for all-time boards, the instant tie offsets are counted from (epoch ms)
  * @param denseRanks whether the board keeps the per-partition index of distinct scores that dense
- *     ranks need; without it writes are a little cheaper and the board takes about half the memory
- *     on Redis, and {@code rankMode=dense} is refused (archived periods keep dense ranks either way)
+ *     ranks need (off by default): with it writes cost more and the board takes about twice the
+ *     memory on Redis; without it {@code rankMode=dense} is refused on live periods (archived
+ *     periods keep dense ranks either way)
+ * @param rankOnSubmit whether a submit answers with the user's global rank by default (a request
+ *     may say otherwise with {@code ?rank=}); the rank costs one read round over every partition
+ * @param dedupeSeconds how long an accepted event ID is remembered, so a retry within it is
+ *     answered as a duplicate: by default an hour on all-time boards, and the longest period plus its
+ *     grace on periodic boards (a record costs ~90 bytes of Redis memory)
  */
 public record Board(
     String name,
@@ -38,16 +44,21 @@ public record Board(
     long createdAt,
     long origin,
     int timeBits,
-    boolean denseRanks) {
+    boolean denseRanks,
+    boolean rankOnSubmit,
+    long dedupeSeconds) {
 
   /** How long an all-time board accepts events, counted from its creation. */
   public static final Duration ALL_TIME_SPAN = Duration.ofDays(3653);
   public static final int MAX_PARTITIONS = 1024;
   public static final long DEFAULT_GRACE_SECONDS = 300;
   public static final int DEFAULT_RETAIN_PERIODS = 3;
+  /** Event IDs of all-time boards are remembered this long unless the board says otherwise. */
+  public static final long DEFAULT_ALL_TIME_DEDUPE_SECONDS = 3600;
+  public static final long MAX_DEDUPE_SECONDS = 400L * 24 * 3600;
 
   private static final Set<String> WRITABLE = Set.of("order", "operator", "period", "timezone", "maxScore",
-      "tieResolution", "retainPeriods", "graceSeconds", "partitions", "denseRanks");
+      "tieResolution", "retainPeriods", "graceSeconds", "partitions", "denseRanks", "rankOnSubmit", "dedupeSeconds");
   /** Fields a GET returns that a PUT may echo back; they are ignored. */
   private static final Set<String> READ_ONLY = Set.of("board", "createdAt", "origin", "limits");
 
@@ -129,7 +140,10 @@ public record Board(
         existing == null ? DEFAULT_GRACE_SECONDS : existing.graceSeconds(), 0, 7 * 24 * 3600L);
     int partitions = Fields.integer(spec, "", "partitions",
         (long) (existing == null ? defaultPartitions : existing.partitions()), 1, MAX_PARTITIONS).intValue();
-    boolean dense = Fields.bool(spec, "", "denseRanks", existing == null || existing.denseRanks());
+    boolean dense = Fields.bool(spec, "", "denseRanks", existing != null && existing.denseRanks());
+    boolean rankOnSubmit = Fields.bool(spec, "", "rankOnSubmit", existing == null || existing.rankOnSubmit());
+    long dedupe = Fields.integer(spec, "", "dedupeSeconds",
+        existing != null ? existing.dedupeSeconds() : defaultDedupeSeconds(period, grace), 1, MAX_DEDUPE_SECONDS);
     Long maxScore = Fields.integer(spec, "", "maxScore", existing == null ? null : existing.maxScore(), 1,
         Fields.MAX_EXACT);
 
@@ -146,7 +160,7 @@ public record Board(
             + " time bits fixed when it was created); got " + maxScore);
       }
       return new Board(name, existing.uid(), order, operator, period, zone, maxScore, resolution, retain, grace,
-          partitions, existing.createdAt(), existing.origin(), existing.timeBits(), dense);
+          partitions, existing.createdAt(), existing.origin(), existing.timeBits(), dense, rankOnSubmit, dedupe);
     }
 
     long unit = resolution.millis();
@@ -167,7 +181,13 @@ public record Board(
           + " (got " + maxScore + ")" + (resolution == TieResolution.MS ? "; tieResolution s allows larger scores" : ""));
     }
     return new Board(name, newUid, order, operator, period, zone, maxScore, resolution, retain, grace, partitions,
-        now.toEpochMilli(), origin, timeBits, dense);
+        now.toEpochMilli(), origin, timeBits, dense, rankOnSubmit, dedupe);
+  }
+
+  /** An hour on all-time boards; on periodic ones as long as events of one period may arrive. */
+  static long defaultDedupeSeconds(PeriodKind period, long graceSeconds) {
+    return period == PeriodKind.ALL_TIME ? DEFAULT_ALL_TIME_DEDUPE_SECONDS
+        : period.maxLengthMillis() / 1000 + graceSeconds;
   }
 
   /** Number of bits that hold the values 0 .. n-1. */
@@ -236,6 +256,8 @@ public record Board(
         .put("graceSeconds", graceSeconds)
         .put("partitions", partitions)
         .put("denseRanks", denseRanks)
+        .put("rankOnSubmit", rankOnSubmit)
+        .put("dedupeSeconds", dedupeSeconds)
         .put("createdAt", createdAt)
         .put("origin", origin)
         .put("limits", limits);
@@ -251,6 +273,8 @@ public record Board(
         Operator.fromWire(j.getString("operator")), PeriodKind.fromWire(j.getString("period")),
         ZoneId.of(j.getString("timezone")), j.getLong("maxScore"), TieResolution.fromWire(j.getString("tieResolution")),
         j.getInteger("retainPeriods"), j.getLong("graceSeconds"), j.getInteger("partitions"), j.getLong("createdAt"),
-        j.getLong("origin"), j.getInteger("timeBits"), j.getBoolean("denseRanks", true));
+        j.getLong("origin"), j.getInteger("timeBits"), j.getBoolean("denseRanks", true),
+        j.getBoolean("rankOnSubmit", true), j.getLong("dedupeSeconds",
+            defaultDedupeSeconds(PeriodKind.fromWire(j.getString("period")), j.getLong("graceSeconds"))));
   }
 }

@@ -282,7 +282,7 @@ class BoardTest {
       "{\"timezone\":\"UTC\"}               | timezone",
       "{\"tieResolution\":\"ms\"}           | tieResolution",
       "{\"partitions\":8}                   | partitions",
-      "{\"denseRanks\":false}               | denseRanks",
+      "{\"denseRanks\":true}                | denseRanks",
   })
   void changingAFieldThatFixesTheEncodingIsAConflictNamingIt(String json, String field) {
     Board existing = existingDaily();
@@ -291,12 +291,28 @@ class BoardTest {
   }
 
   @Test
-  void denseRanksDefaultsToOnAndMustBeABoolean() {
-    assertThat(existingDaily().denseRanks()).isTrue();
-    assertThat(create("{\"denseRanks\":false}").denseRanks()).isFalse();
-    assertThat(Board.fromStored(create("{\"denseRanks\":false}").toStored()).denseRanks()).isFalse();
+  void denseRanksDefaultsToOffAndMustBeABoolean() {
+    assertThat(existingDaily().denseRanks()).isFalse();
+    assertThat(create("{\"denseRanks\":true}").denseRanks()).isTrue();
+    assertThat(Board.fromStored(create("{\"denseRanks\":true}").toStored()).denseRanks()).isTrue();
+    assertThat(Board.fromStored(create("{}").toStored()).denseRanks()).isFalse();
     assertRefused(() -> create("{\"denseRanks\":\"no\"}"), 400, "invalid_field")
         .hasMessageStartingWith("denseRanks must be true or false");
+  }
+
+  @Test
+  void rankOnSubmitAndTheDedupeWindowHaveDefaultsAndMayChange() {
+    Board allTime = create("{}");
+    assertThat(allTime.rankOnSubmit()).isTrue();
+    assertThat(allTime.dedupeSeconds()).isEqualTo(3600);
+    Board daily = existingDaily();
+    assertThat(daily.dedupeSeconds()).isEqualTo(PeriodKind.DAILY.maxLengthMillis() / 1000 + 60);
+    Board changed = update(daily, "{\"rankOnSubmit\":false,\"dedupeSeconds\":600}");
+    assertThat(changed.rankOnSubmit()).isFalse();
+    assertThat(changed.dedupeSeconds()).isEqualTo(600);
+    assertThat(Board.fromStored(changed.toStored())).isEqualTo(changed);
+    assertRefused(() -> create("{\"dedupeSeconds\":0}"), 400, "invalid_field").hasMessageStartingWith("dedupeSeconds");
+    assertRefused(() -> create("{\"rankOnSubmit\":1}"), 400, "invalid_field").hasMessageStartingWith("rankOnSubmit");
   }
 
   @Test

@@ -35,7 +35,8 @@ public interface Leaderboards {
 
   Future<PeriodClosed> closePeriod(String board, String period);
 
-  Future<SubmitResult> submit(String board, JsonObject event);
+  /** @param withRank whether to answer with the user's global rank; {@code null}: the board's {@code rankOnSubmit} */
+  Future<SubmitResult> submit(String board, JsonObject event, Boolean withRank);
 
   Future<BatchResult> submitBatch(String board, JsonObject batch);
 

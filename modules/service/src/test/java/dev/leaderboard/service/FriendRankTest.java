@@ -80,7 +80,7 @@ class FriendRankTest {
     long dayStart = Instant.parse("2025-04-15T00:00:00Z").toEpochMilli();
     for (String[] setup : new String[][] {{"desc", "incr", "ms"}, {"asc", "best", "s"}}) {
       String board = "fb-" + UUID.randomUUID().toString().substring(0, 8);
-      JsonObject def = service.putBoard(board, new JsonObject().put("order", setup[0]).put("operator", setup[1])
+      JsonObject def = service.putBoard(board, new JsonObject().put("order", setup[0]).put("operator", setup[1]).put("denseRanks", true)
           .put("period", "daily").put("tieResolution", setup[2]).put("maxScore", 60)).await();
       ReferenceBoard model = new ReferenceBoard(def, dayStart);
       // a tenth of the users never score: they count as missing in their friends' boards

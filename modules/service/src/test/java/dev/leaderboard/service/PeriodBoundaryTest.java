@@ -34,7 +34,7 @@ class PeriodBoundaryTest {
 
   private String board(String period, String zone) {
     String name = "pb-" + UUID.randomUUID().toString().substring(0, 8);
-    service.putBoard(name, new JsonObject().put("period", period).put("timezone", zone).put("operator", "set")).await();
+    service.putBoard(name, new JsonObject().put("period", period).put("timezone", zone).put("operator", "set").put("denseRanks", true)).await();
     return name;
   }
 

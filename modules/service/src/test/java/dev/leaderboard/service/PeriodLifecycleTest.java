@@ -59,7 +59,7 @@ class PeriodLifecycleTest {
 
   private String board(JsonObject def) {
     String name = "pl-" + UUID.randomUUID().toString().substring(0, 8);
-    service.putBoard(name, def).await();
+    service.putBoard(name, def.copy().put("denseRanks", true)).await();
     return name;
   }
 

@@ -41,7 +41,7 @@ class ReadPathsTest {
   @ValueSource(strings = {"desc", "asc"})
   void readsMatchTheReferenceModel(String order, Random rnd) {
     String board = "rp-" + UUID.randomUUID().toString().substring(0, 8);
-    JsonObject def = service.putBoard(board, new JsonObject().put("order", order).put("operator", "set")
+    JsonObject def = service.putBoard(board, new JsonObject().put("order", order).put("operator", "set").put("denseRanks", true)
         .put("period", "daily").put("partitions", 12)).await();
     long dayStart = Instant.parse("2025-04-15T00:00:00Z").toEpochMilli();
     ReferenceBoard model = new ReferenceBoard(def, dayStart);

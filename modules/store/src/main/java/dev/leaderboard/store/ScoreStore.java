@@ -21,6 +21,7 @@ import java.util.TreeSet;
 public final class ScoreStore {
   private final Shards shards;
   private final PageSelector pages;
+  private final Positions positions;
 
   public ScoreStore(Shards shards) {
     this(shards, PageSelector.MAX_WINDOW);
@@ -29,6 +30,7 @@ public final class ScoreStore {
   /** With a narrower deep-page window than the default, so tests can force the refining rounds. */
   ScoreStore(Shards shards, long maxWindow) {
     this.shards = shards;
+    this.positions = new Positions(shards);
     this.pages = new PageSelector(shards, maxWindow);
   }
 
@@ -120,41 +122,19 @@ public final class ScoreStore {
 
   /**
    * For each pivot, how many members are ordered before it; for each score, how many members
-   * have a strictly better score; and the total. One dispatch.
+   * have a strictly better score; and the total. One round of native commands ({@link Positions}).
    */
   public Future<RankCounts> counts(Board b, String period, List<StoredEntry> pivots, List<Long> scores) {
-    return shards.eachPartition(Keys.partitions(b, period), r -> {
-      List<Call> calls = new ArrayList<>();
-      calls.add(Call.of(r, Request.cmd(Command.ZCARD).arg(Keys.scores(r))));
-      if (!pivots.isEmpty()) {
-        calls.add(countBefore(b, r, pivots));
-      }
-      for (long score : scores) {
-        calls.add(strictlyBetter(b, r, score));
-      }
-      return calls;
-    }).map(perPartition -> {
-      long total = 0;
+    return positions.count(b, period, pivots, scores).map(c -> {
       long[] before = new long[pivots.size()];
-      long[] better = new long[scores.size()];
-      for (List<Response> answers : perPartition) {
-        total += answers.get(0).toLong();
-        int at = 1;
-        if (!pivots.isEmpty()) {
-          Response counts = answers.get(at++);
-          for (int i = 0; i < before.length; i++) {
-            before[i] += counts.get(i).toLong();
-          }
-        }
-        for (int i = 0; i < better.length; i++) {
-          better[i] += answers.get(at++).toLong();
-        }
+      for (int i = 0; i < before.length; i++) {
+        before[i] = c.before(i);
       }
-      return new RankCounts(total, before, better);
+      return new RankCounts(c.total(), before, c.better());
     });
   }
 
-  private static Call strictlyBetter(Board b, Route r, long score) {
+  static Call strictlyBetter(Board b, Route r, long score) {
     String key = Keys.scores(r);
     if (b.order() == Order.DESC) {
       return Call.of(r, Request.cmd(Command.ZCOUNT).arg(key).arg(b.codec().lowest(score + 1)).arg("+inf"));
@@ -280,33 +260,15 @@ public final class ScoreStore {
           ? Future.succeededFuture(new UserRank(null, 0, 0))
           : userRank(b, period, userId, c));
     }
-    int own = Partitioner.partitionOf(userId, b.partitions());
-    return shards.eachPartition(Keys.partitions(b, period), r -> r.partition() == own
-        ? List.of(Scripts.RANK.call(r, Keys.scores(r)).arg(desc(b)).arg("self").arg(hint).arg(userId))
-        : List.of(Call.of(r, Request.cmd(Command.ZCARD).arg(Keys.scores(r))),
-            countBefore(b, r, List.of(new StoredEntry(userId, hint))))
-    ).compose(perPartition -> {
-      Response self = perPartition.get(own).get(0);
-      Long current = composite(self.get(0));
+    return positions.count(b, period, List.of(new StoredEntry(userId, hint)), List.of()).compose(c -> {
+      Long current = c.current()[0];
       if (current == null) {
         return Future.succeededFuture(new UserRank(null, 0, 0));
       }
       if (current.longValue() != hint) {
         return userRank(b, period, userId, current);
       }
-      long before = 0;
-      long total = 0;
-      for (int p = 0; p < perPartition.size(); p++) {
-        List<Response> answers = perPartition.get(p);
-        if (p == own) {
-          before += answers.get(0).get(1).toLong();
-          total += answers.get(0).get(2).toLong();
-        } else {
-          total += answers.get(0).toLong();
-          before += answers.get(1).get(0).toLong();
-        }
-      }
-      return Future.succeededFuture(new UserRank(current, before, total));
+      return Future.succeededFuture(new UserRank(current, c.before(0), c.total()));
     });
   }
 

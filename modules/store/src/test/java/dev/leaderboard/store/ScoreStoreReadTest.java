@@ -103,6 +103,21 @@ class ScoreStoreReadTest {
       assertThat(counts.before()[i]).as("entries before %s", pivot).isEqualTo(expected);
     }
 
+    // a few pivots at a time: counted with native commands, the script only for exact ties
+    for (int q = 0; q < 30; q++) {
+      List<StoredEntry> few = pivots.subList(q % 40, q % 40 + 1 + rnd.nextInt(Positions.NATIVE_PIVOTS));
+      RankCounts c = store.counts(b, "all", few, List.of()).await();
+      assertThat(c.total()).isEqualTo(n);
+      for (int i = 0; i < few.size(); i++) {
+        StoredEntry pivot = few.get(i);
+        assertThat(c.before()[i]).as("entries before %s (native)", pivot)
+            .isEqualTo(all.stream().filter(e -> cmp.compare(e, pivot) < 0).count());
+      }
+    }
+    StoredEntry absent = pivots.get(pivots.size() - 1);
+    assertThat(store.counts(b, "all", List.of(absent), List.of()).await().before()[0])
+        .isEqualTo(all.stream().filter(e -> cmp.compare(e, absent) < 0).count());
+
     // a user's rank from a hint that is right, stale, or missing, and for an absent user
     // (only where users sit in their own partition, as the service places them)
     boolean placedByHash = layout.equals("hashed") || layout.equals("ties");

@@ -6,7 +6,6 @@ import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Names;
 import dev.leaderboard.core.Operator;
 import dev.leaderboard.core.Period;
-import dev.leaderboard.core.PeriodKind;
 import dev.leaderboard.store.SubmitCommand;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
@@ -68,13 +67,8 @@ final class EventParser {
         prefix + "value");
   }
 
-  /** Event IDs are remembered at least this long (for periodic boards: the whole period and its grace). */
-  static final long MIN_DEDUPE_MILLIS = Duration.ofDays(7).toMillis();
-
+  /** How long the board remembers an accepted event ID. */
   static long dedupeMillis(Board b) {
-    if (b.period() == PeriodKind.ALL_TIME) {
-      return MIN_DEDUPE_MILLIS;
-    }
-    return Math.max(MIN_DEDUPE_MILLIS, b.period().maxLengthMillis() + b.graceSeconds() * 1000);
+    return b.dedupeSeconds() * 1000;
   }
 }

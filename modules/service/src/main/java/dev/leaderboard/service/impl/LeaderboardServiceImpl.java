@@ -61,7 +61,7 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
 
   @Override
   public Future<JsonObject> submit(String board, JsonObject event) {
-    return Requests.json(leaderboards.submit(board, event), SubmitResult::toJson);
+    return Requests.json(leaderboards.submit(board, event, null), SubmitResult::toJson);
   }
 
   @Override

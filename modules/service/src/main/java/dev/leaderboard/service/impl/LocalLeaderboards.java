@@ -79,8 +79,8 @@ public final class LocalLeaderboards implements Leaderboards {
   }
 
   @Override
-  public Future<SubmitResult> submit(String board, JsonObject event) {
-    return call(() -> intake.submit(board, event));
+  public Future<SubmitResult> submit(String board, JsonObject event, Boolean withRank) {
+    return call(() -> intake.submit(board, event, withRank));
   }
 
   @Override

@@ -24,6 +24,8 @@ import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Score events in: one event (answered with the user's entry and global rank) or a batch (grouped
@@ -31,6 +33,7 @@ import java.util.Set;
  * on its own; the submit script applies it atomically on the user's partition.
  */
 final class ScoreIntake {
+  private static final Logger LOG = LoggerFactory.getLogger(ScoreIntake.class);
   private final BoardRegistry boards;
   private final ScoreStore scores;
   private final ReadSources sources;
@@ -46,7 +49,7 @@ final class ScoreIntake {
     this.clock = clock;
   }
 
-  Future<SubmitResult> submit(String board, JsonObject event) {
+  Future<SubmitResult> submit(String board, JsonObject event, Boolean withRank) {
     Names.board("board", board);
     JsonObject body = Fields.object(event, "body");
     return boards.require(board).compose(b -> meters.single(() -> {
@@ -55,7 +58,7 @@ final class ScoreIntake {
       return open(b, e.period())
           .compose(v -> boards.notePeriod(b, e.period().id()))
           .compose(v -> scores.submit(b, e.command(), now, EventParser.dedupeMillis(b)))
-          .compose(outcome -> answer(b, e, outcome));
+          .compose(outcome -> answer(b, e, outcome, withRank == null ? b.rankOnSubmit() : withRank));
     }));
   }
 
@@ -71,21 +74,37 @@ final class ScoreIntake {
         + " is closed; events for it are refused");
   }
 
-  private Future<SubmitResult> answer(Board b, ParsedEvent e, SubmitOutcome outcome) {
+  /**
+   * The answer once the script ran. The event is applied (or a duplicate) whatever happens next, so
+   * a rank that cannot be read (another shard down) leaves {@code rank} null with {@code rankError}
+   * rather than failing a write that took effect.
+   */
+  private Future<SubmitResult> answer(Board b, ParsedEvent e, SubmitOutcome outcome, boolean withRank) {
     LeaderboardException refused = refusal(b, e, outcome);
     if (refused != null) {
       throw refused;
     }
     String userId = e.command().userId();
     boolean changed = outcome.status() == SubmitOutcome.Status.CHANGED;
+    String period = e.period().id();
     if (outcome.composite() == null) {
-      return Future.succeededFuture(new SubmitResult(userId, e.period().id(), outcome.applied(), changed, null, null,
-          null));
+      return Future.succeededFuture(new SubmitResult(userId, period, outcome.applied(), changed, null, null, null, null));
     }
     StoredEntry entry = new StoredEntry(userId, outcome.composite());
-    hints.put(b, e.period().id(), userId, entry.composite());
-    return sources.live(b, e.period()).rankOf(entry).map(rank -> new SubmitResult(userId, e.period().id(),
-        outcome.applied(), changed, Entries.score(b, entry), rank, Entries.at(b, e.period(), entry.composite())));
+    hints.put(b, period, userId, entry.composite());
+    long score = Entries.score(b, entry);
+    long at = Entries.at(b, e.period(), entry.composite());
+    if (!withRank) {
+      return Future.succeededFuture(new SubmitResult(userId, period, outcome.applied(), changed, score, null, at, null));
+    }
+    return sources.live(b, e.period()).rankOf(entry).transform(ar -> {
+      if (ar.failed()) {
+        LOG.warn("submit to board {} applied, its rank not read: {}", b.name(), ar.cause().toString());
+      }
+      return Future.succeededFuture(new SubmitResult(userId, period, outcome.applied(), changed, score,
+          ar.succeeded() ? ar.result() : null, at, ar.succeeded() ? null : "the event was applied but its rank could "
+              + "not be read (" + ar.cause().getMessage() + "); read it again later"));
+    });
   }
 
   /** Why the script refused the event, or {@code null} when it did not. */

@@ -4,12 +4,13 @@ import io.vertx.core.json.JsonObject;
 
 /**
  * The answer to one event: whether it was applied (false: a repeated event ID), whether the score
- * changed, and the user's entry after it ({@code null}s when the user has no score).
+ * changed, and the user's entry after it ({@code null}s when the user has no score; {@code rank}
+ * also when not asked for, or, with {@code rankError} saying why, when it could not be read).
  */
 public record SubmitResult(String userId, String period, boolean applied, boolean changed, Long score, Long rank,
-    Long at) {
+    Long at, String rankError) {
   public JsonObject toJson() {
-    return new JsonObject()
+    JsonObject out = new JsonObject()
         .put("userId", userId)
         .put("period", period)
         .put("applied", applied)
@@ -17,5 +18,6 @@ public record SubmitResult(String userId, String period, boolean applied, boolea
         .put("score", score)
         .put("rank", rank)
         .put("at", at);
+    return rankError == null ? out : out.put("rankError", rankError);
   }
 }

@@ -1,0 +1,81 @@
+package dev.leaderboard.api;
+
+import static dev.leaderboard.api.ApiTestSupport.await;
+import static dev.leaderboard.api.ApiTestSupport.ok;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.leaderboard.core.Partitioner;
+import dev.leaderboard.embedded.LocalRedisShards;
+import dev.leaderboard.embedded.TestPostgres;
+import dev.leaderboard.embedded.TestShards;
+import dev.leaderboard.service.LeaderboardVerticle;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.client.HttpResponse;
+import io.vertx.ext.web.client.WebClient;
+import io.vertx.junit5.VertxExtension;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A submit needs only its user's shard: with a shard that holds other users down, a write on a
+ * healthy shard is applied and its answer says the rank could not be read (a retry with the same
+ * event ID is a duplicate), while a write for a user on the stopped shard is refused with 503.
+ */
+@ExtendWith(VertxExtension.class)
+class SubmitRankOutageTest {
+  private WebClient client;
+  private int port;
+
+  @Test
+  void aWriteOnAHealthyShardIsAppliedWhenAnotherShardIsDown(Vertx vertx, @TempDir Path dir) throws Exception {
+    try (LocalRedisShards own = LocalRedisShards.start(dir, 1)) {
+      List<String> endpoints = List.of(TestShards.endpoints().get(0), own.endpoints().get(0));
+      HttpApiVerticle api = new HttpApiVerticle(0);
+      await(vertx.deployVerticle(new LeaderboardVerticle(endpoints, TestPostgres.uri(), 4, ApiTestSupport.CLOCK))
+          .compose(id -> vertx.deployVerticle(api)));
+      port = api.actualPort();
+      client = WebClient.create(vertx);
+      String board = ApiTestSupport.randomBoard();
+      ok(await(client.put(port, "localhost", "/v1/boards/" + board).sendJsonObject(new JsonObject().put("partitions", 4))), 201);
+      // partitions 0 and 2 live on the first endpoint, 1 and 3 on the one about to stop
+      String healthy = userOn(0);
+      String other = userOn(1);
+      ok(post("/v1/boards/" + board + "/scores", new JsonObject().put("userId", other).put("value", 50).encode()), 200);
+
+      own.close();
+      JsonObject answer = ok(post("/v1/boards/" + board + "/scores?rank=true",
+          new JsonObject().put("userId", healthy).put("value", 20).put("eventId", "e1").encode()), 200);
+      assertThat(answer.getBoolean("applied")).isTrue();
+      assertThat(answer.getLong("score")).isEqualTo(20);
+      assertThat(answer.getValue("rank")).isNull();
+      assertThat(answer.getString("rankError")).contains("applied").contains("rank");
+
+      JsonObject retry = ok(post("/v1/boards/" + board + "/scores?rank=false",
+          new JsonObject().put("userId", healthy).put("value", 20).put("eventId", "e1").encode()), 200);
+      assertThat(retry.getBoolean("applied")).as("the retry is a duplicate: the first write took effect").isFalse();
+      assertThat(retry.getLong("score")).isEqualTo(20);
+      HttpResponse<Buffer> down = post("/v1/boards/" + board + "/scores",
+          new JsonObject().put("userId", other).put("value", 1).encode());
+      assertThat(down.statusCode()).isEqualTo(503);
+      assertThat(down.bodyAsJsonObject().getString("error")).isEqualTo("store_unavailable");
+    }
+  }
+
+  private HttpResponse<Buffer> post(String uri, String body) {
+    return await(client.post(port, "localhost", uri).putHeader("Content-Type", "application/json")
+        .sendBuffer(Buffer.buffer(body)));
+  }
+
+  private static String userOn(int partition) {
+    for (int i = 0; ; i++) {
+      if (Partitioner.partitionOf("u" + i, 4) == partition) {
+        return "u" + i;
+      }
+    }
+  }
+}
