@@ -27,6 +27,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs local {@code redis-server} processes, one per shard, each persisting to its own AOF under
  * {@code dataDir/redis-<i>/} so that a restart with the same data directory finds its data again.
+ * (A little over 300 lines: one child process's whole life — binary, configuration, start, adopt
+ * or stop a leftover, stop — reads best in one place; the parts shared with PostgreSQL are in
+ * {@link LocalProcesses}.)
  */
 public final class LocalRedisShards implements AutoCloseable {
 

@@ -75,7 +75,7 @@ public final class PageSelector {
         card[p] = answers.get(p).get(0).toLong();
         total += card[p];
         for (int k = 1; k < answers.get(p).size(); k++) {
-          pivots.addAll(ScoreStore.entries(answers.get(p).get(k)));
+          pivots.addAll(Runs.entries(answers.get(p).get(k)));
         }
       }
       if (offset >= total) {
@@ -93,7 +93,7 @@ public final class PageSelector {
         Call.of(r, Request.cmd(Command.ZCARD).arg(Keys.scores(r))), ScoreStore.range(b, r, 0, n - 1)))
         .map(perPartition -> {
           long total = perPartition.stream().mapToLong(answers -> answers.get(0).toLong()).sum();
-          List<StoredEntry> merged = ScoreStore.merge(b.order(), ScoreStore.runs(perPartition, 1), (int) n);
+          List<StoredEntry> merged = Runs.merge(b.order(), Runs.runs(perPartition, 1), (int) n);
           return new Page(total, merged.size() <= offset ? List.of() : merged.subList((int) offset, merged.size()));
         });
   }
@@ -154,7 +154,7 @@ public final class PageSelector {
         List<StoredEntry> nextPivots = new ArrayList<>();
         for (List<Response> answers : rows) {
           for (Response r : answers) {
-            nextPivots.addAll(ScoreStore.entries(r));
+            nextPivots.addAll(Runs.entries(r));
           }
         }
         return refine(b, period, offset, limit, narrowed, nextPivots, round + 1);
@@ -181,7 +181,7 @@ public final class PageSelector {
         ScoreStore.range(b, r, br.lo()[r.partition()], br.hi()[r.partition()] + limit - 1)))
         .map(perPartition -> {
           int skip = (int) (offset - br.loPos());
-          List<StoredEntry> merged = ScoreStore.merge(b.order(), ScoreStore.runs(perPartition, 0), skip + limit);
+          List<StoredEntry> merged = Runs.merge(b.order(), Runs.runs(perPartition, 0), skip + limit);
           return new Page(total, merged.size() <= skip ? List.of() : merged.subList(skip, merged.size()));
         });
   }

@@ -67,7 +67,7 @@ public final class PeriodStore {
   /** The whole final ranking in board order: every partition read once, k-way merged. */
   public Future<List<StoredEntry>> ranking(Board b, String period) {
     return shards.eachPartition(Keys.partitions(b, period), r -> List.of(ScoreStore.range(b, r, 0, -1)))
-        .map(perPartition -> ScoreStore.merge(b.order(), ScoreStore.runs(perPartition, 0), Integer.MAX_VALUE));
+        .map(perPartition -> Runs.merge(b.order(), Runs.runs(perPartition, 0), Integer.MAX_VALUE));
   }
 
   /** Removes the period's keys from every partition and from the board's set of hot periods. */

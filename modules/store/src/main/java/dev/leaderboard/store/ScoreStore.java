@@ -148,7 +148,7 @@ public final class ScoreStore {
       return Future.succeededFuture(List.of());
     }
     return shards.eachPartition(Keys.partitions(b, period), r -> List.of(range(b, r, 0, n - 1)))
-        .map(perPartition -> merge(b.order(), runs(perPartition, 0), n));
+        .map(perPartition -> Runs.merge(b.order(), Runs.runs(perPartition, 0), n));
   }
 
   /** The users' composites ({@code null} where absent), in the order asked: one ZMSCORE per partition. */
@@ -211,9 +211,9 @@ public final class ScoreStore {
             befores.add(rows.subList(0, split));
             froms.add(rows.subList(split, rows.size()));
           }
-          List<StoredEntry> earlier = merge(b.order(), befores, Integer.MAX_VALUE);
+          List<StoredEntry> earlier = Runs.merge(b.order(), befores, Integer.MAX_VALUE);
           return new Around(position, total, earlier.subList(Math.max(0, earlier.size() - before), earlier.size()),
-              merge(b.order(), froms, after));
+              Runs.merge(b.order(), froms, after));
         });
   }
 
@@ -276,43 +276,6 @@ public final class ScoreStore {
   static Call range(Board b, Route partition, long from, long to) {
     return Call.of(partition, Request.cmd(b.order() == Order.DESC ? Command.ZREVRANGE : Command.ZRANGE)
         .arg(Keys.scores(partition)).arg(from).arg(to).arg("WITHSCORES"));
-  }
-
-  static List<StoredEntry> entries(Response flat) {
-    List<StoredEntry> out = new ArrayList<>(flat.size() / 2);
-    for (int i = 0; i + 1 < flat.size(); i += 2) {
-      out.add(new StoredEntry(flat.get(i).toString(), StoredEntry.parseComposite(flat.get(i + 1).toString())));
-    }
-    return out;
-  }
-
-  /** The entries of answer {@code at} of every partition, one run per partition. */
-  static List<List<StoredEntry>> runs(List<List<Response>> perPartition, int at) {
-    List<List<StoredEntry>> runs = new ArrayList<>(perPartition.size());
-    for (List<Response> answers : perPartition) {
-      runs.add(entries(answers.get(at)));
-    }
-    return runs;
-  }
-
-  /** k-way merge of runs that are each sorted in board order; keeps the first {@code limit}. */
-  static List<StoredEntry> merge(Order order, List<List<StoredEntry>> runs, int limit) {
-    var cmp = StoredEntry.order(order);
-    PriorityQueue<int[]> heads = new PriorityQueue<>((x, y) -> cmp.compare(runs.get(x[0]).get(x[1]), runs.get(y[0]).get(y[1])));
-    for (int r = 0; r < runs.size(); r++) {
-      if (!runs.get(r).isEmpty()) {
-        heads.add(new int[] {r, 0});
-      }
-    }
-    List<StoredEntry> out = new ArrayList<>();
-    while (!heads.isEmpty() && out.size() < limit) {
-      int[] h = heads.poll();
-      out.add(runs.get(h[0]).get(h[1]));
-      if (h[1] + 1 < runs.get(h[0]).size()) {
-        heads.add(new int[] {h[0], h[1] + 1});
-      }
-    }
-    return out;
   }
 
   /** Loads the scripts on every node, so the first calls do not need to reload them. */
