@@ -22,6 +22,7 @@ public final class ScoreStore {
   private final Shards shards;
   private final PageSelector pages;
   private final Positions positions;
+  private final Neighbours neighbours;
 
   public ScoreStore(Shards shards) {
     this(shards, PageSelector.MAX_WINDOW);
@@ -31,6 +32,7 @@ public final class ScoreStore {
   ScoreStore(Shards shards, long maxWindow) {
     this.shards = shards;
     this.positions = new Positions(shards);
+    this.neighbours = new Neighbours(shards);
     this.pages = new PageSelector(shards, maxWindow);
   }
 
@@ -185,36 +187,11 @@ public final class ScoreStore {
   }
 
   /**
-   * The entry and its neighbours: on every partition one script counts the members before the
-   * entry and returns up to {@code before} members before that point and {@code after} from it.
+   * The entry and its neighbours: up to {@code before} entries before it and {@code after} from it
+   * (the entry first), with its position and the total; native commands, see {@link Neighbours}.
    */
   public Future<Around> around(Board b, String period, StoredEntry e, int before, int after) {
-    return shards.eachPartition(Keys.partitions(b, period), r -> List.of(
-        Scripts.RANK.call(r, Keys.scores(r)).arg(desc(b)).arg("around")
-            .arg(e.composite()).arg(e.userId()).arg(before).arg(after)))
-        .map(perPartition -> {
-          long position = 0;
-          long total = 0;
-          List<List<StoredEntry>> befores = new ArrayList<>();
-          List<List<StoredEntry>> froms = new ArrayList<>();
-          for (List<Response> answers : perPartition) {
-            Response r = answers.get(0);
-            long n = r.get(0).toLong();
-            position += n;
-            total += r.get(1).toLong();
-            long first = Math.max(0, n - before);
-            List<StoredEntry> rows = new ArrayList<>();
-            for (int i = 2; i + 1 < r.size(); i += 2) {
-              rows.add(new StoredEntry(r.get(i).toString(), StoredEntry.parseComposite(r.get(i + 1).toString())));
-            }
-            int split = (int) Math.min(rows.size(), n - first);
-            befores.add(rows.subList(0, split));
-            froms.add(rows.subList(split, rows.size()));
-          }
-          List<StoredEntry> earlier = Runs.merge(b.order(), befores, Integer.MAX_VALUE);
-          return new Around(position, total, earlier.subList(Math.max(0, earlier.size() - before), earlier.size()),
-              Runs.merge(b.order(), froms, after));
-        });
+    return neighbours.around(b, period, e, before, after);
   }
 
   /**

@@ -1,0 +1,110 @@
+package dev.leaderboard.store;
+
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Order;
+import dev.leaderboard.core.Partitioner;
+import io.vertx.core.Future;
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.Request;
+import io.vertx.redis.client.Response;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * An entry's neighbourhood over every partition (around-me), with native commands in one round.
+ * On each partition, for the entry's composite c: {@code ZCARD}; {@code ZCOUNT} of strictly better
+ * and of exactly equal composites; the nearest {@code before} strictly better rows
+ * ({@code ZRANGEBYSCORE (c +inf LIMIT} on a desc board, read backwards into board order); and the
+ * nearest {@code after} strictly worse rows ({@code ZREVRANGEBYSCORE (c -inf LIMIT}). A partition
+ * with no member at exactly c (or only the user, on the user's own partition) is then complete:
+ * the user sits between the two. A partition holding an exact tie needs the tie split by byte
+ * order, which the rank script's {@code around} does in a second round for that partition only.
+ */
+final class Neighbours {
+  private final Shards shards;
+
+  Neighbours(Shards shards) {
+    this.shards = shards;
+  }
+
+  /** One partition's part: members before the entry, its size, and its rows on either side in board order. */
+  private record Slice(long before, long card, List<StoredEntry> earlier, List<StoredEntry> from) {
+  }
+
+  Future<Around> around(Board b, String period, StoredEntry e, int before, int after) {
+    int own = Partitioner.partitionOf(e.userId(), b.partitions());
+    boolean desc = b.order() == Order.DESC;
+    String c = Long.toString(e.composite());
+    return shards.eachPartition(Keys.partitions(b, period), r -> {
+      String key = Keys.scores(r);
+      return List.of(
+          Call.of(r, Request.cmd(Command.ZCARD).arg(key)),
+          Call.of(r, desc ? Request.cmd(Command.ZCOUNT).arg(key).arg("(" + c).arg("+inf")
+              : Request.cmd(Command.ZCOUNT).arg(key).arg("-inf").arg("(" + c)),
+          Call.of(r, Request.cmd(Command.ZCOUNT).arg(key).arg(c).arg(c)),
+          Call.of(r, (desc ? Request.cmd(Command.ZRANGEBYSCORE).arg(key).arg("(" + c).arg("+inf")
+              : Request.cmd(Command.ZREVRANGEBYSCORE).arg(key).arg("(" + c).arg("-inf"))
+              .arg("WITHSCORES").arg("LIMIT").arg(0).arg(before)),
+          Call.of(r, (desc ? Request.cmd(Command.ZREVRANGEBYSCORE).arg(key).arg("(" + c).arg("-inf")
+              : Request.cmd(Command.ZRANGEBYSCORE).arg(key).arg("(" + c).arg("+inf"))
+              .arg("WITHSCORES").arg("LIMIT").arg(0).arg(after)));
+    }).compose(perPartition -> {
+      List<Slice> slices = new ArrayList<>(Collections.nCopies(perPartition.size(), null));
+      List<Route> tied = new ArrayList<>();
+      for (int p = 0; p < perPartition.size(); p++) {
+        List<Response> a = perPartition.get(p);
+        long equal = a.get(2).toLong();
+        boolean onlyTheUser = p == own && equal == 1;
+        if (equal > 0 && !onlyTheUser) {
+          tied.add(Keys.partition(b, period, p));
+          continue;
+        }
+        List<StoredEntry> earlier = Runs.entries(a.get(3));
+        Collections.reverse(earlier);
+        List<StoredEntry> from = new ArrayList<>(Runs.entries(a.get(4)));
+        if (onlyTheUser) {
+          from.add(0, e);
+        }
+        slices.set(p, new Slice(a.get(1).toLong(), a.get(0).toLong(), earlier, from));
+      }
+      return tied.isEmpty() ? Future.succeededFuture(slices) : scripted(b, e, before, after, tied, slices);
+    }).map(slices -> merge(b, slices, before, after));
+  }
+
+  /** The second round: the rank script's {@code around} on the partitions holding an exact tie. */
+  private Future<List<Slice>> scripted(Board b, StoredEntry e, int before, int after, List<Route> tied,
+      List<Slice> slices) {
+    return shards.eachPartition(tied, r -> List.of(Scripts.RANK.call(r, Keys.scores(r)).arg(ScoreStore.desc(b))
+        .arg("around").arg(e.composite()).arg(e.userId()).arg(before).arg(after))).map(perRoute -> {
+          for (int k = 0; k < tied.size(); k++) {
+            Response r = perRoute.get(k).get(0);
+            long n = r.get(0).toLong();
+            List<StoredEntry> rows = new ArrayList<>();
+            for (int i = 2; i + 1 < r.size(); i += 2) {
+              rows.add(new StoredEntry(r.get(i).toString(), StoredEntry.parseComposite(r.get(i + 1).toString())));
+            }
+            int split = (int) Math.min(rows.size(), n - Math.max(0, n - before));
+            slices.set(tied.get(k).partition(), new Slice(n, r.get(1).toLong(), rows.subList(0, split),
+                rows.subList(split, rows.size())));
+          }
+          return slices;
+        });
+  }
+
+  private static Around merge(Board b, List<Slice> slices, int before, int after) {
+    long position = 0;
+    long total = 0;
+    List<List<StoredEntry>> earlier = new ArrayList<>(slices.size());
+    List<List<StoredEntry>> from = new ArrayList<>(slices.size());
+    for (Slice s : slices) {
+      position += s.before();
+      total += s.card();
+      earlier.add(s.earlier());
+      from.add(s.from());
+    }
+    List<StoredEntry> merged = Runs.merge(b.order(), earlier, Integer.MAX_VALUE);
+    return new Around(position, total, merged.subList(Math.max(0, merged.size() - before), merged.size()),
+        Runs.merge(b.order(), from, after));
+  }
+}
