@@ -63,6 +63,24 @@ class SubmitRankOutageTest {
           new JsonObject().put("userId", other).put("value", 1).encode());
       assertThat(down.statusCode()).isEqualTo(503);
       assertThat(down.bodyAsJsonObject().getString("error")).isEqualTo("store_unavailable");
+
+      // a batch over both shards: the healthy shard's events stand, the others are reported per event
+      String batch = new JsonObject().put("events", new io.vertx.core.json.JsonArray()
+          .add(new JsonObject().put("userId", healthy).put("value", 1).put("eventId", "b1"))
+          .add(new JsonObject().put("userId", other).put("value", 1).put("eventId", "b2"))
+          .add(new JsonObject().put("userId", healthy).put("value", -500))).encode();
+      JsonObject answer2 = ok(post("/v1/boards/" + board + "/scores/batch", batch), 200);
+      assertThat(answer2.getInteger("applied")).isEqualTo(1);
+      assertThat(answer2.getInteger("rejected")).isEqualTo(1);
+      assertThat(answer2.getJsonArray("rejections").getJsonObject(0).getInteger("index")).isEqualTo(2);
+      assertThat(answer2.getInteger("failed")).isEqualTo(1);
+      JsonObject failure = answer2.getJsonArray("failures").getJsonObject(0);
+      assertThat(failure.getInteger("index")).isEqualTo(1);
+      assertThat(failure.getString("error")).isEqualTo("store_unavailable");
+      assertThat(failure.getString("message")).contains("same eventId");
+      JsonObject after = ok(post("/v1/boards/" + board + "/scores?rank=false",
+          new JsonObject().put("userId", healthy).put("value", 0).encode()), 200);
+      assertThat(after.getLong("score")).as("20 + 1 from the batch").isEqualTo(21);
     }
   }
 

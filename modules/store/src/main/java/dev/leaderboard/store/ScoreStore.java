@@ -52,7 +52,8 @@ public final class ScoreStore {
 
   /**
    * Applies many events in one dispatch: one pipelined batch per node, all nodes at once; events
-   * of one user keep their order (they share a partition, so a node and its batch).
+   * of one user keep their order (they share a partition, so a node and its batch). A node that
+   * fails fails only its own events ({@link SubmitOutcome.Status#FAILED}); the others stand.
    */
   public Future<List<SubmitOutcome>> submitAll(Board b, List<SubmitCommand> commands, long nowMillis,
       long dedupeMillis) {
@@ -60,7 +61,8 @@ public final class ScoreStore {
     for (SubmitCommand c : commands) {
       calls.add(submitCall(b, c, nowMillis, dedupeMillis));
     }
-    return shards.dispatch(calls).map(answers -> answers.stream().map(ScoreStore::outcome).toList());
+    return shards.dispatchEach(calls).map(replies -> replies.stream()
+        .map(r -> r.failure() == null ? outcome(r.response()) : SubmitOutcome.failed(r.failure())).toList());
   }
 
   private static Call submitCall(Board b, SubmitCommand c, long now, long dedupeMillis) {
@@ -105,7 +107,7 @@ public final class ScoreStore {
       case -3 -> status = SubmitOutcome.Status.CLOSED;
       default -> throw new IllegalStateException("unexpected submit status " + code);
     }
-    return new SubmitOutcome(status, composite(r.get(1)), composite(r.get(2)));
+    return new SubmitOutcome(status, composite(r.get(1)), composite(r.get(2)), null);
   }
 
   private static Long composite(Response r) {

@@ -28,7 +28,29 @@ public interface Shards {
    * batch (in the order given, under the NOSCRIPT policy of {@link ScriptPipeline}), all nodes
    * at once. Answers in request order; the dispatch fails when any node's batch fails.
    */
-  Future<List<Response>> dispatch(List<Call> calls);
+  default Future<List<Response>> dispatch(List<Call> calls) {
+    return dispatchEach(calls).compose(replies -> {
+      List<Response> out = new ArrayList<>(replies.size());
+      for (Reply r : replies) {
+        if (r.failure() != null) {
+          return Future.failedFuture(r.failure());
+        }
+        out.add(r.response());
+      }
+      return Future.succeededFuture(out);
+    });
+  }
+
+  /**
+   * Like {@link #dispatch}, but a node that fails fails only its own calls: every call gets its
+   * answer or its node's failure, so a caller can tell which calls are known to have run. Never
+   * fails as a whole.
+   */
+  Future<List<Reply>> dispatchEach(List<Call> calls);
+
+  /** One call's answer, or the failure of the node it went to ({@code response} then {@code null}). */
+  record Reply(Response response, Throwable failure) {
+  }
 
   /** Loads every script on every node (done when a service starts, so its first calls find them). */
   Future<Void> loadScripts();

@@ -55,7 +55,7 @@ public final class StandaloneShards implements Shards {
   }
 
   @Override
-  public Future<List<Response>> dispatch(List<Call> calls) {
+  public Future<List<Reply>> dispatchEach(List<Call> calls) {
     int n = clients.size();
     List<List<Integer>> byNode = new ArrayList<>(n);
     for (int s = 0; s < n; s++) {
@@ -74,16 +74,16 @@ public final class StandaloneShards implements Shards {
         sent.add(ScriptPipeline.send(requests -> pipeline(node, requests), idx.stream().map(calls::get).toList()));
       }
     }
-    return Future.all(sent).map(all -> {
-      Response[] out = new Response[calls.size()];
+    return Future.join(sent).transform(done -> {
+      Reply[] out = new Reply[calls.size()];
       for (int g = 0; g < groups.size(); g++) {
-        List<Response> answers = all.resultAt(g);
+        Future<List<Response>> node = sent.get(g);
         List<Integer> idx = groups.get(g);
         for (int k = 0; k < idx.size(); k++) {
-          out[idx.get(k)] = answers.get(k);
+          out[idx.get(k)] = node.succeeded() ? new Reply(node.result().get(k), null) : new Reply(null, node.cause());
         }
       }
-      return Arrays.asList(out);
+      return Future.succeededFuture(Arrays.asList(out));
     });
   }
 

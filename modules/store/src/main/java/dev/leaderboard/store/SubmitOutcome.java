@@ -5,8 +5,14 @@ package dev.leaderboard.store;
  *
  * @param composite the user's composite after the event ({@code null} if the user has none)
  * @param previous the composite before the event ({@code null} if the user had none)
+ * @param failure why the event's shard did not answer (status {@link Status#FAILED} only)
  */
-public record SubmitOutcome(Status status, Long composite, Long previous) {
+public record SubmitOutcome(Status status, Long composite, Long previous, Throwable failure) {
+
+  /** The shard of a batched event did not answer: whether the event ran is not known. */
+  public static SubmitOutcome failed(Throwable failure) {
+    return new SubmitOutcome(Status.FAILED, null, null, failure);
+  }
 
   public enum Status {
     /** Applied; the score changed (or an equal score moved to an earlier time) and took the event's time. */
@@ -20,7 +26,12 @@ public record SubmitOutcome(Status status, Long composite, Long previous) {
     /** Refused: the score would exceed the board's maxScore; nothing changed. */
     ABOVE_MAX,
     /** Refused: the period has been closed; nothing changed. */
-    CLOSED
+    CLOSED,
+    /**
+     * Not answered (a batched event whose shard failed): it may or may not have run, so a retry is
+     * safe with the same event ID.
+     */
+    FAILED
   }
 
   public boolean applied() {

@@ -160,10 +160,13 @@ final class ScoreIntake {
           .map(outcomes -> {
             int applied = 0;
             int duplicate = 0;
+            List<Rejection> failures = new ArrayList<>();
             for (int k = 0; k < outcomes.size(); k++) {
               SubmitOutcome o = outcomes.get(k);
               LeaderboardException refused = refusal(b, parsed.get(k), o);
-              if (refused != null) {
+              if (o.status() == SubmitOutcome.Status.FAILED) {
+                failures.add(failure(positions.get(k), parsed.get(k), o.failure()));
+              } else if (refused != null) {
                 rejections.add(rejection(positions.get(k), refused));
               } else if (o.applied()) {
                 applied++;
@@ -172,7 +175,7 @@ final class ScoreIntake {
               }
             }
             rejections.sort(Comparator.comparingInt(Rejection::index));
-            BatchResult result = new BatchResult(applied, duplicate, List.copyOf(rejections));
+            BatchResult result = new BatchResult(applied, duplicate, List.copyOf(rejections), List.copyOf(failures));
             meters.batch(result);
             return result;
           });
@@ -181,5 +184,13 @@ final class ScoreIntake {
 
   private static Rejection rejection(int index, LeaderboardException e) {
     return new Rejection(index, e.code(), e.getMessage());
+  }
+
+  /** An event whose shard did not answer: unknown whether it ran; the message says how to retry. */
+  private static Rejection failure(int index, ParsedEvent e, Throwable why) {
+    String code = why instanceof LeaderboardException le ? le.code() : "store_unavailable";
+    return new Rejection(index, code, why.getMessage() + "; the event may or may not have been applied: "
+        + (e.command().eventId() != null ? "retrying it with the same eventId is safe"
+        : "give events an eventId to make a retry safe"));
   }
 }
