@@ -9,6 +9,7 @@ import dev.leaderboard.embedded.LocalRedisShards;
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
 import dev.leaderboard.service.LeaderboardVerticle;
+import dev.leaderboard.store.ShardMeters;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonObject;
@@ -62,7 +63,7 @@ class SubmitRankOutageTest {
       HttpResponse<Buffer> down = post("/v1/boards/" + board + "/scores",
           new JsonObject().put("userId", other).put("value", 1).encode());
       assertThat(down.statusCode()).isEqualTo(503);
-      assertThat(down.bodyAsJsonObject().getString("error")).isEqualTo("store_unavailable");
+      assertThat(down.bodyAsJsonObject().getString("error")).isEqualTo("shard_unavailable");
 
       // a batch over both shards: the healthy shard's events stand, the others are reported per event
       String batch = new JsonObject().put("events", new io.vertx.core.json.JsonArray()
@@ -76,11 +77,24 @@ class SubmitRankOutageTest {
       assertThat(answer2.getInteger("failed")).isEqualTo(1);
       JsonObject failure = answer2.getJsonArray("failures").getJsonObject(0);
       assertThat(failure.getInteger("index")).isEqualTo(1);
-      assertThat(failure.getString("error")).isEqualTo("store_unavailable");
+      assertThat(failure.getString("error")).isEqualTo("shard_unavailable");
       assertThat(failure.getString("message")).contains("same eventId");
       JsonObject after = ok(post("/v1/boards/" + board + "/scores?rank=false",
           new JsonObject().put("userId", healthy).put("value", 0).encode()), 200);
       assertThat(after.getLong("score")).as("20 + 1 from the batch").isEqualTo(21);
+
+      // reads: the user's own score and time still answer, marked partial; reads over every shard are 503
+      JsonObject partial = ok(await(client.get(port, "localhost", "/v1/boards/" + board + "/users/" + healthy).send()), 200);
+      assertThat(partial.getLong("score")).isEqualTo(21);
+      assertThat(partial.getBoolean("partial")).isTrue();
+      assertThat(partial.getValue("rank")).isNull();
+      assertThat(partial.getString("unavailable")).contains(ShardMeters.label(own.endpoints().get(0)));
+      HttpResponse<Buffer> userOnDown = await(client.get(port, "localhost", "/v1/boards/" + board + "/users/" + other).send());
+      assertThat(userOnDown.statusCode()).isEqualTo(503);
+      assertThat(userOnDown.bodyAsJsonObject().getString("error")).isEqualTo("shard_unavailable");
+      HttpResponse<Buffer> page = await(client.get(port, "localhost", "/v1/boards/" + board + "/entries").send());
+      assertThat(page.statusCode()).isEqualTo(503);
+      assertThat(page.bodyAsJsonObject().getString("message")).contains(ShardMeters.label(own.endpoints().get(0)));
     }
   }
 

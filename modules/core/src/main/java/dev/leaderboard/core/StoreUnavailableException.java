@@ -12,7 +12,7 @@ public final class StoreUnavailableException extends LeaderboardException {
 
   /** A Redis endpoint failed to answer. */
   public static StoreUnavailableException redis(String endpoint, Throwable cause) {
-    return new StoreUnavailableException("store_unavailable",
+    return new StoreUnavailableException("shard_unavailable",
         "a Redis shard is unavailable (" + endpoint + ": " + cause.getMessage() + "); retry later", cause);
   }
 

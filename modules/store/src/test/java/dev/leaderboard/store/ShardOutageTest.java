@@ -83,7 +83,7 @@ class ShardOutageTest {
     Throwable t = catchThrowable(call);
     assertThat(t).isInstanceOf(StoreUnavailableException.class).hasMessageContaining(endpoint);
     assertThat(((StoreUnavailableException) t).status()).isEqualTo(503);
-    assertThat(((StoreUnavailableException) t).code()).isEqualTo("store_unavailable");
+    assertThat(((StoreUnavailableException) t).code()).isEqualTo("shard_unavailable");
   }
 
   /** A user ID whose partition among the board's lives on endpoint {@code endpoint} of two. */

@@ -4,6 +4,7 @@ import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.RankMode;
+import dev.leaderboard.core.StoreUnavailableException;
 import dev.leaderboard.service.result.AroundPage;
 import dev.leaderboard.service.result.Entry;
 import dev.leaderboard.service.result.EntryPage;
@@ -51,6 +52,24 @@ final class LiveSource implements ReadSource {
       hints.put(b, p.id(), userId, r.composite());
       return run(mode, List.of(new StoredEntry(userId, r.composite())), r.before(), r.total())
           .map(entries -> new UserEntry(entries.get(0), p.id(), r.total()));
+    }).recover(t -> t instanceof StoreUnavailableException down ? scoreOnly(userId, down) : Future.failedFuture(t));
+  }
+
+  /**
+   * With a shard down the rank cannot be counted, but the user's score and time live on the user's
+   * own shard: answered when that one is up, marked partial.
+   */
+  private Future<UserEntry> scoreOnly(String userId, StoreUnavailableException down) {
+    return scores.composite(b, p.id(), userId).transform(ar -> {
+      if (ar.failed()) {
+        return Future.failedFuture(down);
+      }
+      if (ar.result() == null) {
+        return Future.failedFuture(LeaderboardException.userNotFound(b.name(), p.id(), userId));
+      }
+      StoredEntry e = new StoredEntry(userId, ar.result());
+      return Future.succeededFuture(UserEntry.partial(userId, Entries.score(b, e), Entries.at(b, p, e.composite()),
+          p.id(), "rank, percentile and total are not known: " + down.getMessage()));
     });
   }
 

@@ -188,7 +188,7 @@ final class ScoreIntake {
 
   /** An event whose shard did not answer: unknown whether it ran; the message says how to retry. */
   private static Rejection failure(int index, ParsedEvent e, Throwable why) {
-    String code = why instanceof LeaderboardException le ? le.code() : "store_unavailable";
+    String code = why instanceof LeaderboardException le ? le.code() : "shard_unavailable";
     return new Rejection(index, code, why.getMessage() + "; the event may or may not have been applied: "
         + (e.command().eventId() != null ? "retrying it with the same eventId is safe"
         : "give events an eventId to make a retry safe"));

@@ -2,9 +2,31 @@ package dev.leaderboard.service.result;
 
 import io.vertx.core.json.JsonObject;
 
-/** One user's entry with the period it is in and the period's size. */
-public record UserEntry(Entry entry, String period, long total) {
+/**
+ * One user's entry with the period it is in and the period's size. A <em>partial</em> entry
+ * ({@code unavailable} set) has the user's score and time from the user's own shard while another
+ * shard is down: its rank, percentile and the period's size are unknown ({@code null}).
+ */
+public record UserEntry(Entry entry, String period, long total, String unavailable) {
+  public UserEntry(Entry entry, String period, long total) {
+    this(entry, period, total, null);
+  }
+
+  /** The user's score and time only, because {@code reason} keeps the rest from being counted. */
+  public static UserEntry partial(String userId, long score, long at, String period, String reason) {
+    return new UserEntry(new Entry(0, userId, score, at, 0), period, 0, reason);
+  }
+
+  public boolean partial() {
+    return unavailable != null;
+  }
+
   public JsonObject toJson() {
-    return entry.toJson().put("period", period).put("total", total);
+    JsonObject out = entry.toJson().put("period", period).put("total", total);
+    if (unavailable == null) {
+      return out;
+    }
+    return out.putNull("rank").putNull("percentile").putNull("total").put("partial", true)
+        .put("unavailable", unavailable);
   }
 }
