@@ -31,6 +31,8 @@ final class OperationRoutes {
   private static final String BOARDS = "boards";
   private static final String UP = "UP";
   private static final String DOWN = "DOWN";
+  /** Ready (200) but some shards do not answer: their users' requests fail, the others are served. */
+  private static final String DEGRADED = "DEGRADED";
 
   private final Vertx vertx;
   private final HealthChecks readiness;
@@ -64,9 +66,10 @@ final class OperationRoutes {
       checks.put(REDIS, check(results, REDIS));
       checks.put("cluster", cluster());
       checks.put(BOARDS, check(results, BOARDS));
-      boolean ready = checks.stream().allMatch(c -> UP.equals(((JsonObject) c.getValue()).getString("status")));
+      boolean ready = checks.stream().noneMatch(c -> DOWN.equals(((JsonObject) c.getValue()).getString("status")));
+      boolean degraded = checks.stream().anyMatch(c -> DEGRADED.equals(((JsonObject) c.getValue()).getString("status")));
       ctx.response().setStatusCode(ready ? 200 : 503).putHeader(HttpHeaders.CACHE_CONTROL, "no-store");
-      ctx.json(new JsonObject().put("status", ready ? UP : DOWN).put("checks", checks));
+      ctx.json(new JsonObject().put("status", !ready ? DOWN : degraded ? DEGRADED : UP).put("checks", checks));
     });
   }
 
@@ -77,8 +80,9 @@ final class OperationRoutes {
       return new JsonObject().put("status", DOWN).put("reason", "the leaderboard service on this node did not "
           + "answer: it has not started, has not loaded its board cache yet, or is stopping");
     }
-    JsonObject out = new JsonObject().put("status", Boolean.TRUE.equals(result.getUp()) ? UP : DOWN);
-    JsonObject data = result.getData() == null ? new JsonObject() : result.getData();
+    JsonObject data = result.getData() == null ? new JsonObject() : result.getData().copy();
+    boolean degraded = Boolean.TRUE.equals(data.remove("degraded"));
+    JsonObject out = new JsonObject().put("status", !Boolean.TRUE.equals(result.getUp()) ? DOWN : degraded ? DEGRADED : UP);
     if (data.containsKey("procedure-execution-failure")) {
       return out.put("reason", "the leaderboard service on this node did not answer (" + data.getValue("cause")
           + "): it is stuck or overloaded");

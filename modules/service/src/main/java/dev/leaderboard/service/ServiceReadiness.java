@@ -10,8 +10,9 @@ import java.util.stream.Collectors;
 
 /**
  * The leaderboard service's readiness procedures: {@code redis} (every shard answers PING within a
- * second) and {@code boards} (the service has started and loaded its board cache). Each answers
- * {@code {status data}} as {@code /health/ready} shows it under {@code checks}.
+ * second; with some but not all answering the node is degraded, still ready: it serves the users of
+ * the shards that answer) and {@code boards} (the service has started and loaded its board cache).
+ * Each answers {@code {status data}} as {@code /health/ready} shows it under {@code checks}.
  */
 final class ServiceReadiness implements NodeServices.ReadinessProcedures {
   static final String REDIS = "redis";
@@ -41,6 +42,11 @@ final class ServiceReadiness implements NodeServices.ReadinessProcedures {
           .collect(Collectors.joining("; ")));
     }
     data.put("shards", health.shardsJson());
+    if (!down.isEmpty() && down.size() < health.shards().size()) {
+      // the node still serves the users of the shards that answer: ready, but degraded
+      data.put("degraded", true);
+      return Status.OK(data);
+    }
     return down.isEmpty() ? Status.OK(data) : Status.KO(data);
   }
 }
