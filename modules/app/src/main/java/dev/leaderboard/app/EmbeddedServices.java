@@ -2,13 +2,16 @@ package dev.leaderboard.app;
 
 import dev.leaderboard.embedded.LocalPostgres;
 import dev.leaderboard.embedded.LocalRedisShards;
+import io.vertx.micrometer.backends.BackendRegistries;
 import java.io.IOException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The redis-server shards and the PostgreSQL a node starts for itself when no external ones are
- * configured. Starting and stopping them waits for processes: run both on a worker thread.
+ * configured. They are supervised (one that exits is restarted on its port with its data, each
+ * restart counted in {@value EmbeddedRestarts#NAME}) and do not outlive the node's JVM, however it
+ * ends. Starting and stopping them waits for processes: run both on a worker thread.
  */
 final class EmbeddedServices implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedServices.class);
@@ -23,21 +26,25 @@ final class EmbeddedServices implements AutoCloseable {
     this.config = config;
   }
 
-  /** Starts what {@code config} leaves unset; the answer's {@link #config()} points at them. */
+  /**
+   * Starts what {@code config} leaves unset; the answer's {@link #config()} points at them. Call once
+   * the node's Vert.x is built, so that its metrics registry (if any) counts the restarts.
+   */
   static EmbeddedServices start(AppConfig config) throws IOException {
+    EmbeddedRestarts restarts = new EmbeddedRestarts(BackendRegistries.getDefaultNow());
     LocalRedisShards shards = null;
     AppConfig effective = config;
     try {
       if (config.redisEndpoints().isEmpty()) {
         LOG.info("LB_REDIS_ENDPOINTS unset: starting {} local redis shards under {}", config.localShards(),
             config.dataDir());
-        shards = LocalRedisShards.start(config.dataDir(), config.localShards());
+        shards = LocalRedisShards.start(config.dataDir(), config.localShards(), restarts);
         effective = effective.withRedisEndpoints(shards.endpoints());
       }
       LocalPostgres postgres = null;
       if (config.pgUri() == null) {
         LOG.info("LB_PG_URI unset: starting a local PostgreSQL under {}", config.dataDir());
-        postgres = LocalPostgres.start(config.dataDir());
+        postgres = LocalPostgres.start(config.dataDir(), restarts);
         effective = effective.withPgUri(postgres.uri());
       }
       LOG.info("redis shards: {}", effective.redisEndpoints());

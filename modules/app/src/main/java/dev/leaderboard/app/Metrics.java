@@ -45,8 +45,9 @@ import org.slf4j.LoggerFactory;
  *   <li>JVM binders: memory, GC, threads, class loading, processor, uptime;</li>
  *   <li>{@value #EVENT_LOOP_DELAY}: how late a timer fires on each event loop (tag {@code loop}),
  *       the delay every callback on that loop suffers too;</li>
- *   <li>what the application records itself: {@code leaderboard.redis} (per shard) and
- *       {@code leaderboard.submits} (per outcome).</li>
+ *   <li>what the application records itself: {@code leaderboard.redis} (per shard),
+ *       {@code leaderboard.submits} (per outcome) and, for a node with embedded servers,
+ *       {@value EmbeddedRestarts#NAME} (per {@code server}: {@code redis-<i>}, {@code postgres}).</li>
  * </ul>
  * Response times, Redis round trips and event-loop delays are histograms with fixed buckets
  * ({@link #BUCKETS}), so {@code histogram_quantile} works across nodes at a bounded number of series.

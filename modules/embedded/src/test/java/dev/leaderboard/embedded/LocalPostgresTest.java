@@ -13,10 +13,12 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class LocalPostgresTest {
 
@@ -41,6 +43,74 @@ class LocalPostgresTest {
       }
     } finally {
       TestServers.deleteRecursively(dir);
+    }
+  }
+
+  @Test
+  void aKilledServerComesBackOnItsPortWithItsData(@TempDir Path dir) throws IOException, SQLException {
+    List<Long> written = LongStream.range(0, 100).boxed().toList();
+    RecordingListener listener = new RecordingListener();
+    try (LocalPostgres postgres = LocalPostgres.start(dir, listener)) {
+      assertThat(listener.supervised).containsExactly("postgres");
+      try (Connection connection = connect(postgres)) {
+        write(connection, written);
+      }
+      ProcessHandle killed = postgres.process();
+      String uri = postgres.uri();
+
+      killed.destroyForcibly();
+      Await.until("postgres restarted", Duration.ofSeconds(60), () -> listener.restarted.contains("postgres"));
+      assertThat(postgres.process().pid()).isNotEqualTo(killed.pid());
+      assertThat(postgres.uri()).isEqualTo(uri);
+      try (Connection connection = connect(postgres)) {
+        assertThat(read(connection)).isEqualTo(written);
+      }
+      assertThat(listener.restarted).containsExactly("postgres");
+    }
+  }
+
+  @Test
+  void aLeftoverServerIsStoppedAndAPidFileNamingAnotherProcessRemoved(@TempDir Path dir) throws Exception {
+    List<Long> written = List.of(3L, 1L, 4L);
+    try (LocalPostgres postgres = LocalPostgres.start(dir); Connection connection = connect(postgres)) {
+      write(connection, written);
+    }
+    Path pgData = dir.resolve("postgres");
+    Path pidFile = pgData.resolve("postmaster.pid");
+
+    // a server of this directory as a JVM that died without stopping it (and without its watchdog) left it
+    PostgresBinaries binaries = PostgresBinaries.unpack(dir.resolve("bin").resolve("postgres"));
+    Process leftover = new ProcessBuilder(PostgresServer.command(binaries, pgData, LocalProcesses.freePort()))
+        .redirectErrorStream(true).redirectOutput(dir.resolve("leftover.log").toFile()).start();
+    try {
+      Await.until("the leftover is ready", Duration.ofSeconds(60),
+          () -> readLines(pidFile).size() > 7 && readLines(pidFile).get(7).trim().equals("ready"));
+      try (LocalPostgres postgres = LocalPostgres.start(dir); Connection connection = connect(postgres)) {
+        assertThat(leftover.isAlive()).isFalse();
+        assertThat(read(connection)).isEqualTo(written);
+      }
+    } finally {
+      leftover.destroyForcibly();
+    }
+
+    // a postmaster.pid naming a live process that is no postgres of this directory (its pid reused)
+    Process unrelated = new ProcessBuilder("sleep", "600").start();
+    try {
+      Files.writeString(pidFile, unrelated.pid() + "\n" + pgData + "\n");
+      try (LocalPostgres postgres = LocalPostgres.start(dir); Connection connection = connect(postgres)) {
+        assertThat(unrelated.isAlive()).isTrue();
+        assertThat(read(connection)).isEqualTo(written);
+      }
+    } finally {
+      unrelated.destroyForcibly();
+    }
+  }
+
+  private static List<String> readLines(Path file) {
+    try {
+      return Files.readAllLines(file);
+    } catch (IOException e) {
+      return List.of();
     }
   }
 

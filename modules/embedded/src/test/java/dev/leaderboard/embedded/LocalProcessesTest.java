@@ -1,10 +1,12 @@
 package dev.leaderboard.embedded;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,20 +35,42 @@ class LocalProcessesTest {
   }
 
   @Test
-  void aPidFileNamesALiveProcessOnlyIfItIsTheExpectedOne(@TempDir Path dir) throws IOException {
+  void aPidFileNamesTheProcessOnItsFirstLine(@TempDir Path dir) throws IOException {
     Process child = new ProcessBuilder("sleep", "600").start();
     try {
       Path pidFile = Files.writeString(dir.resolve("server.pid"), child.pid() + "\nmore\n");
       assertThat(LocalProcesses.readPid(pidFile)).contains(child.pid());
-      assertThat(LocalProcesses.liveProcess(pidFile, h -> true)).contains(child.toHandle());
-      assertThat(LocalProcesses.liveProcess(pidFile, h -> false)).isEmpty();
       assertThat(LocalProcesses.terminate(List.of(child.toHandle()), Duration.ofSeconds(10))).isEmpty();
-      assertThat(LocalProcesses.liveProcess(pidFile, h -> true)).isEmpty();
       assertThat(LocalProcesses.readPid(Files.writeString(pidFile, "not a pid\n"))).isEmpty();
       assertThat(LocalProcesses.readPid(dir.resolve("missing.pid"))).isEmpty();
     } finally {
       child.destroyForcibly();
     }
+  }
+
+  @Test
+  void aServerOfADirectoryIsItsProgramRunningThere(@TempDir Path dir) throws IOException {
+    Path other = Files.createDirectories(dir.resolve("other"));
+    Process child = new ProcessBuilder("sleep", "600").directory(dir.toFile()).start();
+    try {
+      assertThat(Leftovers.runsIn(child.toHandle(), "sleep", dir)).isTrue();
+      assertThat(Leftovers.runsIn(child.toHandle(), "sleep", other)).isFalse();
+      assertThat(Leftovers.runsIn(child.toHandle(), "redis-server", dir)).isFalse();
+    } finally {
+      child.destroyForcibly();
+    }
+    LocalProcesses.awaitExit(child.toHandle(), System.nanoTime() + Duration.ofSeconds(10).toNanos());
+    assertThat(Leftovers.runsIn(child.toHandle(), "sleep", dir)).isFalse();
+  }
+
+  @Test
+  void aDirectoryLockIsHeldByOneAtATime(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve("server.lock");
+    FileLock lock = LocalProcesses.lock(file, "the test data");
+    assertThatThrownBy(() -> LocalProcesses.lock(file, "the test data")).isInstanceOf(IOException.class)
+        .hasMessageContaining("the test data is in use");
+    LocalProcesses.release(lock);
+    LocalProcesses.release(LocalProcesses.lock(file, "the test data"));
   }
 
   @Test

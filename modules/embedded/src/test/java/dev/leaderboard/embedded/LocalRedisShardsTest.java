@@ -2,6 +2,7 @@ package dev.leaderboard.embedded;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.BufferedReader;
 import java.io.File;
@@ -12,6 +13,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -25,6 +27,7 @@ class LocalRedisShardsTest {
     String key1 = randomKey();
     LocalRedisShards first = LocalRedisShards.start(dir, 2);
     List<ProcessHandle> processes = first.processes();
+    List<ProcessHandle> watchdogs = processes.stream().map(p -> TestProcesses.watchdogOf(p).orElseThrow()).toList();
     try (first) {
       assertThat(first.endpoints()).hasSize(2).doesNotHaveDuplicates()
           .allMatch(e -> e.startsWith("redis://127.0.0.1:"));
@@ -33,6 +36,7 @@ class LocalRedisShardsTest {
       assertThat(call(first.endpoints().get(1), "SET " + key1 + " one")).isEqualTo("OK");
     }
     assertThat(processes).noneMatch(ProcessHandle::isAlive);
+    assertThat(watchdogs).noneMatch(TestProcesses::running);
     assertThatCode(first::close).doesNotThrowAnyException();
     assertThat(dir.resolve("redis-0/appendonly.aof")).isNotEmptyFile();
     assertThat(dir.resolve("redis-1/appendonly.aof")).isNotEmptyFile();
@@ -46,18 +50,75 @@ class LocalRedisShardsTest {
   }
 
   @Test
-  void staleProcessFromACrashedRunIsReplaced(@TempDir Path dir) throws IOException {
+  void aKilledShardComesBackOnItsPortWithItsData(@TempDir Path dir) throws IOException {
     String key = randomKey();
-    // never closed before the restart, as if its JVM had crashed
-    LocalRedisShards crashed = LocalRedisShards.start(dir, 1);
-    ProcessHandle stale = crashed.processes().get(0);
-    assertThat(call(crashed.endpoints().get(0), "SET " + key + " kept")).isEqualTo("OK");
-    try (LocalRedisShards restarted = LocalRedisShards.start(dir, 1)) {
-      assertThat(stale.isAlive()).isFalse();
-      assertThat(restarted.processes().get(0).pid()).isNotEqualTo(stale.pid());
-      assertThat(call(restarted.endpoints().get(0), "GET " + key)).isEqualTo("kept");
+    RecordingListener listener = new RecordingListener();
+    try (LocalRedisShards shards = LocalRedisShards.start(dir, 2, listener)) {
+      assertThat(listener.supervised).containsExactly("redis-0", "redis-1");
+      String endpoint = shards.endpoints().get(0);
+      assertThat(call(endpoint, "SET " + key + " acknowledged")).isEqualTo("OK");
+      ProcessHandle killed = shards.processes().get(0);
+      ProcessHandle other = shards.processes().get(1);
+
+      killed.destroyForcibly();
+      Await.until("redis-0 restarted", Duration.ofSeconds(30), () -> listener.restarted.contains("redis-0"));
+      assertThat(killed.isAlive()).isFalse();
+      assertThat(shards.processes().get(0).pid()).isNotEqualTo(killed.pid());
+      assertThat(shards.endpoints().get(0)).isEqualTo(endpoint);
+      assertThat(call(endpoint, "GET " + key)).isEqualTo("acknowledged");
+      assertThat(shards.processes().get(1)).isEqualTo(other);
+      assertThat(listener.restarted).containsExactly("redis-0");
+    }
+  }
+
+  @Test
+  void aShardDirectoryServesOneRunAtATime(@TempDir Path dir) throws IOException {
+    try (LocalRedisShards first = LocalRedisShards.start(dir, 1)) {
+      assertThatThrownBy(() -> LocalRedisShards.start(dir, 1)).isInstanceOf(IOException.class)
+          .hasMessageContaining("in use");
+      assertThat(call(first.endpoints().get(0), "PING")).isEqualTo("PONG");
+    }
+  }
+
+  @Test
+  void aLeftoverServerOfTheDirectoryIsStoppedAndItsDataServed(@TempDir Path dir) throws IOException {
+    String key = randomKey();
+    Path shardDir = Files.createDirectories(dir.resolve("redis-0"));
+    int port = LocalProcesses.freePort();
+    // as a JVM that died without stopping it (and without its watchdog) would have left it
+    Process leftover = new ProcessBuilder(RedisServer.command(RedisBinary.locate(dir), shardDir, port))
+        .redirectErrorStream(true).redirectOutput(dir.resolve("leftover.out").toFile()).start();
+    try {
+      String endpoint = "redis://127.0.0.1:" + port;
+      Await.until("the leftover answers", Duration.ofSeconds(30), () -> answers(endpoint));
+      assertThat(call(endpoint, "SET " + key + " kept")).isEqualTo("OK");
+      try (LocalRedisShards shards = LocalRedisShards.start(dir, 1)) {
+        assertThat(leftover.isAlive()).isFalse();
+        assertThat(shards.processes().get(0).pid()).isNotEqualTo(leftover.pid());
+        assertThat(call(shards.endpoints().get(0), "GET " + key)).isEqualTo("kept");
+      }
     } finally {
-      crashed.close();
+      leftover.destroyForcibly();
+    }
+  }
+
+  @Test
+  void aPidFileNamingAnotherLiveProcessIsRemovedAndTheProcessLeftAlone(@TempDir Path dir) throws IOException {
+    Path pidFile = Files.createDirectories(dir.resolve("mine/redis-0")).resolve("redis.pid");
+    Process unrelated = new ProcessBuilder("sleep", "600").start();
+    try (LocalRedisShards elsewhere = LocalRedisShards.start(dir.resolve("elsewhere"), 1)) {
+      // a live process that is no redis-server, and a redis-server of another directory
+      for (ProcessHandle other : List.of(unrelated.toHandle(), elsewhere.processes().get(0))) {
+        Files.writeString(pidFile, other.pid() + "\n");
+        try (LocalRedisShards mine = LocalRedisShards.start(dir.resolve("mine"), 1)) {
+          assertThat(other.isAlive()).isTrue();
+          assertThat(LocalProcesses.readPid(pidFile)).contains(mine.processes().get(0).pid());
+          assertThat(call(mine.endpoints().get(0), "PING")).isEqualTo("PONG");
+        }
+      }
+      assertThat(call(elsewhere.endpoints().get(0), "PING")).isEqualTo("PONG");
+    } finally {
+      unrelated.destroyForcibly();
     }
   }
 
@@ -79,19 +140,19 @@ class LocalRedisShardsTest {
     Path broken = fakeRedisServer(dir.resolve("broken"), 1);
     Path working = fakeRedisServer(dir.resolve("working"), 0);
     String path = broken.getParent() + File.pathSeparator + working.getParent();
-    assertThat(LocalRedisShards.findOnPath(path)).contains(working);
-    assertThat(LocalRedisShards.findOnPath(broken.getParent().toString())).isEmpty();
-    assertThat(LocalRedisShards.findOnPath(dir.resolve("missing").toString())).isEmpty();
+    assertThat(RedisBinary.findOnPath(path)).contains(working);
+    assertThat(RedisBinary.findOnPath(broken.getParent().toString())).isEmpty();
+    assertThat(RedisBinary.findOnPath(dir.resolve("missing").toString())).isEmpty();
   }
 
   @Test
   void bundledBinaryIsChosenByOsAndArch() {
-    assertThat(LocalRedisShards.resourceName("Linux", "amd64")).isEqualTo("redis-server-6.2.6-v5-linux-amd64");
-    assertThat(LocalRedisShards.resourceName("Linux", "aarch64")).isEqualTo("redis-server-6.2.7-linux-arm64");
-    assertThat(LocalRedisShards.resourceName("Mac OS X", "x86_64")).isEqualTo("redis-server-6.2.6-v5-darwin-amd64");
-    assertThat(LocalRedisShards.resourceName("Mac OS X", "aarch64")).isEqualTo("redis-server-6.2.6-v5-darwin-arm64");
-    assertThat(LocalRedisShards.resourceName("Windows 11", "amd64")).isNull();
-    String here = LocalRedisShards.resourceName(System.getProperty("os.name"), System.getProperty("os.arch"));
+    assertThat(RedisBinary.resourceName("Linux", "amd64")).isEqualTo("redis-server-6.2.6-v5-linux-amd64");
+    assertThat(RedisBinary.resourceName("Linux", "aarch64")).isEqualTo("redis-server-6.2.7-linux-arm64");
+    assertThat(RedisBinary.resourceName("Mac OS X", "x86_64")).isEqualTo("redis-server-6.2.6-v5-darwin-amd64");
+    assertThat(RedisBinary.resourceName("Mac OS X", "aarch64")).isEqualTo("redis-server-6.2.6-v5-darwin-arm64");
+    assertThat(RedisBinary.resourceName("Windows 11", "amd64")).isNull();
+    String here = RedisBinary.resourceName(System.getProperty("os.name"), System.getProperty("os.arch"));
     if (here != null) {
       assertThat(getClass().getClassLoader().getResource(here)).isNotNull();
     }
@@ -102,6 +163,14 @@ class LocalRedisShardsTest {
     Path script = Files.writeString(dir.resolve("redis-server"), "#!/bin/sh\nexit " + exitCode + "\n");
     assertThat(script.toFile().setExecutable(true)).isTrue();
     return script.toAbsolutePath();
+  }
+
+  private static boolean answers(String endpoint) {
+    try {
+      return "PONG".equals(call(endpoint, "PING"));
+    } catch (IOException | AssertionError e) {
+      return false;
+    }
   }
 
   private static String randomKey() {

