@@ -20,7 +20,6 @@ import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.eventbus.ReplyFailure;
 import io.vertx.core.http.HttpServer;
-import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -44,11 +43,12 @@ public class HttpApiVerticle extends VerticleBase {
 
   private final int port;
   private final BooleanSupplier clusterJoined;
+  private final EdgeLimits limits;
   private NodeServices node;
   private HttpServer server;
   private Router router;
 
-  /** A node without a cluster. */
+  /** A node without a cluster, with the default {@link EdgeLimits}. */
   public HttpApiVerticle(int port) {
     this(port, null);
   }
@@ -58,8 +58,14 @@ public class HttpApiVerticle extends VerticleBase {
    *     {@code null} for a node that runs without a cluster
    */
   public HttpApiVerticle(int port, BooleanSupplier clusterJoined) {
+    this(port, clusterJoined, EdgeLimits.DEFAULTS);
+  }
+
+  /** @param limits timeouts for slow clients and the most connections the node keeps open */
+  public HttpApiVerticle(int port, BooleanSupplier clusterJoined, EdgeLimits limits) {
     this.port = port;
     this.clusterJoined = clusterJoined;
+    this.limits = limits;
   }
 
   @Override
@@ -95,7 +101,7 @@ public class HttpApiVerticle extends VerticleBase {
     router.errorHandler(400, ctx -> error(ctx, 400, "bad_request", "the request URI " + ctx.request().uri()
         + " could not be decoded (a malformed %-escape?); percent-encode reserved characters, e.g. '%' as %25"));
 
-    return vertx.createHttpServer().invalidRequestHandler(HttpApiVerticle::invalidRequest).requestHandler(router).listen(port).onSuccess(s -> {
+    return HttpEdge.server(vertx, limits, router).listen(port).onSuccess(s -> {
       server = s;
       LOG.info("HTTP API listening on port {}", s.actualPort());
     });
@@ -203,7 +209,10 @@ public class HttpApiVerticle extends VerticleBase {
 
   private void failure(RoutingContext ctx) {
     Throwable t = ctx.failure();
-    if (t instanceof LeaderboardException e) {
+    if (ctx.response().ended() || ctx.response().closed()) {
+      // answered already (a refused body, see HttpEdge) or the client left: nobody to tell
+      LOG.debug("{} {} failed after its answer: {}", ctx.request().method(), ctx.request().path(), String.valueOf(t));
+    } else if (t instanceof LeaderboardException e) {
       if (e.status() >= 500) {
         LOG.warn("{} {}: {}", ctx.request().method(), ctx.request().path(), e.getMessage());
       }
@@ -223,24 +232,6 @@ public class HttpApiVerticle extends VerticleBase {
       LOG.error("unhandled failure on {} {}", ctx.request().method(), ctx.request().path(), t);
       error(ctx, 500, "internal", "internal error");
     }
-  }
-
-  /** Requests the HTTP decoder already refused (line or headers too long, bad syntax) still get a JSON error. */
-  private static void invalidRequest(HttpServerRequest request) {
-    Throwable cause = request.decoderResult().cause();
-    int status = 400;
-    String code = "bad_request";
-    String message = "the request could not be read as HTTP";
-    if (cause instanceof io.netty.handler.codec.TooLongFrameException) {
-      String text = String.valueOf(cause.getMessage());
-      boolean header = text.toLowerCase(java.util.Locale.ROOT).contains("header");
-      status = header ? 431 : 414;
-      code = header ? "headers_too_large" : "uri_too_long";
-      message = header ? "the request headers are too large" : "the request line (method and URI) is too long";
-    }
-    request.response().setStatusCode(status).putHeader("Content-Type", "application/json")
-        .putHeader("Connection", "close")
-        .end(new JsonObject().put("error", code).put("message", message).encode());
   }
 
   static void error(RoutingContext ctx, int status, String code, String message) {

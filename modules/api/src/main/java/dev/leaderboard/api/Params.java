@@ -2,8 +2,6 @@ package dev.leaderboard.api;
 
 import dev.leaderboard.core.LeaderboardException;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.core.json.DecodeException;
-import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import java.util.List;
@@ -77,30 +75,17 @@ final class Params {
     return v.intValue();
   }
 
-  /** The body as a JSON object, or a 400 saying what is wrong with it. */
+  /** The body as a JSON object ({@link StrictJson}), or a 400 saying what is wrong with it. */
   static JsonObject body(RoutingContext ctx) {
     Buffer buffer = ctx.body().buffer();
     if (buffer == null || buffer.length() == 0) {
       throw LeaderboardException.badRequest("invalid_json", "the request body is empty; send a JSON object");
     }
-    Object value;
-    try {
-      value = Json.decodeValue(buffer);
-    } catch (DecodeException e) {
-      throw LeaderboardException.badRequest("invalid_json", "the request body is not valid JSON: " + firstLine(e.getMessage()));
-    }
+    Object value = StrictJson.parse(buffer);
     if (!(value instanceof JsonObject)) {
       throw LeaderboardException.badRequest("invalid_json", "the request body must be a JSON object");
     }
     return (JsonObject) value;
-  }
-
-  private static String firstLine(String s) {
-    if (s == null) {
-      return "";
-    }
-    int nl = s.indexOf('\n');
-    return nl < 0 ? s : s.substring(0, nl);
   }
 
   private static String shorten(String s) {

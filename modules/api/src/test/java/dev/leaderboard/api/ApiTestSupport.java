@@ -44,11 +44,16 @@ abstract class ApiTestSupport {
   void deploy(Vertx vertx) {
     List<String> endpoints = TestShards.endpoints();
     this.vertx = vertx;
-    HttpApiVerticle api = new HttpApiVerticle(0);
+    HttpApiVerticle api = new HttpApiVerticle(0, null, edgeLimits());
     await(vertx.deployVerticle(new LeaderboardVerticle(endpoints, TestPostgres.uri(), 4, CLOCK))
         .compose(id -> vertx.deployVerticle(api)));
     port = api.actualPort();
     client = WebClient.create(vertx);
+  }
+
+  /** The HTTP server's limits of slow clients and open connections in this test. */
+  EdgeLimits edgeLimits() {
+    return EdgeLimits.DEFAULTS;
   }
 
   static <T> T await(Future<T> f) {
@@ -104,10 +109,16 @@ abstract class ApiTestSupport {
    * exactly {@code {"error": code, "message": text}} whose message contains every one of {@code mentions}.
    */
   static JsonObject assertError(HttpResponse<Buffer> r, int status, String code, String... mentions) {
+    return assertError(r.statusCode(), r.getHeader("Content-Type"), r.bodyAsString(), status, code, mentions);
+  }
+
+  /** {@link #assertError(HttpResponse, int, String, String...)} of an answer read some other way. */
+  static JsonObject assertError(int actualStatus, String contentType, String text, int status, String code,
+      String... mentions) {
     assertThat(status).isBetween(400, 499);
-    assertThat(r.statusCode()).as("status; body: %s", r.bodyAsString()).isEqualTo(status);
-    assertThat(r.getHeader("Content-Type")).as("Content-Type").startsWith("application/json");
-    JsonObject body = new JsonObject(r.bodyAsString());
+    assertThat(actualStatus).as("status; body: %s", text).isEqualTo(status);
+    assertThat(contentType).as("Content-Type").startsWith("application/json");
+    JsonObject body = new JsonObject(text);
     assertThat(body.fieldNames()).as("error body %s", body).containsExactlyInAnyOrder("error", "message");
     assertThat(body.getValue("error")).as("error code in %s", body).isEqualTo(code);
     assertThat(body.getValue("message")).as("message in %s", body).isInstanceOf(String.class);

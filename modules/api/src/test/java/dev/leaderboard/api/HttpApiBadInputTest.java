@@ -360,7 +360,7 @@ class HttpApiBadInputTest extends ApiTestSupport {
         arguments("GET user of unknown board", "GET", "/v1/boards/$MISSING/users/alice", 404, "board_not_found", new String[] {"$MISSING"}),
         arguments("GET unknown user", "GET", "/v1/boards/$BOARD/users/nobody", 404, "user_not_found", new String[] {"nobody"}),
         // user IDs in the path
-        arguments("GET userId with %2F", "GET", "/v1/boards/$BOARD/users/al%2Fice", 400, "invalid_field", new String[] {"userId"}),
+        arguments("GET userId with %2F", "GET", "/v1/boards/$BOARD/users/al%2Fice", 400, "invalid_path", new String[] {"al%2Fice"}),
         arguments("GET userId with %20", "GET", "/v1/boards/$BOARD/users/al%20ice", 400, "invalid_field", new String[] {"userId"}),
         arguments("GET userId with unicode", "GET", "/v1/boards/$BOARD/users/al%C3%AFce", 400, "invalid_field", new String[] {"userId"}),
         arguments("GET userId with #", "GET", "/v1/boards/$BOARD/users/al%23ice", 400, "invalid_field", new String[] {"userId"}),

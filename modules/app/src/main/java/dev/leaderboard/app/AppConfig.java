@@ -1,6 +1,8 @@
 package dev.leaderboard.app;
 
+import dev.leaderboard.api.EdgeLimits;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -9,7 +11,8 @@ import java.util.Set;
 /**
  * Node settings from {@code LB_*} environment variables. Defaults run everything locally: with
  * {@code LB_REDIS_ENDPOINTS} unset the node starts {@code LB_LOCAL_SHARDS} redis-server processes
- * under {@code LB_DATA_DIR}.
+ * under {@code LB_DATA_DIR}. The {@code LB_HTTP_*} limits of slow clients and open connections are
+ * {@code http}.
  */
 public record AppConfig(
     int httpPort,
@@ -25,12 +28,15 @@ public record AppConfig(
     String clusterHost,
     int friendLimit,
     int adminIntervalSeconds,
-    int closeLeaseSeconds) {
+    int closeLeaseSeconds,
+    EdgeLimits http) {
 
   /** Every variable the app reads; the deployment test checks manifests against this list. */
   public static final Set<String> VARIABLES = Set.of("LB_HTTP_PORT", "LB_DATA_DIR", "LB_REDIS_ENDPOINTS",
       "LB_LOCAL_SHARDS", "LB_PARTITIONS", "LB_PG_URI", "LB_CLUSTER", "LB_CLUSTER_MEMBERS", "LB_CLUSTER_PORT",
-      "LB_CLUSTER_DNS", "LB_CLUSTER_HOST", "LB_FRIEND_LIMIT", "LB_ADMIN_INTERVAL_SECONDS", "LB_CLOSE_LEASE_SECONDS");
+      "LB_CLUSTER_DNS", "LB_CLUSTER_HOST", "LB_FRIEND_LIMIT", "LB_ADMIN_INTERVAL_SECONDS", "LB_CLOSE_LEASE_SECONDS",
+      "LB_HTTP_IDLE_TIMEOUT_SECONDS", "LB_HTTP_HEADER_TIMEOUT_SECONDS", "LB_HTTP_BODY_TIMEOUT_SECONDS",
+      "LB_HTTP_MAX_CONNECTIONS");
 
   public static AppConfig fromEnv(Map<String, String> env) {
     for (String name : env.keySet()) {
@@ -52,17 +58,27 @@ public record AppConfig(
         blankToNull(env.get("LB_CLUSTER_HOST")),
         intVar(env, "LB_FRIEND_LIMIT", 5000, 1, 100_000),
         intVar(env, "LB_ADMIN_INTERVAL_SECONDS", 15, 1, 3600),
-        intVar(env, "LB_CLOSE_LEASE_SECONDS", 30, 1, 3600));
+        intVar(env, "LB_CLOSE_LEASE_SECONDS", 30, 1, 3600),
+        httpLimits(env));
+  }
+
+  private static EdgeLimits httpLimits(Map<String, String> env) {
+    EdgeLimits d = EdgeLimits.DEFAULTS;
+    return new EdgeLimits(
+        Duration.ofSeconds(intVar(env, "LB_HTTP_IDLE_TIMEOUT_SECONDS", (int) d.idleTimeout().toSeconds(), 1, 3600)),
+        Duration.ofSeconds(intVar(env, "LB_HTTP_HEADER_TIMEOUT_SECONDS", (int) d.headerTimeout().toSeconds(), 1, 600)),
+        Duration.ofSeconds(intVar(env, "LB_HTTP_BODY_TIMEOUT_SECONDS", (int) d.bodyTimeout().toSeconds(), 1, 3600)),
+        intVar(env, "LB_HTTP_MAX_CONNECTIONS", d.maxConnections(), 1, 1_000_000));
   }
 
   public AppConfig withRedisEndpoints(List<String> endpoints) {
     return new AppConfig(httpPort, dataDir, endpoints, localShards, partitions, pgUri, cluster, clusterMembers, clusterPort,
-        clusterDns, clusterHost, friendLimit, adminIntervalSeconds, closeLeaseSeconds);
+        clusterDns, clusterHost, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http);
   }
 
   public AppConfig withPgUri(String uri) {
     return new AppConfig(httpPort, dataDir, redisEndpoints, localShards, partitions, uri, cluster, clusterMembers,
-        clusterPort, clusterDns, clusterHost, friendLimit, adminIntervalSeconds, closeLeaseSeconds);
+        clusterPort, clusterDns, clusterHost, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http);
   }
 
   private static int intVar(Map<String, String> env, String name, int def, int min, int max) {

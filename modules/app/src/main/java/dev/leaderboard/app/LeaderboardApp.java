@@ -79,7 +79,7 @@ public final class LeaderboardApp {
             new AdminVerticle(c.redisEndpoints(), c.pgUri(), clock, c.adminIntervalSeconds() * 1000L, closeLeaseMillis)))
         .compose(id -> vertx.deployVerticle(
             () -> new FriendRankVerticle(c.redisEndpoints(), c.pgUri(), clock, c.friendLimit()), instances))
-        .compose(id -> vertx.deployVerticle(() -> new HttpApiVerticle(c.httpPort(), clusterJoined), instances))
+        .compose(id -> vertx.deployVerticle(() -> new HttpApiVerticle(c.httpPort(), clusterJoined, c.http()), instances))
         .onSuccess(id -> LOG.info("leaderboard node ready: HTTP on port {}, {} shards, {} default partitions, cluster {}",
             c.httpPort(), c.redisEndpoints().size(), c.partitions(), c.cluster() ? "on" : "off"));
   }

@@ -39,8 +39,8 @@ import org.slf4j.LoggerFactory;
  * {@code BackendRegistries.getDefaultNow()} returns:
  * <ul>
  *   <li>Vert.x Micrometer metrics: HTTP server requests and response times per {@code route} (the
- *       router's path template, e.g. {@code /v1/boards/:board/entries}), {@code method} and
- *       {@code code}; event bus per {@code address}; worker and client pools; Netty event-loop
+ *       router's path template, e.g. {@code /v1/boards/:board/entries}, or {@code unmatched}),
+ *       {@code method} and {@code code}, with values bounded by {@link BoundedHttpLabels}; event bus per {@code address}; worker and client pools; Netty event-loop
  *       pending tasks ({@code netty_eventexecutor_tasks_pending});</li>
  *   <li>JVM binders: memory, GC, threads, class loading, processor, uptime;</li>
  *   <li>{@value #EVENT_LOOP_DELAY}: how late a timer fires on each event loop (tag {@code loop}),
@@ -88,6 +88,7 @@ final class Metrics implements VertxMetricsFactory {
   @Override
   public VertxMetrics metrics(VertxOptions options) {
     PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    registry.config().meterFilter(BoundedHttpLabels.FILTER);
     registry.config().meterFilter(new MeterFilter() {
       @Override
       public DistributionStatisticConfig configure(Meter.Id id, DistributionStatisticConfig config) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
 import dev.leaderboard.store.ShardMeters;
+import dev.leaderboard.testing.TestSeed;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -20,6 +21,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -34,23 +38,28 @@ import org.junit.jupiter.api.io.TempDir;
  * up: after some requests {@code GET /metrics} has the per-route HTTP counters and latency
  * histograms, Redis timers per shard, submit outcomes with exact counts, JVM and event-loop metrics.
  */
-@ExtendWith(VertxExtension.class)
+@ExtendWith({VertxExtension.class, TestSeed.class})
 class MetricsTest {
   static final long WAIT_SECONDS = 20;
   private static final Pattern SAMPLE = Pattern.compile("^([a-zA-Z_:][a-zA-Z0-9_:]*)(\\{(.*)})? (\\S+)$");
 
-  @Test
-  void metricsCoverRoutesRedisSubmitsJvmAndEventLoops(Vertx vertx, @TempDir Path dataDir) throws Exception {
+  /** A node on the shared test shards and PostgreSQL, with metrics as the launcher sets them up. */
+  private static LeaderboardApp startNode(Path dataDir, int port) throws IOException {
     // the shared servers first, so they cannot take the port picked for HTTP
     String redis = String.join(",", TestShards.endpoints());
     String pg = TestPostgres.uri();
-    int port = freePort();
     AppConfig config = AppConfig.fromEnv(Map.of(
         "LB_DATA_DIR", dataDir.toString(),
         "LB_HTTP_PORT", String.valueOf(port),
         "LB_REDIS_ENDPOINTS", redis,
         "LB_PG_URI", pg));
-    LeaderboardApp app = LeaderboardApp.start(config, AppRestartTest.CLOCK).await();
+    return LeaderboardApp.start(config, AppRestartTest.CLOCK).await();
+  }
+
+  @Test
+  void metricsCoverRoutesRedisSubmitsJvmAndEventLoops(Vertx vertx, @TempDir Path dataDir) throws Exception {
+    int port = freePort();
+    LeaderboardApp app = startNode(dataDir, port);
     try {
       Http http = new Http(vertx, WebClient.create(vertx), port);
       String before = http.metrics();
@@ -131,6 +140,63 @@ class MetricsTest {
     }
   }
 
+  /**
+   * Labels stay bounded whatever a client sends: requests no route matches share one series (their
+   * path is not a label), and methods outside the standard ones share one value.
+   */
+  @Test
+  void unmatchedRequestsAddAtMostOneSeries(Vertx vertx, @TempDir Path dataDir, Random rnd) throws Exception {
+    int port = freePort();
+    LeaderboardApp app = startNode(dataDir, port);
+    try {
+      Http http = new Http(vertx, WebClient.create(vertx), port);
+      http.expect(200, HttpMethod.GET, "/health/live", null);
+      http.metrics();
+      Set<String> before = series(http.metrics());
+
+      String[] shapes = {"/%s", "/%s/%s", "/v1/%s", "/v1/boards/%s/%s", "/v1/boards/b/users/u/%s", "/health/%s",
+          "/metrics/%s/%s"};
+      for (int i = 0; i < 200; i++) {
+        String shape = shapes[rnd.nextInt(shapes.length)];
+        http.expect(404, HttpMethod.GET, String.format(shape, randomSegment(rnd), randomSegment(rnd)), null);
+      }
+      Set<String> added = series(http.metrics());
+      added.removeAll(before);
+      assertThat(added).as("label sets added by 200 unknown paths").hasSizeLessThanOrEqualTo(1)
+          .allMatch(labels -> labels.contains("route=\"" + BoundedHttpLabels.UNMATCHED + "\""));
+
+      // methods outside the standard ones share one value: the first adds its label sets, 49 more add none
+      http.status(HttpMethod.valueOf("UNKNOWN"), "/v1/boards");
+      Set<String> oneUnknownMethod = series(http.metrics());
+      for (int i = 0; i < 49; i++) {
+        http.status(HttpMethod.valueOf(randomSegment(rnd).toUpperCase(Locale.ROOT)), "/v1/boards");
+      }
+      assertThat(series(http.metrics())).as("label sets after 50 unknown methods").isEqualTo(oneUnknownMethod);
+    } finally {
+      app.stop().await();
+    }
+  }
+
+  private static String randomSegment(Random rnd) {
+    StringBuilder s = new StringBuilder();
+    for (int i = 0, n = 4 + rnd.nextInt(12); i < n; i++) {
+      s.append((char) ('a' + rnd.nextInt(26)));
+    }
+    return s.toString();
+  }
+
+  /** The label sets of the HTTP server metrics in the scrape (a histogram's buckets count once). */
+  private static Set<String> series(String text) {
+    Set<String> out = new TreeSet<>();
+    for (String line : text.split("\n")) {
+      Matcher m = SAMPLE.matcher(line);
+      if (m.matches() && m.group(1).startsWith("vertx_http_server_")) {
+        out.add(m.group(3) == null ? "" : m.group(3).replaceAll(",?le=\"[^\"]*\"", ""));
+      }
+    }
+    return out;
+  }
+
   /** label text → value of every sample of {@code name} whose labels include all of {@code labels}. */
   static Map<String, Double> samples(String text, String name, Map<String, String> labels) {
     Map<String, Double> out = new java.util.TreeMap<>();
@@ -170,6 +236,10 @@ class MetricsTest {
           .await(WAIT_SECONDS, TimeUnit.SECONDS);
       assertThat(r.statusCode()).as("%s %s: %s", method, uri, r.bodyAsString()).isEqualTo(status);
       return r.bodyAsJsonObject();
+    }
+
+    int status(HttpMethod method, String uri) throws TimeoutException {
+      return client.request(method, port, "localhost", uri).send().await(WAIT_SECONDS, TimeUnit.SECONDS).statusCode();
     }
 
     String metrics() throws TimeoutException {

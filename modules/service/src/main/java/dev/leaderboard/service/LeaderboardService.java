@@ -48,7 +48,9 @@ public interface LeaderboardService {
   /**
    * Closes a period now (also the current one, e.g. to end a contest early): freezes it, archives
    * its final ranking and answers {@code {board, period, state: "archived", size, archivedAt}}.
-   * Closing an archived period answers the same again.
+   * Closing an archived period answers the same again. A period that has not started fails with
+   * 409 {@code period_not_started}; one without data that is older than the board's newest
+   * {@code retainPeriods} periods, or ended before the board was created, with 409 {@code period_not_retained}.
    */
   Future<JsonObject> closePeriod(String board, String period);
 

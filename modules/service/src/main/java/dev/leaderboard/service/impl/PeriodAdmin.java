@@ -3,8 +3,10 @@ package dev.leaderboard.service.impl;
 import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.archive.ArchivedPeriod;
 import dev.leaderboard.core.Board;
+import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Names;
 import dev.leaderboard.core.Period;
+import dev.leaderboard.core.PeriodKind;
 import dev.leaderboard.core.PeriodState;
 import dev.leaderboard.service.result.PeriodClosed;
 import dev.leaderboard.service.result.PeriodList;
@@ -12,6 +14,7 @@ import dev.leaderboard.store.BoardStore;
 import dev.leaderboard.store.PeriodStore;
 import io.vertx.core.Future;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -63,14 +66,57 @@ final class PeriodAdmin {
         }));
   }
 
-  /** Closes the period now (an archived one answers the same again). */
+  /**
+   * Closes the period now; an archived one answers the same again. A period not archived yet is
+   * closed only when it can hold the board's data ({@link #requireClosable}), so no request creates
+   * archived empty periods of the far future or past.
+   */
   Future<PeriodClosed> close(String board, String period) {
     return boards.require(Names.board("board", board)).compose(b -> {
       Period p = Requests.period(b, period, clock);
       return archive.period(b.uid(), p.id())
-          .compose(done -> done == null ? closer.close(b, p) : periods.states(b).compose(states ->
+          .compose(done -> done == null ? closeLive(b, p) : periods.states(b).compose(states ->
               states.get(p.id()) == PeriodState.ARCHIVED ? Future.succeededFuture(done) : closer.close(b, p)))
           .map(a -> new PeriodClosed(b.name(), p.id(), a.size(), a.archivedAt()));
     });
+  }
+
+  private Future<ArchivedPeriod> closeLive(Board b, Period p) {
+    return boardStore.periods(b).compose(live -> {
+      requireClosable(b, p, live);
+      return closer.close(b, p);
+    });
+  }
+
+  /**
+   * The closing rule of a period that is not archived: it has started (409 {@code period_not_started}
+   * otherwise), and the board holds data for it, or it is one of the board's newest
+   * {@code retainPeriods} periods up to the current one and ended after the board was created
+   * (409 {@code period_not_retained} otherwise).
+   */
+  private void requireClosable(Board b, Period p, List<String> live) {
+    Instant now = clock.instant();
+    if (p.start().isAfter(now)) {
+      throw LeaderboardException.conflict("period_not_started", "period " + p.id() + " of board " + b.name()
+          + " has not started (it starts at " + p.start() + "); only the current period or a past one can be closed");
+    }
+    if (live.contains(p.id()) || b.period() == PeriodKind.ALL_TIME) {
+      return;
+    }
+    Instant created = Instant.ofEpochMilli(b.createdAt());
+    if (!p.end().isAfter(created)) {
+      throw LeaderboardException.conflict("period_not_retained", "period " + p.id() + " of board " + b.name()
+          + " ended before the board was created (" + created + "); it holds nothing to close");
+    }
+    Period current = b.periodOf(now);
+    Period oldest = current;
+    for (int i = 1; i < b.retainPeriods(); i++) {
+      oldest = b.calendar().previous(oldest);
+    }
+    if (p.start().isBefore(oldest.start())) {
+      throw LeaderboardException.conflict("period_not_retained", "period " + p.id() + " of board " + b.name()
+          + " is older than the board's retained history (its newest " + b.retainPeriods() + " periods, "
+          + oldest.id() + " to " + current.id() + ") and holds no data; there is nothing to close");
+    }
   }
 }

@@ -1,0 +1,173 @@
+package dev.leaderboard.api;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpMessage;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.ReferenceCountUtil;
+import io.netty.util.concurrent.ScheduledFuture;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.impl.VertxHttpRequestDecoder;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The server's HTTP/1.x request decoder (Vert.x's own, which it replaces on every connection, see
+ * {@link HttpEdge}), made strict about how a request is framed and how long it takes to arrive:
+ * <ul>
+ *   <li>a request whose body length is ambiguous is refused before anything of it is served:
+ *       {@code Content-Length} together with {@code Transfer-Encoding} (Netty would silently drop
+ *       the length and read chunks, where a proxy in front may have read the length: request
+ *       smuggling), a {@code Transfer-Encoding} other than exactly {@code chunked}, or one on an
+ *       HTTP/1.0 request. Vert.x answers such a request through its invalid-request handler (400)
+ *       and closes the connection;</li>
+ *   <li>a malformed chunked body is not passed on: the connection's {@link Refusals} answers it;</li>
+ *   <li>the request line and headers must arrive within {@code headerTimeout} of their first byte
+ *       (of the connection's opening, for the first request), or the connection is closed; the body
+ *       within {@code bodyTimeout} of the end of the headers, or {@link Refusals#bodyLate} answers.
+ *       Bytes trickling in do not extend either deadline (the idle timeout alone would not catch a
+ *       client sending a byte every few seconds).</li>
+ * </ul>
+ * Runs on the connection's event loop, like every handler of its pipeline.
+ */
+final class StrictRequestDecoder extends VertxHttpRequestDecoder {
+  /** What the connection does when a request's body cannot be read. Called on the event loop. */
+  interface Refusals {
+    /** The body did not arrive in time. */
+    void bodyLate();
+
+    /** The chunked body is malformed ({@code problem} says how). */
+    void bodyMalformed(String problem);
+  }
+
+  /** A request whose framing headers leave its length ambiguous. */
+  static final class AmbiguousFraming extends IllegalArgumentException {
+    AmbiguousFraming(String message) {
+      super(message);
+    }
+  }
+
+  /** What the connection waits for. */
+  private enum Phase { IDLE, HEADERS, BODY }
+
+  private final long headerNanos;
+  private final long bodyNanos;
+  private final Refusals refusals;
+  private ChannelHandlerContext ctx;
+  private Phase phase = Phase.IDLE;
+  /** The phase the running deadline is for, {@code null} when none runs. */
+  private Phase armed;
+  private ScheduledFuture<?> deadline;
+  private long headersStarted;
+
+  StrictRequestDecoder(HttpServerOptions options, Duration headerTimeout, Duration bodyTimeout, Refusals refusals) {
+    super(options);
+    this.headerNanos = headerTimeout.toNanos();
+    this.bodyNanos = bodyTimeout.toNanos();
+    this.refusals = refusals;
+  }
+
+  @Override
+  public void handlerAdded(ChannelHandlerContext ctx) throws Exception {
+    super.handlerAdded(ctx);
+    this.ctx = ctx;
+    // the first request's headers are due counted from the connection's opening
+    phase = Phase.HEADERS;
+    headersStarted = System.nanoTime();
+    settle();
+  }
+
+  /**
+   * Decodes what arrived and follows the request through its phases. A deadline is set only for a
+   * phase still unfinished when the bytes at hand are decoded, so a request that arrives whole
+   * costs no timer.
+   */
+  @Override
+  protected void decode(ChannelHandlerContext ctx, ByteBuf buffer, List<Object> out) throws Exception {
+    if (phase == Phase.IDLE && buffer.isReadable()) {
+      phase = Phase.HEADERS;
+      headersStarted = System.nanoTime();
+    }
+    int first = out.size();
+    super.decode(ctx, buffer, out);
+    for (int i = first; i < out.size(); i++) {
+      Object decoded = out.get(i);
+      if (decoded instanceof HttpRequest) {
+        phase = Phase.BODY;
+      }
+      if (decoded instanceof HttpContent content && !(decoded instanceof HttpRequest)
+          && content.decoderResult().isFailure()) {
+        out.remove(i--);
+        ReferenceCountUtil.release(content);
+        phase = Phase.IDLE;
+        refusals.bodyMalformed(String.valueOf(content.decoderResult().cause().getMessage()));
+      } else if (decoded instanceof LastHttpContent) {
+        phase = Phase.IDLE;
+      }
+    }
+    settle();
+  }
+
+  /**
+   * Called by the decoder once the headers are read, before it decides how to read the body: the
+   * one place that sees {@code Content-Length} and {@code Transfer-Encoding} side by side.
+   */
+  @Override
+  protected boolean isContentAlwaysEmpty(HttpMessage msg) {
+    List<String> codings = msg.headers().getAll(HttpHeaderNames.TRANSFER_ENCODING);
+    if (!codings.isEmpty()) {
+      if (msg.headers().contains(HttpHeaderNames.CONTENT_LENGTH)) {
+        throw new AmbiguousFraming("the request has both Content-Length and Transfer-Encoding; send exactly one of them");
+      }
+      if (msg.protocolVersion().equals(HttpVersion.HTTP_1_0)) {
+        throw new AmbiguousFraming("an HTTP/1.0 request cannot have a Transfer-Encoding; send Content-Length");
+      }
+      if (codings.size() > 1 || !codings.get(0).trim().toLowerCase(Locale.ROOT).equals("chunked")) {
+        throw new AmbiguousFraming("Transfer-Encoding must be exactly 'chunked' (got '"
+            + String.join(", ", codings) + "')");
+      }
+    }
+    return super.isContentAlwaysEmpty(msg);
+  }
+
+  @Override
+  public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+    disarm();
+    super.channelInactive(ctx);
+  }
+
+  @Override
+  protected void handlerRemoved0(ChannelHandlerContext ctx) throws Exception {
+    disarm();
+    super.handlerRemoved0(ctx);
+  }
+
+  /** Runs the deadline of the current phase, unless it runs already. */
+  private void settle() {
+    if (phase == armed) {
+      return;
+    }
+    disarm();
+    if (phase == Phase.HEADERS) {
+      long left = headerNanos - (System.nanoTime() - headersStarted);
+      deadline = ctx.executor().schedule(() -> ctx.close(), Math.max(0, left), TimeUnit.NANOSECONDS);
+    } else if (phase == Phase.BODY) {
+      deadline = ctx.executor().schedule(refusals::bodyLate, bodyNanos, TimeUnit.NANOSECONDS);
+    }
+    armed = deadline == null ? null : phase;
+  }
+
+  private void disarm() {
+    if (deadline != null) {
+      deadline.cancel(false);
+      deadline = null;
+    }
+    armed = null;
+  }
+}

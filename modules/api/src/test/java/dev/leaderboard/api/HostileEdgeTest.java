@@ -1,0 +1,320 @@
+package dev.leaderboard.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
+
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.client.WebClient;
+import io.vertx.ext.web.client.WebClientOptions;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * What a hostile client sends over a plain socket, one row each: connections that never finish
+ * their request, one connection too many, ambiguous framing (request smuggling), paths the router
+ * would resolve into another resource, JSON that parsers read differently, and closes of periods the
+ * board never had. Each is answered with its 4xx and error code (or the connection is closed, when
+ * there is no request to answer), and changes nothing a reader can see.
+ */
+class HostileEdgeTest extends ApiTestSupport {
+  private static final Duration HEADER_TIMEOUT = Duration.ofSeconds(1);
+  private static final Duration BODY_TIMEOUT = Duration.ofSeconds(1);
+  private static final int MAX_CONNECTIONS = 8;
+  /** How much later than its deadline a timed-out connection may close. */
+  private static final Duration SLACK = Duration.ofSeconds(3);
+  private static final String[] USERS = {"alice", "bob"};
+  private static final String EVENT = "{\"userId\": \"alice\", \"value\": 1}";
+  private static final String SCORES = "POST /v1/boards/$BOARD/scores HTTP/1.1\r\nHost: localhost\r\n"
+      + "Content-Type: application/json\r\n";
+
+  /** How a row's request goes out. */
+  enum Send {
+    /** all at once */
+    AT_ONCE,
+    /** a byte at a time, from the first */
+    TRICKLED,
+    /** the head at once, the body a byte at a time */
+    BODY_TRICKLED,
+    /** as one connection more than the node keeps open */
+    OVER_LIMIT
+  }
+
+  /**
+   * @param head the request line and headers, with {@code $BOARD} (an all-time board where alice has
+   *     10 and bob 20) and {@code $DAILY} (a daily board), without the blank line ending the head
+   * @param body sent after the head
+   * @param contentLength whether to add {@code Content-Length} of the body and the blank line
+   */
+  record Request(String head, byte[] body, boolean contentLength) {
+    byte[] headBytes(String board, String daily) {
+      String h = head.replace("$BOARD", board).replace("$DAILY", daily);
+      if (contentLength) {
+        h += "Content-Length: " + body.length + "\r\n\r\n";
+      }
+      return h.getBytes(StandardCharsets.ISO_8859_1);
+    }
+  }
+
+  /**
+   * @param status 0 for a connection closed without an answer
+   * @param closes whether the server closes the connection after answering
+   */
+  record Expect(int status, String code, boolean closes, String... mentions) {
+    @Override
+    public String toString() {
+      return status == 0 ? "closed" : status + " " + code;
+    }
+  }
+
+  @Override
+  EdgeLimits edgeLimits() {
+    return new EdgeLimits(Duration.ofSeconds(5), HEADER_TIMEOUT, BODY_TIMEOUT, MAX_CONNECTIONS);
+  }
+
+  @BeforeEach
+  void clientClosesIdleConnectionsBeforeTheServerDoes() {
+    client = WebClient.create(vertx, new WebClientOptions().setKeepAliveTimeout(1));
+  }
+
+  private static Request raw(String head) {
+    return new Request(head, new byte[0], false);
+  }
+
+  private static Request raw(String head, String body) {
+    return new Request(head, body.getBytes(StandardCharsets.ISO_8859_1), false);
+  }
+
+  private static Request withBody(String head, byte[] body) {
+    return new Request(head, body, true);
+  }
+
+  private static Request request(String method, String path) {
+    return raw(method + " " + path + " HTTP/1.1\r\nHost: localhost\r\n\r\n");
+  }
+
+  private static Expect closed() {
+    return new Expect(0, null, true);
+  }
+
+  private static Expect refused(int status, String code, String... mentions) {
+    return new Expect(status, code, false, mentions);
+  }
+
+  private static Expect refusedAndClosed(int status, String code, String... mentions) {
+    return new Expect(status, code, true, mentions);
+  }
+
+  private static byte[] concat(byte[]... parts) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    for (byte[] p : parts) {
+      out.writeBytes(p);
+    }
+    return out.toByteArray();
+  }
+
+  private static byte[] utf8(String s) {
+    return s.getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** A request for {@code path} refused before routing, naming {@code mention}; the path is the row's name. */
+  private static Arguments badPath(String method, String path, String mention) {
+    return arguments(method + " " + path, Send.AT_ONCE, request(method, path), refused(400, "invalid_path", mention));
+  }
+
+  private static Arguments badJson(String name, String body, String... mentions) {
+    return badJson(name, utf8(body), mentions);
+  }
+
+  /** A submit whose body is refused as JSON. */
+  private static Arguments badJson(String name, byte[] body, String... mentions) {
+    return arguments(name, Send.AT_ONCE, withBody(SCORES, body), refused(400, "invalid_json", mentions));
+  }
+
+  private static byte[] utf16(String s, boolean bigEndian) {
+    return s.getBytes(bigEndian ? StandardCharsets.UTF_16BE : StandardCharsets.UTF_16LE);
+  }
+
+  static Stream<Arguments> hostileRequests() {
+    String chunkedEvent = Integer.toHexString(EVENT.length()) + "\r\n" + EVENT + "\r\n0\r\n\r\n";
+    String padding = "X-Padding: " + "p".repeat(200) + "\r\n";
+    return Stream.of(
+        // 1. slow clients
+        arguments("nothing sent", Send.AT_ONCE, raw(""), closed()),
+        arguments("half a request line", Send.AT_ONCE, raw("GET /v1/boa"), closed()),
+        arguments("headers never finished", Send.AT_ONCE, raw("GET /health/live HTTP/1.1\r\nHost: localhost\r\n"), closed()),
+        arguments("headers trickled", Send.TRICKLED, raw("GET /health/live HTTP/1.1\r\nHost: localhost\r\n" + padding + "\r\n"),
+            closed()),
+        arguments("body stalls", Send.AT_ONCE, raw(SCORES + "Content-Length: 100\r\n\r\n", "{\"userId\": \"alice\", "),
+            refusedAndClosed(408, "request_timeout", "body", "1000 ms")),
+        arguments("chunked body stalls", Send.AT_ONCE, raw(SCORES + "Transfer-Encoding: chunked\r\n\r\n", "5\r\n{\"use\r\n"),
+            refusedAndClosed(408, "request_timeout", "body")),
+        arguments("body trickled", Send.BODY_TRICKLED,
+            withBody(SCORES, utf8("{\"userId\": \"alice\", \"value\": 1, \"eventId\": \"" + "e".repeat(100) + "\"}")),
+            refusedAndClosed(408, "request_timeout", "body")),
+        arguments("one connection over the limit", Send.OVER_LIMIT, request("GET", "/health/live"), closed()),
+        // 2. framing that a proxy in front could read differently (request smuggling)
+        arguments("Content-Length and Transfer-Encoding", Send.AT_ONCE,
+            raw(SCORES + "Content-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n", chunkedEvent),
+            refusedAndClosed(400, "bad_request", "Content-Length", "Transfer-Encoding")),
+        arguments("Transfer-Encoding and Content-Length", Send.AT_ONCE,
+            raw(SCORES + "Transfer-Encoding: chunked\r\nContent-Length: " + chunkedEvent.length() + "\r\n\r\n", chunkedEvent),
+            refusedAndClosed(400, "bad_request", "Content-Length", "Transfer-Encoding")),
+        arguments("Transfer-Encoding xchunked with Content-Length", Send.AT_ONCE,
+            raw(SCORES + "Transfer-Encoding: xchunked\r\nContent-Length: " + EVENT.length() + "\r\n\r\n", EVENT),
+            refusedAndClosed(400, "bad_request", "Transfer-Encoding")),
+        arguments("Transfer-Encoding gzip, chunked", Send.AT_ONCE,
+            raw(SCORES + "Transfer-Encoding: gzip, chunked\r\n\r\n", chunkedEvent),
+            refusedAndClosed(400, "bad_request", "Transfer-Encoding", "chunked")),
+        arguments("Transfer-Encoding twice", Send.AT_ONCE,
+            raw(SCORES + "Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n", chunkedEvent),
+            refusedAndClosed(400, "bad_request", "Transfer-Encoding")),
+        arguments("HTTP/1.0 with Transfer-Encoding", Send.AT_ONCE,
+            raw(SCORES.replace("HTTP/1.1", "HTTP/1.0") + "Transfer-Encoding: chunked\r\n\r\n", chunkedEvent),
+            refusedAndClosed(400, "bad_request", "HTTP/1.0", "Transfer-Encoding")),
+        arguments("two different Content-Lengths", Send.AT_ONCE,
+            raw(SCORES + "Content-Length: " + EVENT.length() + "\r\nContent-Length: 5\r\n\r\n", EVENT),
+            refusedAndClosed(400, "bad_request", "Content-Length")),
+        arguments("invalid chunk size", Send.AT_ONCE,
+            raw(SCORES + "Transfer-Encoding: chunked\r\n\r\n", "zz\r\n" + EVENT + "\r\n0\r\n\r\n"),
+            refusedAndClosed(400, "bad_request", "chunked")),
+        arguments("chunk longer than its size", Send.AT_ONCE,
+            raw(SCORES + "Transfer-Encoding: chunked\r\n\r\n", "3\r\n" + EVENT + "\r\n0\r\n\r\n"),
+            refusedAndClosed(400, "bad_request", "chunked")),
+        // 3. paths the router would resolve into another resource
+        badPath("DELETE", "/v1/boards/$BOARD/users/%2e%2e", "%2e%2e"),
+        badPath("DELETE", "/v1/boards/$BOARD/users/%2E%2E", "%2E%2E"),
+        badPath("DELETE", "/v1/boards/$BOARD/users/.%2e", ".%2e"),
+        badPath("DELETE", "/v1/boards/$BOARD/users/..", ".."),
+        badPath("DELETE", "/v1/boards/$BOARD/users/%2e%2e/", "%2e%2e"),
+        badPath("PUT", "/v1/boards/%2e", "%2e"),
+        badPath("GET", "/v1/boards/$BOARD/users/al%2Fice", "al%2Fice"),
+        badPath("DELETE", "/v1/boards/$BOARD/users/x%2f..%2f..%2f", "%2f"),
+        badPath("GET", "/v1/boards/$BOARD/users/al%5Cice", "%5C"),
+        arguments("double-encoded dot segment stays a name", Send.AT_ONCE,
+            request("GET", "/v1/boards/$BOARD/users/%252e%252e"), refused(400, "invalid_field", "userId")),
+        // 4. JSON that parsers read differently
+        badJson("duplicate key", "{\"userId\": \"alice\", \"value\": 1, \"value\": 900}", "Duplicate", "value"),
+        badJson("block comment", "{\"userId\": \"alice\", /* why */ \"value\": 1}", "body"),
+        badJson("line comment", "{\"userId\": \"alice\", // why\n \"value\": 1}", "body"),
+        badJson("hash comment", "{\"userId\": \"alice\", # why\n \"value\": 1}", "body"),
+        badJson("single quotes", "{'userId': 'alice', 'value': 1}", "body"),
+        badJson("a second value after the object", EVENT + " {\"value\": 900}", "body"),
+        badJson("UTF-8 byte-order mark", concat(new byte[] {(byte) 0xef, (byte) 0xbb, (byte) 0xbf}, utf8(EVENT)),
+            "byte-order mark"),
+        badJson("UTF-16LE with its byte-order mark", concat(new byte[] {(byte) 0xff, (byte) 0xfe}, utf16(EVENT, false)),
+            "byte-order mark", "UTF-8"),
+        badJson("UTF-16BE without a byte-order mark", utf16(EVENT, true), "UTF-8"),
+        badJson("invalid UTF-8 in a string", concat(utf8("{\"userId\": \"al"), new byte[] {(byte) 0xc3, (byte) 0x28},
+            utf8("\", \"value\": 1}")), "UTF-8"),
+        // 5. closing periods the board never had
+        arguments("close 9999-12-31", Send.AT_ONCE, request("POST", "/v1/boards/$DAILY/periods/9999-12-31/close"),
+            refused(409, "period_not_started", "9999-12-31")),
+        arguments("close tomorrow", Send.AT_ONCE, request("POST", "/v1/boards/$DAILY/periods/2025-04-16/close"),
+            refused(409, "period_not_started", "2025-04-16")),
+        arguments("close 1900-01-01", Send.AT_ONCE, request("POST", "/v1/boards/$DAILY/periods/1900-01-01/close"),
+            refused(409, "period_not_retained", "1900-01-01")));
+  }
+
+  @ParameterizedTest(name = "{0}: {3}")
+  @MethodSource("hostileRequests")
+  void hostileRequestIsRefusedAndChangesNothing(String name, Send send, Request request, Expect expect) throws IOException {
+    String board = randomBoard();
+    createBoard(board, new JsonObject().put("operator", "incr"));
+    submit(board, "alice", 10);
+    submit(board, "bob", 20);
+    String daily = randomBoard();
+    createBoard(daily, new JsonObject().put("period", "daily").put("timezone", "UTC"));
+    submit(daily, "alice", 5);
+    JsonObject before = seen(board, daily);
+
+    byte[] head = request.headBytes(board, daily);
+    RawHttp.Answer answer = send == Send.OVER_LIMIT ? overTheLimit(head) : send(send, head, request.body(), expect);
+
+    if (expect.status() == 0) {
+      assertThat(answer.closedWithoutAnswer()).as("closed without an answer; got %s", answer).isTrue();
+    } else {
+      assertError(answer.status(), answer.header("Content-Type"), answer.body(), expect.status(), expect.code(),
+          expect.mentions());
+    }
+    if (send == Send.OVER_LIMIT) {
+      awaitConnectionsBelowTheLimit();
+    }
+    assertThat(seen(board, daily)).isEqualTo(before);
+  }
+
+  private RawHttp.Answer send(Send send, byte[] head, byte[] body, Expect expect) throws IOException {
+    Duration deadline = send == Send.AT_ONCE && body.length == 0 ? HEADER_TIMEOUT : BODY_TIMEOUT;
+    try (RawHttp http = new RawHttp(port, Duration.ofSeconds(TIMEOUT_SECONDS))) {
+      RawHttp.Answer answer = switch (send) {
+        case TRICKLED -> http.exchange(new byte[0], concat(head, body));
+        case BODY_TRICKLED -> http.exchange(head, body);
+        default -> http.exchange(concat(head, body), new byte[0]);
+      };
+      if (expect.closes()) {
+        assertThat(answer.after()).as("time until the answer or the close").isLessThan(deadline.plus(SLACK));
+        assertThat(answer.closedWithoutAnswer() || http.closedByServer()).as("connection closed after %s", answer).isTrue();
+      }
+      return answer;
+    }
+  }
+
+  /**
+   * Opens connections, each asking for {@code request}, until one is closed without an answer while
+   * the others stay open; answers that one's fate. Every connection that was kept must have been
+   * answered 200, and no more than the limit may be kept.
+   */
+  private RawHttp.Answer overTheLimit(byte[] request) throws IOException {
+    List<RawHttp> open = new ArrayList<>();
+    try {
+      for (int i = 0; i <= MAX_CONNECTIONS; i++) {
+        RawHttp http = new RawHttp(port, Duration.ofSeconds(TIMEOUT_SECONDS));
+        open.add(http);
+        RawHttp.Answer answer = http.exchange(request, new byte[0]);
+        if (answer.closedWithoutAnswer()) {
+          assertThat(open).as("connections kept before one was refused").hasSizeLessThanOrEqualTo(MAX_CONNECTIONS + 1);
+          return answer;
+        }
+        assertThat(answer.status()).as("answer on kept connection %s", i).isEqualTo(200);
+      }
+      return new RawHttp.Answer(200, Map.of(), "", Duration.ZERO);
+    } finally {
+      for (RawHttp http : open) {
+        http.close();
+      }
+    }
+  }
+
+  /** Once its connections are closed the node answers again (the server counts a close when it sees it). */
+  private void awaitConnectionsBelowTheLimit() throws IOException {
+    long deadline = System.nanoTime() + Duration.ofSeconds(TIMEOUT_SECONDS).toNanos();
+    while (true) {
+      try (RawHttp http = new RawHttp(port, Duration.ofSeconds(TIMEOUT_SECONDS))) {
+        RawHttp.Answer answer = http.exchange(request("GET", "/health/live").headBytes("", ""), new byte[0]);
+        if (!answer.closedWithoutAnswer()) {
+          return;
+        }
+      }
+      assertThat(System.nanoTime()).as("the node answers again after its connections closed").isLessThan(deadline);
+    }
+  }
+
+  /** The boards as a reader sees them: the all-time board's entries and users, the daily board's periods. */
+  private JsonObject seen(String board, String daily) {
+    return new JsonObject()
+        .put("board", snapshot(board, USERS))
+        .put("daily", snapshot(daily, USERS))
+        .put("periods", ok(get("/v1/boards/" + daily + "/periods"), 200))
+        .put("boards", ok(get("/v1/boards"), 200).getJsonArray("boards").stream()
+            .map(b -> ((JsonObject) b).getString("board")).filter(n -> n.equals(board) || n.equals(daily)).sorted().toList());
+  }
+}
