@@ -29,6 +29,7 @@ final class OperationRoutes {
   static final String OPENAPI_RESOURCE = "openapi.yaml";
   private static final String REDIS = "redis";
   private static final String BOARDS = "boards";
+  private static final String ARCHIVE = "archive";
   private static final String UP = "UP";
   private static final String DOWN = "DOWN";
   /** Ready (200) but some shards do not answer: their users' requests fail, the others are served. */
@@ -66,6 +67,7 @@ final class OperationRoutes {
       checks.put(REDIS, check(results, REDIS));
       checks.put("cluster", cluster());
       checks.put(BOARDS, check(results, BOARDS));
+      checks.put(ARCHIVE, check(results, ARCHIVE));
       boolean ready = checks.stream().noneMatch(c -> DOWN.equals(((JsonObject) c.getValue()).getString("status")));
       boolean degraded = checks.stream().anyMatch(c -> DEGRADED.equals(((JsonObject) c.getValue()).getString("status")));
       ctx.response().setStatusCode(ready ? 200 : 503).putHeader(HttpHeaders.CACHE_CONTROL, "no-store");

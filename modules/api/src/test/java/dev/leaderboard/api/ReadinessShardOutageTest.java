@@ -2,6 +2,7 @@ package dev.leaderboard.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.leaderboard.embedded.LocalPostgres;
 import dev.leaderboard.embedded.LocalRedisShards;
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
@@ -73,6 +74,34 @@ class ReadinessShardOutageTest {
         again.destroy();
         again.waitFor(10, TimeUnit.SECONDS);
       }
+    }
+  }
+
+  @Test
+  void anArchiveOutageDegradesReadinessWhileLiveBoardsServe(Vertx vertx, @TempDir Path dir) throws Exception {
+    try (LocalPostgres pg = LocalPostgres.start(dir.resolve("pg"))) {
+      HttpApiVerticle api = new HttpApiVerticle(0);
+      await(vertx.deployVerticle(new LeaderboardVerticle(TestShards.endpoints(), pg.uri(), 4, ApiTestSupport.CLOCK))
+          .compose(id -> vertx.deployVerticle(api)));
+      WebClient client = WebClient.create(vertx);
+      Poll ready = new Poll(vertx, client, api.actualPort());
+      JsonObject up = ready.until(r -> r.statusCode() == 200 && r.bodyAsJsonObject().getString("status").equals("UP"));
+      assertThat(up.getJsonObject("checks").getJsonObject("archive").getString("status")).isEqualTo("UP");
+
+      pg.close();
+      JsonObject degraded = ready.until(r -> r.statusCode() == 200
+          && r.bodyAsJsonObject().getString("status").equals("DEGRADED"));
+      JsonObject archive = degraded.getJsonObject("checks").getJsonObject("archive");
+      assertThat(archive.getString("status")).isEqualTo("DEGRADED");
+      assertThat(archive.getString("reason")).contains("PostgreSQL");
+      assertThat(degraded.getJsonObject("checks").getJsonObject("redis").getString("status")).isEqualTo("UP");
+
+      String board = ApiTestSupport.randomBoard();
+      assertThat(await(client.put(api.actualPort(), "localhost", "/v1/boards/" + board)
+          .sendJsonObject(new JsonObject())).statusCode()).isEqualTo(201);
+      assertThat(await(client.post(api.actualPort(), "localhost", "/v1/boards/" + board + "/scores")
+          .sendJsonObject(new JsonObject().put("userId", "a").put("value", 3))).bodyAsJsonObject().getLong("rank"))
+          .as("live boards still serve").isEqualTo(1);
     }
   }
 

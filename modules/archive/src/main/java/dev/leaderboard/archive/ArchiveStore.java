@@ -83,6 +83,11 @@ public final class ArchiveStore {
    * Brings the schema to the newest version. Nodes may call it at once: the advisory lock makes the
    * second wait for the first and then find nothing left to do.
    */
+  /** Succeeds when PostgreSQL answers a trivial query (readiness). */
+  public Future<Void> ping() {
+    return reached(pool.query("select 1").execute()).mapEmpty();
+  }
+
   public Future<Void> migrate() {
     return reached(pool.withTransaction(conn -> conn
         .query("select pg_advisory_xact_lock(hashtext('leaderboard archive schema'))").execute()

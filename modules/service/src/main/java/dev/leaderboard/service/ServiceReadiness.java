@@ -11,12 +11,15 @@ import java.util.stream.Collectors;
 /**
  * The leaderboard service's readiness procedures: {@code redis} (every shard answers PING within a
  * second; with some but not all answering the node is degraded, still ready: it serves the users of
- * the shards that answer) and {@code boards} (the service has started and loaded its board cache).
+ * the shards that answer), {@code boards} (the service has started and loaded its board cache) and
+ * {@code archive} (PostgreSQL answers; when it does not the node is degraded, since live boards
+ * still serve).
  * Each answers {@code {status data}} as {@code /health/ready} shows it under {@code checks}.
  */
 final class ServiceReadiness implements NodeServices.ReadinessProcedures {
   static final String REDIS = "redis";
   static final String BOARDS = "boards";
+  static final String ARCHIVE = "archive";
   /** Longer than the service's own 1 s PING timeout, so a slow shard is reported as such. */
   static final long TIMEOUT_MILLIS = 3000;
 
@@ -25,12 +28,24 @@ final class ServiceReadiness implements NodeServices.ReadinessProcedures {
     checks.register(REDIS, TIMEOUT_MILLIS, promise -> service.health().onComplete(ar -> promise.complete(redis(ar.result()))));
     checks.register(BOARDS, TIMEOUT_MILLIS, promise -> service.health()
         .onComplete(ar -> promise.complete(Status.OK(new JsonObject().put("boards", ar.result().boards())))));
+    checks.register(ARCHIVE, TIMEOUT_MILLIS, promise -> service.health().onComplete(ar -> promise.complete(archive(ar.result()))));
+  }
+
+  /** PostgreSQL down degrades the node (archived periods and closing fail) but live boards still serve. */
+  private static Status archive(Health health) {
+    JsonObject data = health.archive().toJson();
+    if (!health.archive().up()) {
+      data.put("degraded", true).put("reason", "PostgreSQL (the archive) did not answer within 1 s: "
+          + health.archive().error() + "; archived periods and closing periods fail until it is back");
+    }
+    return Status.OK(data);
   }
 
   @Override
   public void unregister(HealthChecks checks) {
     checks.unregister(REDIS);
     checks.unregister(BOARDS);
+    checks.unregister(ARCHIVE);
   }
 
   private static Status redis(Health health) {

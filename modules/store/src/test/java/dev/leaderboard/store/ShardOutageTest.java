@@ -62,8 +62,14 @@ class ShardOutageTest {
         own.close();
         String label = ShardMeters.label(stopped);
         assertUnavailable(label, () -> store.submit(b, onStopped, NOW.toEpochMilli(), 1000).await());
-        assertUnavailable(label, () -> store.submitAll(b, List.of(onStopped, alsoOnStopped), NOW.toEpochMilli(), 1000)
-            .await());
+        // a batch fails only the events of the stopped endpoint, each with the outage
+        List<SubmitOutcome> mixed = store.submitAll(b, List.of(onStopped, onRunning, alsoOnStopped),
+            NOW.toEpochMilli(), 1000).await();
+        assertThat(mixed).extracting(SubmitOutcome::status).containsExactly(SubmitOutcome.Status.FAILED,
+            SubmitOutcome.Status.UNCHANGED, SubmitOutcome.Status.FAILED);
+        assertUnavailable(label, () -> {
+          throw mixed.get(0).failure();
+        });
         assertUnavailable(label, () -> store.page(b, "all", 0, 10).await());
         assertUnavailable(label, () -> store.userRank(b, "all", onStopped.userId(), null).await());
         assertThat(store.composite(b, "all", onRunning.userId()).await()).isNotNull();

@@ -21,6 +21,7 @@ import dev.leaderboard.store.ScoreStore;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import java.time.Clock;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
@@ -31,6 +32,7 @@ import java.util.function.Supplier;
 public final class LocalLeaderboards implements Leaderboards {
   private final BoardRegistry boards;
   private final BoardStore boardStore;
+  private final ArchiveStore archive;
   private final BoardDefinitions definitions;
   private final ScoreIntake intake;
   private final BoardReads reads;
@@ -40,6 +42,7 @@ public final class LocalLeaderboards implements Leaderboards {
       PeriodCloser closer, Clock clock, int defaultPartitions) {
     this.boards = boards;
     this.boardStore = boardStore;
+    this.archive = archive;
     RankHints hints = new RankHints();
     ReadSources sources = new ReadSources(boards, scores, archive, hints);
     this.definitions = new BoardDefinitions(boards, boardStore, archive, clock, defaultPartitions);
@@ -110,7 +113,13 @@ public final class LocalLeaderboards implements Leaderboards {
 
   @Override
   public Future<Health> health() {
-    return ShardHealth.check(boardStore.shards()).map(shards -> new Health(shards, boards.cached().size()));
+    long start = System.nanoTime();
+    Future<Health.ArchiveCheck> archived = archive.ping().timeout(ShardHealth.TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)
+        .transform(ar -> Future.succeededFuture(new Health.ArchiveCheck(ar.succeeded(),
+            Math.round((System.nanoTime() - start) / 10_000.0) / 100.0,
+            ar.succeeded() ? null : String.valueOf(ar.cause().getMessage()))));
+    return ShardHealth.check(boardStore.shards()).compose(shards -> archived
+        .map(pg -> new Health(shards, boards.cached().size(), pg)));
   }
 
   private static <T> Future<T> call(Supplier<Future<T>> request) {

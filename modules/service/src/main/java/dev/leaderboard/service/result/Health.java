@@ -4,8 +4,19 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 
-/** What this service instance needs to serve: every shard's answer to PING, and its board cache. */
-public record Health(List<ShardCheck> shards, int boards) {
+/**
+ * What this service instance needs to serve: every shard's answer to PING, its board cache, and
+ * the archive's answer to a trivial query.
+ */
+public record Health(List<ShardCheck> shards, int boards, ArchiveCheck archive) {
+  /** PostgreSQL's answer: {@code up} when it answered within the timeout. */
+  public record ArchiveCheck(boolean up, double ms, String error) {
+    public JsonObject toJson() {
+      JsonObject out = new JsonObject().put("up", up).put("ms", ms);
+      return error == null ? out : out.put("error", error);
+    }
+  }
+
   /** One shard's PING: {@code up} when it answered within the timeout, {@code ms} the round trip. */
   public record ShardCheck(int shard, String endpoint, boolean up, double ms, String error) {
     public JsonObject toJson() {
@@ -25,6 +36,6 @@ public record Health(List<ShardCheck> shards, int boards) {
   }
 
   public JsonObject toJson() {
-    return new JsonObject().put("shards", shardsJson()).put("boards", boards);
+    return new JsonObject().put("shards", shardsJson()).put("boards", boards).put("archive", archive.toJson());
   }
 }
