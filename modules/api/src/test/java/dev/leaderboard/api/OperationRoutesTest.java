@@ -26,7 +26,8 @@ class OperationRoutesTest extends ApiTestSupport {
     assertThat(r.getHeader("Cache-Control")).isEqualTo("no-store");
     assertThat(body.getString("status")).isEqualTo("UP");
     JsonObject checks = body.getJsonObject("checks");
-    assertThat(checks.fieldNames()).containsExactlyInAnyOrder("redis", "cluster", "boards");
+    assertThat(checks.fieldNames()).containsExactlyInAnyOrder("redis", "cluster", "boards", "archive");
+    assertThat(checks.getJsonObject("archive").getString("status")).isEqualTo("UP");
     JsonArray shards = checks.getJsonObject("redis").getJsonArray("shards");
     assertThat(shards).hasSize(4);
     for (int i = 0; i < shards.size(); i++) {
