@@ -26,6 +26,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -65,7 +66,7 @@ public final class HttpBenchmark {
   private final Contest contest;
 
   private HttpBenchmark(LoadClient load, Shards shards, HttpClient admin, int port, int barePort, int members,
-      double seconds) {
+      double seconds, List<Long> redisPids) {
     this.load = load;
     this.shards = shards;
     this.store = new ScoreStore(shards);
@@ -75,7 +76,7 @@ public final class HttpBenchmark {
     this.barePort = barePort;
     this.members = members;
     this.seconds = seconds;
-    this.contest = new Contest(nodes::settle);
+    this.contest = new Contest(nodes::settle, new CpuMeter(ProcessHandle.current().pid(), redisPids, load.pid()));
   }
 
   public static void main(String[] args) throws Exception {
@@ -86,7 +87,6 @@ public final class HttpBenchmark {
     long t0 = System.nanoTime();
     try (LocalRedisShards redis = LocalRedisShards.start(dir, SHARDS)) {
       int port = freePort();
-      int barePort = freePort();
       LeaderboardApp app = LeaderboardApp.start(AppConfig.fromEnv(Map.of(
           "LB_REDIS_ENDPOINTS", String.join(",", redis.endpoints()),
           "LB_HTTP_PORT", Integer.toString(port),
@@ -94,12 +94,15 @@ public final class HttpBenchmark {
       Vertx bare = Vertx.vertx();
       Vertx bench = Vertx.vertx();
       try (LoadClient load = LoadClient.start()) {
+        // chosen once the node's own servers have taken theirs
+        int barePort = freePort();
         bare.deployVerticle(() -> new BareEndpoint(barePort, redis.endpoints().get(0), BARE_KEY),
             new DeploymentOptions().setInstances(Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()))))
             .await();
         Shards shards = Shards.connect(bench, redis.endpoints(), 16);
         shards.loadScripts().await();
-        new HttpBenchmark(load, shards, bench.createHttpClient(), port, barePort, members, seconds).run(large);
+        new HttpBenchmark(load, shards, bench.createHttpClient(), port, barePort, members, seconds, redisPids(dir))
+            .run(large);
         shards.close();
       } finally {
         bare.close().await();
@@ -139,6 +142,7 @@ public final class HttpBenchmark {
     report.line("AOF rewrite after loading: %.1f s; Redis used_memory now %,d MB", (System.nanoTime() - t) / 1e9,
         nodes.usedMemory() >> 20);
 
+    warmUp();
     comparison();
     profile(Path.of(System.getProperty("bench.jfr",
         Path.of(System.getProperty("java.io.tmpdir"), "http-bench-submit.jfr").toString())));
@@ -152,23 +156,56 @@ public final class HttpBenchmark {
     System.out.print(report.text());
   }
 
+  /** The cases of the comparison, ours; the bare endpoint serves the same specs on its own port. */
+  private Map<String, LoadSpec> cases() {
+    Map<String, LoadSpec> cases = new LinkedHashMap<>();
+    cases.put("submit with rank", LoadSpec.of(LoadSpec.Kind.SUBMIT, port, MAIN, members, CONNECTIONS).withRank(true));
+    cases.put("submit without rank (?rank=false)",
+        LoadSpec.of(LoadSpec.Kind.SUBMIT, port, MAIN, members, CONNECTIONS).withRank(false));
+    cases.put("user rank", LoadSpec.of(LoadSpec.Kind.USER, port, MAIN, members, CONNECTIONS));
+    cases.put("top 10 page", LoadSpec.of(LoadSpec.Kind.TOP, port, MAIN, members, CONNECTIONS));
+    cases.put("around-me (limit 11)", LoadSpec.of(LoadSpec.Kind.AROUND, port, MAIN, members, CONNECTIONS));
+    return cases;
+  }
+
+  /**
+   * Every case on both sides before anything is measured: on 2 busy cores the JIT needs tens of
+   * seconds to compile the service's paths, and a first case measured cold ran at a third of its
+   * later rate.
+   */
+  private void warmUp() {
+    long t = System.nanoTime();
+    for (LoadSpec spec : cases().values()) {
+      load.run(spec.forRun(WARMUP_SECONDS * 2, 0));
+      load.run(spec.withPort(barePort).forRun(WARMUP_SECONDS, 0));
+    }
+    report.line("warm-up of every case on both sides: %.0f s", (System.nanoTime() - t) / 1e9);
+  }
+
   /** Ours and the bare endpoint, case by case, 64 connections each. */
   private void comparison() {
     report.section("HTTP: the service against a bare Vert.x endpoint (" + members + " members, " + CONNECTIONS
         + " connections)");
     report.compareHeader("bare");
-    compare("submit with rank", LoadSpec.of(LoadSpec.Kind.SUBMIT, port, MAIN, members, CONNECTIONS).withRank(true));
-    compare("submit without rank (?rank=false)",
-        LoadSpec.of(LoadSpec.Kind.SUBMIT, port, MAIN, members, CONNECTIONS).withRank(false));
-    compare("user rank", LoadSpec.of(LoadSpec.Kind.USER, port, MAIN, members, CONNECTIONS));
-    compare("top 10 page", LoadSpec.of(LoadSpec.Kind.TOP, port, MAIN, members, CONNECTIONS));
-    compare("around-me (limit 11)", LoadSpec.of(LoadSpec.Kind.AROUND, port, MAIN, members, CONNECTIONS));
+    List<String> cpu = new ArrayList<>();
+    cases().forEach((name, spec) -> cpu.add(compare(name, spec)));
+    cpu.forEach(line -> report.line("%s", line));
   }
 
-  private void compare(String name, LoadSpec ours) {
+  /** One row of the table; answers the case's CPU figures. */
+  private String compare(String name, LoadSpec ours) {
     Map<String, LoadResult> r = contest.run(List.of(Target.http("ours", load, ours),
         Target.http("bare", load, ours.withPort(barePort))), WARMUP_SECONDS, ROUNDS, seconds / ROUNDS);
     report.compare(name, r.get("ours"), r.get("bare"), 0.5);
+    return name + ": ours " + cpu(r.get("ours")) + "; bare " + cpu(r.get("bare"));
+  }
+
+  private static String cpu(LoadResult r) {
+    return CpuMeter.describe(r.cpu(), r.ok());
+  }
+
+  private static String perEvent(LoadResult r) {
+    return CpuMeter.describe(r.cpu(), r.events());
   }
 
   /** A JFR recording of the node under the submit-with-rank load (not part of any measured run). */
@@ -177,13 +214,15 @@ public final class HttpBenchmark {
     LoadResult r;
     try (Recording recording = new Recording()) {
       recording.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(10));
+      recording.enable("jdk.NativeMethodSample").withPeriod(Duration.ofMillis(20));
       recording.enable("jdk.GarbageCollection");
       recording.start();
-      r = load.run(LoadSpec.of(LoadSpec.Kind.SUBMIT, port, MAIN, members, CONNECTIONS).withRank(true).forRun(10, 999));
+      r = contest.measured(Target.http("jfr", load,
+          LoadSpec.of(LoadSpec.Kind.SUBMIT, port, MAIN, members, CONNECTIONS).withRank(true)), 10);
       recording.stop();
       recording.dump(file);
     }
-    report.line("recording %s (%,.0f req/s while recording)%s", file, r.perSecond(), Report.errors(r));
+    report.line("recording %s (%,.0f req/s while recording; %s)%s", file, r.perSecond(), cpu(r), Report.errors(r));
     for (String line : JfrHotSpots.summarize(file, 15).split("\n")) {
       report.line("%s", line);
     }
@@ -198,10 +237,10 @@ public final class HttpBenchmark {
     LoadResult http = r.get("http");
     LoadResult raw = r.get("raw");
     double ratio = http.eventsPerSecond() / raw.eventsPerSecond();
-    report.line("| service batch | %,.0f events/s | batch p50 %.1f ms, p99 %.1f ms |", http.eventsPerSecond(),
-        http.ms(50), http.ms(99));
-    report.line("| raw submitAll | %,.0f events/s | batch p50 %.1f ms, p99 %.1f ms |", raw.eventsPerSecond(),
-        raw.ms(50), raw.ms(99));
+    report.line("| service batch | %,.0f events/s | batch p50 %.1f ms, p99 %.1f ms | per event: %s |",
+        http.eventsPerSecond(), http.ms(50), http.ms(99), perEvent(http));
+    report.line("| raw submitAll | %,.0f events/s | batch p50 %.1f ms, p99 %.1f ms | per event: %s |",
+        raw.eventsPerSecond(), raw.ms(50), raw.ms(99), perEvent(raw));
     report.line("ratio %.2fx (target >= 0.8x: %s)%s", ratio, ratio >= 0.8 ? "met" : "NOT met", Report.errors(http, raw));
   }
 
@@ -209,8 +248,8 @@ public final class HttpBenchmark {
   private void partitionSweep(List<Board> boards) {
     report.section("partitions per board over " + SHARDS + " shards (" + members + " members, " + CONNECTIONS
         + " connections)");
-    report.line("| case | partitions | req/s | p50 ms | p99 ms |");
-    report.line("|---|---:|---:|---:|---:|");
+    report.line("| case | partitions | req/s | p50 ms | p99 ms | cpu |");
+    report.line("|---|---:|---:|---:|---:|---|");
     for (LoadSpec.Kind kind : new LoadSpec.Kind[] {LoadSpec.Kind.USER, LoadSpec.Kind.SUBMIT}) {
       List<Target> targets = new ArrayList<>();
       for (Board b : boards) {
@@ -219,8 +258,8 @@ public final class HttpBenchmark {
       Map<String, LoadResult> r = contest.run(targets, 2, 2, seconds / ROUNDS);
       for (Board b : boards) {
         LoadResult x = r.get(b.name());
-        report.line("| %s | %d | %,.0f | %.2f | %.2f |%s", kind == LoadSpec.Kind.USER ? "user rank" : "submit with rank",
-            b.partitions(), x.perSecond(), x.ms(50), x.ms(99), Report.errors(x));
+        report.line("| %s | %d | %,.0f | %.2f | %.2f | %s |%s", kind == LoadSpec.Kind.USER ? "user rank"
+            : "submit with rank", b.partitions(), x.perSecond(), x.ms(50), x.ms(99), cpu(x), Report.errors(x));
       }
     }
   }
@@ -341,6 +380,15 @@ public final class HttpBenchmark {
     } catch (IOException e) {
       return "? GiB";
     }
+  }
+
+  /** The redis-server processes, from the pid files LocalRedisShards has them write. */
+  private static List<Long> redisPids(Path dir) throws IOException {
+    List<Long> pids = new ArrayList<>();
+    for (int i = 0; i < SHARDS; i++) {
+      pids.add(Long.parseLong(Files.readString(dir.resolve("redis-" + i).resolve("redis.pid")).trim()));
+    }
+    return pids;
   }
 
   private static int freePort() throws IOException {

@@ -15,7 +15,9 @@ import jdk.jfr.consumer.RecordingFile;
 /**
  * The hot spots of a JFR recording from its {@code jdk.ExecutionSample} events: per package (first
  * four name parts) and per method, the share of samples with it anywhere on the stack (inclusive),
- * and per method the share with it on top (self); also the share of samples per thread group.
+ * and per method the share with it on top (self); also the share of samples per thread group, and
+ * the native methods threads were sampled in ({@code jdk.NativeMethodSample}: waiting or in a
+ * system call, which execution samples do not see).
  * Usage: {@code java -cp bench.jar dev.leaderboard.bench.JfrHotSpots recording.jfr [top]}.
  */
 public final class JfrHotSpots {
@@ -31,6 +33,8 @@ public final class JfrHotSpots {
     Map<String, Integer> inclusive = new HashMap<>();
     Map<String, Integer> self = new HashMap<>();
     Map<String, Integer> threads = new HashMap<>();
+    Map<String, Integer> natives = new HashMap<>();
+    int nativeSamples = 0;
     long gcPauseNanos = 0;
     int gcs = 0;
     int samples = 0;
@@ -41,6 +45,11 @@ public final class JfrHotSpots {
         if (type.equals("jdk.GarbageCollection")) {
           gcs++;
           gcPauseNanos += e.getDuration("sumOfPauses").toNanos();
+        }
+        if (type.equals("jdk.NativeMethodSample") && e.getStackTrace() != null
+            && !e.getStackTrace().getFrames().isEmpty()) {
+          nativeSamples++;
+          natives.merge(name(e.getStackTrace().getFrames().get(0)), 1, Integer::sum);
         }
         if (!type.equals("jdk.ExecutionSample") || e.getStackTrace() == null) {
           continue;
@@ -54,13 +63,12 @@ public final class JfrHotSpots {
         for (RecordedFrame f : frames) {
           String cls = f.getMethod().getType().getName();
           seenPackages.add(packageOf(cls));
-          seenMethods.add(cls + "." + f.getMethod().getName());
+          seenMethods.add(name(f));
         }
         seenPackages.forEach(p -> packages.merge(p, 1, Integer::sum));
         seenMethods.forEach(m -> inclusive.merge(m, 1, Integer::sum));
         if (!frames.isEmpty()) {
-          RecordedFrame f = frames.get(0);
-          self.merge(f.getMethod().getType().getName() + "." + f.getMethod().getName(), 1, Integer::sum);
+          self.merge(name(frames.get(0)), 1, Integer::sum);
         }
       }
     }
@@ -71,6 +79,9 @@ public final class JfrHotSpots {
     table(out, "packages, inclusive (on the stack)", packages, samples, top);
     table(out, "methods, self (top of the stack)", self, samples, top);
     table(out, "methods, inclusive", inclusive, samples, top);
+    out.append(String.format(Locale.ROOT, "%,d samples of threads in native code (waiting or in a system call)%n",
+        nativeSamples));
+    table(out, "native methods (top of the stack)", natives, nativeSamples, Math.min(top, 8));
     return out.toString();
   }
 
@@ -79,6 +90,10 @@ public final class JfrHotSpots {
     counts.entrySet().stream().sorted(Map.Entry.<String, Integer>comparingByValue().reversed()).limit(top)
         .forEach(e -> out.append(String.format(Locale.ROOT, "  %5.1f %%  %s%n", 100.0 * e.getValue() / samples,
             e.getKey())));
+  }
+
+  private static String name(RecordedFrame f) {
+    return f.getMethod().getType().getName() + "." + f.getMethod().getName();
   }
 
   private static String packageOf(String className) {

@@ -35,6 +35,11 @@ public final class LoadClient implements AutoCloseable {
     return new LoadClient(p);
   }
 
+  /** The child's process ID. */
+  public long pid() {
+    return process.pid();
+  }
+
   /** Runs one case in the child and waits for its result (the case bounds its own time). */
   public synchronized LoadResult run(LoadSpec spec) {
     try {

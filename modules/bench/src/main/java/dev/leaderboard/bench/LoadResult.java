@@ -17,6 +17,8 @@ public final class LoadResult {
 
   private final Histogram latency = new Histogram(MAX_MICROS, 3);
   private final Map<String, Long> statuses = new TreeMap<>();
+  /** CPU ticks of the run as {@link CpuMeter#sample} counts them; filled in by the parent. */
+  private final long[] cpu = new long[4];
   private long ok;
   private long events;
   private long nanos;
@@ -45,6 +47,9 @@ public final class LoadResult {
   public LoadResult merge(LoadResult other) {
     latency.add(other.latency);
     other.statuses.forEach((k, v) -> statuses.merge(k, v, Long::sum));
+    for (int i = 0; i < cpu.length; i++) {
+      cpu[i] += other.cpu[i];
+    }
     ok += other.ok;
     events += other.events;
     nanos += other.nanos;
@@ -67,6 +72,14 @@ public final class LoadResult {
   /** Latency at {@code percentile} (0..100) in ms. */
   public double ms(double percentile) {
     return latency.getValueAtPercentile(percentile) / 1000.0;
+  }
+
+  public long[] cpu() {
+    return cpu;
+  }
+
+  public long events() {
+    return events;
   }
 
   public long ok() {
