@@ -49,7 +49,7 @@ public record AppConfig(
         Path.of(env.getOrDefault("LB_DATA_DIR", "./data")).toAbsolutePath().normalize(),
         listVar(env, "LB_REDIS_ENDPOINTS"),
         intVar(env, "LB_LOCAL_SHARDS", 4, 1, 64),
-        intVar(env, "LB_PARTITIONS", 16, 1, 1024),
+        intVar(env, "LB_PARTITIONS", 8, 1, 1024),
         blankToNull(env.get("LB_PG_URI")),
         onOff(env, "LB_CLUSTER"),
         listVar(env, "LB_CLUSTER_MEMBERS"),

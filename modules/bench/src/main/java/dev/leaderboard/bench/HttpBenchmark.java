@@ -1,0 +1,437 @@
+package dev.leaderboard.bench;
+
+import dev.leaderboard.app.AppConfig;
+import dev.leaderboard.app.LeaderboardApp;
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Partitioner;
+import dev.leaderboard.embedded.LocalRedisShards;
+import dev.leaderboard.store.BoardStore;
+import dev.leaderboard.store.Keys;
+import dev.leaderboard.store.Route;
+import dev.leaderboard.store.ScoreStore;
+import dev.leaderboard.store.Shards;
+import io.vertx.core.DeploymentOptions;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.json.JsonObject;
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.Request;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.function.IntFunction;
+import java.util.stream.Stream;
+import jdk.jfr.Recording;
+
+/**
+ * The HTTP benchmark: a full node (the app with its HTTP API) against a bare Vert.x endpoint
+ * ({@link BareEndpoint}) on the same 4 local redis-server shards, driven over loopback by the load
+ * generator in its own JVM ({@link LoadGenerator}), the two measured in turns. Also: batch ingest
+ * against raw pipelined submit-script calls, rank latency at 10 thousand and 10 million members,
+ * Redis memory, the partitions-per-board sweep, and a JFR profile of the submit path.
+ *
+ * <p>Usage: {@code java -cp modules/bench/target/bench.jar dev.leaderboard.bench.HttpBenchmark
+ * [members=1000000] [seconds=12] [largeMembers=10000000]}; {@code seconds} is the measured time per
+ * load case and side. See docs/benchmarks.md.
+ */
+public final class HttpBenchmark {
+  private static final String HOST = "127.0.0.1";
+  private static final int SHARDS = 4;
+  private static final int CONNECTIONS = 64;
+  private static final int ROUNDS = 3;
+  private static final double WARMUP_SECONDS = 3;
+  private static final String MAIN = "main";
+  private static final String BARE_KEY = "bench:bare";
+
+  private final Report report = new Report();
+  private final LoadClient load;
+  private final Shards shards;
+  private final ScoreStore store;
+  private final RedisNodes nodes;
+  private final HttpClient admin;
+  private final int port;
+  private final int barePort;
+  private final int members;
+  private final double seconds;
+  private final Contest contest;
+  private final SplittableRandom pick = new SplittableRandom(3);
+
+  private HttpBenchmark(LoadClient load, Shards shards, HttpClient admin, int port, int barePort, int members,
+      double seconds, List<Long> redisPids) {
+    this.load = load;
+    this.shards = shards;
+    this.store = new ScoreStore(shards);
+    this.nodes = new RedisNodes(shards, SHARDS);
+    this.admin = admin;
+    this.port = port;
+    this.barePort = barePort;
+    this.members = members;
+    this.seconds = seconds;
+    this.contest = new Contest(nodes::settle, new CpuMeter(ProcessHandle.current().pid(), redisPids, load.pid()));
+  }
+
+  public static void main(String[] args) throws Exception {
+    int members = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
+    int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 12;
+    int large = args.length > 2 ? Integer.parseInt(args[2]) : 10_000_000;
+    Path dir = Files.createTempDirectory("leaderboard-http-bench");
+    long t0 = System.nanoTime();
+    try (LocalRedisShards redis = LocalRedisShards.start(dir, SHARDS)) {
+      int port = freePort();
+      LeaderboardApp app = LeaderboardApp.start(AppConfig.fromEnv(Map.of(
+          "LB_REDIS_ENDPOINTS", String.join(",", redis.endpoints()),
+          "LB_HTTP_PORT", Integer.toString(port),
+          "LB_DATA_DIR", dir.toString())), Clock.systemUTC()).await();
+      Vertx bare = Vertx.vertx();
+      Vertx bench = Vertx.vertx();
+      try (LoadClient load = LoadClient.start()) {
+        // chosen once the node's own servers have taken theirs
+        int barePort = freePort();
+        bare.deployVerticle(() -> new BareEndpoint(barePort, redis.endpoints().get(0), BARE_KEY),
+            new DeploymentOptions().setInstances(Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()))))
+            .await();
+        Shards shards = Shards.connect(bench, redis.endpoints(), 16);
+        shards.loadScripts().await();
+        new HttpBenchmark(load, shards, bench.createHttpClient(), port, barePort, members, seconds, redisPids(dir))
+            .run(large);
+        shards.close();
+      } finally {
+        bare.close().await();
+        bench.close().await();
+        app.stop().await();
+      }
+    } finally {
+      deleteTree(dir);
+    }
+    System.out.printf("benchmark took %.0f s%n", (System.nanoTime() - t0) / 1e9);
+  }
+
+  private void run(int large) throws IOException {
+    // JFR instruments JDK classes when it first starts, which throws away compiled code; started now,
+    // before the warm-up, the profile later sees a warm JVM
+    try (Recording jfrStarted = new Recording()) {
+      jfrStarted.start();
+      measure(large);
+    }
+  }
+
+  private void measure(int large) throws IOException {
+    report.section("setup");
+    report.line("machine: %d cores, %s; JDK %s; redis-server %s x %d; load: %d connections from a separate JVM, "
+        + "%d rounds of %.1f s per side after %.0f s warm-up", Runtime.getRuntime().availableProcessors(),
+        memTotal(), System.getProperty("java.version"), nodes.version(), SHARDS, CONNECTIONS, ROUNDS,
+        seconds / ROUNDS, WARMUP_SECONDS);
+
+    Board main = board(MAIN, new JsonObject());
+    report.line("board %s: %d partitions (the node's default), denseRanks %s, rankOnSubmit %s, dedupeSeconds %d",
+        MAIN, main.partitions(), main.denseRanks(), main.rankOnSubmit(), main.dedupeSeconds());
+    timed("load " + MAIN + " and the bare sorted set", members, () -> new BoardLoader(shards).load(main, members, 1, BARE_KEY));
+    boardMemory(main);
+    List<Board> sweep = new ArrayList<>();
+    for (int p : new int[] {4, 8, 16}) {
+      Board b = board("p" + p, new JsonObject().put("partitions", p));
+      timed("load " + b.name(), members, () -> new BoardLoader(shards).load(b, members, 1, null));
+      sweep.add(b);
+    }
+    Board small = board("g10k", new JsonObject());
+    timed("load g10k", 10_000, () -> new BoardLoader(shards).load(small, 10_000, 2, null));
+    Board big = board("g10m", new JsonObject());
+    timed("load g10m", large, () -> new BoardLoader(shards).load(big, large, 2, null));
+    long t = System.nanoTime();
+    nodes.rewriteAof();
+    report.line("AOF rewrite after loading: %.1f s; Redis used_memory now %,d MB", (System.nanoTime() - t) / 1e9,
+        nodes.usedMemory() >> 20);
+
+    warmUp();
+    comparison();
+    profile(Path.of(System.getProperty("bench.jfr",
+        Path.of(System.getProperty("java.io.tmpdir"), "http-bench-submit.jfr").toString())));
+    ingest(main);
+    partitionSweep(sweep);
+    rankGrowth(small, big);
+    eventIdMemory();
+
+    System.out.println();
+    System.out.println("==================== all figures ====================");
+    System.out.print(report.text());
+  }
+
+  /** The cases of the comparison, ours; the bare endpoint serves the same specs on its own port. */
+  private Map<String, LoadSpec> cases() {
+    Map<String, LoadSpec> cases = new LinkedHashMap<>();
+    cases.put("submit with rank", LoadSpec.of(LoadSpec.Kind.SUBMIT, port, MAIN, members, CONNECTIONS).withRank(true));
+    cases.put("submit without rank (?rank=false)",
+        LoadSpec.of(LoadSpec.Kind.SUBMIT, port, MAIN, members, CONNECTIONS).withRank(false));
+    cases.put("user rank", LoadSpec.of(LoadSpec.Kind.USER, port, MAIN, members, CONNECTIONS));
+    cases.put("top 10 page", LoadSpec.of(LoadSpec.Kind.TOP, port, MAIN, members, CONNECTIONS));
+    cases.put("around-me (limit 11)", LoadSpec.of(LoadSpec.Kind.AROUND, port, MAIN, members, CONNECTIONS));
+    return cases;
+  }
+
+  /**
+   * Every case on both sides before anything is measured: on 2 busy cores the JIT needs tens of
+   * seconds to compile the service's paths, and a first case measured cold ran at a third of its
+   * later rate.
+   */
+  private void warmUp() {
+    long t = System.nanoTime();
+    for (LoadSpec spec : cases().values()) {
+      load.run(spec.forRun(WARMUP_SECONDS * 2, 0));
+      load.run(spec.withPort(barePort).forRun(WARMUP_SECONDS, 0));
+    }
+    report.line("warm-up of every case on both sides: %.0f s", (System.nanoTime() - t) / 1e9);
+  }
+
+  /** Ours and the bare endpoint, case by case, 64 connections each. */
+  private void comparison() {
+    report.section("HTTP: the service against a bare Vert.x endpoint (" + members + " members, " + CONNECTIONS
+        + " connections)");
+    report.compareHeader("bare");
+    List<String> cpu = new ArrayList<>();
+    cases().forEach((name, spec) -> cpu.add(compare(name, spec)));
+    cpu.forEach(line -> report.line("%s", line));
+  }
+
+  /** One row of the table; answers the case's CPU figures. */
+  private String compare(String name, LoadSpec ours) {
+    Map<String, LoadResult> r = contest.run(List.of(Target.http("ours", load, ours),
+        Target.http("bare", load, ours.withPort(barePort))), WARMUP_SECONDS, ROUNDS, seconds / ROUNDS);
+    report.compare(name, r.get("ours"), r.get("bare"), 0.5);
+    return name + ": ours " + cpu(r.get("ours")) + "; bare " + cpu(r.get("bare"));
+  }
+
+  private static String cpu(LoadResult r) {
+    return CpuMeter.describe(r.cpu(), r.ok());
+  }
+
+  private static String perEvent(LoadResult r) {
+    return CpuMeter.describe(r.cpu(), r.events());
+  }
+
+  /** A JFR recording of the node under the submit-with-rank load (not part of any measured run). */
+  private void profile(Path file) throws IOException {
+    report.section("JFR: the node under submit with rank, " + CONNECTIONS + " connections, 10 s");
+    LoadResult r;
+    try (Recording recording = new Recording()) {
+      recording.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(2));
+      recording.enable("jdk.NativeMethodSample").withPeriod(Duration.ofMillis(20));
+      recording.enable("jdk.GarbageCollection");
+      recording.start();
+      r = contest.measured(Target.http("jfr", load,
+          LoadSpec.of(LoadSpec.Kind.SUBMIT, port, MAIN, members, CONNECTIONS).withRank(true)), 10);
+      recording.stop();
+      recording.dump(file);
+    }
+    report.line("recording %s (%,.0f req/s while recording; %s)%s", file, r.perSecond(), cpu(r), Report.errors(r));
+    for (String line : JfrHotSpots.summarize(file, 15).split("\n")) {
+      report.line("%s", line);
+    }
+  }
+
+  /** Batches of 1,000 events over HTTP (8 in flight) against the same events as raw store calls. */
+  private void ingest(Board main) {
+    report.section("batch ingest: POST .../scores/batch (1,000 events, 8 in flight) against raw submitAll");
+    Map<String, LoadResult> r = contest.run(List.of(
+        Target.http("http", load, LoadSpec.of(LoadSpec.Kind.BATCH, port, MAIN, members, 8)),
+        new RawIngest("raw", store, main, members, 1000, 8)), WARMUP_SECONDS, ROUNDS, seconds / ROUNDS);
+    LoadResult http = r.get("http");
+    LoadResult raw = r.get("raw");
+    double ratio = http.eventsPerSecond() / raw.eventsPerSecond();
+    report.line("| service batch | %,.0f events/s | batch p50 %.1f ms, p99 %.1f ms | per event: %s |",
+        http.eventsPerSecond(), http.ms(50), http.ms(99), perEvent(http));
+    report.line("| raw submitAll | %,.0f events/s | batch p50 %.1f ms, p99 %.1f ms | per event: %s |",
+        raw.eventsPerSecond(), raw.ms(50), raw.ms(99), perEvent(raw));
+    report.line("ratio %.2fx (target >= 0.8x: %s)%s", ratio, ratio >= 0.8 ? "met" : "NOT met", Report.errors(http, raw));
+  }
+
+  /** User rank and submit with rank at 4, 8 and 16 partitions, the three boards measured in turns. */
+  private void partitionSweep(List<Board> boards) {
+    report.section("partitions per board over " + SHARDS + " shards (" + members + " members, " + CONNECTIONS
+        + " connections)");
+    report.line("| case | partitions | req/s | p50 ms | p99 ms | cpu |");
+    report.line("|---|---:|---:|---:|---:|---|");
+    for (LoadSpec.Kind kind : new LoadSpec.Kind[] {LoadSpec.Kind.USER, LoadSpec.Kind.SUBMIT}) {
+      List<Target> targets = new ArrayList<>();
+      for (Board b : boards) {
+        targets.add(Target.http(b.name(), load, LoadSpec.of(kind, port, b.name(), members, CONNECTIONS).withRank(true)));
+      }
+      Map<String, LoadResult> r = contest.run(targets, 2, 2, seconds / ROUNDS);
+      for (Board b : boards) {
+        LoadResult x = r.get(b.name());
+        report.line("| %s | %d | %,.0f | %.2f | %.2f | %s |%s", kind == LoadSpec.Kind.USER ? "user rank"
+            : "submit with rank", b.partitions(), x.perSecond(), x.ms(50), x.ms(99), cpu(x), Report.errors(x));
+      }
+    }
+  }
+
+  /**
+   * A user's rank, one request at a time, at 10 thousand and at {@code large} members: at store
+   * level (two rounds, no hint; users drawn from the whole board) and over HTTP on one connection
+   * (users drawn from the first 10,000 on both boards, so the node's hint cache treats both alike).
+   */
+  private void rankGrowth(Board small, Board big) {
+    report.section("rank latency growth: " + small.name() + " against " + big.name() + ", sequential");
+    int[] sizes = {sizeOf(small), sizeOf(big)};
+    Board[] pair = {small, big};
+    double[][] ms = alternate(3000, k -> store.userRank(pair[k], "all", "u" + pick.nextInt(sizes[k]), null));
+    double ratio = ms[1][ms[1].length / 2] / ms[0][ms[0].length / 2];
+    report.line("store level (ZSCORE, then the counts on every partition): %s, %s (p50 / p99); ratio of p50 %.2fx "
+        + "(target <= 1.5x: %s)", spread(small, ms[0]), spread(big, ms[1]), ratio, ratio <= 1.5 ? "met" : "NOT met");
+    double[][] own = alternate(3000, k -> {
+      String user = "u" + pick.nextInt(sizes[k]);
+      Route r = Keys.partition(pair[k], "all", Partitioner.partitionOf(user, pair[k].partitions()));
+      return shards.send(r, Request.cmd(Command.ZREVRANK).arg(Keys.scores(r)).arg(user));
+    });
+    report.line("context, one ZREVRANK on the user's own partition (%,d and %,d members): %s, %s; ratio of p50 %.2fx",
+        sizes[0] / small.partitions(), sizes[1] / big.partitions(), spread(small, own[0]), spread(big, own[1]),
+        own[1][own[1].length / 2] / own[0][own[0].length / 2]);
+    Map<String, LoadResult> r = contest.run(List.of(
+        Target.http(small.name(), load, LoadSpec.of(LoadSpec.Kind.USER, port, small.name(), 10_000, 1)),
+        Target.http(big.name(), load, LoadSpec.of(LoadSpec.Kind.USER, port, big.name(), 10_000, 1))),
+        2, 2, seconds / ROUNDS);
+    LoadResult a = r.get(small.name());
+    LoadResult b = r.get(big.name());
+    double httpRatio = b.ms(50) / a.ms(50);
+    report.line("HTTP, one connection: %s %.3f / %.3f ms (%,.0f req/s), %s %.3f / %.3f ms (%,.0f req/s); ratio of "
+        + "p50 %.2fx (target <= 1.5x: %s)%s", small.name(), a.ms(50), a.ms(99), a.perSecond(), big.name(), b.ms(50),
+        b.ms(99), b.perSecond(), httpRatio, httpRatio <= 1.5 ? "met" : "NOT met", Report.errors(a, b));
+  }
+
+  /** {@code runs} timed calls of {@code op(0)} and {@code op(1)} in turn, after a fifth as many untimed; sorted ms. */
+  private static double[][] alternate(int runs, IntFunction<Future<?>> op) {
+    double[][] ms = new double[2][runs];
+    for (int i = -runs / 5; i < runs; i++) {
+      for (int k = 0; k < 2; k++) {
+        long t = System.nanoTime();
+        op.apply(k).await();
+        if (i >= 0) {
+          ms[k][i] = (System.nanoTime() - t) / 1e6;
+        }
+      }
+    }
+    Arrays.sort(ms[0]);
+    Arrays.sort(ms[1]);
+    return ms;
+  }
+
+  private static String spread(Board b, double[] sortedMs) {
+    return String.format(Locale.ROOT, "%s %.3f / %.3f ms", b.name(), sortedMs[sortedMs.length / 2],
+        sortedMs[sortedMs.length * 99 / 100]);
+  }
+
+  private int sizeOf(Board b) {
+    long n = 0;
+    for (Route r : Keys.partitions(b, "all")) {
+      n += shards.send(r, Request.cmd(Command.ZCARD).arg(Keys.scores(r))).await().toLong();
+    }
+    return (int) n;
+  }
+
+  /** The board's keys against one bare sorted set of the same members and scores. */
+  private void boardMemory(Board b) {
+    long board = 0;
+    for (Route r : Keys.partitions(b, "all")) {
+      for (String key : Keys.all(r)) {
+        board += nodes.usage(r, key);
+      }
+    }
+    long bare = nodes.usage(Route.META, BARE_KEY);
+    double ratio = (double) board / bare;
+    report.section("memory");
+    report.line("board %s (%d partitions, no dense index): %,d bytes; one bare sorted set of the same members "
+        + "and scores: %,d bytes; ratio %.3fx (target <= 1.1x: %s)", b.name(), b.partitions(), board, bare, ratio,
+        ratio <= 1.1 ? "met" : "NOT met");
+  }
+
+  /** Redis memory per remembered event ID: N events with IDs on existing users, delta / N. */
+  private void eventIdMemory() {
+    int n = 200_000;
+    Board b = board("dedupe", new JsonObject());
+    new BoardLoader(shards).load(b, n, 4, null);
+    nodes.settle();
+    long before = nodes.usedMemory();
+    RawIngest events = new RawIngest("ids", store, b, n, 1000, 1);
+    SplittableRandom random = new SplittableRandom(5);
+    for (int sent = 0; sent < n; sent += 1000) {
+      store.submitAll(b, events.commands(random, "00000000-0000-4000-8000-", 100_000_000_000L + sent,
+          System.currentTimeMillis()), System.currentTimeMillis(), b.dedupeSeconds() * 1000).await();
+    }
+    long after = nodes.usedMemory();
+    long ids = 0;
+    for (Route r : Keys.partitions(b, "all")) {
+      ids += nodes.usage(r, Keys.events(r));
+    }
+    report.section("memory per remembered event ID");
+    report.line("%,d events with 36-character event IDs on users u0..u%d: used_memory grew %,d bytes (%.0f bytes "
+        + "per event ID); the event-ID sets hold %,d bytes (%.0f bytes per ID)", n, n - 1, after - before,
+        (double) (after - before) / n, ids, (double) ids / n);
+  }
+
+  private Board board(String name, JsonObject spec) {
+    int status = admin.request(HttpMethod.PUT, port, HOST, "/v1/boards/" + name)
+        .compose(req -> req.putHeader("content-type", "application/json").send(spec.toBuffer()))
+        .compose(resp -> resp.body().map(body -> {
+          if (resp.statusCode() >= 300) {
+            throw new IllegalStateException("PUT board " + name + ": " + resp.statusCode() + " " + body);
+          }
+          return resp.statusCode();
+        })).await();
+    if (status != 201) {
+      throw new IllegalStateException("board " + name + " already existed");
+    }
+    return new BoardStore(shards).get(name).await();
+  }
+
+  private void timed(String what, int count, Runnable step) {
+    long t = System.nanoTime();
+    step.run();
+    double s = (System.nanoTime() - t) / 1e9;
+    report.line("%s: %,d members in %.1f s (%,.0f members/s, pipelined ZADDs)", what, count, s, count / s);
+  }
+
+  private static String memTotal() {
+    try (Stream<String> lines = Files.lines(Path.of("/proc/meminfo"))) {
+      return lines.filter(l -> l.startsWith("MemTotal")).findFirst()
+          .map(l -> Long.parseLong(l.replaceAll("\\D", "")) / 1024 / 1024 + " GiB").orElse("? GiB");
+    } catch (IOException e) {
+      return "? GiB";
+    }
+  }
+
+  /** The redis-server processes, from the pid files LocalRedisShards has them write. */
+  private static List<Long> redisPids(Path dir) throws IOException {
+    List<Long> pids = new ArrayList<>();
+    for (int i = 0; i < SHARDS; i++) {
+      pids.add(Long.parseLong(Files.readString(dir.resolve("redis-" + i).resolve("redis.pid")).trim()));
+    }
+    return pids;
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName(HOST))) {
+      return s.getLocalPort();
+    }
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    try (Stream<Path> paths = Files.walk(dir)) {
+      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }
+}

@@ -1,0 +1,67 @@
+package dev.leaderboard.bench;
+
+import io.vertx.core.json.JsonObject;
+
+/**
+ * One load case for {@link LoadGenerator}: what to request, where, with how many connections and
+ * for how long. The same spec drives the service and the bare endpoint, which serve the same paths.
+ *
+ * @param kind what each request does
+ * @param port the HTTP port on 127.0.0.1
+ * @param board the board named in the path
+ * @param rank for {@link Kind#SUBMIT}: the {@code rank} query parameter
+ * @param users users are drawn uniformly from {@code u0 .. u<users-1>}
+ * @param connections closed loops, one connection each, each waiting for its answer before the next request
+ * @param seconds how long to send (requests in flight at the end are waited for)
+ * @param seed seeds the users drawn and names the event IDs of a run
+ * @param batchSize events per request for {@link Kind#BATCH}
+ */
+public record LoadSpec(Kind kind, int port, String board, boolean rank, int users, int connections, double seconds,
+    long seed, int batchSize) {
+
+  /** The requests a load case sends. */
+  public enum Kind {
+    /** {@code POST /v1/boards/{b}/scores?rank=}: incr of a random user by 1..100. */
+    SUBMIT,
+    /** {@code POST /v1/boards/{b}/scores/batch}: {@code batchSize} incr events with unique event IDs. */
+    BATCH,
+    /** {@code GET /v1/boards/{b}/users/{u}}: a random user's rank. */
+    USER,
+    /** {@code GET /v1/boards/{b}/entries?limit=10}: the top page. */
+    TOP,
+    /** {@code GET /v1/boards/{b}/users/{u}/around?limit=11}: the window around a random user. */
+    AROUND
+  }
+
+  public static LoadSpec of(Kind kind, int port, String board, int users, int connections) {
+    return new LoadSpec(kind, port, board, true, users, connections, 0, 0, 1000);
+  }
+
+  public LoadSpec withRank(boolean withRank) {
+    return new LoadSpec(kind, port, board, withRank, users, connections, seconds, seed, batchSize);
+  }
+
+  public LoadSpec withPort(int newPort) {
+    return new LoadSpec(kind, newPort, board, rank, users, connections, seconds, seed, batchSize);
+  }
+
+  public LoadSpec withBoard(String newBoard) {
+    return new LoadSpec(kind, port, newBoard, rank, users, connections, seconds, seed, batchSize);
+  }
+
+  public LoadSpec forRun(double runSeconds, long runSeed) {
+    return new LoadSpec(kind, port, board, rank, users, connections, runSeconds, runSeed, batchSize);
+  }
+
+  public JsonObject toJson() {
+    return new JsonObject().put("kind", kind.name()).put("port", port).put("board", board).put("rank", rank)
+        .put("users", users).put("connections", connections).put("seconds", seconds).put("seed", seed)
+        .put("batchSize", batchSize);
+  }
+
+  public static LoadSpec fromJson(JsonObject j) {
+    return new LoadSpec(Kind.valueOf(j.getString("kind")), j.getInteger("port"), j.getString("board"),
+        j.getBoolean("rank"), j.getInteger("users"), j.getInteger("connections"), j.getDouble("seconds"),
+        j.getLong("seed"), j.getInteger("batchSize"));
+  }
+}

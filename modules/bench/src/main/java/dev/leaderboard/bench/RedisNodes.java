@@ -1,0 +1,99 @@
+package dev.leaderboard.bench;
+
+import dev.leaderboard.store.Route;
+import dev.leaderboard.store.Shards;
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.Request;
+import io.vertx.redis.client.Response;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Per-node facts of the benchmark's Redis shards: memory, and whether an AOF rewrite is running. */
+final class RedisNodes {
+  private static final long SETTLE_TIMEOUT_MS = 300_000;
+
+  private final Shards shards;
+  private final List<Route> nodes = new ArrayList<>();
+
+  RedisNodes(Shards shards, int count) {
+    this.shards = shards;
+    for (int i = 0; i < count; i++) {
+      // standalone shards put route partition i on endpoint i
+      nodes.add(new Route("{bench-node-" + i + "}", i));
+    }
+  }
+
+  /** Waits (bounded) until no node is rewriting its AOF or saving, so a run does not share the CPU with it. */
+  void settle() {
+    long deadline = System.currentTimeMillis() + SETTLE_TIMEOUT_MS;
+    while (busy()) {
+      if (System.currentTimeMillis() > deadline) {
+        System.out.println("warning: an AOF rewrite is still running after " + SETTLE_TIMEOUT_MS / 1000 + " s");
+        return;
+      }
+      pause(200);
+    }
+  }
+
+  /** Compacts every node's AOF now (after bulk loads), so no rewrite falls into a measurement later. */
+  void rewriteAof() {
+    settle();
+    for (Route node : nodes) {
+      shards.send(node, Request.cmd(Command.BGREWRITEAOF)).await();
+    }
+    pause(500);
+    settle();
+  }
+
+  private boolean busy() {
+    for (Route node : nodes) {
+      String info = info(node, "persistence");
+      if ("1".equals(field(info, "aof_rewrite_in_progress")) || "1".equals(field(info, "aof_rewrite_scheduled"))
+          || "1".equals(field(info, "rdb_bgsave_in_progress"))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** {@code used_memory} summed over the nodes. */
+  long usedMemory() {
+    long sum = 0;
+    for (Route node : nodes) {
+      sum += Long.parseLong(field(info(node, "memory"), "used_memory"));
+    }
+    return sum;
+  }
+
+  String version() {
+    return field(info(nodes.get(0), "server"), "redis_version");
+  }
+
+  /** {@code MEMORY USAGE key SAMPLES 0} (every element counted); 0 for a missing key. */
+  long usage(Route route, String key) {
+    Response r = shards.send(route, Request.cmd(Command.MEMORY).arg("USAGE").arg(key).arg("SAMPLES").arg(0)).await();
+    return r == null ? 0 : r.toLong();
+  }
+
+  private String info(Route node, String section) {
+    return shards.send(node, Request.cmd(Command.INFO).arg(section)).await().toString();
+  }
+
+  private static String field(String info, String name) {
+    for (String line : info.split("\r?\n")) {
+      if (line.startsWith(name + ":")) {
+        return line.substring(name.length() + 1).trim();
+      }
+    }
+    return null;
+  }
+
+  private static void pause(long ms) {
+    try {
+      Thread.sleep(ms);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    }
+  }
+}
