@@ -21,6 +21,8 @@ import java.util.SplittableRandom;
  * scores. Users are {@code u0 .. u<members-1>}; scores are drawn below {@link #MAX_INITIAL_SCORE}
  * and times over the board's first 30 days, both from a seed, so boards loaded with the same seed
  * hold the same data whatever their partitions.
+ *
+ * <p>Runs on the benchmark's main thread (never on an event loop) and waits for its pipelines.
  */
 final class BoardLoader {
   static final long MAX_INITIAL_SCORE = 10_000_000;

@@ -47,6 +47,12 @@ import jdk.jfr.Recording;
  * <p>Usage: {@code java -cp modules/bench/target/bench.jar dev.leaderboard.bench.HttpBenchmark
  * [members=1000000] [seconds=12] [largeMembers=10000000]}; {@code seconds} is the measured time per
  * load case and side. See docs/benchmarks.md.
+ *
+ * <p>Over 300 lines because it is the benchmark's script: the order of the steps (load, warm up,
+ * measure each case in turns, sweep, profile) reads top to bottom here, while every mechanism it
+ * drives lives in its own class ({@link LoadGenerator}, {@link BoardLoader}, {@link RawIngest},
+ * {@link RedisNodes}, {@link CpuMeter}, {@link JfrHotSpots}, {@link Report}). It runs on the main
+ * thread and waits for each step, never on an event loop.
  */
 public final class HttpBenchmark {
   private static final String HOST = "127.0.0.1";

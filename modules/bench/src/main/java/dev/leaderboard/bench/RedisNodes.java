@@ -8,7 +8,11 @@ import io.vertx.redis.client.Response;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Per-node facts of the benchmark's Redis shards: memory, and whether an AOF rewrite is running. */
+/**
+ * Per-node facts of the benchmark's Redis shards: memory, and whether an AOF rewrite is running.
+ * Called only from the benchmark's main thread between measurements (never on an event loop), so
+ * it waits for each answer; the AOF wait polls {@code INFO persistence} with a deadline.
+ */
 final class RedisNodes {
   private static final long SETTLE_TIMEOUT_MS = 300_000;
 

@@ -2,6 +2,7 @@ package dev.leaderboard.service;
 
 import dev.leaderboard.service.result.Health;
 import dev.leaderboard.service.result.Health.ShardCheck;
+import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.healthchecks.HealthChecks;
 import io.vertx.ext.healthchecks.Status;
@@ -25,10 +26,31 @@ final class ServiceReadiness implements NodeServices.ReadinessProcedures {
 
   @Override
   public void register(HealthChecks checks, Leaderboards service) {
-    checks.register(REDIS, TIMEOUT_MILLIS, promise -> service.health().onComplete(ar -> promise.complete(redis(ar.result()))));
-    checks.register(BOARDS, TIMEOUT_MILLIS, promise -> service.health()
+    SharedRound round = new SharedRound(service);
+    checks.register(REDIS, TIMEOUT_MILLIS, promise -> round.health().onComplete(ar -> promise.complete(redis(ar.result()))));
+    checks.register(BOARDS, TIMEOUT_MILLIS, promise -> round.health()
         .onComplete(ar -> promise.complete(Status.OK(new JsonObject().put("boards", ar.result().boards())))));
-    checks.register(ARCHIVE, TIMEOUT_MILLIS, promise -> service.health().onComplete(ar -> promise.complete(archive(ar.result()))));
+    checks.register(ARCHIVE, TIMEOUT_MILLIS, promise -> round.health().onComplete(ar -> promise.complete(archive(ar.result()))));
+  }
+
+  /**
+   * The three procedures of one readiness check run together; they share one health round (one
+   * PING per shard, one query to PostgreSQL) instead of asking three times.
+   */
+  private static final class SharedRound {
+    private final Leaderboards service;
+    private Future<Health> inFlight;
+
+    SharedRound(Leaderboards service) {
+      this.service = service;
+    }
+
+    synchronized Future<Health> health() {
+      if (inFlight == null || inFlight.isComplete()) {
+        inFlight = service.health();
+      }
+      return inFlight;
+    }
   }
 
   /** PostgreSQL down degrades the node (archived periods and closing fail) but live boards still serve. */
