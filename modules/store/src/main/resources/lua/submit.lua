@@ -1,19 +1,23 @@
 -- Applies one score event to one user, atomically, on the user's partition.
 --
 -- KEYS[1]  sorted set of the partition: member = user ID, score = composite (score * scale + tie)
--- KEYS[2]  sorted set of recent event IDs of the partition: member = user ID "\n" event ID, score = receipt ms
+-- KEYS[2]  sorted set of recent event IDs of the partition: member = user ID "\n" event ID,
+--          score = receipt epoch seconds * 2^20 + the 20-bit digest of the event's payload
+--          (records written before the digest hold receipt epoch ms: below 10^14, see OLD_FORM)
 -- KEYS[3]  sorted set of the distinct scores held in the partition (member = score = the score)
 -- KEYS[4]  hash: score -> number of members holding it (for dense ranks)
 -- KEYS[5]  present when the period is closed: nothing may change any more
 -- ARGV     userId, operator (incr|set|best), value, desc (1|0), scale (2^timeBits),
 --          tie (low bits for the event's time), maxScore, eventId ('' = none), now ms, dedupe window ms,
---          dense (1|0: keep the distinct-score index of KEYS[3] and KEYS[4])
+--          dense (1|0: keep the distinct-score index of KEYS[3] and KEYS[4]),
+--          digest (0..2^20-1: of the event's operator, value and given time, see EventDigest)
 --
 -- Returns {status, composite, previous composite}; composites as strings ('' when absent).
 --   status 1 = applied and the score (or, for an equal score, its time) changed,
 --          2 = applied, nothing changed (the score keeps the time it was first reached),
---          0 = duplicate event ID (nothing changed), -1 = result below 0, -2 = result above maxScore,
---          -3 = the period is closed (nothing changed).
+--          0 = duplicate event ID (same payload, nothing changed), -1 = result below 0,
+--          -2 = result above maxScore, -3 = the period is closed (nothing changed),
+--          -4 = the event ID was used for another payload (nothing changed, the first event stands).
 -- Every number stays below 2^53, where Lua's doubles are exact; composites are formatted with %.0f
 -- because Lua's default number formatting keeps only 14 digits.
 local user, op = ARGV[1], ARGV[2]
@@ -25,6 +29,15 @@ local maxScore = tonumber(ARGV[7])
 local eventId = ARGV[8]
 local now = tonumber(ARGV[9])
 local window = tonumber(ARGV[10])
+local digest = tonumber(ARGV[12])
+
+-- An idempotency record's score: receipt seconds * SPAN + digest (exact in a double until 2242).
+-- Records below OLD_FORM were written as receipt ms (no digest: they answer duplicate) and
+-- expire by ms; the new form is above 10^15 for any receipt from 2001 on.
+local SPAN = 1048576
+local OLD_FORM = 1e14
+local nowSeconds = math.floor(now / 1000)
+local windowSeconds = math.floor(window / 1000)
 
 local current = redis.call('ZSCORE', KEYS[1], user)
 local previous = current or ''
@@ -35,8 +48,22 @@ end
 local eventMember = nil
 if eventId ~= '' then
   eventMember = user .. '\n' .. eventId
-  if redis.call('ZSCORE', KEYS[2], eventMember) then
-    return {0, previous, previous}
+  local seen = redis.call('ZSCORE', KEYS[2], eventMember)
+  if seen then
+    seen = tonumber(seen)
+    if seen < OLD_FORM then
+      if seen >= now - window then
+        return {0, previous, previous}
+      end
+    else
+      local at = math.floor(seen / SPAN)
+      if at >= nowSeconds - windowSeconds then
+        if seen - at * SPAN == digest then
+          return {0, previous, previous}
+        end
+        return {-4, previous, previous}
+      end
+    end
   end
 end
 
@@ -96,7 +123,9 @@ if write then
 end
 
 if eventMember then
-  redis.call('ZADD', KEYS[2], now, eventMember)
-  redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', '(' .. string.format('%.0f', now - window))
+  redis.call('ZADD', KEYS[2], string.format('%.0f', nowSeconds * SPAN + digest), eventMember)
+  redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', '(' .. string.format('%.0f', math.min(now - window, OLD_FORM)))
+  redis.call('ZREMRANGEBYSCORE', KEYS[2], string.format('%.0f', OLD_FORM),
+    '(' .. string.format('%.0f', (nowSeconds - windowSeconds) * SPAN))
 end
 return {status, composite, previous}

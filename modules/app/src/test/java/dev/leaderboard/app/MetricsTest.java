@@ -69,6 +69,8 @@ class MetricsTest {
       JsonObject first = new JsonObject().put("userId", "alice").put("value", 10).put("eventId", "e1");
       assertThat(http.expect(200, HttpMethod.POST, "/v1/boards/" + board + "/scores", first).getBoolean("applied")).isTrue();
       assertThat(http.expect(200, HttpMethod.POST, "/v1/boards/" + board + "/scores", first).getBoolean("applied")).isFalse();
+      JsonObject reused = first.copy().put("value", 11);
+      http.expect(409, HttpMethod.POST, "/v1/boards/" + board + "/scores", reused);
       http.expect(400, HttpMethod.POST, "/v1/boards/" + board + "/scores",
           new JsonObject().put("userId", "bob").put("value", 5000));
       // an unknown board is not an outcome of an event
@@ -77,9 +79,11 @@ class MetricsTest {
           new JsonObject().put("events", new JsonArray()
               .add(new JsonObject().put("userId", "carol").put("value", 20))
               .add(first)
+              .add(reused)
               .add(new JsonObject().put("userId", "dave").put("value", -1))));
       assertThat(batch.getInteger("applied")).isEqualTo(1);
       assertThat(batch.getInteger("duplicate")).isEqualTo(1);
+      assertThat(batch.getInteger("conflict")).isEqualTo(1);
       assertThat(batch.getInteger("rejected")).isEqualTo(1);
       for (int i = 0; i < 3; i++) {
         http.expect(200, HttpMethod.GET, "/v1/boards/" + board + "/entries?limit=5", null);
@@ -91,9 +95,10 @@ class MetricsTest {
       // the event-loop probes tick every 100 ms; wait (bounded) until each has recorded once
       String after = http.metricsUntil(text -> !samples(text, "leaderboard_eventloop_delay_seconds_count", Map.of()).isEmpty());
 
-      // submits by outcome: single applied, single duplicate, single invalid; batch 1 / 1 / 1
+      // submits by outcome: single applied, duplicate, conflict, invalid; batch 1 / 1 / 1 / 1
       assertThat(delta(before, after, "leaderboard_submits_total", Map.of("outcome", "applied"))).isEqualTo(2.0);
       assertThat(delta(before, after, "leaderboard_submits_total", Map.of("outcome", "duplicate"))).isEqualTo(2.0);
+      assertThat(delta(before, after, "leaderboard_submits_total", Map.of("outcome", "conflict"))).isEqualTo(2.0);
       assertThat(delta(before, after, "leaderboard_submits_total", Map.of("outcome", "rejected"))).isEqualTo(2.0);
 
       // HTTP requests per route (the router's path template), method and status

@@ -3,14 +3,13 @@ package dev.leaderboard.service;
 import dev.leaderboard.core.Operator;
 import dev.leaderboard.core.Order;
 import dev.leaderboard.core.TieResolution;
+import dev.leaderboard.store.EventDigest;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The semantics of one board period, in memory and obviously right: what tests compare the
@@ -20,7 +19,7 @@ final class ReferenceBoard {
   record Entry(String userId, long score, long at) {
   }
 
-  enum Outcome { APPLIED, DUPLICATE, REJECTED }
+  enum Outcome { APPLIED, DUPLICATE, CONFLICT, REJECTED }
 
   private final Order order;
   private final Operator operator;
@@ -28,7 +27,8 @@ final class ReferenceBoard {
   private final long unitMillis;
   private final long periodStart;
   private final Map<String, Entry> users = new HashMap<>();
-  private final Set<String> events = new HashSet<>();
+  /** userId \n eventId → the digest of the payload it was first used for (as the store keeps it). */
+  private final Map<String, Integer> events = new HashMap<>();
 
   /** From a board definition as the API returns it. */
   ReferenceBoard(JsonObject board, long periodStart) {
@@ -64,13 +64,20 @@ final class ReferenceBoard {
     return periodStart + Math.floorDiv(at - periodStart, unitMillis) * unitMillis;
   }
 
+  /**
+   * One event whose time the client gave. A reused event ID is a duplicate when the payload's digest
+   * is the one of its first use (so, like the store, it takes the 1-in-2^20 digest collisions for
+   * the same payload), a conflict otherwise.
+   */
   Outcome apply(String userId, long value, long at, String eventId) {
     // the value itself is checked before anything else: incr takes -maxScore..maxScore, set and best 0..maxScore
     if (value > maxScore || value < (operator == Operator.INCR ? -maxScore : 0)) {
       return Outcome.REJECTED;
     }
-    if (eventId != null && events.contains(userId + "\n" + eventId)) {
-      return Outcome.DUPLICATE;
+    int digest = EventDigest.of(operator, value, at);
+    Integer first = eventId == null ? null : events.get(userId + "\n" + eventId);
+    if (first != null) {
+      return first == digest ? Outcome.DUPLICATE : Outcome.CONFLICT;
     }
     Entry old = users.get(userId);
     long next = operator.apply(old == null ? null : old.score(), value, order);
@@ -82,7 +89,7 @@ final class ReferenceBoard {
       users.put(userId, new Entry(userId, next, t));
     }
     if (eventId != null) {
-      events.add(userId + "\n" + eventId);
+      events.put(userId + "\n" + eventId, digest);
     }
     return Outcome.APPLIED;
   }

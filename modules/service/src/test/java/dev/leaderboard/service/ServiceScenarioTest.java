@@ -67,7 +67,7 @@ class ServiceScenarioTest {
       users.add(randomUser(rnd, i));
     }
     List<JsonObject> events = new ArrayList<>();
-    List<String[]> sentIds = new ArrayList<>();
+    List<JsonObject> withIds = new ArrayList<>();
     for (int i = 0; i < eventCount; i++) {
       String user = users.get(rnd.nextInt(users.size()));
       long value = "incr".equals(s.operator()) ? rnd.nextInt(14) - 3 : rnd.nextInt(100);
@@ -77,13 +77,14 @@ class ServiceScenarioTest {
           : s.periodStart() + rnd.nextInt(60) * 1000L + rnd.nextInt(3);
       JsonObject e = new JsonObject().put("userId", user).put("value", value).put("at", at);
       if (rnd.nextInt(10) < 3) {
-        if (!sentIds.isEmpty() && rnd.nextInt(4) == 0) {
-          String[] old = sentIds.get(rnd.nextInt(sentIds.size()));
-          e.put("userId", old[0]).put("eventId", old[1]);
+        if (!withIds.isEmpty() && rnd.nextInt(4) == 0) {
+          // an event ID again: half the time the same event (a retry), else another payload
+          JsonObject old = withIds.get(rnd.nextInt(withIds.size()));
+          e = rnd.nextBoolean() ? old.copy()
+              : e.put("userId", old.getString("userId")).put("eventId", old.getString("eventId"));
         } else {
-          String id = "ev-" + i;
-          e.put("eventId", id);
-          sentIds.add(new String[] {user, id});
+          e.put("eventId", "ev-" + i);
+          withIds.add(e);
         }
       }
       events.add(e);
@@ -106,6 +107,12 @@ class ServiceScenarioTest {
     ReferenceBoard.Outcome expected = model.apply(e.getString("userId"), e.getLong("value"), e.getLong("at"),
         e.getString("eventId"));
     Future<JsonObject> answer = service.submit(board, e);
+    if (expected == ReferenceBoard.Outcome.CONFLICT) {
+      Throwable t = catchThrowable(answer::await);
+      assertThat(((ServiceException) t).failureCode()).as("conflict %s", e).isEqualTo(409);
+      assertThat(((ServiceException) t).getDebugInfo().getString("error")).isEqualTo("event_id_conflict");
+      return;
+    }
     if (expected == ReferenceBoard.Outcome.REJECTED) {
       Throwable t = catchThrowable(answer::await);
       assertThat(t).isInstanceOf(ServiceException.class);
@@ -123,17 +130,21 @@ class ServiceScenarioTest {
   private void submitBatch(String board, ReferenceBoard model, List<JsonObject> batch) {
     int applied = 0;
     int duplicate = 0;
+    int conflict = 0;
     int rejected = 0;
     for (JsonObject e : batch) {
       switch (model.apply(e.getString("userId"), e.getLong("value"), e.getLong("at"), e.getString("eventId"))) {
         case APPLIED -> applied++;
         case DUPLICATE -> duplicate++;
+        case CONFLICT -> conflict++;
         default -> rejected++;
       }
     }
     JsonObject r = service.submitBatch(board, new JsonObject().put("events", new JsonArray(new ArrayList<>(batch)))).await();
     assertThat(r.getInteger("applied")).isEqualTo(applied);
     assertThat(r.getInteger("duplicate")).isEqualTo(duplicate);
+    assertThat(r.getInteger("conflict")).isEqualTo(conflict);
+    assertThat(r.getJsonArray("conflicts")).hasSize(conflict);
     assertThat(r.getInteger("rejected")).isEqualTo(rejected);
     assertThat(r.getJsonArray("rejections")).hasSize(rejected);
   }

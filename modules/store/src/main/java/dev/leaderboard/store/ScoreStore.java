@@ -78,7 +78,8 @@ public final class ScoreStore {
         .arg(c.eventId() == null ? "" : c.eventId())
         .arg(now)
         .arg(dedupeMillis)
-        .arg(Scripts.flag(b.denseRanks()));
+        .arg(Scripts.flag(b.denseRanks()))
+        .arg(EventDigest.of(c));
   }
 
   /** The board's order as the scripts take it: {@code "1"} on a desc board. */
@@ -105,6 +106,7 @@ public final class ScoreStore {
       case -1 -> status = SubmitOutcome.Status.BELOW_ZERO;
       case -2 -> status = SubmitOutcome.Status.ABOVE_MAX;
       case -3 -> status = SubmitOutcome.Status.CLOSED;
+      case -4 -> status = SubmitOutcome.Status.CONFLICT;
       default -> throw new IllegalStateException("unexpected submit status " + code);
     }
     return new SubmitOutcome(status, composite(r.get(1)), composite(r.get(2)), null);

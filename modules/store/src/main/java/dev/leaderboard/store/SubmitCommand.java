@@ -7,6 +7,15 @@ import dev.leaderboard.core.Operator;
  *
  * @param tie the low bits for the event's time (see {@link dev.leaderboard.core.ScoreCodec#tie})
  * @param eventId the caller's event ID, or {@code null}
+ * @param at the event's time as the caller gave it (epoch ms), or {@code null} when it defaulted to
+ *     the receipt time; with the operator and value, the payload an event ID is bound to
+ *     ({@link EventDigest})
  */
-public record SubmitCommand(String period, String userId, Operator operator, long value, long tie, String eventId) {
+public record SubmitCommand(String period, String userId, Operator operator, long value, long tie, String eventId,
+    Long at) {
+
+  /** An event whose time defaulted to its receipt. */
+  public SubmitCommand(String period, String userId, Operator operator, long value, long tie, String eventId) {
+    this(period, userId, operator, value, tie, eventId, null);
+  }
 }

@@ -19,8 +19,13 @@ public record SubmitOutcome(Status status, Long composite, Long previous, Throwa
     CHANGED,
     /** Applied; the score stayed the same and keeps the time it was first reached. */
     UNCHANGED,
-    /** The event ID was seen before for this user; nothing changed. */
+    /** The event ID was seen before for this user, with the same payload; nothing changed. */
     DUPLICATE,
+    /**
+     * Refused: the event ID was seen before for this user with another payload (operator, value or
+     * time, see {@link EventDigest}); nothing changed, the first event stands.
+     */
+    CONFLICT,
     /** Refused: the score would drop below 0; nothing changed. */
     BELOW_ZERO,
     /** Refused: the score would exceed the board's maxScore; nothing changed. */

@@ -42,7 +42,8 @@ final class EventParser {
       throw LeaderboardException.invalid(prefix + "value", "is required: a whole number between " + min + " and "
           + b.maxScore());
     }
-    long at = Fields.integer(ev, prefix, "at", now, 0, Fields.MAX_EXACT);
+    Long givenAt = Fields.integer(ev, prefix, "at", null, 0, Fields.MAX_EXACT);
+    long at = givenAt == null ? now : givenAt;
     if (at > now + MAX_AHEAD_MILLIS) {
       throw LeaderboardException.invalid(prefix + "at", "must be at most " + MAX_AHEAD_MILLIS
           + " ms ahead of the server clock (server time " + now + ", got " + at + ")");
@@ -63,8 +64,8 @@ final class EventParser {
     }
     long offset = Math.floorDiv(at - period.start().toEpochMilli(), b.tieResolution().millis());
     long tie = b.codec().tie(offset);
-    return new ParsedEvent(period, new SubmitCommand(period.id(), userId, b.operator(), value, tie, eventId),
-        prefix + "value");
+    SubmitCommand command = new SubmitCommand(period.id(), userId, b.operator(), value, tie, eventId, givenAt);
+    return new ParsedEvent(period, command, prefix + "value");
   }
 
   /** How long the board remembers an accepted event ID. */

@@ -33,6 +33,8 @@ import org.slf4j.LoggerFactory;
  * on its own; the submit script applies it atomically on the user's partition.
  */
 final class ScoreIntake {
+  /** The error code of an event whose event ID was already used for another payload. */
+  static final String EVENT_ID_CONFLICT = "event_id_conflict";
   private static final Logger LOG = LoggerFactory.getLogger(ScoreIntake.class);
   private final BoardRegistry boards;
   private final ScoreStore scores;
@@ -111,9 +113,18 @@ final class ScoreIntake {
   private static LeaderboardException refusal(Board b, ParsedEvent e, SubmitOutcome outcome) {
     return switch (outcome.status()) {
       case CLOSED -> closed(b, e.period());
+      case CONFLICT -> conflict(b, e);
       case BELOW_ZERO, ABOVE_MAX -> outOfRange(b, e, outcome);
       default -> null;
     };
+  }
+
+  private static LeaderboardException conflict(Board b, ParsedEvent e) {
+    SubmitCommand c = e.command();
+    return LeaderboardException.conflict(EVENT_ID_CONFLICT, "eventId " + c.eventId() + " of user " + c.userId()
+        + " was used within the board's dedupeSeconds (" + b.dedupeSeconds() + " s) by an event with another"
+        + " operator, value or time: the first payload was kept and this event changed nothing; give each event"
+        + " its own eventId");
   }
 
   private static LeaderboardException outOfRange(Board b, ParsedEvent e, SubmitOutcome outcome) {
@@ -160,12 +171,15 @@ final class ScoreIntake {
           .map(outcomes -> {
             int applied = 0;
             int duplicate = 0;
+            List<Rejection> conflicts = new ArrayList<>();
             List<Rejection> failures = new ArrayList<>();
             for (int k = 0; k < outcomes.size(); k++) {
               SubmitOutcome o = outcomes.get(k);
               LeaderboardException refused = refusal(b, parsed.get(k), o);
               if (o.status() == SubmitOutcome.Status.FAILED) {
                 failures.add(failure(positions.get(k), parsed.get(k), o.failure()));
+              } else if (o.status() == SubmitOutcome.Status.CONFLICT) {
+                conflicts.add(rejection(positions.get(k), refused));
               } else if (refused != null) {
                 rejections.add(rejection(positions.get(k), refused));
               } else if (o.applied()) {
@@ -175,7 +189,8 @@ final class ScoreIntake {
               }
             }
             rejections.sort(Comparator.comparingInt(Rejection::index));
-            BatchResult result = new BatchResult(applied, duplicate, List.copyOf(rejections), List.copyOf(failures));
+            BatchResult result = new BatchResult(applied, duplicate, List.copyOf(conflicts), List.copyOf(rejections),
+                List.copyOf(failures));
             meters.batch(result);
             return result;
           });

@@ -11,30 +11,35 @@ import java.util.function.Supplier;
 
 /**
  * Counts submitted events by outcome ({@code leaderboard.submits} counter, tag {@code outcome} =
- * {@code applied}, {@code duplicate} or {@code rejected}) in the node's Micrometer registry; counts
- * nothing when the node runs without metrics. Rejected means refused for the event itself (a broken
- * field, a closed period, a score out of range), as a batch reports it in {@code rejections}; a
- * request for an unknown board or a Redis fault is not an outcome of the event.
+ * {@code applied}, {@code duplicate}, {@code conflict} or {@code rejected}) in the node's Micrometer
+ * registry; counts nothing when the node runs without metrics. Conflict means an event ID already used
+ * for another payload (a client bug or a forgery worth noticing), as a batch reports it in
+ * {@code conflicts}. Rejected means refused for the event itself (a broken field, a closed period, a
+ * score out of range), as a batch reports it in {@code rejections}; a request for an unknown board or
+ * a Redis fault is not an outcome of the event.
  */
 final class SubmitMeters {
   static final String COUNTER = "leaderboard.submits";
 
   private final Counter applied;
   private final Counter duplicate;
+  private final Counter conflict;
   private final Counter rejected;
 
-  private SubmitMeters(Counter applied, Counter duplicate, Counter rejected) {
+  private SubmitMeters(Counter applied, Counter duplicate, Counter conflict, Counter rejected) {
     this.applied = applied;
     this.duplicate = duplicate;
+    this.conflict = conflict;
     this.rejected = rejected;
   }
 
   static SubmitMeters create() {
     MeterRegistry registry = BackendRegistries.getDefaultNow();
     if (registry == null) {
-      return new SubmitMeters(null, null, null);
+      return new SubmitMeters(null, null, null, null);
     }
-    return new SubmitMeters(counter(registry, "applied"), counter(registry, "duplicate"), counter(registry, "rejected"));
+    return new SubmitMeters(counter(registry, "applied"), counter(registry, "duplicate"), counter(registry, "conflict"),
+        counter(registry, "rejected"));
   }
 
   private static Counter counter(MeterRegistry registry, String outcome) {
@@ -54,21 +59,23 @@ final class SubmitMeters {
     }
     return answer.onComplete(ar -> {
       if (ar.succeeded()) {
-        count(ar.result().applied() ? 1 : 0, ar.result().applied() ? 0 : 1, 0);
+        count(ar.result().applied() ? 1 : 0, ar.result().applied() ? 0 : 1, 0, 0);
       } else if (ar.cause() instanceof LeaderboardException e && e.status() < 500) {
-        count(0, 0, 1);
+        boolean conflicted = ScoreIntake.EVENT_ID_CONFLICT.equals(e.code());
+        count(0, 0, conflicted ? 1 : 0, conflicted ? 0 : 1);
       }
     });
   }
 
   void batch(BatchResult result) {
-    count(result.applied(), result.duplicate(), result.rejected());
+    count(result.applied(), result.duplicate(), result.conflicts().size(), result.rejected());
   }
 
-  private void count(int appliedEvents, int duplicateEvents, int rejectedEvents) {
+  private void count(int appliedEvents, int duplicateEvents, int conflictEvents, int rejectedEvents) {
     if (applied != null) {
       applied.increment(appliedEvents);
       duplicate.increment(duplicateEvents);
+      conflict.increment(conflictEvents);
       rejected.increment(rejectedEvents);
     }
   }
