@@ -42,13 +42,18 @@ abstract class ApiTestSupport {
 
   @BeforeEach
   void deploy(Vertx vertx) {
-    List<String> endpoints = TestShards.endpoints();
+    List<String> endpoints = endpoints();
     this.vertx = vertx;
     HttpApiVerticle api = new HttpApiVerticle(0, null, edgeLimits());
     await(vertx.deployVerticle(new LeaderboardVerticle(endpoints, TestPostgres.uri(), 4, CLOCK))
         .compose(id -> vertx.deployVerticle(api)));
     port = api.actualPort();
     client = WebClient.create(vertx);
+  }
+
+  /** The Redis endpoints the service of this test uses: the shared test shards. */
+  List<String> endpoints() {
+    return TestShards.endpoints();
   }
 
   /** The HTTP server's limits of slow clients and open connections in this test. */

@@ -55,6 +55,13 @@ public interface FriendRankService {
    * at, percentile, globalRank?}], missing}}. {@code total} counts group members with a score,
    * {@code missing} those without one; {@code rank} and {@code percentile} are within the group.
    *
+   * <p>While a Redis shard is down the board still answers when the user's friend set is readable:
+   * the members on shards that answered are ranked within themselves, and the answer adds
+   * {@code partial: true}, {@code unreachable: [IDs of the members left out]} and {@code reason}
+   * (the shards by index); {@code globalRank} is then {@code null}, since it needs every shard.
+   * A complete board has none of these three fields. 503 {@code shard_unavailable} when the
+   * friend set itself cannot be read.
+   *
    * @param period {@code current} (default) or a period id
    * @param offset position in the group's order (default 0)
    * @param limit page size, 1 to 1,000 (default 20)

@@ -79,7 +79,10 @@ public interface LeaderboardService {
 
   /**
    * {@code {userIds: [...]}} (1 to 1,000) → those users' entries in board order with global ranks,
-   * and the IDs without a score: {@code {board, period, total, rankMode, entries, missing}}.
+   * and the IDs without a score: {@code {board, period, total, rankMode, entries, missing}}. While a
+   * shard is down: the users on the shards that answered with their scores and times in board order,
+   * {@code rank}, {@code percentile} and {@code total} {@code null}, plus {@code partial: true},
+   * {@code unreachable} (the users left out) and {@code reason} (the shards by index).
    */
   Future<JsonObject> ranks(String board, JsonObject request, String period, String rankMode);
 

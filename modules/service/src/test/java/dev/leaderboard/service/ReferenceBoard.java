@@ -1,5 +1,7 @@
 package dev.leaderboard.service;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.leaderboard.core.Operator;
 import dev.leaderboard.core.Order;
 import dev.leaderboard.core.TieResolution;
@@ -128,5 +130,24 @@ final class ReferenceBoard {
 
   long denseRank(long score) {
     return 1 + users.values().stream().filter(e -> order.better(e.score(), score)).map(Entry::score).distinct().count();
+  }
+
+  /**
+   * Checks an answered entry against {@code sorted.get(k)} ({@code sorted} is {@link #sorted()}): the
+   * user, score and time, and the rank in {@code mode} and percentile within this board.
+   */
+  void assertEntry(JsonObject got, List<Entry> sorted, int k, String mode, String what) {
+    Entry e = sorted.get(k);
+    assertThat(got.getString("userId")).as(what).isEqualTo(e.userId());
+    assertThat(got.getLong("score")).as(what).isEqualTo(e.score());
+    assertThat(got.getLong("at")).as(what).isEqualTo(e.at());
+    long rank = switch (mode) {
+      case "unique" -> k + 1;
+      case "competition" -> competitionRank(e.score());
+      default -> denseRank(e.score());
+    };
+    assertThat(got.getLong("rank")).as(what).isEqualTo(rank);
+    double percentile = Math.round(10000.0 * (sorted.size() - k) / sorted.size()) / 100.0;
+    assertThat(got.getDouble("percentile")).as(what).isEqualTo(percentile);
   }
 }

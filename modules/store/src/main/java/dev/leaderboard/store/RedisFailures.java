@@ -30,15 +30,18 @@ final class RedisFailures {
   private RedisFailures() {
   }
 
-  /** The failure as callers see it: {@link StoreUnavailableException} unless it is an ordinary error reply. */
-  static Throwable classify(String endpoint, Throwable t) {
+  /**
+   * The failure as callers see it: {@link StoreUnavailableException} naming shard {@code shard}
+   * ({@code endpoint} its label) unless it is an ordinary error reply.
+   */
+  static Throwable classify(int shard, String endpoint, Throwable t) {
     if (t instanceof StoreUnavailableException) {
       return t;
     }
     if (isErrorReply(t) && !meansUnavailable(t.getMessage())) {
       return t;
     }
-    return StoreUnavailableException.redis(endpoint, t);
+    return StoreUnavailableException.redis(shard, endpoint, t);
   }
 
   /** Whether the failure is an error reply with this code, for a single request or any request of a batch. */

@@ -3,6 +3,7 @@ package dev.leaderboard.store;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Order;
 import dev.leaderboard.core.Partitioner;
+import dev.leaderboard.core.StoreUnavailableException;
 import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
@@ -159,6 +160,62 @@ public final class ScoreStore {
 
   /** The users' composites ({@code null} where absent), in the order asked: one ZMSCORE per partition. */
   public Future<List<Long>> composites(Board b, String period, List<String> userIds) {
+    Zmscores asked = zmscores(b, period, userIds);
+    return shards.dispatch(asked.calls()).map(answers -> {
+      Long[] out = new Long[userIds.size()];
+      for (int c = 0; c < answers.size(); c++) {
+        asked.read(c, answers.get(c), out);
+      }
+      return Arrays.asList(out);
+    });
+  }
+
+  /**
+   * Like {@link #composites}, but a shard that does not answer fails only its own users: each user
+   * gets a composite (or none) from a shard that answered, or the index of the shard that did not
+   * ({@link Shards#dispatchEach}). Fails as a whole only for a failure other than an unreachable
+   * shard (an error reply, a bug).
+   */
+  public Future<List<ScoreLookup>> lookups(Board b, String period, List<String> userIds) {
+    Zmscores asked = zmscores(b, period, userIds);
+    return shards.dispatchEach(asked.calls()).compose(replies -> {
+      ScoreLookup[] out = new ScoreLookup[userIds.size()];
+      Long[] found = new Long[userIds.size()];
+      for (int c = 0; c < replies.size(); c++) {
+        Shards.Reply r = replies.get(c);
+        int down = unreachableShard(r.failure());
+        if (r.failure() != null && down == ScoreLookup.REACHED) {
+          return Future.failedFuture(r.failure());
+        }
+        if (r.failure() == null) {
+          asked.read(c, r.response(), found);
+        }
+        for (int i : asked.users().get(c)) {
+          out[i] = r.failure() == null ? ScoreLookup.answered(found[i]) : ScoreLookup.unreachable(down);
+        }
+      }
+      return Future.succeededFuture(Arrays.asList(out));
+    });
+  }
+
+  /** The shard a failure names as unreachable, or {@link ScoreLookup#REACHED} for any other failure (or none). */
+  private static int unreachableShard(Throwable failure) {
+    return failure instanceof StoreUnavailableException down
+        ? down.shard().orElse(ScoreLookup.REACHED) : ScoreLookup.REACHED;
+  }
+
+  /** One ZMSCORE per partition holding some of the users; {@code users} holds each call's user indexes. */
+  private record Zmscores(List<Call> calls, List<List<Integer>> users) {
+    /** Puts the composites answered to call {@code c} at their users' indexes in {@code out}. */
+    void read(int c, Response answer, Long[] out) {
+      List<Integer> idx = users.get(c);
+      for (int k = 0; k < idx.size(); k++) {
+        out[idx.get(k)] = composite(answer.get(k));
+      }
+    }
+  }
+
+  private static Zmscores zmscores(Board b, String period, List<String> userIds) {
     List<List<Integer>> byPartition = new ArrayList<>();
     for (int p = 0; p < b.partitions(); p++) {
       byPartition.add(new ArrayList<>());
@@ -178,16 +235,7 @@ public final class ScoreStore {
         calls.add(Call.of(r, zmscore));
       }
     }
-    return shards.dispatch(calls).map(answers -> {
-      Long[] out = new Long[userIds.size()];
-      for (int c = 0; c < answers.size(); c++) {
-        List<Integer> idx = asked.get(c);
-        for (int k = 0; k < idx.size(); k++) {
-          out[idx.get(k)] = composite(answers.get(c).get(k));
-        }
-      }
-      return Arrays.asList(out);
-    });
+    return new Zmscores(calls, asked);
   }
 
   /**

@@ -134,7 +134,7 @@ public final class StandaloneShards implements Shards {
     if (meters != null) {
       answers = meters.time(node, requests.size() > 1, start, answers);
     }
-    return answers.recover(t -> Future.failedFuture(RedisFailures.classify(labels.get(node), t)));
+    return answers.recover(t -> Future.failedFuture(RedisFailures.classify(node, labels.get(node), t)));
   }
 
   @Override

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 /** How failures of single requests and of pipelined batches (as the client reports them) are read. */
 class RedisFailuresTest {
   private static final String ENDPOINT = "redis://127.0.0.1:1";
+  private static final int SHARD = 3;
 
   @Test
   void errorRepliesStayUnlessTheirCodeMeansTheNodeCannotServe() {
@@ -40,16 +41,17 @@ class RedisFailuresTest {
   void anyOtherFailureIsATransportFailure() {
     assertUnavailable(new ConnectException("Connection refused"));
     assertUnavailable(new VertxException("Connection is closed", true));
-    StoreUnavailableException once = StoreUnavailableException.redis(ENDPOINT, new ConnectException("refused"));
-    assertThat(RedisFailures.classify(ENDPOINT, once)).isSameAs(once);
+    StoreUnavailableException once = StoreUnavailableException.redis(SHARD, ENDPOINT, new ConnectException("refused"));
+    assertThat(RedisFailures.classify(SHARD, ENDPOINT, once)).isSameAs(once);
   }
 
   private static void assertStays(Throwable t) {
-    assertThat(RedisFailures.classify(ENDPOINT, t)).isSameAs(t);
+    assertThat(RedisFailures.classify(SHARD, ENDPOINT, t)).isSameAs(t);
   }
 
   private static void assertUnavailable(Throwable t) {
-    Throwable seen = RedisFailures.classify(ENDPOINT, t);
+    Throwable seen = RedisFailures.classify(SHARD, ENDPOINT, t);
     assertThat(seen).isInstanceOf(StoreUnavailableException.class).hasCause(t).hasMessageContaining(ENDPOINT);
+    assertThat(((StoreUnavailableException) seen).shard()).hasValue(SHARD);
   }
 }

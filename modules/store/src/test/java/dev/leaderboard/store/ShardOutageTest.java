@@ -28,8 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A stopped endpoint fails single calls, write batches and reads with
- * {@link StoreUnavailableException} naming it, while the other endpoint keeps serving; a Redis error
- * reply is not an outage and stays as it is.
+ * {@link StoreUnavailableException} naming it (and its index), while the other endpoint keeps serving;
+ * per-user lookups answer the users of the running endpoint and name the stopped one for the others;
+ * a Redis error reply is not an outage and stays as it is.
  */
 @ExtendWith(VertxExtension.class)
 class ShardOutageTest {
@@ -73,6 +74,17 @@ class ShardOutageTest {
         assertUnavailable(label, () -> store.page(b, "all", 0, 10).await());
         assertUnavailable(label, () -> store.userRank(b, "all", onStopped.userId(), null).await());
         assertThat(store.composite(b, "all", onRunning.userId()).await()).isNotNull();
+        // per user: found, no entry, and the users of the stopped shard named by its index
+        String absent = userOn(b, 0, "none");
+        assertUnavailable(label, () -> store.composites(b, "all", List.of(onRunning.userId(), onStopped.userId())).await());
+        List<ScoreLookup> lookups = store.lookups(b, "all",
+            List.of(onStopped.userId(), onRunning.userId(), absent, alsoOnStopped.userId())).await();
+        assertThat(lookups).extracting(ScoreLookup::reached).containsExactly(false, true, true, false);
+        assertThat(lookups).extracting(ScoreLookup::shard)
+            .containsExactly(1, ScoreLookup.REACHED, ScoreLookup.REACHED, 1);
+        assertThat(lookups.get(1).composite()).isEqualTo(store.composite(b, "all", onRunning.userId()).await());
+        assertThat(lookups.get(2).composite()).isNull();
+        assertThat(lookups.get(0).composite()).isNull();
 
         List<EndpointHealth> health = shards.health(1000).await();
         assertThat(health).extracting(EndpointHealth::up).containsExactly(true, false);
@@ -90,6 +102,7 @@ class ShardOutageTest {
     assertThat(t).isInstanceOf(StoreUnavailableException.class).hasMessageContaining(endpoint);
     assertThat(((StoreUnavailableException) t).status()).isEqualTo(503);
     assertThat(((StoreUnavailableException) t).code()).isEqualTo("shard_unavailable");
+    assertThat(((StoreUnavailableException) t).shard()).hasValue(1);
   }
 
   /** A user ID whose partition among the board's lives on endpoint {@code endpoint} of two. */

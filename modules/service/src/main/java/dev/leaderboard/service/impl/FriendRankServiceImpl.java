@@ -10,9 +10,12 @@ import dev.leaderboard.core.Names;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.PeriodState;
 import dev.leaderboard.core.RankMode;
+import dev.leaderboard.core.StoreUnavailableException;
 import dev.leaderboard.service.FriendRankService;
+import dev.leaderboard.service.result.Entry;
+import dev.leaderboard.service.result.FriendBoard;
+import dev.leaderboard.service.result.Partial;
 import dev.leaderboard.store.FriendStore;
-import dev.leaderboard.store.RankCounts;
 import dev.leaderboard.store.ScoreStore;
 import dev.leaderboard.store.StoredEntry;
 import io.vertx.core.Future;
@@ -20,11 +23,15 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
-import java.util.function.Supplier;
+import java.util.TreeSet;
 
 /**
  * The friend graph and friend boards on Redis shards.
@@ -32,9 +39,11 @@ import java.util.function.Supplier;
  * <p><b>Friend board algorithm.</b> The group is the user and their friends.
  * <ol>
  *   <li>Read the user's friend set: one SMEMBERS on the owner's shard.</li>
- *   <li>Read the composites of the whole group with {@link ScoreStore#composites}: members grouped by
+ *   <li>Read the composites of the whole group with {@link ScoreStore#lookups}: members grouped by
  *       board partition, one ZMSCORE per partition, one pipelined batch per shard, all shards in
- *       parallel. Members without a score in the period are counted as {@code missing}.</li>
+ *       parallel. Members without a score in the period are counted as {@code missing}. A shard
+ *       that does not answer leaves out only its members: the board ranks the members reached and
+ *       is marked partial, listing the others as {@code unreachable}.</li>
  *   <li>Sort the scored members in the board's total order ({@link StoredEntry#order}: better score,
  *       then earlier time, then Redis' member order) — the same order the global board uses, so the
  *       group's order is the global order restricted to the group.</li>
@@ -43,7 +52,8 @@ import java.util.function.Supplier;
  *       one pass computes all three. Percentiles are within the group too.</li>
  *   <li>Cut the page at {@code offset}/{@code limit}. With {@code globalRanks}, one more round
  *       ({@link ScoreStore#counts}, one batch per shard) counts, for each page entry, the members of
- *       the whole board ordered before it: its global unique rank.</li>
+ *       the whole board ordered before it: its global unique rank. That count needs every shard: while
+ *       one is down the entries carry {@code globalRank: null} and the board is marked partial.</li>
  * </ol>
  * So a friend board costs two rounds (three with global ranks) whatever the number of shards, and
  * work proportional to the group, never to the board.
@@ -73,10 +83,11 @@ public final class FriendRankServiceImpl implements FriendRankService {
   }
 
   /**
-   * The group's entries: from Redis while the period is live; from the archive once it is
+   * The group's entries: from Redis while the period is live, each member's shard read on its own
+   * so that a shard that is down leaves out only its members; from the archive once it is
    * archived, rebuilt into composites so both follow one code path, with their final positions.
    */
-  private record Group(List<StoredEntry> entries, java.util.Map<StoredEntry, Long> positions) {
+  private record Group(Reach reach, Map<StoredEntry, Long> positions) {
   }
 
   private Future<Group> groupEntries(Board b, Period p, List<String> group) {
@@ -84,25 +95,20 @@ public final class FriendRankServiceImpl implements FriendRankService {
       if (state == PeriodState.ARCHIVED) {
         return archive.entries(b.uid(), p.id(), group).map(rows -> {
           List<StoredEntry> entries = new ArrayList<>();
-          java.util.Map<StoredEntry, Long> positions = new java.util.HashMap<>();
+          Map<StoredEntry, Long> positions = new HashMap<>();
+          Set<String> scored = new HashSet<>();
           for (ArchivedEntry r : rows) {
             long offset = (r.at() - p.start().toEpochMilli()) / b.tieResolution().millis();
             StoredEntry e = new StoredEntry(r.userId(), b.codec().encode(r.score(), offset));
             entries.add(e);
             positions.put(e, r.position());
+            scored.add(r.userId());
           }
-          return new Group(entries, positions);
+          List<String> missing = group.stream().filter(u -> !scored.contains(u)).toList();
+          return new Group(new Reach(entries, missing, List.of(), new TreeSet<>()), positions);
         });
       }
-      return scores.composites(b, p.id(), group).map(composites -> {
-        List<StoredEntry> entries = new ArrayList<>(group.size());
-        for (int i = 0; i < group.size(); i++) {
-          if (composites.get(i) != null) {
-            entries.add(new StoredEntry(group.get(i), composites.get(i)));
-          }
-        }
-        return new Group(entries, null);
-      });
+      return scores.lookups(b, p.id(), group).map(lookups -> new Group(Reach.of(group, lookups), null));
     });
   }
 
@@ -234,6 +240,10 @@ public final class FriendRankServiceImpl implements FriendRankService {
 
   // ---- friend boards
 
+  /** What a partial friend board leaves out. */
+  private static final String LEFT_OUT = "its members are left out and ranks are within the members reached";
+  private static final String NO_GLOBAL = "globalRank is not known";
+
   @Override
   public Future<JsonObject> friendBoard(String board, String userId, String period, Long offset, Integer limit,
       String rankMode, Boolean globalRanks) {
@@ -251,39 +261,68 @@ public final class FriendRankServiceImpl implements FriendRankService {
           group.add(userId);
           group.addAll(list);
           return groupEntries(b, p, group).compose(found -> {
-            List<StoredEntry> scored = found.entries();
+            Reach reach = found.reach();
+            List<StoredEntry> scored = new ArrayList<>(reach.entries());
             scored.sort(StoredEntry.order(b.order()));
             long[] ranks = RankMath.within(mode, Entries.scores(b, scored));
             int from = (int) Math.min(off, scored.size());
             int to = (int) Math.min(scored.size(), (long) from + lim);
             List<StoredEntry> page = scored.subList(from, to);
-            Future<long[]> before = !withGlobal || page.isEmpty() ? Future.succeededFuture(null)
-                : found.positions() != null ? Future.succeededFuture(page.stream().mapToLong(found.positions()::get).toArray())
-                : scores.counts(b, p.id(), page, List.of()).map(RankCounts::before);
-            return before.map(global -> {
-              JsonArray entries = new JsonArray();
+            Future<GlobalRanks> global = withGlobal ? globalRanks(b, p, found, page) : Future.succeededFuture(null);
+            return global.map(g -> {
+              List<Entry> entries = new ArrayList<>(page.size());
               for (int k = 0; k < page.size(); k++) {
-                JsonObject e = Entries.of(b, p, page.get(k), ranks[from + k], from + k, scored.size()).toJson();
-                if (global != null) {
-                  e.put("globalRank", RankMath.unique(global[k]));
-                }
-                entries.add(e);
+                entries.add(Entries.of(b, p, page.get(k), ranks[from + k], from + k, scored.size()));
               }
-              return new JsonObject()
-                  .put("board", b.name())
-                  .put("period", p.id())
-                  .put("userId", userId)
-                  .put("total", scored.size())
-                  .put("offset", off)
-                  .put("limit", lim)
-                  .put("rankMode", mode.wireName())
-                  .put("entries", entries)
-                  .put("missing", group.size() - scored.size());
+              return new FriendBoard(b.name(), p.id(), userId, scored.size(), off, lim, mode, entries,
+                  g == null ? null : g.ranks(), reach.missing().size(), partial(reach, g)).toJson();
             });
           });
         });
       });
     });
+  }
+
+  /**
+   * The page's unique ranks on the whole board ({@code null} each when they cannot be counted), and
+   * the outage that kept them from being counted when the group itself was reached whole.
+   */
+  private record GlobalRanks(List<Long> ranks, StoreUnavailableException down) {
+    boolean known() {
+      return !ranks.contains(null);
+    }
+  }
+
+  /**
+   * From the archive's positions, or counted over every shard; without counting when a member's
+   * shard is already known to be down, since the count needs every shard.
+   */
+  private Future<GlobalRanks> globalRanks(Board b, Period p, Group found, List<StoredEntry> page) {
+    if (found.positions() != null) {
+      return Future.succeededFuture(new GlobalRanks(page.stream()
+          .map(e -> RankMath.unique(found.positions().get(e))).toList(), null));
+    }
+    List<Long> unknown = Collections.nCopies(page.size(), null);
+    if (page.isEmpty() || !found.reach().complete()) {
+      return Future.succeededFuture(new GlobalRanks(unknown, null));
+    }
+    return scores.counts(b, p.id(), page, List.of())
+        .map(c -> new GlobalRanks(Arrays.stream(c.before()).map(RankMath::unique).boxed().toList(), null))
+        .recover(t -> t instanceof StoreUnavailableException down
+            ? Future.succeededFuture(new GlobalRanks(unknown, down))
+            : Future.failedFuture(t));
+  }
+
+  /** What the board leaves out while a shard is down; {@code null} when it is complete. */
+  private static Partial partial(Reach reach, GlobalRanks global) {
+    boolean globalKnown = global == null || global.known();
+    if (reach.complete() && globalKnown) {
+      return null;
+    }
+    if (reach.complete()) {
+      return reach.partial(global.down(), NO_GLOBAL);
+    }
+    return reach.partial(globalKnown ? LEFT_OUT : LEFT_OUT + "; " + NO_GLOBAL);
   }
 
   // ---- request parts, with the same rules and messages as the board reads

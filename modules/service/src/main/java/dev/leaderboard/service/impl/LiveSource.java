@@ -8,6 +8,7 @@ import dev.leaderboard.core.StoreUnavailableException;
 import dev.leaderboard.service.result.AroundPage;
 import dev.leaderboard.service.result.Entry;
 import dev.leaderboard.service.result.EntryPage;
+import dev.leaderboard.service.result.Partial;
 import dev.leaderboard.service.result.RankList;
 import dev.leaderboard.service.result.UserEntry;
 import dev.leaderboard.store.RankCounts;
@@ -22,6 +23,9 @@ import java.util.List;
  * dense ranks cost one more round of counts (see docs/design.md, "Cross-shard reads").
  */
 final class LiveSource implements ReadSource {
+  /** What a partial list of entries does not know. */
+  private static final String UNRANKED = "rank, percentile and total are not known";
+
   private final ScoreStore scores;
   private final RankHints hints;
   private final Board b;
@@ -92,22 +96,33 @@ final class LiveSource implements ReadSource {
     });
   }
 
+  /**
+   * With every shard up, the entries with their global ranks. With a shard down, the users on the
+   * shards that answered with their scores and times in board order, marked partial: ranks,
+   * percentiles and the total need every shard.
+   */
   @Override
   public Future<RankList> ranks(List<String> userIds, RankMode mode) {
     requireDense(mode);
-    return scores.composites(b, p.id(), userIds).compose(composites -> {
-      List<StoredEntry> found = new ArrayList<>();
-      List<String> missing = new ArrayList<>();
-      for (int i = 0; i < userIds.size(); i++) {
-        if (composites.get(i) == null) {
-          missing.add(userIds.get(i));
-        } else {
-          found.add(new StoredEntry(userIds.get(i), composites.get(i)));
-        }
-      }
+    return scores.lookups(b, p.id(), userIds).compose(lookups -> {
+      Reach reach = Reach.of(userIds, lookups);
+      List<StoredEntry> found = new ArrayList<>(reach.entries());
       found.sort(StoredEntry.order(b.order()));
-      return list(mode, found, missing);
+      if (!reach.complete()) {
+        return Future.succeededFuture(scoresOnly(found, reach, mode, reach.partial(UNRANKED)));
+      }
+      return list(mode, found, reach.missing()).recover(t -> t instanceof StoreUnavailableException down
+          ? Future.succeededFuture(scoresOnly(found, reach, mode, reach.partial(down, UNRANKED)))
+          : Future.failedFuture(t));
     });
+  }
+
+  private RankList scoresOnly(List<StoredEntry> sorted, Reach reach, RankMode mode, Partial partial) {
+    List<Entry> entries = new ArrayList<>(sorted.size());
+    for (StoredEntry e : sorted) {
+      entries.add(Entries.of(b, p, e, 0, 0, 0));
+    }
+    return RankList.partial(b.name(), p.id(), mode, entries, reach.missing(), partial);
   }
 
   /** The global rank of one entry that was just written (unique order). */

@@ -1,6 +1,9 @@
 package dev.leaderboard.service.result;
 
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.List;
+import java.util.function.Function;
 
 /**
  * One ranked entry as every read returns it.
@@ -17,10 +20,20 @@ public record Entry(long rank, String userId, long score, long at, double percen
         .put("percentile", percentile);
   }
 
-  static io.vertx.core.json.JsonArray toJson(java.util.List<Entry> entries) {
-    io.vertx.core.json.JsonArray out = new io.vertx.core.json.JsonArray();
+  /** The entry of a partial answer: its score and time, {@code rank} and {@code percentile} {@code null} (not known). */
+  public JsonObject scoreOnlyJson() {
+    return toJson().putNull("rank").putNull("percentile");
+  }
+
+  static JsonArray toJson(List<Entry> entries) {
+    return toJson(entries, Entry::toJson);
+  }
+
+  /** Each entry as {@code render} writes it. */
+  static JsonArray toJson(List<Entry> entries, Function<Entry, JsonObject> render) {
+    JsonArray out = new JsonArray();
     for (Entry e : entries) {
-      out.add(e.toJson());
+      out.add(render.apply(e));
     }
     return out;
   }

@@ -22,11 +22,10 @@ public record UserEntry(Entry entry, String period, long total, String unavailab
   }
 
   public JsonObject toJson() {
-    JsonObject out = entry.toJson().put("period", period).put("total", total);
     if (unavailable == null) {
-      return out;
+      return entry.toJson().put("period", period).put("total", total);
     }
-    return out.putNull("rank").putNull("percentile").putNull("total").put("partial", true)
+    return entry.scoreOnlyJson().put("period", period).putNull("total").put("partial", true)
         .put("unavailable", unavailable);
   }
 }
