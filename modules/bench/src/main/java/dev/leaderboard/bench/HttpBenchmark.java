@@ -5,7 +5,6 @@ import dev.leaderboard.app.LeaderboardApp;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Partitioner;
 import dev.leaderboard.embedded.LocalRedisShards;
-import dev.leaderboard.store.BoardStore;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.Route;
 import dev.leaderboard.store.ScoreStore;
@@ -14,20 +13,16 @@ import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpClient;
-import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonObject;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -55,7 +50,6 @@ import jdk.jfr.Recording;
  * thread and waits for each step, never on an event loop.
  */
 public final class HttpBenchmark {
-  private static final String HOST = "127.0.0.1";
   private static final int SHARDS = 4;
   private static final int CONNECTIONS = 64;
   private static final int ROUNDS = 3;
@@ -68,7 +62,7 @@ public final class HttpBenchmark {
   private final Shards shards;
   private final ScoreStore store;
   private final RedisNodes nodes;
-  private final HttpClient admin;
+  private final BoardAdmin boards;
   private final int port;
   private final int barePort;
   private final int members;
@@ -82,7 +76,7 @@ public final class HttpBenchmark {
     this.shards = shards;
     this.store = new ScoreStore(shards);
     this.nodes = new RedisNodes(shards, SHARDS);
-    this.admin = admin;
+    this.boards = new BoardAdmin(admin, port, shards);
     this.port = port;
     this.barePort = barePort;
     this.members = members;
@@ -97,7 +91,7 @@ public final class HttpBenchmark {
     Path dir = Files.createTempDirectory("leaderboard-http-bench");
     long t0 = System.nanoTime();
     try (LocalRedisShards redis = LocalRedisShards.start(dir, SHARDS)) {
-      int port = freePort();
+      int port = Local.freePort();
       LeaderboardApp app = LeaderboardApp.start(AppConfig.fromEnv(Map.of(
           "LB_REDIS_ENDPOINTS", String.join(",", redis.endpoints()),
           "LB_HTTP_PORT", Integer.toString(port),
@@ -106,7 +100,7 @@ public final class HttpBenchmark {
       Vertx bench = Vertx.vertx();
       try (LoadClient load = LoadClient.start()) {
         // chosen once the node's own servers have taken theirs
-        int barePort = freePort();
+        int barePort = Local.freePort();
         bare.deployVerticle(() -> new BareEndpoint(barePort, redis.endpoints().get(0), BARE_KEY),
             new DeploymentOptions().setInstances(Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()))))
             .await();
@@ -121,7 +115,7 @@ public final class HttpBenchmark {
         app.stop().await();
       }
     } finally {
-      deleteTree(dir);
+      Local.deleteTree(dir);
     }
     System.out.printf("benchmark took %.0f s%n", (System.nanoTime() - t0) / 1e9);
   }
@@ -388,18 +382,7 @@ public final class HttpBenchmark {
   }
 
   private Board board(String name, JsonObject spec) {
-    int status = admin.request(HttpMethod.PUT, port, HOST, "/v1/boards/" + name)
-        .compose(req -> req.putHeader("content-type", "application/json").send(spec.toBuffer()))
-        .compose(resp -> resp.body().map(body -> {
-          if (resp.statusCode() >= 300) {
-            throw new IllegalStateException("PUT board " + name + ": " + resp.statusCode() + " " + body);
-          }
-          return resp.statusCode();
-        })).await();
-    if (status != 201) {
-      throw new IllegalStateException("board " + name + " already existed");
-    }
-    return new BoardStore(shards).get(name).await();
+    return boards.create(name, spec);
   }
 
   private void timed(String what, int count, Runnable step) {
@@ -427,17 +410,4 @@ public final class HttpBenchmark {
     return pids;
   }
 
-  private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName(HOST))) {
-      return s.getLocalPort();
-    }
-  }
-
-  private static void deleteTree(Path dir) throws IOException {
-    try (Stream<Path> paths = Files.walk(dir)) {
-      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    }
-  }
 }

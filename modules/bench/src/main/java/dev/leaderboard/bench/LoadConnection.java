@@ -2,6 +2,7 @@ package dev.leaderboard.bench;
 
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClientAgent;
 import io.vertx.core.http.HttpClientConnection;
@@ -14,8 +15,10 @@ import java.util.SplittableRandom;
 
 /**
  * One connection of a load run: a closed loop on its event loop that sends a request, waits for
- * the whole answer, records it and sends the next, until the run's deadline. A connection that
- * fails ends its loop (the failure is counted), so a broken server shows as errors, not as a spin.
+ * the whole answer, records it and sends the next, until the run's deadline. A paced run
+ * ({@link LoadSpec#perSecond()}) sends each connection's next request no earlier than its turn
+ * (the connections' turns staggered over the interval). A connection that fails ends its loop
+ * (the failure is counted), so a broken server shows as errors, not as a spin.
  */
 final class LoadConnection {
   private static final String HOST = "127.0.0.1";
@@ -23,6 +26,7 @@ final class LoadConnection {
 
   private final HttpClientAgent client;
   private final LoadSpec spec;
+  private final int index;
   private final long deadline;
   private final Promise<LoadResult> done;
   private final SplittableRandom random;
@@ -30,10 +34,14 @@ final class LoadConnection {
   private final LoadResult result = new LoadResult();
   private HttpClientConnection connection;
   private long sent;
+  /** Paced runs: when this connection's request number 0 was due, and how many it has sent. */
+  private long firstDue;
+  private long requests;
 
   LoadConnection(HttpClientAgent client, LoadSpec spec, int index, long deadline, Promise<LoadResult> done) {
     this.client = client;
     this.spec = spec;
+    this.index = index;
     this.deadline = deadline;
     this.done = done;
     this.random = new SplittableRandom(spec.seed() * 1_000_003L + index);
@@ -48,6 +56,7 @@ final class LoadConnection {
         done.complete(result);
       } else {
         connection = ar.result();
+        firstDue = System.nanoTime() + (long) (interval() * index / spec.connections());
         next();
       }
     });
@@ -59,6 +68,12 @@ final class LoadConnection {
       done.complete(result);
       return;
     }
+    long wait = untilDue();
+    if (wait > 0) {
+      Vertx.currentContext().owner().setTimer(Math.max(1, wait / 1_000_000), id -> next());
+      return;
+    }
+    requests++;
     RequestOptions options = new RequestOptions().setIdleTimeout(REQUEST_IDLE_TIMEOUT_MS);
     Buffer body = request(options);
     long t0 = System.nanoTime();
@@ -94,12 +109,49 @@ final class LoadConnection {
     }
   }
 
+  /** Nanoseconds between two requests of one connection in a paced run (0: unpaced). */
+  private double interval() {
+    return spec.perSecond() <= 0 ? 0 : 1e9 * spec.connections() / spec.perSecond();
+  }
+
+  /**
+   * Nanoseconds until this connection's next request is due (0 or less: now). A connection more
+   * than a second behind its turns (a slow server) starts counting its turns again from now
+   * rather than sending a burst to catch up.
+   */
+  private long untilDue() {
+    double interval = interval();
+    if (interval == 0) {
+      return 0;
+    }
+    long now = System.nanoTime();
+    long due = firstDue + (long) (requests * interval);
+    if (now - due > 1_000_000_000L) {
+      firstDue = now - (long) (requests * interval);
+      return 0;
+    }
+    return due - now;
+  }
+
   /** Sets method, URI and headers of the next request; its body, or {@code null}. */
   private Buffer request(RequestOptions options) {
+    if (spec.kind() != LoadSpec.Kind.MIXED) {
+      return request(options, spec.kind(), spec.rank());
+    }
+    int k = random.nextInt(100);
+    if (k < 40) {
+      return request(options, LoadSpec.Kind.SUBMIT, k < 25);
+    }
+    LoadSpec.Kind kind = k < 45 ? LoadSpec.Kind.BATCH : k < 75 ? LoadSpec.Kind.USER
+        : k < 90 ? LoadSpec.Kind.TOP : LoadSpec.Kind.AROUND;
+    return request(options, kind, false);
+  }
+
+  private Buffer request(RequestOptions options, LoadSpec.Kind kind, boolean rank) {
     String base = "/v1/boards/" + spec.board();
-    switch (spec.kind()) {
+    switch (kind) {
       case SUBMIT -> {
-        options.setMethod(HttpMethod.POST).setURI(base + "/scores?rank=" + spec.rank())
+        options.setMethod(HttpMethod.POST).setURI(base + "/scores?rank=" + rank)
             .putHeader("content-type", "application/json");
         return new JsonObject().put("userId", user()).put("value", 1 + random.nextInt(100)).toBuffer();
       }
@@ -115,7 +167,7 @@ final class LoadConnection {
       case USER -> options.setMethod(HttpMethod.GET).setURI(base + "/users/" + user());
       case TOP -> options.setMethod(HttpMethod.GET).setURI(base + "/entries?limit=10");
       case AROUND -> options.setMethod(HttpMethod.GET).setURI(base + "/users/" + user() + "/around?limit=11");
-      default -> throw new IllegalArgumentException("unknown kind " + spec.kind());
+      default -> throw new IllegalArgumentException("not one request: " + kind);
     }
     return null;
   }

@@ -14,10 +14,12 @@ import io.vertx.core.json.JsonObject;
  * @param connections closed loops, one connection each, each waiting for its answer before the next request
  * @param seconds how long to send (requests in flight at the end are waited for)
  * @param seed seeds the users drawn and names the event IDs of a run
- * @param batchSize events per request for {@link Kind#BATCH}
+ * @param batchSize events per request for {@link Kind#BATCH} (and the batches of {@link Kind#MIXED})
+ * @param perSecond requests per second over all connections, each connection sending its share at even
+ *     intervals; 0: each sends its next request as soon as the previous one is answered
  */
 public record LoadSpec(Kind kind, int port, String board, boolean rank, int users, int connections, double seconds,
-    long seed, int batchSize) {
+    long seed, int batchSize, double perSecond) {
 
   /** The requests a load case sends. */
   public enum Kind {
@@ -30,38 +32,52 @@ public record LoadSpec(Kind kind, int port, String board, boolean rank, int user
     /** {@code GET /v1/boards/{b}/entries?limit=10}: the top page. */
     TOP,
     /** {@code GET /v1/boards/{b}/users/{u}/around?limit=11}: the window around a random user. */
-    AROUND
+    AROUND,
+    /**
+     * Each request drawn from the others: 25 % submit with rank, 15 % submit without, 5 % batch,
+     * 30 % user, 15 % top page, 10 % around-me.
+     */
+    MIXED
   }
 
   public static LoadSpec of(Kind kind, int port, String board, int users, int connections) {
-    return new LoadSpec(kind, port, board, true, users, connections, 0, 0, 1000);
+    return new LoadSpec(kind, port, board, true, users, connections, 0, 0, 1000, 0);
   }
 
   public LoadSpec withRank(boolean withRank) {
-    return new LoadSpec(kind, port, board, withRank, users, connections, seconds, seed, batchSize);
+    return new LoadSpec(kind, port, board, withRank, users, connections, seconds, seed, batchSize, perSecond);
   }
 
   public LoadSpec withPort(int newPort) {
-    return new LoadSpec(kind, newPort, board, rank, users, connections, seconds, seed, batchSize);
+    return new LoadSpec(kind, newPort, board, rank, users, connections, seconds, seed, batchSize, perSecond);
   }
 
   public LoadSpec withBoard(String newBoard) {
-    return new LoadSpec(kind, port, newBoard, rank, users, connections, seconds, seed, batchSize);
+    return new LoadSpec(kind, port, newBoard, rank, users, connections, seconds, seed, batchSize, perSecond);
+  }
+
+  public LoadSpec withBatchSize(int events) {
+    return new LoadSpec(kind, port, board, rank, users, connections, seconds, seed, events, perSecond);
+  }
+
+  /** At most {@code rate} requests per second over all connections (0: as fast as answers come). */
+  public LoadSpec paced(double rate) {
+    return new LoadSpec(kind, port, board, rank, users, connections, seconds, seed, batchSize, rate);
   }
 
   public LoadSpec forRun(double runSeconds, long runSeed) {
-    return new LoadSpec(kind, port, board, rank, users, connections, runSeconds, runSeed, batchSize);
+    return new LoadSpec(kind, port, board, rank, users, connections, runSeconds, runSeed, batchSize, perSecond);
   }
 
   public JsonObject toJson() {
     return new JsonObject().put("kind", kind.name()).put("port", port).put("board", board).put("rank", rank)
         .put("users", users).put("connections", connections).put("seconds", seconds).put("seed", seed)
-        .put("batchSize", batchSize);
+        .put("batchSize", batchSize).put("perSecond", perSecond);
   }
 
   public static LoadSpec fromJson(JsonObject j) {
     return new LoadSpec(Kind.valueOf(j.getString("kind")), j.getInteger("port"), j.getString("board"),
         j.getBoolean("rank"), j.getInteger("users"), j.getInteger("connections"), j.getDouble("seconds"),
-        j.getLong("seed"), j.getInteger("batchSize"));
+        j.getLong("seed"), j.getInteger("batchSize"), j.getDouble("perSecond"));
   }
 }

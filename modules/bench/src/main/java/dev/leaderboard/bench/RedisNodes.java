@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Per-node facts of the benchmark's Redis shards: memory, and whether an AOF rewrite is running.
+ * Per-node facts of the benchmark's Redis shards: memory, clients, and whether an AOF rewrite is running.
  * Called only from the benchmark's main thread between measurements (never on an event loop), so
  * it waits for each answer; the AOF wait polls {@code INFO persistence} with a deadline.
  */
@@ -62,9 +62,19 @@ final class RedisNodes {
 
   /** {@code used_memory} summed over the nodes. */
   long usedMemory() {
+    return sum("memory", "used_memory");
+  }
+
+  /** {@code connected_clients} summed over the nodes (this process's own connections included). */
+  long connectedClients() {
+    return sum("clients", "connected_clients");
+  }
+
+  /** A numeric field of an {@code INFO} section, summed over the nodes. */
+  private long sum(String section, String name) {
     long sum = 0;
     for (Route node : nodes) {
-      sum += Long.parseLong(field(info(node, "memory"), "used_memory"));
+      sum += Long.parseLong(field(info(node, section), name));
     }
     return sum;
   }

@@ -71,6 +71,20 @@ public final class LocalRedisShards implements AutoCloseable {
     return shards.stream().map(s -> s.supervisor().process().toHandle()).toList();
   }
 
+  /**
+   * For fault tests: kills shard {@code i}'s redis-server with SIGKILL, as a crash would (it keeps what
+   * it had written to its AOF), and keeps it down until {@link #restart(int)}. Blocking: returns once
+   * the process has exited.
+   */
+  public void kill(int i) throws IOException {
+    shards.get(i).supervisor().killAndHold();
+  }
+
+  /** Blocking: starts shard {@code i}, stopped by {@link #kill(int)}, on its port with its AOF; returns once it answers. */
+  public void restart(int i) throws IOException {
+    shards.get(i).supervisor().revive();
+  }
+
   /** Stops every shard and waits (bounded) for it to exit; idempotent and safe from a shutdown hook. */
   @Override
   public void close() {

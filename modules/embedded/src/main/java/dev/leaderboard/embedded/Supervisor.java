@@ -2,8 +2,10 @@ package dev.leaderboard.embedded;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -15,7 +17,8 @@ import org.slf4j.LoggerFactory;
  * goes back to the first once the server has run for {@link #MAX_DELAY}. The exit is noticed through
  * {@link Process#onExit()}; launches run on the supervisor's own thread, so they may block. No restart
  * begins once the JVM is exiting: the servers are being stopped, and a terminal's Ctrl-C reaches them
- * as well as the JVM.
+ * as well as the JVM. Fault tests may kill a server and hold it down until they start it again
+ * ({@link #killAndHold()}, {@link #revive()}).
  */
 final class Supervisor implements AutoCloseable {
 
@@ -46,6 +49,8 @@ final class Supervisor implements AutoCloseable {
   private final RestartListener listener;
   private final ScheduledThreadPoolExecutor thread;
   private final AtomicBoolean closed = new AtomicBoolean();
+  /** Set by {@link #killAndHold()}: an exit is not followed by a restart until {@link #revive()}. */
+  private volatile boolean held;
   private volatile Process process;
   // on the supervisor thread only, once watching has begun
   private long startedAt;
@@ -101,6 +106,40 @@ final class Supervisor implements AutoCloseable {
     ProcessGuard.stop(process, stopTimeout);
   }
 
+  /**
+   * For fault tests: kills the server with SIGKILL (no clean shutdown: it keeps only what it had
+   * written to its files) and does not restart it until {@link #revive()}. Blocking: returns once
+   * the process has exited.
+   */
+  void killAndHold() throws IOException {
+    held = true;
+    Process killed = process;
+    killed.destroyForcibly();
+    if (!LocalProcesses.awaitExit(killed.toHandle(), System.nanoTime() + stopTimeout.toNanos())) {
+      throw new IOException(name + " (pid " + killed.pid() + ") still runs " + stopTimeout.toSeconds()
+          + " s after SIGKILL");
+    }
+  }
+
+  /**
+   * Blocking: starts the server {@link #killAndHold()} stopped by the same launch (same port, same
+   * data) and returns once it is ready; from then on it is supervised as before.
+   */
+  void revive() throws IOException {
+    held = false;
+    try {
+      thread.submit(this::restart).get(LAUNCH_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while " + name + " restarted", e);
+    } catch (ExecutionException | TimeoutException e) {
+      throw new IOException(name + " did not restart", e);
+    }
+    if (!process.isAlive()) {
+      throw new IOException(name + " did not restart; see the log for why");
+    }
+  }
+
   private void follow(Process started) {
     process = started;
     startedAt = System.nanoTime();
@@ -108,7 +147,7 @@ final class Supervisor implements AutoCloseable {
   }
 
   private void exited(Process exited) {
-    if (closed.get() || exited != process) {
+    if (closed.get() || held || exited != process) {
       return;
     }
     if (System.nanoTime() - startedAt >= MAX_DELAY.toNanos()) {
@@ -126,7 +165,8 @@ final class Supervisor implements AutoCloseable {
   }
 
   private void restart() {
-    if (closed.get() || jvmExiting) {
+    // a restart scheduled before revive() started the server again finds it running
+    if (closed.get() || jvmExiting || process.isAlive()) {
       return;
     }
     Process restarted;

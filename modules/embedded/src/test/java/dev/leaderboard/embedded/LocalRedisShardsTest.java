@@ -72,6 +72,38 @@ class LocalRedisShardsTest {
   }
 
   @Test
+  void aShardKilledForATestStaysDownUntilRestartedOnItsPortWithItsData(@TempDir Path dir) throws IOException {
+    String key = randomKey();
+    RecordingListener listener = new RecordingListener();
+    try (LocalRedisShards shards = LocalRedisShards.start(dir, 2, listener)) {
+      String endpoint = shards.endpoints().get(1);
+      assertThat(call(endpoint, "SET " + key + " acknowledged")).isEqualTo("OK");
+      ProcessHandle killed = shards.processes().get(1);
+
+      shards.kill(1);
+      assertThat(killed.isAlive()).isFalse();
+      // held down: not back within three times the supervisor's first restart delay
+      long until = System.nanoTime() + Supervisor.FIRST_DELAY.multipliedBy(3).toNanos();
+      while (System.nanoTime() < until) {
+        assertThat(answers(endpoint)).as("the killed shard answers").isFalse();
+        LocalProcesses.pause(100, "the killed shard");
+      }
+      assertThat(listener.restarted).isEmpty();
+
+      shards.restart(1);
+      assertThat(shards.endpoints().get(1)).isEqualTo(endpoint);
+      assertThat(shards.processes().get(1).pid()).isNotEqualTo(killed.pid());
+      assertThat(call(endpoint, "GET " + key)).isEqualTo("acknowledged");
+      assertThat(listener.restarted).containsExactly("redis-1");
+
+      // supervised as before: a crash now is restarted on its own
+      shards.processes().get(1).destroyForcibly();
+      Await.until("redis-1 restarted after a crash", Duration.ofSeconds(30), () -> listener.restarted.size() == 2);
+      assertThat(call(endpoint, "GET " + key)).isEqualTo("acknowledged");
+    }
+  }
+
+  @Test
   void aShardDirectoryServesOneRunAtATime(@TempDir Path dir) throws IOException {
     try (LocalRedisShards first = LocalRedisShards.start(dir, 1)) {
       assertThatThrownBy(() -> LocalRedisShards.start(dir, 1)).isInstanceOf(IOException.class)

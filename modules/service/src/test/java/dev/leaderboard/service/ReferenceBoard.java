@@ -15,13 +15,13 @@ import java.util.Map;
 
 /**
  * The semantics of one board period, in memory and obviously right: what tests compare the
- * sharded service against.
+ * sharded service against (here, and over HTTP in the API module's tests).
  */
-final class ReferenceBoard {
-  record Entry(String userId, long score, long at) {
+public final class ReferenceBoard {
+  public record Entry(String userId, long score, long at) {
   }
 
-  enum Outcome { APPLIED, DUPLICATE, CONFLICT, REJECTED }
+  public enum Outcome { APPLIED, DUPLICATE, CONFLICT, REJECTED }
 
   private final Order order;
   private final Operator operator;
@@ -33,7 +33,7 @@ final class ReferenceBoard {
   private final Map<String, Integer> events = new HashMap<>();
 
   /** From a board definition as the API returns it. */
-  ReferenceBoard(JsonObject board, long periodStart) {
+  public ReferenceBoard(JsonObject board, long periodStart) {
     this.order = Order.fromWire(board.getString("order"));
     this.operator = Operator.fromWire(board.getString("operator"));
     this.maxScore = board.getLong("maxScore");
@@ -56,13 +56,20 @@ final class ReferenceBoard {
     }
   }
 
+  /** A full copy (entries and remembered events), to try events on without changing this one. */
+  public ReferenceBoard copy() {
+    ReferenceBoard c = new ReferenceBoard(this, users.keySet());
+    c.events.addAll(events);
+    return c;
+  }
+
   /** A copy restricted to {@code userIds}: its ranks are ranks within that group. */
-  ReferenceBoard only(java.util.Collection<String> userIds) {
+  public ReferenceBoard only(java.util.Collection<String> userIds) {
     return new ReferenceBoard(this, userIds);
   }
 
   /** The time as the board stores it: truncated to the tie resolution. */
-  long truncate(long at) {
+  public long truncate(long at) {
     return periodStart + Math.floorDiv(at - periodStart, unitMillis) * unitMillis;
   }
 
@@ -71,7 +78,7 @@ final class ReferenceBoard {
    * is the one of its first use (so, like the store, it takes the 1-in-2^20 digest collisions for
    * the same payload), a conflict otherwise.
    */
-  Outcome apply(String userId, long value, long at, String eventId) {
+  public Outcome apply(String userId, long value, long at, String eventId) {
     // the value itself is checked before anything else: incr takes -maxScore..maxScore, set and best 0..maxScore
     if (value > maxScore || value < (operator == Operator.INCR ? -maxScore : 0)) {
       return Outcome.REJECTED;
@@ -97,7 +104,7 @@ final class ReferenceBoard {
   }
 
   /** Board order: better score, then earlier time, then Redis' member order for the direction. */
-  Comparator<Entry> comparator() {
+  public Comparator<Entry> comparator() {
     Comparator<Entry> byScore = Comparator.comparingLong(Entry::score);
     if (order == Order.DESC) {
       byScore = byScore.reversed();
@@ -106,29 +113,29 @@ final class ReferenceBoard {
     return byScore.thenComparingLong(Entry::at).thenComparing(order == Order.DESC ? byUser.reversed() : byUser);
   }
 
-  List<Entry> sorted() {
+  public List<Entry> sorted() {
     List<Entry> all = new ArrayList<>(users.values());
     all.sort(comparator());
     return all;
   }
 
-  Entry get(String userId) {
+  public Entry get(String userId) {
     return users.get(userId);
   }
 
-  int size() {
+  public int size() {
     return users.size();
   }
 
-  long uniqueRank(String userId) {
+  public long uniqueRank(String userId) {
     return sorted().indexOf(users.get(userId)) + 1;
   }
 
-  long competitionRank(long score) {
+  public long competitionRank(long score) {
     return 1 + users.values().stream().filter(e -> order.better(e.score(), score)).count();
   }
 
-  long denseRank(long score) {
+  public long denseRank(long score) {
     return 1 + users.values().stream().filter(e -> order.better(e.score(), score)).map(Entry::score).distinct().count();
   }
 

@@ -1,0 +1,42 @@
+package dev.leaderboard.bench;
+
+import dev.leaderboard.core.Board;
+import dev.leaderboard.store.BoardStore;
+import dev.leaderboard.store.Shards;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.json.JsonObject;
+
+/**
+ * Creates the boards of a benchmark over the node's HTTP API and reads each back from the store (for
+ * the loaders, which write its partitions directly). Blocking: the benchmark's main thread only.
+ */
+final class BoardAdmin {
+  private static final String HOST = "127.0.0.1";
+
+  private final HttpClient http;
+  private final int port;
+  private final Shards shards;
+
+  BoardAdmin(HttpClient http, int port, Shards shards) {
+    this.http = http;
+    this.port = port;
+    this.shards = shards;
+  }
+
+  /** A new board {@code name} from {@code spec} (a board definition); fails if it exists. */
+  Board create(String name, JsonObject spec) {
+    int status = http.request(HttpMethod.PUT, port, HOST, "/v1/boards/" + name)
+        .compose(req -> req.putHeader("content-type", "application/json").send(spec.toBuffer()))
+        .compose(resp -> resp.body().map(body -> {
+          if (resp.statusCode() >= 300) {
+            throw new IllegalStateException("PUT board " + name + ": " + resp.statusCode() + " " + body);
+          }
+          return resp.statusCode();
+        })).await();
+    if (status != 201) {
+      throw new IllegalStateException("board " + name + " already existed");
+    }
+    return new BoardStore(shards).get(name).await();
+  }
+}
