@@ -17,8 +17,8 @@ import java.util.function.BiPredicate;
 /**
  * The reads of one {@link FaultWorker}, each checked against the models and the mode it met: a
  * user's entry (exact; with the shard down, partial for users of the other shards and 503 for its
- * own), around-me, pages and ranks for a list (200 with every shard up, 503 naming the killed shard
- * while it is down).
+ * own), around-me and pages (200 with every shard up, 503 naming the killed shard while it is down),
+ * and ranks for a list (partial while it is down: the other shards' users with their scores, unranked).
  */
 final class FaultReads {
   private final Random rnd;
@@ -118,11 +118,41 @@ final class FaultReads {
       ids.add(shard.get(rnd.nextInt(shard.size())));
     }
     Answer a = requests.post(b.path() + "/ranks", new JsonObject().put("userIds", new JsonArray(new ArrayList<>(ids))));
-    if (refusedOverEveryShard(a)) {
+    if (a.status() >= 500) {
+      outage.requireShardUnavailable(a.response(), a.what());
+      assertThat(a.mode()).as("%s: refused with every shard up", a.what()).isNotEqualTo(Mode.UP);
+      outage.count(a.mode(), "ranks for a list refused");
       return;
     }
+    assertThat(a.status()).as(a.what()).isEqualTo(200);
     JsonObject r = a.json();
-    assertThat(r.getJsonArray("entries").size() + r.getJsonArray("missing").size()).as(a.what()).isEqualTo(ids.size());
+    List<String> answered = new ArrayList<>();
+    r.getJsonArray("missing").forEach(u -> answered.add((String) u));
+    boolean partial = r.getBoolean("partial", false);
+    if (partial) {
+      // the users of the killed shard are named unreachable; the others keep their score and time, unranked
+      assertThat(a.mode()).as("%s: partial with every shard up", a.what()).isNotEqualTo(Mode.UP);
+      assertThat(r.getString("reason")).as(a.what()).contains("shard " + outage.victim);
+      r.getJsonArray("unreachable").forEach(u -> {
+        assertThat(outage.onVictim((String) u)).as("%s: %s unreachable", a.what(), u).isTrue();
+        answered.add((String) u);
+      });
+      outage.count(a.mode(), "ranks for a list answered partial");
+    } else {
+      assertThat(a.mode()).as("%s: complete with a shard down", a.what()).isNotEqualTo(Mode.DOWN);
+    }
+    for (Object o : r.getJsonArray("entries")) {
+      JsonObject e = (JsonObject) o;
+      String user = e.getString("userId");
+      answered.add(user);
+      if (partial) {
+        assertThat(e.getValue("rank")).as(a.what()).isNull();
+      }
+      if (!unsettled.test(b, user)) {
+        FaultWorker.assertEntry(e, b.entry(user), a.what());
+      }
+    }
+    assertThat(answered).as("%s: every user asked for answered once", a.what()).containsExactlyInAnyOrderElementsOf(ids);
   }
 
   /** A read over every shard: 503 naming the killed shard exactly while it is down, 200 while it is up. */

@@ -28,7 +28,7 @@ final class Outage {
   final String victimEndpoint;
   private final int shards;
   private final int partitions;
-  private final int victim;
+  final int victim;
   private final Map<String, LongAdder> seen = new ConcurrentHashMap<>();
   private volatile State state = State.UP;
 

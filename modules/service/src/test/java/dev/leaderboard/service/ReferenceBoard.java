@@ -59,7 +59,7 @@ public final class ReferenceBoard {
   /** A full copy (entries and remembered events), to try events on without changing this one. */
   public ReferenceBoard copy() {
     ReferenceBoard c = new ReferenceBoard(this, users.keySet());
-    c.events.addAll(events);
+    c.events.putAll(events);
     return c;
   }
 
