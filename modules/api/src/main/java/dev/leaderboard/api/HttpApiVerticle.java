@@ -64,7 +64,10 @@ public class HttpApiVerticle extends VerticleBase {
     this(port, clusterJoined, EdgeLimits.DEFAULTS);
   }
 
-  /** @param limits timeouts for slow clients, the most connections the node keeps open and requests it serves at once */
+  /**
+   * @param limits timeouts for slow clients, the most connections the node keeps open and the most
+   *     requests it serves at once
+   */
   public HttpApiVerticle(int port, BooleanSupplier clusterJoined, EdgeLimits limits) {
     this.port = port;
     this.clusterJoined = clusterJoined;

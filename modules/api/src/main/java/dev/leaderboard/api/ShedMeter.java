@@ -29,7 +29,7 @@ final class ShedMeter {
 
   private static Counter counter(MeterRegistry registry, String reason) {
     return Counter.builder(NAME)
-        .description("Requests answered 503 overloaded (nothing of them was applied), by reason")
+        .description("Requests answered 503 overloaded with Retry-After, by reason")
         .tag("reason", reason)
         .register(registry);
   }
