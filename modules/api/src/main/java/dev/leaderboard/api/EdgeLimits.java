@@ -5,7 +5,8 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 /**
- * How long the HTTP server waits for slow clients, and how many connections it keeps open.
+ * How long the HTTP server waits for slow clients, how many connections it keeps open, and how many
+ * requests it serves at once.
  *
  * @param idleTimeout a connection on which nothing was read or written for this long is closed (a
  *     kept-alive connection waiting for its next request, a client that stopped reading its answer)
@@ -14,10 +15,20 @@ import java.util.concurrent.TimeUnit;
  * @param bodyTimeout a request body must arrive within this long of the end of the headers;
  *     otherwise the request is answered 408 {@code request_timeout} and the connection closed
  * @param maxConnections the most connections the node keeps open at once; one more is closed at once
+ * @param maxInFlight the most API requests the node serves at once, shared out among its HTTP verticle
+ *     instances ({@link InFlightLimit}); one more is answered 503 {@code overloaded} at once
  */
-public record EdgeLimits(Duration idleTimeout, Duration headerTimeout, Duration bodyTimeout, int maxConnections) {
+public record EdgeLimits(Duration idleTimeout, Duration headerTimeout, Duration bodyTimeout, int maxConnections,
+    int maxInFlight) {
+  /** The in-flight limit when none is given (see docs/benchmarks.md, "Bursts"). */
+  public static final int MAX_IN_FLIGHT = 64;
   public static final EdgeLimits DEFAULTS = new EdgeLimits(Duration.ofSeconds(60), Duration.ofSeconds(10),
-      Duration.ofSeconds(30), 10_000);
+      Duration.ofSeconds(30), 10_000, MAX_IN_FLIGHT);
+
+  /** These limits with the default in-flight limit. */
+  public EdgeLimits(Duration idleTimeout, Duration headerTimeout, Duration bodyTimeout, int maxConnections) {
+    this(idleTimeout, headerTimeout, bodyTimeout, maxConnections, MAX_IN_FLIGHT);
+  }
 
   public EdgeLimits {
     positive("idleTimeout", idleTimeout);
@@ -25,6 +36,9 @@ public record EdgeLimits(Duration idleTimeout, Duration headerTimeout, Duration 
     positive("bodyTimeout", bodyTimeout);
     if (maxConnections < 1) {
       throw new IllegalArgumentException("maxConnections must be at least 1 (got " + maxConnections + ")");
+    }
+    if (maxInFlight < 1) {
+      throw new IllegalArgumentException("maxInFlight must be at least 1 (got " + maxInFlight + ")");
     }
   }
 

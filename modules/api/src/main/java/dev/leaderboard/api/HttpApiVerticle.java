@@ -2,6 +2,7 @@ package dev.leaderboard.api;
 
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.OverloadedException;
 import dev.leaderboard.service.FriendRankService;
 import dev.leaderboard.service.Leaderboards;
 import dev.leaderboard.service.NodeServices;
@@ -19,6 +20,7 @@ import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.eventbus.ReplyFailure;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
@@ -45,6 +47,7 @@ public class HttpApiVerticle extends VerticleBase {
   private final BooleanSupplier clusterJoined;
   private final EdgeLimits limits;
   private NodeServices node;
+  private ShedMeter shed;
   private HttpServer server;
   private Router router;
 
@@ -61,7 +64,10 @@ public class HttpApiVerticle extends VerticleBase {
     this(port, clusterJoined, EdgeLimits.DEFAULTS);
   }
 
-  /** @param limits timeouts for slow clients and the most connections the node keeps open */
+  /**
+   * @param limits timeouts for slow clients, the most connections the node keeps open and the most
+   *     requests it serves at once
+   */
   public HttpApiVerticle(int port, BooleanSupplier clusterJoined, EdgeLimits limits) {
     this.port = port;
     this.clusterJoined = clusterJoined;
@@ -71,6 +77,7 @@ public class HttpApiVerticle extends VerticleBase {
   @Override
   public Future<?> start() {
     node = NodeServices.of(vertx);
+    shed = ShedMeter.create();
     ContractRouter routes = new ContractRouter()
         .handle("listBoards", this::listBoards)
         .handle("putBoard", this::putBoard)
@@ -91,6 +98,9 @@ public class HttpApiVerticle extends VerticleBase {
 
   private Future<HttpServer> serve(Router contractRouter) {
     router = contractRouter;
+    // before every other route, the body handler included: a shed request is not read any further
+    router.route().order(-1)
+        .handler(new InFlightLimit(InFlightLimit.share(limits.maxInFlight(), context.getInstanceCount()), shed));
     router.route().failureHandler(this::failure);
     router.errorHandler(404, ctx -> error(ctx, 404, "not_found",
         "no such resource: " + ctx.request().method() + " " + ctx.request().path()));
@@ -213,7 +223,9 @@ public class HttpApiVerticle extends VerticleBase {
       // answered already (a refused body, see HttpEdge) or the client left: nobody to tell
       LOG.debug("{} {} failed after its answer: {}", ctx.request().method(), ctx.request().path(), String.valueOf(t));
     } else if (t instanceof LeaderboardException e) {
-      if (e.status() >= 500) {
+      if (OverloadedException.CODE.equals(e.code())) {
+        shed.redisPool();
+      } else if (e.status() >= 500) {
         LOG.warn("{} {}: {}", ctx.request().method(), ctx.request().path(), e.getMessage());
       }
       error(ctx, e.status(), e.code(), e.getMessage());
@@ -223,6 +235,9 @@ public class HttpApiVerticle extends VerticleBase {
       JsonObject debug = e.getDebugInfo();
       String code = debug == null ? null : debug.getString("error");
       int status = e.failureCode() >= 400 && e.failureCode() < 600 ? e.failureCode() : 500;
+      if (OverloadedException.CODE.equals(code)) {
+        shed.redisPool();
+      }
       error(ctx, status, code == null ? "internal" : code, e.getMessage());
     } else if (ctx.statusCode() == 413) {
       error(ctx, 413, "payload_too_large", "the request body is larger than " + BODY_LIMIT + " bytes");
@@ -234,11 +249,15 @@ public class HttpApiVerticle extends VerticleBase {
     }
   }
 
+  /** The JSON error; an {@code overloaded} one says when to retry ({@code Retry-After}). */
   static void error(RoutingContext ctx, int status, String code, String message) {
     if (ctx.response().ended()) {
       return;
     }
     ctx.response().setStatusCode(status);
+    if (OverloadedException.CODE.equals(code)) {
+      ctx.response().putHeader(HttpHeaders.RETRY_AFTER, Integer.toString(OverloadedException.RETRY_AFTER_SECONDS));
+    }
     ctx.json(new JsonObject().put("error", code).put("message", message));
   }
 }

@@ -1,6 +1,8 @@
 package dev.leaderboard.app;
 
 import dev.leaderboard.api.EdgeLimits;
+import dev.leaderboard.service.LeaderboardVerticle;
+import dev.leaderboard.store.RedisPool;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -11,8 +13,9 @@ import java.util.Set;
 /**
  * Node settings from {@code LB_*} environment variables. Defaults run everything locally: with
  * {@code LB_REDIS_ENDPOINTS} unset the node starts {@code LB_LOCAL_SHARDS} redis-server processes
- * under {@code LB_DATA_DIR}. The {@code LB_HTTP_*} limits of slow clients and open connections are
- * {@code http}.
+ * under {@code LB_DATA_DIR}. The {@code LB_HTTP_*} limits of slow clients, open connections and
+ * requests in flight are {@code http}; {@code redisPoolWaiting} is how many commands may wait for a
+ * connection to one shard in a service's pool ({@code LB_REDIS_MAX_POOL_WAITING}).
  */
 public record AppConfig(
     int httpPort,
@@ -29,14 +32,15 @@ public record AppConfig(
     int friendLimit,
     int adminIntervalSeconds,
     int closeLeaseSeconds,
-    EdgeLimits http) {
+    EdgeLimits http,
+    int redisPoolWaiting) {
 
   /** Every variable the app reads; the deployment test checks manifests against this list. */
   public static final Set<String> VARIABLES = Set.of("LB_HTTP_PORT", "LB_DATA_DIR", "LB_REDIS_ENDPOINTS",
       "LB_LOCAL_SHARDS", "LB_PARTITIONS", "LB_PG_URI", "LB_CLUSTER", "LB_CLUSTER_MEMBERS", "LB_CLUSTER_PORT",
       "LB_CLUSTER_DNS", "LB_CLUSTER_HOST", "LB_FRIEND_LIMIT", "LB_ADMIN_INTERVAL_SECONDS", "LB_CLOSE_LEASE_SECONDS",
       "LB_HTTP_IDLE_TIMEOUT_SECONDS", "LB_HTTP_HEADER_TIMEOUT_SECONDS", "LB_HTTP_BODY_TIMEOUT_SECONDS",
-      "LB_HTTP_MAX_CONNECTIONS");
+      "LB_HTTP_MAX_CONNECTIONS", "LB_HTTP_MAX_IN_FLIGHT", "LB_REDIS_MAX_POOL_WAITING");
 
   public static AppConfig fromEnv(Map<String, String> env) {
     for (String name : env.keySet()) {
@@ -59,7 +63,8 @@ public record AppConfig(
         intVar(env, "LB_FRIEND_LIMIT", 5000, 1, 100_000),
         intVar(env, "LB_ADMIN_INTERVAL_SECONDS", 15, 1, 3600),
         intVar(env, "LB_CLOSE_LEASE_SECONDS", 30, 1, 3600),
-        httpLimits(env));
+        httpLimits(env),
+        intVar(env, "LB_REDIS_MAX_POOL_WAITING", RedisPool.of(LeaderboardVerticle.POOL_SIZE).maxWaiting(), 0, 1_000_000));
   }
 
   private static EdgeLimits httpLimits(Map<String, String> env) {
@@ -68,17 +73,18 @@ public record AppConfig(
         Duration.ofSeconds(intVar(env, "LB_HTTP_IDLE_TIMEOUT_SECONDS", (int) d.idleTimeout().toSeconds(), 1, 3600)),
         Duration.ofSeconds(intVar(env, "LB_HTTP_HEADER_TIMEOUT_SECONDS", (int) d.headerTimeout().toSeconds(), 1, 600)),
         Duration.ofSeconds(intVar(env, "LB_HTTP_BODY_TIMEOUT_SECONDS", (int) d.bodyTimeout().toSeconds(), 1, 3600)),
-        intVar(env, "LB_HTTP_MAX_CONNECTIONS", d.maxConnections(), 1, 1_000_000));
+        intVar(env, "LB_HTTP_MAX_CONNECTIONS", d.maxConnections(), 1, 1_000_000),
+        intVar(env, "LB_HTTP_MAX_IN_FLIGHT", d.maxInFlight(), 1, 1_000_000));
   }
 
   public AppConfig withRedisEndpoints(List<String> endpoints) {
     return new AppConfig(httpPort, dataDir, endpoints, localShards, partitions, pgUri, cluster, clusterMembers, clusterPort,
-        clusterDns, clusterHost, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http);
+        clusterDns, clusterHost, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http, redisPoolWaiting);
   }
 
   public AppConfig withPgUri(String uri) {
     return new AppConfig(httpPort, dataDir, redisEndpoints, localShards, partitions, uri, cluster, clusterMembers,
-        clusterPort, clusterDns, clusterHost, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http);
+        clusterPort, clusterDns, clusterHost, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http, redisPoolWaiting);
   }
 
   private static int intVar(Map<String, String> env, String name, int def, int min, int max) {

@@ -6,6 +6,7 @@ import dev.leaderboard.api.HttpApiVerticle;
 import dev.leaderboard.service.FriendRankVerticle;
 import dev.leaderboard.service.AdminVerticle;
 import dev.leaderboard.service.LeaderboardVerticle;
+import dev.leaderboard.store.RedisPool;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -73,12 +74,13 @@ public final class LeaderboardApp {
         .setInstances(Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors())));
     BooleanSupplier clusterJoined = ClusterMembership.of(vertx);
     long closeLeaseMillis = c.closeLeaseSeconds() * 1000L;
+    RedisPool pool = new RedisPool(LeaderboardVerticle.POOL_SIZE, c.redisPoolWaiting());
     return vertx.deployVerticle(() -> new LeaderboardVerticle(c.redisEndpoints(), c.pgUri(), c.partitions(), clock,
-            closeLeaseMillis), instances)
+            closeLeaseMillis, pool), instances)
         .compose(id -> vertx.deployVerticle(
             new AdminVerticle(c.redisEndpoints(), c.pgUri(), clock, c.adminIntervalSeconds() * 1000L, closeLeaseMillis)))
         .compose(id -> vertx.deployVerticle(
-            () -> new FriendRankVerticle(c.redisEndpoints(), c.pgUri(), clock, c.friendLimit()), instances))
+            () -> new FriendRankVerticle(c.redisEndpoints(), c.pgUri(), clock, c.friendLimit(), pool), instances))
         .compose(id -> vertx.deployVerticle(() -> new HttpApiVerticle(c.httpPort(), clusterJoined, c.http()), instances))
         .onSuccess(id -> LOG.info("leaderboard node ready: HTTP on port {}, {} shards, {} default partitions, cluster {}",
             c.httpPort(), c.redisEndpoints().size(), c.partitions(), c.cluster() ? "on" : "off"));

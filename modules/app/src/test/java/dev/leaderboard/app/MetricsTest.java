@@ -119,6 +119,12 @@ class MetricsTest {
       assertThat(samples(after, "vertx_http_server_response_time_seconds_bucket",
           Map.of("route", "/v1/boards/:board/entries", "le", "0.1"))).isNotEmpty();
 
+      // requests shed with 503 overloaded, by reason: none here, but the series are there to alert on
+      for (String reason : List.of("in_flight", "redis_pool")) {
+        assertThat(samples(after, "leaderboard_http_shed_total", Map.of("reason", reason))).as(reason).isNotEmpty();
+        assertThat(sum(after, "leaderboard_http_shed_total", Map.of("reason", reason))).as(reason).isZero();
+      }
+
       // Redis round trips per shard
       List<String> endpoints = TestShards.endpoints();
       for (int s = 0; s < endpoints.size(); s++) {

@@ -37,11 +37,14 @@ import jdk.jfr.Recording;
  * ({@link BareEndpoint}) on the same 4 local redis-server shards, driven over loopback by the load
  * generator in its own JVM ({@link LoadGenerator}), the two measured in turns. Also: batch ingest
  * against raw pipelined submit-script calls, rank latency at 10 thousand and 10 million members,
- * Redis memory, the partitions-per-board sweep, and a JFR profile of the submit path.
+ * Redis memory, the partitions-per-board sweep, a JFR profile of the submit path, and a burst of
+ * {@value BurstCase#CONNECTIONS} connections against the node, a second node without load shedding
+ * and the bare endpoint ({@link BurstCase}).
  *
  * <p>Usage: {@code java -cp modules/bench/target/bench.jar dev.leaderboard.bench.HttpBenchmark
  * [members=1000000] [seconds=12] [largeMembers=10000000]}; {@code seconds} is the measured time per
- * load case and side. See docs/benchmarks.md.
+ * load case and side. {@code HttpBenchmark burst [members=100000] [seconds=12]} runs only the burst
+ * and the connections sweep before it (about two minutes). See docs/benchmarks.md.
  *
  * <p>Over 300 lines because it is the benchmark's script: the order of the steps (load, warm up,
  * measure each case in turns, sweep, profile) reads top to bottom here, while every mechanism it
@@ -56,6 +59,7 @@ public final class HttpBenchmark {
   private static final double WARMUP_SECONDS = 3;
   private static final String MAIN = "main";
   private static final String BARE_KEY = "bench:bare";
+  private static final String SUBMIT_WITH_RANK = "submit with rank";
 
   private final Report report = new Report();
   private final LoadClient load;
@@ -64,38 +68,43 @@ public final class HttpBenchmark {
   private final RedisNodes nodes;
   private final BoardAdmin boards;
   private final int port;
+  private final int unboundedPort;
   private final int barePort;
   private final int members;
   private final double seconds;
   private final Contest contest;
   private final SplittableRandom pick = new SplittableRandom(3);
 
-  private HttpBenchmark(LoadClient load, Shards shards, HttpClient admin, int port, int barePort, int members,
+  private HttpBenchmark(LoadClient load, Shards shards, HttpClient admin, int[] ports, int members,
       double seconds, List<Long> redisPids) {
     this.load = load;
     this.shards = shards;
     this.store = new ScoreStore(shards);
     this.nodes = new RedisNodes(shards, SHARDS);
-    this.boards = new BoardAdmin(admin, port, shards);
-    this.port = port;
-    this.barePort = barePort;
+    this.boards = new BoardAdmin(admin, ports[0], shards);
+    this.port = ports[0];
+    this.unboundedPort = ports[1];
+    this.barePort = ports[2];
     this.members = members;
     this.seconds = seconds;
     this.contest = new Contest(nodes::settle, new CpuMeter(ProcessHandle.current().pid(), redisPids, load.pid()));
   }
 
   public static void main(String[] args) throws Exception {
-    int members = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
-    int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 12;
-    int large = args.length > 2 ? Integer.parseInt(args[2]) : 10_000_000;
+    boolean burstOnly = args.length > 0 && args[0].equals("burst");
+    String[] a = burstOnly ? Arrays.copyOfRange(args, 1, args.length) : args;
+    int members = a.length > 0 ? Integer.parseInt(a[0]) : burstOnly ? 100_000 : 1_000_000;
+    int seconds = a.length > 1 ? Integer.parseInt(a[1]) : 12;
+    int large = a.length > 2 ? Integer.parseInt(a[2]) : 10_000_000;
     Path dir = Files.createTempDirectory("leaderboard-http-bench");
     long t0 = System.nanoTime();
     try (LocalRedisShards redis = LocalRedisShards.start(dir, SHARDS)) {
       int port = Local.freePort();
-      LeaderboardApp app = LeaderboardApp.start(AppConfig.fromEnv(Map.of(
-          "LB_REDIS_ENDPOINTS", String.join(",", redis.endpoints()),
-          "LB_HTTP_PORT", Integer.toString(port),
-          "LB_DATA_DIR", dir.toString())), Clock.systemUTC()).await();
+      LeaderboardApp app = node(redis, dir, port, Map.of());
+      // the same node without load shedding: no in-flight limit, and the Redis pool queue it had before
+      int unboundedPort = Local.freePort();
+      LeaderboardApp unbounded = node(redis, dir.resolve("unbounded"), unboundedPort,
+          Map.of("LB_HTTP_MAX_IN_FLIGHT", "1000000", "LB_REDIS_MAX_POOL_WAITING", "100000"));
       Vertx bare = Vertx.vertx();
       Vertx bench = Vertx.vertx();
       try (LoadClient load = LoadClient.start()) {
@@ -106,18 +115,61 @@ public final class HttpBenchmark {
             .await();
         Shards shards = Shards.connect(bench, redis.endpoints(), 16);
         shards.loadScripts().await();
-        new HttpBenchmark(load, shards, bench.createHttpClient(), port, barePort, members, seconds, redisPids(dir))
-            .run(large);
+        HttpBenchmark benchmark = new HttpBenchmark(load, shards, bench.createHttpClient(),
+            new int[] {port, unboundedPort, barePort}, members, seconds, redisPids(dir));
+        if (burstOnly) {
+          benchmark.burstOnly();
+        } else {
+          benchmark.run(large);
+        }
         shards.close();
       } finally {
         bare.close().await();
         bench.close().await();
+        unbounded.stop().await();
         app.stop().await();
       }
     } finally {
       Local.deleteTree(dir);
     }
     System.out.printf("benchmark took %.0f s%n", (System.nanoTime() - t0) / 1e9);
+  }
+
+  /** A node on the shards with its HTTP API on {@code port}, embedded PostgreSQL under {@code dataDir}. */
+  private static LeaderboardApp node(LocalRedisShards redis, Path dataDir, int port, Map<String, String> settings) {
+    Map<String, String> env = new LinkedHashMap<>(settings);
+    env.put("LB_REDIS_ENDPOINTS", String.join(",", redis.endpoints()));
+    env.put("LB_HTTP_PORT", Integer.toString(port));
+    env.put("LB_DATA_DIR", dataDir.toString());
+    return LeaderboardApp.start(AppConfig.fromEnv(env), Clock.systemUTC()).await();
+  }
+
+  /** The burst and the connections sweep behind the in-flight limit, on one board of {@code members}. */
+  private void burstOnly() {
+    report.section("setup");
+    report.line("machine: %d cores, %s; JDK %s; redis-server %s x %d; load from a separate JVM",
+        Runtime.getRuntime().availableProcessors(), memTotal(), System.getProperty("java.version"), nodes.version(),
+        SHARDS);
+    Board main = board(MAIN, new JsonObject());
+    timed("load " + MAIN + " and the bare sorted set", members, () -> new BoardLoader(shards).load(main, members, 1, BARE_KEY));
+    long t = System.nanoTime();
+    LoadSpec submit = cases().get(SUBMIT_WITH_RANK);
+    for (int p : new int[] {port, unboundedPort}) {
+      load.run(submit.withPort(p).forRun(WARMUP_SECONDS * 3, 0));
+    }
+    load.run(submit.withPort(barePort).forRun(WARMUP_SECONDS, 0));
+    report.line("warm-up, submit with rank on each target: %.0f s", (System.nanoTime() - t) / 1e9);
+    burst();
+    System.out.println();
+    System.out.println("==================== all figures ====================");
+    System.out.print(report.text());
+  }
+
+  /** The connections sweep on the node without limits, then the burst against all three targets. */
+  private void burst() {
+    BurstCase burst = new BurstCase(load, contest, report, cases().get(SUBMIT_WITH_RANK), unboundedPort, barePort);
+    burst.sweep(seconds / ROUNDS);
+    burst.burst(WARMUP_SECONDS, ROUNDS, seconds / ROUNDS);
   }
 
   private void run(int large) throws IOException {
@@ -158,6 +210,7 @@ public final class HttpBenchmark {
 
     warmUp();
     comparison();
+    burst();
     profile(Path.of(System.getProperty("bench.jfr",
         Path.of(System.getProperty("java.io.tmpdir"), "http-bench-submit.jfr").toString())));
     ingest(main);
@@ -173,7 +226,7 @@ public final class HttpBenchmark {
   /** The cases of the comparison, ours; the bare endpoint serves the same specs on its own port. */
   private Map<String, LoadSpec> cases() {
     Map<String, LoadSpec> cases = new LinkedHashMap<>();
-    cases.put("submit with rank", LoadSpec.of(LoadSpec.Kind.SUBMIT, port, MAIN, members, CONNECTIONS).withRank(true));
+    cases.put(SUBMIT_WITH_RANK, LoadSpec.of(LoadSpec.Kind.SUBMIT, port, MAIN, members, CONNECTIONS).withRank(true));
     cases.put("submit without rank (?rank=false)",
         LoadSpec.of(LoadSpec.Kind.SUBMIT, port, MAIN, members, CONNECTIONS).withRank(false));
     cases.put("user rank", LoadSpec.of(LoadSpec.Kind.USER, port, MAIN, members, CONNECTIONS));

@@ -17,13 +17,16 @@ import java.util.SplittableRandom;
  * One connection of a load run: a closed loop on its event loop that sends a request, waits for
  * the whole answer, records it and sends the next, until the run's deadline. A paced run
  * ({@link LoadSpec#perSecond()}) sends each connection's next request no earlier than its turn
- * (the connections' turns staggered over the interval). A connection that fails ends its loop
+ * (the connections' turns staggered over the interval). An answer with {@code Retry-After} (503
+ * {@code overloaded}) is honoured as a well-behaved client would: the connection waits that long
+ * (at most until the deadline) before its next request. A connection that fails ends its loop
  * (the failure is counted), so a broken server shows as errors, not as a spin.
  */
 final class LoadConnection {
   private static final String HOST = "127.0.0.1";
   private static final long REQUEST_IDLE_TIMEOUT_MS = 30_000;
 
+  private final Vertx vertx;
   private final HttpClientAgent client;
   private final LoadSpec spec;
   private final int index;
@@ -38,7 +41,9 @@ final class LoadConnection {
   private long firstDue;
   private long requests;
 
-  LoadConnection(HttpClientAgent client, LoadSpec spec, int index, long deadline, Promise<LoadResult> done) {
+  LoadConnection(Vertx vertx, HttpClientAgent client, LoadSpec spec, int index, long deadline,
+      Promise<LoadResult> done) {
+    this.vertx = vertx;
     this.client = client;
     this.spec = spec;
     this.index = index;
@@ -81,7 +86,7 @@ final class LoadConnection {
         .compose(req -> body == null ? req.send() : req.send(body))
         .compose(resp -> resp.body().map(b -> {
           answered(resp.statusCode(), b, t0);
-          return null;
+          return resp.getHeader("Retry-After");
         }))
         .onComplete(ar -> {
           if (ar.failed()) {
@@ -89,6 +94,10 @@ final class LoadConnection {
             result.error(ar.cause().toString());
             connection.close();
             done.complete(result);
+          } else if (ar.result() != null) {
+            long waitMillis = Math.min(Long.parseLong(ar.result().trim()) * 1000,
+                Math.max(0, (deadline - System.nanoTime()) / 1_000_000));
+            vertx.setTimer(Math.max(1, waitMillis), id -> next());
           } else {
             next();
           }

@@ -44,7 +44,7 @@ public final class LoadGenerator {
         if ("quit".equals(message.getString("op"))) {
           break;
         }
-        LoadResult result = run(client, loops, LoadSpec.fromJson(message));
+        LoadResult result = run(vertx, client, loops, LoadSpec.fromJson(message));
         System.out.println(MARK + result.toJson().encode());
         System.out.flush();
       }
@@ -67,7 +67,7 @@ public final class LoadGenerator {
     return contexts;
   }
 
-  private static LoadResult run(HttpClientAgent client, List<Context> loops, LoadSpec spec) {
+  private static LoadResult run(Vertx vertx, HttpClientAgent client, List<Context> loops, LoadSpec spec) {
     long start = System.nanoTime();
     long deadline = start + (long) (spec.seconds() * 1e9);
     List<Future<LoadResult>> connections = new ArrayList<>();
@@ -75,7 +75,8 @@ public final class LoadGenerator {
       Promise<LoadResult> done = Promise.promise();
       connections.add(done.future());
       int index = i;
-      loops.get(i % loops.size()).runOnContext(v -> new LoadConnection(client, spec, index, deadline, done).start());
+      loops.get(i % loops.size())
+          .runOnContext(v -> new LoadConnection(vertx, client, spec, index, deadline, done).start());
     }
     LoadResult all = new LoadResult();
     for (Future<LoadResult> c : connections) {

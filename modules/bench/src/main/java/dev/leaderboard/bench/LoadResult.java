@@ -10,12 +10,15 @@ import org.HdrHistogram.Histogram;
 
 /**
  * What a load run measured: answers by status, events applied, the run's wall time and the
- * latency of every answer (µs). Results of several runs of one target merge into one.
+ * latency of every answer and of the successful ones (µs). Results of several runs of one target
+ * merge into one.
  */
 public final class LoadResult {
   private static final long MAX_MICROS = 120_000_000L;
 
   private final Histogram latency = new Histogram(MAX_MICROS, 3);
+  /** Latency of the successful answers only (a shed request's quick 503 is not among them). */
+  private final Histogram served = new Histogram(MAX_MICROS, 3);
   private final Map<String, Long> statuses = new TreeMap<>();
   /** CPU ticks of the run as {@link CpuMeter#sample} counts them; filled in by the parent. */
   private final long[] cpu = new long[4];
@@ -26,9 +29,11 @@ public final class LoadResult {
 
   /** One answer: its status ({@code "200"}, {@code "500"}, or a failure name) and its latency. */
   public void record(String status, boolean success, long events, long micros) {
-    latency.recordValue(Math.min(MAX_MICROS, Math.max(0, micros)));
+    long value = Math.min(MAX_MICROS, Math.max(0, micros));
+    latency.recordValue(value);
     statuses.merge(status, 1L, Long::sum);
     if (success) {
+      served.recordValue(value);
       ok++;
       this.events += events;
     }
@@ -46,6 +51,7 @@ public final class LoadResult {
 
   public LoadResult merge(LoadResult other) {
     latency.add(other.latency);
+    served.add(other.served);
     other.statuses.forEach((k, v) -> statuses.merge(k, v, Long::sum));
     for (int i = 0; i < cpu.length; i++) {
       cpu[i] += other.cpu[i];
@@ -74,6 +80,16 @@ public final class LoadResult {
     return latency.getValueAtPercentile(percentile) / 1000.0;
   }
 
+  /** Latency of the successful answers at {@code percentile} (0..100) in ms; 100 is the slowest. */
+  public double servedMs(double percentile) {
+    return (percentile >= 100 ? served.getMaxValue() : served.getValueAtPercentile(percentile)) / 1000.0;
+  }
+
+  /** The share (0..1) of all answers that had this status, e.g. {@code "503"}. */
+  public double share(String status) {
+    return total() == 0 ? 0 : statuses.getOrDefault(status, 0L) / (double) total();
+  }
+
   public long[] cpu() {
     return cpu;
   }
@@ -100,25 +116,33 @@ public final class LoadResult {
   }
 
   public JsonObject toJson() {
-    ByteBuffer buf = ByteBuffer.allocate(latency.getNeededByteBufferCapacity());
-    int n = latency.encodeIntoCompressedByteBuffer(buf);
-    byte[] bytes = new byte[n];
-    buf.flip();
-    buf.get(bytes);
     JsonObject s = new JsonObject();
     statuses.forEach(s::put);
     return new JsonObject().put("ok", ok).put("events", events).put("nanos", nanos).put("statuses", s)
-        .put("sampleError", sampleError).put("latency", Base64.getEncoder().encodeToString(bytes));
+        .put("sampleError", sampleError).put("latency", encode(latency)).put("served", encode(served));
+  }
+
+  private static String encode(Histogram h) {
+    ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+    int n = h.encodeIntoCompressedByteBuffer(buf);
+    byte[] bytes = new byte[n];
+    buf.flip();
+    buf.get(bytes);
+    return Base64.getEncoder().encodeToString(bytes);
+  }
+
+  private static Histogram decode(String text) {
+    try {
+      return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(text)), MAX_MICROS);
+    } catch (DataFormatException e) {
+      throw new IllegalStateException("unreadable latency histogram from the load generator", e);
+    }
   }
 
   public static LoadResult fromJson(JsonObject j) {
     LoadResult r = new LoadResult();
-    try {
-      r.latency.add(Histogram.decodeFromCompressedByteBuffer(
-          ByteBuffer.wrap(Base64.getDecoder().decode(j.getString("latency"))), MAX_MICROS));
-    } catch (DataFormatException e) {
-      throw new IllegalStateException("unreadable latency histogram from the load generator", e);
-    }
+    r.latency.add(decode(j.getString("latency")));
+    r.served.add(decode(j.getString("served")));
     j.getJsonObject("statuses").forEach(e -> r.statuses.put(e.getKey(), ((Number) e.getValue()).longValue()));
     r.ok = j.getLong("ok");
     r.events = j.getLong("events");

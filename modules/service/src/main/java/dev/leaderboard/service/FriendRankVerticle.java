@@ -6,6 +6,7 @@ import dev.leaderboard.service.impl.ServiceBindings;
 import dev.leaderboard.service.impl.FriendRankServiceImpl;
 import dev.leaderboard.store.BoardStore;
 import dev.leaderboard.store.FriendStore;
+import dev.leaderboard.store.RedisPool;
 import dev.leaderboard.store.ScoreStore;
 import dev.leaderboard.store.Shards;
 import io.vertx.core.Future;
@@ -23,6 +24,7 @@ public class FriendRankVerticle extends VerticleBase {
   private final String pgUri;
   private final Clock clock;
   private final int friendLimit;
+  private final RedisPool pool;
   private Shards shards;
   private ArchiveStore archive;
   private BoardRegistry registry;
@@ -33,15 +35,21 @@ public class FriendRankVerticle extends VerticleBase {
    * @param friendLimit the most friends a user may have
    */
   public FriendRankVerticle(List<String> endpoints, String pgUri, Clock clock, int friendLimit) {
+    this(endpoints, pgUri, clock, friendLimit, RedisPool.of(LeaderboardVerticle.POOL_SIZE));
+  }
+
+  /** @param pool the connections to each shard and how many commands may wait for one */
+  public FriendRankVerticle(List<String> endpoints, String pgUri, Clock clock, int friendLimit, RedisPool pool) {
     this.endpoints = endpoints;
     this.pgUri = pgUri;
     this.clock = clock;
     this.friendLimit = friendLimit;
+    this.pool = pool;
   }
 
   @Override
   public Future<?> start() {
-    shards = Shards.connect(vertx, endpoints, 16);
+    shards = Shards.connect(vertx, endpoints, pool);
     registry = new BoardRegistry(vertx, new BoardStore(shards));
     ScoreStore scores = new ScoreStore(shards);
     archive = ArchiveStore.connect(vertx, pgUri);

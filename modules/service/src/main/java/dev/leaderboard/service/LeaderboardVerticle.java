@@ -8,6 +8,7 @@ import dev.leaderboard.store.PeriodStore;
 import dev.leaderboard.service.impl.LeaderboardServiceImpl;
 import dev.leaderboard.service.impl.LocalLeaderboards;
 import dev.leaderboard.store.BoardStore;
+import dev.leaderboard.store.RedisPool;
 import dev.leaderboard.store.ScoreStore;
 import dev.leaderboard.store.Shards;
 import io.vertx.core.Future;
@@ -21,12 +22,15 @@ import java.util.List;
  * to the node's HTTP API ({@link NodeServices}).
  */
 public class LeaderboardVerticle extends VerticleBase {
+  /** Connections to each shard, unless the node says otherwise. */
+  public static final int POOL_SIZE = 16;
   private static final ServiceReadiness READINESS = new ServiceReadiness();
   private final List<String> endpoints;
   private final String pgUri;
   private final int defaultPartitions;
   private final Clock clock;
   private final long closeLeaseMillis;
+  private final RedisPool pool;
   private Shards shards;
   private ArchiveStore archive;
   private BoardRegistry registry;
@@ -40,16 +44,23 @@ public class LeaderboardVerticle extends VerticleBase {
   /** @param closeLeaseMillis how long the close lease of a period closed on request outlives a dead node */
   public LeaderboardVerticle(List<String> endpoints, String pgUri, int defaultPartitions, Clock clock,
       long closeLeaseMillis) {
+    this(endpoints, pgUri, defaultPartitions, clock, closeLeaseMillis, RedisPool.of(POOL_SIZE));
+  }
+
+  /** @param pool the connections to each shard and how many commands may wait for one */
+  public LeaderboardVerticle(List<String> endpoints, String pgUri, int defaultPartitions, Clock clock,
+      long closeLeaseMillis, RedisPool pool) {
     this.endpoints = endpoints;
     this.pgUri = pgUri;
     this.defaultPartitions = defaultPartitions;
     this.clock = clock;
     this.closeLeaseMillis = closeLeaseMillis;
+    this.pool = pool;
   }
 
   @Override
   public Future<?> start() {
-    shards = Shards.connect(vertx, endpoints, 16);
+    shards = Shards.connect(vertx, endpoints, pool);
     BoardStore boardStore = new BoardStore(shards);
     registry = new BoardRegistry(vertx, boardStore);
     ScoreStore scores = new ScoreStore(shards);

@@ -1,6 +1,8 @@
 package dev.leaderboard.store;
 
+import dev.leaderboard.core.OverloadedException;
 import dev.leaderboard.core.StoreUnavailableException;
+import io.vertx.core.http.ConnectionPoolTooBusyException;
 import io.vertx.redis.client.Response;
 import io.vertx.redis.client.ResponseType;
 import java.util.Set;
@@ -10,9 +12,12 @@ import java.util.stream.Stream;
 /**
  * Tells a Redis error reply from a node that is not there. An error reply is a failure that is
  * also a {@link Response} of type {@link ResponseType#ERROR}; it stays as it is (it is a bug of
- * the request), unless its code says the node cannot serve now ({@link #UNAVAILABLE}). Any other
- * failure — connection refused or closed, timeouts, an exhausted pool — is a transport failure.
- * Both become {@link StoreUnavailableException#redis}.
+ * the request), unless its code says the node cannot serve now ({@link #UNAVAILABLE}). A command
+ * the connection pool refused because {@link RedisPool#maxWaiting} others already wait (the
+ * client's {@link ConnectionPoolTooBusyException}) was never sent and the node is up: it becomes
+ * {@link OverloadedException#redisPool}. Any other failure — connection refused or closed,
+ * timeouts — is a transport failure. Those and the unavailable codes become
+ * {@link StoreUnavailableException#redis}.
  *
  * <p>The client reports a pipelined batch that failed as one error whose lines read
  * {@code ERR [i] <cause>}, one per failed request, where the cause is either the reply's text
@@ -31,12 +36,16 @@ final class RedisFailures {
   }
 
   /**
-   * The failure as callers see it: {@link StoreUnavailableException} naming shard {@code shard}
-   * ({@code endpoint} its label) unless it is an ordinary error reply.
+   * The failure as callers see it: {@link OverloadedException} for a full pool,
+   * {@link StoreUnavailableException} naming shard {@code shard} ({@code endpoint} its label) unless
+   * it is an ordinary error reply.
    */
   static Throwable classify(int shard, String endpoint, Throwable t) {
-    if (t instanceof StoreUnavailableException) {
+    if (t instanceof StoreUnavailableException || t instanceof OverloadedException) {
       return t;
+    }
+    if (t instanceof ConnectionPoolTooBusyException) {
+      return OverloadedException.redisPool(t);
     }
     if (isErrorReply(t) && !meansUnavailable(t.getMessage())) {
       return t;

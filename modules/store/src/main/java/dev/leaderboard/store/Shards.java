@@ -14,13 +14,20 @@ import java.util.function.Function;
  * ({@link StandaloneShards}) or on any other layout that maps routes to nodes.
  *
  * <p>Failures: a node that cannot be reached or cannot serve now fails the request with
- * {@link dev.leaderboard.core.StoreUnavailableException}; a Redis error reply fails it as it is.
+ * {@link dev.leaderboard.core.StoreUnavailableException}; a command the node's connection pool
+ * refused to queue ({@link RedisPool#maxWaiting}) with {@link dev.leaderboard.core.OverloadedException};
+ * a Redis error reply fails it as it is.
  */
 public interface Shards {
 
   /** Standalone endpoints: partition {@code p} on endpoint {@code p mod endpoints}, meta keys on endpoint 0. */
+  static Shards connect(Vertx vertx, List<String> endpoints, RedisPool pool) {
+    return StandaloneShards.connect(vertx, endpoints, pool);
+  }
+
+  /** {@link #connect(Vertx, List, RedisPool)} with {@code poolSize} connections per endpoint, default waiting. */
   static Shards connect(Vertx vertx, List<String> endpoints, int poolSize) {
-    return StandaloneShards.connect(vertx, endpoints, poolSize);
+    return connect(vertx, endpoints, RedisPool.of(poolSize));
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.leaderboard.store;
 
+import dev.leaderboard.core.OverloadedException;
 import dev.leaderboard.core.StoreUnavailableException;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -33,7 +34,7 @@ public final class StandaloneShards implements Shards {
     this.meters = ShardMeters.create(endpoints);
   }
 
-  public static StandaloneShards connect(Vertx vertx, List<String> endpoints, int poolSize) {
+  public static StandaloneShards connect(Vertx vertx, List<String> endpoints, RedisPool pool) {
     if (endpoints.isEmpty()) {
       throw new IllegalArgumentException("at least one Redis endpoint is needed");
     }
@@ -41,8 +42,8 @@ public final class StandaloneShards implements Shards {
     for (String endpoint : endpoints) {
       clients.add(Redis.createClient(vertx, new RedisOptions()
           .setConnectionString(endpoint)
-          .setMaxPoolSize(poolSize)
-          .setMaxPoolWaiting(100_000)
+          .setMaxPoolSize(pool.size())
+          .setMaxPoolWaiting(pool.maxWaiting())
           // a pipelined batch holds one waiting handler per command
           .setMaxWaitingHandlers(65_536)
           .setPreferredProtocolVersion(ProtocolVersion.RESP2)));
@@ -105,8 +106,9 @@ public final class StandaloneShards implements Shards {
       checks.add(pipeline(s, List.of(Request.cmd(Command.PING))).timeout(timeoutMillis, TimeUnit.MILLISECONDS)
           .transform(ar -> {
             double ms = Math.round((System.nanoTime() - start) / 10_000.0) / 100.0;
-            return Future.succeededFuture(
-                new EndpointHealth(label, ar.succeeded(), ms, ar.succeeded() ? null : reason(ar.cause())));
+            // a PING this node's full queue refused says nothing about the shard: it is up
+            boolean up = ar.succeeded() || ar.cause() instanceof OverloadedException;
+            return Future.succeededFuture(new EndpointHealth(label, up, ms, up ? null : reason(ar.cause())));
           }));
     }
     return Future.all(checks).map(all -> checks.stream().map(Future::result).toList());
@@ -119,7 +121,8 @@ public final class StandaloneShards implements Shards {
 
   /**
    * The requests to one endpoint in one write (a single one as a plain send), timed; a failure
-   * other than an ordinary error reply becomes {@link StoreUnavailableException}.
+   * other than an ordinary error reply becomes {@link StoreUnavailableException}, or
+   * {@link OverloadedException} when the endpoint's pool refused to queue it ({@link RedisFailures}).
    */
   private Future<List<Response>> pipeline(int node, List<Request> requests) {
     long start = System.nanoTime();

@@ -2,8 +2,10 @@ package dev.leaderboard.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.leaderboard.core.OverloadedException;
 import dev.leaderboard.core.StoreUnavailableException;
 import io.vertx.core.VertxException;
+import io.vertx.core.http.ConnectionPoolTooBusyException;
 import io.vertx.redis.client.impl.types.ErrorType;
 import java.net.ConnectException;
 import org.junit.jupiter.api.Test;
@@ -43,6 +45,17 @@ class RedisFailuresTest {
     assertUnavailable(new VertxException("Connection is closed", true));
     StoreUnavailableException once = StoreUnavailableException.redis(SHARD, ENDPOINT, new ConnectException("refused"));
     assertThat(RedisFailures.classify(SHARD, ENDPOINT, once)).isSameAs(once);
+  }
+
+  @Test
+  void aFullPoolIsAnOverloadNotAnOutage() {
+    ConnectionPoolTooBusyException full = new ConnectionPoolTooBusyException("Connection pool reached max wait queue size of 1");
+    Throwable seen = RedisFailures.classify(SHARD, ENDPOINT, full);
+    assertThat(seen).isInstanceOf(OverloadedException.class).hasCause(full).hasMessageNotContaining(ENDPOINT)
+        .hasMessageNotContaining("127.0.0.1");
+    assertThat(((OverloadedException) seen).code()).isEqualTo("overloaded");
+    assertThat(((OverloadedException) seen).status()).isEqualTo(503);
+    assertThat(RedisFailures.classify(SHARD, ENDPOINT, seen)).isSameAs(seen);
   }
 
   private static void assertStays(Throwable t) {

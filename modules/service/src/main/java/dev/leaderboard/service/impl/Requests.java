@@ -4,6 +4,7 @@ import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Fields;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Limits;
+import dev.leaderboard.core.OverloadedException;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.RankMode;
 import io.vertx.core.Future;
@@ -89,7 +90,8 @@ final class Requests {
       return se;
     }
     if (t instanceof LeaderboardException le) {
-      if (le.status() >= 500) {
+      // not a fault, and a burst brings many: the caller is told to retry
+      if (le.status() >= 500 && !(le instanceof OverloadedException)) {
         LOG.warn("request failed: {}", le.getMessage());
       }
       return new ServiceException(le.status(), le.getMessage(), new JsonObject().put("error", le.code()));

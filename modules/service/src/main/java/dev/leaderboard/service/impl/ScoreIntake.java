@@ -5,6 +5,7 @@ import dev.leaderboard.core.Fields;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Limits;
 import dev.leaderboard.core.Names;
+import dev.leaderboard.core.OverloadedException;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.PeriodState;
 import dev.leaderboard.service.impl.EventParser.ParsedEvent;
@@ -201,8 +202,15 @@ final class ScoreIntake {
     return new Rejection(index, e.code(), e.getMessage());
   }
 
-  /** An event whose shard did not answer: unknown whether it ran; the message says how to retry. */
+  /**
+   * An event whose shard did not answer: unknown whether it ran; the message says how to retry. One
+   * the node refused to queue ({@link OverloadedException}) was never sent.
+   */
   private static Rejection failure(int index, ParsedEvent e, Throwable why) {
+    if (why instanceof OverloadedException overloaded) {
+      return new Rejection(index, overloaded.code(), overloaded.getMessage() + "; the event was not applied, so "
+          + "retrying it is safe with or without an eventId");
+    }
     String code = why instanceof LeaderboardException le ? le.code() : "shard_unavailable";
     return new Rejection(index, code, why.getMessage() + "; the event may or may not have been applied: "
         + (e.command().eventId() != null ? "retrying it with the same eventId is safe"
