@@ -1,5 +1,7 @@
 package dev.leaderboard.api;
 
+import dev.leaderboard.api.auth.AccessGate;
+import dev.leaderboard.api.auth.NodeKeys;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.service.FriendRankService;
@@ -35,6 +37,9 @@ import org.slf4j.LoggerFactory;
  * HTTP API v1. Handlers parse the request, call this node's {@link Leaderboards} service in process
  * (the same service event-bus callers reach as {@link dev.leaderboard.service.LeaderboardService}),
  * and write its typed answer: the status code comes from the result, the body from its JSON.
+ *
+ * <p>Every route first passes the node's {@link AccessGate} (API keys from the node's
+ * {@link dev.leaderboard.api.auth.KeysVerticle}, which is deployed before this verticle).
  */
 public class HttpApiVerticle extends VerticleBase {
   private static final Logger LOG = LoggerFactory.getLogger(HttpApiVerticle.class);
@@ -44,6 +49,7 @@ public class HttpApiVerticle extends VerticleBase {
   private final int port;
   private final BooleanSupplier clusterJoined;
   private final EdgeLimits limits;
+  private final OpenOperations open;
   private NodeServices node;
   private HttpServer server;
   private Router router;
@@ -63,9 +69,15 @@ public class HttpApiVerticle extends VerticleBase {
 
   /** @param limits timeouts for slow clients and the most connections the node keeps open */
   public HttpApiVerticle(int port, BooleanSupplier clusterJoined, EdgeLimits limits) {
+    this(port, clusterJoined, limits, OpenOperations.DEFAULTS);
+  }
+
+  /** @param open whether metrics and the OpenAPI document are served without a credential */
+  public HttpApiVerticle(int port, BooleanSupplier clusterJoined, EdgeLimits limits, OpenOperations open) {
     this.port = port;
     this.clusterJoined = clusterJoined;
     this.limits = limits;
+    this.open = open;
   }
 
   @Override
@@ -86,7 +98,12 @@ public class HttpApiVerticle extends VerticleBase {
         .handle("closePeriod", this::closePeriod);
     FriendRoutes.mount(routes, FriendRankService.createProxy(vertx, FriendRankService.LOCAL_ADDRESS));
     OperationRoutes.mount(routes, vertx, node.readiness(), clusterJoined);
-    return routes.createRouter(vertx, BodyHandler.create(false).setBodyLimit(BODY_LIMIT)).compose(this::serve);
+    NodeKeys keys = NodeKeys.of(vertx);
+    KeyRoutes.mount(routes, keys);
+    AccessGate gate = new AccessGate(keys, board -> service().getBoard(board).map(Board::publicReads),
+        open.operationIds());
+    return routes.createRouter(vertx, BodyHandler.create(false).setBodyLimit(BODY_LIMIT), gate::handler)
+        .compose(this::serve);
   }
 
   private Future<HttpServer> serve(Router contractRouter) {
@@ -215,6 +232,8 @@ public class HttpApiVerticle extends VerticleBase {
     } else if (t instanceof LeaderboardException e) {
       if (e.status() >= 500) {
         LOG.warn("{} {}: {}", ctx.request().method(), ctx.request().path(), e.getMessage());
+      } else if (e.status() == 401) {
+        ctx.response().putHeader("WWW-Authenticate", "Bearer realm=\"leaderboard\"");
       }
       error(ctx, e.status(), e.code(), e.getMessage());
     } else if (t instanceof ReplyException e && e.failureType() == ReplyFailure.NO_HANDLERS) {
