@@ -1,0 +1,32 @@
+package dev.leaderboard.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.leaderboard.api.OpenOperations;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The settings of credentials: the admin key file, and whether metrics and the API document are open. */
+class AppConfigTest {
+
+  @Test
+  void metricsAndTheDocumentAreOpenUnlessSetOffAndTheAdminKeyFileIsOptional() {
+    AppConfig defaults = AppConfig.fromEnv(Map.of());
+    assertThat(defaults.open()).isEqualTo(OpenOperations.DEFAULTS).isEqualTo(new OpenOperations(true, true));
+    assertThat(defaults.adminKeyFile()).isNull();
+    AppConfig closed = AppConfig.fromEnv(Map.of("LB_METRICS_OPEN", "off", "LB_OPENAPI_OPEN", "false",
+        "LB_ADMIN_KEY_FILE", "secrets/../secrets/admin.key"));
+    assertThat(closed.open()).isEqualTo(new OpenOperations(false, false));
+    assertThat(closed.adminKeyFile()).isEqualTo(Path.of("secrets/admin.key").toAbsolutePath());
+    assertThat(closed.withRedisEndpoints(List.of("redis://h:1")).withPgUri("postgresql://h/db"))
+        .satisfies(c -> {
+          assertThat(c.open()).isEqualTo(closed.open());
+          assertThat(c.adminKeyFile()).isEqualTo(closed.adminKeyFile());
+        });
+    assertThatThrownBy(() -> AppConfig.fromEnv(Map.of("LB_METRICS_OPEN", "maybe")))
+        .hasMessageContaining("LB_METRICS_OPEN must be on or off");
+  }
+}
