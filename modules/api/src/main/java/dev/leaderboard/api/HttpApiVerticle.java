@@ -27,6 +27,7 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.serviceproxy.ServiceException;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
@@ -50,6 +51,7 @@ public class HttpApiVerticle extends VerticleBase {
   private final BooleanSupplier clusterJoined;
   private final EdgeLimits limits;
   private final OpenOperations open;
+  private final boolean guarded;
   private NodeServices node;
   private HttpServer server;
   private Router router;
@@ -74,10 +76,24 @@ public class HttpApiVerticle extends VerticleBase {
 
   /** @param open whether metrics and the OpenAPI document are served without a credential */
   public HttpApiVerticle(int port, BooleanSupplier clusterJoined, EdgeLimits limits, OpenOperations open) {
+    this(port, clusterJoined, limits, open, true);
+  }
+
+  private HttpApiVerticle(int port, BooleanSupplier clusterJoined, EdgeLimits limits, OpenOperations open,
+      boolean guarded) {
     this.port = port;
     this.clusterJoined = clusterJoined;
     this.limits = limits;
     this.open = open;
+    this.guarded = guarded;
+  }
+
+  /**
+   * The same API on this node's services, letting every request through without a credential: only
+   * for measuring what the access check costs (the HTTP benchmark). The launcher never deploys it.
+   */
+  public static HttpApiVerticle withoutCredentials(int port) {
+    return new HttpApiVerticle(port, null, EdgeLimits.DEFAULTS, OpenOperations.DEFAULTS, false);
   }
 
   @Override
@@ -100,8 +116,9 @@ public class HttpApiVerticle extends VerticleBase {
     OperationRoutes.mount(routes, vertx, node.readiness(), clusterJoined);
     NodeKeys keys = NodeKeys.of(vertx);
     KeyRoutes.mount(routes, keys);
+    Set<String> opened = open.operationIds();
     AccessGate gate = new AccessGate(keys, board -> service().getBoard(board).map(Board::publicReads),
-        open.operationIds());
+        operationId -> !guarded || opened.contains(operationId));
     return routes.createRouter(vertx, BodyHandler.create(false).setBodyLimit(BODY_LIMIT), gate::handler)
         .compose(this::serve);
   }

@@ -15,9 +15,11 @@ import io.vertx.core.json.JsonObject;
  * @param seconds how long to send (requests in flight at the end are waited for)
  * @param seed seeds the users drawn and names the event IDs of a run
  * @param batchSize events per request for {@link Kind#BATCH}
+ * @param authorization the {@code Authorization} header of every request ({@code Bearer <key>}), or
+ *     {@code null} for none
  */
 public record LoadSpec(Kind kind, int port, String board, boolean rank, int users, int connections, double seconds,
-    long seed, int batchSize) {
+    long seed, int batchSize, String authorization) {
 
   /** The requests a load case sends. */
   public enum Kind {
@@ -34,34 +36,39 @@ public record LoadSpec(Kind kind, int port, String board, boolean rank, int user
   }
 
   public static LoadSpec of(Kind kind, int port, String board, int users, int connections) {
-    return new LoadSpec(kind, port, board, true, users, connections, 0, 0, 1000);
+    return new LoadSpec(kind, port, board, true, users, connections, 0, 0, 1000, null);
   }
 
   public LoadSpec withRank(boolean withRank) {
-    return new LoadSpec(kind, port, board, withRank, users, connections, seconds, seed, batchSize);
+    return new LoadSpec(kind, port, board, withRank, users, connections, seconds, seed, batchSize, authorization);
   }
 
   public LoadSpec withPort(int newPort) {
-    return new LoadSpec(kind, newPort, board, rank, users, connections, seconds, seed, batchSize);
+    return new LoadSpec(kind, newPort, board, rank, users, connections, seconds, seed, batchSize, authorization);
   }
 
   public LoadSpec withBoard(String newBoard) {
-    return new LoadSpec(kind, port, newBoard, rank, users, connections, seconds, seed, batchSize);
+    return new LoadSpec(kind, port, newBoard, rank, users, connections, seconds, seed, batchSize, authorization);
+  }
+
+  /** @param header the Authorization header to send, or {@code null} for none */
+  public LoadSpec withAuthorization(String header) {
+    return new LoadSpec(kind, port, board, rank, users, connections, seconds, seed, batchSize, header);
   }
 
   public LoadSpec forRun(double runSeconds, long runSeed) {
-    return new LoadSpec(kind, port, board, rank, users, connections, runSeconds, runSeed, batchSize);
+    return new LoadSpec(kind, port, board, rank, users, connections, runSeconds, runSeed, batchSize, authorization);
   }
 
   public JsonObject toJson() {
     return new JsonObject().put("kind", kind.name()).put("port", port).put("board", board).put("rank", rank)
         .put("users", users).put("connections", connections).put("seconds", seconds).put("seed", seed)
-        .put("batchSize", batchSize);
+        .put("batchSize", batchSize).put("authorization", authorization);
   }
 
   public static LoadSpec fromJson(JsonObject j) {
     return new LoadSpec(Kind.valueOf(j.getString("kind")), j.getInteger("port"), j.getString("board"),
         j.getBoolean("rank"), j.getInteger("users"), j.getInteger("connections"), j.getDouble("seconds"),
-        j.getLong("seed"), j.getInteger("batchSize"));
+        j.getLong("seed"), j.getInteger("batchSize"), j.getString("authorization"));
   }
 }

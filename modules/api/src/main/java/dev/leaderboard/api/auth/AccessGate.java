@@ -8,8 +8,8 @@ import io.vertx.ext.web.RoutingContext;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * The one place that decides who the caller is and whether an operation is allowed, in front of
@@ -36,21 +36,21 @@ public final class AccessGate {
 
   private final NodeKeys keys;
   private final Function<String, Future<Boolean>> publicReads;
-  private final Set<String> opened;
+  private final Predicate<String> opened;
 
   /**
    * @param publicReads whether a board has {@code publicReads} (false or failed for a board that does not exist)
-   * @param opened IDs of operations this node opens by its settings (metrics, the OpenAPI document)
+   * @param opened whether this node opens an operation (by its ID) by its settings (metrics, the OpenAPI document)
    */
-  public AccessGate(NodeKeys keys, Function<String, Future<Boolean>> publicReads, Set<String> opened) {
+  public AccessGate(NodeKeys keys, Function<String, Future<Boolean>> publicReads, Predicate<String> opened) {
     this.keys = keys;
     this.publicReads = publicReads;
-    this.opened = Set.copyOf(opened);
+    this.opened = opened;
   }
 
   /** The handler that admits requests of the operation, or refuses them. */
   public Handler<RoutingContext> handler(Access access) {
-    if (access.open() || opened.contains(access.operationId())) {
+    if (access.open() || opened.test(access.operationId())) {
       return RoutingContext::next;
     }
     return ctx -> check(access, ctx);
