@@ -16,9 +16,6 @@ import io.vertx.junit5.VertxExtension;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Redis;
 import io.vertx.redis.client.Request;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -44,8 +41,12 @@ class AdminKeyFileTest {
       throws Exception {
     Path file = dataDir.resolve("admin.key");
     Map<String, String> env = env(dataDir);
-    ByteArrayOutputStream log = new ByteArrayOutputStream();
-    LeaderboardApp first = startLogging(env, log);
+    LeaderboardApp first;
+    String log;
+    try (CapturedErr err = new CapturedErr()) {
+      first = LeaderboardApp.start(config(env), AppRestartTest.CLOCK).await();
+      log = err.text();
+    }
     String key;
     try {
       assertThat(first.adminKeyFile()).isEqualTo(file);
@@ -53,7 +54,7 @@ class AdminKeyFileTest {
       key = Files.readString(file).strip();
       ApiKeyToken token = ApiKeyToken.parse(key);
       assertThat(token).isNotNull();
-      assertThat(log.toString(StandardCharsets.UTF_8)).contains(file.toString()).contains(token.id())
+      assertThat(log).contains(file.toString()).contains(token.id())
           .doesNotContain(key).doesNotContain(key.substring(20));
       assertWorks(vertx, env, key);
       JsonObject record = admin(vertx, key).get(port(env), "localhost", "/v1/keys").send().await()
@@ -151,16 +152,6 @@ class AdminKeyFileTest {
         .statusCode()).isEqualTo(401);
   }
 
-  private static LeaderboardApp startLogging(Map<String, String> env, ByteArrayOutputStream log) throws Exception {
-    PrintStream err = System.err;
-    System.setErr(new PrintStream(new TeeStream(err, log), true, StandardCharsets.UTF_8));
-    try {
-      return LeaderboardApp.start(config(env), AppRestartTest.CLOCK).await();
-    } finally {
-      System.setErr(err);
-    }
-  }
-
   private static WebClient admin(Vertx vertx, String key) {
     return AdminClients.withAuthorization(vertx, "Bearer " + key);
   }
@@ -184,28 +175,5 @@ class AdminKeyFileTest {
 
   private static AppConfig config(Map<String, String> env) {
     return AppConfig.fromEnv(env);
-  }
-
-  /** Writes to both streams. */
-  private static final class TeeStream extends java.io.OutputStream {
-    private final PrintStream first;
-    private final ByteArrayOutputStream second;
-
-    TeeStream(PrintStream first, ByteArrayOutputStream second) {
-      this.first = first;
-      this.second = second;
-    }
-
-    @Override
-    public void write(int b) {
-      first.write(b);
-      second.write(b);
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) {
-      first.write(b, off, len);
-      second.write(b, off, len);
-    }
   }
 }

@@ -9,8 +9,22 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The settings of credentials: the admin key file, and whether metrics and the API document are open. */
+/**
+ * The settings of credentials: the admin key file, whether metrics and the API document are open,
+ * and that a Redis password in {@code LB_REDIS_ENDPOINTS} is never logged.
+ */
 class AppConfigTest {
+
+  @Test
+  void aRedisPasswordIsNotLoggedAtStart() throws Exception {
+    AppConfig config = AppConfig.fromEnv(Map.of("LB_REDIS_ENDPOINTS", "redis://app:s3cr3t-pw@10.0.0.7:6379/0",
+        "LB_PG_URI", "postgresql://pg:5432/leaderboard"));
+    String log;
+    try (CapturedErr err = new CapturedErr(); EmbeddedServices none = EmbeddedServices.start(config)) {
+      log = err.text();
+    }
+    assertThat(log).contains("redis://10.0.0.7:6379").doesNotContain("s3cr3t-pw");
+  }
 
   @Test
   void metricsAndTheDocumentAreOpenUnlessSetOffAndTheAdminKeyFileIsOptional() {
