@@ -1,5 +1,6 @@
 package dev.leaderboard.api;
 
+import dev.leaderboard.api.auth.Access;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
@@ -20,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
@@ -31,7 +33,11 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  * without being documented. Building fails when an operation has no handler or a handler names an
  * operation the document lacks.
  *
- * <p>The library's request validation is off: before its handler, every route refuses a query
+ * <p>Each operation declares who may call it with {@code x-scope} ({@link Access}); building fails
+ * when one does not. Every route first passes the guard made for its operation's access (the
+ * node's {@link dev.leaderboard.api.auth.AccessGate}; the library's own security handlers are off).
+ *
+ * <p>The library's request validation is off: after the guard, every route refuses a query
  * parameter that is not one of the operation's {@code in: query} parameters in the document, or one
  * given twice ({@link Params#check}); the handlers check values and bodies themselves, with messages
  * that name the field and the rule.
@@ -49,10 +55,12 @@ final class ContractRouter {
 
   /**
    * Loads the document from the classpath (off the event loop) and builds the router, with
-   * {@code rootHandler} (the body handler) before every route.
+   * {@code rootHandler} (the body handler) before every route, then {@code guard}'s handler for the
+   * route's {@link Access}.
    */
-  Future<Router> createRouter(Vertx vertx, Handler<RoutingContext> rootHandler) {
-    return loadContract(vertx).map(contract -> build(vertx, contract, rootHandler));
+  Future<Router> createRouter(Vertx vertx, Handler<RoutingContext> rootHandler,
+      Function<Access, Handler<RoutingContext>> guard) {
+    return loadContract(vertx).map(contract -> build(vertx, contract, rootHandler, guard));
   }
 
   static Future<OpenAPIContract> loadContract(Vertx vertx) {
@@ -62,13 +70,20 @@ final class ContractRouter {
             OperationRoutes.OPENAPI_RESOURCE + " cannot be used to build the router: " + e.getMessage(), e)));
   }
 
-  private Router build(Vertx vertx, OpenAPIContract contract, Handler<RoutingContext> rootHandler) {
+  private Router build(Vertx vertx, OpenAPIContract contract, Handler<RoutingContext> rootHandler,
+      Function<Access, Handler<RoutingContext>> guard) {
     checkEveryOperationHasAHandler(contract);
+    Map<String, Access> access = new LinkedHashMap<>();
+    for (Operation operation : contract.operations()) {
+      access.put(operation.getOperationId(), access(operation));
+    }
     RouterBuilder builder = RouterBuilder.create(vertx, contract).rootHandler(rootHandler);
     for (OpenAPIRoute route : builder.getRoutes()) {
       Operation operation = route.getOperation();
       List<String> query = queryParameters(operation);
       route.setDoValidation(false)
+          .setDoSecurity(false)
+          .addHandler(guard.apply(access.get(operation.getOperationId())))
           .addHandler(ctx -> {
             Params.check(ctx, query);
             ctx.next();
@@ -91,6 +106,16 @@ final class ContractRouter {
       throw new IllegalStateException(OperationRoutes.OPENAPI_RESOURCE + " and the handlers disagree: operations without "
           + "an operationId " + unnamed + ", operations without a handler " + missing
           + ", handlers of operations the document lacks " + unknown);
+    }
+  }
+
+  /** What the operation declares with {@code x-scope}; an {@link IllegalStateException} when it does not. */
+  static Access access(Operation operation) {
+    try {
+      return Access.declared(operation.getOperationId(), operation.getExtensions().get(Access.EXTENSION),
+          operation.getOpenAPIPath().contains("{board}"));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalStateException(OperationRoutes.OPENAPI_RESOURCE + ": " + e.getMessage(), e);
     }
   }
 

@@ -1,5 +1,7 @@
 package dev.leaderboard.api;
 
+import dev.leaderboard.api.auth.AccessGate;
+import dev.leaderboard.api.auth.NodeKeys;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.OverloadedException;
@@ -27,6 +29,7 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.serviceproxy.ServiceException;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
@@ -37,6 +40,9 @@ import org.slf4j.LoggerFactory;
  * HTTP API v1. Handlers parse the request, call this node's {@link Leaderboards} service in process
  * (the same service event-bus callers reach as {@link dev.leaderboard.service.LeaderboardService}),
  * and write its typed answer: the status code comes from the result, the body from its JSON.
+ *
+ * <p>Every route first passes the node's {@link AccessGate} (API keys from the node's
+ * {@link dev.leaderboard.api.auth.KeysVerticle}, which is deployed before this verticle).
  */
 public class HttpApiVerticle extends VerticleBase {
   private static final Logger LOG = LoggerFactory.getLogger(HttpApiVerticle.class);
@@ -46,6 +52,8 @@ public class HttpApiVerticle extends VerticleBase {
   private final int port;
   private final BooleanSupplier clusterJoined;
   private final EdgeLimits limits;
+  private final OpenOperations open;
+  private final boolean guarded;
   private NodeServices node;
   private ShedMeter shed;
   private HttpServer server;
@@ -69,9 +77,29 @@ public class HttpApiVerticle extends VerticleBase {
    *     requests it serves at once
    */
   public HttpApiVerticle(int port, BooleanSupplier clusterJoined, EdgeLimits limits) {
+    this(port, clusterJoined, limits, OpenOperations.DEFAULTS);
+  }
+
+  /** @param open whether metrics and the OpenAPI document are served without a credential */
+  public HttpApiVerticle(int port, BooleanSupplier clusterJoined, EdgeLimits limits, OpenOperations open) {
+    this(port, clusterJoined, limits, open, true);
+  }
+
+  private HttpApiVerticle(int port, BooleanSupplier clusterJoined, EdgeLimits limits, OpenOperations open,
+      boolean guarded) {
     this.port = port;
     this.clusterJoined = clusterJoined;
     this.limits = limits;
+    this.open = open;
+    this.guarded = guarded;
+  }
+
+  /**
+   * The same API on this node's services, letting every request through without a credential: only
+   * for measuring what the access check costs (the HTTP benchmark). The launcher never deploys it.
+   */
+  public static HttpApiVerticle withoutCredentials(int port) {
+    return new HttpApiVerticle(port, null, EdgeLimits.DEFAULTS, OpenOperations.DEFAULTS, false);
   }
 
   @Override
@@ -93,7 +121,13 @@ public class HttpApiVerticle extends VerticleBase {
         .handle("closePeriod", this::closePeriod);
     FriendRoutes.mount(routes, FriendRankService.createProxy(vertx, FriendRankService.LOCAL_ADDRESS));
     OperationRoutes.mount(routes, vertx, node.readiness(), clusterJoined);
-    return routes.createRouter(vertx, BodyHandler.create(false).setBodyLimit(BODY_LIMIT)).compose(this::serve);
+    NodeKeys keys = NodeKeys.of(vertx);
+    KeyRoutes.mount(routes, keys);
+    Set<String> opened = open.operationIds();
+    AccessGate gate = new AccessGate(keys, board -> service().getBoard(board).map(Board::publicReads),
+        operationId -> !guarded || opened.contains(operationId));
+    return routes.createRouter(vertx, BodyHandler.create(false).setBodyLimit(BODY_LIMIT), gate::handler)
+        .compose(this::serve);
   }
 
   private Future<HttpServer> serve(Router contractRouter) {
@@ -227,6 +261,8 @@ public class HttpApiVerticle extends VerticleBase {
         shed.redisPool();
       } else if (e.status() >= 500) {
         LOG.warn("{} {}: {}", ctx.request().method(), ctx.request().path(), e.getMessage());
+      } else if (e.status() == 401) {
+        ctx.response().putHeader("WWW-Authenticate", "Bearer realm=\"leaderboard\"");
       }
       error(ctx, e.status(), e.code(), e.getMessage());
     } else if (t instanceof ReplyException e && e.failureType() == ReplyFailure.NO_HANDLERS) {

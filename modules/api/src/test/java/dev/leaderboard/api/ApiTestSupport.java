@@ -2,6 +2,9 @@ package dev.leaderboard.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.leaderboard.api.auth.ApiKeyToken;
+import dev.leaderboard.api.auth.KeyAdmin;
+import dev.leaderboard.api.auth.KeysVerticle;
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
 import dev.leaderboard.service.LeaderboardVerticle;
@@ -13,7 +16,9 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.client.HttpRequest;
 import io.vertx.ext.web.client.HttpResponse;
 import io.vertx.ext.web.client.WebClient;
+import io.vertx.ext.web.client.WebClientSession;
 import io.vertx.junit5.VertxExtension;
+import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -29,15 +34,21 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * Runs the real service (on the shared test Redis shards) behind the real HTTP API, and gives
  * tests blocking HTTP calls. Every test uses its own random board names, so tests never share state.
  * The service runs on a fixed clock, so a periodic board's current period is the same for the whole
- * test whatever the date it runs on.
+ * test whatever the date it runs on. Every request of {@link #client} carries {@link #ADMIN_KEY}, a key
+ * with every scope on every board ({@link #asAdmin}).
  */
 @ExtendWith(VertxExtension.class)
 abstract class ApiTestSupport {
   static final long TIMEOUT_SECONDS = 20;
   static final Clock CLOCK = Clock.fixed(Instant.parse("2025-04-15T12:00:00Z"), ZoneOffset.UTC);
+  static final SecureRandom RANDOM = new SecureRandom();
+  /** The test clients' key: every scope, every board; registered by {@link #deployKeys}. */
+  static final ApiKeyToken ADMIN_KEY = ApiKeyToken.generate(RANDOM);
 
   Vertx vertx;
   WebClient client;
+  /** A client that sends no key of its own. */
+  WebClient anonymous;
   int port;
 
   @BeforeEach
@@ -45,10 +56,33 @@ abstract class ApiTestSupport {
     List<String> endpoints = endpoints();
     this.vertx = vertx;
     HttpApiVerticle api = new HttpApiVerticle(0, null, edgeLimits());
-    await(vertx.deployVerticle(new LeaderboardVerticle(endpoints, TestPostgres.uri(), 4, CLOCK))
-        .compose(id -> vertx.deployVerticle(api)));
+    deployNode(vertx, endpoints, TestPostgres.uri(), api);
     port = api.actualPort();
-    client = WebClient.create(vertx);
+    anonymous = WebClient.create(vertx);
+    client = asAdmin(anonymous);
+  }
+
+  /** The service (on a fixed clock), the node's API keys ({@link #deployKeys}), then {@code api}. */
+  static void deployNode(Vertx on, List<String> endpoints, String pgUri, HttpApiVerticle api) {
+    await(on.deployVerticle(new LeaderboardVerticle(endpoints, pgUri, 4, CLOCK))
+        .compose(id -> deployKeys(on, endpoints))
+        .compose(id -> on.deployVerticle(api)));
+  }
+
+  /** The node's API keys, with {@link #ADMIN_KEY} registered (once per Redis: it stays there). */
+  static Future<KeysVerticle> deployKeys(Vertx on, List<String> endpoints) {
+    KeysVerticle keys = new KeysVerticle(endpoints, CLOCK);
+    return on.deployVerticle(keys)
+        .compose(id -> new KeyAdmin(keys.cache(), RANDOM).register(ADMIN_KEY, "tests"))
+        .map(registration -> {
+          assertThat(registration).isIn(KeyAdmin.Registration.REGISTERED, KeyAdmin.Registration.PRESENT);
+          return keys;
+        });
+  }
+
+  /** {@code client}, sending {@link #ADMIN_KEY} with every request. */
+  static WebClient asAdmin(WebClient client) {
+    return WebClientSession.create(client).addHeader("Authorization", "Bearer " + ADMIN_KEY.value());
   }
 
   /** The Redis endpoints the service of this test uses: the shared test shards. */
@@ -78,7 +112,19 @@ abstract class ApiTestSupport {
 
   /** Sends {@code body} verbatim (null: no body) with {@code Content-Type: application/json}. */
   HttpResponse<Buffer> call(HttpMethod method, String uri, String body) {
-    HttpRequest<Buffer> req = client.request(method, port, "localhost", uri);
+    return send(client.request(method, port, "localhost", uri), body);
+  }
+
+  /** {@link #call} with {@code authorization} as the only credential ({@code null}: none). */
+  HttpResponse<Buffer> callWith(String authorization, HttpMethod method, String uri, String body) {
+    HttpRequest<Buffer> req = anonymous.request(method, port, "localhost", uri);
+    if (authorization != null) {
+      req.putHeader("Authorization", authorization);
+    }
+    return send(req, body);
+  }
+
+  private static HttpResponse<Buffer> send(HttpRequest<Buffer> req, String body) {
     if (body == null) {
       return await(req.send());
     }
@@ -165,7 +211,7 @@ abstract class ApiTestSupport {
     return s;
   }
 
-  private static JsonObject seen(HttpResponse<Buffer> r) {
+  static JsonObject seen(HttpResponse<Buffer> r) {
     return new JsonObject().put("status", r.statusCode()).put("body", new JsonObject(r.bodyAsString()));
   }
 }

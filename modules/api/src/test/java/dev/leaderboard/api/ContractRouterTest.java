@@ -61,7 +61,7 @@ class ContractRouterTest {
 
   /** Why building the router failed, or null when it succeeded. */
   private Throwable failure(ContractRouter routes) throws Exception {
-    return routes.createRouter(vertx, RoutingContext::next).map(router -> (Throwable) null).otherwise(e -> e)
+    return routes.createRouter(vertx, RoutingContext::next, access -> RoutingContext::next).map(router -> (Throwable) null).otherwise(e -> e)
         .await(20, TimeUnit.SECONDS);
   }
 

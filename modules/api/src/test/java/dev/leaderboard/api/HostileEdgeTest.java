@@ -56,8 +56,10 @@ class HostileEdgeTest extends ApiTestSupport {
    * @param contentLength whether to add {@code Content-Length} of the body and the blank line
    */
   record Request(String head, byte[] body, boolean contentLength) {
+    /** The head, with the test admin key after a whole request line, so that only the edge refuses. */
     byte[] headBytes(String board, String daily) {
-      String h = head.replace("$BOARD", board).replace("$DAILY", daily);
+      String h = head.replace("$BOARD", board).replace("$DAILY", daily)
+          .replaceFirst("\r\n", "\r\nAuthorization: Bearer " + ADMIN_KEY.value() + "\r\n");
       if (contentLength) {
         h += "Content-Length: " + body.length + "\r\n\r\n";
       }
@@ -83,7 +85,7 @@ class HostileEdgeTest extends ApiTestSupport {
 
   @BeforeEach
   void clientClosesIdleConnectionsBeforeTheServerDoes() {
-    client = WebClient.create(vertx, new WebClientOptions().setKeepAliveTimeout(1));
+    client = asAdmin(WebClient.create(vertx, new WebClientOptions().setKeepAliveTimeout(1)));
   }
 
   private static Request raw(String head) {

@@ -2,6 +2,9 @@ package dev.leaderboard.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.leaderboard.api.auth.Access;
+import dev.leaderboard.api.auth.Scope;
+import dev.leaderboard.embedded.TestShards;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonObject;
@@ -37,7 +40,8 @@ import org.yaml.snakeyaml.Yaml;
  * of the document, so the (method, path) pairs and each route's accepted query parameters agree by
  * construction. These tests check the document itself, and over HTTP that every documented operation
  * is routed to its handler and that each route refuses what the document does not declare. No service
- * is deployed: the router and the query check answer before a handler needs it.
+ * is deployed (only the node's API keys, so that requests pass the access check with the test admin
+ * key): the router and the query check answer before a handler needs it.
  */
 @ExtendWith(VertxExtension.class)
 class OpenApiContractTest {
@@ -54,8 +58,9 @@ class OpenApiContractTest {
   @BeforeEach
   void deploy(Vertx vertx) throws Exception {
     api = new HttpApiVerticle(0);
-    vertx.deployVerticle(api).await(20, TimeUnit.SECONDS);
-    client = WebClient.create(vertx);
+    ApiTestSupport.deployKeys(vertx, TestShards.endpoints()).compose(keys -> vertx.deployVerticle(api))
+        .await(20, TimeUnit.SECONDS);
+    client = ApiTestSupport.asAdmin(WebClient.create(vertx));
     doc = new Yaml().load(OperationRoutes.readOpenApi().toString());
     contract = ContractRouter.loadContract(vertx).await(20, TimeUnit.SECONDS);
   }
@@ -129,6 +134,33 @@ class OpenApiContractTest {
             p.getName() + " must be given at most once");
       }
     }
+  }
+
+  @Test
+  void everyOperationDeclaresTheScopeItNeeds() {
+    Map<String, Object> schemes = map(map(doc.get("components")).get("securitySchemes"));
+    assertThat(map(schemes.get("apiKey"))).containsEntry("type", "http").containsEntry("scheme", "bearer");
+    assertThat(doc.get("security")).as("the document's default security").isEqualTo(List.of(Map.of("apiKey", List.of())));
+    Set<String> open = new TreeSet<>();
+    for (Operation op : contract.operations()) {
+      Access access = ContractRouter.access(op);
+      Object security = documented().get(op.getHttpMethod() + " " + op.getOpenAPIPath()).get("security");
+      if (access.open()) {
+        open.add(op.getOpenAPIPath());
+        assertThat(security).as("security of open %s", name(op)).isEqualTo(List.of());
+      } else {
+        assertThat(security).as("security of %s (the document's default: an API key)", name(op)).isNull();
+        Map<String, Object> codes = map(documented().get(op.getHttpMethod() + " " + op.getOpenAPIPath()).get("responses"));
+        assertThat(codes).as("responses of %s", name(op)).containsKeys("401", "403");
+      }
+      if (op.getOpenAPIPath().startsWith("/v1/")) {
+        assertThat(access.scope()).as("scope of %s", name(op)).isNotNull();
+      }
+      if (op.getOpenAPIPath().startsWith("/v1/keys")) {
+        assertThat(access.scope()).as("scope of %s", name(op)).isEqualTo(Scope.ADMIN);
+      }
+    }
+    assertThat(open).as("operations open to everyone").containsExactlyInAnyOrder("/health/live", "/health/ready");
   }
 
   @Test

@@ -107,6 +107,21 @@ class OperationRoutesTest extends ApiTestSupport {
   }
 
   @Test
+  void metricsAndTheDocumentCanBeClosedToCallersWithoutAKey() {
+    HttpApiVerticle closed = new HttpApiVerticle(0, null, EdgeLimits.DEFAULTS, new OpenOperations(false, false));
+    await(vertx.deployVerticle(closed));
+    int at = closed.actualPort();
+    assertError(callOn(at, "/metrics", null), 401, "unauthenticated", "metrics needs an API key");
+    assertError(callOn(at, "/openapi.yaml", null), 401, "unauthenticated", "openApi needs an API key");
+    String admin = "Bearer " + ADMIN_KEY.value();
+    assertError(callOn(at, "/metrics", admin), 404, "metrics_disabled");
+    assertThat(callOn(at, "/openapi.yaml", admin).statusCode()).isEqualTo(200);
+    // the health checks stay open
+    assertThat(callOn(at, "/health/live", null).statusCode()).isEqualTo(200);
+    assertThat(callOn(at, "/health/ready", null).statusCode()).isEqualTo(200);
+  }
+
+  @Test
   void operationRoutesTakeNoQueryParameters() {
     for (String path : new String[] {"/health/live", "/health/ready", "/metrics", "/openapi.yaml"}) {
       assertError(get(path + "?verbose=1"), 400, "invalid_field", "verbose", "takes none");
@@ -117,6 +132,14 @@ class OperationRoutesTest extends ApiTestSupport {
     HttpApiVerticle api = new HttpApiVerticle(0, clusterJoined);
     await(on.deployVerticle(api));
     return api.actualPort();
+  }
+
+  private HttpResponse<Buffer> callOn(int apiPort, String uri, String authorization) {
+    var request = anonymous.get(apiPort, "localhost", uri);
+    if (authorization != null) {
+      request.putHeader("Authorization", authorization);
+    }
+    return await(request.send());
   }
 
   private HttpResponse<Buffer> getOn(int apiPort, String uri) {

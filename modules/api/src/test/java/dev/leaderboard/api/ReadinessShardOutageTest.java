@@ -6,7 +6,6 @@ import dev.leaderboard.embedded.LocalPostgres;
 import dev.leaderboard.embedded.LocalRedisShards;
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
-import dev.leaderboard.service.LeaderboardVerticle;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -43,8 +42,7 @@ class ReadinessShardOutageTest {
       String endpoint = own.endpoints().get(0);
       List<String> endpoints = List.of(TestShards.endpoints().get(0), endpoint);
       HttpApiVerticle api = new HttpApiVerticle(0);
-      await(vertx.deployVerticle(new LeaderboardVerticle(endpoints, TestPostgres.uri(), 4, ApiTestSupport.CLOCK))
-          .compose(id -> vertx.deployVerticle(api)));
+      ApiTestSupport.deployNode(vertx, endpoints, TestPostgres.uri(), api);
       WebClient client = WebClient.create(vertx);
       Poll ready = new Poll(vertx, client, api.actualPort());
 
@@ -81,9 +79,8 @@ class ReadinessShardOutageTest {
   void anArchiveOutageDegradesReadinessWhileLiveBoardsServe(Vertx vertx, @TempDir Path dir) throws Exception {
     try (LocalPostgres pg = LocalPostgres.start(dir.resolve("pg"))) {
       HttpApiVerticle api = new HttpApiVerticle(0);
-      await(vertx.deployVerticle(new LeaderboardVerticle(TestShards.endpoints(), pg.uri(), 4, ApiTestSupport.CLOCK))
-          .compose(id -> vertx.deployVerticle(api)));
-      WebClient client = WebClient.create(vertx);
+      ApiTestSupport.deployNode(vertx, TestShards.endpoints(), pg.uri(), api);
+      WebClient client = ApiTestSupport.asAdmin(WebClient.create(vertx));
       Poll ready = new Poll(vertx, client, api.actualPort());
       JsonObject up = ready.until(r -> r.statusCode() == 200 && r.bodyAsJsonObject().getString("status").equals("UP"));
       assertThat(up.getJsonObject("checks").getJsonObject("archive").getString("status")).isEqualTo("UP");

@@ -8,7 +8,6 @@ import dev.leaderboard.core.Partitioner;
 import dev.leaderboard.embedded.LocalRedisShards;
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
-import dev.leaderboard.service.LeaderboardVerticle;
 import dev.leaderboard.store.ShardMeters;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -37,10 +36,9 @@ class SubmitRankOutageTest {
     try (LocalRedisShards own = LocalRedisShards.start(dir, 1)) {
       List<String> endpoints = List.of(TestShards.endpoints().get(0), own.endpoints().get(0));
       HttpApiVerticle api = new HttpApiVerticle(0);
-      await(vertx.deployVerticle(new LeaderboardVerticle(endpoints, TestPostgres.uri(), 4, ApiTestSupport.CLOCK))
-          .compose(id -> vertx.deployVerticle(api)));
+      ApiTestSupport.deployNode(vertx, endpoints, TestPostgres.uri(), api);
       port = api.actualPort();
-      client = WebClient.create(vertx);
+      client = ApiTestSupport.asAdmin(WebClient.create(vertx));
       String board = ApiTestSupport.randomBoard();
       ok(await(client.put(port, "localhost", "/v1/boards/" + board).sendJsonObject(new JsonObject().put("partitions", 4))), 201);
       // partitions 0 and 2 live on the first endpoint, 1 and 3 on the one about to stop

@@ -3,6 +3,7 @@ package dev.leaderboard.app;
 import dev.leaderboard.api.EdgeLimits;
 import dev.leaderboard.service.LeaderboardVerticle;
 import dev.leaderboard.store.RedisPool;
+import dev.leaderboard.api.OpenOperations;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -16,6 +17,11 @@ import java.util.Set;
  * under {@code LB_DATA_DIR}. The {@code LB_HTTP_*} limits of slow clients, open connections and
  * requests in flight are {@code http}; {@code redisPoolWaiting} is how many commands may wait for a
  * connection to one shard in a service's pool ({@code LB_REDIS_MAX_POOL_WAITING}).
+ *
+ * @param adminKeyFile {@code LB_ADMIN_KEY_FILE}, a file holding the node's admin key (e.g. a mounted
+ *     Kubernetes Secret); {@code null}: the node keeps its own in {@code LB_DATA_DIR/admin.key}
+ * @param open whether {@code /metrics} and {@code /openapi.yaml} need no credential
+ *     ({@code LB_METRICS_OPEN}, {@code LB_OPENAPI_OPEN}, both on by default)
  */
 public record AppConfig(
     int httpPort,
@@ -33,14 +39,17 @@ public record AppConfig(
     int adminIntervalSeconds,
     int closeLeaseSeconds,
     EdgeLimits http,
-    int redisPoolWaiting) {
+    int redisPoolWaiting,
+    Path adminKeyFile,
+    OpenOperations open) {
 
   /** Every variable the app reads; the deployment test checks manifests against this list. */
   public static final Set<String> VARIABLES = Set.of("LB_HTTP_PORT", "LB_DATA_DIR", "LB_REDIS_ENDPOINTS",
       "LB_LOCAL_SHARDS", "LB_PARTITIONS", "LB_PG_URI", "LB_CLUSTER", "LB_CLUSTER_MEMBERS", "LB_CLUSTER_PORT",
       "LB_CLUSTER_DNS", "LB_CLUSTER_HOST", "LB_FRIEND_LIMIT", "LB_ADMIN_INTERVAL_SECONDS", "LB_CLOSE_LEASE_SECONDS",
       "LB_HTTP_IDLE_TIMEOUT_SECONDS", "LB_HTTP_HEADER_TIMEOUT_SECONDS", "LB_HTTP_BODY_TIMEOUT_SECONDS",
-      "LB_HTTP_MAX_CONNECTIONS", "LB_HTTP_MAX_IN_FLIGHT", "LB_REDIS_MAX_POOL_WAITING");
+      "LB_HTTP_MAX_CONNECTIONS", "LB_HTTP_MAX_IN_FLIGHT", "LB_REDIS_MAX_POOL_WAITING", "LB_ADMIN_KEY_FILE",
+      "LB_METRICS_OPEN", "LB_OPENAPI_OPEN");
 
   public static AppConfig fromEnv(Map<String, String> env) {
     for (String name : env.keySet()) {
@@ -55,7 +64,7 @@ public record AppConfig(
         intVar(env, "LB_LOCAL_SHARDS", 4, 1, 64),
         intVar(env, "LB_PARTITIONS", 8, 1, 1024),
         blankToNull(env.get("LB_PG_URI")),
-        onOff(env, "LB_CLUSTER"),
+        onOff(env, "LB_CLUSTER", false),
         listVar(env, "LB_CLUSTER_MEMBERS"),
         intVar(env, "LB_CLUSTER_PORT", 5701, 1, 65535),
         blankToNull(env.get("LB_CLUSTER_DNS")),
@@ -64,7 +73,9 @@ public record AppConfig(
         intVar(env, "LB_ADMIN_INTERVAL_SECONDS", 15, 1, 3600),
         intVar(env, "LB_CLOSE_LEASE_SECONDS", 30, 1, 3600),
         httpLimits(env),
-        intVar(env, "LB_REDIS_MAX_POOL_WAITING", RedisPool.of(LeaderboardVerticle.POOL_SIZE).maxWaiting(), 0, 1_000_000));
+        intVar(env, "LB_REDIS_MAX_POOL_WAITING", RedisPool.of(LeaderboardVerticle.POOL_SIZE).maxWaiting(), 0, 1_000_000),
+        pathVar(env, "LB_ADMIN_KEY_FILE"),
+        new OpenOperations(onOff(env, "LB_METRICS_OPEN", true), onOff(env, "LB_OPENAPI_OPEN", true)));
   }
 
   private static EdgeLimits httpLimits(Map<String, String> env) {
@@ -79,12 +90,14 @@ public record AppConfig(
 
   public AppConfig withRedisEndpoints(List<String> endpoints) {
     return new AppConfig(httpPort, dataDir, endpoints, localShards, partitions, pgUri, cluster, clusterMembers, clusterPort,
-        clusterDns, clusterHost, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http, redisPoolWaiting);
+        clusterDns, clusterHost, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http, redisPoolWaiting,
+        adminKeyFile, open);
   }
 
   public AppConfig withPgUri(String uri) {
     return new AppConfig(httpPort, dataDir, redisEndpoints, localShards, partitions, uri, cluster, clusterMembers,
-        clusterPort, clusterDns, clusterHost, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http, redisPoolWaiting);
+        clusterPort, clusterDns, clusterHost, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http, redisPoolWaiting,
+        adminKeyFile, open);
   }
 
   private static int intVar(Map<String, String> env, String name, int def, int min, int max) {
@@ -111,9 +124,17 @@ public record AppConfig(
     return Arrays.stream(s.split(",")).map(String::trim).filter(x -> !x.isEmpty()).toList();
   }
 
-  private static boolean onOff(Map<String, String> env, String name) {
+  private static Path pathVar(Map<String, String> env, String name) {
     String s = blankToNull(env.get(name));
-    if (s == null || s.equalsIgnoreCase("off") || s.equalsIgnoreCase("false")) {
+    return s == null ? null : Path.of(s.trim()).toAbsolutePath().normalize();
+  }
+
+  private static boolean onOff(Map<String, String> env, String name, boolean def) {
+    String s = blankToNull(env.get(name));
+    if (s == null) {
+      return def;
+    }
+    if (s.equalsIgnoreCase("off") || s.equalsIgnoreCase("false")) {
       return false;
     }
     if (s.equalsIgnoreCase("on") || s.equalsIgnoreCase("true")) {

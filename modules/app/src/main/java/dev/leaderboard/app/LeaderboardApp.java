@@ -3,6 +3,7 @@ package dev.leaderboard.app;
 import com.hazelcast.config.Config;
 import com.hazelcast.config.JoinConfig;
 import dev.leaderboard.api.HttpApiVerticle;
+import dev.leaderboard.api.auth.KeysVerticle;
 import dev.leaderboard.service.FriendRankVerticle;
 import dev.leaderboard.service.AdminVerticle;
 import dev.leaderboard.service.LeaderboardVerticle;
@@ -14,6 +15,7 @@ import io.vertx.core.VertxOptions;
 import io.vertx.core.VertxBuilder;
 import io.vertx.spi.cluster.hazelcast.ConfigUtil;
 import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -23,18 +25,23 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One running node: embedded shards and PostgreSQL when none are configured, a (possibly
- * clustered) Vert.x, and the service, admin, friend-rank and HTTP verticles.
+ * clustered) Vert.x, and the service, admin, friend-rank, API-key and HTTP verticles; the node's
+ * admin key ({@link AdminKeyFile}) is registered before HTTP starts.
  */
 public final class LeaderboardApp {
   private static final Logger LOG = LoggerFactory.getLogger(LeaderboardApp.class);
 
   private final Vertx vertx;
-  private final String httpDeployment;
+  private final Deployed deployed;
   private final EmbeddedServices embedded;
 
-  private LeaderboardApp(Vertx vertx, String httpDeployment, EmbeddedServices embedded) {
+  /** The HTTP verticles' deployment, and the file that holds the node's admin key. */
+  private record Deployed(String http, Path adminKeyFile) {
+  }
+
+  private LeaderboardApp(Vertx vertx, Deployed deployed, EmbeddedServices embedded) {
     this.vertx = vertx;
-    this.httpDeployment = httpDeployment;
+    this.deployed = deployed;
     this.embedded = embedded;
   }
 
@@ -69,7 +76,7 @@ public final class LeaderboardApp {
     return Future.fromCompletionStage(started).onFailure(t -> LOG.error("start failed: {}", t.toString()));
   }
 
-  private static Future<String> deploy(Vertx vertx, AppConfig c, Clock clock) {
+  private static Future<Deployed> deploy(Vertx vertx, AppConfig c, Clock clock) {
     DeploymentOptions instances = new DeploymentOptions()
         .setInstances(Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors())));
     BooleanSupplier clusterJoined = ClusterMembership.of(vertx);
@@ -81,9 +88,17 @@ public final class LeaderboardApp {
             new AdminVerticle(c.redisEndpoints(), c.pgUri(), clock, c.adminIntervalSeconds() * 1000L, closeLeaseMillis)))
         .compose(id -> vertx.deployVerticle(
             () -> new FriendRankVerticle(c.redisEndpoints(), c.pgUri(), clock, c.friendLimit(), pool), instances))
-        .compose(id -> vertx.deployVerticle(() -> new HttpApiVerticle(c.httpPort(), clusterJoined, c.http()), instances))
-        .onSuccess(id -> LOG.info("leaderboard node ready: HTTP on port {}, {} shards, {} default partitions, cluster {}",
+        .compose(id -> deployKeys(vertx, c, clock))
+        .compose(adminKey -> vertx.deployVerticle(() -> new HttpApiVerticle(c.httpPort(), clusterJoined, c.http(),
+            c.open()), instances).map(id -> new Deployed(id, adminKey)))
+        .onSuccess(d -> LOG.info("leaderboard node ready: HTTP on port {}, {} shards, {} default partitions, cluster {}",
             c.httpPort(), c.redisEndpoints().size(), c.partitions(), c.cluster() ? "on" : "off"));
+  }
+
+  /** The node's API keys, with its admin key registered; answers the file that holds the admin key. */
+  private static Future<Path> deployKeys(Vertx vertx, AppConfig c, Clock clock) {
+    KeysVerticle keys = new KeysVerticle(c.redisEndpoints(), clock);
+    return vertx.deployVerticle(keys).compose(id -> AdminKeyFile.ensure(vertx, c, keys.cache()));
   }
 
   /** A Vert.x with metrics, and clustered when the configuration says so. Also used by event-bus clients. */
@@ -128,6 +143,11 @@ public final class LeaderboardApp {
     return embedded.config().redisEndpoints();
   }
 
+  /** The file that holds the node's admin key ({@code LB_ADMIN_KEY_FILE}, or {@code LB_DATA_DIR/admin.key}). */
+  public Path adminKeyFile() {
+    return deployed.adminKeyFile();
+  }
+
   /**
    * Stops in order: the HTTP servers stop accepting and finish their in-flight requests (the
    * services they call are still up), then Vert.x closes the services and leaves the cluster, then
@@ -135,7 +155,7 @@ public final class LeaderboardApp {
    */
   public Future<Void> stop() {
     CompletableFuture<Void> stopped = new CompletableFuture<>();
-    vertx.undeploy(httpDeployment).onComplete(undeployed -> {
+    vertx.undeploy(deployed.http()).onComplete(undeployed -> {
       if (undeployed.failed()) {
         LOG.warn("stopping HTTP: {}", undeployed.cause().toString());
       }

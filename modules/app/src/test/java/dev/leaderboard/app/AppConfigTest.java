@@ -4,12 +4,48 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.leaderboard.api.EdgeLimits;
+import dev.leaderboard.api.OpenOperations;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The backpressure settings: their defaults, their values, and the values refused. */
+/**
+ * The settings: the backpressure limits (defaults, values, values refused), the credentials (the
+ * admin key file, whether metrics and the API document are open), and that a Redis password in
+ * {@code LB_REDIS_ENDPOINTS} is never logged.
+ */
 class AppConfigTest {
+
+  @Test
+  void aRedisPasswordIsNotLoggedAtStart() throws Exception {
+    AppConfig config = AppConfig.fromEnv(Map.of("LB_REDIS_ENDPOINTS", "redis://app:s3cr3t-pw@10.0.0.7:6379/0",
+        "LB_PG_URI", "postgresql://pg:5432/leaderboard"));
+    String log;
+    try (CapturedErr err = new CapturedErr(); EmbeddedServices none = EmbeddedServices.start(config)) {
+      log = err.text();
+    }
+    assertThat(log).contains("redis://10.0.0.7:6379").doesNotContain("s3cr3t-pw");
+  }
+
+  @Test
+  void metricsAndTheDocumentAreOpenUnlessSetOffAndTheAdminKeyFileIsOptional() {
+    AppConfig defaults = AppConfig.fromEnv(Map.of());
+    assertThat(defaults.open()).isEqualTo(OpenOperations.DEFAULTS).isEqualTo(new OpenOperations(true, true));
+    assertThat(defaults.adminKeyFile()).isNull();
+    AppConfig closed = AppConfig.fromEnv(Map.of("LB_METRICS_OPEN", "off", "LB_OPENAPI_OPEN", "false",
+        "LB_ADMIN_KEY_FILE", "secrets/../secrets/admin.key"));
+    assertThat(closed.open()).isEqualTo(new OpenOperations(false, false));
+    assertThat(closed.adminKeyFile()).isEqualTo(Path.of("secrets/admin.key").toAbsolutePath());
+    assertThat(closed.withRedisEndpoints(List.of("redis://h:1")).withPgUri("postgresql://h/db"))
+        .satisfies(c -> {
+          assertThat(c.open()).isEqualTo(closed.open());
+          assertThat(c.adminKeyFile()).isEqualTo(closed.adminKeyFile());
+        });
+    assertThatThrownBy(() -> AppConfig.fromEnv(Map.of("LB_METRICS_OPEN", "maybe")))
+        .hasMessageContaining("LB_METRICS_OPEN must be on or off");
+  }
+
   @Test
   void inFlightLimitAndRedisPoolWaitingHaveDefaultsAndCanBeSet() {
     AppConfig defaults = AppConfig.fromEnv(Map.of());

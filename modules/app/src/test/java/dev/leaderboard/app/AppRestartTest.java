@@ -38,12 +38,12 @@ class AppRestartTest {
     int port = freePort();
     AppConfig config = AppConfig.fromEnv(Map.of(
         "LB_DATA_DIR", dataDir.toString(), "LB_HTTP_PORT", String.valueOf(port), "LB_LOCAL_SHARDS", "2"));
-    WebClient http = WebClient.create(vertx);
-
     List<String> endpoints;
     Map<String, String> before;
     JsonObject replay = null;
     LeaderboardApp first = LeaderboardApp.start(config, CLOCK).await();
+    // the first start writes the admin key to the data dir; the second reads it again
+    WebClient http = AdminClients.of(vertx, first);
     try {
       endpoints = first.redisEndpoints();
       assertThat(endpoints).hasSize(2);

@@ -2,6 +2,7 @@ package dev.leaderboard.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.leaderboard.api.auth.ApiKeyToken;
 import dev.leaderboard.embedded.LocalPostgres;
 import dev.leaderboard.embedded.LocalRedisShards;
 import dev.leaderboard.core.Board;
@@ -21,6 +22,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -40,7 +42,8 @@ import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * Three nodes as separate JVMs (the fat jar) in one Hazelcast cluster on loopback, sharing four
- * Redis shards and one PostgreSQL started by the test.
+ * Redis shards and one PostgreSQL started by the test, and one admin key ({@code LB_ADMIN_KEY_FILE})
+ * that every request of the test carries ({@link #send}).
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ClusterIT {
@@ -58,6 +61,8 @@ class ClusterIT {
   private static LocalPostgres postgres;
   private static final List<Node> nodes = new ArrayList<>();
   private static String members;
+  private static Path adminKey;
+  private static String admin;
 
   record Node(Process process, int httpPort, int clusterPort, Path log) {
   }
@@ -65,6 +70,9 @@ class ClusterIT {
   @BeforeAll
   static void startCluster() throws Exception {
     dir = Files.createTempDirectory("leaderboard-cluster");
+    adminKey = dir.resolve("admin.key");
+    Files.writeString(adminKey, ApiKeyToken.generate(new SecureRandom()).value());
+    admin = AdminClients.bearer(adminKey);
     redis = LocalRedisShards.start(dir.resolve("redis"), 4);
     postgres = LocalPostgres.start(dir.resolve("pg"));
     List<Integer> clusterPorts = List.of(freePort(), freePort(), freePort());
@@ -98,6 +106,7 @@ class ClusterIT {
     env.put("LB_CLUSTER_PORT", String.valueOf(clusterPort));
     env.put("LB_CLUSTER_MEMBERS", members);
     env.put("LB_CLUSTER_HOST", "127.0.0.1");
+    env.put("LB_ADMIN_KEY_FILE", adminKey.toString());
     return env;
   }
 
@@ -212,7 +221,7 @@ class ClusterIT {
       // it and stops at the gate; the other nodes' admins see "closing" but cannot take the lease
       CompletableFuture<HttpResponse<String>> closing = HTTP.sendAsync(HttpRequest.newBuilder(
               uri(nodes.get(0), "/v1/boards/" + daily + "/periods/" + period + "/close"))
-          .POST(HttpRequest.BodyPublishers.noBody()).timeout(Duration.ofMinutes(5)).build(),
+          .POST(HttpRequest.BodyPublishers.noBody()).header("Authorization", admin).timeout(Duration.ofMinutes(5)).build(),
           HttpResponse.BodyHandlers.ofString());
       awaitCondition("node 0 waits at the archive holding the close lease", Duration.ofSeconds(30),
           () -> gate.waiting().size() == 1 && get(meta, lease) != null);
@@ -265,6 +274,25 @@ class ClusterIT {
 
   @Test
   @Order(5)
+  void aKeyRevokedOnOneNodeIsRefusedByEveryOtherWithinASecond() {
+    String board = "it-" + UUID.randomUUID().toString().substring(0, 8);
+    assertThat(status(put(nodes.get(1), "/v1/boards/" + board, "{}"))).isEqualTo(201);
+    JsonObject made = new JsonObject(post(nodes.get(1), "/v1/keys", "{\"name\":\"it\",\"scopes\":[\"read\"]}").body());
+    String reader = "Bearer " + made.getString("key");
+    String entries = "/v1/boards/" + board + "/entries";
+    for (Node n : List.of(nodes.get(1), nodes.get(2))) {
+      assertThat(status(send(n, HttpRequest.newBuilder(uri(n, entries)).GET(), reader))).isEqualTo(200);
+    }
+    assertThat(status(delete(nodes.get(1), "/v1/keys/" + made.getString("id")))).isEqualTo(200);
+    long revoked = System.nanoTime();
+    awaitCondition("node 2 refuses the key revoked on node 1", Duration.ofSeconds(1),
+        () -> status(send(nodes.get(2), HttpRequest.newBuilder(uri(nodes.get(2), entries)).GET(), reader)) == 401);
+    System.out.printf("a key revoked on node 1 was refused by node 2 %d ms later%n",
+        Duration.ofNanos(System.nanoTime() - revoked).toMillis());
+  }
+
+  @Test
+  @Order(6)
   void sigtermStopsANodeCleanly() throws Exception {
     Node n = nodes.get(2);
     n.process().destroy();
@@ -360,10 +388,15 @@ class ClusterIT {
     return URI.create("http://127.0.0.1:" + n.httpPort() + path);
   }
 
-  /** {@code null} when the node cannot be reached. */
+  /** With the test's admin key; {@code null} when the node cannot be reached. */
   private static HttpResponse<String> send(Node n, HttpRequest.Builder request) {
+    return send(n, request, admin);
+  }
+
+  private static HttpResponse<String> send(Node n, HttpRequest.Builder request, String authorization) {
     try {
-      return HTTP.send(request.timeout(Duration.ofSeconds(10)).header("Content-Type", "application/json").build(),
+      return HTTP.send(request.timeout(Duration.ofSeconds(10)).header("Content-Type", "application/json")
+              .header("Authorization", authorization).build(),
           HttpResponse.BodyHandlers.ofString());
     } catch (IOException e) {
       return null;

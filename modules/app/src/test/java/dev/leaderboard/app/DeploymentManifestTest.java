@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.fail;
 
+import dev.leaderboard.api.auth.ApiKeyToken;
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;
@@ -269,6 +270,46 @@ class DeploymentManifestTest {
     assertThat(path(c, "resources", "requests", "memory")).as("%s: memory request", dir).isNotNull();
     assertThat(path(c, "resources", "limits", "memory")).as("%s: memory limit", dir).isNotNull();
     assertThat(path(c, "resources", "limits", "cpu")).as("%s: cpu limit", dir).isNotNull();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"deploy/base", "deploy/overlays/local"})
+  void theAdminKeyIsASecretMountedReadOnlyAndNeverADefaultInTheRender(String dir) {
+    Render r = render(dir);
+    Path keyFile = r.appConfig().adminKeyFile();
+    assertThat(keyFile).as("%s: LB_ADMIN_KEY_FILE (without it every pod makes an admin key of its own)", dir).isNotNull();
+    Map<String, Object> pod = map(path(r.deployment(), "spec", "template", "spec"));
+    Map<String, Object> mount = null;
+    for (Object m : list(r.appContainer().get("volumeMounts"))) {
+      if (keyFile.getParent().toString().equals(str(map(m).get("mountPath")))) {
+        mount = map(m);
+      }
+    }
+    assertThat(mount).as("%s: a volume mounted at %s, the directory of LB_ADMIN_KEY_FILE", dir, keyFile.getParent())
+        .isNotNull();
+    assertThat(mount.get("readOnly")).as("%s: the admin key mount is read-only", dir).isEqualTo(Boolean.TRUE);
+    Map<String, Object> secret = null;
+    for (Object v : list(pod.get("volumes"))) {
+      if (str(map(v).get("name")).equals(str(mount.get("name")))) {
+        secret = map(map(v).get("secret"));
+      }
+    }
+    assertThat(secret).as("%s: the admin key volume is a Secret", dir).isNotNull();
+    assertThat(secret.get("optional")).as("%s: the admin key Secret is required", dir).isNotEqualTo(Boolean.TRUE);
+    assertThat((Integer) secret.get("defaultMode") & 0007).as("%s: the admin key is not readable by others", dir).isZero();
+    boolean itemAtTheFile = list(secret.get("items")).stream()
+        .anyMatch(i -> keyFile.getFileName().toString().equals(str(map(i).get("path"))));
+    assertThat(itemAtTheFile || secret.get("items") == null).as("%s: the Secret puts a key at %s", dir, keyFile).isTrue();
+    String secretName = str(secret.get("secretName"));
+    assertThat(r.find("Secret", secretName)).as("%s: Secret %s is created out of band, never shipped with a value", dir,
+        secretName).isNull();
+    for (Map<String, Object> doc : r.docs) {
+      String kind = str(doc.get("kind"));
+      if (kind.equals("ConfigMap") || kind.equals("Secret")) {
+        r.dataOf(doc).forEach((k, v) -> assertThat(ApiKeyToken.parse(v.strip()))
+            .as("%s: %s %s key %s holds an API key", dir, kind, r.name(doc), k).isNull());
+      }
+    }
   }
 
   // ---------------------------------------------------------------------------------------------

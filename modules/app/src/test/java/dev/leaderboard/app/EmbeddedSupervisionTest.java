@@ -38,7 +38,7 @@ class EmbeddedSupervisionTest {
         // a close that failed while PostgreSQL was down leaves its lease; the next one waits it out
         "LB_CLOSE_LEASE_SECONDS", "5"));
     LeaderboardApp app = LeaderboardApp.start(config, AppRestartTest.CLOCK).await();
-    Http http = new Http(WebClient.create(vertx), port);
+    Http http = new Http(AdminClients.of(vertx, app), port);
     try {
       String board = "sup-" + UUID.randomUUID().toString().substring(0, 8);
       assertThat(http.send("PUT", "/v1/boards/" + board, new JsonObject().put("period", "daily")).statusCode())

@@ -29,8 +29,8 @@ class GracefulShutdownTest {
     int port = AppRestartTest.freePort();
     AppConfig config = AppConfig.fromEnv(Map.of(
         "LB_DATA_DIR", dataDir.toString(), "LB_HTTP_PORT", String.valueOf(port), "LB_LOCAL_SHARDS", "2"));
-    WebClient http = WebClient.create(vertx);
     LeaderboardApp app = LeaderboardApp.start(config, AppRestartTest.CLOCK).await();
+    WebClient http = AdminClients.of(vertx, app);
     assertThat(http.put(port, "localhost", "/v1/boards/shutdown").sendJsonObject(new JsonObject()).await().statusCode())
         .isEqualTo(201);
 

@@ -61,7 +61,7 @@ class MetricsTest {
     int port = freePort();
     LeaderboardApp app = startNode(dataDir, port);
     try {
-      Http http = new Http(vertx, WebClient.create(vertx), port);
+      Http http = new Http(vertx, AdminClients.of(vertx, app), port);
       String before = http.metrics();
 
       String board = "m-" + UUID.randomUUID().toString().toLowerCase(Locale.ROOT);
@@ -160,7 +160,7 @@ class MetricsTest {
     int port = freePort();
     LeaderboardApp app = startNode(dataDir, port);
     try {
-      Http http = new Http(vertx, WebClient.create(vertx), port);
+      Http http = new Http(vertx, AdminClients.of(vertx, app), port);
       http.expect(200, HttpMethod.GET, "/health/live", null);
       http.metrics();
       Set<String> before = series(http.metrics());

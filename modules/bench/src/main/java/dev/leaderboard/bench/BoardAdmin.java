@@ -17,17 +17,21 @@ final class BoardAdmin {
   private final HttpClient http;
   private final int port;
   private final Shards shards;
+  private final String authorization;
 
-  BoardAdmin(HttpClient http, int port, Shards shards) {
+  /** @param authorization the {@code Authorization} header of an admin key ({@code Bearer <key>}) */
+  BoardAdmin(HttpClient http, int port, Shards shards, String authorization) {
     this.http = http;
     this.port = port;
     this.shards = shards;
+    this.authorization = authorization;
   }
 
   /** A new board {@code name} from {@code spec} (a board definition); fails if it exists. */
   Board create(String name, JsonObject spec) {
     int status = http.request(HttpMethod.PUT, port, HOST, "/v1/boards/" + name)
-        .compose(req -> req.putHeader("content-type", "application/json").send(spec.toBuffer()))
+        .compose(req -> req.putHeader("content-type", "application/json").putHeader("Authorization", authorization)
+            .send(spec.toBuffer()))
         .compose(resp -> resp.body().map(body -> {
           if (resp.statusCode() >= 300) {
             throw new IllegalStateException("PUT board " + name + ": " + resp.statusCode() + " " + body);

@@ -1,5 +1,6 @@
 package dev.leaderboard.bench;
 
+import dev.leaderboard.api.HttpApiVerticle;
 import dev.leaderboard.app.AppConfig;
 import dev.leaderboard.app.LeaderboardApp;
 import dev.leaderboard.core.Board;
@@ -37,9 +38,11 @@ import jdk.jfr.Recording;
  * ({@link BareEndpoint}) on the same 4 local redis-server shards, driven over loopback by the load
  * generator in its own JVM ({@link LoadGenerator}), the two measured in turns. Also: batch ingest
  * against raw pipelined submit-script calls, rank latency at 10 thousand and 10 million members,
- * Redis memory, the partitions-per-board sweep, a JFR profile of the submit path, and a burst of
+ * Redis memory, the partitions-per-board sweep, a JFR profile of the submit path, a burst of
  * {@value BurstCase#CONNECTIONS} connections against the node, a second node without load shedding
- * and the bare endpoint ({@link BurstCase}).
+ * and the bare endpoint ({@link BurstCase}), and single submits with an API key against the same
+ * node's API without the access check (what credentials cost). Every request to the node carries
+ * its admin key.
  *
  * <p>Usage: {@code java -cp modules/bench/target/bench.jar dev.leaderboard.bench.HttpBenchmark
  * [members=1000000] [seconds=12] [largeMembers=10000000]}; {@code seconds} is the measured time per
@@ -67,24 +70,28 @@ public final class HttpBenchmark {
   private final ScoreStore store;
   private final RedisNodes nodes;
   private final BoardAdmin boards;
+  private final String authorization;
   private final int port;
   private final int unboundedPort;
   private final int barePort;
+  private final int openPort;
   private final int members;
   private final double seconds;
   private final Contest contest;
   private final SplittableRandom pick = new SplittableRandom(3);
 
-  private HttpBenchmark(LoadClient load, Shards shards, HttpClient admin, int[] ports, int members,
-      double seconds, List<Long> redisPids) {
+  private HttpBenchmark(LoadClient load, Shards shards, HttpClient admin, String authorization, int[] ports,
+      int members, double seconds, List<Long> redisPids) {
     this.load = load;
     this.shards = shards;
     this.store = new ScoreStore(shards);
     this.nodes = new RedisNodes(shards, SHARDS);
-    this.boards = new BoardAdmin(admin, ports[0], shards);
+    this.authorization = authorization;
+    this.boards = new BoardAdmin(admin, ports[0], shards, authorization);
     this.port = ports[0];
     this.unboundedPort = ports[1];
     this.barePort = ports[2];
+    this.openPort = ports[3];
     this.members = members;
     this.seconds = seconds;
     this.contest = new Contest(nodes::settle, new CpuMeter(ProcessHandle.current().pid(), redisPids, load.pid()));
@@ -110,13 +117,17 @@ public final class HttpBenchmark {
       try (LoadClient load = LoadClient.start()) {
         // chosen once the node's own servers have taken theirs
         int barePort = Local.freePort();
-        bare.deployVerticle(() -> new BareEndpoint(barePort, redis.endpoints().get(0), BARE_KEY),
-            new DeploymentOptions().setInstances(Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()))))
-            .await();
+        DeploymentOptions instances = new DeploymentOptions()
+            .setInstances(Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors())));
+        bare.deployVerticle(() -> new BareEndpoint(barePort, redis.endpoints().get(0), BARE_KEY), instances).await();
+        // the node's API once more, on the node's own services, without the access check
+        int openPort = Local.freePort();
+        app.vertx().deployVerticle(() -> HttpApiVerticle.withoutCredentials(openPort), instances).await();
+        String authorization = "Bearer " + Files.readString(app.adminKeyFile()).strip();
         Shards shards = Shards.connect(bench, redis.endpoints(), 16);
         shards.loadScripts().await();
-        HttpBenchmark benchmark = new HttpBenchmark(load, shards, bench.createHttpClient(),
-            new int[] {port, unboundedPort, barePort}, members, seconds, redisPids(dir));
+        HttpBenchmark benchmark = new HttpBenchmark(load, shards, bench.createHttpClient(), authorization,
+            new int[] {port, unboundedPort, barePort, openPort}, members, seconds, redisPids(dir));
         if (burstOnly) {
           benchmark.burstOnly();
         } else {
@@ -211,6 +222,7 @@ public final class HttpBenchmark {
     warmUp();
     comparison();
     burst();
+    credentials();
     profile(Path.of(System.getProperty("bench.jfr",
         Path.of(System.getProperty("java.io.tmpdir"), "http-bench-submit.jfr").toString())));
     ingest(main);
@@ -223,15 +235,22 @@ public final class HttpBenchmark {
     System.out.print(report.text());
   }
 
-  /** The cases of the comparison, ours; the bare endpoint serves the same specs on its own port. */
+  /** A load case on the node, with its admin key. */
+  private LoadSpec ours(LoadSpec.Kind kind, String board, int users, int connections) {
+    return LoadSpec.of(kind, port, board, users, connections).withAuthorization(authorization);
+  }
+
+  /**
+   * The cases of the comparison, ours; the bare endpoint serves the same specs on its own port (it
+   * gets the same Authorization header, and ignores it).
+   */
   private Map<String, LoadSpec> cases() {
     Map<String, LoadSpec> cases = new LinkedHashMap<>();
-    cases.put(SUBMIT_WITH_RANK, LoadSpec.of(LoadSpec.Kind.SUBMIT, port, MAIN, members, CONNECTIONS).withRank(true));
-    cases.put("submit without rank (?rank=false)",
-        LoadSpec.of(LoadSpec.Kind.SUBMIT, port, MAIN, members, CONNECTIONS).withRank(false));
-    cases.put("user rank", LoadSpec.of(LoadSpec.Kind.USER, port, MAIN, members, CONNECTIONS));
-    cases.put("top 10 page", LoadSpec.of(LoadSpec.Kind.TOP, port, MAIN, members, CONNECTIONS));
-    cases.put("around-me (limit 11)", LoadSpec.of(LoadSpec.Kind.AROUND, port, MAIN, members, CONNECTIONS));
+    cases.put(SUBMIT_WITH_RANK, ours(LoadSpec.Kind.SUBMIT, MAIN, members, CONNECTIONS).withRank(true));
+    cases.put("submit without rank (?rank=false)", ours(LoadSpec.Kind.SUBMIT, MAIN, members, CONNECTIONS).withRank(false));
+    cases.put("user rank", ours(LoadSpec.Kind.USER, MAIN, members, CONNECTIONS));
+    cases.put("top 10 page", ours(LoadSpec.Kind.TOP, MAIN, members, CONNECTIONS));
+    cases.put("around-me (limit 11)", ours(LoadSpec.Kind.AROUND, MAIN, members, CONNECTIONS));
     return cases;
   }
 
@@ -267,6 +286,22 @@ public final class HttpBenchmark {
     return name + ": ours " + cpu(r.get("ours")) + "; bare " + cpu(r.get("bare"));
   }
 
+  /**
+   * Single submits (without the rank, so the access check is the largest share it can be) with the
+   * admin key against the same node's API without the access check, in turns.
+   */
+  private void credentials() {
+    report.section("credentials: single submits (?rank=false) with an API key against the same node's API without "
+        + "the access check (" + CONNECTIONS + " connections)");
+    report.compareHeader("no key");
+    LoadSpec keyed = ours(LoadSpec.Kind.SUBMIT, MAIN, members, CONNECTIONS).withRank(false);
+    Map<String, LoadResult> r = contest.run(List.of(Target.http("key", load, keyed),
+        Target.http("none", load, keyed.withPort(openPort).withAuthorization(null))), WARMUP_SECONDS, ROUNDS,
+        seconds / ROUNDS);
+    report.compare("submit with an API key", r.get("key"), r.get("none"), 0.9);
+    report.line("submit with an API key: %s; without: %s", cpu(r.get("key")), cpu(r.get("none")));
+  }
+
   private static String cpu(LoadResult r) {
     return CpuMeter.describe(r.cpu(), r.ok());
   }
@@ -284,8 +319,8 @@ public final class HttpBenchmark {
       recording.enable("jdk.NativeMethodSample").withPeriod(Duration.ofMillis(20));
       recording.enable("jdk.GarbageCollection");
       recording.start();
-      r = contest.measured(Target.http("jfr", load,
-          LoadSpec.of(LoadSpec.Kind.SUBMIT, port, MAIN, members, CONNECTIONS).withRank(true)), 10);
+      r = contest.measured(Target.http("jfr", load, ours(LoadSpec.Kind.SUBMIT, MAIN, members, CONNECTIONS)
+          .withRank(true)), 10);
       recording.stop();
       recording.dump(file);
     }
@@ -299,7 +334,7 @@ public final class HttpBenchmark {
   private void ingest(Board main) {
     report.section("batch ingest: POST .../scores/batch (1,000 events, 8 in flight) against raw submitAll");
     Map<String, LoadResult> r = contest.run(List.of(
-        Target.http("http", load, LoadSpec.of(LoadSpec.Kind.BATCH, port, MAIN, members, 8)),
+        Target.http("http", load, ours(LoadSpec.Kind.BATCH, MAIN, members, 8)),
         new RawIngest("raw", store, main, members, 1000, 8)), WARMUP_SECONDS, ROUNDS, seconds / ROUNDS);
     LoadResult http = r.get("http");
     LoadResult raw = r.get("raw");
@@ -320,7 +355,7 @@ public final class HttpBenchmark {
     for (LoadSpec.Kind kind : new LoadSpec.Kind[] {LoadSpec.Kind.USER, LoadSpec.Kind.SUBMIT}) {
       List<Target> targets = new ArrayList<>();
       for (Board b : boards) {
-        targets.add(Target.http(b.name(), load, LoadSpec.of(kind, port, b.name(), members, CONNECTIONS).withRank(true)));
+        targets.add(Target.http(b.name(), load, ours(kind, b.name(), members, CONNECTIONS).withRank(true)));
       }
       Map<String, LoadResult> r = contest.run(targets, 2, 2, seconds / ROUNDS);
       for (Board b : boards) {
@@ -353,8 +388,8 @@ public final class HttpBenchmark {
         sizes[0] / small.partitions(), sizes[1] / big.partitions(), spread(small, own[0]), spread(big, own[1]),
         own[1][own[1].length / 2] / own[0][own[0].length / 2]);
     Map<String, LoadResult> r = contest.run(List.of(
-        Target.http(small.name(), load, LoadSpec.of(LoadSpec.Kind.USER, port, small.name(), 10_000, 1)),
-        Target.http(big.name(), load, LoadSpec.of(LoadSpec.Kind.USER, port, big.name(), 10_000, 1))),
+        Target.http(small.name(), load, ours(LoadSpec.Kind.USER, small.name(), 10_000, 1)),
+        Target.http(big.name(), load, ours(LoadSpec.Kind.USER, big.name(), 10_000, 1))),
         2, 2, seconds / ROUNDS);
     LoadResult a = r.get(small.name());
     LoadResult b = r.get(big.name());

@@ -80,6 +80,9 @@ final class LoadConnection {
     }
     requests++;
     RequestOptions options = new RequestOptions().setIdleTimeout(REQUEST_IDLE_TIMEOUT_MS);
+    if (spec.authorization() != null) {
+      options.putHeader("Authorization", spec.authorization());
+    }
     Buffer body = request(options);
     long t0 = System.nanoTime();
     connection.request(options)

@@ -17,9 +17,11 @@ import io.vertx.core.json.JsonObject;
  * @param batchSize events per request for {@link Kind#BATCH} (and the batches of {@link Kind#MIXED})
  * @param perSecond requests per second over all connections, each connection sending its share at even
  *     intervals; 0: each sends its next request as soon as the previous one is answered
+ * @param authorization the {@code Authorization} header of every request ({@code Bearer <key>}), or
+ *     {@code null} for none
  */
 public record LoadSpec(Kind kind, int port, String board, boolean rank, int users, int connections, double seconds,
-    long seed, int batchSize, double perSecond) {
+    long seed, int batchSize, double perSecond, String authorization) {
 
   /** The requests a load case sends. */
   public enum Kind {
@@ -41,43 +43,49 @@ public record LoadSpec(Kind kind, int port, String board, boolean rank, int user
   }
 
   public static LoadSpec of(Kind kind, int port, String board, int users, int connections) {
-    return new LoadSpec(kind, port, board, true, users, connections, 0, 0, 1000, 0);
+    return new LoadSpec(kind, port, board, true, users, connections, 0, 0, 1000, 0, null);
   }
 
   public LoadSpec withRank(boolean withRank) {
-    return new LoadSpec(kind, port, board, withRank, users, connections, seconds, seed, batchSize, perSecond);
+    return new LoadSpec(kind, port, board, withRank, users, connections, seconds, seed, batchSize, perSecond, authorization);
   }
 
   public LoadSpec withPort(int newPort) {
-    return new LoadSpec(kind, newPort, board, rank, users, connections, seconds, seed, batchSize, perSecond);
+    return new LoadSpec(kind, newPort, board, rank, users, connections, seconds, seed, batchSize, perSecond, authorization);
   }
 
   public LoadSpec withBoard(String newBoard) {
-    return new LoadSpec(kind, port, newBoard, rank, users, connections, seconds, seed, batchSize, perSecond);
+    return new LoadSpec(kind, port, newBoard, rank, users, connections, seconds, seed, batchSize, perSecond, authorization);
   }
 
   public LoadSpec withBatchSize(int events) {
-    return new LoadSpec(kind, port, board, rank, users, connections, seconds, seed, events, perSecond);
+    return new LoadSpec(kind, port, board, rank, users, connections, seconds, seed, events, perSecond, authorization);
   }
 
   /** At most {@code rate} requests per second over all connections (0: as fast as answers come). */
   public LoadSpec paced(double rate) {
-    return new LoadSpec(kind, port, board, rank, users, connections, seconds, seed, batchSize, rate);
+    return new LoadSpec(kind, port, board, rank, users, connections, seconds, seed, batchSize, rate, authorization);
   }
 
   public LoadSpec forRun(double runSeconds, long runSeed) {
-    return new LoadSpec(kind, port, board, rank, users, connections, runSeconds, runSeed, batchSize, perSecond);
+    return new LoadSpec(kind, port, board, rank, users, connections, runSeconds, runSeed, batchSize, perSecond,
+        authorization);
+  }
+
+  /** @param header the Authorization header to send, or {@code null} for none */
+  public LoadSpec withAuthorization(String header) {
+    return new LoadSpec(kind, port, board, rank, users, connections, seconds, seed, batchSize, perSecond, header);
   }
 
   public JsonObject toJson() {
     return new JsonObject().put("kind", kind.name()).put("port", port).put("board", board).put("rank", rank)
         .put("users", users).put("connections", connections).put("seconds", seconds).put("seed", seed)
-        .put("batchSize", batchSize).put("perSecond", perSecond);
+        .put("batchSize", batchSize).put("perSecond", perSecond).put("authorization", authorization);
   }
 
   public static LoadSpec fromJson(JsonObject j) {
     return new LoadSpec(Kind.valueOf(j.getString("kind")), j.getInteger("port"), j.getString("board"),
         j.getBoolean("rank"), j.getInteger("users"), j.getInteger("connections"), j.getDouble("seconds"),
-        j.getLong("seed"), j.getInteger("batchSize"), j.getDouble("perSecond"));
+        j.getLong("seed"), j.getInteger("batchSize"), j.getDouble("perSecond"), j.getString("authorization"));
   }
 }

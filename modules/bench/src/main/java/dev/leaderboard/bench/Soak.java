@@ -71,11 +71,12 @@ public final class Soak {
       Vertx bench = Vertx.vertx();
       try (LoadClient load = LoadClient.start()) {
         Shards shards = Shards.connect(bench, app.redisEndpoints(), 2);
-        Board board = new BoardAdmin(bench.createHttpClient(), port, shards)
+        String authorization = "Bearer " + Files.readString(app.adminKeyFile()).strip();
+        Board board = new BoardAdmin(bench.createHttpClient(), port, shards, authorization)
             .create(BOARD, new JsonObject().put("dedupeSeconds", DEDUPE_SECONDS));
         new BoardLoader(shards).load(board, members, 1, null);
         LoadSpec spec = LoadSpec.of(LoadSpec.Kind.MIXED, port, BOARD, members, CONNECTIONS)
-            .withBatchSize(BATCH_EVENTS).paced(rate);
+            .withBatchSize(BATCH_EVENTS).paced(rate).withAuthorization(authorization);
         new Soak(load, new NodeGauges(new RedisNodes(shards, SHARDS)), spec).run(seconds, slice, members);
         shards.close();
       } finally {

@@ -28,6 +28,9 @@ import java.util.Set;
  * @param dedupeSeconds how long an accepted event ID is remembered, so a retry within it is
  *     answered as a duplicate: by default an hour on all-time boards, and the longest period plus its
  *     grace on periodic boards (a record costs ~130 bytes of Redis memory for a 36-character ID)
+ * @param publicReads whether the board's reads (definition, pages, users, around-me, ranks for a
+ *     list, periods) are open to callers without a credential (off by default); writes, friend
+ *     boards and administration always need an API key
  */
 public record Board(
     String name,
@@ -46,7 +49,8 @@ public record Board(
     int timeBits,
     boolean denseRanks,
     boolean rankOnSubmit,
-    long dedupeSeconds) {
+    long dedupeSeconds,
+    boolean publicReads) {
 
   /** How long an all-time board accepts events, counted from its creation. */
   public static final Duration ALL_TIME_SPAN = Duration.ofDays(3653);
@@ -58,7 +62,8 @@ public record Board(
   public static final long MAX_DEDUPE_SECONDS = 400L * 24 * 3600;
 
   private static final Set<String> WRITABLE = Set.of("order", "operator", "period", "timezone", "maxScore",
-      "tieResolution", "retainPeriods", "graceSeconds", "partitions", "denseRanks", "rankOnSubmit", "dedupeSeconds");
+      "tieResolution", "retainPeriods", "graceSeconds", "partitions", "denseRanks", "rankOnSubmit", "dedupeSeconds",
+      "publicReads");
   /** Fields a GET returns that a PUT may echo back; they are ignored. */
   private static final Set<String> READ_ONLY = Set.of("board", "createdAt", "origin", "limits");
 
@@ -142,6 +147,7 @@ public record Board(
         (long) (existing == null ? defaultPartitions : existing.partitions()), 1, MAX_PARTITIONS).intValue();
     boolean dense = Fields.bool(spec, "", "denseRanks", existing != null && existing.denseRanks());
     boolean rankOnSubmit = Fields.bool(spec, "", "rankOnSubmit", existing == null || existing.rankOnSubmit());
+    boolean publicReads = Fields.bool(spec, "", "publicReads", existing != null && existing.publicReads());
     long dedupe = Fields.integer(spec, "", "dedupeSeconds",
         existing != null ? existing.dedupeSeconds() : defaultDedupeSeconds(period, grace), 1, MAX_DEDUPE_SECONDS);
     Long maxScore = Fields.integer(spec, "", "maxScore", existing == null ? null : existing.maxScore(), 1,
@@ -160,7 +166,8 @@ public record Board(
             + " time bits fixed when it was created); got " + maxScore);
       }
       return new Board(name, existing.uid(), order, operator, period, zone, maxScore, resolution, retain, grace,
-          partitions, existing.createdAt(), existing.origin(), existing.timeBits(), dense, rankOnSubmit, dedupe);
+          partitions, existing.createdAt(), existing.origin(), existing.timeBits(), dense, rankOnSubmit, dedupe,
+          publicReads);
     }
 
     long unit = resolution.millis();
@@ -181,7 +188,7 @@ public record Board(
           + " (got " + maxScore + ")" + (resolution == TieResolution.MS ? "; tieResolution s allows larger scores" : ""));
     }
     return new Board(name, newUid, order, operator, period, zone, maxScore, resolution, retain, grace, partitions,
-        now.toEpochMilli(), origin, timeBits, dense, rankOnSubmit, dedupe);
+        now.toEpochMilli(), origin, timeBits, dense, rankOnSubmit, dedupe, publicReads);
   }
 
   /** An hour on all-time boards; on periodic ones as long as events of one period may arrive. */
@@ -258,6 +265,7 @@ public record Board(
         .put("denseRanks", denseRanks)
         .put("rankOnSubmit", rankOnSubmit)
         .put("dedupeSeconds", dedupeSeconds)
+        .put("publicReads", publicReads)
         .put("createdAt", createdAt)
         .put("origin", origin)
         .put("limits", limits);
@@ -275,6 +283,7 @@ public record Board(
         j.getInteger("retainPeriods"), j.getLong("graceSeconds"), j.getInteger("partitions"), j.getLong("createdAt"),
         j.getLong("origin"), j.getInteger("timeBits"), j.getBoolean("denseRanks", true),
         j.getBoolean("rankOnSubmit", true), j.getLong("dedupeSeconds",
-            defaultDedupeSeconds(PeriodKind.fromWire(j.getString("period")), j.getLong("graceSeconds"))));
+            defaultDedupeSeconds(PeriodKind.fromWire(j.getString("period")), j.getLong("graceSeconds"))),
+        j.getBoolean("publicReads", false));
   }
 }

@@ -316,6 +316,24 @@ class BoardTest {
   }
 
   @Test
+  void publicReadsDefaultsToOffMayChangeAndIsStored() {
+    Board closed = create("{}");
+    assertThat(closed.publicReads()).isFalse();
+    assertThat(closed.toJson().getBoolean("publicReads")).isFalse();
+    Board open = update(closed, "{\"publicReads\":true}");
+    assertThat(open.publicReads()).isTrue();
+    assertThat(open.uid()).isEqualTo(closed.uid());
+    assertThat(Board.fromStored(open.toStored())).isEqualTo(open);
+    assertThat(update(open, "{}").publicReads()).as("kept when an update leaves it out").isTrue();
+    // a definition stored before the field existed reads as closed
+    JsonObject old = closed.toStored();
+    old.remove("publicReads");
+    assertThat(Board.fromStored(old).publicReads()).isFalse();
+    assertRefused(() -> create("{\"publicReads\":\"yes\"}"), 400, "invalid_field")
+        .hasMessageStartingWith("publicReads must be true or false");
+  }
+
+  @Test
   void changingTheMutableFieldsKeepsIdentityAndEncoding() {
     Board existing = existingDaily();
     long largest = existing.largestScore();

@@ -8,11 +8,15 @@ import java.util.List;
 /**
  * Key layout and routes. Every key of a board partition carries the hash tag
  * {@code {board:uid:period:partition}} ({@link #partition}), so a partition's keys share one Redis
- * Cluster slot and a partition can move between endpoints as a unit. Board definitions and the
- * other shared keys carry {@code {meta}} ({@link Route#META}); friend sets {@code {fr:slot}}.
+ * Cluster slot and a partition can move between endpoints as a unit. Board definitions, API keys and
+ * the other shared keys carry {@code {meta}} ({@link Route#META}); friend sets {@code {fr:slot}}.
  */
 public final class Keys {
   public static final String BOARDS = Route.META.key("boards");
+  /** Hash: API key ID → its record (JSON with the key's SHA-256, never the key). */
+  public static final String API_KEYS = Route.META.key("api-keys");
+  /** Set of the IDs of revoked API keys, so a start never registers a revoked key again. */
+  public static final String REVOKED_API_KEYS = Route.META.key("api-keys-revoked");
 
   private Keys() {
   }

@@ -1,0 +1,97 @@
+package dev.leaderboard.api.auth;
+
+import io.vertx.core.Future;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Creates, lists and revokes API keys (the {@code /v1/keys} routes), and registers a key given
+ * from outside (the node's admin key). Every change is re-read on this node before it is answered
+ * and announced to every other node ({@link KeyCache#changed}).
+ */
+public final class KeyAdmin {
+  private static final int ATTEMPTS = 5;
+  private final KeyCache cache;
+  private final ApiKeyStore store;
+  private final SecureRandom random;
+
+  public KeyAdmin(KeyCache cache, SecureRandom random) {
+    this.cache = cache;
+    this.store = cache.store();
+    this.random = random;
+  }
+
+  public Clock clock() {
+    return cache.clock();
+  }
+
+  /** A new key and its record; the key is shown to its creator once and stored only as a hash. */
+  public record Issued(ApiKey record, ApiKeyToken token) {
+  }
+
+  /** What {@link #register} found. */
+  public enum Registration {
+    /** The key was not known and is registered now. */
+    REGISTERED,
+    /** The key is registered already. */
+    PRESENT,
+    /** The key was revoked; it is not registered again. */
+    REVOKED,
+    /** Another key has the same ID (not this key): nothing changed. */
+    CONFLICT
+  }
+
+  public Future<Issued> create(KeyRequest request) {
+    return create(request, ATTEMPTS);
+  }
+
+  private Future<Issued> create(KeyRequest request, int attempts) {
+    ApiKeyToken token = ApiKeyToken.generate(random);
+    ApiKey record = ApiKey.of(token, request.name(), request.scopes(), request.boards(), request.expiresAt(),
+        cache.clock().millis());
+    return store.create(record).compose(created -> {
+      if (!created) {
+        // 64-bit IDs: a repeat is next to impossible, but an ID is never given twice
+        return attempts > 1 ? create(request, attempts - 1)
+            : Future.failedFuture(new IllegalStateException("no free key ID after " + ATTEMPTS + " attempts"));
+      }
+      return cache.changed(record.id()).map(new Issued(record, token));
+    });
+  }
+
+  /** Every key, by name then ID. */
+  public Future<List<ApiKey>> list() {
+    return store.loadAll().map(all -> all.values().stream()
+        .sorted(Comparator.comparing(ApiKey::name).thenComparing(ApiKey::id)).toList());
+  }
+
+  /** Revokes {@code id} on every node; {@code false} when there is no such key. */
+  public Future<Boolean> revoke(String id) {
+    return store.revoke(id).compose(removed -> cache.changed(id).map(removed));
+  }
+
+  /**
+   * Registers {@code token} as a key with every scope, on every board, without expiry (the node's
+   * admin key), unless it is registered already or was revoked.
+   */
+  public Future<Registration> register(ApiKeyToken token, String name) {
+    return store.get(token.id()).compose(existing -> {
+      if (existing != null) {
+        return Future.succeededFuture(existing.isKey(token) ? Registration.PRESENT : Registration.CONFLICT);
+      }
+      return store.revoked(token.id()).compose(revoked -> {
+        if (revoked) {
+          return Future.succeededFuture(Registration.REVOKED);
+        }
+        ApiKey record = ApiKey.of(token, name, EnumSet.allOf(Scope.class), Set.of(), null, cache.clock().millis());
+        return store.create(record).compose(created -> created
+            ? cache.changed(token.id()).map(Registration.REGISTERED)
+            : register(token, name));
+      });
+    });
+  }
+}

@@ -1,0 +1,237 @@
+package dev.leaderboard.api.auth;
+
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.MessageConsumer;
+import io.vertx.core.json.JsonObject;
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * This node's copy of the API key records, so that a known key costs no Redis round trip.
+ *
+ * <ul>
+ *   <li>Loaded from Redis at start, and compared with Redis every {@value #RELOAD_MILLIS} ms: a key
+ *       whose presence differs is re-read (a safety net for a notice a node missed).</li>
+ *   <li>A key created or revoked on any node is announced on {@value #CHANGED_ADDRESS} with its ID
+ *       only; every node drops the key from its copy at once and re-reads its record from Redis
+ *       (requests with the key wait for that read), so nothing in the message is trusted and a
+ *       revoked key is refused even while Redis cannot be read.</li>
+ *   <li>An ID not in the copy (a key created on another node a moment ago, or a made-up one) is
+ *       looked up in Redis once: concurrent requests with that ID share the read, a miss is
+ *       remembered for {@value #MISS_MILLIS} ms (at most {@value #MAX_MISSES} IDs), and the node reads
+ *       at most {@value #LOOKUPS_PER_SECOND} unknown IDs a second; beyond that an unknown ID is
+ *       refused without a read, so random keys cannot load Redis.</li>
+ * </ul>
+ *
+ * <p>Reads of one ID are ordered: only the answer of the newest read of an ID is applied, and a
+ * whole-table load does not overwrite an ID read on its own since that load was sent.
+ */
+public final class KeyCache {
+  /** Published with {@code {"id": key ID}} when a key was created or revoked. */
+  public static final String CHANGED_ADDRESS = "leaderboard.keys.changed";
+  static final long RELOAD_MILLIS = 30_000;
+  static final long MISS_MILLIS = 5_000;
+  static final int MAX_MISSES = 10_000;
+  static final int LOOKUPS_PER_SECOND = 100;
+  private static final Logger LOG = LoggerFactory.getLogger(KeyCache.class);
+
+  private final Vertx vertx;
+  private final ApiKeyStore store;
+  private final Clock clock;
+  private final Map<String, ApiKey> keys = new ConcurrentHashMap<>();
+  // the fields below are guarded by this
+  private final Map<String, Long> newestRead = new HashMap<>();
+  private final Map<String, Future<ApiKey>> lookups = new HashMap<>();
+  private final Map<String, Long> missedUntil = new HashMap<>();
+  private final Set<String> readDuringLoad = new HashSet<>();
+  private long reads;
+  private int loadsUnderWay;
+  private long budgetWindow;
+  private int budgetUsed;
+
+  private MessageConsumer<JsonObject> consumer;
+  private long timer = -1;
+
+  public KeyCache(Vertx vertx, ApiKeyStore store, Clock clock) {
+    this.vertx = vertx;
+    this.store = store;
+    this.clock = clock;
+  }
+
+  /** Listens for change notices, then loads every record. */
+  public Future<Void> start() {
+    consumer = vertx.eventBus().consumer(CHANGED_ADDRESS, msg -> noticed(msg.body()));
+    return consumer.completion().compose(ok -> load()).onSuccess(ok ->
+        timer = vertx.setPeriodic(RELOAD_MILLIS, RELOAD_MILLIS, t -> load()
+            .onFailure(e -> LOG.warn("comparing the API keys with Redis failed: {}", e.toString()))));
+  }
+
+  public Future<Void> stop() {
+    if (timer >= 0) {
+      vertx.cancelTimer(timer);
+    }
+    return consumer == null ? Future.succeededFuture() : consumer.unregister();
+  }
+
+  public ApiKeyStore store() {
+    return store;
+  }
+
+  public Clock clock() {
+    return clock;
+  }
+
+  /** The record of {@code id} if this node holds it; no I/O. */
+  public ApiKey cached(String id) {
+    return keys.get(id);
+  }
+
+  /**
+   * The record of {@code id}, from the copy or from Redis (see the class comment); {@code null} when
+   * unknown. While the ID is being re-read, the answer is that read's.
+   */
+  public Future<ApiKey> lookup(String id) {
+    ApiKey known = keys.get(id);
+    if (known != null) {
+      return Future.succeededFuture(known);
+    }
+    Promise<ApiKey> answer = Promise.promise();
+    long read;
+    synchronized (this) {
+      Future<ApiKey> underWay = lookups.get(id);
+      if (underWay != null) {
+        return underWay;
+      }
+      long now = System.nanoTime();
+      Long until = missedUntil.get(id);
+      if ((until != null && until - now > 0) || !withinBudget(now)) {
+        return Future.succeededFuture();
+      }
+      read = sent(id, false, answer.future());
+    }
+    return read(id, read, answer);
+  }
+
+  /**
+   * Drops {@code id} from the copy at once and re-reads its record (requests with the key wait for
+   * the read); after a key is created or revoked, or on a notice.
+   */
+  public Future<ApiKey> refresh(String id) {
+    Promise<ApiKey> answer = Promise.promise();
+    long read;
+    synchronized (this) {
+      read = sent(id, true, answer.future());
+    }
+    return read(id, read, answer);
+  }
+
+  private Future<ApiKey> read(String id, long read, Promise<ApiKey> answer) {
+    store.get(id).onComplete(ar -> {
+      synchronized (this) {
+        lookups.remove(id, answer.future());
+        settle(id, read, ar.succeeded(), ar.result());
+      }
+      answer.handle(ar);
+    });
+    return answer.future();
+  }
+
+  /** After this node created or revoked {@code id}: re-reads it here, then tells every node. */
+  public Future<Void> changed(String id) {
+    return refresh(id).<Void>mapEmpty().andThen(ar ->
+        vertx.eventBus().publish(CHANGED_ADDRESS, new JsonObject().put("id", id)));
+  }
+
+  private void noticed(JsonObject notice) {
+    Object id = notice == null ? null : notice.getValue("id");
+    if (id instanceof String s && ApiKeyToken.isId(s)) {
+      refresh(s).onFailure(e -> LOG.warn("re-reading API key {} after a change notice failed (it stays refused "
+          + "on this node until it can be read): {}", s, e.toString()));
+    }
+  }
+
+  /** Loads every record: at start in full, later only what differs from the copy is re-read. */
+  private Future<Void> load() {
+    synchronized (this) {
+      loadsUnderWay++;
+    }
+    boolean first = timer < 0;
+    return store.loadAll().andThen(ar -> {
+      Set<String> differ = new HashSet<>();
+      synchronized (this) {
+        loadsUnderWay--;
+        if (ar.succeeded()) {
+          Map<String, ApiKey> all = ar.result();
+          Set<String> ids = new HashSet<>(keys.keySet());
+          ids.addAll(all.keySet());
+          for (String id : ids) {
+            if (readDuringLoad.contains(id) || newestRead.containsKey(id) || (all.get(id) == null) == (keys.get(id) == null)) {
+              continue;
+            }
+            if (first && all.get(id) != null) {
+              keys.put(id, all.get(id));
+            } else {
+              differ.add(id);
+            }
+          }
+        }
+        if (loadsUnderWay == 0) {
+          readDuringLoad.clear();
+        }
+      }
+      differ.forEach(this::refresh);
+    }).mapEmpty();
+  }
+
+  /**
+   * Notes a read of {@code id} about to be sent, whose answer requests with the ID wait for;
+   * answers its sequence number. Call holding the lock.
+   */
+  private long sent(String id, boolean dropFirst, Future<ApiKey> answer) {
+    long read = ++reads;
+    newestRead.put(id, read);
+    lookups.put(id, answer);
+    if (dropFirst) {
+      keys.remove(id);
+    }
+    if (loadsUnderWay > 0) {
+      readDuringLoad.add(id);
+    }
+    return read;
+  }
+
+  /** Applies a read's answer unless a newer read of the ID was sent since. Call holding the lock. */
+  private void settle(String id, long read, boolean answered, ApiKey found) {
+    if (!newestRead.remove(id, read) || !answered) {
+      return;
+    }
+    if (found != null) {
+      keys.put(id, found);
+      missedUntil.remove(id);
+    } else {
+      keys.remove(id);
+      if (missedUntil.size() >= MAX_MISSES) {
+        missedUntil.clear();
+      }
+      missedUntil.put(id, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(MISS_MILLIS));
+    }
+  }
+
+  /** Takes one read of an unknown ID from this second's budget. Call holding the lock. */
+  private boolean withinBudget(long now) {
+    if (now - budgetWindow >= TimeUnit.SECONDS.toNanos(1)) {
+      budgetWindow = now;
+      budgetUsed = 0;
+    }
+    return budgetUsed++ < LOOKUPS_PER_SECOND;
+  }
+}

@@ -1,0 +1,42 @@
+package dev.leaderboard.api.auth;
+
+import dev.leaderboard.core.LeaderboardException;
+import io.vertx.core.Vertx;
+import io.vertx.core.shareddata.Shareable;
+
+/** The node's {@link KeyCache}, shared by every HTTP verticle instance of one Vert.x. */
+public final class NodeKeys implements Shareable {
+  private static final String MAP = "leaderboard.auth";
+  private volatile KeyCache cache;
+
+  private NodeKeys() {
+  }
+
+  public static NodeKeys of(Vertx vertx) {
+    return vertx.sharedData().<String, NodeKeys>getLocalMap(MAP).computeIfAbsent("keys", k -> new NodeKeys());
+  }
+
+  /** The node's keys, or {@code null} while no {@link KeysVerticle} runs. */
+  public KeyCache cache() {
+    return cache;
+  }
+
+  /** The node's keys; a 503 {@link LeaderboardException} while no {@link KeysVerticle} runs. */
+  public KeyCache require() {
+    KeyCache keys = cache;
+    if (keys == null) {
+      throw new LeaderboardException(503, "service_unavailable", "this node has not loaded its API keys yet; retry");
+    }
+    return keys;
+  }
+
+  void offer(KeyCache keys) {
+    cache = keys;
+  }
+
+  synchronized void withdraw(KeyCache keys) {
+    if (cache == keys) {
+      cache = null;
+    }
+  }
+}
