@@ -114,9 +114,11 @@ class LoadSheddingTest {
     HttpApiVerticle api = new HttpApiVerticle(0, null,
         new EdgeLimits(d.idleTimeout(), d.headerTimeout(), d.bodyTimeout(), d.maxConnections(), maxInFlight));
     await(vertx.deployVerticle(new LeaderboardVerticle(shard.endpoints(), TestPostgres.uri(), 4, ApiTestSupport.CLOCK,
-        PeriodCloser.DEFAULT_LEASE_MILLIS, pool)).compose(id -> vertx.deployVerticle(api)));
+        PeriodCloser.DEFAULT_LEASE_MILLIS, pool))
+        .compose(id -> ApiTestSupport.deployKeys(vertx, shard.endpoints()))
+        .compose(id -> vertx.deployVerticle(api)));
     port = api.actualPort();
-    client = WebClient.create(vertx);
+    client = ApiTestSupport.asAdmin(WebClient.create(vertx));
   }
 
   /** Pauses the shard's writes and sends a submit; answers once Redis holds it (its answer comes after {@link #release}). */

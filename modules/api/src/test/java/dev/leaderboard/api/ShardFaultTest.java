@@ -141,8 +141,10 @@ class ShardFaultTest {
   private static BlockingHttp deploy(Vertx vertx, List<String> endpoints) {
     HttpApiVerticle api = new HttpApiVerticle(0);
     await(vertx.deployVerticle(new LeaderboardVerticle(endpoints, TestPostgres.uri(), PARTITIONS, ApiTestSupport.CLOCK))
+        .compose(id -> ApiTestSupport.deployKeys(vertx, endpoints))
         .compose(id -> vertx.deployVerticle(api)));
-    WebClient client = WebClient.create(vertx, new WebClientOptions(), new PoolOptions().setHttp1MaxSize(WORKERS + 2));
+    WebClient client = ApiTestSupport.asAdmin(
+        WebClient.create(vertx, new WebClientOptions(), new PoolOptions().setHttp1MaxSize(WORKERS + 2)));
     return new BlockingHttp(client, api.actualPort());
   }
 
