@@ -31,6 +31,9 @@ import java.util.Set;
  * @param publicReads whether the board's reads (definition, pages, users, around-me, ranks for a
  *     list, periods) are open to callers without a credential (off by default); writes, friend
  *     boards and administration always need an API key
+ * @param clientWrites whether players (with a player token, not an API key) may submit their own
+ *     scores to the board (off by default: server-authoritative, only API keys with {@code submit}
+ *     write); may change on an update
  */
 public record Board(
     String name,
@@ -50,7 +53,8 @@ public record Board(
     boolean denseRanks,
     boolean rankOnSubmit,
     long dedupeSeconds,
-    boolean publicReads) {
+    boolean publicReads,
+    boolean clientWrites) {
 
   /** How long an all-time board accepts events, counted from its creation. */
   public static final Duration ALL_TIME_SPAN = Duration.ofDays(3653);
@@ -63,7 +67,7 @@ public record Board(
 
   private static final Set<String> WRITABLE = Set.of("order", "operator", "period", "timezone", "maxScore",
       "tieResolution", "retainPeriods", "graceSeconds", "partitions", "denseRanks", "rankOnSubmit", "dedupeSeconds",
-      "publicReads");
+      "publicReads", "clientWrites");
   /** Fields a GET returns that a PUT may echo back; they are ignored. */
   private static final Set<String> READ_ONLY = Set.of("board", "createdAt", "origin", "limits");
 
@@ -148,6 +152,7 @@ public record Board(
     boolean dense = Fields.bool(spec, "", "denseRanks", existing != null && existing.denseRanks());
     boolean rankOnSubmit = Fields.bool(spec, "", "rankOnSubmit", existing == null || existing.rankOnSubmit());
     boolean publicReads = Fields.bool(spec, "", "publicReads", existing != null && existing.publicReads());
+    boolean clientWrites = Fields.bool(spec, "", "clientWrites", existing != null && existing.clientWrites());
     long dedupe = Fields.integer(spec, "", "dedupeSeconds",
         existing != null ? existing.dedupeSeconds() : defaultDedupeSeconds(period, grace), 1, MAX_DEDUPE_SECONDS);
     Long maxScore = Fields.integer(spec, "", "maxScore", existing == null ? null : existing.maxScore(), 1,
@@ -167,7 +172,7 @@ public record Board(
       }
       return new Board(name, existing.uid(), order, operator, period, zone, maxScore, resolution, retain, grace,
           partitions, existing.createdAt(), existing.origin(), existing.timeBits(), dense, rankOnSubmit, dedupe,
-          publicReads);
+          publicReads, clientWrites);
     }
 
     long unit = resolution.millis();
@@ -188,7 +193,7 @@ public record Board(
           + " (got " + maxScore + ")" + (resolution == TieResolution.MS ? "; tieResolution s allows larger scores" : ""));
     }
     return new Board(name, newUid, order, operator, period, zone, maxScore, resolution, retain, grace, partitions,
-        now.toEpochMilli(), origin, timeBits, dense, rankOnSubmit, dedupe, publicReads);
+        now.toEpochMilli(), origin, timeBits, dense, rankOnSubmit, dedupe, publicReads, clientWrites);
   }
 
   /** An hour on all-time boards; on periodic ones as long as events of one period may arrive. */
@@ -266,6 +271,7 @@ public record Board(
         .put("rankOnSubmit", rankOnSubmit)
         .put("dedupeSeconds", dedupeSeconds)
         .put("publicReads", publicReads)
+        .put("clientWrites", clientWrites)
         .put("createdAt", createdAt)
         .put("origin", origin)
         .put("limits", limits);
@@ -284,6 +290,6 @@ public record Board(
         j.getLong("origin"), j.getInteger("timeBits"), j.getBoolean("denseRanks", true),
         j.getBoolean("rankOnSubmit", true), j.getLong("dedupeSeconds",
             defaultDedupeSeconds(PeriodKind.fromWire(j.getString("period")), j.getLong("graceSeconds"))),
-        j.getBoolean("publicReads", false));
+        j.getBoolean("publicReads", false), j.getBoolean("clientWrites", false));
   }
 }

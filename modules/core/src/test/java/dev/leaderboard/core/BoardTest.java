@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import org.assertj.core.api.AbstractThrowableAssert;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -315,22 +316,25 @@ class BoardTest {
     assertRefused(() -> create("{\"rankOnSubmit\":1}"), 400, "invalid_field").hasMessageStartingWith("rankOnSubmit");
   }
 
-  @Test
-  void publicReadsDefaultsToOffMayChangeAndIsStored() {
+  /** The access switches of a board: off by default, may change on an update, stored. */
+  @ParameterizedTest
+  @ValueSource(strings = {"publicReads", "clientWrites"})
+  void accessSwitchesDefaultToOffMayChangeAndAreStored(String field) {
+    Predicate<Board> on = b -> b.toJson().getBoolean(field);
     Board closed = create("{}");
-    assertThat(closed.publicReads()).isFalse();
-    assertThat(closed.toJson().getBoolean("publicReads")).isFalse();
-    Board open = update(closed, "{\"publicReads\":true}");
-    assertThat(open.publicReads()).isTrue();
+    assertThat(on.test(closed)).isFalse();
+    Board open = update(closed, "{\"" + field + "\":true}");
+    assertThat(on.test(open)).isTrue();
+    assertThat(field.equals("publicReads") ? open.publicReads() : open.clientWrites()).isTrue();
     assertThat(open.uid()).isEqualTo(closed.uid());
     assertThat(Board.fromStored(open.toStored())).isEqualTo(open);
-    assertThat(update(open, "{}").publicReads()).as("kept when an update leaves it out").isTrue();
-    // a definition stored before the field existed reads as closed
+    assertThat(on.test(update(open, "{}"))).as("kept when an update leaves it out").isTrue();
+    // a definition stored before the field existed reads as off
     JsonObject old = closed.toStored();
-    old.remove("publicReads");
-    assertThat(Board.fromStored(old).publicReads()).isFalse();
-    assertRefused(() -> create("{\"publicReads\":\"yes\"}"), 400, "invalid_field")
-        .hasMessageStartingWith("publicReads must be true or false");
+    old.remove(field);
+    assertThat(on.test(Board.fromStored(old))).isFalse();
+    assertRefused(() -> create("{\"" + field + "\":\"yes\"}"), 400, "invalid_field")
+        .hasMessageStartingWith(field + " must be true or false");
   }
 
   @Test
