@@ -1,6 +1,7 @@
 package dev.leaderboard.api;
 
 import dev.leaderboard.api.auth.Access;
+import dev.leaderboard.api.auth.PlayerRule;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
@@ -33,8 +34,8 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  * without being documented. Building fails when an operation has no handler or a handler names an
  * operation the document lacks.
  *
- * <p>Each operation declares who may call it with {@code x-scope} ({@link Access}); building fails
- * when one does not. Every route first passes the guard made for its operation's access (the
+ * <p>Each operation declares who may call it with {@code x-scope}, and what players may do with it
+ * with {@code x-player} ({@link Access}); building fails when one does not declare a scope. Every route first passes the guard made for its operation's access (the
  * node's {@link dev.leaderboard.api.auth.AccessGate}; the library's own security handlers are off).
  *
  * <p>The library's request validation is off: after the guard, every route refuses a query
@@ -113,7 +114,7 @@ final class ContractRouter {
   static Access access(Operation operation) {
     try {
       return Access.declared(operation.getOperationId(), operation.getExtensions().get(Access.EXTENSION),
-          operation.getOpenAPIPath().contains("{board}"));
+          operation.getExtensions().get(PlayerRule.EXTENSION), operation.getOpenAPIPath());
     } catch (IllegalArgumentException e) {
       throw new IllegalStateException(OperationRoutes.OPENAPI_RESOURCE + ": " + e.getMessage(), e);
     }
@@ -132,14 +133,21 @@ final class ContractRouter {
 
   /**
    * The document without the response media types the library refuses in a contract (it knows how
-   * to validate JSON, text and multipart only; {@code GET /openapi.yaml} answers YAML). Responses
-   * are not validated, so what the router routes does not change.
+   * to validate JSON, text and multipart only; {@code GET /openapi.yaml} answers YAML), and without
+   * security requirements: the access gate decides, and the library, even with its security off,
+   * puts a handler that fails every request on an operation that lists two alternative schemes
+   * (an API key or a player token). Neither responses nor security are checked by the library, so
+   * what the router routes does not change.
    */
   private static JsonObject routable(JsonObject doc) {
+    doc.remove("security");
     JsonObject paths = doc.getJsonObject("paths", new JsonObject());
     paths.fieldNames().forEach(path -> paths.getJsonObject(path).forEach(item -> {
-      if (item.getValue() instanceof JsonObject op && op.getValue("responses") instanceof JsonObject responses) {
-        dropUnsupportedContent(responses);
+      if (item.getValue() instanceof JsonObject op) {
+        op.remove("security");
+        if (op.getValue("responses") instanceof JsonObject responses) {
+          dropUnsupportedContent(responses);
+        }
       }
     }));
     dropUnsupportedContent(doc.getJsonObject("components", new JsonObject()).getJsonObject("responses", new JsonObject()));

@@ -42,7 +42,8 @@ import org.slf4j.LoggerFactory;
  * and write its typed answer: the status code comes from the result, the body from its JSON.
  *
  * <p>Every route first passes the node's {@link AccessGate} (API keys from the node's
- * {@link dev.leaderboard.api.auth.KeysVerticle}, which is deployed before this verticle).
+ * {@link dev.leaderboard.api.auth.KeysVerticle}, which is deployed before this verticle, and player
+ * tokens when the node's {@link NodeKeys} has a verifier for them).
  */
 public class HttpApiVerticle extends VerticleBase {
   private static final Logger LOG = LoggerFactory.getLogger(HttpApiVerticle.class);
@@ -124,7 +125,7 @@ public class HttpApiVerticle extends VerticleBase {
     NodeKeys keys = NodeKeys.of(vertx);
     KeyRoutes.mount(routes, keys);
     Set<String> opened = open.operationIds();
-    AccessGate gate = new AccessGate(keys, board -> service().getBoard(board).map(Board::publicReads),
+    AccessGate gate = new AccessGate(keys, board -> service().getBoard(board), Params::body,
         operationId -> !guarded || opened.contains(operationId));
     return routes.createRouter(vertx, BodyHandler.create(false).setBodyLimit(BODY_LIMIT), gate::handler)
         .compose(this::serve);

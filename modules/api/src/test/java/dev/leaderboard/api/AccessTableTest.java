@@ -7,7 +7,11 @@ import dev.leaderboard.api.auth.ApiKey;
 import dev.leaderboard.api.auth.ApiKeyToken;
 import dev.leaderboard.api.auth.KeyCache;
 import dev.leaderboard.api.auth.NodeKeys;
+import dev.leaderboard.api.auth.PlayerRule;
+import dev.leaderboard.api.auth.PlayerTokenSettings;
+import dev.leaderboard.api.auth.PlayerTokens;
 import dev.leaderboard.api.auth.Scope;
+import dev.leaderboard.api.auth.TestTokens;
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
 import dev.leaderboard.service.FriendRankVerticle;
@@ -16,6 +20,8 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.client.HttpResponse;
 import io.vertx.openapi.contract.Operation;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -28,6 +34,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every {@code /v1} operation of the contract against every kind of credential: none, malformed, a
@@ -36,6 +43,12 @@ import org.junit.jupiter.api.TestFactory;
  * key with only the operation's scope (on only its board, where the operation is on one): the
  * operation's success. After each refusal, everything the operation could have changed reads the
  * same (as the test admin key sees it).
+ *
+ * <p>Player tokens (the node takes HS256 tokens): a forged one (another secret) and an expired one
+ * are 401 everywhere; a valid one is 403 on every operation without {@code x-player}, 403 with
+ * another user's ID on {@code own-user} and {@code own-event} operations, 403 for its own event on a
+ * board without {@code clientWrites}; and succeeds (on a fresh fixture whose board has
+ * {@code clientWrites}) with its own user ID, on every operation players may call.
  */
 class AccessTableTest extends ApiTestSupport {
   private static final Pattern PATH_PARAM = Pattern.compile("\\{([^}]+)}");
@@ -69,10 +82,14 @@ class AccessTableTest extends ApiTestSupport {
   /** Keys that do not depend on the operation, made once. */
   private final Map<String, String> shared = new LinkedHashMap<>();
   private String otherBoard;
+  private byte[] secret;
 
   @BeforeEach
-  void friendsAndSharedKeys() {
+  void friendsAndSharedKeys(@TempDir Path dir) throws Exception {
     await(vertx.deployVerticle(new FriendRankVerticle(TestShards.endpoints(), TestPostgres.uri(), CLOCK, 100)));
+    secret = TestTokens.secret(RANDOM);
+    Path secretFile = Files.write(dir.resolve("jwt.secret"), secret);
+    NodeKeys.of(vertx).offerPlayers(PlayerTokens.load(vertx, new PlayerTokenSettings(secretFile, null, null, null)));
     otherBoard = randomBoard();
     createBoard(otherBoard, new JsonObject());
     Set<Scope> all = EnumSet.allOf(Scope.class);
@@ -84,6 +101,15 @@ class AccessTableTest extends ApiTestSupport {
     ok(delete("/v1/keys/" + ApiKeyToken.parse(revoked).id()), 200);
     shared.put("revoked", "Bearer " + revoked);
     shared.put("limited to another board", "Bearer " + newKey("other", all, Set.of(otherBoard)));
+    shared.put("player token with another secret", "Bearer " + TestTokens.hs256(TestTokens.secret(RANDOM),
+        TestTokens.claims("carol")));
+    shared.put("expired player token", "Bearer " + TestTokens.hs256(secret,
+        TestTokens.claims("carol").put("exp", TestTokens.now() - 3600)));
+  }
+
+  /** {@code Authorization} with a valid player token of {@code userId}. */
+  private String player(String userId) {
+    return "Bearer " + TestTokens.hs256(secret, TestTokens.claims(userId));
   }
 
   @TestFactory
@@ -97,37 +123,20 @@ class AccessTableTest extends ApiTestSupport {
 
   private void check(Operation op) {
     Access access = ContractRouter.access(op);
-    Fixture f = new Fixture();
-    Map<String, String> credentials = new LinkedHashMap<>();
-    credentials.put("none", null);
-    credentials.put("malformed", "Bearer lb_0123_not-a-key");
-    credentials.putAll(shared);
-    credentials.put("without the scope", "Bearer " + newKey(f.board + "-scope",
-        EnumSet.complementOf(EnumSet.of(access.scope())), Set.of()));
+    Fixture f = new Fixture(false);
+    Map<String, Refusal> refusals = new LinkedHashMap<>();
+    refusals.put("none", new Refusal(null, 401, null));
+    refusals.put("malformed", new Refusal("Bearer lb_0123_not-a-key", 401, null));
+    shared.forEach((kind, authorization) -> refusals.put(kind, kind.startsWith("limited")
+        ? new Refusal(authorization, 403, otherBoard) : new Refusal(authorization, 401, null)));
+    refusals.put("without the scope", new Refusal("Bearer " + newKey(f.board + "-scope",
+        EnumSet.complementOf(EnumSet.of(access.scope())), Set.of()), 403, "'" + access.scope().wireName() + "'"));
+    refusals.putAll(playerRefusals(access, op, f));
     String uri = f.uri(op);
     Sample sample = SAMPLES.get(op.getOperationId());
     String body = sample.body() == null ? null : f.fill(sample.body());
     List<String> wrong = new ArrayList<>();
-    JsonObject before = f.state();
-    credentials.forEach((kind, authorization) -> {
-      int expected = kind.equals("without the scope") || kind.equals("limited to another board") ? 403 : 401;
-      HttpResponse<Buffer> r = callWith(authorization, op.getHttpMethod(), uri, body);
-      if (r.statusCode() != expected) {
-        wrong.add(kind + ": " + r.statusCode() + " " + r.bodyAsString());
-        return;
-      }
-      assertError(r, expected, expected == 401 ? "unauthenticated" : "forbidden");
-      if (expected == 401) {
-        assertThat(r.getHeader("WWW-Authenticate")).as("%s, %s", op.getOperationId(), kind).startsWith("Bearer");
-      } else {
-        assertThat(r.bodyAsJsonObject().getString("message")).as("%s, %s", op.getOperationId(), kind)
-            .contains(kind.startsWith("without") ? "'" + access.scope().wireName() + "'" : otherBoard);
-      }
-      if (authorization != null) {
-        assertThat(r.bodyAsString()).as("a refusal never shows the key").doesNotContain(authorization.substring(7));
-      }
-      assertThat(f.state()).as("%s with %s changed something", op.getOperationId(), kind).isEqualTo(before);
-    });
+    refuseEach(op, f, uri, body, refusals, wrong);
     Set<String> onlyItsBoard = access.onBoard() ? Set.of(f.board) : Set.of();
     String valid = "Bearer " + newKey(f.board + "-valid", EnumSet.of(access.scope()), onlyItsBoard);
     HttpResponse<Buffer> r = callWith(valid, op.getHttpMethod(), uri, body);
@@ -135,7 +144,72 @@ class AccessTableTest extends ApiTestSupport {
       wrong.add("a key with only '" + access.scope().wireName() + "'" + (access.onBoard() ? " on " + f.board : "")
           + ": " + r.statusCode() + " " + r.bodyAsString());
     }
+    if (access.forPlayers()) {
+      playerSucceeds(access, op, sample, wrong);
+    }
     assertThat(wrong).as("%s %s answers that differ from the table", op.getHttpMethod(), op.getOpenAPIPath()).isEmpty();
+  }
+
+  /** A refused credential: the status and what the 403 message names. */
+  private record Refusal(String authorization, int status, String mention) {
+  }
+
+  /** What a valid player token is refused with on the operation (on fixture {@code f}, clientWrites off). */
+  private Map<String, Refusal> playerRefusals(Access access, Operation op, Fixture f) {
+    Map<String, Refusal> out = new LinkedHashMap<>();
+    if (!access.forPlayers()) {
+      out.put("player", new Refusal(player(f.pathUser(op)), 403, "is not for players"));
+    } else if (access.player() == PlayerRule.OWN_USER) {
+      out.put("player of another user", new Refusal(player(f.board + "-mallory"), 403, "only with its own user ID"));
+    } else if (access.player() == PlayerRule.OWN_EVENT) {
+      out.put("player of another user", new Refusal(player("mallory"), 403, "only its own scores"));
+      out.put("player, clientWrites off", new Refusal(player("carol"), 403, "clientWrites is off"));
+    }
+    return out;
+  }
+
+  /** Sends each refused credential; notes answers that differ in {@code wrong}, checks that nothing changed. */
+  private void refuseEach(Operation op, Fixture f, String uri, String body, Map<String, Refusal> refusals,
+      List<String> wrong) {
+    JsonObject before = f.state();
+    refusals.forEach((kind, refusal) -> {
+      HttpResponse<Buffer> r = callWith(refusal.authorization(), op.getHttpMethod(), uri, body);
+      if (r.statusCode() != refusal.status()) {
+        wrong.add(kind + ": " + r.statusCode() + " " + r.bodyAsString());
+        return;
+      }
+      assertError(r, refusal.status(), refusal.status() == 401 ? "unauthenticated" : "forbidden");
+      if (refusal.status() == 401) {
+        assertThat(r.getHeader("WWW-Authenticate")).as("%s, %s", op.getOperationId(), kind).startsWith("Bearer");
+      } else {
+        assertThat(r.bodyAsJsonObject().getString("message")).as("%s, %s", op.getOperationId(), kind)
+            .contains(refusal.mention());
+      }
+      if (refusal.authorization() != null) {
+        assertThat(r.bodyAsString()).as("a refusal never shows the credential")
+            .doesNotContain(refusal.authorization().substring(7));
+      }
+      assertThat(f.state()).as("%s with %s changed something", op.getOperationId(), kind).isEqualTo(before);
+    });
+  }
+
+  /**
+   * On a fresh fixture whose board has clientWrites: a player of another user is refused (and
+   * nothing changes) on own-event operations, and the player of the operation's own user succeeds.
+   */
+  private void playerSucceeds(Access access, Operation op, Sample sample, List<String> wrong) {
+    Fixture g = new Fixture(true);
+    String uri = g.uri(op);
+    String body = sample.body() == null ? null : g.fill(sample.body());
+    if (access.player() == PlayerRule.OWN_EVENT) {
+      refuseEach(op, g, uri, body, Map.of("player of another user, clientWrites on",
+          new Refusal(player("mallory"), 403, "only its own scores")), wrong);
+    }
+    String own = access.player() == PlayerRule.OWN_EVENT ? "carol" : g.pathUser(op);
+    HttpResponse<Buffer> r = callWith(player(own), op.getHttpMethod(), uri, body);
+    if (r.statusCode() != sample.status()) {
+      wrong.add("player '" + own + "' (" + access.player().wireName() + "): " + r.statusCode() + " " + r.bodyAsString());
+    }
   }
 
   /** A fresh daily board with two users, a friendship and a key to revoke, all named after the board. */
@@ -145,8 +219,8 @@ class AccessTableTest extends ApiTestSupport {
     final String friend = board + "-ben";
     final String victim;
 
-    Fixture() {
-      createBoard(board, new JsonObject().put("period", "daily").put("timezone", "UTC"));
+    Fixture(boolean clientWrites) {
+      createBoard(board, new JsonObject().put("period", "daily").put("timezone", "UTC").put("clientWrites", clientWrites));
       submit(board, "alice", 10);
       submit(board, "bob", 20);
       ok(put("/v1/users/" + user + "/friends/" + friend, null), 201);
@@ -155,9 +229,14 @@ class AccessTableTest extends ApiTestSupport {
     }
 
     String uri(Operation op) {
-      Map<String, String> values = Map.of("board", board, "userId", op.getOpenAPIPath().startsWith("/v1/users") ? user : "alice",
+      Map<String, String> values = Map.of("board", board, "userId", pathUser(op),
           "friendId", op.getOperationId().equals("addFriend") ? board + "-cat" : friend, "period", "current", "id", victim);
       return PATH_PARAM.matcher(op.getOpenAPIPath()).replaceAll(m -> values.get(m.group(1)));
+    }
+
+    /** The user ID in the operation's path ({@code {userId}}). */
+    String pathUser(Operation op) {
+      return op.getOpenAPIPath().startsWith("/v1/users") ? user : "alice";
     }
 
     String fill(String body) {

@@ -1,8 +1,10 @@
 package dev.leaderboard.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.leaderboard.api.auth.Access;
+import dev.leaderboard.api.auth.PlayerRule;
 import dev.leaderboard.api.auth.Scope;
 import dev.leaderboard.embedded.TestShards;
 import io.vertx.core.Vertx;
@@ -137,19 +139,28 @@ class OpenApiContractTest {
   }
 
   @Test
-  void everyOperationDeclaresTheScopeItNeeds() {
+  void everyOperationDeclaresTheScopeItNeedsAndWhetherPlayersMayCallIt() {
     Map<String, Object> schemes = map(map(doc.get("components")).get("securitySchemes"));
     assertThat(map(schemes.get("apiKey"))).containsEntry("type", "http").containsEntry("scheme", "bearer");
+    assertThat(map(schemes.get("playerToken"))).containsEntry("type", "http").containsEntry("scheme", "bearer")
+        .containsEntry("bearerFormat", "JWT");
     assertThat(doc.get("security")).as("the document's default security").isEqualTo(List.of(Map.of("apiKey", List.of())));
     Set<String> open = new TreeSet<>();
+    Map<String, String> players = new TreeMap<>();
     for (Operation op : contract.operations()) {
       Access access = ContractRouter.access(op);
       Object security = documented().get(op.getHttpMethod() + " " + op.getOpenAPIPath()).get("security");
       if (access.open()) {
         open.add(op.getOpenAPIPath());
         assertThat(security).as("security of open %s", name(op)).isEqualTo(List.of());
+      } else if (access.forPlayers()) {
+        players.put(op.getOperationId(), access.player().wireName());
+        assertThat(security).as("security of %s (x-player: an API key or a player token)", name(op))
+            .isEqualTo(List.of(Map.of("apiKey", List.of()), Map.of("playerToken", List.of())));
       } else {
         assertThat(security).as("security of %s (the document's default: an API key)", name(op)).isNull();
+      }
+      if (!access.open()) {
         Map<String, Object> codes = map(documented().get(op.getHttpMethod() + " " + op.getOpenAPIPath()).get("responses"));
         assertThat(codes).as("responses of %s", name(op)).containsKeys("401", "403");
       }
@@ -159,8 +170,29 @@ class OpenApiContractTest {
       if (op.getOpenAPIPath().startsWith("/v1/keys")) {
         assertThat(access.scope()).as("scope of %s", name(op)).isEqualTo(Scope.ADMIN);
       }
+      if (access.scope() == Scope.ADMIN) {
+        assertThat(access.forPlayers()).as("players never call admin operation %s", name(op)).isFalse();
+      }
     }
     assertThat(open).as("operations open to everyone").containsExactlyInAnyOrder("/health/live", "/health/ready");
+    assertThat(players).as("what players may call, and how").isEqualTo(new TreeMap<>(Map.ofEntries(
+        Map.entry("listBoards", "any"), Map.entry("getBoard", "any"), Map.entry("entries", "any"),
+        Map.entry("user", "any"), Map.entry("around", "any"), Map.entry("ranks", "any"), Map.entry("periods", "any"),
+        Map.entry("openApi", "any"), Map.entry("submit", "own-event"), Map.entry("friendBoard", "own-user"),
+        Map.entry("friends", "own-user"), Map.entry("importFriends", "own-user"), Map.entry("addFriend", "own-user"),
+        Map.entry("removeFriend", "own-user"))));
+  }
+
+  @Test
+  void aPlayerRuleMustFitItsOperation() {
+    assertThat(Access.declared("op", "read", null, "/v1/boards/{board}").forPlayers()).isFalse();
+    assertThat(Access.declared("op", "read", "any", "/v1/boards").player()).isEqualTo(PlayerRule.ANY);
+    assertThatThrownBy(() -> Access.declared("op", "admin", "any", "/v1/boards/{board}"))
+        .hasMessageContaining("players never call admin operations");
+    assertThatThrownBy(() -> Access.declared("op", "friends", "own-user", "/v1/boards"))
+        .hasMessageContaining("own-user, but its path has no {userId}");
+    assertThatThrownBy(() -> Access.declared("op", "read", "everyone", "/v1/boards"))
+        .hasMessageContaining("x-player of op must be one of any, own-user, own-event (got everyone)");
   }
 
   @Test

@@ -2,39 +2,74 @@ package dev.leaderboard.api.auth;
 
 /**
  * What one operation of {@code openapi.yaml} needs, as its {@code x-scope} declares it: a scope,
- * or {@code none} (open to everyone, e.g. the health checks).
+ * or {@code none} (open to everyone, e.g. the health checks); and what players may do with it, as
+ * its {@code x-player} declares it.
  *
  * @param scope {@code null}: open
+ * @param player what a player token may do with the operation; {@code null}: nothing (403)
  * @param onBoard whether the operation is on one board (its path has {@code {board}}): a key limited
  *     to some boards may be used only on those, and only on operations on a board
  */
-public record Access(String operationId, Scope scope, boolean onBoard) {
+public record Access(String operationId, Scope scope, PlayerRule player, boolean onBoard) {
   /** The operation extension that declares the scope. */
   public static final String EXTENSION = "x-scope";
   public static final String OPEN = "none";
 
   /**
-   * The access an operation declares with {@code x-scope}; an {@link IllegalArgumentException}
-   * saying what is wrong when the value is missing or not {@value #OPEN} or a scope.
+   * The access an operation on {@code path} declares with {@code x-scope} and {@code x-player}; an
+   * {@link IllegalArgumentException} saying what is wrong when the scope is missing or not
+   * {@value #OPEN} or a scope, or the player rule is unknown or does not fit the operation.
    */
-  public static Access declared(String operationId, Object xScope, boolean onBoard) {
+  public static Access declared(String operationId, Object xScope, Object xPlayer, String path) {
+    Scope scope = scope(operationId, xScope);
+    PlayerRule player = player(operationId, xPlayer);
+    if (player != null && (scope == null || scope == Scope.ADMIN)) {
+      throw new IllegalArgumentException(PlayerRule.EXTENSION + " of " + operationId + ": players never call "
+          + (scope == null ? "open operations (they need no credential)" : "admin operations"));
+    }
+    String needs = player == PlayerRule.OWN_USER ? "{userId}" : player == PlayerRule.OWN_EVENT ? "{board}" : null;
+    if (needs != null && !path.contains(needs)) {
+      throw new IllegalArgumentException(PlayerRule.EXTENSION + " of " + operationId + " is "
+          + player.wireName() + ", but its path has no " + needs);
+    }
+    return new Access(operationId, scope, player, path.contains("{board}"));
+  }
+
+  private static Scope scope(String operationId, Object xScope) {
     if (!(xScope instanceof String value)) {
       throw new IllegalArgumentException(EXTENSION + " of " + operationId + " must be " + OPEN + " or one of "
           + Scope.known() + (xScope == null ? " (it has none)" : " (got " + xScope + ")"));
     }
     if (value.equals(OPEN)) {
-      return new Access(operationId, null, onBoard);
+      return null;
     }
     try {
-      return new Access(operationId, Scope.fromWire(value), onBoard);
+      return Scope.fromWire(value);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(EXTENSION + " of " + operationId + " " + e.getMessage() + " or " + OPEN
           + " (got " + value + ")", e);
     }
   }
 
+  private static PlayerRule player(String operationId, Object xPlayer) {
+    if (xPlayer == null) {
+      return null;
+    }
+    try {
+      return PlayerRule.fromWire(String.valueOf(xPlayer));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(PlayerRule.EXTENSION + " of " + operationId + " " + e.getMessage()
+          + " (got " + xPlayer + ")", e);
+    }
+  }
+
   public boolean open() {
     return scope == null;
+  }
+
+  /** Whether a player token may call the operation at all (within its {@link #player} rule). */
+  public boolean forPlayers() {
+    return player != null;
   }
 
   /** Reads on one board: open without a credential when the board has {@code publicReads}. */

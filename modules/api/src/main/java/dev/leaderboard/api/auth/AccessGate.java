@@ -1,9 +1,11 @@
 package dev.leaderboard.api.auth;
 
+import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import java.time.Instant;
 import java.util.List;
@@ -14,7 +16,8 @@ import java.util.function.Predicate;
 /**
  * The one place that decides who the caller is and whether an operation is allowed, in front of
  * every route ({@link #handler}). The caller is the API key sent as {@code Authorization: Bearer
- * <key>}, or nobody:
+ * <key>}, a player with a player token (a JWT, {@link PlayerTokens}) sent the same way, or nobody;
+ * the two credentials are told apart by their shape ({@code lb_...} or three dot-separated parts):
  *
  * <ul>
  *   <li>open operations ({@code x-scope: none}, and the ones the node's settings open) pass;</li>
@@ -22,30 +25,43 @@ import java.util.function.Predicate;
  *       anything else is 401 {@code unauthenticated};</li>
  *   <li>a malformed, unknown, wrong, revoked or expired key is 401 {@code unauthenticated};</li>
  *   <li>a key without the operation's scope, or limited to other boards, is 403 {@code forbidden};</li>
- *   <li>otherwise the request goes on, with the key's record under {@link #KEY}.</li>
+ *   <li>a player token that is malformed, signed with another key or algorithm, expired, or for another
+ *       issuer or audience is 401 {@code unauthenticated}; so is any player token on a node that takes none;</li>
+ *   <li>a player calling what its operation's {@code x-player} rule does not allow is 403
+ *       {@code forbidden} ({@link PlayerAccess});</li>
+ *   <li>otherwise the request goes on, with the key's record under {@link #KEY} or the player under
+ *       {@link #PLAYER}.</li>
  * </ul>
  *
  * <p>Refusals fail the request with a {@link LeaderboardException}, before its handler, so nothing
- * changes; their messages name what is missing and never contain the key.
+ * changes; their messages name what is missing and never contain the key or token.
  */
 public final class AccessGate {
   /** Where the caller's {@link ApiKey} is put on the routing context ({@code null} for public reads). */
   public static final String KEY = "leaderboard.apiKey";
+  /** Where the caller's {@link Player} is put on the routing context when it sent a player token. */
+  public static final String PLAYER = "leaderboard.player";
   private static final String BEARER = "bearer ";
-  private static final String SEND = "send 'Authorization: Bearer <key>'";
+  private static final String SEND = "send 'Authorization: Bearer <key>' (or, where players may call it, a player token)";
+  private static final String FORMATS = "'Bearer " + ApiKeyToken.FORMAT + "' or 'Bearer <player token>' (a JWT: "
+      + "three dot-separated Base64url parts)";
 
   private final NodeKeys keys;
-  private final Function<String, Future<Boolean>> publicReads;
+  private final Function<String, Future<Board>> boards;
   private final Predicate<String> opened;
+  private final PlayerAccess players;
 
   /**
-   * @param publicReads whether a board has {@code publicReads} (false or failed for a board that does not exist)
+   * @param boards a board's definition (failed, e.g. 404, for a board that does not exist)
+   * @param body the request's body as the handlers read it (or the 400 they answer)
    * @param opened whether this node opens an operation (by its ID) by its settings (metrics, the OpenAPI document)
    */
-  public AccessGate(NodeKeys keys, Function<String, Future<Boolean>> publicReads, Predicate<String> opened) {
+  public AccessGate(NodeKeys keys, Function<String, Future<Board>> boards, Function<RoutingContext, JsonObject> body,
+      Predicate<String> opened) {
     this.keys = keys;
-    this.publicReads = publicReads;
+    this.boards = boards;
     this.opened = opened;
+    this.players = new PlayerAccess(boards, body);
   }
 
   /** The handler that admits requests of the operation, or refuses them. */
@@ -62,9 +78,14 @@ public final class AccessGate {
       anonymous(access, ctx);
       return;
     }
-    ApiKeyToken token = sent.size() == 1 ? bearer(sent.get(0)) : null;
+    String credential = sent.size() == 1 ? bearer(sent.get(0)) : null;
+    ApiKeyToken token = ApiKeyToken.parse(credential);
+    if (token == null && credential != null && PlayerTokens.shaped(credential)) {
+      player(access, ctx, credential);
+      return;
+    }
     if (token == null) {
-      ctx.fail(unauthenticated("the Authorization header must be sent once, as 'Bearer " + ApiKeyToken.FORMAT + "'"));
+      ctx.fail(unauthenticated("the Authorization header must be sent once, as " + FORMATS));
       return;
     }
     KeyCache cache = keys.require();
@@ -88,8 +109,8 @@ public final class AccessGate {
       return;
     }
     String board = ctx.pathParam("board");
-    publicReads.apply(board).onComplete(ar -> {
-      if (ar.succeeded() && Boolean.TRUE.equals(ar.result())) {
+    boards.apply(board).onComplete(ar -> {
+      if (ar.succeeded() && ar.result().publicReads()) {
         ctx.next();
       } else {
         ctx.fail(unauthenticated("reading board '" + board + "' needs an API key unless the board has publicReads; "
@@ -116,12 +137,29 @@ public final class AccessGate {
     }
   }
 
-  /** The key of an {@code Authorization: Bearer <key>} header, or {@code null}. */
-  static ApiKeyToken bearer(String header) {
+  private void player(Access access, RoutingContext ctx, String jwt) {
+    PlayerTokens tokens = keys.players();
+    if (tokens == null) {
+      ctx.fail(unauthenticated("this node takes no player tokens (it has no LB_JWT_HS256_SECRET_FILE or "
+          + "LB_JWT_JWKS_FILE); " + SEND));
+      return;
+    }
+    tokens.verify(jwt).compose(player -> players.check(access, ctx, player).map(player)).onComplete(ar -> {
+      if (ar.failed()) {
+        ctx.fail(ar.cause());
+      } else {
+        ctx.put(PLAYER, ar.result());
+        ctx.next();
+      }
+    });
+  }
+
+  /** The credential of an {@code Authorization: Bearer <credential>} header, or {@code null}. */
+  static String bearer(String header) {
     if (header.length() <= BEARER.length() || !header.substring(0, BEARER.length()).toLowerCase(Locale.ROOT).equals(BEARER)) {
       return null;
     }
-    return ApiKeyToken.parse(header.substring(BEARER.length()).strip());
+    return header.substring(BEARER.length()).strip();
   }
 
   private static LeaderboardException unauthenticated(String message) {

@@ -4,10 +4,14 @@ import dev.leaderboard.core.LeaderboardException;
 import io.vertx.core.Vertx;
 import io.vertx.core.shareddata.Shareable;
 
-/** The node's {@link KeyCache}, shared by every HTTP verticle instance of one Vert.x. */
+/**
+ * The node's credentials, shared by every HTTP verticle instance of one Vert.x: its {@link KeyCache}
+ * and, when the node takes player tokens, its {@link PlayerTokens}.
+ */
 public final class NodeKeys implements Shareable {
   private static final String MAP = "leaderboard.auth";
   private volatile KeyCache cache;
+  private volatile PlayerTokens players;
 
   private NodeKeys() {
   }
@@ -28,6 +32,16 @@ public final class NodeKeys implements Shareable {
       throw new LeaderboardException(503, "service_unavailable", "this node has not loaded its API keys yet; retry");
     }
     return keys;
+  }
+
+  /** The node's player token verifier, or {@code null} when it takes none. */
+  public PlayerTokens players() {
+    return players;
+  }
+
+  /** Sets how the node verifies player tokens (before the HTTP verticles start); {@code null}: it takes none. */
+  public void offerPlayers(PlayerTokens tokens) {
+    players = tokens;
   }
 
   void offer(KeyCache keys) {

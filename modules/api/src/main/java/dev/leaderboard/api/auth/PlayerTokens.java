@@ -1,0 +1,179 @@
+package dev.leaderboard.api.auth;
+
+import dev.leaderboard.core.LeaderboardException;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.auth.JWTOptions;
+import io.vertx.ext.auth.PubSecKeyOptions;
+import io.vertx.ext.auth.User;
+import io.vertx.ext.auth.authentication.TokenCredentials;
+import io.vertx.ext.auth.jwt.JWTAuth;
+import io.vertx.ext.auth.jwt.JWTAuthOptions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Verifies player tokens: JWTs the game's own login service issues, sent as {@code Authorization:
+ * Bearer <jwt>}. Verification is {@code vertx-auth-jwt}'s ({@link JWTAuth}), with only the keys of
+ * the node's settings ({@link PlayerTokenKeys}): an HS256 secret and/or RS256/ES256 public keys, so
+ * a token signed with another algorithm (or {@code alg: none}) is refused. {@code exp} is required
+ * and enforced with {@value #LEEWAY_SECONDS} s of leeway for clock skew (as are {@code nbf} and
+ * {@code iat} when present); {@code iss} and {@code aud} are checked when the settings name them;
+ * {@code sub} is the player's user ID.
+ *
+ * <p>A verified token is remembered for at most {@value #CACHE_MILLIS} ms (never past its expiry,
+ * at most {@value #MAX_CACHED} tokens, then the memory starts over), so a player's requests cost one
+ * signature check a minute, not one each; a refused token is not remembered. No Redis round trip.
+ * Tokens never appear in messages or logs.
+ */
+public final class PlayerTokens {
+  /** Clock skew allowed on {@code exp}, {@code nbf} and {@code iat}. */
+  public static final int LEEWAY_SECONDS = 30;
+  static final long CACHE_MILLIS = 60_000;
+  static final int MAX_CACHED = 10_000;
+  private static final String INVALID = "the player token is not valid: ";
+
+  private final JWTAuth auth;
+  private final String description;
+  private final Map<String, Verified> verified = new ConcurrentHashMap<>();
+
+  private record Verified(Player player, long untilMillis) {
+  }
+
+  private PlayerTokens(JWTAuth auth, String description) {
+    this.auth = auth;
+    this.description = description;
+  }
+
+  /**
+   * The verifier of {@code settings}, reading its files (blocking: call off the event loop); an
+   * {@link IllegalArgumentException} naming the setting and what is wrong (never a file's content)
+   * when a file cannot be used.
+   */
+  public static PlayerTokens load(Vertx vertx, PlayerTokenSettings settings) {
+    if (!settings.enabled()) {
+      throw new IllegalArgumentException("no player token keys configured (LB_JWT_HS256_SECRET_FILE, LB_JWT_JWKS_FILE)");
+    }
+    JWTOptions claims = new JWTOptions().setLeeway(LEEWAY_SECONDS);
+    List<String> what = new ArrayList<>();
+    if (settings.issuer() != null) {
+      claims.setIssuer(settings.issuer());
+    }
+    if (settings.audience() != null) {
+      claims.addAudience(settings.audience());
+    }
+    JWTAuthOptions options = new JWTAuthOptions().setJWTOptions(claims);
+    if (settings.hs256SecretFile() != null) {
+      byte[] secret = PlayerTokenKeys.hs256Secret(settings.hs256SecretFile());
+      options.addPubSecKey(new PubSecKeyOptions().setAlgorithm("HS256").setBuffer(Buffer.buffer(secret)));
+      what.add("an HS256 secret from " + settings.hs256SecretFile());
+    }
+    if (settings.jwksFile() != null) {
+      List<JsonObject> keys = PlayerTokenKeys.jwks(settings.jwksFile());
+      keys.forEach(options::addJwk);
+      what.add(keys.size() + " public key(s) " + keys.stream().map(k -> k.getString("alg")).distinct().toList()
+          + " from " + settings.jwksFile());
+    }
+    what.add("issuer " + (settings.issuer() == null ? "not checked" : settings.issuer()));
+    what.add("audience " + (settings.audience() == null ? "not checked" : settings.audience()));
+    return new PlayerTokens(JWTAuth.create(vertx, options), String.join(", ", what));
+  }
+
+  /** Whether {@code credential} has the shape of a JWT: three non-empty dot-separated Base64url parts. */
+  public static boolean shaped(String credential) {
+    int parts = 1;
+    int partLength = 0;
+    for (int i = 0; i < credential.length(); i++) {
+      char c = credential.charAt(i);
+      if (c == '.') {
+        if (partLength == 0) {
+          return false;
+        }
+        parts++;
+        partLength = 0;
+      } else if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_') {
+        partLength++;
+      } else {
+        return false;
+      }
+    }
+    return parts == 3 && partLength > 0;
+  }
+
+  /**
+   * The player of a valid {@code token}; a failed future with a 401 {@code unauthenticated}
+   * {@link LeaderboardException} saying why it is not valid (never containing the token) otherwise.
+   */
+  public Future<Player> verify(String token) {
+    long now = System.currentTimeMillis();
+    Verified known = verified.get(token);
+    if (known != null) {
+      if (now < known.untilMillis()) {
+        return Future.succeededFuture(known.player());
+      }
+      verified.remove(token, known);
+    }
+    return auth.authenticate(new TokenCredentials(token)).transform(ar -> {
+      if (ar.failed()) {
+        return Future.failedFuture(unauthenticated(reason(ar.cause(), token)));
+      }
+      try {
+        Player player = player(ar.result());
+        remember(token, player, now);
+        return Future.succeededFuture(player);
+      } catch (LeaderboardException e) {
+        return Future.failedFuture(e);
+      }
+    });
+  }
+
+  private static Player player(User user) {
+    JsonObject claims = user.attributes().getJsonObject("accessToken", new JsonObject());
+    if (!(claims.getValue("sub") instanceof String sub) || sub.isBlank()) {
+      throw unauthenticated("it has no 'sub' (the player's user ID)");
+    }
+    if (!(claims.getValue("exp") instanceof Number exp)) {
+      throw unauthenticated("it has no 'exp' (player tokens must expire)");
+    }
+    return new Player(sub, exp.longValue());
+  }
+
+  private void remember(String token, Player player, long now) {
+    long until = Math.min(now + CACHE_MILLIS, (player.expiresAt() + LEEWAY_SECONDS) * 1000);
+    if (until <= now) {
+      return;
+    }
+    if (verified.size() >= MAX_CACHED) {
+      verified.clear();
+    }
+    verified.put(token, new Verified(player, until));
+  }
+
+  /** The library's reason when it is short and holds nothing of the token, else a general one. */
+  private static String reason(Throwable failure, String token) {
+    String message = failure.getMessage();
+    if (message == null || message.isBlank() || message.length() > 120 || message.contains("{")) {
+      return "its signature, algorithm or claims could not be verified";
+    }
+    for (String part : token.split("\\.")) {
+      if (message.contains(part)) {
+        return "its signature, algorithm or claims could not be verified";
+      }
+    }
+    return message;
+  }
+
+  private static LeaderboardException unauthenticated(String why) {
+    return new LeaderboardException(401, "unauthenticated", INVALID + why);
+  }
+
+  /** How the node verifies tokens (files, algorithms, claims checked); never a secret. */
+  @Override
+  public String toString() {
+    return description;
+  }
+}
