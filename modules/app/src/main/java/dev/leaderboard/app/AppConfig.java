@@ -1,6 +1,7 @@
 package dev.leaderboard.app;
 
 import dev.leaderboard.api.EdgeLimits;
+import dev.leaderboard.api.auth.PlayerTokenSettings;
 import dev.leaderboard.service.LeaderboardVerticle;
 import dev.leaderboard.store.RedisPool;
 import dev.leaderboard.api.OpenOperations;
@@ -22,6 +23,8 @@ import java.util.Set;
  *     Kubernetes Secret); {@code null}: the node keeps its own in {@code LB_DATA_DIR/admin.key}
  * @param open whether {@code /metrics} and {@code /openapi.yaml} need no credential
  *     ({@code LB_METRICS_OPEN}, {@code LB_OPENAPI_OPEN}, both on by default)
+ * @param players how player tokens are verified ({@code LB_JWT_HS256_SECRET_FILE}, {@code LB_JWT_JWKS_FILE},
+ *     {@code LB_JWT_ISSUER}, {@code LB_JWT_AUDIENCE}); without a secret or key file the node takes none
  */
 public record AppConfig(
     int httpPort,
@@ -41,7 +44,8 @@ public record AppConfig(
     EdgeLimits http,
     int redisPoolWaiting,
     Path adminKeyFile,
-    OpenOperations open) {
+    OpenOperations open,
+    PlayerTokenSettings players) {
 
   /** Every variable the app reads; the deployment test checks manifests against this list. */
   public static final Set<String> VARIABLES = Set.of("LB_HTTP_PORT", "LB_DATA_DIR", "LB_REDIS_ENDPOINTS",
@@ -49,7 +53,8 @@ public record AppConfig(
       "LB_CLUSTER_DNS", "LB_CLUSTER_HOST", "LB_FRIEND_LIMIT", "LB_ADMIN_INTERVAL_SECONDS", "LB_CLOSE_LEASE_SECONDS",
       "LB_HTTP_IDLE_TIMEOUT_SECONDS", "LB_HTTP_HEADER_TIMEOUT_SECONDS", "LB_HTTP_BODY_TIMEOUT_SECONDS",
       "LB_HTTP_MAX_CONNECTIONS", "LB_HTTP_MAX_IN_FLIGHT", "LB_REDIS_MAX_POOL_WAITING", "LB_ADMIN_KEY_FILE",
-      "LB_METRICS_OPEN", "LB_OPENAPI_OPEN");
+      "LB_METRICS_OPEN", "LB_OPENAPI_OPEN", "LB_JWT_HS256_SECRET_FILE", "LB_JWT_JWKS_FILE", "LB_JWT_ISSUER",
+      "LB_JWT_AUDIENCE");
 
   public static AppConfig fromEnv(Map<String, String> env) {
     for (String name : env.keySet()) {
@@ -75,7 +80,23 @@ public record AppConfig(
         httpLimits(env),
         intVar(env, "LB_REDIS_MAX_POOL_WAITING", RedisPool.of(LeaderboardVerticle.POOL_SIZE).maxWaiting(), 0, 1_000_000),
         pathVar(env, "LB_ADMIN_KEY_FILE"),
-        new OpenOperations(onOff(env, "LB_METRICS_OPEN", true), onOff(env, "LB_OPENAPI_OPEN", true)));
+        new OpenOperations(onOff(env, "LB_METRICS_OPEN", true), onOff(env, "LB_OPENAPI_OPEN", true)),
+        playerTokens(env));
+  }
+
+  private static PlayerTokenSettings playerTokens(Map<String, String> env) {
+    PlayerTokenSettings s = new PlayerTokenSettings(pathVar(env, "LB_JWT_HS256_SECRET_FILE"),
+        pathVar(env, "LB_JWT_JWKS_FILE"), trimmed(env, "LB_JWT_ISSUER"), trimmed(env, "LB_JWT_AUDIENCE"));
+    if (!s.enabled() && (s.issuer() != null || s.audience() != null)) {
+      throw new IllegalArgumentException("LB_JWT_ISSUER and LB_JWT_AUDIENCE need LB_JWT_HS256_SECRET_FILE or "
+          + "LB_JWT_JWKS_FILE (the keys that verify player tokens)");
+    }
+    return s;
+  }
+
+  private static String trimmed(Map<String, String> env, String name) {
+    String s = blankToNull(env.get(name));
+    return s == null ? null : s.trim();
   }
 
   private static EdgeLimits httpLimits(Map<String, String> env) {
@@ -91,13 +112,13 @@ public record AppConfig(
   public AppConfig withRedisEndpoints(List<String> endpoints) {
     return new AppConfig(httpPort, dataDir, endpoints, localShards, partitions, pgUri, cluster, clusterMembers, clusterPort,
         clusterDns, clusterHost, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http, redisPoolWaiting,
-        adminKeyFile, open);
+        adminKeyFile, open, players);
   }
 
   public AppConfig withPgUri(String uri) {
     return new AppConfig(httpPort, dataDir, redisEndpoints, localShards, partitions, uri, cluster, clusterMembers,
         clusterPort, clusterDns, clusterHost, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http, redisPoolWaiting,
-        adminKeyFile, open);
+        adminKeyFile, open, players);
   }
 
   private static int intVar(Map<String, String> env, String name, int def, int min, int max) {

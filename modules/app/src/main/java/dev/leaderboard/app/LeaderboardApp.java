@@ -4,6 +4,8 @@ import com.hazelcast.config.Config;
 import com.hazelcast.config.JoinConfig;
 import dev.leaderboard.api.HttpApiVerticle;
 import dev.leaderboard.api.auth.KeysVerticle;
+import dev.leaderboard.api.auth.NodeKeys;
+import dev.leaderboard.api.auth.PlayerTokens;
 import dev.leaderboard.service.FriendRankVerticle;
 import dev.leaderboard.service.AdminVerticle;
 import dev.leaderboard.service.LeaderboardVerticle;
@@ -95,10 +97,27 @@ public final class LeaderboardApp {
             c.httpPort(), c.redisEndpoints().size(), c.partitions(), c.cluster() ? "on" : "off"));
   }
 
-  /** The node's API keys, with its admin key registered; answers the file that holds the admin key. */
+  /**
+   * The node's API keys, with its admin key registered, and its player token verifier when it takes
+   * player tokens; answers the file that holds the admin key.
+   */
   private static Future<Path> deployKeys(Vertx vertx, AppConfig c, Clock clock) {
     KeysVerticle keys = new KeysVerticle(c.redisEndpoints(), clock);
-    return vertx.deployVerticle(keys).compose(id -> AdminKeyFile.ensure(vertx, c, keys.cache()));
+    return vertx.deployVerticle(keys).compose(id -> AdminKeyFile.ensure(vertx, c, keys.cache()))
+        .compose(adminKey -> playerTokens(vertx, c).map(adminKey));
+  }
+
+  /** Reads the player token keys (off the event loop) and hands the verifier to the node's HTTP verticles. */
+  private static Future<Void> playerTokens(Vertx vertx, AppConfig c) {
+    if (!c.players().enabled()) {
+      LOG.info("player tokens: off (no LB_JWT_HS256_SECRET_FILE or LB_JWT_JWKS_FILE); only API keys");
+      return Future.succeededFuture();
+    }
+    return vertx.executeBlocking(() -> PlayerTokens.load(vertx, c.players())).map(tokens -> {
+      NodeKeys.of(vertx).offerPlayers(tokens);
+      LOG.info("player tokens: {}", tokens);
+      return null;
+    });
   }
 
   /** A Vert.x with metrics, and clustered when the configuration says so. Also used by event-bus clients. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.leaderboard.api.EdgeLimits;
+import dev.leaderboard.api.auth.PlayerTokenSettings;
 import dev.leaderboard.api.OpenOperations;
 import java.nio.file.Path;
 import java.util.List;
@@ -44,6 +45,19 @@ class AppConfigTest {
         });
     assertThatThrownBy(() -> AppConfig.fromEnv(Map.of("LB_METRICS_OPEN", "maybe")))
         .hasMessageContaining("LB_METRICS_OPEN must be on or off");
+  }
+
+  @Test
+  void playerTokensAreOffUnlessASecretOrKeyFileIsSet() {
+    assertThat(AppConfig.fromEnv(Map.of()).players()).isEqualTo(PlayerTokenSettings.NONE);
+    assertThat(AppConfig.fromEnv(Map.of()).players().enabled()).isFalse();
+    AppConfig set = AppConfig.fromEnv(Map.of("LB_JWT_HS256_SECRET_FILE", "s/../jwt.secret", "LB_JWT_JWKS_FILE", "jwks.json",
+        "LB_JWT_ISSUER", " https://login.example.com ", "LB_JWT_AUDIENCE", "leaderboard"));
+    assertThat(set.players()).isEqualTo(new PlayerTokenSettings(Path.of("jwt.secret").toAbsolutePath(),
+        Path.of("jwks.json").toAbsolutePath(), "https://login.example.com", "leaderboard"));
+    assertThat(set.withPgUri("postgresql://x/y").withRedisEndpoints(List.of("redis://a:1")).players()).isEqualTo(set.players());
+    assertThatThrownBy(() -> AppConfig.fromEnv(Map.of("LB_JWT_ISSUER", "https://login.example.com")))
+        .hasMessageContaining("LB_JWT_ISSUER and LB_JWT_AUDIENCE need LB_JWT_HS256_SECRET_FILE or LB_JWT_JWKS_FILE");
   }
 
   @Test
