@@ -38,6 +38,9 @@ class PublicReadsTest extends ApiTestSupport {
 
     // a credential that is sent is checked, public board or not
     assertError(send("GET", "/v1/boards/" + board + "/entries", null, "Bearer nonsense"), 401, "unauthenticated");
+    // a player token on a node that takes none (this one has no LB_JWT_* keys)
+    assertError(send("GET", "/v1/boards/" + board + "/entries", null, "Bearer eyJhbGciOiJIUzI1NiJ9.e30.c2ln"), 401,
+        "unauthenticated", "this node takes no player tokens");
   }
 
   @Test
