@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Node settings from {@code LB_*} environment variables. Defaults run everything locally: with
@@ -26,6 +27,8 @@ public record AppConfig(
     int clusterPort,
     String clusterDns,
     String clusterHost,
+    int clusterBusPort,
+    ClusterTls clusterTls,
     int friendLimit,
     int adminIntervalSeconds,
     int closeLeaseSeconds,
@@ -34,9 +37,12 @@ public record AppConfig(
   /** Every variable the app reads; the deployment test checks manifests against this list. */
   public static final Set<String> VARIABLES = Set.of("LB_HTTP_PORT", "LB_DATA_DIR", "LB_REDIS_ENDPOINTS",
       "LB_LOCAL_SHARDS", "LB_PARTITIONS", "LB_PG_URI", "LB_CLUSTER", "LB_CLUSTER_MEMBERS", "LB_CLUSTER_PORT",
-      "LB_CLUSTER_DNS", "LB_CLUSTER_HOST", "LB_FRIEND_LIMIT", "LB_ADMIN_INTERVAL_SECONDS", "LB_CLOSE_LEASE_SECONDS",
+      "LB_CLUSTER_DNS", "LB_CLUSTER_HOST", "LB_CLUSTER_BUS_PORT", "LB_CLUSTER_TLS_CERT", "LB_CLUSTER_TLS_KEY",
+      "LB_CLUSTER_TLS_CA", "LB_FRIEND_LIMIT", "LB_ADMIN_INTERVAL_SECONDS", "LB_CLOSE_LEASE_SECONDS",
       "LB_HTTP_IDLE_TIMEOUT_SECONDS", "LB_HTTP_HEADER_TIMEOUT_SECONDS", "LB_HTTP_BODY_TIMEOUT_SECONDS",
       "LB_HTTP_MAX_CONNECTIONS");
+  private static final Pattern IPV4 = Pattern.compile("(25[0-5]|2[0-4]\\d|1?\\d?\\d)(\\.(25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}");
+  private static final Pattern IPV6 = Pattern.compile("[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*");
 
   public static AppConfig fromEnv(Map<String, String> env) {
     for (String name : env.keySet()) {
@@ -55,7 +61,9 @@ public record AppConfig(
         listVar(env, "LB_CLUSTER_MEMBERS"),
         intVar(env, "LB_CLUSTER_PORT", 5701, 1, 65535),
         blankToNull(env.get("LB_CLUSTER_DNS")),
-        blankToNull(env.get("LB_CLUSTER_HOST")),
+        ipLiteral(env, "LB_CLUSTER_HOST"),
+        intVar(env, "LB_CLUSTER_BUS_PORT", 0, 0, 65535),
+        clusterTls(env),
         intVar(env, "LB_FRIEND_LIMIT", 5000, 1, 100_000),
         intVar(env, "LB_ADMIN_INTERVAL_SECONDS", 15, 1, 3600),
         intVar(env, "LB_CLOSE_LEASE_SECONDS", 30, 1, 3600),
@@ -73,12 +81,43 @@ public record AppConfig(
 
   public AppConfig withRedisEndpoints(List<String> endpoints) {
     return new AppConfig(httpPort, dataDir, endpoints, localShards, partitions, pgUri, cluster, clusterMembers, clusterPort,
-        clusterDns, clusterHost, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http);
+        clusterDns, clusterHost, clusterBusPort, clusterTls, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http);
   }
 
   public AppConfig withPgUri(String uri) {
     return new AppConfig(httpPort, dataDir, redisEndpoints, localShards, partitions, uri, cluster, clusterMembers,
-        clusterPort, clusterDns, clusterHost, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http);
+        clusterPort, clusterDns, clusterHost, clusterBusPort, clusterTls, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http);
+  }
+
+  /**
+   * The event bus's TLS files: all three variables or none ({@code null}). Whether the files can be
+   * read is checked when the node starts ({@link ClusterTls#apply}).
+   */
+  private static ClusterTls clusterTls(Map<String, String> env) {
+    List<String> names = List.of("LB_CLUSTER_TLS_CERT", "LB_CLUSTER_TLS_KEY", "LB_CLUSTER_TLS_CA");
+    List<String> missing = names.stream().filter(n -> blankToNull(env.get(n)) == null).toList();
+    if (missing.size() == names.size()) {
+      return null;
+    }
+    if (!missing.isEmpty()) {
+      throw new IllegalArgumentException(String.join(", ", names) + " go together: set all three (missing: "
+          + String.join(", ", missing) + ")");
+    }
+    return new ClusterTls(Path.of(env.get(names.get(0)).trim()), Path.of(env.get(names.get(1)).trim()),
+        Path.of(env.get(names.get(2)).trim()));
+  }
+
+  /** An IP address (Hazelcast binds to interfaces by address, never by name), or {@code null} when unset. */
+  private static String ipLiteral(Map<String, String> env, String name) {
+    String s = blankToNull(env.get(name));
+    if (s == null) {
+      return null;
+    }
+    String ip = s.trim();
+    if (!IPV4.matcher(ip).matches() && !IPV6.matcher(ip).matches()) {
+      throw new IllegalArgumentException(name + " must be an IP address of this machine (got '" + s + "')");
+    }
+    return ip;
   }
 
   private static int intVar(Map<String, String> env, String name, int def, int min, int max) {

@@ -1,7 +1,6 @@
 package dev.leaderboard.app;
 
 import com.hazelcast.config.Config;
-import com.hazelcast.config.JoinConfig;
 import dev.leaderboard.api.HttpApiVerticle;
 import dev.leaderboard.service.FriendRankVerticle;
 import dev.leaderboard.service.AdminVerticle;
@@ -10,8 +9,6 @@ import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
-import io.vertx.core.VertxBuilder;
-import io.vertx.spi.cluster.hazelcast.ConfigUtil;
 import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
 import java.time.Clock;
 import java.util.List;
@@ -87,35 +84,17 @@ public final class LeaderboardApp {
   /** A Vert.x with metrics, and clustered when the configuration says so. Also used by event-bus clients. */
   public static Future<Vertx> createVertx(AppConfig c) {
     VertxOptions options = new VertxOptions();
-    if (c.cluster() && c.clusterHost() != null) {
-      // the address other nodes reach this node's event bus at
-      options.getEventBusOptions().setHost(c.clusterHost());
-    }
-    VertxBuilder builder = Metrics.enable(Vertx.builder(), options);
     if (!c.cluster()) {
-      return Future.succeededFuture(builder.build());
+      return Future.succeededFuture(Metrics.enable(Vertx.builder(), options).build());
     }
-    Config hz = ConfigUtil.loadConfig();
-    hz.setClusterName("leaderboard");
-    hz.getNetworkConfig().setPort(c.clusterPort()).setPortAutoIncrement(false);
-    if (c.clusterHost() != null) {
-      hz.getNetworkConfig().setPublicAddress(c.clusterHost() + ":" + c.clusterPort());
-      hz.getNetworkConfig().getInterfaces().setEnabled(true).addInterface(c.clusterHost());
+    Config hz;
+    try {
+      ClusterSetup.eventBus(options.getEventBusOptions(), c);
+      hz = ClusterSetup.hazelcast(c);
+    } catch (RuntimeException e) {
+      return Future.failedFuture(e);
     }
-    JoinConfig join = hz.getNetworkConfig().getJoin();
-    if (!c.clusterMembers().isEmpty()) {
-      join.getMulticastConfig().setEnabled(false);
-      join.getTcpIpConfig().setEnabled(true).setMembers(c.clusterMembers());
-    } else if (c.clusterDns() != null) {
-      // Kubernetes: the members are the addresses behind a headless service
-      join.getMulticastConfig().setEnabled(false);
-      join.getKubernetesConfig().setEnabled(true).setProperty("service-dns", c.clusterDns())
-          .setProperty("service-port", String.valueOf(c.clusterPort()));
-    }
-    LOG.info("joining cluster on port {} ({})", c.clusterPort(),
-        !c.clusterMembers().isEmpty() ? "members " + c.clusterMembers()
-            : c.clusterDns() != null ? "Kubernetes service " + c.clusterDns() : "multicast discovery");
-    return builder.withClusterManager(new HazelcastClusterManager(hz)).buildClustered();
+    return Metrics.enable(Vertx.builder(), options).withClusterManager(new HazelcastClusterManager(hz)).buildClustered();
   }
 
   public Vertx vertx() {
