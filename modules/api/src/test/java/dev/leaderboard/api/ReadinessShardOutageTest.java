@@ -7,6 +7,7 @@ import dev.leaderboard.embedded.LocalRedisShards;
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
 import dev.leaderboard.service.LeaderboardVerticle;
+import dev.leaderboard.store.ShardMeters;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -50,14 +51,14 @@ class ReadinessShardOutageTest {
 
       JsonObject up = ready.until(r -> r.statusCode() == 200);
       assertThat(up.getString("status")).isEqualTo("UP");
-      assertThat(shards(up).getJsonObject(1).getString("endpoint")).isEqualTo(endpoint);
+      assertThat(shards(up).getJsonObject(1).getString("endpoint")).isEqualTo(ShardMeters.label(endpoint));
 
       own.close();
       // one shard of two down: the node still serves the other shard's users, so it stays ready, degraded
       JsonObject down = ready.until(r -> r.statusCode() == 200 && r.bodyAsJsonObject().getString("status").equals("DEGRADED"));
       JsonObject redis = down.getJsonObject("checks").getJsonObject("redis");
       assertThat(redis.getString("status")).isEqualTo("DEGRADED");
-      assertThat(redis.getString("reason")).contains("shard 1 (" + endpoint + ")");
+      assertThat(redis.getString("reason")).contains("shard 1 (" + ShardMeters.label(endpoint) + ")");
       assertThat(shards(down).getJsonObject(0).getBoolean("up")).as("the shared shard").isTrue();
       assertThat(shards(down).getJsonObject(1).getBoolean("up")).as("the stopped shard").isFalse();
       assertThat(shards(down).getJsonObject(1).getString("error")).isNotBlank();
@@ -65,7 +66,7 @@ class ReadinessShardOutageTest {
       assertThat(down.getJsonObject("checks").getJsonObject("boards").getString("status")).isEqualTo("UP");
       assertThat(down.getJsonObject("checks").getJsonObject("cluster").getString("status")).isEqualTo("UP");
 
-      again = startRedis(own.binary(), URI.create(endpoint).getPort(), dir.resolve("again"));
+      again = startRedis(own.binary(), URI.create(endpoint), dir.resolve("again"));
       JsonObject back = ready.until(r -> r.statusCode() == 200 && r.bodyAsJsonObject().getString("status").equals("UP"));
       assertThat(back.getString("status")).isEqualTo("UP");
       assertThat(shards(back).getJsonObject(1).getBoolean("up")).isTrue();
@@ -109,10 +110,14 @@ class ReadinessShardOutageTest {
     return ready.getJsonObject("checks").getJsonObject("redis").getJsonArray("shards");
   }
 
-  /** A plain redis-server (no persistence) on a given port, the way an operator would bring a shard back. */
-  private static Process startRedis(Path binary, int port, Path dir) throws IOException {
+  /**
+   * A plain redis-server (no persistence) on the endpoint's port with its password, the way an
+   * operator would bring a shard back.
+   */
+  private static Process startRedis(Path binary, URI endpoint, Path dir) throws IOException {
     Files.createDirectories(dir);
-    return new ProcessBuilder(binary.toString(), "--port", Integer.toString(port), "--bind", "127.0.0.1",
+    return new ProcessBuilder(binary.toString(), "--port", Integer.toString(endpoint.getPort()), "--bind", "127.0.0.1",
+        "--requirepass", endpoint.getUserInfo().substring(endpoint.getUserInfo().indexOf(':') + 1),
         "--dir", dir.toString(), "--save", "", "--appendonly", "no", "--daemonize", "no")
         .redirectErrorStream(true)
         .redirectOutput(dir.resolve("redis.out").toFile())

@@ -2,6 +2,7 @@ package dev.leaderboard.app;
 
 import dev.leaderboard.embedded.LocalPostgres;
 import dev.leaderboard.embedded.LocalRedisShards;
+import dev.leaderboard.store.ShardMeters;
 import io.vertx.micrometer.backends.BackendRegistries;
 import java.io.IOException;
 import org.slf4j.Logger;
@@ -47,7 +48,8 @@ final class EmbeddedServices implements AutoCloseable {
         postgres = LocalPostgres.start(config.dataDir(), restarts);
         effective = effective.withPgUri(postgres.uri());
       }
-      LOG.info("redis shards: {}", effective.redisEndpoints());
+      // endpoints may hold passwords (the embedded shards' always do): only host and port are logged
+      LOG.info("redis shards: {}", effective.redisEndpoints().stream().map(ShardMeters::label).toList());
       return new EmbeddedServices(shards, postgres, effective);
     } catch (IOException | RuntimeException e) {
       if (shards != null) {

@@ -2,6 +2,7 @@ package dev.leaderboard.app;
 
 import com.hazelcast.config.Config;
 import dev.leaderboard.api.HttpApiVerticle;
+import dev.leaderboard.embedded.CurrentUser;
 import dev.leaderboard.service.FriendRankVerticle;
 import dev.leaderboard.service.AdminVerticle;
 import dev.leaderboard.service.LeaderboardVerticle;
@@ -40,6 +41,10 @@ public final class LeaderboardApp {
    * The answer completes off the event loops, since a failed start closes them.
    */
   public static Future<LeaderboardApp> start(AppConfig config, Clock clock) {
+    if (CurrentUser.isRoot()) {
+      LOG.warn("this node runs as root: a flaw in it or in a library it uses would own the machine; run it as"
+          + " an unprivileged user (the embedded PostgreSQL then also runs without a user namespace)");
+    }
     CompletableFuture<LeaderboardApp> started = new CompletableFuture<>();
     createVertx(config).onComplete(created -> {
       if (created.failed()) {
