@@ -44,6 +44,7 @@ public class HttpApiVerticle extends VerticleBase {
   private final int port;
   private final BooleanSupplier clusterJoined;
   private final EdgeLimits limits;
+  private final HttpExposure exposure;
   private NodeServices node;
   private HttpServer server;
   private Router router;
@@ -63,9 +64,15 @@ public class HttpApiVerticle extends VerticleBase {
 
   /** @param limits timeouts for slow clients and the most connections the node keeps open */
   public HttpApiVerticle(int port, BooleanSupplier clusterJoined, EdgeLimits limits) {
+    this(port, clusterJoined, limits, HttpExposure.DEFAULTS);
+  }
+
+  /** @param exposure the address to listen on and the origins browsers may call from */
+  public HttpApiVerticle(int port, BooleanSupplier clusterJoined, EdgeLimits limits, HttpExposure exposure) {
     this.port = port;
     this.clusterJoined = clusterJoined;
     this.limits = limits;
+    this.exposure = exposure;
   }
 
   @Override
@@ -91,6 +98,7 @@ public class HttpApiVerticle extends VerticleBase {
 
   private Future<HttpServer> serve(Router contractRouter) {
     router = contractRouter;
+    CorsPolicy.mount(router, exposure.corsOrigins());
     router.route().failureHandler(this::failure);
     router.errorHandler(404, ctx -> error(ctx, 404, "not_found",
         "no such resource: " + ctx.request().method() + " " + ctx.request().path()));
@@ -101,9 +109,9 @@ public class HttpApiVerticle extends VerticleBase {
     router.errorHandler(400, ctx -> error(ctx, 400, "bad_request", "the request URI " + ctx.request().uri()
         + " could not be decoded (a malformed %-escape?); percent-encode reserved characters, e.g. '%' as %25"));
 
-    return HttpEdge.server(vertx, limits, router).listen(port).onSuccess(s -> {
+    return HttpEdge.server(vertx, limits, router).listen(port, exposure.host()).onSuccess(s -> {
       server = s;
-      LOG.info("HTTP API listening on port {}", s.actualPort());
+      LOG.info("HTTP API listening on {}:{}", exposure.host(), s.actualPort());
     });
   }
 
@@ -214,7 +222,9 @@ public class HttpApiVerticle extends VerticleBase {
       LOG.debug("{} {} failed after its answer: {}", ctx.request().method(), ctx.request().path(), String.valueOf(t));
     } else if (t instanceof LeaderboardException e) {
       if (e.status() >= 500) {
-        LOG.warn("{} {}: {}", ctx.request().method(), ctx.request().path(), e.getMessage());
+        // the answer names no address and no driver message; the log keeps the cause
+        LOG.warn("{} {}: {}{}", ctx.request().method(), ctx.request().path(), e.getMessage(),
+            e.getCause() == null ? "" : " (" + e.getCause() + ")");
       }
       error(ctx, e.status(), e.code(), e.getMessage());
     } else if (t instanceof ReplyException e && e.failureType() == ReplyFailure.NO_HANDLERS) {

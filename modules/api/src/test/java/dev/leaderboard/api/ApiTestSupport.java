@@ -44,7 +44,7 @@ abstract class ApiTestSupport {
   void deploy(Vertx vertx) {
     List<String> endpoints = TestShards.endpoints();
     this.vertx = vertx;
-    HttpApiVerticle api = new HttpApiVerticle(0, null, edgeLimits());
+    HttpApiVerticle api = new HttpApiVerticle(0, null, edgeLimits(), exposure());
     await(vertx.deployVerticle(new LeaderboardVerticle(endpoints, TestPostgres.uri(), 4, CLOCK))
         .compose(id -> vertx.deployVerticle(api)));
     port = api.actualPort();
@@ -54,6 +54,11 @@ abstract class ApiTestSupport {
   /** The HTTP server's limits of slow clients and open connections in this test. */
   EdgeLimits edgeLimits() {
     return EdgeLimits.DEFAULTS;
+  }
+
+  /** Where the HTTP server listens and the origins it allows in this test. */
+  HttpExposure exposure() {
+    return HttpExposure.DEFAULTS;
   }
 
   static <T> T await(Future<T> f) {

@@ -1,6 +1,7 @@
 package dev.leaderboard.app;
 
 import dev.leaderboard.api.EdgeLimits;
+import dev.leaderboard.api.HttpExposure;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -32,7 +33,8 @@ public record AppConfig(
     int friendLimit,
     int adminIntervalSeconds,
     int closeLeaseSeconds,
-    EdgeLimits http) {
+    EdgeLimits http,
+    HttpExposure httpExposure) {
 
   /** Every variable the app reads; the deployment test checks manifests against this list. */
   public static final Set<String> VARIABLES = Set.of("LB_HTTP_PORT", "LB_DATA_DIR", "LB_REDIS_ENDPOINTS",
@@ -40,7 +42,7 @@ public record AppConfig(
       "LB_CLUSTER_DNS", "LB_CLUSTER_HOST", "LB_CLUSTER_BUS_PORT", "LB_CLUSTER_TLS_CERT", "LB_CLUSTER_TLS_KEY",
       "LB_CLUSTER_TLS_CA", "LB_FRIEND_LIMIT", "LB_ADMIN_INTERVAL_SECONDS", "LB_CLOSE_LEASE_SECONDS",
       "LB_HTTP_IDLE_TIMEOUT_SECONDS", "LB_HTTP_HEADER_TIMEOUT_SECONDS", "LB_HTTP_BODY_TIMEOUT_SECONDS",
-      "LB_HTTP_MAX_CONNECTIONS");
+      "LB_HTTP_MAX_CONNECTIONS", "LB_HTTP_HOST", "LB_HTTP_CORS_ORIGINS");
   private static final Pattern IPV4 = Pattern.compile("(25[0-5]|2[0-4]\\d|1?\\d?\\d)(\\.(25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}");
   private static final Pattern IPV6 = Pattern.compile("[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*");
 
@@ -67,7 +69,18 @@ public record AppConfig(
         intVar(env, "LB_FRIEND_LIMIT", 5000, 1, 100_000),
         intVar(env, "LB_ADMIN_INTERVAL_SECONDS", 15, 1, 3600),
         intVar(env, "LB_CLOSE_LEASE_SECONDS", 30, 1, 3600),
-        httpLimits(env));
+        httpLimits(env),
+        httpExposure(env));
+  }
+
+  private static HttpExposure httpExposure(Map<String, String> env) {
+    String host = blankToNull(env.get("LB_HTTP_HOST"));
+    try {
+      return new HttpExposure(host == null ? HttpExposure.DEFAULTS.host() : host.trim(),
+          listVar(env, "LB_HTTP_CORS_ORIGINS"));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("LB_HTTP_CORS_ORIGINS: " + e.getMessage(), e);
+    }
   }
 
   private static EdgeLimits httpLimits(Map<String, String> env) {
@@ -81,12 +94,14 @@ public record AppConfig(
 
   public AppConfig withRedisEndpoints(List<String> endpoints) {
     return new AppConfig(httpPort, dataDir, endpoints, localShards, partitions, pgUri, cluster, clusterMembers, clusterPort,
-        clusterDns, clusterHost, clusterBusPort, clusterTls, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http);
+        clusterDns, clusterHost, clusterBusPort, clusterTls, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http,
+        httpExposure);
   }
 
   public AppConfig withPgUri(String uri) {
     return new AppConfig(httpPort, dataDir, redisEndpoints, localShards, partitions, uri, cluster, clusterMembers,
-        clusterPort, clusterDns, clusterHost, clusterBusPort, clusterTls, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http);
+        clusterPort, clusterDns, clusterHost, clusterBusPort, clusterTls, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http,
+        httpExposure);
   }
 
   /**

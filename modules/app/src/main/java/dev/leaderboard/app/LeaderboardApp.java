@@ -81,9 +81,11 @@ public final class LeaderboardApp {
             new AdminVerticle(c.redisEndpoints(), c.pgUri(), clock, c.adminIntervalSeconds() * 1000L, closeLeaseMillis)))
         .compose(id -> vertx.deployVerticle(
             () -> new FriendRankVerticle(c.redisEndpoints(), c.pgUri(), clock, c.friendLimit()), instances))
-        .compose(id -> vertx.deployVerticle(() -> new HttpApiVerticle(c.httpPort(), clusterJoined, c.http()), instances))
-        .onSuccess(id -> LOG.info("leaderboard node ready: HTTP on port {}, {} shards, {} default partitions, cluster {}",
-            c.httpPort(), c.redisEndpoints().size(), c.partitions(), c.cluster() ? "on" : "off"));
+        .compose(id -> vertx.deployVerticle(() -> new HttpApiVerticle(c.httpPort(), clusterJoined, c.http(),
+            c.httpExposure()), instances))
+        .onSuccess(id -> LOG.info("leaderboard node ready: HTTP on {}:{}, {} shards, {} default partitions, cluster {}, CORS {}",
+            c.httpExposure().host(), c.httpPort(), c.redisEndpoints().size(), c.partitions(), c.cluster() ? "on" : "off",
+            c.httpExposure().corsOrigins().isEmpty() ? "off" : c.httpExposure().corsOrigins()));
   }
 
   /** A Vert.x with metrics, and clustered when the configuration says so. Also used by event-bus clients. */
