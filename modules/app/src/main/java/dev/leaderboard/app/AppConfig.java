@@ -2,6 +2,7 @@ package dev.leaderboard.app;
 
 import dev.leaderboard.api.EdgeLimits;
 import dev.leaderboard.api.HttpExposure;
+import io.vertx.pgclient.PgConnectOptions;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -55,10 +56,10 @@ public record AppConfig(
     return new AppConfig(
         intVar(env, "LB_HTTP_PORT", 8080, 0, 65535),
         Path.of(env.getOrDefault("LB_DATA_DIR", "./data")).toAbsolutePath().normalize(),
-        listVar(env, "LB_REDIS_ENDPOINTS"),
+        redisEndpoints(env),
         intVar(env, "LB_LOCAL_SHARDS", 4, 1, 64),
         intVar(env, "LB_PARTITIONS", 8, 1, 1024),
-        blankToNull(env.get("LB_PG_URI")),
+        pgUri(env),
         onOff(env, "LB_CLUSTER"),
         listVar(env, "LB_CLUSTER_MEMBERS"),
         intVar(env, "LB_CLUSTER_PORT", 5701, 1, 65535),
@@ -102,6 +103,43 @@ public record AppConfig(
     return new AppConfig(httpPort, dataDir, redisEndpoints, localShards, partitions, uri, cluster, clusterMembers,
         clusterPort, clusterDns, clusterHost, clusterBusPort, clusterTls, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http,
         httpExposure);
+  }
+
+  /** What a log may show of this configuration: endpoints and the archive URI without their passwords. */
+  @Override
+  public String toString() {
+    return "AppConfig[httpPort=" + httpPort + ", httpExposure=" + httpExposure + ", dataDir=" + dataDir
+        + ", redisEndpoints=" + redisEndpoints.stream().map(SecretUris::redact).toList() + ", localShards=" + localShards
+        + ", partitions=" + partitions + ", pgUri=" + (pgUri == null ? null : SecretUris.redact(pgUri))
+        + ", cluster=" + cluster + ", clusterMembers=" + clusterMembers + ", clusterPort=" + clusterPort
+        + ", clusterDns=" + clusterDns + ", clusterHost=" + clusterHost + ", clusterBusPort=" + clusterBusPort
+        + ", clusterTls=" + clusterTls + ", friendLimit=" + friendLimit + ", adminIntervalSeconds=" + adminIntervalSeconds
+        + ", closeLeaseSeconds=" + closeLeaseSeconds + ", http=" + http + "]";
+  }
+
+  /** Redis endpoint URIs ({@code redis://[[user]:password@]host:port}); an error names the entry, never its text. */
+  private static List<String> redisEndpoints(Map<String, String> env) {
+    List<String> endpoints = listVar(env, "LB_REDIS_ENDPOINTS");
+    for (int i = 0; i < endpoints.size(); i++) {
+      SecretUris.check("LB_REDIS_ENDPOINTS entry " + (i + 1), endpoints.get(i), Set.of("redis", "rediss"), true);
+    }
+    return endpoints;
+  }
+
+  /** The archive's URI ({@code postgresql://user:password@host:port/database}); an error never quotes it. */
+  private static String pgUri(Map<String, String> env) {
+    String uri = blankToNull(env.get("LB_PG_URI"));
+    if (uri != null) {
+      SecretUris.check("LB_PG_URI", uri.trim(), Set.of("postgresql", "postgres"), false);
+      try {
+        PgConnectOptions.fromUri(uri.trim());
+      } catch (RuntimeException e) {
+        // the client's message quotes the URI, password and all
+        throw new IllegalArgumentException("LB_PG_URI is not a URI the PostgreSQL client takes"
+            + " (postgresql://user:password@host:port/database[?parameters])");
+      }
+    }
+    return uri == null ? null : uri.trim();
   }
 
   /**

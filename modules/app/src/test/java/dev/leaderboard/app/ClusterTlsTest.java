@@ -44,7 +44,8 @@ import org.junit.jupiter.api.Test;
  * serves the leaderboard service with mutual TLS on its event bus, {@code c} is a node with a
  * certificate of the same CA, {@code plain} joins without TLS and {@code stranger} with a
  * self-signed certificate. Only {@code c} gets answers from {@code a}, and {@code a} sends nothing
- * to the strangers. Certificates are made for the run ({@link TestCertificates}).
+ * to the strangers; the private key never reaches the log. Certificates are made for the run
+ * ({@link TestCertificates}).
  */
 class ClusterTlsTest {
   private static final Clock CLOCK = Clock.fixed(Instant.parse("2025-04-15T12:00:00Z"), ZoneOffset.UTC);
@@ -59,6 +60,9 @@ class ClusterTlsTest {
   private static Vertx c;
   private static Vertx plain;
   private static Vertx stranger;
+  /** What the nodes logged while starting, and the base64 body of the first node's private key. */
+  private static String startLog;
+  private static String privateKey;
 
   @BeforeAll
   static void startCluster() throws Exception {
@@ -70,16 +74,28 @@ class ClusterTlsTest {
     aBusPort = ClusterIT.freePort();
     List<String> shards = TestShards.endpoints();
     String pgUri = TestPostgres.uri();
+    TestCertificates.Tls nodeTls = certs.signed("node");
     // the first member alone, then the others at once: they join it rather than forming clusters of their own
-    a = start(node(members, aClusterPort, aBusPort, certs.signed("node").env())).await();
-    Future<String> deployed = a.deployVerticle(new LeaderboardVerticle(shards, pgUri, 4, CLOCK));
-    Future<Vertx> other = start(node(members, ports.get(1), 0, certs.signed("other-node").env()));
-    Future<Vertx> noTls = start(node(members, ports.get(2), 0, Map.of()));
-    Future<Vertx> selfSigned = start(node(members, ports.get(3), 0, certs.selfSigned("stranger").env()));
-    Future.all(deployed, other, noTls, selfSigned).await();
-    c = other.result();
-    plain = noTls.result();
-    stranger = selfSigned.result();
+    try (LogCapture log = LogCapture.start()) {
+      a = start(node(members, aClusterPort, aBusPort, nodeTls.env())).await();
+      Future<String> deployed = a.deployVerticle(new LeaderboardVerticle(shards, pgUri, 4, CLOCK));
+      Future<Vertx> other = start(node(members, ports.get(1), 0, certs.signed("other-node").env()));
+      Future<Vertx> noTls = start(node(members, ports.get(2), 0, Map.of()));
+      Future<Vertx> selfSigned = start(node(members, ports.get(3), 0, certs.selfSigned("stranger").env()));
+      Future.all(deployed, other, noTls, selfSigned).await();
+      c = other.result();
+      plain = noTls.result();
+      stranger = selfSigned.result();
+      startLog = log.text();
+    }
+    String key = Files.readString(nodeTls.key());
+    privateKey = key.substring(key.indexOf('\n') + 1, key.indexOf("-----END")).replace("\n", "");
+  }
+
+  @Test
+  void theTlsKeyIsNeverLogged() {
+    assertThat(startLog).contains("event bus with mutual TLS");
+    assertThat(startLog.replace("\n", "")).doesNotContain(privateKey).doesNotContain(privateKey.substring(0, 40));
   }
 
   @AfterAll
