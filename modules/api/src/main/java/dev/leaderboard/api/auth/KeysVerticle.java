@@ -1,5 +1,6 @@
 package dev.leaderboard.api.auth;
 
+import dev.leaderboard.store.RedisPool;
 import dev.leaderboard.store.Shards;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -25,7 +26,8 @@ public class KeysVerticle extends VerticleBase {
 
   @Override
   public Future<?> start() {
-    shards = Shards.connect(vertx, endpoints, 4);
+    // unknown key IDs are read at most LOOKUPS_PER_SECOND a second: the queue holds a whole second's worth
+    shards = Shards.connect(vertx, endpoints, new RedisPool(4, KeyCache.LOOKUPS_PER_SECOND));
     cache = new KeyCache(vertx, new ApiKeyStore(shards), clock);
     return cache.start().onSuccess(ok -> NodeKeys.of(vertx).offer(cache)).onFailure(e -> shards.close());
   }
