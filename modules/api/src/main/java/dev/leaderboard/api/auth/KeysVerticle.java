@@ -1,6 +1,5 @@
 package dev.leaderboard.api.auth;
 
-import dev.leaderboard.store.RedisPool;
 import dev.leaderboard.store.Shards;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -26,8 +25,7 @@ public class KeysVerticle extends VerticleBase {
 
   @Override
   public Future<?> start() {
-    // unknown key IDs are read at most LOOKUPS_PER_SECOND a second: the queue holds a whole second's worth
-    shards = Shards.connect(vertx, endpoints, new RedisPool(4, KeyCache.LOOKUPS_PER_SECOND));
+    shards = Shards.connect(vertx, endpoints, KeyCache.POOL);
     cache = new KeyCache(vertx, new ApiKeyStore(shards), clock);
     return cache.start().onSuccess(ok -> NodeKeys.of(vertx).offer(cache)).onFailure(e -> shards.close());
   }
