@@ -39,7 +39,7 @@ class SecretsStayOutOfLogsTest {
             "LB_PG_URI", postgres.uri()));
         LeaderboardApp app = LeaderboardApp.start(config, AppRestartTest.CLOCK).await();
         try {
-          WebClient http = WebClient.create(vertx);
+          WebClient http = AdminClients.of(vertx, app);
           assertThat(http.put(port, "localhost", "/v1/boards/logged").sendJsonObject(new JsonObject()).await().statusCode())
               .isEqualTo(201);
           redis.close();
@@ -53,7 +53,8 @@ class SecretsStayOutOfLogsTest {
       }
       logged = log.text();
       secrets = List.of(Files.readString(dir.resolve("redis/redis.password")).strip(),
-          Files.readString(dir.resolve("pg/postgres.password")).strip());
+          Files.readString(dir.resolve("pg/postgres.password")).strip(),
+          Files.readString(dir.resolve("node/admin.key")).strip());
     }
     assertThat(logged).as("what was logged").contains("redis shards: [redis://127.0.0.1:", "does not answer PING",
         "GET /v1/boards/logged/entries: Redis shard");
