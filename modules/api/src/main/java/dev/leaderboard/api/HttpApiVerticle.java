@@ -55,6 +55,7 @@ public class HttpApiVerticle extends VerticleBase {
   private final EdgeLimits limits;
   private final OpenOperations open;
   private final boolean guarded;
+  private final HttpExposure exposure;
   private NodeServices node;
   private ShedMeter shed;
   private HttpServer server;
@@ -78,20 +79,35 @@ public class HttpApiVerticle extends VerticleBase {
    *     requests it serves at once
    */
   public HttpApiVerticle(int port, BooleanSupplier clusterJoined, EdgeLimits limits) {
-    this(port, clusterJoined, limits, OpenOperations.DEFAULTS);
+    this(port, clusterJoined, limits, OpenOperations.DEFAULTS, HttpExposure.DEFAULTS);
   }
 
   /** @param open whether metrics and the OpenAPI document are served without a credential */
   public HttpApiVerticle(int port, BooleanSupplier clusterJoined, EdgeLimits limits, OpenOperations open) {
-    this(port, clusterJoined, limits, open, true);
+    this(port, clusterJoined, limits, open, HttpExposure.DEFAULTS);
+  }
+
+  /** @param exposure the address to listen on and the origins browsers may call from */
+  public HttpApiVerticle(int port, BooleanSupplier clusterJoined, EdgeLimits limits, HttpExposure exposure) {
+    this(port, clusterJoined, limits, OpenOperations.DEFAULTS, exposure);
+  }
+
+  /**
+   * @param open whether metrics and the OpenAPI document are served without a credential
+   * @param exposure the address to listen on and the origins browsers may call from
+   */
+  public HttpApiVerticle(int port, BooleanSupplier clusterJoined, EdgeLimits limits, OpenOperations open,
+      HttpExposure exposure) {
+    this(port, clusterJoined, limits, open, exposure, true);
   }
 
   private HttpApiVerticle(int port, BooleanSupplier clusterJoined, EdgeLimits limits, OpenOperations open,
-      boolean guarded) {
+      HttpExposure exposure, boolean guarded) {
     this.port = port;
     this.clusterJoined = clusterJoined;
     this.limits = limits;
     this.open = open;
+    this.exposure = exposure;
     this.guarded = guarded;
   }
 
@@ -100,7 +116,7 @@ public class HttpApiVerticle extends VerticleBase {
    * for measuring what the access check costs (the HTTP benchmark). The launcher never deploys it.
    */
   public static HttpApiVerticle withoutCredentials(int port) {
-    return new HttpApiVerticle(port, null, EdgeLimits.DEFAULTS, OpenOperations.DEFAULTS, false);
+    return new HttpApiVerticle(port, null, EdgeLimits.DEFAULTS, OpenOperations.DEFAULTS, HttpExposure.DEFAULTS, false);
   }
 
   @Override
@@ -136,6 +152,7 @@ public class HttpApiVerticle extends VerticleBase {
     // before every other route, the body handler included: a shed request is not read any further
     router.route().order(-1)
         .handler(new InFlightLimit(InFlightLimit.share(limits.maxInFlight(), context.getInstanceCount()), shed));
+    CorsPolicy.mount(router, exposure.corsOrigins());
     router.route().failureHandler(this::failure);
     router.errorHandler(404, ctx -> error(ctx, 404, "not_found",
         "no such resource: " + ctx.request().method() + " " + ctx.request().path()));
@@ -146,9 +163,9 @@ public class HttpApiVerticle extends VerticleBase {
     router.errorHandler(400, ctx -> error(ctx, 400, "bad_request", "the request URI " + ctx.request().uri()
         + " could not be decoded (a malformed %-escape?); percent-encode reserved characters, e.g. '%' as %25"));
 
-    return HttpEdge.server(vertx, limits, router).listen(port).onSuccess(s -> {
+    return HttpEdge.server(vertx, limits, router).listen(port, exposure.host()).onSuccess(s -> {
       server = s;
-      LOG.info("HTTP API listening on port {}", s.actualPort());
+      LOG.info("HTTP API listening on {}:{}", exposure.host(), s.actualPort());
     });
   }
 
@@ -261,7 +278,9 @@ public class HttpApiVerticle extends VerticleBase {
       if (OverloadedException.CODE.equals(e.code())) {
         shed.redisPool();
       } else if (e.status() >= 500) {
-        LOG.warn("{} {}: {}", ctx.request().method(), ctx.request().path(), e.getMessage());
+        // the answer names no address and no driver message; the log keeps the cause
+        LOG.warn("{} {}: {}{}", ctx.request().method(), ctx.request().path(), e.getMessage(),
+            e.getCause() == null ? "" : " (" + e.getCause() + ")");
       } else if (e.status() == 401) {
         ctx.response().putHeader("WWW-Authenticate", "Bearer realm=\"leaderboard\"");
       }

@@ -55,7 +55,7 @@ abstract class ApiTestSupport {
   void deploy(Vertx vertx) {
     List<String> endpoints = endpoints();
     this.vertx = vertx;
-    HttpApiVerticle api = new HttpApiVerticle(0, null, edgeLimits());
+    HttpApiVerticle api = new HttpApiVerticle(0, null, edgeLimits(), exposure());
     deployNode(vertx, endpoints, TestPostgres.uri(), api);
     port = api.actualPort();
     anonymous = WebClient.create(vertx);
@@ -93,6 +93,11 @@ abstract class ApiTestSupport {
   /** The HTTP server's limits of slow clients and open connections in this test. */
   EdgeLimits edgeLimits() {
     return EdgeLimits.DEFAULTS;
+  }
+
+  /** Where the HTTP server listens and the origins it allows in this test. */
+  HttpExposure exposure() {
+    return HttpExposure.DEFAULTS;
   }
 
   static <T> T await(Future<T> f) {
