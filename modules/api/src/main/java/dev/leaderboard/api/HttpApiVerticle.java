@@ -1,7 +1,9 @@
 package dev.leaderboard.api;
 
+import dev.leaderboard.api.audit.NodeAudit;
 import dev.leaderboard.api.auth.AccessGate;
 import dev.leaderboard.api.auth.NodeKeys;
+import dev.leaderboard.api.limit.RateLimiter;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.OverloadedException;
@@ -29,6 +31,7 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.serviceproxy.ServiceException;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -42,7 +45,9 @@ import org.slf4j.LoggerFactory;
  * and write its typed answer: the status code comes from the result, the body from its JSON.
  *
  * <p>Every route first passes the node's {@link AccessGate} (API keys from the node's
- * {@link dev.leaderboard.api.auth.KeysVerticle}, which is deployed before this verticle).
+ * {@link dev.leaderboard.api.auth.KeysVerticle}, which is deployed before this verticle), then its
+ * rate limits ({@link RateGate}) and, for admin actions, its audit trail ({@link AuditTrail}, written
+ * by the node's {@link dev.leaderboard.api.audit.AuditVerticle}, deployed before this verticle too).
  */
 public class HttpApiVerticle extends VerticleBase {
   private static final Logger LOG = LoggerFactory.getLogger(HttpApiVerticle.class);
@@ -53,6 +58,7 @@ public class HttpApiVerticle extends VerticleBase {
   private final BooleanSupplier clusterJoined;
   private final EdgeLimits limits;
   private final OpenOperations open;
+  private final RateLimiter rates;
   private final boolean guarded;
   private NodeServices node;
   private ShedMeter shed;
@@ -80,17 +86,28 @@ public class HttpApiVerticle extends VerticleBase {
     this(port, clusterJoined, limits, OpenOperations.DEFAULTS);
   }
 
-  /** @param open whether metrics and the OpenAPI document are served without a credential */
+  /**
+   * Without rate limits.
+   *
+   * @param open whether metrics and the OpenAPI document are served without a credential
+   */
   public HttpApiVerticle(int port, BooleanSupplier clusterJoined, EdgeLimits limits, OpenOperations open) {
-    this(port, clusterJoined, limits, open, true);
+    this(port, clusterJoined, limits, open, RateLimiter.OFF);
+  }
+
+  /** @param rates the node's rate limits, one limiter shared by every instance of the node */
+  public HttpApiVerticle(int port, BooleanSupplier clusterJoined, EdgeLimits limits, OpenOperations open,
+      RateLimiter rates) {
+    this(port, clusterJoined, limits, open, rates, true);
   }
 
   private HttpApiVerticle(int port, BooleanSupplier clusterJoined, EdgeLimits limits, OpenOperations open,
-      boolean guarded) {
+      RateLimiter rates, boolean guarded) {
     this.port = port;
     this.clusterJoined = clusterJoined;
     this.limits = limits;
     this.open = open;
+    this.rates = rates;
     this.guarded = guarded;
   }
 
@@ -99,7 +116,7 @@ public class HttpApiVerticle extends VerticleBase {
    * for measuring what the access check costs (the HTTP benchmark). The launcher never deploys it.
    */
   public static HttpApiVerticle withoutCredentials(int port) {
-    return new HttpApiVerticle(port, null, EdgeLimits.DEFAULTS, OpenOperations.DEFAULTS, false);
+    return new HttpApiVerticle(port, null, EdgeLimits.DEFAULTS, OpenOperations.DEFAULTS, RateLimiter.OFF, false);
   }
 
   @Override
@@ -123,10 +140,16 @@ public class HttpApiVerticle extends VerticleBase {
     OperationRoutes.mount(routes, vertx, node.readiness(), clusterJoined);
     NodeKeys keys = NodeKeys.of(vertx);
     KeyRoutes.mount(routes, keys);
+    NodeAudit audit = NodeAudit.of(vertx);
+    AuditRoutes.mount(routes, audit);
     Set<String> opened = open.operationIds();
     AccessGate gate = new AccessGate(keys, board -> service().getBoard(board).map(Board::publicReads),
         operationId -> !guarded || opened.contains(operationId));
-    return routes.createRouter(vertx, BodyHandler.create(false).setBodyLimit(BODY_LIMIT), gate::handler)
+    RateGate rateGate = new RateGate(rates, opened);
+    AuditTrail trail = new AuditTrail(audit);
+    return routes.createRouter(vertx, BodyHandler.create(false).setBodyLimit(BODY_LIMIT), access -> guarded
+            ? List.of(gate.handler(access), rateGate.handler(access), trail.handler(access))
+            : List.of(gate.handler(access)))
         .compose(this::serve);
   }
 
@@ -290,6 +313,7 @@ public class HttpApiVerticle extends VerticleBase {
     if (ctx.response().ended()) {
       return;
     }
+    ctx.put(AuditTrail.ERROR_CODE, code);
     ctx.response().setStatusCode(status);
     if (OverloadedException.CODE.equals(code)) {
       ctx.response().putHeader(HttpHeaders.RETRY_AFTER, Integer.toString(OverloadedException.RETRY_AFTER_SECONDS));

@@ -1,13 +1,17 @@
 package dev.leaderboard.app;
 
 import dev.leaderboard.api.EdgeLimits;
+import dev.leaderboard.api.limit.Rate;
+import dev.leaderboard.api.limit.RateLimits;
 import dev.leaderboard.service.LeaderboardVerticle;
 import dev.leaderboard.store.RedisPool;
 import dev.leaderboard.api.OpenOperations;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -22,6 +26,9 @@ import java.util.Set;
  *     Kubernetes Secret); {@code null}: the node keeps its own in {@code LB_DATA_DIR/admin.key}
  * @param open whether {@code /metrics} and {@code /openapi.yaml} need no credential
  *     ({@code LB_METRICS_OPEN}, {@code LB_OPENAPI_OPEN}, both on by default)
+ * @param rates the rate limits: {@code LB_RATE_<LIMIT>} per limit ({@code READ}, {@code SUBMIT},
+ *     {@code FRIENDS}, {@code ADMIN}, {@code PUBLIC}), {@code LB_RATE_MAX_BUCKETS}, and
+ *     {@code LB_RATE_LIMITS=off} to turn every limit off
  */
 public record AppConfig(
     int httpPort,
@@ -41,7 +48,8 @@ public record AppConfig(
     EdgeLimits http,
     int redisPoolWaiting,
     Path adminKeyFile,
-    OpenOperations open) {
+    OpenOperations open,
+    RateLimits rates) {
 
   /** Every variable the app reads; the deployment test checks manifests against this list. */
   public static final Set<String> VARIABLES = Set.of("LB_HTTP_PORT", "LB_DATA_DIR", "LB_REDIS_ENDPOINTS",
@@ -49,7 +57,8 @@ public record AppConfig(
       "LB_CLUSTER_DNS", "LB_CLUSTER_HOST", "LB_FRIEND_LIMIT", "LB_ADMIN_INTERVAL_SECONDS", "LB_CLOSE_LEASE_SECONDS",
       "LB_HTTP_IDLE_TIMEOUT_SECONDS", "LB_HTTP_HEADER_TIMEOUT_SECONDS", "LB_HTTP_BODY_TIMEOUT_SECONDS",
       "LB_HTTP_MAX_CONNECTIONS", "LB_HTTP_MAX_IN_FLIGHT", "LB_REDIS_MAX_POOL_WAITING", "LB_ADMIN_KEY_FILE",
-      "LB_METRICS_OPEN", "LB_OPENAPI_OPEN");
+      "LB_METRICS_OPEN", "LB_OPENAPI_OPEN", "LB_RATE_LIMITS", "LB_RATE_READ", "LB_RATE_SUBMIT", "LB_RATE_FRIENDS",
+      "LB_RATE_ADMIN", "LB_RATE_PUBLIC", "LB_RATE_MAX_BUCKETS");
 
   public static AppConfig fromEnv(Map<String, String> env) {
     for (String name : env.keySet()) {
@@ -75,7 +84,29 @@ public record AppConfig(
         httpLimits(env),
         intVar(env, "LB_REDIS_MAX_POOL_WAITING", RedisPool.of(LeaderboardVerticle.POOL_SIZE).maxWaiting(), 0, 1_000_000),
         pathVar(env, "LB_ADMIN_KEY_FILE"),
-        new OpenOperations(onOff(env, "LB_METRICS_OPEN", true), onOff(env, "LB_OPENAPI_OPEN", true)));
+        new OpenOperations(onOff(env, "LB_METRICS_OPEN", true), onOff(env, "LB_OPENAPI_OPEN", true)),
+        rateLimits(env));
+  }
+
+  private static RateLimits rateLimits(Map<String, String> env) {
+    int maxBuckets = intVar(env, "LB_RATE_MAX_BUCKETS", RateLimits.MAX_BUCKETS, 1, 100_000_000);
+    if (!onOff(env, "LB_RATE_LIMITS", true)) {
+      return RateLimits.OFF;
+    }
+    Map<String, Rate> rates = new LinkedHashMap<>();
+    for (String limit : RateLimits.NAMES) {
+      String name = "LB_RATE_" + limit.toUpperCase(Locale.ROOT);
+      String text = blankToNull(env.get(name));
+      try {
+        Rate rate = Rate.parse(text == null ? RateLimits.DEFAULTS.get(limit) : text);
+        if (rate != null) {
+          rates.put(limit, rate);
+        }
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(name + " " + e.getMessage(), e);
+      }
+    }
+    return new RateLimits(rates, maxBuckets);
   }
 
   private static EdgeLimits httpLimits(Map<String, String> env) {
@@ -91,13 +122,13 @@ public record AppConfig(
   public AppConfig withRedisEndpoints(List<String> endpoints) {
     return new AppConfig(httpPort, dataDir, endpoints, localShards, partitions, pgUri, cluster, clusterMembers, clusterPort,
         clusterDns, clusterHost, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http, redisPoolWaiting,
-        adminKeyFile, open);
+        adminKeyFile, open, rates);
   }
 
   public AppConfig withPgUri(String uri) {
     return new AppConfig(httpPort, dataDir, redisEndpoints, localShards, partitions, uri, cluster, clusterMembers,
         clusterPort, clusterDns, clusterHost, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http, redisPoolWaiting,
-        adminKeyFile, open);
+        adminKeyFile, open, rates);
   }
 
   private static int intVar(Map<String, String> env, String name, int def, int min, int max) {
