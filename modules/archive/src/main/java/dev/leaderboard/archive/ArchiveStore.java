@@ -70,15 +70,18 @@ public final class ArchiveStore {
 
   /** A pool on {@code uri} ({@code postgresql://user[:password]@host:port/db[?options]}); connects lazily. */
   public static ArchiveStore connect(Vertx vertx, String uri) {
-    return new ArchiveStore(pool(vertx, uri));
+    return new ArchiveStore(pool(vertx, uri, "archive", 8));
   }
 
-  /** The node's pool on {@code uri}, shared by every store and verticle instance that connects to it. */
-  static Pool pool(Vertx vertx, String uri) {
+  /**
+   * The node's pool {@code name} on {@code uri}, of {@code size} connections, shared by every
+   * verticle instance that connects to it.
+   */
+  static Pool pool(Vertx vertx, String uri, String name, int size) {
     PgConnectOptions options = PgConnectOptions.fromUri(uri).setCachePreparedStatements(true);
     return PgBuilder.pool()
         // one pool per node and database, shared by every verticle instance that connects
-        .with(new PoolOptions().setMaxSize(8).setShared(true).setName("leaderboard-archive-" + uri.hashCode()))
+        .with(new PoolOptions().setMaxSize(size).setShared(true).setName("leaderboard-" + name + "-" + uri.hashCode()))
         .connectingTo(options)
         .using(vertx)
         .build();

@@ -12,8 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The audit log of admin actions in PostgreSQL ({@code audit_log}, beside the archive, on the same
- * pool; its table comes with {@link ArchiveStore#migrate}). Rows are only ever appended.
+ * The audit log of admin actions in PostgreSQL ({@code audit_log}, beside the archive; its table
+ * comes with {@link ArchiveStore#migrate}). Rows are only ever appended.
  */
 public final class AuditStore {
   /** The archive's migration that adds the table. */
@@ -41,8 +41,9 @@ public final class AuditStore {
     this.schema = new ArchiveStore(pool);
   }
 
+  /** A pool of its own, so that its last writes outlive the archive's verticles when a node stops. */
   public static AuditStore connect(Vertx vertx, String uri) {
-    return new AuditStore(ArchiveStore.pool(vertx, uri));
+    return new AuditStore(ArchiveStore.pool(vertx, uri, "audit", 2));
   }
 
   /** Brings the schema (the archive's and the audit log's) to the newest version. */
