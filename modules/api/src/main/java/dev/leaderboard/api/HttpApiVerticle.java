@@ -60,6 +60,7 @@ public class HttpApiVerticle extends VerticleBase {
   private final OpenOperations open;
   private final RateLimiter rates;
   private final boolean guarded;
+  private final HttpExposure exposure;
   private NodeServices node;
   private ShedMeter shed;
   private HttpServer server;
@@ -83,30 +84,43 @@ public class HttpApiVerticle extends VerticleBase {
    *     requests it serves at once
    */
   public HttpApiVerticle(int port, BooleanSupplier clusterJoined, EdgeLimits limits) {
-    this(port, clusterJoined, limits, OpenOperations.DEFAULTS);
+    this(port, clusterJoined, limits, OpenOperations.DEFAULTS, HttpExposure.DEFAULTS);
+  }
+
+  /** @param open whether metrics and the OpenAPI document are served without a credential */
+  public HttpApiVerticle(int port, BooleanSupplier clusterJoined, EdgeLimits limits, OpenOperations open) {
+    this(port, clusterJoined, limits, open, HttpExposure.DEFAULTS);
+  }
+
+  /** @param exposure the address to listen on and the origins browsers may call from */
+  public HttpApiVerticle(int port, BooleanSupplier clusterJoined, EdgeLimits limits, HttpExposure exposure) {
+    this(port, clusterJoined, limits, OpenOperations.DEFAULTS, exposure);
   }
 
   /**
    * Without rate limits.
    *
    * @param open whether metrics and the OpenAPI document are served without a credential
+   * @param exposure the address to listen on and the origins browsers may call from
    */
-  public HttpApiVerticle(int port, BooleanSupplier clusterJoined, EdgeLimits limits, OpenOperations open) {
-    this(port, clusterJoined, limits, open, RateLimiter.OFF);
+  public HttpApiVerticle(int port, BooleanSupplier clusterJoined, EdgeLimits limits, OpenOperations open,
+      HttpExposure exposure) {
+    this(port, clusterJoined, limits, open, exposure, RateLimiter.OFF);
   }
 
   /** @param rates the node's rate limits, one limiter shared by every instance of the node */
   public HttpApiVerticle(int port, BooleanSupplier clusterJoined, EdgeLimits limits, OpenOperations open,
-      RateLimiter rates) {
-    this(port, clusterJoined, limits, open, rates, true);
+      HttpExposure exposure, RateLimiter rates) {
+    this(port, clusterJoined, limits, open, exposure, rates, true);
   }
 
   private HttpApiVerticle(int port, BooleanSupplier clusterJoined, EdgeLimits limits, OpenOperations open,
-      RateLimiter rates, boolean guarded) {
+      HttpExposure exposure, RateLimiter rates, boolean guarded) {
     this.port = port;
     this.clusterJoined = clusterJoined;
     this.limits = limits;
     this.open = open;
+    this.exposure = exposure;
     this.rates = rates;
     this.guarded = guarded;
   }
@@ -116,7 +130,8 @@ public class HttpApiVerticle extends VerticleBase {
    * for measuring what the access check costs (the HTTP benchmark). The launcher never deploys it.
    */
   public static HttpApiVerticle withoutCredentials(int port) {
-    return new HttpApiVerticle(port, null, EdgeLimits.DEFAULTS, OpenOperations.DEFAULTS, RateLimiter.OFF, false);
+    return new HttpApiVerticle(port, null, EdgeLimits.DEFAULTS, OpenOperations.DEFAULTS, HttpExposure.DEFAULTS,
+        RateLimiter.OFF, false);
   }
 
   @Override
@@ -158,6 +173,7 @@ public class HttpApiVerticle extends VerticleBase {
     // before every other route, the body handler included: a shed request is not read any further
     router.route().order(-1)
         .handler(new InFlightLimit(InFlightLimit.share(limits.maxInFlight(), context.getInstanceCount()), shed));
+    CorsPolicy.mount(router, exposure.corsOrigins());
     router.route().failureHandler(this::failure);
     router.errorHandler(404, ctx -> error(ctx, 404, "not_found",
         "no such resource: " + ctx.request().method() + " " + ctx.request().path()));
@@ -168,9 +184,9 @@ public class HttpApiVerticle extends VerticleBase {
     router.errorHandler(400, ctx -> error(ctx, 400, "bad_request", "the request URI " + ctx.request().uri()
         + " could not be decoded (a malformed %-escape?); percent-encode reserved characters, e.g. '%' as %25"));
 
-    return HttpEdge.server(vertx, limits, router).listen(port).onSuccess(s -> {
+    return HttpEdge.server(vertx, limits, router).listen(port, exposure.host()).onSuccess(s -> {
       server = s;
-      LOG.info("HTTP API listening on port {}", s.actualPort());
+      LOG.info("HTTP API listening on {}:{}", exposure.host(), s.actualPort());
     });
   }
 
@@ -283,7 +299,9 @@ public class HttpApiVerticle extends VerticleBase {
       if (OverloadedException.CODE.equals(e.code())) {
         shed.redisPool();
       } else if (e.status() >= 500) {
-        LOG.warn("{} {}: {}", ctx.request().method(), ctx.request().path(), e.getMessage());
+        // the answer names no address and no driver message; the log keeps the cause
+        LOG.warn("{} {}: {}{}", ctx.request().method(), ctx.request().path(), e.getMessage(),
+            e.getCause() == null ? "" : " (" + e.getCause() + ")");
       } else if (e.status() == 401) {
         ctx.response().putHeader("WWW-Authenticate", "Bearer realm=\"leaderboard\"");
       }

@@ -2,6 +2,7 @@ package dev.leaderboard.api;
 
 import dev.leaderboard.core.LeaderboardException;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import java.util.List;
@@ -75,10 +76,23 @@ final class Params {
     return v.intValue();
   }
 
-  /** The body as a JSON object ({@link StrictJson}), or a 400 saying what is wrong with it. */
+  /**
+   * The body as a JSON object ({@link StrictJson}), or a 400 saying what is wrong with it; a body not
+   * labelled {@code Content-Type: application/json} (charset, if given, UTF-8) is 415
+   * {@code unsupported_media_type}. Browsers send other types (a form, {@code text/plain}) from any
+   * page without asking the server first; JSON they send only after a CORS preflight, which this
+   * node answers only for the origins it allows ({@link CorsPolicy}), and other clients are told
+   * at once that their body was not read as they meant.
+   */
   static JsonObject body(RoutingContext ctx) {
     Buffer buffer = ctx.body().buffer();
-    if (buffer == null || buffer.length() == 0) {
+    boolean empty = buffer == null || buffer.length() == 0;
+    String contentType = ctx.request().getHeader(HttpHeaders.CONTENT_TYPE);
+    if (contentType != null || !empty) {
+      // a form's fields are read off the body before this runs: its type decides, not what is left
+      requireJson(contentType);
+    }
+    if (empty) {
       throw LeaderboardException.badRequest("invalid_json", "the request body is empty; send a JSON object");
     }
     Object value = StrictJson.parse(buffer);
@@ -86,6 +100,21 @@ final class Params {
       throw LeaderboardException.badRequest("invalid_json", "the request body must be a JSON object");
     }
     return (JsonObject) value;
+  }
+
+  private static void requireJson(String contentType) {
+    String[] parts = contentType == null ? new String[] {""} : contentType.split(";");
+    boolean json = parts[0].strip().equalsIgnoreCase("application/json");
+    for (int i = 1; i < parts.length && json; i++) {
+      String[] param = parts[i].strip().split("=", 2);
+      if (param[0].equalsIgnoreCase("charset")) {
+        json = param.length == 2 && param[1].strip().replace("\"", "").equalsIgnoreCase("utf-8");
+      }
+    }
+    if (!json) {
+      throw new LeaderboardException(415, "unsupported_media_type", "the body must be sent with Content-Type: "
+          + "application/json (got " + (contentType == null ? "none" : "'" + shorten(contentType) + "'") + ")");
+    }
   }
 
   private static String shorten(String s) {

@@ -57,7 +57,8 @@ abstract class ApiTestSupport {
   void deploy(Vertx vertx) {
     List<String> endpoints = endpoints();
     this.vertx = vertx;
-    HttpApiVerticle api = new HttpApiVerticle(0, null, edgeLimits(), OpenOperations.DEFAULTS, rateLimiter());
+    HttpApiVerticle api = new HttpApiVerticle(0, null, edgeLimits(), OpenOperations.DEFAULTS, exposure(),
+        rateLimiter());
     deployNode(vertx, endpoints, TestPostgres.uri(), api);
     port = api.actualPort();
     anonymous = WebClient.create(vertx);
@@ -109,6 +110,11 @@ abstract class ApiTestSupport {
   /** The HTTP server's limits of slow clients and open connections in this test. */
   EdgeLimits edgeLimits() {
     return EdgeLimits.DEFAULTS;
+  }
+
+  /** Where the HTTP server listens and the origins it allows in this test. */
+  HttpExposure exposure() {
+    return HttpExposure.DEFAULTS;
   }
 
   static <T> T await(Future<T> f) {

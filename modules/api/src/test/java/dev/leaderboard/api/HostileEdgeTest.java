@@ -3,18 +3,25 @@ package dev.leaderboard.api;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.client.HttpResponse;
 import io.vertx.ext.web.client.WebClient;
 import io.vertx.ext.web.client.WebClientOptions;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -22,9 +29,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * What a hostile client sends over a plain socket, one row each: connections that never finish
  * their request, one connection too many, ambiguous framing (request smuggling), paths the router
- * would resolve into another resource, JSON that parsers read differently, and closes of periods the
- * board never had. Each is answered with its 4xx and error code (or the connection is closed, when
- * there is no request to answer), and changes nothing a reader can see.
+ * would resolve into another resource, JSON that parsers read differently, closes of periods the
+ * board never had, bodies of another type than JSON, and calls from a page of another site (also
+ * those a browser sends without asking first: a form, a POST without a body). Each is answered with
+ * its 4xx and error code (or the connection is closed, when there is no request to answer), and
+ * changes nothing a reader can see.
  */
 class HostileEdgeTest extends ApiTestSupport {
   private static final Duration HEADER_TIMEOUT = Duration.ofSeconds(1);
@@ -34,8 +43,9 @@ class HostileEdgeTest extends ApiTestSupport {
   private static final Duration SLACK = Duration.ofSeconds(3);
   private static final String[] USERS = {"alice", "bob"};
   private static final String EVENT = "{\"userId\": \"alice\", \"value\": 1}";
-  private static final String SCORES = "POST /v1/boards/$BOARD/scores HTTP/1.1\r\nHost: localhost\r\n"
-      + "Content-Type: application/json\r\n";
+  private static final String SCORES_UNTYPED = "POST /v1/boards/$BOARD/scores HTTP/1.1\r\nHost: localhost\r\n";
+  private static final String SCORES = SCORES_UNTYPED + "Content-Type: application/json\r\n";
+  private static final String CROSS_SITE = "Origin: https://elsewhere.example\r\n";
 
   /** How a row's request goes out. */
   enum Send {
@@ -142,6 +152,12 @@ class HostileEdgeTest extends ApiTestSupport {
     return arguments(name, Send.AT_ONCE, withBody(SCORES, body), refused(400, "invalid_json", mentions));
   }
 
+  /** A body of another type than JSON, sent to {@code head}: refused, naming what it got. */
+  private static Arguments badType(String name, String head, String body, String mention) {
+    return arguments(name, Send.AT_ONCE, withBody(head, utf8(body)),
+        refused(415, "unsupported_media_type", "application/json", mention));
+  }
+
   private static byte[] utf16(String s, boolean bigEndian) {
     return s.getBytes(bigEndian ? StandardCharsets.UTF_16BE : StandardCharsets.UTF_16LE);
   }
@@ -224,7 +240,31 @@ class HostileEdgeTest extends ApiTestSupport {
         arguments("close tomorrow", Send.AT_ONCE, request("POST", "/v1/boards/$DAILY/periods/2025-04-16/close"),
             refused(409, "period_not_started", "2025-04-16")),
         arguments("close 1900-01-01", Send.AT_ONCE, request("POST", "/v1/boards/$DAILY/periods/1900-01-01/close"),
-            refused(409, "period_not_retained", "1900-01-01")));
+            refused(409, "period_not_retained", "1900-01-01")),
+        // 6. bodies of another type than JSON: not read as JSON, whatever they hold
+        badType("text/plain body", SCORES_UNTYPED + "Content-Type: text/plain\r\n", EVENT, "text/plain"),
+        badType("form body", SCORES_UNTYPED + "Content-Type: application/x-www-form-urlencoded\r\n",
+            "userId=alice&value=900", "x-www-form-urlencoded"),
+        badType("multipart body", SCORES_UNTYPED + "Content-Type: multipart/form-data; boundary=b\r\n",
+            "--b\r\nContent-Disposition: form-data; name=\"userId\"\r\n\r\nalice\r\n--b--\r\n", "multipart"),
+        badType("text/plain board update", "PUT /v1/boards/$BOARD HTTP/1.1\r\nHost: localhost\r\n"
+            + "Content-Type: text/plain\r\n", "{\"maxScore\": 1}", "text/plain"),
+        badType("no Content-Type", SCORES_UNTYPED, EVENT, "none"),
+        badType("JSON labelled UTF-16", SCORES_UNTYPED + "Content-Type: application/json; charset=utf-16\r\n", EVENT,
+            "utf-16"),
+        badType("JSON under another type", SCORES_UNTYPED + "Content-Type: application/jsonp\r\n", EVENT, "jsonp"),
+        // 7. calls from a page of another site (CORS is off): refused before any route, even those a
+        // browser sends without a preflight
+        arguments("cross-site text/plain submit", Send.AT_ONCE, withBody(SCORES_UNTYPED + CROSS_SITE
+            + "Content-Type: text/plain\r\n", utf8(EVENT)), refused(403, "origin_not_allowed", "CORS is off")),
+        arguments("cross-site JSON submit", Send.AT_ONCE, withBody(SCORES + CROSS_SITE, utf8(EVENT)),
+            refused(403, "origin_not_allowed")),
+        arguments("cross-site period close without a body", Send.AT_ONCE,
+            raw("POST /v1/boards/$DAILY/periods/2025-04-15/close HTTP/1.1\r\nHost: localhost\r\n" + CROSS_SITE
+                + "Content-Length: 0\r\n\r\n"), refused(403, "origin_not_allowed")),
+        arguments("cross-site board delete", Send.AT_ONCE,
+            raw("DELETE /v1/boards/$BOARD HTTP/1.1\r\nHost: localhost\r\n" + CROSS_SITE + "\r\n"),
+            refused(403, "origin_not_allowed")));
   }
 
   @ParameterizedTest(name = "{0}: {3}")
@@ -252,6 +292,40 @@ class HostileEdgeTest extends ApiTestSupport {
       awaitConnectionsBelowTheLimit();
     }
     assertThat(seen(board, daily)).isEqualTo(before);
+  }
+
+  @Test
+  void jsonIsTakenWhateverTheCaseOfItsTypeAndWithItsCharset() {
+    String board = randomBoard();
+    createBoard(board, new JsonObject());
+    for (String type : List.of("Application/JSON", "application/json; charset=\"UTF-8\"", "application/json;charset=utf-8")) {
+      HttpResponse<Buffer> r = await(client.post(port, "localhost", "/v1/boards/" + board + "/scores")
+          .putHeader("Content-Type", type).sendBuffer(Buffer.buffer(EVENT)));
+      assertThat(r.statusCode()).as("%s: %s", type, r.bodyAsString()).isEqualTo(200);
+    }
+  }
+
+  @Test
+  void corsIsOffByDefault() {
+    HttpResponse<Buffer> r = await(client.get(port, "localhost", "/v1/boards").putHeader("Origin", "https://elsewhere.example").send());
+    assertError(r, 403, "origin_not_allowed", "CORS is off");
+    HttpResponse<Buffer> preflight = await(client.request(HttpMethod.OPTIONS, port, "localhost", "/v1/boards/x/scores")
+        .putHeader("Origin", "https://elsewhere.example").putHeader("Access-Control-Request-Method", "POST")
+        .putHeader("Access-Control-Request-Headers", "content-type").send());
+    assertError(preflight, 403, "origin_not_allowed");
+    for (HttpResponse<Buffer> answer : List.of(r, preflight)) {
+      assertThat(answer.headers().names()).noneMatch(h -> h.toLowerCase(Locale.ROOT).startsWith("access-control-"));
+    }
+    // clients that are not browsers send no Origin
+    assertThat(get("/v1/boards").statusCode()).isEqualTo(200);
+  }
+
+  @Test
+  void theNodeListensOnEveryInterfaceByDefault() throws IOException {
+    // every 127/8 address is loopback on Linux; a server bound to one address would refuse this one
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress("127.0.0.2", port), 2000);
+    }
   }
 
   private RawHttp.Answer send(Send send, byte[] head, byte[] body, Expect expect) throws IOException {

@@ -34,7 +34,7 @@ class OperationRoutesTest extends ApiTestSupport {
       JsonObject shard = shards.getJsonObject(i);
       assertThat(shard.getInteger("shard")).isEqualTo(i);
       assertThat(shard.getBoolean("up")).as("shard %s", shard).isTrue();
-      assertThat(shard.getString("endpoint")).startsWith("redis://127.0.0.1:");
+      assertThat(shard.fieldNames()).as("a shard is named by its index only").containsExactlyInAnyOrder("shard", "up", "ms");
       assertThat(shard.getDouble("ms")).isGreaterThanOrEqualTo(0.0).isLessThan(1000.0);
     }
     assertThat(checks.getJsonObject("redis").getString("status")).isEqualTo("UP");

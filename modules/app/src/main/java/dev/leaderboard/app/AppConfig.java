@@ -6,6 +6,8 @@ import dev.leaderboard.api.limit.RateLimits;
 import dev.leaderboard.service.LeaderboardVerticle;
 import dev.leaderboard.store.RedisPool;
 import dev.leaderboard.api.OpenOperations;
+import dev.leaderboard.api.HttpExposure;
+import io.vertx.pgclient.PgConnectOptions;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -14,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Node settings from {@code LB_*} environment variables. Defaults run everything locally: with
@@ -42,6 +45,8 @@ public record AppConfig(
     int clusterPort,
     String clusterDns,
     String clusterHost,
+    int clusterBusPort,
+    ClusterTls clusterTls,
     int friendLimit,
     int adminIntervalSeconds,
     int closeLeaseSeconds,
@@ -49,16 +54,20 @@ public record AppConfig(
     int redisPoolWaiting,
     Path adminKeyFile,
     OpenOperations open,
+    HttpExposure httpExposure,
     RateLimits rates) {
 
   /** Every variable the app reads; the deployment test checks manifests against this list. */
   public static final Set<String> VARIABLES = Set.of("LB_HTTP_PORT", "LB_DATA_DIR", "LB_REDIS_ENDPOINTS",
       "LB_LOCAL_SHARDS", "LB_PARTITIONS", "LB_PG_URI", "LB_CLUSTER", "LB_CLUSTER_MEMBERS", "LB_CLUSTER_PORT",
-      "LB_CLUSTER_DNS", "LB_CLUSTER_HOST", "LB_FRIEND_LIMIT", "LB_ADMIN_INTERVAL_SECONDS", "LB_CLOSE_LEASE_SECONDS",
+      "LB_CLUSTER_DNS", "LB_CLUSTER_HOST", "LB_CLUSTER_BUS_PORT", "LB_CLUSTER_TLS_CERT", "LB_CLUSTER_TLS_KEY",
+      "LB_CLUSTER_TLS_CA", "LB_FRIEND_LIMIT", "LB_ADMIN_INTERVAL_SECONDS", "LB_CLOSE_LEASE_SECONDS",
       "LB_HTTP_IDLE_TIMEOUT_SECONDS", "LB_HTTP_HEADER_TIMEOUT_SECONDS", "LB_HTTP_BODY_TIMEOUT_SECONDS",
       "LB_HTTP_MAX_CONNECTIONS", "LB_HTTP_MAX_IN_FLIGHT", "LB_REDIS_MAX_POOL_WAITING", "LB_ADMIN_KEY_FILE",
-      "LB_METRICS_OPEN", "LB_OPENAPI_OPEN", "LB_RATE_LIMITS", "LB_RATE_READ", "LB_RATE_SUBMIT", "LB_RATE_FRIENDS",
-      "LB_RATE_ADMIN", "LB_RATE_PUBLIC", "LB_RATE_MAX_BUCKETS");
+      "LB_METRICS_OPEN", "LB_OPENAPI_OPEN", "LB_HTTP_HOST", "LB_HTTP_CORS_ORIGINS", "LB_RATE_LIMITS", "LB_RATE_READ",
+      "LB_RATE_SUBMIT", "LB_RATE_FRIENDS", "LB_RATE_ADMIN", "LB_RATE_PUBLIC", "LB_RATE_MAX_BUCKETS");
+  private static final Pattern IPV4 = Pattern.compile("(25[0-5]|2[0-4]\\d|1?\\d?\\d)(\\.(25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}");
+  private static final Pattern IPV6 = Pattern.compile("[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*");
 
   public static AppConfig fromEnv(Map<String, String> env) {
     for (String name : env.keySet()) {
@@ -69,15 +78,17 @@ public record AppConfig(
     return new AppConfig(
         intVar(env, "LB_HTTP_PORT", 8080, 0, 65535),
         Path.of(env.getOrDefault("LB_DATA_DIR", "./data")).toAbsolutePath().normalize(),
-        listVar(env, "LB_REDIS_ENDPOINTS"),
+        redisEndpoints(env),
         intVar(env, "LB_LOCAL_SHARDS", 4, 1, 64),
         intVar(env, "LB_PARTITIONS", 8, 1, 1024),
-        blankToNull(env.get("LB_PG_URI")),
+        pgUri(env),
         onOff(env, "LB_CLUSTER", false),
         listVar(env, "LB_CLUSTER_MEMBERS"),
         intVar(env, "LB_CLUSTER_PORT", 5701, 1, 65535),
         blankToNull(env.get("LB_CLUSTER_DNS")),
-        blankToNull(env.get("LB_CLUSTER_HOST")),
+        ipLiteral(env, "LB_CLUSTER_HOST"),
+        intVar(env, "LB_CLUSTER_BUS_PORT", 0, 0, 65535),
+        clusterTls(env),
         intVar(env, "LB_FRIEND_LIMIT", 5000, 1, 100_000),
         intVar(env, "LB_ADMIN_INTERVAL_SECONDS", 15, 1, 3600),
         intVar(env, "LB_CLOSE_LEASE_SECONDS", 30, 1, 3600),
@@ -85,6 +96,7 @@ public record AppConfig(
         intVar(env, "LB_REDIS_MAX_POOL_WAITING", RedisPool.of(LeaderboardVerticle.POOL_SIZE).maxWaiting(), 0, 1_000_000),
         pathVar(env, "LB_ADMIN_KEY_FILE"),
         new OpenOperations(onOff(env, "LB_METRICS_OPEN", true), onOff(env, "LB_OPENAPI_OPEN", true)),
+        httpExposure(env),
         rateLimits(env));
   }
 
@@ -109,6 +121,16 @@ public record AppConfig(
     return new RateLimits(rates, maxBuckets);
   }
 
+  private static HttpExposure httpExposure(Map<String, String> env) {
+    String host = blankToNull(env.get("LB_HTTP_HOST"));
+    try {
+      return new HttpExposure(host == null ? HttpExposure.DEFAULTS.host() : host.trim(),
+          listVar(env, "LB_HTTP_CORS_ORIGINS"));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("LB_HTTP_CORS_ORIGINS: " + e.getMessage(), e);
+    }
+  }
+
   private static EdgeLimits httpLimits(Map<String, String> env) {
     EdgeLimits d = EdgeLimits.DEFAULTS;
     return new EdgeLimits(
@@ -121,14 +143,83 @@ public record AppConfig(
 
   public AppConfig withRedisEndpoints(List<String> endpoints) {
     return new AppConfig(httpPort, dataDir, endpoints, localShards, partitions, pgUri, cluster, clusterMembers, clusterPort,
-        clusterDns, clusterHost, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http, redisPoolWaiting,
-        adminKeyFile, open, rates);
+        clusterDns, clusterHost, clusterBusPort, clusterTls, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http,
+        redisPoolWaiting, adminKeyFile, open, httpExposure, rates);
   }
 
   public AppConfig withPgUri(String uri) {
     return new AppConfig(httpPort, dataDir, redisEndpoints, localShards, partitions, uri, cluster, clusterMembers,
-        clusterPort, clusterDns, clusterHost, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http, redisPoolWaiting,
-        adminKeyFile, open, rates);
+        clusterPort, clusterDns, clusterHost, clusterBusPort, clusterTls, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http,
+        redisPoolWaiting, adminKeyFile, open, httpExposure, rates);
+  }
+
+  /** What a log may show of this configuration: endpoints and the archive URI without their passwords. */
+  @Override
+  public String toString() {
+    return "AppConfig[httpPort=" + httpPort + ", httpExposure=" + httpExposure + ", dataDir=" + dataDir
+        + ", redisEndpoints=" + redisEndpoints.stream().map(SecretUris::redact).toList() + ", localShards=" + localShards
+        + ", partitions=" + partitions + ", pgUri=" + (pgUri == null ? null : SecretUris.redact(pgUri))
+        + ", cluster=" + cluster + ", clusterMembers=" + clusterMembers + ", clusterPort=" + clusterPort
+        + ", clusterDns=" + clusterDns + ", clusterHost=" + clusterHost + ", clusterBusPort=" + clusterBusPort
+        + ", clusterTls=" + clusterTls + ", friendLimit=" + friendLimit + ", adminIntervalSeconds=" + adminIntervalSeconds
+        + ", closeLeaseSeconds=" + closeLeaseSeconds + ", http=" + http + ", redisPoolWaiting=" + redisPoolWaiting
+        + ", adminKeyFile=" + adminKeyFile + ", open=" + open + ", rates=" + rates + "]";
+  }
+
+  /** Redis endpoint URIs ({@code redis://[[user]:password@]host:port}); an error names the entry, never its text. */
+  private static List<String> redisEndpoints(Map<String, String> env) {
+    List<String> endpoints = listVar(env, "LB_REDIS_ENDPOINTS");
+    for (int i = 0; i < endpoints.size(); i++) {
+      SecretUris.check("LB_REDIS_ENDPOINTS entry " + (i + 1), endpoints.get(i), Set.of("redis", "rediss"), true);
+    }
+    return endpoints;
+  }
+
+  /** The archive's URI ({@code postgresql://user:password@host:port/database}); an error never quotes it. */
+  private static String pgUri(Map<String, String> env) {
+    String uri = blankToNull(env.get("LB_PG_URI"));
+    if (uri != null) {
+      SecretUris.check("LB_PG_URI", uri.trim(), Set.of("postgresql", "postgres"), false);
+      try {
+        PgConnectOptions.fromUri(uri.trim());
+      } catch (RuntimeException e) {
+        // the client's message quotes the URI, password and all
+        throw new IllegalArgumentException("LB_PG_URI is not a URI the PostgreSQL client takes"
+            + " (postgresql://user:password@host:port/database[?parameters])");
+      }
+    }
+    return uri == null ? null : uri.trim();
+  }
+
+  /**
+   * The event bus's TLS files: all three variables or none ({@code null}). Whether the files can be
+   * read is checked when the node starts ({@link ClusterTls#apply}).
+   */
+  private static ClusterTls clusterTls(Map<String, String> env) {
+    List<String> names = List.of("LB_CLUSTER_TLS_CERT", "LB_CLUSTER_TLS_KEY", "LB_CLUSTER_TLS_CA");
+    List<String> missing = names.stream().filter(n -> blankToNull(env.get(n)) == null).toList();
+    if (missing.size() == names.size()) {
+      return null;
+    }
+    if (!missing.isEmpty()) {
+      throw new IllegalArgumentException(String.join(", ", names) + " go together: set all three (missing: "
+          + String.join(", ", missing) + ")");
+    }
+    return new ClusterTls(Path.of(env.get(names.get(0)).trim()), Path.of(env.get(names.get(1)).trim()),
+        Path.of(env.get(names.get(2)).trim()));
+  }
+
+  /** An IP address (Hazelcast binds to interfaces by address, never by name), or {@code null} when unset. */
+  private static String ipLiteral(Map<String, String> env, String name) {
+    String s = blankToNull(env.get(name));
+    if (s == null) {
+      return null;
+    }
+    String ip = s.trim();
+    if (!IPV4.matcher(ip).matches() && !IPV6.matcher(ip).matches()) {
+      throw new IllegalArgumentException(name + " must be an IP address of this machine (got '" + s + "')");
+    }
+    return ip;
   }
 
   private static int intVar(Map<String, String> env, String name, int def, int min, int max) {

@@ -48,7 +48,7 @@ final class EmbeddedServices implements AutoCloseable {
         postgres = LocalPostgres.start(config.dataDir(), restarts);
         effective = effective.withPgUri(postgres.uri());
       }
-      // as in metrics and health answers: never a password an endpoint URI carries
+      // endpoints may hold passwords (the embedded shards' always do): only host and port are logged
       LOG.info("redis shards: {}", effective.redisEndpoints().stream().map(ShardMeters::label).toList());
       return new EmbeddedServices(shards, postgres, effective);
     } catch (IOException | RuntimeException e) {

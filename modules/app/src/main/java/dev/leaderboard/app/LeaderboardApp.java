@@ -1,11 +1,11 @@
 package dev.leaderboard.app;
 
 import com.hazelcast.config.Config;
-import com.hazelcast.config.JoinConfig;
 import dev.leaderboard.api.HttpApiVerticle;
 import dev.leaderboard.api.audit.AuditVerticle;
 import dev.leaderboard.api.auth.KeysVerticle;
 import dev.leaderboard.api.limit.RateLimiter;
+import dev.leaderboard.embedded.CurrentUser;
 import dev.leaderboard.service.FriendRankVerticle;
 import dev.leaderboard.service.AdminVerticle;
 import dev.leaderboard.service.LeaderboardVerticle;
@@ -14,8 +14,6 @@ import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
-import io.vertx.core.VertxBuilder;
-import io.vertx.spi.cluster.hazelcast.ConfigUtil;
 import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -53,6 +51,10 @@ public final class LeaderboardApp {
    * The answer completes off the event loops, since a failed start closes them.
    */
   public static Future<LeaderboardApp> start(AppConfig config, Clock clock) {
+    if (CurrentUser.isRoot()) {
+      LOG.warn("this node runs as root: a flaw in it or in a library it uses would own the machine; run it as"
+          + " an unprivileged user (the embedded PostgreSQL then also runs without a user namespace)");
+    }
     CompletableFuture<LeaderboardApp> started = new CompletableFuture<>();
     createVertx(config).onComplete(created -> {
       if (created.failed()) {
@@ -95,9 +97,10 @@ public final class LeaderboardApp {
         .compose(id -> vertx.deployVerticle(new AuditVerticle(c.pgUri(), clock)))
         .compose(id -> deployKeys(vertx, c, clock))
         .compose(adminKey -> vertx.deployVerticle(() -> new HttpApiVerticle(c.httpPort(), clusterJoined, c.http(),
-            c.open(), rates), instances).map(id -> new Deployed(id, adminKey)))
-        .onSuccess(d -> LOG.info("leaderboard node ready: HTTP on port {}, {} shards, {} default partitions, cluster {}",
-            c.httpPort(), c.redisEndpoints().size(), c.partitions(), c.cluster() ? "on" : "off"));
+            c.open(), c.httpExposure(), rates), instances).map(id -> new Deployed(id, adminKey)))
+        .onSuccess(d -> LOG.info("leaderboard node ready: HTTP on {}:{}, {} shards, {} default partitions, cluster {}, CORS {}",
+            c.httpExposure().host(), c.httpPort(), c.redisEndpoints().size(), c.partitions(), c.cluster() ? "on" : "off",
+            c.httpExposure().corsOrigins().isEmpty() ? "off" : c.httpExposure().corsOrigins()));
   }
 
   /** The node's API keys, with its admin key registered; answers the file that holds the admin key. */
@@ -109,35 +112,17 @@ public final class LeaderboardApp {
   /** A Vert.x with metrics, and clustered when the configuration says so. Also used by event-bus clients. */
   public static Future<Vertx> createVertx(AppConfig c) {
     VertxOptions options = new VertxOptions();
-    if (c.cluster() && c.clusterHost() != null) {
-      // the address other nodes reach this node's event bus at
-      options.getEventBusOptions().setHost(c.clusterHost());
-    }
-    VertxBuilder builder = Metrics.enable(Vertx.builder(), options);
     if (!c.cluster()) {
-      return Future.succeededFuture(builder.build());
+      return Future.succeededFuture(Metrics.enable(Vertx.builder(), options).build());
     }
-    Config hz = ConfigUtil.loadConfig();
-    hz.setClusterName("leaderboard");
-    hz.getNetworkConfig().setPort(c.clusterPort()).setPortAutoIncrement(false);
-    if (c.clusterHost() != null) {
-      hz.getNetworkConfig().setPublicAddress(c.clusterHost() + ":" + c.clusterPort());
-      hz.getNetworkConfig().getInterfaces().setEnabled(true).addInterface(c.clusterHost());
+    Config hz;
+    try {
+      ClusterSetup.eventBus(options.getEventBusOptions(), c);
+      hz = ClusterSetup.hazelcast(c);
+    } catch (RuntimeException e) {
+      return Future.failedFuture(e);
     }
-    JoinConfig join = hz.getNetworkConfig().getJoin();
-    if (!c.clusterMembers().isEmpty()) {
-      join.getMulticastConfig().setEnabled(false);
-      join.getTcpIpConfig().setEnabled(true).setMembers(c.clusterMembers());
-    } else if (c.clusterDns() != null) {
-      // Kubernetes: the members are the addresses behind a headless service
-      join.getMulticastConfig().setEnabled(false);
-      join.getKubernetesConfig().setEnabled(true).setProperty("service-dns", c.clusterDns())
-          .setProperty("service-port", String.valueOf(c.clusterPort()));
-    }
-    LOG.info("joining cluster on port {} ({})", c.clusterPort(),
-        !c.clusterMembers().isEmpty() ? "members " + c.clusterMembers()
-            : c.clusterDns() != null ? "Kubernetes service " + c.clusterDns() : "multicast discovery");
-    return builder.withClusterManager(new HazelcastClusterManager(hz)).buildClustered();
+    return Metrics.enable(Vertx.builder(), options).withClusterManager(new HazelcastClusterManager(hz)).buildClustered();
   }
 
   public Vertx vertx() {

@@ -42,8 +42,9 @@ import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * Three nodes as separate JVMs (the fat jar) in one Hazelcast cluster on loopback, sharing four
- * Redis shards and one PostgreSQL started by the test, and one admin key ({@code LB_ADMIN_KEY_FILE})
- * that every request of the test carries ({@link #send}).
+ * Redis shards and one PostgreSQL started by the test, their event bus on mutual TLS with
+ * certificates of a CA made for the run, and one admin key ({@code LB_ADMIN_KEY_FILE}) that every
+ * request of the test carries ({@link #send}).
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ClusterIT {
@@ -63,6 +64,7 @@ class ClusterIT {
   private static String members;
   private static Path adminKey;
   private static String admin;
+  private static Map<String, String> tls;
 
   record Node(Process process, int httpPort, int clusterPort, Path log) {
   }
@@ -75,6 +77,7 @@ class ClusterIT {
     admin = AdminClients.bearer(adminKey);
     redis = LocalRedisShards.start(dir.resolve("redis"), 4);
     postgres = LocalPostgres.start(dir.resolve("pg"));
+    tls = TestCertificates.create(Files.createDirectories(dir.resolve("tls"))).signed("node").env();
     List<Integer> clusterPorts = List.of(freePort(), freePort(), freePort());
     members = clusterPorts.stream().map(p -> "127.0.0.1:" + p).collect(Collectors.joining(","));
     for (int i = 0; i < 3; i++) {
@@ -101,7 +104,7 @@ class ClusterIT {
   }
 
   private static Map<String, String> clusterEnv(int clusterPort) {
-    Map<String, String> env = new HashMap<>();
+    Map<String, String> env = new HashMap<>(tls);
     env.put("LB_CLUSTER", "on");
     env.put("LB_CLUSTER_PORT", String.valueOf(clusterPort));
     env.put("LB_CLUSTER_MEMBERS", members);

@@ -85,13 +85,17 @@ class DeploymentManifestTest {
 
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"deploy/base", "deploy/overlays/local"})
-  void containerPortsAreTheConfiguredHttpAndHazelcastPorts(String dir) {
+  void containerPortsAreTheConfiguredHttpHazelcastAndEventBusPorts(String dir) {
     Render r = render(dir);
     AppConfig cfg = r.appConfig();
     Map<String, Object> c = r.appContainer();
     assertThat(namedContainerPort(c, "http")).as("%s: container port named http = LB_HTTP_PORT", dir).isEqualTo(cfg.httpPort());
     assertThat(namedContainerPort(c, "hazelcast")).as("%s: container port named hazelcast = LB_CLUSTER_PORT", dir)
         .isEqualTo(cfg.clusterPort());
+    assertThat(cfg.clusterBusPort()).as("%s: LB_CLUSTER_BUS_PORT is fixed (a NetworkPolicy can only open a known port)", dir)
+        .isPositive();
+    assertThat(namedContainerPort(c, "eventbus")).as("%s: container port named eventbus = LB_CLUSTER_BUS_PORT", dir)
+        .isEqualTo(cfg.clusterBusPort());
   }
 
   @ParameterizedTest(name = "{0}")
@@ -249,6 +253,106 @@ class DeploymentManifestTest {
 
   // ---------------------------------------------------------------------------------------------
   // security
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"deploy/base", "deploy/overlays/local"})
+  void theEventBusRunsMutualTlsWithFilesFromASecretThatIsNotCommitted(String dir) {
+    Render r = render(dir);
+    ClusterTls tls = r.appConfig().clusterTls();
+    assertThat(tls).as("%s: LB_CLUSTER_TLS_CERT, _KEY and _CA", dir).isNotNull();
+    Map<String, Object> pod = map(path(r.deployment(), "spec", "template", "spec"));
+    Set<String> secrets = new LinkedHashSet<>();
+    for (Path file : List.of(tls.cert(), tls.key(), tls.ca())) {
+      secrets.add(secretKeyMountedAt(dir, pod, r.appContainer(), file.toString()).split("/", 2)[0]);
+    }
+    assertThat(secrets).as("%s: the three TLS files come from one Secret", dir).hasSize(1);
+    for (Map<String, Object> doc : r.docs) {
+      if ("Secret".equals(doc.get("kind"))) {
+        r.dataOf(doc).forEach((k, v) -> assertThat(v).as("%s: Secret %s key %s holds no private key", dir, r.name(doc), k)
+            .doesNotContain("PRIVATE KEY"));
+      }
+    }
+  }
+
+  /**
+   * {@code secret/key} of the Secret key mounted (read-only) at {@code file} in the container, with a
+   * mode nobody but the owner and the group may read; fails when no Secret volume provides it.
+   */
+  private static String secretKeyMountedAt(String dir, Map<String, Object> pod, Map<String, Object> container, String file) {
+    for (Object m : list(container.get("volumeMounts"))) {
+      String mountPath = str(map(m).get("mountPath"));
+      if (!file.startsWith(mountPath.endsWith("/") ? mountPath : mountPath + "/")) {
+        continue;
+      }
+      String inVolume = file.substring(mountPath.length()).replaceFirst("^/", "");
+      for (Object v : list(pod.get("volumes"))) {
+        Map<String, Object> secret = map(map(v).get("secret"));
+        if (secret == null || !str(map(v).get("name")).equals(str(map(m).get("name")))) {
+          continue;
+        }
+        assertThat(map(m).get("readOnly")).as("%s: mount %s is read-only", dir, mountPath).isEqualTo(Boolean.TRUE);
+        Object mode = secret.getOrDefault("defaultMode", 0644);
+        assertThat((Integer) mode & 07).as("%s: secret volume %s mode %s gives others no access", dir, map(v).get("name"),
+            Integer.toOctalString((Integer) mode)).isZero();
+        String key = inVolume;
+        for (Object item : list(secret.get("items"))) {
+          if (inVolume.equals(str(map(item).get("path")))) {
+            key = str(map(item).get("key"));
+          }
+        }
+        return secret.get("secretName") + "/" + key;
+      }
+    }
+    return fail(dir + ": " + file + " is not in a Secret volume mounted in the container");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"deploy/base", "deploy/overlays/local"})
+  void onlyTheNodesReachTheClusterPorts(String dir) {
+    Render r = render(dir);
+    Map<String, Object> d = r.deployment();
+    Map<String, Object> c = r.appContainer();
+    AppConfig cfg = r.appConfig();
+    Map<String, Object> podLabels = map(path(d, "spec", "template", "metadata", "labels"));
+    List<Map<String, Object>> policies = new ArrayList<>();
+    for (Map<String, Object> np : r.ofKind("NetworkPolicy")) {
+      Map<String, Object> sel = map(path(np, "spec", "podSelector", "matchLabels"));
+      if (sel != null && podLabels.entrySet().containsAll(sel.entrySet())
+          && list(path(np, "spec", "policyTypes")).contains("Ingress")) {
+        policies.add(np);
+      }
+    }
+    assertThat(policies).as("%s: a NetworkPolicy restricting ingress to the leaderboard pods", dir).isNotEmpty();
+    Set<Integer> cluster = Set.of(cfg.clusterPort(), cfg.clusterBusPort());
+    Set<Integer> opened = new LinkedHashSet<>();
+    for (Map<String, Object> np : policies) {
+      for (Object rule : list(path(np, "spec", "ingress"))) {
+        List<Object> ports = list(map(rule).get("ports"));
+        Set<Integer> open = new LinkedHashSet<>();
+        if (ports.isEmpty()) {
+          open.addAll(cluster);   // a rule without ports opens every port
+        }
+        for (Object p : ports) {
+          open.add(resolvePort(c, map(p).get("port")));
+        }
+        open.retainAll(cluster);
+        if (open.isEmpty()) {
+          continue;
+        }
+        opened.addAll(open);
+        List<Object> from = list(map(rule).get("from"));
+        assertThat(from).as("%s: NetworkPolicy %s opens %s to some peers, not to everyone", dir, r.name(np), open).isNotEmpty();
+        for (Object peer : from) {
+          Map<String, Object> matchLabels = map(path(peer, "podSelector", "matchLabels"));
+          assertThat(map(peer).keySet()).as("%s: NetworkPolicy %s: peers of %s are pods of this namespace", dir, r.name(np), open)
+              .containsExactly("podSelector");
+          assertThat(matchLabels != null && !matchLabels.isEmpty() && podLabels.entrySet().containsAll(matchLabels.entrySet()))
+              .as("%s: NetworkPolicy %s opens %s to the leaderboard pods only (%s)", dir, r.name(np), open, matchLabels).isTrue();
+        }
+      }
+    }
+    assertThat(opened).as("%s: the nodes reach each other's Hazelcast and event-bus ports", dir).isEqualTo(cluster);
+  }
 
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"deploy/base", "deploy/overlays/local"})
@@ -457,7 +561,8 @@ class DeploymentManifestTest {
     assertThat(user).as("Dockerfile USER").isNotNull();
     assertThat(user.split(":")[0]).as("Dockerfile USER is not root").isNotIn("root", "0");
     AppConfig cfg = render("deploy/base").appConfig();
-    assertThat(exposed).as("Dockerfile EXPOSE has the HTTP and Hazelcast ports").contains(cfg.httpPort(), cfg.clusterPort());
+    assertThat(exposed).as("Dockerfile EXPOSE has the HTTP, Hazelcast and event-bus ports")
+        .contains(cfg.httpPort(), cfg.clusterPort(), cfg.clusterBusPort());
     // the COPY source is the shade plugin's output
     assertThat(Files.readString(ROOT.resolve("modules/app/pom.xml"))).as("modules/app/pom.xml shades to " + FAT_JAR)
         .contains("<finalName>leaderboard</finalName>");

@@ -7,7 +7,6 @@ import dev.leaderboard.embedded.LocalPostgres;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.io.StringReader;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -38,9 +37,7 @@ public final class ArchiveBenchmark {
       Vertx vertx = Vertx.vertx();
       ArchiveStore archive = ArchiveStore.connect(vertx, pg.uri());
       archive.migrate().await();
-      URI uri = URI.create(pg.uri());
-      try (Connection jdbc = DriverManager.getConnection(
-          "jdbc:postgresql://" + uri.getHost() + ":" + uri.getPort() + uri.getPath(), uri.getUserInfo(), "")) {
+      try (Connection jdbc = DriverManager.getConnection(pg.jdbcUrl())) {
         try (Statement s = jdbc.createStatement()) {
           s.execute("create table copy_baseline (like archived_entry including all)");
         }

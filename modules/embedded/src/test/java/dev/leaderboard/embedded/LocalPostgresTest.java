@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -30,7 +31,7 @@ class LocalPostgresTest {
     List<Long> written = LongStream.range(0, ROWS).map(i -> i * 7_919 % 100_003).boxed().toList();
     try {
       try (LocalPostgres postgres = LocalPostgres.start(dir)) {
-        assertThat(postgres.uri()).matches("postgresql://postgres@127\\.0\\.0\\.1:\\d+/postgres");
+        assertThat(postgres.uri()).matches("postgresql://postgres:[A-Za-z0-9_-]{32}@127\\.0\\.0\\.1:\\d+/postgres");
         assertThatThrownBy(() -> LocalPostgres.start(dir)).isInstanceOf(IOException.class).hasMessageContaining("in use");
         try (Connection connection = connect(postgres)) {
           write(connection, written);
@@ -106,6 +107,52 @@ class LocalPostgresTest {
     }
   }
 
+  @Test
+  void onlyLoginsWithThePasswordAreTakenAndItIsKeptOwnerOnlyAcrossRestarts(@TempDir Path dir) throws Exception {
+    String uri;
+    try (LocalPostgres postgres = LocalPostgres.start(dir)) {
+      uri = postgres.uri();
+      assertRefusesAllButThePassword(postgres);
+    }
+    Path passwordFile = dir.resolve("postgres.password");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(passwordFile))).isEqualTo("rw-------");
+    assertThat(uri).contains(":" + Files.readString(passwordFile).strip() + "@");
+    try (LocalPostgres postgres = LocalPostgres.start(dir); Connection connection = connect(postgres)) {
+      assertThat(postgres.uri()).isEqualTo(uri.replaceFirst(":\\d+/", ":" + URI.create(postgres.uri()).getPort() + "/"));
+      assertThat(connection.isValid(5)).isTrue();
+    }
+  }
+
+  @Test
+  void aClusterMadeWithTrustLoginsGetsAPassword(@TempDir Path dir) throws Exception {
+    // as a node before passwords made it
+    PostgresBinaries binaries = PostgresBinaries.unpack(dir.resolve("bin").resolve("postgres"));
+    Process initdb = new ProcessBuilder(binaries.command("initdb", List.of("-A", "trust", "-U", "postgres",
+        "-D", dir.resolve("postgres").toString(), "-E", "UTF-8", "--locale=C")))
+        .redirectErrorStream(true).redirectOutput(dir.resolve("initdb.log").toFile()).start();
+    assertThat(initdb.waitFor()).as(Files.readString(dir.resolve("initdb.log"))).isZero();
+    try (LocalPostgres postgres = LocalPostgres.start(dir)) {
+      assertRefusesAllButThePassword(postgres);
+    }
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("postgres.password"))))
+        .isEqualTo("rw-------");
+    assertThat(Files.readString(dir.resolve("postgres.log"))).as("the server's log")
+        .doesNotContain(Files.readString(dir.resolve("postgres.password")).strip());
+  }
+
+  /** The superuser over TCP: without a password, or with another, refused; with the password, served. */
+  private static void assertRefusesAllButThePassword(LocalPostgres postgres) throws SQLException {
+    URI uri = URI.create(postgres.uri());
+    String url = "jdbc:postgresql://" + uri.getHost() + ":" + uri.getPort() + uri.getPath();
+    assertThatThrownBy(() -> DriverManager.getConnection(url, "postgres", "").close()).isInstanceOf(SQLException.class);
+    assertThatThrownBy(() -> DriverManager.getConnection(url + "?user=postgres").close()).isInstanceOf(SQLException.class);
+    assertThatThrownBy(() -> DriverManager.getConnection(url, "postgres", "wrong-password").close())
+        .isInstanceOf(SQLException.class).hasMessageContaining("password authentication failed");
+    try (Connection connection = connect(postgres)) {
+      assertThat(connection.isValid(5)).isTrue();
+    }
+  }
+
   private static List<String> readLines(Path file) {
     try {
       return Files.readAllLines(file);
@@ -115,9 +162,7 @@ class LocalPostgresTest {
   }
 
   private static Connection connect(LocalPostgres postgres) throws SQLException {
-    URI uri = URI.create(postgres.uri());
-    return DriverManager.getConnection(
-        "jdbc:postgresql://" + uri.getHost() + ":" + uri.getPort() + uri.getPath(), uri.getUserInfo(), "");
+    return DriverManager.getConnection(postgres.jdbcUrl());
   }
 
   /** One committed transaction, as an archive write is. */

@@ -13,6 +13,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
@@ -30,7 +31,7 @@ class LocalRedisShardsTest {
     List<ProcessHandle> watchdogs = processes.stream().map(p -> TestProcesses.watchdogOf(p).orElseThrow()).toList();
     try (first) {
       assertThat(first.endpoints()).hasSize(2).doesNotHaveDuplicates()
-          .allMatch(e -> e.startsWith("redis://127.0.0.1:"));
+          .allMatch(e -> e.matches("redis://:[A-Za-z0-9_-]{32}@127\\.0\\.0\\.1:\\d+"));
       assertThat(processes).allMatch(ProcessHandle::isAlive);
       assertThat(call(first.endpoints().get(0), "SET " + key0 + " zero")).isEqualTo("OK");
       assertThat(call(first.endpoints().get(1), "SET " + key1 + " one")).isEqualTo("OK");
@@ -118,10 +119,11 @@ class LocalRedisShardsTest {
     Path shardDir = Files.createDirectories(dir.resolve("redis-0"));
     int port = LocalProcesses.freePort();
     // as a JVM that died without stopping it (and without its watchdog) would have left it
-    Process leftover = new ProcessBuilder(RedisServer.command(RedisBinary.locate(dir), shardDir, port))
+    RedisConfig config = RedisConfig.write(dir);
+    Process leftover = new ProcessBuilder(RedisServer.command(RedisBinary.locate(dir), config, shardDir, port))
         .redirectErrorStream(true).redirectOutput(dir.resolve("leftover.out").toFile()).start();
     try {
-      String endpoint = "redis://127.0.0.1:" + port;
+      String endpoint = "redis://:" + config.password() + "@127.0.0.1:" + port;
       Await.until("the leftover answers", Duration.ofSeconds(30), () -> answers(endpoint));
       assertThat(call(endpoint, "SET " + key + " kept")).isEqualTo("OK");
       try (LocalRedisShards shards = LocalRedisShards.start(dir, 1)) {
@@ -152,6 +154,55 @@ class LocalRedisShardsTest {
     } finally {
       unrelated.destroyForcibly();
     }
+  }
+
+  @Test
+  void aShardRefusesClientsWithoutThePasswordAndDangerousCommandsFromAnyone(@TempDir Path dir) throws IOException {
+    try (LocalRedisShards shards = LocalRedisShards.start(dir, 1)) {
+      String endpoint = shards.endpoints().get(0);
+      assertThat(reply(endpoint, false, "PING")).startsWith("-NOAUTH");
+      assertThat(reply(endpoint, false, "SET " + randomKey() + " v")).startsWith("-NOAUTH");
+      assertThat(call(endpoint, "PING")).isEqualTo("PONG");
+      for (String command : List.of("CONFIG GET dir", "CONFIG SET dir /tmp", "DEBUG SLEEP 0", "MODULE LIST",
+          "SHUTDOWN NOSAVE", "REPLICAOF 127.0.0.1 1", "SLAVEOF 127.0.0.1 1", "SYNC", "PSYNC ? -1", "MONITOR",
+          "ACL LIST", "FLUSHALL", "FLUSHDB", "MIGRATE 127.0.0.1 1 k 0 1000")) {
+        assertThat(reply(endpoint, true, command)).as(command).startsWith("-ERR unknown command");
+      }
+      assertThat(reply(endpoint, true, "EVAL \"return redis.call('CONFIG', 'GET', 'dir')\" 0")).as("CONFIG from Lua")
+          .startsWith("-ERR").contains("Unknown Redis command");
+      // what the node, the tests and the benchmarks use still works
+      assertThat(reply(endpoint, true, "SCRIPT LOAD \"return 1\"")).hasSize(40);
+      assertThat(reply(endpoint, true, "INFO persistence")).startsWith("# Persistence");
+      assertThat(reply(endpoint, true, "BGREWRITEAOF")).contains("rewriting");
+      ProcessHandle server = shards.processes().get(0);
+      String password = URI.create(endpoint).getUserInfo().substring(1);
+      assertThat(LocalProcesses.commandLine(server)).as("the command line, which every user can read")
+          .doesNotContain(password);
+    }
+  }
+
+  @Test
+  void thePasswordIsKeptOwnerOnlyAndUsedAgainAfterARestart(@TempDir Path dir) throws IOException {
+    String key = randomKey();
+    String endpoint;
+    try (LocalRedisShards first = LocalRedisShards.start(dir, 1)) {
+      endpoint = first.endpoints().get(0);
+      assertThat(call(endpoint, "SET " + key + " kept")).isEqualTo("OK");
+    }
+    for (String file : List.of("redis.password", "redis.conf")) {
+      assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve(file)))).as(file)
+          .isEqualTo("rw-------");
+    }
+    String password = Files.readString(dir.resolve("redis.password")).strip();
+    assertThat(URI.create(endpoint).getUserInfo()).isEqualTo(":" + password);
+    // a file someone opened up is closed again
+    Files.setPosixFilePermissions(dir.resolve("redis.password"), PosixFilePermissions.fromString("rw-r--r--"));
+    try (LocalRedisShards second = LocalRedisShards.start(dir, 1)) {
+      assertThat(URI.create(second.endpoints().get(0)).getUserInfo()).isEqualTo(":" + password);
+      assertThat(call(second.endpoints().get(0), "GET " + key)).isEqualTo("kept");
+    }
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("redis.password"))))
+        .isEqualTo("rw-------");
   }
 
   @Test
@@ -209,17 +260,35 @@ class LocalRedisShardsTest {
     return "test:" + UUID.randomUUID();
   }
 
-  /** One inline command; returns a simple/bulk string reply (null for a nil bulk), fails on an error reply. */
+  /** One inline command (after AUTH); returns a simple/bulk string reply (null for a nil bulk), fails on an error reply. */
   static String call(String endpoint, String inlineCommand) throws IOException {
+    String reply = reply(endpoint, true, inlineCommand);
+    if (reply != null) {
+      assertThat(reply).as("reply to %s", inlineCommand).doesNotStartWith("-");
+    }
+    return reply;
+  }
+
+  /**
+   * One inline command, after {@code AUTH} with the endpoint's password when {@code authenticate};
+   * returns a simple/bulk string reply (null for a nil bulk) or an error reply's line (from its "-").
+   */
+  static String reply(String endpoint, boolean authenticate, String inlineCommand) throws IOException {
     URI uri = URI.create(endpoint);
     try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
       socket.setSoTimeout(5000);
-      socket.getOutputStream().write((inlineCommand + "\r\n").getBytes(StandardCharsets.UTF_8));
+      String password = uri.getUserInfo() == null ? "" : uri.getUserInfo().substring(uri.getUserInfo().indexOf(':') + 1);
+      String auth = authenticate ? "AUTH " + password + "\r\n" : "";
+      socket.getOutputStream().write((auth + inlineCommand + "\r\n").getBytes(StandardCharsets.UTF_8));
       BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
+      if (authenticate) {
+        assertThat(in.readLine()).as("reply to AUTH").isEqualTo("+OK");
+      }
       String line = in.readLine();
-      assertThat(line).as("reply to %s", inlineCommand).isNotNull().doesNotStartWith("-");
+      assertThat(line).as("reply to %s", inlineCommand).isNotNull();
       return switch (line.charAt(0)) {
         case '+' -> line.substring(1);
+        case '-' -> line;
         case '$' -> line.equals("$-1") ? null : in.readLine();
         default -> throw new IOException("unexpected reply to " + inlineCommand + ": " + line);
       };

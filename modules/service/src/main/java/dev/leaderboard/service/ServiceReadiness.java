@@ -57,8 +57,8 @@ final class ServiceReadiness implements NodeServices.ReadinessProcedures {
   private static Status archive(Health health) {
     JsonObject data = health.archive().toJson();
     if (!health.archive().up()) {
-      data.put("degraded", true).put("reason", "PostgreSQL (the archive) did not answer within 1 s: "
-          + health.archive().error() + "; archived periods and closing periods fail until it is back");
+      data.put("degraded", true).put("reason", "PostgreSQL (the archive) did not answer within 1 s ("
+          + health.archive().error() + "); archived periods and closing periods fail until it is back");
     }
     return Status.OK(data);
   }
@@ -75,7 +75,7 @@ final class ServiceReadiness implements NodeServices.ReadinessProcedures {
     JsonObject data = new JsonObject();
     if (!down.isEmpty()) {
       data.put("reason", "no PONG within 1 s from " + down.stream()
-          .map(s -> "shard " + s.shard() + " (" + s.endpoint() + "): " + s.error())
+          .map(s -> "shard " + s.shard() + ": " + s.error())
           .collect(Collectors.joining("; ")));
     }
     data.put("shards", health.shardsJson());

@@ -6,6 +6,7 @@ import io.vertx.core.http.ConnectionPoolTooBusyException;
 import io.vertx.redis.client.Response;
 import io.vertx.redis.client.ResponseType;
 import java.util.Set;
+import java.util.concurrent.TimeoutException;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -31,16 +32,16 @@ final class RedisFailures {
       Set.of("LOADING", "BUSY", "MASTERDOWN", "CLUSTERDOWN", "TRYAGAIN", "CONNECTION_CLOSED");
   private static final Pattern BATCH_LINE = Pattern.compile("^ERR \\[\\d+] ");
   private static final Pattern EXCEPTION_CLASS = Pattern.compile("[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)+");
+  private static final Pattern ERROR_CODE = Pattern.compile("[A-Z_]{2,20}");
 
   private RedisFailures() {
   }
 
   /**
    * The failure as callers see it: {@link OverloadedException} for a full pool,
-   * {@link StoreUnavailableException} naming shard {@code shard} ({@code endpoint} its label) unless
-   * it is an ordinary error reply.
+   * {@link StoreUnavailableException} (naming shard {@code shard}) unless it is an ordinary error reply.
    */
-  static Throwable classify(int shard, String endpoint, Throwable t) {
+  static Throwable classify(int shard, Throwable t) {
     if (t instanceof StoreUnavailableException || t instanceof OverloadedException) {
       return t;
     }
@@ -50,7 +51,29 @@ final class RedisFailures {
     if (isErrorReply(t) && !meansUnavailable(t.getMessage())) {
       return t;
     }
-    return StoreUnavailableException.redis(shard, endpoint, t);
+    return StoreUnavailableException.redis(shard, t);
+  }
+
+  /**
+   * What may be shown of why a shard did not answer (health answers are public): {@code timeout},
+   * {@code unreachable}, or {@code error reply} with the reply's code; never an address or a client's
+   * message.
+   */
+  static String summary(Throwable t) {
+    Throwable why = underlying(t);
+    if (why instanceof TimeoutException) {
+      return "timeout";
+    }
+    if (isErrorReply(why)) {
+      String code = codes(why.getMessage()).findFirst().orElse("");
+      return ERROR_CODE.matcher(code).matches() ? "error reply " + code : "error reply";
+    }
+    return "unreachable";
+  }
+
+  /** The client's own failure under a {@link StoreUnavailableException}, or {@code t}. */
+  static Throwable underlying(Throwable t) {
+    return t instanceof StoreUnavailableException && t.getCause() != null ? t.getCause() : t;
   }
 
   /** Whether the failure is an error reply with this code, for a single request or any request of a batch. */

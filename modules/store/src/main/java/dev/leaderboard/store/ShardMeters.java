@@ -10,9 +10,10 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Redis round-trip time per shard ({@code leaderboard.redis} timer, tags {@code shard}, {@code endpoint},
+ * Redis round-trip time per shard ({@code leaderboard.redis} timer, tags {@code shard}, the index, and
  * {@code op} = {@code send} or {@code batch}), in the node's Micrometer registry. Only exists when the
  * node runs with metrics on (the registry Vert.x Micrometer metrics set up); otherwise nothing is timed.
+ * Metrics are public: a shard is named by its index, never by its address.
  */
 public final class ShardMeters {
   public static final String TIMER = "leaderboard.redis";
@@ -20,24 +21,23 @@ public final class ShardMeters {
   private final List<Timer> send = new ArrayList<>();
   private final List<Timer> batch = new ArrayList<>();
 
-  private ShardMeters(MeterRegistry registry, List<String> endpoints) {
-    for (int s = 0; s < endpoints.size(); s++) {
-      send.add(timer(registry, s, endpoints.get(s), "send"));
-      batch.add(timer(registry, s, endpoints.get(s), "batch"));
+  private ShardMeters(MeterRegistry registry, int shards) {
+    for (int s = 0; s < shards; s++) {
+      send.add(timer(registry, s, "send"));
+      batch.add(timer(registry, s, "batch"));
     }
   }
 
-  /** The timers of these shards, or {@code null} when this node has no metrics registry. */
-  static ShardMeters create(List<String> endpoints) {
+  /** The timers of this many shards, or {@code null} when this node has no metrics registry. */
+  static ShardMeters create(int shards) {
     MeterRegistry registry = BackendRegistries.getDefaultNow();
-    return registry == null ? null : new ShardMeters(registry, endpoints);
+    return registry == null ? null : new ShardMeters(registry, shards);
   }
 
-  private static Timer timer(MeterRegistry registry, int shard, String endpoint, String op) {
+  private static Timer timer(MeterRegistry registry, int shard, String op) {
     return Timer.builder(TIMER)
         .description("Redis round trip of one command or one pipelined batch, per shard")
         .tag("shard", Integer.toString(shard))
-        .tag("endpoint", label(endpoint))
         .tag("op", op)
         .register(registry);
   }
@@ -48,7 +48,7 @@ public final class ShardMeters {
     return answer.onComplete(ar -> timer.record(System.nanoTime() - startNanos, TimeUnit.NANOSECONDS));
   }
 
-  /** An endpoint as it may be shown in metrics and health answers: {@code redis://host:port}, never credentials. */
+  /** An endpoint as it may be logged: {@code redis://host:port}, never credentials. */
   public static String label(String endpoint) {
     try {
       URI uri = URI.create(endpoint);

@@ -15,6 +15,8 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Standalone Redis endpoints, one pooled client each. Partition {@code p} of every board (and
@@ -23,15 +25,20 @@ import java.util.concurrent.TimeUnit;
  * partition → endpoint mapping.
  */
 public final class StandaloneShards implements Shards {
+  private static final Logger LOG = LoggerFactory.getLogger(StandaloneShards.class);
+  /** The endpoints without credentials, for the log only. */
   private final List<String> labels;
   private final List<Redis> clients;
   /** Round-trip timers per endpoint; {@code null} when the node runs without metrics. */
   private final ShardMeters meters;
+  /** Which shards the last health round found down, so that the log tells each change once. */
+  private final boolean[] down;
 
   private StandaloneShards(List<String> endpoints, List<Redis> clients) {
     this.labels = endpoints.stream().map(ShardMeters::label).toList();
     this.clients = clients;
-    this.meters = ShardMeters.create(endpoints);
+    this.meters = ShardMeters.create(endpoints.size());
+    this.down = new boolean[endpoints.size()];
   }
 
   public static StandaloneShards connect(Vertx vertx, List<String> endpoints, RedisPool pool) {
@@ -101,22 +108,31 @@ public final class StandaloneShards implements Shards {
   public Future<List<EndpointHealth>> health(long timeoutMillis) {
     List<Future<EndpointHealth>> checks = new ArrayList<>();
     for (int s = 0; s < clients.size(); s++) {
-      String label = labels.get(s);
+      int shard = s;
       long start = System.nanoTime();
       checks.add(pipeline(s, List.of(Request.cmd(Command.PING))).timeout(timeoutMillis, TimeUnit.MILLISECONDS)
           .transform(ar -> {
             double ms = Math.round((System.nanoTime() - start) / 10_000.0) / 100.0;
             // a PING this node's full queue refused says nothing about the shard: it is up
             boolean up = ar.succeeded() || ar.cause() instanceof OverloadedException;
-            return Future.succeededFuture(new EndpointHealth(label, up, ms, up ? null : reason(ar.cause())));
+            logChange(shard, up ? null : ar.cause());
+            return Future.succeededFuture(new EndpointHealth(up, ms, up ? null : RedisFailures.summary(ar.cause())));
           }));
     }
     return Future.all(checks).map(all -> checks.stream().map(Future::result).toList());
   }
 
-  private static String reason(Throwable t) {
-    Throwable why = t instanceof StoreUnavailableException && t.getCause() != null ? t.getCause() : t;
-    return String.valueOf(why.getMessage());
+  /** Logs a shard going down (with its address and the client's own words) or coming back. */
+  private void logChange(int shard, Throwable failure) {
+    boolean nowDown = failure != null;
+    if (nowDown != down[shard]) {
+      down[shard] = nowDown;
+      if (nowDown) {
+        LOG.warn("shard {} ({}) does not answer PING: {}", shard, labels.get(shard), RedisFailures.underlying(failure));
+      } else {
+        LOG.info("shard {} ({}) answers again", shard, labels.get(shard));
+      }
+    }
   }
 
   /**
@@ -137,7 +153,7 @@ public final class StandaloneShards implements Shards {
     if (meters != null) {
       answers = meters.time(node, requests.size() > 1, start, answers);
     }
-    return answers.recover(t -> Future.failedFuture(RedisFailures.classify(node, labels.get(node), t)));
+    return answers.recover(t -> Future.failedFuture(RedisFailures.classify(node, t)));
   }
 
   @Override

@@ -8,11 +8,11 @@ import io.vertx.core.VertxException;
 import io.vertx.core.http.ConnectionPoolTooBusyException;
 import io.vertx.redis.client.impl.types.ErrorType;
 import java.net.ConnectException;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 
 /** How failures of single requests and of pipelined batches (as the client reports them) are read. */
 class RedisFailuresTest {
-  private static final String ENDPOINT = "redis://127.0.0.1:1";
   private static final int SHARD = 3;
 
   @Test
@@ -43,28 +43,39 @@ class RedisFailuresTest {
   void anyOtherFailureIsATransportFailure() {
     assertUnavailable(new ConnectException("Connection refused"));
     assertUnavailable(new VertxException("Connection is closed", true));
-    StoreUnavailableException once = StoreUnavailableException.redis(SHARD, ENDPOINT, new ConnectException("refused"));
-    assertThat(RedisFailures.classify(SHARD, ENDPOINT, once)).isSameAs(once);
+    StoreUnavailableException once = StoreUnavailableException.redis(SHARD, new ConnectException("refused"));
+    assertThat(RedisFailures.classify(SHARD, once)).isSameAs(once);
   }
 
   @Test
   void aFullPoolIsAnOverloadNotAnOutage() {
     ConnectionPoolTooBusyException full = new ConnectionPoolTooBusyException("Connection pool reached max wait queue size of 1");
-    Throwable seen = RedisFailures.classify(SHARD, ENDPOINT, full);
-    assertThat(seen).isInstanceOf(OverloadedException.class).hasCause(full).hasMessageNotContaining(ENDPOINT)
-        .hasMessageNotContaining("127.0.0.1");
+    Throwable seen = RedisFailures.classify(SHARD, full);
+    assertThat(seen).isInstanceOf(OverloadedException.class).hasCause(full).hasMessageNotContaining("127.0.0.1");
     assertThat(((OverloadedException) seen).code()).isEqualTo("overloaded");
     assertThat(((OverloadedException) seen).status()).isEqualTo(503);
-    assertThat(RedisFailures.classify(SHARD, ENDPOINT, seen)).isSameAs(seen);
+    assertThat(RedisFailures.classify(SHARD, seen)).isSameAs(seen);
   }
 
   private static void assertStays(Throwable t) {
-    assertThat(RedisFailures.classify(SHARD, ENDPOINT, t)).isSameAs(t);
+    assertThat(RedisFailures.classify(SHARD, t)).isSameAs(t);
   }
 
   private static void assertUnavailable(Throwable t) {
-    Throwable seen = RedisFailures.classify(SHARD, ENDPOINT, t);
-    assertThat(seen).isInstanceOf(StoreUnavailableException.class).hasCause(t).hasMessageContaining(ENDPOINT);
+    Throwable seen = RedisFailures.classify(SHARD, t);
+    assertThat(seen).isInstanceOf(StoreUnavailableException.class).hasCause(t)
+        .hasMessage("Redis shard 3 is unavailable; retry later");
     assertThat(((StoreUnavailableException) seen).shard()).hasValue(SHARD);
+  }
+
+  @Test
+  void whatHealthAnswersSayOfAFailureIsAFixedWordOrAReplyCode() {
+    assertThat(RedisFailures.summary(StoreUnavailableException.redis(SHARD,
+        new ConnectException("Connection refused: /10.0.0.7:6379")))).isEqualTo("unreachable");
+    assertThat(RedisFailures.summary(new TimeoutException("no answer from 10.0.0.7"))).isEqualTo("timeout");
+    assertThat(RedisFailures.summary(ErrorType.create("LOADING Redis is loading the dataset in memory")))
+        .isEqualTo("error reply LOADING");
+    assertThat(RedisFailures.summary(ErrorType.create("ERR [0] java.io.IOException: Connection reset by 10.0.0.7")))
+        .isEqualTo("error reply");
   }
 }

@@ -1,5 +1,6 @@
 package dev.leaderboard.api.auth;
 
+import dev.leaderboard.store.RedisPool;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -42,6 +43,8 @@ public final class KeyCache {
   static final long MISS_MILLIS = 5_000;
   static final int MAX_MISSES = 10_000;
   static final int LOOKUPS_PER_SECOND = 100;
+  /** The Redis pool a cache reads through: its queue holds a second's worth of unknown-key reads. */
+  static final RedisPool POOL = new RedisPool(4, LOOKUPS_PER_SECOND);
   private static final Logger LOG = LoggerFactory.getLogger(KeyCache.class);
 
   private final Vertx vertx;

@@ -25,7 +25,7 @@ public class KeysVerticle extends VerticleBase {
 
   @Override
   public Future<?> start() {
-    shards = Shards.connect(vertx, endpoints, 4);
+    shards = Shards.connect(vertx, endpoints, KeyCache.POOL);
     cache = new KeyCache(vertx, new ApiKeyStore(shards), clock);
     return cache.start().onSuccess(ok -> NodeKeys.of(vertx).offer(cache)).onFailure(e -> shards.close());
   }

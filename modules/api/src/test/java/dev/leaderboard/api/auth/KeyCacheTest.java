@@ -43,7 +43,7 @@ class KeyCacheTest {
   @BeforeEach
   void start(Vertx vertx, @TempDir Path dir) throws Exception {
     redis = LocalRedisShards.start(dir, 1);
-    shards = Shards.connect(vertx, redis.endpoints(), 4);
+    shards = Shards.connect(vertx, redis.endpoints(), KeyCache.POOL);
     cache = new KeyCache(vertx, new ApiKeyStore(shards), CLOCK);
     await(cache.start());
   }

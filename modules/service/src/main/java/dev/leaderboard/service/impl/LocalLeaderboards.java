@@ -2,6 +2,7 @@ package dev.leaderboard.service.impl;
 
 import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.core.Board;
+import dev.leaderboard.core.StoreUnavailableException;
 import dev.leaderboard.service.Leaderboards;
 import dev.leaderboard.service.result.AroundPage;
 import dev.leaderboard.service.result.BatchResult;
@@ -22,6 +23,7 @@ import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import java.time.Clock;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
 /**
@@ -117,7 +119,7 @@ public final class LocalLeaderboards implements Leaderboards {
     Future<Health.ArchiveCheck> archived = archive.ping().timeout(ShardHealth.TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)
         .transform(ar -> Future.succeededFuture(new Health.ArchiveCheck(ar.succeeded(),
             Math.round((System.nanoTime() - start) / 10_000.0) / 100.0,
-            ar.succeeded() ? null : String.valueOf(ar.cause().getMessage()))));
+            ar.succeeded() ? null : archiveFailure(ar.cause()))));
     return ShardHealth.check(boardStore.shards()).compose(shards -> archived
         .map(pg -> new Health(shards, boards.cached().size(), pg)));
   }
@@ -128,5 +130,13 @@ public final class LocalLeaderboards implements Leaderboards {
     } catch (RuntimeException e) {
       return Future.failedFuture(e);
     }
+  }
+
+  /** Why PostgreSQL did not answer, as a public health answer may say it: no address, no driver message. */
+  private static String archiveFailure(Throwable t) {
+    if (t instanceof TimeoutException) {
+      return "timeout";
+    }
+    return t instanceof StoreUnavailableException ? "unreachable" : "error";
   }
 }

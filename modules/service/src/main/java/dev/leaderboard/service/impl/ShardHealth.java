@@ -20,7 +20,7 @@ final class ShardHealth {
       List<ShardCheck> out = new ArrayList<>(endpoints.size());
       for (int s = 0; s < endpoints.size(); s++) {
         EndpointHealth h = endpoints.get(s);
-        out.add(new ShardCheck(s, h.endpoint(), h.up(), h.ms(), h.up() ? null : h.error()));
+        out.add(new ShardCheck(s, h.up(), h.ms(), h.up() ? null : h.error()));
       }
       return out;
     });

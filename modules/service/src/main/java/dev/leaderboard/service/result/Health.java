@@ -9,7 +9,10 @@ import java.util.List;
  * the archive's answer to a trivial query.
  */
 public record Health(List<ShardCheck> shards, int boards, ArchiveCheck archive) {
-  /** PostgreSQL's answer: {@code up} when it answered within the timeout. */
+  /**
+   * PostgreSQL's answer: {@code up} when it answered within the timeout; {@code error} says why not
+   * ({@code timeout}, {@code unreachable}, {@code error}), never with an address or a driver message.
+   */
   public record ArchiveCheck(boolean up, double ms, String error) {
     public JsonObject toJson() {
       JsonObject out = new JsonObject().put("up", up).put("ms", ms);
@@ -17,10 +20,13 @@ public record Health(List<ShardCheck> shards, int boards, ArchiveCheck archive) 
     }
   }
 
-  /** One shard's PING: {@code up} when it answered within the timeout, {@code ms} the round trip. */
-  public record ShardCheck(int shard, String endpoint, boolean up, double ms, String error) {
+  /**
+   * One shard's PING: {@code up} when it answered within the timeout, {@code ms} the round trip. The
+   * shard is named by its index only (health answers are public).
+   */
+  public record ShardCheck(int shard, boolean up, double ms, String error) {
     public JsonObject toJson() {
-      JsonObject out = new JsonObject().put("shard", shard).put("endpoint", endpoint).put("up", up).put("ms", ms);
+      JsonObject out = new JsonObject().put("shard", shard).put("up", up).put("ms", ms);
       return error == null ? out : out.put("error", error);
     }
   }

@@ -1,0 +1,79 @@
+package dev.leaderboard.app;
+
+import com.hazelcast.config.ClassFilter;
+import com.hazelcast.config.Config;
+import com.hazelcast.config.JavaSerializationFilterConfig;
+import com.hazelcast.config.JoinConfig;
+import io.vertx.core.eventbus.EventBusOptions;
+import io.vertx.spi.cluster.hazelcast.ConfigUtil;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * How a clustered node meets the others. Hazelcast keeps the membership and the event bus's address
+ * book (which node serves which address, at which host and port); the event bus carries the service
+ * calls and the board notices between nodes. Both listen on {@code LB_CLUSTER_HOST} only (on the one
+ * address Hazelcast picks when it is unset), never on every interface.
+ *
+ * <p>Only the event bus can be authenticated: with {@code LB_CLUSTER_TLS_*} it runs mutual TLS
+ * ({@link ClusterTls}). Open-source Hazelcast has neither TLS nor member authentication (both are
+ * Enterprise features), so who may reach its port is up to the bind address and the network (the
+ * NetworkPolicy in {@code deploy/}); what a stranger that joins can still do is in docs/design.md.
+ */
+final class ClusterSetup {
+  private static final Logger LOG = LoggerFactory.getLogger(ClusterSetup.class);
+  static final String CLUSTER_NAME = "leaderboard";
+
+  private ClusterSetup() {
+  }
+
+  /** The event bus's listen address and port, and its TLS when configured. */
+  static void eventBus(EventBusOptions bus, AppConfig c) {
+    if (c.clusterHost() != null) {
+      // the address the event bus listens on and other nodes reach it at
+      bus.setHost(c.clusterHost());
+    }
+    bus.setPort(c.clusterBusPort());
+    if (c.clusterTls() != null) {
+      c.clusterTls().apply(bus);
+    } else {
+      LOG.warn("the clustered event bus runs without TLS (LB_CLUSTER_TLS_* unset): any process that reaches"
+          + " this node's event-bus port can call every service, deleteBoard and closePeriod included");
+    }
+  }
+
+  static Config hazelcast(AppConfig c) {
+    Config hz = ConfigUtil.loadConfig();
+    hz.setClusterName(CLUSTER_NAME);
+    // Hazelcast binds 0.0.0.0 whatever its interfaces say unless bind-any is off
+    hz.setProperty("hazelcast.socket.bind.any", "false");
+    hz.setProperty("hazelcast.socket.server.bind.any", "false");
+    hz.setProperty("hazelcast.socket.client.bind.any", "false");
+    hz.getNetworkConfig().setPort(c.clusterPort()).setPortAutoIncrement(false);
+    if (c.clusterHost() != null) {
+      hz.getNetworkConfig().setPublicAddress(c.clusterHost() + ":" + c.clusterPort());
+      hz.getNetworkConfig().getInterfaces().setEnabled(true).addInterface(c.clusterHost());
+    }
+    // a member may send any Java-serialized object: resolve only Hazelcast's, the JDK's and Vert.x's
+    // classes (Hazelcast's default allow-list plus io.vertx), never a gadget from another library
+    hz.getSerializationConfig().setJavaSerializationFilterConfig(new JavaSerializationFilterConfig()
+        .setWhitelist(new ClassFilter().addPrefixes("io.vertx.")));
+    JoinConfig join = hz.getNetworkConfig().getJoin();
+    if (!c.clusterMembers().isEmpty()) {
+      join.getMulticastConfig().setEnabled(false);
+      join.getTcpIpConfig().setEnabled(true).setMembers(c.clusterMembers());
+    } else if (c.clusterDns() != null) {
+      // Kubernetes: the members are the addresses behind a headless service
+      join.getMulticastConfig().setEnabled(false);
+      join.getKubernetesConfig().setEnabled(true).setProperty("service-dns", c.clusterDns())
+          .setProperty("service-port", String.valueOf(c.clusterPort()));
+    }
+    LOG.info("joining cluster on {}:{} ({}), event bus port {}{}",
+        c.clusterHost() != null ? c.clusterHost() : "the address Hazelcast picks", c.clusterPort(),
+        !c.clusterMembers().isEmpty() ? "members " + c.clusterMembers()
+            : c.clusterDns() != null ? "Kubernetes service " + c.clusterDns() : "multicast discovery",
+        c.clusterBusPort() == 0 ? "any free" : c.clusterBusPort(),
+        c.clusterTls() != null ? ", event bus with mutual TLS" : "");
+    return hz;
+  }
+}

@@ -1,0 +1,241 @@
+package dev.leaderboard.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.leaderboard.embedded.TestPostgres;
+import dev.leaderboard.embedded.TestShards;
+import dev.leaderboard.service.LeaderboardService;
+import dev.leaderboard.service.LeaderboardVerticle;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.DeliveryOptions;
+import io.vertx.core.eventbus.ReplyException;
+import io.vertx.core.eventbus.ReplyFailure;
+import io.vertx.core.internal.VertxInternal;
+import io.vertx.core.json.JsonObject;
+import io.vertx.core.spi.cluster.RegistrationInfo;
+import io.vertx.serviceproxy.ServiceException;
+import io.vertx.serviceproxy.ServiceProxyBuilder;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Four clustered Vert.x instances in one JVM, on loopback, in one Hazelcast cluster: node {@code a}
+ * serves the leaderboard service with mutual TLS on its event bus, {@code c} is a node with a
+ * certificate of the same CA, {@code plain} joins without TLS and {@code stranger} with a
+ * self-signed certificate. Only {@code c} gets answers from {@code a}, and {@code a} sends nothing
+ * to the strangers; the private key never reaches the log. Certificates are made for the run
+ * ({@link TestCertificates}).
+ */
+class ClusterTlsTest {
+  private static final Clock CLOCK = Clock.fixed(Instant.parse("2025-04-15T12:00:00Z"), ZoneOffset.UTC);
+  /** How long a call that never gets through is given; it cannot succeed later. */
+  private static final long REFUSED_MILLIS = 2000;
+  private static final Duration WAIT = Duration.ofSeconds(60);
+  private static final List<Vertx> all = new ArrayList<>();
+  private static Path dir;
+  private static int aClusterPort;
+  private static int aBusPort;
+  private static Vertx a;
+  private static Vertx c;
+  private static Vertx plain;
+  private static Vertx stranger;
+  /** What the nodes logged while starting, and the base64 body of the first node's private key. */
+  private static String startLog;
+  private static String privateKey;
+
+  @BeforeAll
+  static void startCluster() throws Exception {
+    dir = Files.createTempDirectory("leaderboard-cluster-tls");
+    TestCertificates certs = TestCertificates.create(dir);
+    List<Integer> ports = List.of(ClusterIT.freePort(), ClusterIT.freePort(), ClusterIT.freePort(), ClusterIT.freePort());
+    String members = ports.stream().map(p -> "127.0.0.1:" + p).collect(Collectors.joining(","));
+    aClusterPort = ports.get(0);
+    aBusPort = ClusterIT.freePort();
+    List<String> shards = TestShards.endpoints();
+    String pgUri = TestPostgres.uri();
+    TestCertificates.Tls nodeTls = certs.signed("node");
+    // the first member alone, then the others at once: they join it rather than forming clusters of their own
+    try (LogCapture log = LogCapture.start()) {
+      a = start(node(members, aClusterPort, aBusPort, nodeTls.env())).await();
+      Future<String> deployed = a.deployVerticle(new LeaderboardVerticle(shards, pgUri, 4, CLOCK));
+      Future<Vertx> other = start(node(members, ports.get(1), 0, certs.signed("other-node").env()));
+      Future<Vertx> noTls = start(node(members, ports.get(2), 0, Map.of()));
+      Future<Vertx> selfSigned = start(node(members, ports.get(3), 0, certs.selfSigned("stranger").env()));
+      Future.all(deployed, other, noTls, selfSigned).await();
+      c = other.result();
+      plain = noTls.result();
+      stranger = selfSigned.result();
+      startLog = log.text();
+    }
+    String key = Files.readString(nodeTls.key());
+    privateKey = key.substring(key.indexOf('\n') + 1, key.indexOf("-----END")).replace("\n", "");
+  }
+
+  @Test
+  void theTlsKeyIsNeverLogged() {
+    assertThat(startLog).contains("event bus with mutual TLS");
+    assertThat(startLog.replace("\n", "")).doesNotContain(privateKey).doesNotContain(privateKey.substring(0, 40));
+  }
+
+  @AfterAll
+  static void stopCluster() {
+    for (Vertx v : all) {
+      v.close().await();
+    }
+  }
+
+  private static Map<String, String> node(String members, int clusterPort, int busPort, Map<String, String> tls) {
+    Map<String, String> env = new HashMap<>(tls);
+    env.put("LB_CLUSTER", "on");
+    env.put("LB_CLUSTER_HOST", "127.0.0.1");
+    env.put("LB_CLUSTER_MEMBERS", members);
+    env.put("LB_CLUSTER_PORT", String.valueOf(clusterPort));
+    env.put("LB_CLUSTER_BUS_PORT", String.valueOf(busPort));
+    return env;
+  }
+
+  private static Future<Vertx> start(Map<String, String> env) {
+    return LeaderboardApp.createVertx(AppConfig.fromEnv(env)).onSuccess(v -> {
+      synchronized (all) {
+        all.add(v);
+      }
+    });
+  }
+
+  @Test
+  void aNodeWithACertificateOfTheClusterCaCallsTheService() {
+    String board = "tls-" + UUID.randomUUID().toString().substring(0, 8);
+    JsonObject created = proxy(c, 30_000).putBoard(board, new JsonObject()).await();
+    assertThat(created.getString("board")).isEqualTo(board);
+    assertThat(onA().getBoard(board).await().getString("board")).isEqualTo(board);
+  }
+
+  @Test
+  void membersWithoutACertificateOfTheClusterCaCannotCallTheService() {
+    String board = "tls-" + UUID.randomUUID().toString().substring(0, 8);
+    String daily = "tls-" + UUID.randomUUID().toString().substring(0, 8);
+    onA().putBoard(board, new JsonObject().put("maxScore", 100)).await();
+    onA().putBoard(daily, new JsonObject().put("period", "daily")).await();
+    JsonObject before = onA().getBoard(board).await();
+    for (Vertx outsider : List.of(plain, stranger)) {
+      awaitRegistered(outsider, LeaderboardService.ADDRESS);
+      LeaderboardService service = proxy(outsider, REFUSED_MILLIS);
+      List<Future<?>> calls = List.of(
+          service.putBoard(board, new JsonObject().put("maxScore", 1)),
+          service.putBoard("tls-new-" + UUID.randomUUID().toString().substring(0, 8), new JsonObject()),
+          service.deleteBoard(board),
+          service.closePeriod(daily, "2025-04-14"));
+      for (Future<?> call : calls) {
+        assertThat(refusal(call)).as("how the call failed").isNotEqualTo(ReplyFailure.NO_HANDLERS);
+      }
+    }
+    assertThat(onA().getBoard(board).await()).isEqualTo(before);
+    assertThat(onA().listBoards().await().getJsonArray("boards").stream()
+        .map(b -> ((JsonObject) b).getString("board")).filter(n -> n.startsWith("tls-new-")).toList()).isEmpty();
+    assertThat(onA().periods(daily).await().getJsonArray("periods").stream()
+        .map(p -> ((JsonObject) p).getString("state")).toList()).doesNotContain("closing", "archived");
+  }
+
+  @Test
+  void aNodeSendsNothingToMembersWithoutACertificateOfTheClusterCa() {
+    AtomicInteger received = new AtomicInteger();
+    for (Vertx outsider : List.of(plain, stranger)) {
+      String address = "tls-test.outsider." + UUID.randomUUID();
+      outsider.eventBus().consumer(address, msg -> {
+        received.incrementAndGet();
+        msg.reply("got it");
+      }).completion().await();
+      awaitRegistered(a, address);
+      assertThat(refusal(a.eventBus().request(address, "secret", new DeliveryOptions().setSendTimeout(REFUSED_MILLIS))))
+          .as("how the request failed").isNotEqualTo(ReplyFailure.NO_HANDLERS);
+    }
+    assertThat(received).hasValue(0);
+
+    String address = "tls-test.node." + UUID.randomUUID();
+    c.eventBus().consumer(address, msg -> msg.reply("pong")).completion().await();
+    awaitRegistered(a, address);
+    assertThat(a.eventBus().request(address, "ping").await().body()).isEqualTo("pong");
+  }
+
+  @Test
+  void hazelcastAndTheEventBusListenOnTheClusterHostOnly() {
+    for (int port : List.of(aClusterPort, aBusPort)) {
+      assertThat(accepts("127.0.0.1", port)).as("127.0.0.1:%s", port).isTrue();
+      // every 127/8 address is loopback on Linux: a socket bound to all interfaces accepts it too
+      assertThat(accepts("127.0.0.2", port)).as("127.0.0.2:%s", port).isFalse();
+    }
+  }
+
+  private static LeaderboardService onA() {
+    return LeaderboardService.createProxy(a, LeaderboardService.LOCAL_ADDRESS);
+  }
+
+  private static LeaderboardService proxy(Vertx from, long timeoutMillis) {
+    return new ServiceProxyBuilder(from).setAddress(LeaderboardService.ADDRESS)
+        .setOptions(new DeliveryOptions().setSendTimeout(timeoutMillis)).build(LeaderboardService.class);
+  }
+
+  /** How a call that must not get through failed; fails the test if it was answered. */
+  private static ReplyFailure refusal(Future<?> call) {
+    try {
+      Object answer = call.await(REFUSED_MILLIS * 5, TimeUnit.MILLISECONDS);
+      throw new AssertionError("answered: " + answer);
+    } catch (ServiceException e) {
+      throw new AssertionError("answered by the service: " + e.failureCode() + " " + e.getMessage(), e);
+    } catch (ReplyException e) {
+      return e.failureType();
+    } catch (Exception e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  /** Until {@code from} knows a handler of {@code address} elsewhere in the cluster (so a send is routed to it). */
+  private static void awaitRegistered(Vertx from, String address) {
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    while (registrations(from, address).isEmpty()) {
+      assertThat(System.nanoTime()).as("a handler of %s is known", address).isLessThan(deadline);
+      try {
+        Thread.sleep(50);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new AssertionError(e);
+      }
+    }
+  }
+
+  private static List<RegistrationInfo> registrations(Vertx from, String address) {
+    Promise<List<RegistrationInfo>> found = Promise.promise();
+    ((VertxInternal) from).clusterManager().getRegistrations(address, found);
+    return found.future().await();
+  }
+
+  private static boolean accepts(String host, int port) {
+    try (Socket s = new Socket()) {
+      s.connect(new InetSocketAddress(host, port), 1000);
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+}

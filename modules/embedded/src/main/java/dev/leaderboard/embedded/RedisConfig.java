@@ -1,0 +1,40 @@
+package dev.leaderboard.embedded;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The config file every local shard starts with ({@code <data dir>/redis.conf}, owner-only, written
+ * at each start): the password clients must give ({@code requirepass}, from
+ * {@code <data dir>/redis.password}, see {@link LocalSecret}), and the commands no client may run.
+ * Those are renamed to nothing, so a client with the password cannot reconfigure the server (where it
+ * writes files, {@code CONFIG}), load code into it ({@code MODULE}), crash or stop it
+ * ({@code DEBUG}, {@code SHUTDOWN}: the node stops its shards with signals), make it a replica of
+ * another server or stream its data away ({@code REPLICAOF}, {@code SLAVEOF}, {@code SYNC},
+ * {@code PSYNC}, {@code MIGRATE}), watch every command ({@code MONITOR}), change users
+ * ({@code ACL}) or wipe it ({@code FLUSHALL}, {@code FLUSHDB}). Lua scripts cannot run them either.
+ * What the node, its tests and the benchmarks use stays: the AOF settings are command-line options,
+ * {@code SCRIPT}, {@code KEYS}, {@code INFO}, {@code MEMORY} and {@code BGREWRITEAOF} are untouched.
+ *
+ * @param file the config file, the first argument of {@code redis-server}
+ * @param password what {@code AUTH} takes; it is part of each shard's endpoint URI
+ */
+record RedisConfig(Path file, String password) {
+
+  static final List<String> DISABLED = List.of("CONFIG", "DEBUG", "MODULE", "SHUTDOWN", "REPLICAOF", "SLAVEOF",
+      "SYNC", "PSYNC", "MIGRATE", "MONITOR", "ACL", "FLUSHALL", "FLUSHDB");
+
+  /** Blocking: the password (made on first use) and the config file of the shards under {@code root}. */
+  static RedisConfig write(Path root) throws IOException {
+    String password = LocalSecret.of(root.resolve("redis.password"));
+    StringBuilder text = new StringBuilder("# Written at every start of the local shards; owner-only: it holds their password.\n")
+        .append("requirepass ").append(password).append('\n');
+    for (String command : DISABLED) {
+      text.append("rename-command ").append(command).append(" \"\"\n");
+    }
+    Path file = root.resolve("redis.conf");
+    LocalSecret.writeOwnerOnly(file, text.toString());
+    return new RedisConfig(file, password);
+  }
+}
