@@ -35,8 +35,10 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  * operation the document lacks.
  *
  * <p>Each operation declares who may call it with {@code x-scope}, and what players may do with it
- * with {@code x-player} ({@link Access}); building fails when one does not declare a scope. Every route first passes the guard made for its operation's access (the
- * node's {@link dev.leaderboard.api.auth.AccessGate}; the library's own security handlers are off).
+ * with {@code x-player} ({@link Access}); building fails when one does not declare a scope. Every
+ * route first passes the guards made for its operation's access, in order (the node's
+ * {@link dev.leaderboard.api.auth.AccessGate}, then its rate limits and audit trail; the library's
+ * own security handlers are off).
  *
  * <p>The library's request validation is off: after the guard, every route refuses a query
  * parameter that is not one of the operation's {@code in: query} parameters in the document, or one
@@ -56,12 +58,12 @@ final class ContractRouter {
 
   /**
    * Loads the document from the classpath (off the event loop) and builds the router, with
-   * {@code rootHandler} (the body handler) before every route, then {@code guard}'s handler for the
-   * route's {@link Access}.
+   * {@code rootHandler} (the body handler) before every route, then {@code guards}' handlers for the
+   * route's {@link Access}, in order.
    */
   Future<Router> createRouter(Vertx vertx, Handler<RoutingContext> rootHandler,
-      Function<Access, Handler<RoutingContext>> guard) {
-    return loadContract(vertx).map(contract -> build(vertx, contract, rootHandler, guard));
+      Function<Access, List<Handler<RoutingContext>>> guards) {
+    return loadContract(vertx).map(contract -> build(vertx, contract, rootHandler, guards));
   }
 
   static Future<OpenAPIContract> loadContract(Vertx vertx) {
@@ -72,7 +74,7 @@ final class ContractRouter {
   }
 
   private Router build(Vertx vertx, OpenAPIContract contract, Handler<RoutingContext> rootHandler,
-      Function<Access, Handler<RoutingContext>> guard) {
+      Function<Access, List<Handler<RoutingContext>>> guards) {
     checkEveryOperationHasAHandler(contract);
     Map<String, Access> access = new LinkedHashMap<>();
     for (Operation operation : contract.operations()) {
@@ -82,10 +84,9 @@ final class ContractRouter {
     for (OpenAPIRoute route : builder.getRoutes()) {
       Operation operation = route.getOperation();
       List<String> query = queryParameters(operation);
-      route.setDoValidation(false)
-          .setDoSecurity(false)
-          .addHandler(guard.apply(access.get(operation.getOperationId())))
-          .addHandler(ctx -> {
+      route.setDoValidation(false).setDoSecurity(false);
+      guards.apply(access.get(operation.getOperationId())).forEach(route::addHandler);
+      route.addHandler(ctx -> {
             Params.check(ctx, query);
             ctx.next();
           })

@@ -1,7 +1,9 @@
 package dev.leaderboard.api;
 
+import dev.leaderboard.api.audit.NodeAudit;
 import dev.leaderboard.api.auth.AccessGate;
 import dev.leaderboard.api.auth.NodeKeys;
+import dev.leaderboard.api.limit.RateLimiter;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.OverloadedException;
@@ -29,6 +31,7 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.serviceproxy.ServiceException;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -43,7 +46,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Every route first passes the node's {@link AccessGate} (API keys from the node's
  * {@link dev.leaderboard.api.auth.KeysVerticle}, which is deployed before this verticle, and player
- * tokens when the node's {@link NodeKeys} has a verifier for them).
+ * tokens when the node's {@link NodeKeys} has a verifier for them), then its rate limits
+ * ({@link RateGate}) and, for admin actions, its audit trail ({@link AuditTrail}, written by the
+ * node's {@link dev.leaderboard.api.audit.AuditVerticle}, deployed before this verticle too).
  */
 public class HttpApiVerticle extends VerticleBase {
   private static final Logger LOG = LoggerFactory.getLogger(HttpApiVerticle.class);
@@ -54,6 +59,7 @@ public class HttpApiVerticle extends VerticleBase {
   private final BooleanSupplier clusterJoined;
   private final EdgeLimits limits;
   private final OpenOperations open;
+  private final RateLimiter rates;
   private final boolean guarded;
   private final HttpExposure exposure;
   private NodeServices node;
@@ -93,21 +99,30 @@ public class HttpApiVerticle extends VerticleBase {
   }
 
   /**
+   * Without rate limits.
+   *
    * @param open whether metrics and the OpenAPI document are served without a credential
    * @param exposure the address to listen on and the origins browsers may call from
    */
   public HttpApiVerticle(int port, BooleanSupplier clusterJoined, EdgeLimits limits, OpenOperations open,
       HttpExposure exposure) {
-    this(port, clusterJoined, limits, open, exposure, true);
+    this(port, clusterJoined, limits, open, exposure, RateLimiter.OFF);
+  }
+
+  /** @param rates the node's rate limits, one limiter shared by every instance of the node */
+  public HttpApiVerticle(int port, BooleanSupplier clusterJoined, EdgeLimits limits, OpenOperations open,
+      HttpExposure exposure, RateLimiter rates) {
+    this(port, clusterJoined, limits, open, exposure, rates, true);
   }
 
   private HttpApiVerticle(int port, BooleanSupplier clusterJoined, EdgeLimits limits, OpenOperations open,
-      HttpExposure exposure, boolean guarded) {
+      HttpExposure exposure, RateLimiter rates, boolean guarded) {
     this.port = port;
     this.clusterJoined = clusterJoined;
     this.limits = limits;
     this.open = open;
     this.exposure = exposure;
+    this.rates = rates;
     this.guarded = guarded;
   }
 
@@ -116,7 +131,8 @@ public class HttpApiVerticle extends VerticleBase {
    * for measuring what the access check costs (the HTTP benchmark). The launcher never deploys it.
    */
   public static HttpApiVerticle withoutCredentials(int port) {
-    return new HttpApiVerticle(port, null, EdgeLimits.DEFAULTS, OpenOperations.DEFAULTS, HttpExposure.DEFAULTS, false);
+    return new HttpApiVerticle(port, null, EdgeLimits.DEFAULTS, OpenOperations.DEFAULTS, HttpExposure.DEFAULTS,
+        RateLimiter.OFF, false);
   }
 
   @Override
@@ -140,10 +156,16 @@ public class HttpApiVerticle extends VerticleBase {
     OperationRoutes.mount(routes, vertx, node.readiness(), clusterJoined);
     NodeKeys keys = NodeKeys.of(vertx);
     KeyRoutes.mount(routes, keys);
+    NodeAudit audit = NodeAudit.of(vertx);
+    AuditRoutes.mount(routes, audit);
     Set<String> opened = open.operationIds();
     AccessGate gate = new AccessGate(keys, board -> service().getBoard(board), Params::body,
         operationId -> !guarded || opened.contains(operationId));
-    return routes.createRouter(vertx, BodyHandler.create(false).setBodyLimit(BODY_LIMIT), gate::handler)
+    RateGate rateGate = new RateGate(rates, opened);
+    AuditTrail trail = new AuditTrail(audit);
+    return routes.createRouter(vertx, BodyHandler.create(false).setBodyLimit(BODY_LIMIT), access -> guarded
+            ? List.of(gate.handler(access), rateGate.handler(access), trail.handler(access))
+            : List.of(gate.handler(access)))
         .compose(this::serve);
   }
 
@@ -310,6 +332,7 @@ public class HttpApiVerticle extends VerticleBase {
     if (ctx.response().ended()) {
       return;
     }
+    ctx.put(AuditTrail.ERROR_CODE, code);
     ctx.response().setStatusCode(status);
     if (OverloadedException.CODE.equals(code)) {
       ctx.response().putHeader(HttpHeaders.RETRY_AFTER, Integer.toString(OverloadedException.RETRY_AFTER_SECONDS));

@@ -36,7 +36,10 @@ final class KeyRoutes {
   private void create(RoutingContext ctx) {
     KeyAdmin admin = admin();
     KeyRequest request = KeyRequest.parse(Params.body(ctx), admin.clock().millis());
-    reply(ctx, 201, admin.create(request).map(issued -> issued.record().toJson().put("key", issued.token().value())));
+    reply(ctx, 201, admin.create(request).map(issued -> {
+      AuditTrail.note(ctx, "id", issued.record().id());
+      return issued.record().toJson().put("key", issued.token().value());
+    }));
   }
 
   private void list(RoutingContext ctx) {

@@ -77,7 +77,8 @@ class AccessTableTest extends ApiTestSupport {
       Map.entry("removeFriend", new Sample(null, 200)),
       Map.entry("createKey", new Sample("{\"name\": \"$BOARD-new\", \"scopes\": [\"read\"]}", 201)),
       Map.entry("listKeys", new Sample(null, 200)),
-      Map.entry("revokeKey", new Sample(null, 200)));
+      Map.entry("revokeKey", new Sample(null, 200)),
+      Map.entry("listAudit", new Sample(null, 200)));
 
   /** Keys that do not depend on the operation, made once. */
   private final Map<String, String> shared = new LinkedHashMap<>();

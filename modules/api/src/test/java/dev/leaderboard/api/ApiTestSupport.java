@@ -2,9 +2,11 @@ package dev.leaderboard.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.leaderboard.api.audit.AuditVerticle;
 import dev.leaderboard.api.auth.ApiKeyToken;
 import dev.leaderboard.api.auth.KeyAdmin;
 import dev.leaderboard.api.auth.KeysVerticle;
+import dev.leaderboard.api.limit.RateLimiter;
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
 import dev.leaderboard.service.LeaderboardVerticle;
@@ -55,24 +57,34 @@ abstract class ApiTestSupport {
   void deploy(Vertx vertx) {
     List<String> endpoints = endpoints();
     this.vertx = vertx;
-    HttpApiVerticle api = new HttpApiVerticle(0, null, edgeLimits(), exposure());
+    HttpApiVerticle api = new HttpApiVerticle(0, null, edgeLimits(), OpenOperations.DEFAULTS, exposure(),
+        rateLimiter());
     deployNode(vertx, endpoints, TestPostgres.uri(), api);
     port = api.actualPort();
     anonymous = WebClient.create(vertx);
     client = asAdmin(anonymous);
   }
 
-  /** The service (on a fixed clock), the node's API keys ({@link #deployKeys}), then {@code api}. */
+  /** The service (on a fixed clock), the node's API keys and audit log ({@link #deployKeys}), then {@code api}. */
   static void deployNode(Vertx on, List<String> endpoints, String pgUri, HttpApiVerticle api) {
     await(on.deployVerticle(new LeaderboardVerticle(endpoints, pgUri, 4, CLOCK))
-        .compose(id -> deployKeys(on, endpoints))
+        .compose(id -> deployKeys(on, endpoints, pgUri))
         .compose(id -> on.deployVerticle(api)));
   }
 
-  /** The node's API keys, with {@link #ADMIN_KEY} registered (once per Redis: it stays there). */
+  /** {@link #deployKeys(Vertx, List, String)} with the audit log in the shared test PostgreSQL. */
   static Future<KeysVerticle> deployKeys(Vertx on, List<String> endpoints) {
+    return deployKeys(on, endpoints, TestPostgres.uri());
+  }
+
+  /**
+   * The node's API keys, with {@link #ADMIN_KEY} registered (once per Redis: it stays there), and
+   * its audit log in {@code pgUri}.
+   */
+  static Future<KeysVerticle> deployKeys(Vertx on, List<String> endpoints, String pgUri) {
     KeysVerticle keys = new KeysVerticle(endpoints, CLOCK);
-    return on.deployVerticle(keys)
+    return on.deployVerticle(new AuditVerticle(pgUri, CLOCK))
+        .compose(id -> on.deployVerticle(keys))
         .compose(id -> new KeyAdmin(keys.cache(), RANDOM).register(ADMIN_KEY, "tests"))
         .map(registration -> {
           assertThat(registration).isIn(KeyAdmin.Registration.REGISTERED, KeyAdmin.Registration.PRESENT);
@@ -88,6 +100,11 @@ abstract class ApiTestSupport {
   /** The Redis endpoints the service of this test uses: the shared test shards. */
   List<String> endpoints() {
     return TestShards.endpoints();
+  }
+
+  /** The node's rate limits in this test: none. */
+  RateLimiter rateLimiter() {
+    return RateLimiter.OFF;
   }
 
   /** The HTTP server's limits of slow clients and open connections in this test. */

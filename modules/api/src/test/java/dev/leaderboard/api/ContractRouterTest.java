@@ -8,6 +8,7 @@ import io.vertx.ext.web.RoutingContext;
 import io.vertx.junit5.VertxExtension;
 import io.vertx.openapi.contract.OpenAPIContract;
 import io.vertx.openapi.contract.Operation;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -61,7 +62,7 @@ class ContractRouterTest {
 
   /** Why building the router failed, or null when it succeeded. */
   private Throwable failure(ContractRouter routes) throws Exception {
-    return routes.createRouter(vertx, RoutingContext::next, access -> RoutingContext::next).map(router -> (Throwable) null).otherwise(e -> e)
+    return routes.createRouter(vertx, RoutingContext::next, access -> List.of(RoutingContext::next)).map(router -> (Throwable) null).otherwise(e -> e)
         .await(20, TimeUnit.SECONDS);
   }
 

@@ -2,6 +2,8 @@ package dev.leaderboard.app;
 
 import dev.leaderboard.api.EdgeLimits;
 import dev.leaderboard.api.auth.PlayerTokenSettings;
+import dev.leaderboard.api.limit.Rate;
+import dev.leaderboard.api.limit.RateLimits;
 import dev.leaderboard.service.LeaderboardVerticle;
 import dev.leaderboard.store.RedisPool;
 import dev.leaderboard.api.OpenOperations;
@@ -10,7 +12,9 @@ import io.vertx.pgclient.PgConnectOptions;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -26,6 +30,9 @@ import java.util.regex.Pattern;
  *     Kubernetes Secret); {@code null}: the node keeps its own in {@code LB_DATA_DIR/admin.key}
  * @param open whether {@code /metrics} and {@code /openapi.yaml} need no credential
  *     ({@code LB_METRICS_OPEN}, {@code LB_OPENAPI_OPEN}, both on by default)
+ * @param rates the rate limits: {@code LB_RATE_<LIMIT>} per limit ({@code READ}, {@code SUBMIT},
+ *     {@code FRIENDS}, {@code ADMIN}, {@code PUBLIC}), {@code LB_RATE_MAX_BUCKETS}, and
+ *     {@code LB_RATE_LIMITS=off} to turn every limit off
  * @param players how player tokens are verified ({@code LB_JWT_HS256_SECRET_FILE}, {@code LB_JWT_JWKS_FILE},
  *     {@code LB_JWT_ISSUER}, {@code LB_JWT_AUDIENCE}); without a secret or key file the node takes none
  */
@@ -51,6 +58,7 @@ public record AppConfig(
     Path adminKeyFile,
     OpenOperations open,
     HttpExposure httpExposure,
+    RateLimits rates,
     PlayerTokenSettings players) {
 
   /** Every variable the app reads; the deployment test checks manifests against this list. */
@@ -60,7 +68,8 @@ public record AppConfig(
       "LB_CLUSTER_TLS_CA", "LB_FRIEND_LIMIT", "LB_ADMIN_INTERVAL_SECONDS", "LB_CLOSE_LEASE_SECONDS",
       "LB_HTTP_IDLE_TIMEOUT_SECONDS", "LB_HTTP_HEADER_TIMEOUT_SECONDS", "LB_HTTP_BODY_TIMEOUT_SECONDS",
       "LB_HTTP_MAX_CONNECTIONS", "LB_HTTP_MAX_IN_FLIGHT", "LB_REDIS_MAX_POOL_WAITING", "LB_ADMIN_KEY_FILE",
-      "LB_METRICS_OPEN", "LB_OPENAPI_OPEN", "LB_HTTP_HOST", "LB_HTTP_CORS_ORIGINS",
+      "LB_METRICS_OPEN", "LB_OPENAPI_OPEN", "LB_HTTP_HOST", "LB_HTTP_CORS_ORIGINS", "LB_RATE_LIMITS", "LB_RATE_READ",
+      "LB_RATE_SUBMIT", "LB_RATE_FRIENDS", "LB_RATE_ADMIN", "LB_RATE_PUBLIC", "LB_RATE_MAX_BUCKETS",
       "LB_JWT_HS256_SECRET_FILE", "LB_JWT_JWKS_FILE", "LB_JWT_ISSUER", "LB_JWT_AUDIENCE");
   private static final Pattern IPV4 = Pattern.compile("(25[0-5]|2[0-4]\\d|1?\\d?\\d)(\\.(25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}");
   private static final Pattern IPV6 = Pattern.compile("[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*");
@@ -93,7 +102,29 @@ public record AppConfig(
         pathVar(env, "LB_ADMIN_KEY_FILE"),
         new OpenOperations(onOff(env, "LB_METRICS_OPEN", true), onOff(env, "LB_OPENAPI_OPEN", true)),
         httpExposure(env),
+        rateLimits(env),
         playerTokens(env));
+  }
+
+  private static RateLimits rateLimits(Map<String, String> env) {
+    int maxBuckets = intVar(env, "LB_RATE_MAX_BUCKETS", RateLimits.MAX_BUCKETS, 1, 100_000_000);
+    if (!onOff(env, "LB_RATE_LIMITS", true)) {
+      return RateLimits.OFF;
+    }
+    Map<String, Rate> rates = new LinkedHashMap<>();
+    for (String limit : RateLimits.NAMES) {
+      String name = "LB_RATE_" + limit.toUpperCase(Locale.ROOT);
+      String text = blankToNull(env.get(name));
+      try {
+        Rate rate = Rate.parse(text == null ? RateLimits.DEFAULTS.get(limit) : text);
+        if (rate != null) {
+          rates.put(limit, rate);
+        }
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(name + " " + e.getMessage(), e);
+      }
+    }
+    return new RateLimits(rates, maxBuckets);
   }
 
   private static HttpExposure httpExposure(Map<String, String> env) {
@@ -134,13 +165,13 @@ public record AppConfig(
   public AppConfig withRedisEndpoints(List<String> endpoints) {
     return new AppConfig(httpPort, dataDir, endpoints, localShards, partitions, pgUri, cluster, clusterMembers, clusterPort,
         clusterDns, clusterHost, clusterBusPort, clusterTls, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http,
-        redisPoolWaiting, adminKeyFile, open, httpExposure, players);
+        redisPoolWaiting, adminKeyFile, open, httpExposure, rates, players);
   }
 
   public AppConfig withPgUri(String uri) {
     return new AppConfig(httpPort, dataDir, redisEndpoints, localShards, partitions, uri, cluster, clusterMembers,
         clusterPort, clusterDns, clusterHost, clusterBusPort, clusterTls, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http,
-        redisPoolWaiting, adminKeyFile, open, httpExposure, players);
+        redisPoolWaiting, adminKeyFile, open, httpExposure, rates, players);
   }
 
   /** What a log may show of this configuration: endpoints and the archive URI without their passwords. */
@@ -153,7 +184,7 @@ public record AppConfig(
         + ", clusterDns=" + clusterDns + ", clusterHost=" + clusterHost + ", clusterBusPort=" + clusterBusPort
         + ", clusterTls=" + clusterTls + ", friendLimit=" + friendLimit + ", adminIntervalSeconds=" + adminIntervalSeconds
         + ", closeLeaseSeconds=" + closeLeaseSeconds + ", http=" + http + ", redisPoolWaiting=" + redisPoolWaiting
-        + ", adminKeyFile=" + adminKeyFile + ", open=" + open + ", players=" + players + "]";
+        + ", adminKeyFile=" + adminKeyFile + ", open=" + open + ", rates=" + rates + ", players=" + players + "]";
   }
 
   /** Redis endpoint URIs ({@code redis://[[user]:password@]host:port}); an error names the entry, never its text. */

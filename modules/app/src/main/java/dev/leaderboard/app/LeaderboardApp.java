@@ -2,9 +2,11 @@ package dev.leaderboard.app;
 
 import com.hazelcast.config.Config;
 import dev.leaderboard.api.HttpApiVerticle;
+import dev.leaderboard.api.audit.AuditVerticle;
 import dev.leaderboard.api.auth.KeysVerticle;
 import dev.leaderboard.api.auth.NodeKeys;
 import dev.leaderboard.api.auth.PlayerTokens;
+import dev.leaderboard.api.limit.RateLimiter;
 import dev.leaderboard.embedded.CurrentUser;
 import dev.leaderboard.service.FriendRankVerticle;
 import dev.leaderboard.service.AdminVerticle;
@@ -25,7 +27,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One running node: embedded shards and PostgreSQL when none are configured, a (possibly
- * clustered) Vert.x, and the service, admin, friend-rank, API-key and HTTP verticles; the node's
+ * clustered) Vert.x, and the service, admin, friend-rank, audit-log, API-key and HTTP verticles; the node's
  * admin key ({@link AdminKeyFile}) is registered before HTTP starts.
  */
 public final class LeaderboardApp {
@@ -86,15 +88,18 @@ public final class LeaderboardApp {
     BooleanSupplier clusterJoined = ClusterMembership.of(vertx);
     long closeLeaseMillis = c.closeLeaseSeconds() * 1000L;
     RedisPool pool = new RedisPool(LeaderboardVerticle.POOL_SIZE, c.redisPoolWaiting());
+    // buckets refill in real time, whatever clock the node's periods follow
+    RateLimiter rates = RateLimiter.create(c.rates(), Clock.systemUTC());
     return vertx.deployVerticle(() -> new LeaderboardVerticle(c.redisEndpoints(), c.pgUri(), c.partitions(), clock,
             closeLeaseMillis, pool), instances)
         .compose(id -> vertx.deployVerticle(
             new AdminVerticle(c.redisEndpoints(), c.pgUri(), clock, c.adminIntervalSeconds() * 1000L, closeLeaseMillis)))
         .compose(id -> vertx.deployVerticle(
             () -> new FriendRankVerticle(c.redisEndpoints(), c.pgUri(), clock, c.friendLimit(), pool), instances))
+        .compose(id -> vertx.deployVerticle(new AuditVerticle(c.pgUri(), clock)))
         .compose(id -> deployKeys(vertx, c, clock))
         .compose(adminKey -> vertx.deployVerticle(() -> new HttpApiVerticle(c.httpPort(), clusterJoined, c.http(),
-            c.open(), c.httpExposure()), instances).map(id -> new Deployed(id, adminKey)))
+            c.open(), c.httpExposure(), rates), instances).map(id -> new Deployed(id, adminKey)))
         .onSuccess(d -> LOG.info("leaderboard node ready: HTTP on {}:{}, {} shards, {} default partitions, cluster {}, CORS {}",
             c.httpExposure().host(), c.httpPort(), c.redisEndpoints().size(), c.partitions(), c.cluster() ? "on" : "off",
             c.httpExposure().corsOrigins().isEmpty() ? "off" : c.httpExposure().corsOrigins()));

@@ -47,7 +47,8 @@ import org.slf4j.LoggerFactory;
  *       the delay every callback on that loop suffers too;</li>
  *   <li>what the application records itself: {@code leaderboard.redis} (per shard),
  *       {@code leaderboard.submits} (per outcome), {@code leaderboard.http.shed} (requests answered
- *       503 overloaded, per {@code reason}) and, for a node with embedded servers,
+ *       503 overloaded, per {@code reason}), {@code leaderboard.http.rate_limited} (requests answered
+ *       429, per {@code limit}), {@code leaderboard.http.rate_buckets} and, for a node with embedded servers,
  *       {@value EmbeddedRestarts#NAME} (per {@code server}: {@code redis-<i>}, {@code postgres}).</li>
  * </ul>
  * Response times, Redis round trips and event-loop delays are histograms with fixed buckets

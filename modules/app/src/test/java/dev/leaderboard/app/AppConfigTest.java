@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.leaderboard.api.EdgeLimits;
 import dev.leaderboard.api.auth.PlayerTokenSettings;
+import dev.leaderboard.api.limit.Rate;
+import dev.leaderboard.api.limit.RateLimits;
 import dev.leaderboard.api.OpenOperations;
 import java.nio.file.Path;
 import dev.leaderboard.api.HttpExposure;
@@ -80,6 +82,33 @@ class AppConfigTest {
         .hasMessageContaining("LB_HTTP_MAX_IN_FLIGHT must be between 1 and");
     assertThatThrownBy(() -> AppConfig.fromEnv(Map.of("LB_REDIS_MAX_POOL_WAITING", "-1")))
         .hasMessageContaining("LB_REDIS_MAX_POOL_WAITING must be between 0 and");
+  }
+
+  @Test
+  void rateLimitsHaveDefaultsCanBeSetOneByOneAndTurnedOff() {
+    RateLimits defaults = AppConfig.fromEnv(Map.of()).rates();
+    assertThat(defaults.rate("submit")).isEqualTo(new Rate(1000, 2000));
+    assertThat(defaults.rate("public")).isEqualTo(new Rate(20, 40));
+    assertThat(defaults.maxBuckets()).isEqualTo(RateLimits.MAX_BUCKETS);
+    for (String limit : RateLimits.NAMES) {
+      assertThat(defaults.rate(limit)).as(limit).isEqualTo(Rate.parse(RateLimits.DEFAULTS.get(limit)));
+    }
+
+    RateLimits set = AppConfig.fromEnv(Map.of("LB_RATE_SUBMIT", "50/s,burst=100", "LB_RATE_READ", "off",
+        "LB_RATE_PUBLIC", "600/min", "LB_RATE_MAX_BUCKETS", "500")).rates();
+    assertThat(set.rate("submit")).isEqualTo(new Rate(50, 100));
+    assertThat(set.rate("read")).isNull();
+    assertThat(set.rate("public")).isEqualTo(new Rate(10, 600));
+    assertThat(set.rate("admin")).isEqualTo(defaults.rate("admin"));
+    assertThat(set.maxBuckets()).isEqualTo(500);
+    assertThat(AppConfig.fromEnv(Map.of("LB_RATE_SUBMIT", "5/s")).withPgUri("postgresql://x/y").rates().rate("submit"))
+        .isEqualTo(new Rate(5, 5));
+
+    assertThat(AppConfig.fromEnv(Map.of("LB_RATE_LIMITS", "off")).rates().off()).isTrue();
+    assertThatThrownBy(() -> AppConfig.fromEnv(Map.of("LB_RATE_SUBMIT", "fast")))
+        .hasMessageContaining("LB_RATE_SUBMIT must be off or <n>/s");
+    assertThatThrownBy(() -> AppConfig.fromEnv(Map.of("LB_RATE_MAX_BUCKETS", "0")))
+        .hasMessageContaining("LB_RATE_MAX_BUCKETS must be between 1 and");
   }
 
   @Test

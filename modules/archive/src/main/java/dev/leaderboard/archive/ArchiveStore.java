@@ -53,7 +53,7 @@ public final class ArchiveStore {
         dense_rank bigint not null,
         primary key (board_uid, period, position));
       create unique index archived_entry_user on archived_entry (board_uid, period, user_id);
-      """);
+      """, AuditStore.SCHEMA);
 
   private static final String ENTRY_COLUMNS = "position, user_id, score, at, competition_rank, dense_rank";
   private static final String PERIOD_COLUMNS = "board_uid, board, period, size, archived_at, definition";
@@ -64,30 +64,39 @@ public final class ArchiveStore {
 
   private final Pool pool;
 
-  private ArchiveStore(Pool pool) {
+  ArchiveStore(Pool pool) {
     this.pool = pool;
   }
 
   /** A pool on {@code uri} ({@code postgresql://user[:password]@host:port/db[?options]}); connects lazily. */
   public static ArchiveStore connect(Vertx vertx, String uri) {
-    PgConnectOptions options = PgConnectOptions.fromUri(uri).setCachePreparedStatements(true);
-    return new ArchiveStore(PgBuilder.pool()
-        // one pool per node and database, shared by every verticle instance that connects
-        .with(new PoolOptions().setMaxSize(8).setShared(true).setName("leaderboard-archive-" + uri.hashCode()))
-        .connectingTo(options)
-        .using(vertx)
-        .build());
+    return new ArchiveStore(pool(vertx, uri, "archive", 8));
   }
 
   /**
-   * Brings the schema to the newest version. Nodes may call it at once: the advisory lock makes the
-   * second wait for the first and then find nothing left to do.
+   * The node's pool {@code name} on {@code uri}, of {@code size} connections, shared by every
+   * verticle instance that connects to it.
    */
+  static Pool pool(Vertx vertx, String uri, String name, int size) {
+    PgConnectOptions options = PgConnectOptions.fromUri(uri).setCachePreparedStatements(true);
+    return PgBuilder.pool()
+        // one pool per node and database, shared by every verticle instance that connects
+        .with(new PoolOptions().setMaxSize(size).setShared(true).setName("leaderboard-" + name + "-" + uri.hashCode()))
+        .connectingTo(options)
+        .using(vertx)
+        .build();
+  }
+
   /** Succeeds when PostgreSQL answers a trivial query (readiness). */
   public Future<Void> ping() {
     return reached(pool.query("select 1").execute()).mapEmpty();
   }
 
+  /**
+   * Brings the schema to the newest version (the archive's tables and the audit log's). Nodes may
+   * call it at once: the advisory lock makes the second wait for the first and then find nothing
+   * left to do.
+   */
   public Future<Void> migrate() {
     return reached(pool.withTransaction(conn -> conn
         .query("select pg_advisory_xact_lock(hashtext('leaderboard archive schema'))").execute()
@@ -230,7 +239,7 @@ public final class ArchiveStore {
    * 08 connection exception and 57P operator intervention, and 53300 too many connections); any
    * other failure, a SQL error above all, as it is.
    */
-  private static <T> Future<T> reached(Future<T> answer) {
+  static <T> Future<T> reached(Future<T> answer) {
     return answer.recover(t -> Future.failedFuture(unreachable(t) ? StoreUnavailableException.archive(t) : t));
   }
 

@@ -152,6 +152,8 @@ public final class HttpBenchmark {
     env.put("LB_REDIS_ENDPOINTS", String.join(",", redis.endpoints()));
     env.put("LB_HTTP_PORT", Integer.toString(port));
     env.put("LB_DATA_DIR", dataDir.toString());
+    // one key sends the whole load: measure the node, not the per-key rate limits
+    env.put("LB_RATE_LIMITS", "off");
     return LeaderboardApp.start(AppConfig.fromEnv(env), Clock.systemUTC()).await();
   }
 

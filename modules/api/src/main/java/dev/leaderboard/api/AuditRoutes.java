@@ -1,0 +1,49 @@
+package dev.leaderboard.api;
+
+import dev.leaderboard.api.audit.NodeAudit;
+import dev.leaderboard.archive.AuditEntry;
+import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.Names;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.RoutingContext;
+
+/** {@code GET /v1/audit} (scope {@code admin}): the audit log, newest first, a page at a time, of one board or all. */
+final class AuditRoutes {
+  static final int DEFAULT_LIMIT = 100;
+  static final int MAX_LIMIT = 1000;
+  private final NodeAudit audit;
+
+  private AuditRoutes(NodeAudit audit) {
+    this.audit = audit;
+  }
+
+  static void mount(ContractRouter router, NodeAudit audit) {
+    router.handle("listAudit", new AuditRoutes(audit)::list);
+  }
+
+  private void list(RoutingContext ctx) {
+    Params q = Params.of(ctx);
+    Long offset = q.longValue("offset");
+    Integer limit = q.intValue("limit");
+    long from = offset == null ? 0 : offset;
+    int size = limit == null ? DEFAULT_LIMIT : limit;
+    if (from < 0) {
+      throw LeaderboardException.invalid("offset", "must not be negative (got " + from + ")");
+    }
+    if (size < 1 || size > MAX_LIMIT) {
+      throw LeaderboardException.invalid("limit", "must be between 1 and " + MAX_LIMIT + " (got " + size + ")");
+    }
+    String board = q.string("board") == null ? null : Names.board("board", q.string("board"));
+    audit.require().store().page(board, from, size).onComplete(ar -> {
+      if (ar.failed()) {
+        ctx.fail(ar.cause());
+        return;
+      }
+      ctx.response().putHeader(HttpHeaders.CACHE_CONTROL, "no-store");
+      ctx.json(new JsonObject().put("entries", new JsonArray(ar.result().stream().map(AuditEntry::toJson).toList()))
+          .put("offset", from).put("limit", size));
+    });
+  }
+}

@@ -1,0 +1,133 @@
+package dev.leaderboard.api;
+
+import dev.leaderboard.api.audit.AuditLog;
+import dev.leaderboard.api.audit.NodeAudit;
+import dev.leaderboard.api.auth.Access;
+import dev.leaderboard.api.auth.Caller;
+import dev.leaderboard.api.auth.Scope;
+import dev.leaderboard.archive.AuditEntry;
+import dev.leaderboard.core.StoreUnavailableException;
+import io.vertx.core.Handler;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.RoutingContext;
+import java.util.Map;
+
+/**
+ * Records admin actions in the node's {@link AuditLog}: every operation with {@code x-scope: admin}
+ * other than a {@code GET} (so a new admin operation is recorded without a line of code here), once
+ * past the access check and the rate limits. The entry is queued as the answer's status line is
+ * written, with the status and error code (or {@code connection_closed} when the client left before
+ * an answer); the answer does not wait for it. While the log cannot be written,
+ * the action is refused with 503 {@code archive_unavailable} before it starts.
+ *
+ * <p>What is recorded: who ({@link Caller}), the operation, the board, the other path parameters
+ * (a period, a key's ID) and what the handler {@link #note noted} (a new key's ID), and the request
+ * body when it is a JSON object of at most {@value #MAX_REQUEST} bytes, with every string that looks
+ * like an API key replaced ({@value #REDACTED}). Never a header, never an answer.
+ */
+final class AuditTrail {
+  /** Where {@link HttpApiVerticle#error} puts the error code of the answer. */
+  static final String ERROR_CODE = "leaderboard.errorCode";
+  static final int MAX_REQUEST = 4096;
+  static final String REDACTED = "[redacted]";
+  private static final String NOTES = "leaderboard.auditNotes";
+
+  private final NodeAudit audit;
+
+  AuditTrail(NodeAudit audit) {
+    this.audit = audit;
+  }
+
+  Handler<RoutingContext> handler(Access access) {
+    if (access.open() || access.scope() != Scope.ADMIN) {
+      return RoutingContext::next;
+    }
+    return ctx -> {
+      if (ctx.request().method() == HttpMethod.GET) {
+        ctx.next();
+        return;
+      }
+      AuditLog log = audit.require();
+      if (!log.accepting()) {
+        throw new StoreUnavailableException("archive_unavailable", "the audit log (PostgreSQL) cannot be written now, "
+            + "so admin actions are refused; nothing was changed; retry later", null);
+      }
+      Caller caller = Caller.of(ctx);
+      ctx.put(NOTES, new JsonObject());
+      boolean[] recorded = {false};
+      // as the answer's status line is written: before the client can read it
+      ctx.addHeadersEndHandler(v -> {
+        recorded[0] = true;
+        log.record(entry(log, access, caller, ctx, ctx.get(ERROR_CODE)));
+      });
+      // the connection closed before an answer: the action may or may not have taken effect
+      ctx.addEndHandler(done -> {
+        if (!recorded[0]) {
+          log.record(entry(log, access, caller, ctx, "connection_closed"));
+        }
+      });
+      ctx.next();
+    };
+  }
+
+  /** Adds {@code name} to the action's target in the audit entry (e.g. the ID of a key just created). */
+  static void note(RoutingContext ctx, String name, Object value) {
+    JsonObject notes = ctx.get(NOTES);
+    if (notes != null) {
+      notes.put(name, value);
+    }
+  }
+
+  private static AuditEntry entry(AuditLog log, Access access, Caller caller, RoutingContext ctx, String error) {
+    JsonObject target = new JsonObject();
+    for (Map.Entry<String, String> p : ctx.pathParams().entrySet()) {
+      if (!p.getKey().equals("board")) {
+        target.put(p.getKey(), p.getValue());
+      }
+    }
+    target.mergeIn(ctx.<JsonObject>get(NOTES));
+    return new AuditEntry(null, log.clock().millis(), caller.toString(), access.operationId(),
+        access.onBoard() ? ctx.pathParam("board") : null, target, request(ctx.body().buffer()),
+        ctx.response().getStatusCode(), error);
+  }
+
+  /** The body as recorded: a small JSON object without anything that looks like a key. */
+  static JsonObject request(Buffer body) {
+    if (body == null || body.length() == 0) {
+      return new JsonObject();
+    }
+    if (body.length() > MAX_REQUEST) {
+      return new JsonObject().put("omitted", body.length() + " bytes");
+    }
+    try {
+      Object parsed = StrictJson.parse(body);
+      if (parsed instanceof JsonObject json) {
+        return (JsonObject) redact(json);
+      }
+    } catch (RuntimeException e) {
+      // recorded as unreadable below
+    }
+    return new JsonObject().put("unreadable", body.length() + " bytes");
+  }
+
+  private static Object redact(Object value) {
+    if (value instanceof String s) {
+      // PostgreSQL's jsonb holds no NUL character
+      return s.regionMatches(true, 0, "lb_", 0, 3) ? REDACTED : s.replace('\0', '\uFFFD');
+    }
+    if (value instanceof JsonObject o) {
+      JsonObject out = new JsonObject();
+      o.forEach(e -> out.put(e.getKey(), redact(e.getValue())));
+      return out;
+    }
+    if (value instanceof JsonArray a) {
+      JsonArray out = new JsonArray();
+      a.forEach(v -> out.add(redact(v)));
+      return out;
+    }
+    return value;
+  }
+}

@@ -1,0 +1,105 @@
+package dev.leaderboard.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.leaderboard.api.audit.NodeAudit;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.client.HttpResponse;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every admin action over HTTP lands in the audit log with who, when, what and the outcome,
+ * refused ones included; reads are not recorded; {@code GET /v1/audit} pages newest first and
+ * filters by board; a key's secret never reaches a row.
+ */
+class AuditHttpTest extends ApiTestSupport {
+
+  @Test
+  void everyAdminActionOnABoardIsRecordedWithItsOutcome() {
+    String board = randomBoard();
+    String secretLike = "lb_0123456789abcdef_" + "x".repeat(43);
+    JsonObject daily = new JsonObject().put("period", "daily");
+    createBoard(board, daily);
+    ok(put("/v1/boards/" + board, daily.copy().put("publicReads", true).encode()), 200);
+    assertError(put("/v1/boards/" + board, new JsonObject().put("period", "weekly").encode()), 409, "board_conflict");
+    assertError(put("/v1/boards/" + board, daily.copy().put("token", secretLike).encode()), 400, "invalid_field");
+    assertError(post("/v1/boards/" + board + "/periods/2025-04-16/close", null), 409, "period_not_started");
+    ok(get("/v1/boards/" + board), 200);
+    ok(delete("/v1/boards/" + board), 200);
+
+    List<JsonObject> rows = entries(ok(audit("?board=" + board), 200));
+    String who = "key:" + ADMIN_KEY.id();
+    assertThat(rows).extracting(r -> r.getString("operation") + " " + r.getInteger("status") + " "
+        + r.getString("error")).containsExactly("deleteBoard 200 null", "closePeriod 409 period_not_started",
+            "putBoard 400 invalid_field", "putBoard 409 board_conflict", "putBoard 200 null", "putBoard 201 null");
+    for (JsonObject row : rows) {
+      assertThat(row.getString("who")).isEqualTo(who);
+      assertThat(row.getLong("at")).isEqualTo(CLOCK.millis());
+      assertThat(row.getString("board")).isEqualTo(board);
+    }
+    assertThat(rows.get(1).getJsonObject("target")).isEqualTo(new JsonObject().put("period", "2025-04-16"));
+    assertThat(rows.get(0).getJsonObject("request")).isEqualTo(new JsonObject());
+    assertThat(rows.get(3).getJsonObject("request")).isEqualTo(new JsonObject().put("period", "weekly"));
+    assertThat(rows.get(2).getJsonObject("request"))
+        .isEqualTo(daily.copy().put("token", AuditTrail.REDACTED));
+
+    // pages of two, newest first
+    for (int offset = 0; offset < 6; offset += 2) {
+      assertThat(entries(ok(audit("?board=" + board + "&limit=2&offset=" + offset), 200)))
+          .isEqualTo(rows.subList(offset, offset + 2));
+    }
+    assertThat(entries(ok(audit("?board=" + board + "&offset=6"), 200))).isEmpty();
+  }
+
+  @Test
+  void keyActionsAreRecordedWithTheKeysIdAndNeverItsSecret() {
+    JsonObject request = new JsonObject().put("name", "audited").put("scopes", new JsonArray().add("read"));
+    JsonObject created = ok(post("/v1/keys", request.encode()), 201);
+    String id = created.getString("id");
+    String key = created.getString("key");
+    ok(get("/v1/keys"), 200);
+    ok(delete("/v1/keys/" + id), 200);
+    assertError(delete("/v1/keys/" + id), 404, "key_not_found");
+
+    HttpResponse<Buffer> page = audit("?limit=1000");
+    List<JsonObject> rows = entries(ok(page, 200)).stream()
+        .filter(r -> id.equals(r.getJsonObject("target").getString("id"))).toList();
+    assertThat(rows).extracting(r -> r.getString("operation") + " " + r.getInteger("status"))
+        .containsExactly("revokeKey 404", "revokeKey 200", "createKey 201");
+    assertThat(rows.get(2).getJsonObject("request")).isEqualTo(request);
+    assertThat(rows.get(2).containsKey("board")).isFalse();
+    assertThat(rows.get(0).getString("error")).isEqualTo("key_not_found");
+    assertThat(page.bodyAsString()).doesNotContain(key).doesNotContain(key.substring(key.lastIndexOf('_') + 1));
+    assertThat(page.getHeader("Cache-Control")).isEqualTo("no-store");
+  }
+
+  @Test
+  void theAuditLogNeedsAnAdminKeyForEveryBoardAndReadsItsQueryStrictly() {
+    String board = randomBoard();
+    createBoard(board, new JsonObject());
+    String limitedAdmin = "Bearer " + ok(post("/v1/keys", new JsonObject().put("name", "board admin")
+        .put("scopes", new JsonArray().add("admin")).put("boards", new JsonArray().add(board)).encode()), 201)
+        .getString("key");
+    assertError(callWith(limitedAdmin, HttpMethod.GET, "/v1/audit?board=" + board, null), 403, "forbidden");
+    assertError(callWith(null, HttpMethod.GET, "/v1/audit", null), 401, "unauthenticated");
+    assertError(audit("?limit=0"), 400, "invalid_field", "limit");
+    assertError(audit("?limit=1001"), 400, "invalid_field", "limit");
+    assertError(audit("?offset=-1"), 400, "invalid_field", "offset");
+    assertError(audit("?board=No!"), 400, "invalid_field", "board");
+    assertError(audit("?who=me"), 400, "invalid_field", "who");
+  }
+
+  /** {@code GET /v1/audit} once every action answered so far is written. */
+  private HttpResponse<Buffer> audit(String query) {
+    await(NodeAudit.of(vertx).require().flushed());
+    return get("/v1/audit" + query);
+  }
+
+  private static List<JsonObject> entries(JsonObject page) {
+    return page.getJsonArray("entries").stream().map(e -> (JsonObject) e).toList();
+  }
+}

@@ -1,0 +1,90 @@
+package dev.leaderboard.archive;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.Tuple;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The audit log of admin actions in PostgreSQL ({@code audit_log}, beside the archive; its table
+ * comes with {@link ArchiveStore#migrate}). Rows are only ever appended.
+ */
+public final class AuditStore {
+  /** The archive's migration that adds the table. */
+  static final String SCHEMA = """
+      create table audit_log (
+        id bigserial primary key,
+        at timestamptz not null,
+        actor text not null,
+        operation text not null,
+        board text,
+        target jsonb not null,
+        request jsonb not null,
+        status int not null,
+        error text);
+      create index audit_log_newest on audit_log (at desc, id desc);
+      create index audit_log_board on audit_log (board, at desc, id desc);
+      """;
+  private static final String COLUMNS = "at, actor, operation, board, target, request, status, error";
+
+  private final Pool pool;
+  private final ArchiveStore schema;
+
+  private AuditStore(Pool pool) {
+    this.pool = pool;
+    this.schema = new ArchiveStore(pool);
+  }
+
+  /** A pool of its own, so that its last writes outlive the archive's verticles when a node stops. */
+  public static AuditStore connect(Vertx vertx, String uri) {
+    return new AuditStore(ArchiveStore.pool(vertx, uri, "audit", 2));
+  }
+
+  /** Brings the schema (the archive's and the audit log's) to the newest version. */
+  public Future<Void> migrate() {
+    return schema.migrate();
+  }
+
+  /** Appends the entries in one statement (their {@code id}s are ignored). */
+  public Future<Void> append(List<AuditEntry> entries) {
+    if (entries.isEmpty()) {
+      return Future.succeededFuture();
+    }
+    List<Tuple> rows = new ArrayList<>(entries.size());
+    for (AuditEntry e : entries) {
+      rows.add(Tuple.of(OffsetDateTime.ofInstant(Instant.ofEpochMilli(e.at()), ZoneOffset.UTC), e.actor(),
+          e.operation(), e.board(), e.target(), e.request(), e.status(), e.error()));
+    }
+    return ArchiveStore.reached(pool.preparedQuery("insert into audit_log (" + COLUMNS
+        + ") values ($1, $2, $3, $4, $5, $6, $7, $8)").executeBatch(rows)).mapEmpty();
+  }
+
+  /** Up to {@code limit} entries from the {@code offset}-th newest on, of one board or ({@code null}) of all. */
+  public Future<List<AuditEntry>> page(String board, long offset, int limit) {
+    String where = board == null ? "" : " where board = $3";
+    Tuple args = board == null ? Tuple.of(offset, limit) : Tuple.of(offset, limit, board);
+    return ArchiveStore.reached(pool.preparedQuery("select id, " + COLUMNS + " from audit_log" + where
+            + " order by at desc, id desc offset $1 limit $2").execute(args))
+        .map(rows -> {
+          List<AuditEntry> out = new ArrayList<>(rows.size());
+          rows.forEach(row -> out.add(toEntry(row)));
+          return out;
+        });
+  }
+
+  public void close() {
+    pool.close();
+  }
+
+  private static AuditEntry toEntry(Row row) {
+    return new AuditEntry(row.getLong("id"), row.getOffsetDateTime("at").toInstant().toEpochMilli(),
+        row.getString("actor"), row.getString("operation"), row.getString("board"), row.getJsonObject("target"),
+        row.getJsonObject("request"), row.getInteger("status"), row.getString("error"));
+  }
+}
