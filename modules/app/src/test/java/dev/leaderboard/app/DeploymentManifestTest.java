@@ -427,6 +427,7 @@ class DeploymentManifestTest {
     Map<String, Object> c = map(list(path(sts, "spec", "template", "spec", "containers")).get(0));
     List<String> args = expandedArgs(c);
     assertThat(args).as("%s: redis args", dir).containsSequence("--appendonly", "yes");
+    assertThat(args).as("%s: a write is on disk before it is acknowledged", dir).containsSequence("--appendfsync", "always");
     assertThat(args).as("%s: redis never evicts scores", dir).containsSequence("--maxmemory-policy", "noeviction");
 
     List<Object> claims = list(path(sts, "spec", "volumeClaimTemplates"));
