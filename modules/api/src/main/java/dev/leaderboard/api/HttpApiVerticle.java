@@ -298,7 +298,7 @@ public class HttpApiVerticle extends VerticleBase {
       LOG.debug("{} {} failed after its answer: {}", ctx.request().method(), ctx.request().path(), String.valueOf(t));
     } else if (t instanceof LeaderboardException e) {
       if (OverloadedException.CODE.equals(e.code())) {
-        shed.redisPool();
+        shed.overloaded(e instanceof OverloadedException o ? o.reason() : OverloadedException.REDIS_POOL);
       } else if (e.status() >= 500) {
         // the answer names no address and no driver message; the log keeps the cause
         LOG.warn("{} {}: {}{}", ctx.request().method(), ctx.request().path(), e.getMessage(),
@@ -314,7 +314,8 @@ public class HttpApiVerticle extends VerticleBase {
       String code = debug == null ? null : debug.getString("error");
       int status = e.failureCode() >= 400 && e.failureCode() < 600 ? e.failureCode() : 500;
       if (OverloadedException.CODE.equals(code)) {
-        shed.redisPool();
+        // from the event bus: only the pool's refusals travel that way
+        shed.overloaded(OverloadedException.REDIS_POOL);
       }
       error(ctx, status, code == null ? "internal" : code, e.getMessage());
     } else if (ctx.statusCode() == 413) {

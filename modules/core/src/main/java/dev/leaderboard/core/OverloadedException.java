@@ -9,9 +9,21 @@ package dev.leaderboard.core;
 public final class OverloadedException extends LeaderboardException {
   public static final String CODE = "overloaded";
   public static final int RETRY_AFTER_SECONDS = 1;
+  /** {@link #reason()} of a full Redis pool queue. */
+  public static final String REDIS_POOL = "redis_pool";
+  /** {@link #reason()} of too many player tokens being verified at once. */
+  public static final String TOKEN_CHECKS = "token_checks";
 
-  private OverloadedException(String message, Throwable cause) {
+  private final String reason;
+
+  private OverloadedException(String reason, String message, Throwable cause) {
     super(503, CODE, message, cause);
+    this.reason = reason;
+  }
+
+  /** What was full: {@link #REDIS_POOL} or {@link #TOKEN_CHECKS} (a metric tag). */
+  public String reason() {
+    return reason;
   }
 
   /**
@@ -19,9 +31,19 @@ public final class OverloadedException extends LeaderboardException {
    * message names neither the shard's address nor the driver's exception.
    */
   public static OverloadedException redisPool(Throwable cause) {
-    return new OverloadedException("the node is overloaded: too many Redis commands already wait for a "
+    return new OverloadedException(REDIS_POOL, "the node is overloaded: too many Redis commands already wait for a "
         + "connection to a shard, so one this request needed was not sent (a write refused this way did not take "
         + "effect); retry after "
         + RETRY_AFTER_SECONDS + " s", cause);
+  }
+
+  /**
+   * As many player tokens as the node verifies at once are already being verified; this one was
+   * not looked at (a flood of tokens the node has not seen, e.g. forged ones, costs a bounded share
+   * of its worker threads).
+   */
+  public static OverloadedException tokenChecks() {
+    return new OverloadedException(TOKEN_CHECKS, "the node is overloaded: too many player tokens are being verified at once, so "
+        + "this request was not looked at (nothing took effect); retry after " + RETRY_AFTER_SECONDS + " s", null);
   }
 }

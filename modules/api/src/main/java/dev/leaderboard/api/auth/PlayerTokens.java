@@ -1,6 +1,7 @@
 package dev.leaderboard.api.auth;
 
 import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.OverloadedException;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -15,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Verifies player tokens: JWTs the game's own login service issues, sent as {@code Authorization:
@@ -38,12 +40,21 @@ public final class PlayerTokens {
   public static final int LEEWAY_SECONDS = 30;
   static final long CACHE_MILLIS = 60_000;
   static final int MAX_CACHED = 10_000;
+  /**
+   * Most tokens the node verifies at once (on worker threads); one more is refused at once with 503
+   * {@code overloaded}, so tokens the node has not seen (a flood of forged ES256 tokens costs ~1.5 ms
+   * each) can take only a bounded share of the workers, and known players, answered from the cache,
+   * are not held up behind them.
+   */
+  static final int MAX_VERIFYING = 64;
   private static final String INVALID = "the player token is not valid: ";
 
   private final Vertx vertx;
   private final JWTAuth auth;
   private final String description;
   private final Map<String, Verified> verified = new ConcurrentHashMap<>();
+  /** Tokens being verified on worker threads now (see {@link #MAX_VERIFYING}). */
+  private final AtomicInteger verifying = new AtomicInteger();
 
   private record Verified(Player player, long untilMillis) {
   }
@@ -122,8 +133,12 @@ public final class PlayerTokens {
       }
       verified.remove(token, known);
     }
+    if (verifying.incrementAndGet() > MAX_VERIFYING) {
+      verifying.decrementAndGet();
+      return Future.failedFuture(OverloadedException.tokenChecks());
+    }
     Future<Future<User>> checked = vertx.executeBlocking(() -> auth.authenticate(new TokenCredentials(token)), false);
-    return checked.compose(user -> user).transform(ar -> {
+    return checked.compose(user -> user).onComplete(done -> verifying.decrementAndGet()).transform(ar -> {
       if (ar.failed()) {
         return Future.failedFuture(unauthenticated(reason(ar.cause(), token)));
       }

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.OverloadedException;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.nio.charset.StandardCharsets;
@@ -12,6 +14,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyPair;
 import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -143,6 +147,27 @@ class PlayerTokensTest {
     assertThat(PlayerTokens.shaped("a.b.c.d")).isFalse();
     assertThat(PlayerTokens.shaped("a.b.c=")).isFalse();
     assertThat(PlayerTokens.shaped("lb_0123456789abcdef_x")).isFalse();
+  }
+
+  @Test
+  void tokensBeyondTheVerificationBoundAreRefusedAsOverloadedNotQueued() throws Exception {
+    PlayerTokens tokens = hs256(null, null);
+    int extra = 20;
+    List<String> unseen = new ArrayList<>();
+    for (int i = 0; i < PlayerTokens.MAX_VERIFYING + extra; i++) {
+      unseen.add(TestTokens.hs256(secret, TestTokens.claims("player-" + i)));
+    }
+    // all sent in one event-loop turn: no verification can finish (and free its place) meanwhile
+    Promise<List<Future<Player>>> sent = Promise.promise();
+    vertx.getOrCreateContext().runOnContext(v -> sent.complete(unseen.stream().map(tokens::verify).toList()));
+    List<Future<Player>> answers = sent.future().await(10, TimeUnit.SECONDS);
+    Future.join(new ArrayList<>(answers)).transform(ar -> Future.succeededFuture()).await(10, TimeUnit.SECONDS);
+    assertThat(answers.stream().filter(Future::succeeded).count()).isEqualTo(PlayerTokens.MAX_VERIFYING);
+    List<Throwable> refused = answers.stream().filter(Future::failed).map(Future::cause).toList();
+    assertThat(refused).hasSize(extra).allSatisfy(e -> assertThat(e).isInstanceOfSatisfying(OverloadedException.class,
+        o -> assertThat(o.status()).isEqualTo(503)));
+    // the places are free again: a token the node has not seen is verified
+    assertThat(accepted(tokens, TestTokens.hs256(secret, TestTokens.claims("later"))).userId()).isEqualTo("later");
   }
 
   private PlayerTokens hs256(String issuer, String audience) throws Exception {
