@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.OverloadedException;
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
 import io.vertx.core.json.JsonObject;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,6 +16,7 @@ import java.security.KeyPair;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -151,29 +152,40 @@ class PlayerTokensTest {
 
   @Test
   void tokensBeyondTheVerificationBoundAreRefusedAsOverloadedNotQueued() throws Exception {
-    PlayerTokens tokens = hs256(null, null);
-    int extra = 20;
-    List<String> unseen = new ArrayList<>();
-    for (int i = 0; i < PlayerTokens.MAX_VERIFYING + extra; i++) {
-      unseen.add(TestTokens.hs256(secret, TestTokens.claims("player-" + i)));
+    // one worker thread, held busy: no verification can finish (and free its place) until released
+    Vertx oneWorker = Vertx.vertx(new VertxOptions().setWorkerPoolSize(1));
+    CountDownLatch release = new CountDownLatch(1);
+    try {
+      PlayerTokens tokens = hs256(oneWorker, null, null);
+      oneWorker.executeBlocking(() -> release.await(10, TimeUnit.SECONDS), false);
+      int extra = 20;
+      List<Future<Player>> answers = new ArrayList<>();
+      for (int i = 0; i < PlayerTokens.MAX_VERIFYING + extra; i++) {
+        answers.add(tokens.verify(TestTokens.hs256(secret, TestTokens.claims("player-" + i))));
+      }
+      List<Throwable> refused = answers.stream().filter(Future::failed).map(Future::cause).toList();
+      assertThat(refused).as("refused at once, not queued").hasSize(extra)
+          .allSatisfy(e -> assertThat(e).isInstanceOfSatisfying(OverloadedException.class,
+              o -> assertThat(o.status()).isEqualTo(503)));
+      release.countDown();
+      Future.join(new ArrayList<>(answers)).transform(ar -> Future.succeededFuture()).await(10, TimeUnit.SECONDS);
+      assertThat(answers.stream().filter(Future::succeeded).count()).isEqualTo(PlayerTokens.MAX_VERIFYING);
+      // the places are free again: a token the node has not seen is verified
+      assertThat(accepted(tokens, TestTokens.hs256(secret, TestTokens.claims("later"))).userId()).isEqualTo("later");
+    } finally {
+      release.countDown();
+      oneWorker.close().await(10, TimeUnit.SECONDS);
     }
-    // all sent in one event-loop turn: no verification can finish (and free its place) meanwhile
-    Promise<List<Future<Player>>> sent = Promise.promise();
-    vertx.getOrCreateContext().runOnContext(v -> sent.complete(unseen.stream().map(tokens::verify).toList()));
-    List<Future<Player>> answers = sent.future().await(10, TimeUnit.SECONDS);
-    Future.join(new ArrayList<>(answers)).transform(ar -> Future.succeededFuture()).await(10, TimeUnit.SECONDS);
-    assertThat(answers.stream().filter(Future::succeeded).count()).isEqualTo(PlayerTokens.MAX_VERIFYING);
-    List<Throwable> refused = answers.stream().filter(Future::failed).map(Future::cause).toList();
-    assertThat(refused).hasSize(extra).allSatisfy(e -> assertThat(e).isInstanceOfSatisfying(OverloadedException.class,
-        o -> assertThat(o.status()).isEqualTo(503)));
-    // the places are free again: a token the node has not seen is verified
-    assertThat(accepted(tokens, TestTokens.hs256(secret, TestTokens.claims("later"))).userId()).isEqualTo("later");
   }
 
   private PlayerTokens hs256(String issuer, String audience) throws Exception {
+    return hs256(vertx, issuer, audience);
+  }
+
+  private PlayerTokens hs256(Vertx on, String issuer, String audience) throws Exception {
     Path file = dir.resolve("hs256.secret");
     Files.write(file, (new String(secret, StandardCharsets.US_ASCII) + "\n").getBytes(StandardCharsets.US_ASCII));
-    return PlayerTokens.load(vertx, new PlayerTokenSettings(file, null, issuer, audience));
+    return PlayerTokens.load(on, new PlayerTokenSettings(file, null, issuer, audience));
   }
 
   private static Player accepted(PlayerTokens tokens, String token) throws Exception {
