@@ -18,6 +18,10 @@ import java.util.TreeSet;
  * Scores of board periods spread over partitions. Writes are one Lua call on the user's
  * partition; reads are one {@link Shards#dispatch} per round (a pipelined batch per node, all
  * nodes in parallel).
+ *
+ * <p>Over 300 lines because it is the one place that builds every command on a period's scores
+ * (submit, lookups, counts, pages, around, dense index) and reads their replies; the algorithms
+ * behind the reads live in {@link Positions}, {@link Neighbours} and {@link PageSelector}.
  */
 public final class ScoreStore {
   private final Shards shards;

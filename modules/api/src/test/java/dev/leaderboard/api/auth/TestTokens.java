@@ -29,6 +29,9 @@ public final class TestTokens {
   }
 
   /** Seconds since the epoch, now (token times are checked against the real clock). */
+  // Wall clock on purpose: the JWT library checks exp/nbf against it. Tokens are only ever relative
+  // to now (valid ten minutes, or expired a minute ago), never tied to a date or a board period, so
+  // a run across midnight or a period boundary sees the same outcomes.
   public static long now() {
     return System.currentTimeMillis() / 1000;
   }
