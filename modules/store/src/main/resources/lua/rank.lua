@@ -1,6 +1,8 @@
 -- Read-only rank queries on one partition, in the board's order.
 --
 -- KEYS[1]  sorted set of the partition
+-- KEYS[2]  ('around' only, optional) hash: user ID -> entry metadata; with it each row also carries
+--          its metadata ('' when none): member, composite, meta
 -- ARGV[1]  desc (1|0)
 -- ARGV[2]  'count':  then composite_1, userId_1, composite_2, userId_2, ...
 --                    returns, for each pair, the number of members ordered before it
@@ -88,8 +90,13 @@ if to >= from then
   else
     rows = redis.call('ZRANGE', key, from, to, 'WITHSCORES')
   end
-  for i = 1, #rows do
+  for i = 1, #rows, 2 do
     out[#out + 1] = rows[i]
+    out[#out + 1] = rows[i + 1]
+    -- entry metadata, when asked for (KEYS[2])
+    if KEYS[2] then
+      out[#out + 1] = redis.call('HGET', KEYS[2], rows[i]) or ''
+    end
   end
 end
 return out

@@ -7,17 +7,21 @@
 -- KEYS[3]  sorted set of the distinct scores held in the partition (member = score = the score)
 -- KEYS[4]  hash: score -> number of members holding it (for dense ranks)
 -- KEYS[5]  present when the period is closed: nothing may change any more
+-- KEYS[6]  hash: user ID -> the entry's metadata (JSON object text)
 -- ARGV     userId, operator (incr|set|best), value, desc (1|0), scale (2^timeBits),
 --          tie (low bits for the event's time), maxScore, eventId ('' = none), now ms, dedupe window ms,
 --          dense (1|0: keep the distinct-score index of KEYS[3] and KEYS[4]),
---          digest (0..2^20-1: of the event's operator, value and given time, see EventDigest)
+--          digest (0..2^20-1: of the event's operator, value and given time, see EventDigest),
+--          maxStep (0 = none: the largest change one event may make, a first score counting from 0),
+--          meta ('' = keep the stored metadata; else the JSON text to store with the applied event)
 --
 -- Returns {status, composite, previous composite}; composites as strings ('' when absent).
 --   status 1 = applied and the score (or, for an equal score, its time) changed,
 --          2 = applied, nothing changed (the score keeps the time it was first reached),
 --          0 = duplicate event ID (same payload, nothing changed), -1 = result below 0,
 --          -2 = result above maxScore, -3 = the period is closed (nothing changed),
---          -4 = the event ID was used for another payload (nothing changed, the first event stands).
+--          -4 = the event ID was used for another payload (nothing changed, the first event stands),
+--          -5 = the change exceeds maxStep (nothing changed).
 -- Every number stays below 2^53, where Lua's doubles are exact; composites are formatted with %.0f
 -- because Lua's default number formatting keeps only 14 digits.
 local user, op = ARGV[1], ARGV[2]
@@ -30,6 +34,8 @@ local eventId = ARGV[8]
 local now = tonumber(ARGV[9])
 local window = tonumber(ARGV[10])
 local digest = tonumber(ARGV[12])
+local maxStep = tonumber(ARGV[13])
+local meta = ARGV[14]
 
 -- An idempotency record's score: receipt seconds * SPAN + digest (exact in a double until 2242).
 -- Records below OLD_FORM were written as receipt ms (no digest: they answer duplicate) and
@@ -91,6 +97,10 @@ end
 if new > maxScore then
   return {-2, previous, previous}
 end
+-- plausibility limit (maxStep): the change the event makes, from 0 for a first score
+if maxStep > 0 and math.abs(new - (old or 0)) > maxStep then
+  return {-5, previous, previous}
+end
 
 -- An unchanged score keeps the time it was first reached. Events may arrive out of time order,
 -- so a set or best event whose own value equals the score, at an earlier time, moves the time
@@ -120,6 +130,11 @@ if write then
       redis.call('ZADD', KEYS[3], s, s)
     end
   end
+end
+
+-- entry metadata: stored with every applied event that carries it
+if meta ~= '' then
+  redis.call('HSET', KEYS[6], user, meta)
 end
 
 if eventMember then

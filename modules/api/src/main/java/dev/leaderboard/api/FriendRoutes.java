@@ -3,6 +3,7 @@ package dev.leaderboard.api;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.service.FriendRankService;
 import io.vertx.core.Future;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 
@@ -54,8 +55,19 @@ final class FriendRoutes {
 
   private void board(RoutingContext ctx) {
     Params q = Params.of(ctx);
+    Boolean meta = q.boolValue("meta");
     reply(ctx, friends.friendBoard(ctx.pathParam("board"), ctx.pathParam("userId"), q.string("period"),
-        q.longValue("offset"), q.intValue("limit"), q.string("rankMode"), q.boolValue("globalRanks")));
+        q.longValue("offset"), q.intValue("limit"), q.string("rankMode"), q.boolValue("globalRanks"))
+        .map(board -> Boolean.FALSE.equals(meta) ? withoutMeta(board) : board));
+  }
+
+  /** The board without its entries' metadata ({@code meta=false}). */
+  private static JsonObject withoutMeta(JsonObject board) {
+    JsonArray entries = board.getJsonArray("entries");
+    for (int i = 0; i < entries.size(); i++) {
+      entries.getJsonObject(i).remove("meta");
+    }
+    return board;
   }
 
   private static void reply(RoutingContext ctx, Future<JsonObject> answer) {

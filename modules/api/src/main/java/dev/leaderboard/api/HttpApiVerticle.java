@@ -20,6 +20,7 @@ import dev.leaderboard.service.result.PeriodList;
 import dev.leaderboard.service.result.RankList;
 import dev.leaderboard.service.result.SubmitResult;
 import dev.leaderboard.service.result.UserEntry;
+import dev.leaderboard.service.result.UserMeta;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.ReplyException;
@@ -154,6 +155,7 @@ public class HttpApiVerticle extends VerticleBase {
         .handle("submitBatch", this::submitBatch)
         .handle("entries", this::entries)
         .handle("user", this::user)
+        .handle("updateMeta", this::updateMeta)
         .handle("around", this::around)
         .handle("ranks", this::ranks)
         .handle("periods", this::periods)
@@ -258,25 +260,30 @@ public class HttpApiVerticle extends VerticleBase {
   private void entries(RoutingContext ctx) {
     Params q = Params.of(ctx);
     reply(ctx, service().entries(ctx.pathParam("board"), q.string("period"), q.longValue("offset"),
-        q.intValue("limit"), q.string("rankMode")), EntryPage::toJson);
+        q.intValue("limit"), q.string("rankMode"), q.boolValue("meta")), EntryPage::toJson);
   }
 
   private void user(RoutingContext ctx) {
     Params q = Params.of(ctx);
     reply(ctx, service().user(ctx.pathParam("board"), ctx.pathParam("userId"), q.string("period"),
-        q.string("rankMode")), UserEntry::toJson);
+        q.string("rankMode"), q.boolValue("meta")), UserEntry::toJson);
+  }
+
+  private void updateMeta(RoutingContext ctx) {
+    reply(ctx, service().updateMeta(ctx.pathParam("board"), ctx.pathParam("userId"), Params.of(ctx).string("period"),
+        Params.body(ctx)), UserMeta::toJson);
   }
 
   private void around(RoutingContext ctx) {
     Params q = Params.of(ctx);
     reply(ctx, service().around(ctx.pathParam("board"), ctx.pathParam("userId"), q.string("period"),
-        q.intValue("limit"), q.string("rankMode")), AroundPage::toJson);
+        q.intValue("limit"), q.string("rankMode"), q.boolValue("meta")), AroundPage::toJson);
   }
 
   private void ranks(RoutingContext ctx) {
     Params q = Params.of(ctx);
-    reply(ctx, service().ranks(ctx.pathParam("board"), Params.body(ctx), q.string("period"), q.string("rankMode")),
-        RankList::toJson);
+    reply(ctx, service().ranks(ctx.pathParam("board"), Params.body(ctx), q.string("period"), q.string("rankMode"),
+        q.boolValue("meta")), RankList::toJson);
   }
 
   private void periods(RoutingContext ctx) {

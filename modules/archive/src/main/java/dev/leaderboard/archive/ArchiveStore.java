@@ -53,14 +53,16 @@ public final class ArchiveStore {
         dense_rank bigint not null,
         primary key (board_uid, period, position));
       create unique index archived_entry_user on archived_entry (board_uid, period, user_id);
-      """, AuditStore.SCHEMA);
+      """, AuditStore.SCHEMA,
+      // entry metadata (JSON object text, as stored in Redis); null for entries without any
+      "alter table archived_entry add column if not exists meta text;");
 
-  private static final String ENTRY_COLUMNS = "position, user_id, score, at, competition_rank, dense_rank";
+  private static final String ENTRY_COLUMNS = "position, user_id, score, at, competition_rank, dense_rank, meta";
   private static final String PERIOD_COLUMNS = "board_uid, board, period, size, archived_at, definition";
   /** Arrays in, so a chunk is one statement: close to COPY speed, which the client lacks. */
   private static final String INSERT_ENTRIES = "insert into archived_entry (board_uid, period, " + ENTRY_COLUMNS
       + ") select $1, $2, e.* from unnest($3::bigint[], $4::text[], $5::bigint[], $6::bigint[], $7::bigint[],"
-      + " $8::bigint[]) e";
+      + " $8::bigint[], $9::text[]) e";
 
   private final Pool pool;
 
@@ -159,6 +161,7 @@ public final class ArchiveStore {
     Long[] at = new Long[n];
     Long[] competition = new Long[n];
     Long[] dense = new Long[n];
+    String[] meta = new String[n];
     for (int i = 0; i < n; i++) {
       ArchivedEntry e = entries.get(from + i);
       position[i] = e.position();
@@ -167,9 +170,11 @@ public final class ArchiveStore {
       at[i] = e.at();
       competition[i] = e.competitionRank();
       dense[i] = e.denseRank();
+      meta[i] = e.meta();
     }
     return conn.preparedQuery(INSERT_ENTRIES)
-        .execute(Tuple.of(period.boardUid(), period.period(), position, user, score, at, competition, dense))
+        .execute(Tuple.from(List.of(period.boardUid(), period.period(), position, user, score, at, competition, dense,
+            meta)))
         .compose(v -> insertEntries(conn, period, entries, to));
   }
 
@@ -264,7 +269,7 @@ public final class ArchiveStore {
 
   private static ArchivedEntry toEntry(Row row) {
     return new ArchivedEntry(row.getLong("position"), row.getString("user_id"), row.getLong("score"),
-        row.getLong("at"), row.getLong("competition_rank"), row.getLong("dense_rank"));
+        row.getLong("at"), row.getLong("competition_rank"), row.getLong("dense_rank"), row.getString("meta"));
   }
 
   private static <T> List<T> map(RowSet<Row> rows, Function<Row, T> mapper) {

@@ -34,6 +34,10 @@ import java.util.Set;
  * @param clientWrites whether players (with a player token, not an API key) may submit their own
  *     scores to the board (off by default: server-authoritative, only API keys with {@code submit}
  *     write); may change on an update
+ * @param maxStep the plausibility limit: the largest change one event may make to a score (an
+ *     {@code incr}'s value, or a {@code set}'s or {@code best}'s jump from the current score; a
+ *     first score counts from 0), or {@code null} for none; an event beyond it is refused and
+ *     changes nothing; may change on an update ({@code null} removes it)
  */
 public record Board(
     String name,
@@ -54,7 +58,8 @@ public record Board(
     boolean rankOnSubmit,
     long dedupeSeconds,
     boolean publicReads,
-    boolean clientWrites) {
+    boolean clientWrites,
+    Long maxStep) {
 
   /** How long an all-time board accepts events, counted from its creation. */
   public static final Duration ALL_TIME_SPAN = Duration.ofDays(3653);
@@ -67,7 +72,7 @@ public record Board(
 
   private static final Set<String> WRITABLE = Set.of("order", "operator", "period", "timezone", "maxScore",
       "tieResolution", "retainPeriods", "graceSeconds", "partitions", "denseRanks", "rankOnSubmit", "dedupeSeconds",
-      "publicReads", "clientWrites");
+      "publicReads", "clientWrites", "maxStep");
   /** Fields a GET returns that a PUT may echo back; they are ignored. */
   private static final Set<String> READ_ONLY = Set.of("board", "createdAt", "origin", "limits");
 
@@ -155,6 +160,7 @@ public record Board(
     boolean clientWrites = Fields.bool(spec, "", "clientWrites", existing != null && existing.clientWrites());
     long dedupe = Fields.integer(spec, "", "dedupeSeconds",
         existing != null ? existing.dedupeSeconds() : defaultDedupeSeconds(period, grace), 1, MAX_DEDUPE_SECONDS);
+    Long maxStep = maxStep(spec, existing);
     Long maxScore = Fields.integer(spec, "", "maxScore", existing == null ? null : existing.maxScore(), 1,
         Fields.MAX_EXACT);
 
@@ -172,7 +178,7 @@ public record Board(
       }
       return new Board(name, existing.uid(), order, operator, period, zone, maxScore, resolution, retain, grace,
           partitions, existing.createdAt(), existing.origin(), existing.timeBits(), dense, rankOnSubmit, dedupe,
-          publicReads, clientWrites);
+          publicReads, clientWrites, maxStep);
     }
 
     long unit = resolution.millis();
@@ -193,7 +199,15 @@ public record Board(
           + " (got " + maxScore + ")" + (resolution == TieResolution.MS ? "; tieResolution s allows larger scores" : ""));
     }
     return new Board(name, newUid, order, operator, period, zone, maxScore, resolution, retain, grace, partitions,
-        now.toEpochMilli(), origin, timeBits, dense, rankOnSubmit, dedupe, publicReads, clientWrites);
+        now.toEpochMilli(), origin, timeBits, dense, rankOnSubmit, dedupe, publicReads, clientWrites, maxStep);
+  }
+
+  /** The plausibility limit of a PUT: absent keeps the existing one, {@code null} removes it. */
+  private static Long maxStep(JsonObject spec, Board existing) {
+    if (spec.containsKey("maxStep") && spec.getValue("maxStep") == null) {
+      return null;
+    }
+    return Fields.integer(spec, "", "maxStep", existing == null ? null : existing.maxStep(), 1, Fields.MAX_EXACT);
   }
 
   /** An hour on all-time boards; on periodic ones as long as events of one period may arrive. */
@@ -256,7 +270,7 @@ public record Board(
     } else {
       limits.put("longestPeriod", period.maxLengthMillis() / tieResolution.millis());
     }
-    return new JsonObject()
+    JsonObject out = new JsonObject()
         .put("board", name)
         .put("order", order.wireName())
         .put("operator", operator.wireName())
@@ -275,6 +289,10 @@ public record Board(
         .put("createdAt", createdAt)
         .put("origin", origin)
         .put("limits", limits);
+    if (maxStep != null) {
+      out.put("maxStep", maxStep);
+    }
+    return out;
   }
 
   /** The stored form: the API form plus what only the store needs. */
@@ -290,6 +308,6 @@ public record Board(
         j.getLong("origin"), j.getInteger("timeBits"), j.getBoolean("denseRanks", true),
         j.getBoolean("rankOnSubmit", true), j.getLong("dedupeSeconds",
             defaultDedupeSeconds(PeriodKind.fromWire(j.getString("period")), j.getLong("graceSeconds"))),
-        j.getBoolean("publicReads", false), j.getBoolean("clientWrites", false));
+        j.getBoolean("publicReads", false), j.getBoolean("clientWrites", false), j.getLong("maxStep"));
   }
 }

@@ -10,6 +10,8 @@ public final class Limits {
   public static final int MAX_BATCH = 1000;
   /** Most users in one ranks-for-a-list request. */
   public static final int MAX_RANKS = 1000;
+  /** Largest entry metadata ({@code meta}): a JSON object of at most this many bytes, serialized as UTF-8. */
+  public static final int MAX_META_BYTES = 1024;
 
   private Limits() {
   }

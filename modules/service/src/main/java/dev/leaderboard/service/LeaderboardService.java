@@ -54,14 +54,18 @@ public interface LeaderboardService {
    */
   Future<JsonObject> closePeriod(String board, String period);
 
-  /** One event {@code {userId, value, at?, eventId?}} → {@code {userId, score, rank, at, period, applied, changed}}. */
+  /**
+   * One event {@code {userId, value, at?, eventId?, meta?}} → {@code {userId, score, rank, at, period, applied,
+   * changed}}; {@code meta} (a JSON object of at most 1 KiB) is stored with the entry when the event applies.
+   */
   Future<JsonObject> submit(String board, JsonObject event);
 
   /** {@code {events: [...]}} → {@code {applied, duplicate, rejected, rejections: [{index, error, message}]}}. */
   Future<JsonObject> submitBatch(String board, JsonObject batch);
 
   /**
-   * A page of the board: {@code {board, period, total, offset, limit, rankMode, entries: [{rank, userId, score, at}]}}.
+   * A page of the board: {@code {board, period, total, offset, limit, rankMode, entries: [{rank, userId, score, at,
+   * meta?}]}}. Entries of every read carry {@code meta} when the user has metadata.
    *
    * @param period {@code current} (default) or a period id
    * @param rankMode {@code unique} (default), {@code competition} or {@code dense}
@@ -85,6 +89,13 @@ public interface LeaderboardService {
    * {@code unreachable} (the users left out) and {@code reason} (the shards by index).
    */
   Future<JsonObject> ranks(String board, JsonObject request, String period, String rankMode);
+
+  /**
+   * {@code {meta: {...}}} → replaces the metadata of the user's entry in the period ({@code null}:
+   * current): {@code {board, period, userId, meta}}; 404 {@code user_not_found} when the user has no
+   * entry there, 409 {@code period_closed} once the period is closed.
+   */
+  Future<JsonObject> updateMeta(String board, String userId, String period, JsonObject request);
 
   /**
    * This service instance's view of what it needs, for readiness checks: {@code {shards: [{shard,

@@ -13,6 +13,7 @@ import dev.leaderboard.service.result.PeriodList;
 import dev.leaderboard.service.result.RankList;
 import dev.leaderboard.service.result.SubmitResult;
 import dev.leaderboard.service.result.UserEntry;
+import dev.leaderboard.service.result.UserMeta;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 
@@ -40,13 +41,40 @@ public interface Leaderboards {
 
   Future<BatchResult> submitBatch(String board, JsonObject batch);
 
-  Future<EntryPage> entries(String board, String period, Long offset, Integer limit, String rankMode);
+  /**
+   * A page; {@code meta}: whether entries carry their metadata ({@code null} or true: they do,
+   * false: {@code meta=false}). The other reads take it alike.
+   */
+  Future<EntryPage> entries(String board, String period, Long offset, Integer limit, String rankMode, Boolean meta);
 
-  Future<UserEntry> user(String board, String userId, String period, String rankMode);
+  default Future<EntryPage> entries(String board, String period, Long offset, Integer limit, String rankMode) {
+    return entries(board, period, offset, limit, rankMode, null);
+  }
 
-  Future<AroundPage> around(String board, String userId, String period, Integer limit, String rankMode);
+  Future<UserEntry> user(String board, String userId, String period, String rankMode, Boolean meta);
 
-  Future<RankList> ranks(String board, JsonObject request, String period, String rankMode);
+  default Future<UserEntry> user(String board, String userId, String period, String rankMode) {
+    return user(board, userId, period, rankMode, null);
+  }
+
+  Future<AroundPage> around(String board, String userId, String period, Integer limit, String rankMode,
+      Boolean meta);
+
+  default Future<AroundPage> around(String board, String userId, String period, Integer limit, String rankMode) {
+    return around(board, userId, period, limit, rankMode, null);
+  }
+
+  Future<RankList> ranks(String board, JsonObject request, String period, String rankMode, Boolean meta);
+
+  default Future<RankList> ranks(String board, JsonObject request, String period, String rankMode) {
+    return ranks(board, request, period, rankMode, null);
+  }
+
+  /**
+   * Replaces the metadata of a user's entry ({@code {meta: {...}}}); 404 when the user has no entry
+   * in the period.
+   */
+  Future<UserMeta> updateMeta(String board, String userId, String period, JsonObject request);
 
   /** Never fails; see {@link LeaderboardService#health()}. */
   Future<Health> health();

@@ -67,6 +67,11 @@ public final class Keys {
     return scoreCounts(partition(b, period, partition));
   }
 
+  /** Hash: user ID → the user's entry metadata (a JSON object, as the submit or PATCH gave it). */
+  public static String meta(Route partition) {
+    return partition.key("m");
+  }
+
   /** Present once the period is closed: the submit script refuses events for the partition. */
   public static String closed(Route partition) {
     return partition.key("closed");
@@ -75,7 +80,7 @@ public final class Keys {
   /** Every key of a board partition in a period, in the order the submit script takes them. */
   public static String[] all(Route partition) {
     return new String[] {scores(partition), events(partition), distinct(partition), scoreCounts(partition),
-        closed(partition)};
+        closed(partition), meta(partition)};
   }
 
   /** Hash: period ID → state ({@code closing}, {@code archived}); absent means open. */

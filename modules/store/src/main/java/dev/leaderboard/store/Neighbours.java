@@ -32,7 +32,8 @@ final class Neighbours {
   private record Slice(long before, long card, List<StoredEntry> earlier, List<StoredEntry> from) {
   }
 
-  Future<Around> around(Board b, String period, StoredEntry e, int before, int after) {
+  /** @param withMeta whether the rows carry their metadata (fetched in the same calls that read them) */
+  Future<Around> around(Board b, String period, StoredEntry e, int before, int after, boolean withMeta) {
     int own = Partitioner.partitionOf(e.userId(), b.partitions());
     boolean desc = b.order() == Order.DESC;
     String c = Long.toString(e.composite());
@@ -43,12 +44,10 @@ final class Neighbours {
           Call.of(r, desc ? Request.cmd(Command.ZCOUNT).arg(key).arg("(" + c).arg("+inf")
               : Request.cmd(Command.ZCOUNT).arg(key).arg("-inf").arg("(" + c)),
           Call.of(r, Request.cmd(Command.ZCOUNT).arg(key).arg(c).arg(c)),
-          Call.of(r, (desc ? Request.cmd(Command.ZRANGEBYSCORE).arg(key).arg("(" + c).arg("+inf")
-              : Request.cmd(Command.ZREVRANGEBYSCORE).arg(key).arg("(" + c).arg("-inf"))
-              .arg("WITHSCORES").arg("LIMIT").arg(0).arg(before)),
-          Call.of(r, (desc ? Request.cmd(Command.ZREVRANGEBYSCORE).arg(key).arg("(" + c).arg("-inf")
-              : Request.cmd(Command.ZRANGEBYSCORE).arg(key).arg("(" + c).arg("+inf"))
-              .arg("WITHSCORES").arg("LIMIT").arg(0).arg(after)));
+          desc ? Rows.range(r, withMeta, "ZRANGEBYSCORE", "(" + c, "+inf", "WITHSCORES", "LIMIT", 0, before)
+              : Rows.range(r, withMeta, "ZREVRANGEBYSCORE", "(" + c, "-inf", "WITHSCORES", "LIMIT", 0, before),
+          desc ? Rows.range(r, withMeta, "ZREVRANGEBYSCORE", "(" + c, "-inf", "WITHSCORES", "LIMIT", 0, after)
+              : Rows.range(r, withMeta, "ZRANGEBYSCORE", "(" + c, "+inf", "WITHSCORES", "LIMIT", 0, after));
     }).compose(perPartition -> {
       List<Slice> slices = new ArrayList<>(Collections.nCopies(perPartition.size(), null));
       List<Route> tied = new ArrayList<>();
@@ -60,29 +59,33 @@ final class Neighbours {
           tied.add(Keys.partition(b, period, p));
           continue;
         }
-        List<StoredEntry> earlier = Runs.entries(a.get(3));
+        List<StoredEntry> earlier = Rows.entries(a.get(3), withMeta);
         Collections.reverse(earlier);
-        List<StoredEntry> from = new ArrayList<>(Runs.entries(a.get(4)));
+        List<StoredEntry> from = new ArrayList<>(Rows.entries(a.get(4), withMeta));
         if (onlyTheUser) {
           from.add(0, e);
         }
         slices.set(p, new Slice(a.get(1).toLong(), a.get(0).toLong(), earlier, from));
       }
-      return tied.isEmpty() ? Future.succeededFuture(slices) : scripted(b, e, before, after, tied, slices);
+      return tied.isEmpty() ? Future.succeededFuture(slices) : scripted(b, e, before, after, tied, slices,
+          withMeta);
     }).map(slices -> merge(b, slices, before, after));
   }
 
   /** The second round: the rank script's {@code around} on the partitions holding an exact tie. */
   private Future<List<Slice>> scripted(Board b, StoredEntry e, int before, int after, List<Route> tied,
-      List<Slice> slices) {
-    return shards.eachPartition(tied, r -> List.of(Scripts.RANK.call(r, Keys.scores(r)).arg(ScoreStore.desc(b))
+      List<Slice> slices, boolean withMeta) {
+    return shards.eachPartition(tied, r -> List.of((withMeta ? Scripts.RANK.call(r, Keys.scores(r), Keys.meta(r))
+        : Scripts.RANK.call(r, Keys.scores(r))).arg(ScoreStore.desc(b))
         .arg("around").arg(e.composite()).arg(e.userId()).arg(before).arg(after))).map(perRoute -> {
           for (int k = 0; k < tied.size(); k++) {
             Response r = perRoute.get(k).get(0);
             long n = r.get(0).toLong();
+            int width = withMeta ? 3 : 2;
             List<StoredEntry> rows = new ArrayList<>();
-            for (int i = 2; i + 1 < r.size(); i += 2) {
-              rows.add(new StoredEntry(r.get(i).toString(), StoredEntry.parseComposite(r.get(i + 1).toString())));
+            for (int i = 2; i + width - 1 < r.size(); i += width) {
+              StoredEntry row = new StoredEntry(r.get(i).toString(), StoredEntry.parseComposite(r.get(i + 1).toString()));
+              rows.add(withMeta ? row.withMeta(r.get(i + 2).toString()) : row);
             }
             int split = (int) Math.min(rows.size(), n - Math.max(0, n - before));
             slices.set(tied.get(k).partition(), new Slice(n, r.get(1).toLong(), rows.subList(0, split),

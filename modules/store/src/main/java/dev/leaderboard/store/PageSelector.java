@@ -52,9 +52,10 @@ public final class PageSelector {
     this.maxWindow = maxWindow;
   }
 
-  Future<Page> page(Board b, String period, long offset, int limit) {
+  /** @param withMeta whether the page's entries carry their metadata (fetched by the last round's calls) */
+  Future<Page> page(Board b, String period, long offset, int limit, boolean withMeta) {
     if (offset < SHALLOW || offset <= 4L * limit) {
-      return head(b, period, offset, limit);
+      return head(b, period, offset, limit, withMeta);
     }
     int partitions = b.partitions();
     long g = offset / partitions;
@@ -83,17 +84,18 @@ public final class PageSelector {
       }
       long all = total;
       Bracket whole = new Bracket(0, new long[partitions], total, card);
-      return refine(b, period, offset, limit, whole, pivots, 0).compose(br -> fetch(b, period, offset, limit, br, all));
+      return refine(b, period, offset, limit, whole, pivots, 0).compose(br -> fetch(b, period, offset, limit, br, all,
+          withMeta));
     });
   }
 
-  private Future<Page> head(Board b, String period, long offset, int limit) {
+  private Future<Page> head(Board b, String period, long offset, int limit, boolean withMeta) {
     long n = offset + limit;
     return shards.eachPartition(Keys.partitions(b, period), r -> List.of(
-        Call.of(r, Request.cmd(Command.ZCARD).arg(Keys.scores(r))), ScoreStore.range(b, r, 0, n - 1)))
+        Call.of(r, Request.cmd(Command.ZCARD).arg(Keys.scores(r))), ScoreStore.rows(b, r, 0, n - 1, withMeta)))
         .map(perPartition -> {
           long total = perPartition.stream().mapToLong(answers -> answers.get(0).toLong()).sum();
-          List<StoredEntry> merged = Runs.merge(b.order(), Runs.runs(perPartition, 1), (int) n);
+          List<StoredEntry> merged = Runs.merge(b.order(), Rows.runs(perPartition, 1, withMeta), (int) n);
           return new Page(total, merged.size() <= offset ? List.of() : merged.subList((int) offset, merged.size()));
         });
   }
@@ -176,12 +178,13 @@ public final class PageSelector {
         });
   }
 
-  private Future<Page> fetch(Board b, String period, long offset, int limit, Bracket br, long total) {
+  private Future<Page> fetch(Board b, String period, long offset, int limit, Bracket br, long total,
+      boolean withMeta) {
     return shards.eachPartition(Keys.partitions(b, period), r -> List.of(
-        ScoreStore.range(b, r, br.lo()[r.partition()], br.hi()[r.partition()] + limit - 1)))
+        ScoreStore.rows(b, r, br.lo()[r.partition()], br.hi()[r.partition()] + limit - 1, withMeta)))
         .map(perPartition -> {
           int skip = (int) (offset - br.loPos());
-          List<StoredEntry> merged = Runs.merge(b.order(), Runs.runs(perPartition, 0), skip + limit);
+          List<StoredEntry> merged = Runs.merge(b.order(), Rows.runs(perPartition, 0, withMeta), skip + limit);
           return new Page(total, merged.size() <= skip ? List.of() : merged.subList(skip, merged.size()));
         });
   }

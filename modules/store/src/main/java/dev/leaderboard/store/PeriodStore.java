@@ -5,6 +5,9 @@ import dev.leaderboard.core.PeriodState;
 import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
+import io.vertx.redis.client.Response;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -64,10 +67,24 @@ public final class PeriodStore {
         Call.of(r, Request.cmd(Command.SET).arg(Keys.closed(r)).arg("1")))).mapEmpty();
   }
 
-  /** The whole final ranking in board order: every partition read once, k-way merged. */
+  /**
+   * The whole final ranking in board order, each entry with its metadata: every partition read once
+   * (its scores and its metadata hash in one batch), k-way merged.
+   */
   public Future<List<StoredEntry>> ranking(Board b, String period) {
-    return shards.eachPartition(Keys.partitions(b, period), r -> List.of(ScoreStore.range(b, r, 0, -1)))
-        .map(perPartition -> Runs.merge(b.order(), Runs.runs(perPartition, 0), Integer.MAX_VALUE));
+    return shards.eachPartition(Keys.partitions(b, period), r -> List.of(ScoreStore.range(b, r, 0, -1),
+        Call.of(r, Request.cmd(Command.HGETALL).arg(Keys.meta(r))))).map(perPartition -> {
+          List<List<StoredEntry>> runs = new ArrayList<>(perPartition.size());
+          for (List<Response> answers : perPartition) {
+            Map<String, String> meta = new HashMap<>();
+            Response all = answers.get(1);
+            for (int i = 0; i + 1 < all.size(); i += 2) {
+              meta.put(all.get(i).toString(), all.get(i + 1).toString());
+            }
+            runs.add(Runs.entries(answers.get(0)).stream().map(e -> e.withMeta(meta.get(e.userId()))).toList());
+          }
+          return Runs.merge(b.order(), runs, Integer.MAX_VALUE);
+        });
   }
 
   /** Removes the period's keys from every partition and from the board's set of hot periods. */

@@ -48,8 +48,9 @@ final class Positions {
    * @param current per pivot: the composite the pivot's user has now on their own partition ({@code null}
    *     if none, or when not asked: the script path does not read it)
    * @param better per score: members (all partitions) whose score is strictly better
+   * @param meta per pivot: its user's metadata when asked for and present, else {@code null}
    */
-  record Counts(long[] cards, long[][] before, Long[] current, long[] better) {
+  record Counts(long[] cards, long[][] before, Long[] current, long[] better, String[] meta) {
     long total() {
       long t = 0;
       for (long c : cards) {
@@ -69,7 +70,16 @@ final class Positions {
 
   /** One round of native counts (plus a second, with the script, only for partitions with exact ties). */
   Future<Counts> count(Board b, String period, List<StoredEntry> pivots, List<Long> scores) {
-    return pivots.size() > NATIVE_PIVOTS ? scripted(b, period, pivots, scores) : nativeCount(b, period, pivots, scores);
+    return count(b, period, pivots, scores, false);
+  }
+
+  /**
+   * {@link #count}; with {@code withMeta} (native path only) each pivot's own partition also returns
+   * its user's metadata, in the same round.
+   */
+  Future<Counts> count(Board b, String period, List<StoredEntry> pivots, List<Long> scores, boolean withMeta) {
+    return pivots.size() > NATIVE_PIVOTS ? scripted(b, period, pivots, scores)
+        : nativeCount(b, period, pivots, scores, withMeta);
   }
 
   /** Every partition: ZCARD, one script call counting all pivots, and the strictly-better counts. */
@@ -97,11 +107,12 @@ final class Positions {
           better[s] += answers.get(2 + s).toLong();
         }
       }
-      return new Counts(cards, before, new Long[pivots.size()], better);
+      return new Counts(cards, before, new Long[pivots.size()], better, new String[pivots.size()]);
     });
   }
 
-  private Future<Counts> nativeCount(Board b, String period, List<StoredEntry> pivots, List<Long> scores) {
+  private Future<Counts> nativeCount(Board b, String period, List<StoredEntry> pivots, List<Long> scores,
+      boolean withMeta) {
     int partitions = b.partitions();
     int[] home = new int[pivots.size()];
     for (int i = 0; i < home.length; i++) {
@@ -128,11 +139,18 @@ final class Positions {
       for (long score : scores) {
         calls.add(ScoreStore.strictlyBetter(b, r, score));
       }
+      // metadata of the pivots' users, last, on their own partitions
+      for (int i = 0; withMeta && i < home.length; i++) {
+        if (home[i] == r.partition()) {
+          calls.add(Call.of(r, Request.cmd(Command.HGET).arg(Keys.meta(r)).arg(pivots.get(i).userId())));
+        }
+      }
       return calls;
     }).compose(perPartition -> {
       long[] cards = new long[partitions];
       long[][] before = new long[partitions][pivots.size()];
       Long[] current = new Long[pivots.size()];
+      String[] meta = new String[pivots.size()];
       long[] better = new long[scores.size()];
       List<List<Integer>> ties = new ArrayList<>(partitions);
       boolean anyTie = false;
@@ -159,10 +177,17 @@ final class Positions {
         for (int s = 0; s < better.length; s++) {
           better[s] += answers.get(1 + 2 * home.length + s).toLong();
         }
+        int nextMeta = 1 + 2 * home.length + better.length;
+        for (int i = 0; withMeta && i < home.length; i++) {
+          if (home[i] == p) {
+            Response m = answers.get(nextMeta++);
+            meta[i] = m == null ? null : m.toString();
+          }
+        }
         anyTie |= !tied.isEmpty();
         ties.add(tied);
       }
-      Counts counts = new Counts(cards, before, current, better);
+      Counts counts = new Counts(cards, before, current, better, meta);
       return anyTie ? resolveTies(b, period, pivots, ties, counts) : Future.succeededFuture(counts);
     });
   }

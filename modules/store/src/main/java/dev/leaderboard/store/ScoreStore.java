@@ -43,7 +43,12 @@ public final class ScoreStore {
 
   /** The page at global position {@code offset}, exact at any depth (see {@link PageSelector}). */
   public Future<Page> page(Board b, String period, long offset, int limit) {
-    return pages.page(b, period, offset, limit);
+    return page(b, period, offset, limit, false);
+  }
+
+  /** {@link #page}, its entries with their metadata when {@code withMeta} (in the same rounds). */
+  public Future<Page> page(Board b, String period, long offset, int limit, boolean withMeta) {
+    return pages.page(b, period, offset, limit, withMeta);
   }
 
   public Shards shards() {
@@ -84,7 +89,9 @@ public final class ScoreStore {
         .arg(now)
         .arg(dedupeMillis)
         .arg(Scripts.flag(b.denseRanks()))
-        .arg(EventDigest.of(c));
+        .arg(EventDigest.of(c))
+        .arg(b.maxStep() == null ? 0 : b.maxStep())
+        .arg(c.meta() == null ? "" : c.meta());
   }
 
   /** The board's order as the scripts take it: {@code "1"} on a desc board. */
@@ -112,6 +119,7 @@ public final class ScoreStore {
       case -2 -> status = SubmitOutcome.Status.ABOVE_MAX;
       case -3 -> status = SubmitOutcome.Status.CLOSED;
       case -4 -> status = SubmitOutcome.Status.CONFLICT;
+      case -5 -> status = SubmitOutcome.Status.STEP_TOO_LARGE;
       default -> throw new IllegalStateException("unexpected submit status " + code);
     }
     return new SubmitOutcome(status, composite(r.get(1)), composite(r.get(2)), null);
@@ -123,6 +131,51 @@ public final class ScoreStore {
     }
     String s = r.toString();
     return s.isEmpty() ? null : StoredEntry.parseComposite(s);
+  }
+
+  /**
+   * The user's entry in a period ({@code null} when none); with {@code withMeta} its metadata too,
+   * read in the same pipelined batch.
+   */
+  public Future<StoredEntry> entry(Board b, String period, String userId, boolean withMeta) {
+    Route r = Keys.partition(b, period, Partitioner.partitionOf(userId, b.partitions()));
+    List<Call> calls = new ArrayList<>(2);
+    calls.add(Call.of(r, Request.cmd(Command.ZSCORE).arg(Keys.scores(r)).arg(userId)));
+    if (withMeta) {
+      calls.add(Call.of(r, Request.cmd(Command.HGET).arg(Keys.meta(r)).arg(userId)));
+    }
+    return shards.dispatch(calls).map(answers -> {
+      Long c = composite(answers.get(0));
+      if (c == null) {
+        return null;
+      }
+      StoredEntry e = new StoredEntry(userId, c);
+      return withMeta && answers.get(1) != null ? e.withMeta(answers.get(1).toString()) : e;
+    });
+  }
+
+  /**
+   * Replaces the metadata of a user who has an entry in the period, atomically on the user's
+   * partition ({@code meta_set.lua}).
+   */
+  public Future<MetaOutcome> setMeta(Board b, String period, String userId, String meta) {
+    Route r = Keys.partition(b, period, Partitioner.partitionOf(userId, b.partitions()));
+    return shards.send(Scripts.META_SET.call(r, Keys.scores(r), Keys.meta(r), Keys.closed(r)).arg(userId).arg(meta))
+        .map(answer -> switch (answer.toInteger()) {
+          case 1 -> MetaOutcome.STORED;
+          case 0 -> MetaOutcome.NO_ENTRY;
+          case -3 -> MetaOutcome.CLOSED;
+          default -> throw new IllegalStateException("unexpected meta_set answer " + answer);
+        });
+  }
+
+  /** What {@link #setMeta} did. */
+  public enum MetaOutcome {
+    STORED,
+    /** The user has no entry in the period: nothing stored. */
+    NO_ENTRY,
+    /** The period is closed: nothing stored. */
+    CLOSED
   }
 
   /** The user's composite in a period, or {@code null}. */
@@ -181,21 +234,45 @@ public final class ScoreStore {
    * shard (an error reply, a bug).
    */
   public Future<List<ScoreLookup>> lookups(Board b, String period, List<String> userIds) {
+    return lookups(b, period, userIds, false);
+  }
+
+  /**
+   * {@link #lookups}; with {@code withMeta} each partition's ZMSCORE is followed, in the same
+   * pipelined batch, by an HMGET of the same users' metadata.
+   */
+  public Future<List<ScoreLookup>> lookups(Board b, String period, List<String> userIds, boolean withMeta) {
     Zmscores asked = zmscores(b, period, userIds);
-    return shards.dispatchEach(asked.calls()).compose(replies -> {
+    List<Call> calls = new ArrayList<>(asked.calls());
+    if (withMeta) {
+      for (int c = 0; c < asked.calls().size(); c++) {
+        Route r = asked.calls().get(c).route();
+        Request hmget = Request.cmd(Command.HMGET).arg(Keys.meta(r));
+        asked.users().get(c).forEach(i -> hmget.arg(userIds.get(i)));
+        calls.add(Call.of(r, hmget));
+      }
+    }
+    int n = asked.calls().size();
+    return shards.dispatchEach(calls).compose(replies -> {
       ScoreLookup[] out = new ScoreLookup[userIds.size()];
       Long[] found = new Long[userIds.size()];
-      for (int c = 0; c < replies.size(); c++) {
+      for (int c = 0; c < n; c++) {
         Shards.Reply r = replies.get(c);
-        int down = unreachableShard(r.failure());
-        if (r.failure() != null && down == ScoreLookup.REACHED) {
-          return Future.failedFuture(r.failure());
+        Shards.Reply m = withMeta ? replies.get(n + c) : null;
+        Throwable failure = r.failure() != null ? r.failure() : m == null ? null : m.failure();
+        int down = unreachableShard(failure);
+        if (failure != null && down == ScoreLookup.REACHED) {
+          return Future.failedFuture(failure);
         }
-        if (r.failure() == null) {
+        if (failure == null) {
           asked.read(c, r.response(), found);
         }
-        for (int i : asked.users().get(c)) {
-          out[i] = r.failure() == null ? ScoreLookup.answered(found[i]) : ScoreLookup.unreachable(down);
+        List<Integer> users = asked.users().get(c);
+        for (int k = 0; k < users.size(); k++) {
+          int i = users.get(k);
+          Response meta = m == null || failure != null ? null : m.response().get(k);
+          out[i] = failure == null ? ScoreLookup.answered(found[i], meta == null ? null : meta.toString())
+              : ScoreLookup.unreachable(down);
         }
       }
       return Future.succeededFuture(Arrays.asList(out));
@@ -247,7 +324,12 @@ public final class ScoreStore {
    * (the entry first), with its position and the total; native commands, see {@link Neighbours}.
    */
   public Future<Around> around(Board b, String period, StoredEntry e, int before, int after) {
-    return neighbours.around(b, period, e, before, after);
+    return around(b, period, e, before, after, false);
+  }
+
+  /** {@link #around}, the rows with their metadata when {@code withMeta} (read by the same calls). */
+  public Future<Around> around(Board b, String period, StoredEntry e, int before, int after, boolean withMeta) {
+    return neighbours.around(b, period, e, before, after, withMeta);
   }
 
   /**
@@ -275,8 +357,12 @@ public final class ScoreStore {
    * A user's composite, position and the period's total.
    *
    * @param composite {@code null} when the user has no score
+   * @param meta the user's metadata when asked for and present, else {@code null}
    */
-  public record UserRank(Long composite, long before, long total) {
+  public record UserRank(Long composite, long before, long total, String meta) {
+    public UserRank(Long composite, long before, long total) {
+      this(composite, before, total, null);
+    }
   }
 
   /**
@@ -288,20 +374,25 @@ public final class ScoreStore {
    * wrong answer.
    */
   public Future<UserRank> userRank(Board b, String period, String userId, Long hint) {
+    return userRank(b, period, userId, hint, false);
+  }
+
+  /** {@link #userRank}; with {@code withMeta} the user's metadata is read in the counting round. */
+  public Future<UserRank> userRank(Board b, String period, String userId, Long hint, boolean withMeta) {
     if (hint == null) {
       return composite(b, period, userId).compose(c -> c == null
           ? Future.succeededFuture(new UserRank(null, 0, 0))
-          : userRank(b, period, userId, c));
+          : userRank(b, period, userId, c, withMeta));
     }
-    return positions.count(b, period, List.of(new StoredEntry(userId, hint)), List.of()).compose(c -> {
+    return positions.count(b, period, List.of(new StoredEntry(userId, hint)), List.of(), withMeta).compose(c -> {
       Long current = c.current()[0];
       if (current == null) {
         return Future.succeededFuture(new UserRank(null, 0, 0));
       }
       if (current.longValue() != hint) {
-        return userRank(b, period, userId, current);
+        return userRank(b, period, userId, current, withMeta);
       }
-      return Future.succeededFuture(new UserRank(current, c.before(0), c.total()));
+      return Future.succeededFuture(new UserRank(current, c.before(0), c.total(), c.meta()[0]));
     });
   }
 
@@ -309,6 +400,12 @@ public final class ScoreStore {
   static Call range(Board b, Route partition, long from, long to) {
     return Call.of(partition, Request.cmd(b.order() == Order.DESC ? Command.ZREVRANGE : Command.ZRANGE)
         .arg(Keys.scores(partition)).arg(from).arg(to).arg("WITHSCORES"));
+  }
+
+  /** {@link #range}, through {@code rows.lua} with each row's metadata when {@code withMeta}. */
+  static Call rows(Board b, Route partition, long from, long to, boolean withMeta) {
+    return withMeta ? Rows.range(partition, true, b.order() == Order.DESC ? "ZREVRANGE" : "ZRANGE", from, to,
+        "WITHSCORES") : range(b, partition, from, to);
   }
 
   /** Loads the scripts on every node, so the first calls do not need to reload them. */

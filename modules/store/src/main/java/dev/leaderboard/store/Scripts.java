@@ -20,7 +20,9 @@ public enum Scripts {
   RANK("rank.lua", false),
   FRIEND_ADD("friend_add.lua", true),
   LEASE_RENEW("lease_renew.lua", true),
-  LEASE_RELEASE("lease_release.lua", true);
+  LEASE_RELEASE("lease_release.lua", true),
+  META_SET("meta_set.lua", true),
+  ROWS("rows.lua", false);
 
   private final String text;
   private final String sha;

@@ -10,9 +10,17 @@ import dev.leaderboard.core.Operator;
  * @param at the event's time as the caller gave it (epoch ms), or {@code null} when it defaulted to
  *     the receipt time; with the operator and value, the payload an event ID is bound to
  *     ({@link EventDigest})
+ * @param meta the entry's metadata to store with the score (a JSON object's text), or {@code null} to
+ *     keep the stored one; not part of the payload an event ID is bound to
  */
 public record SubmitCommand(String period, String userId, Operator operator, long value, long tie, String eventId,
-    Long at) {
+    Long at, String meta) {
+
+  /** An event without metadata: the stored metadata stays. */
+  public SubmitCommand(String period, String userId, Operator operator, long value, long tie, String eventId,
+      Long at) {
+    this(period, userId, operator, value, tie, eventId, at, null);
+  }
 
   /** An event whose time defaulted to its receipt. */
   public SubmitCommand(String period, String userId, Operator operator, long value, long tie, String eventId) {

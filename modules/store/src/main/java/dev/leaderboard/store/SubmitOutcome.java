@@ -30,6 +30,8 @@ public record SubmitOutcome(Status status, Long composite, Long previous, Throwa
     BELOW_ZERO,
     /** Refused: the score would exceed the board's maxScore; nothing changed. */
     ABOVE_MAX,
+    /** Refused: the change exceeds the board's maxStep (the plausibility limit); nothing changed. */
+    STEP_TOO_LARGE,
     /** Refused: the period has been closed; nothing changed. */
     CLOSED,
     /**

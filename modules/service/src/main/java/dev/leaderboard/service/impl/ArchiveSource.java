@@ -25,12 +25,15 @@ final class ArchiveSource implements ReadSource {
   private final Board b;
   private final Period p;
   private final ArchivedPeriod meta;
+  private final boolean withMeta;
 
-  ArchiveSource(ArchiveStore archive, Board b, Period p, ArchivedPeriod meta) {
+  /** @param withMeta whether entries carry their archived metadata */
+  ArchiveSource(ArchiveStore archive, Board b, Period p, ArchivedPeriod meta, boolean withMeta) {
     this.archive = archive;
     this.b = b;
     this.p = p;
     this.meta = meta;
+    this.withMeta = withMeta;
   }
 
   @Override
@@ -86,6 +89,7 @@ final class ArchiveSource implements ReadSource {
       case COMPETITION -> r.competitionRank();
       case DENSE -> r.denseRank();
     };
-    return new Entry(rank, r.userId(), r.score(), r.at(), RankMath.percentile(r.position(), meta.size()));
+    return new Entry(rank, r.userId(), r.score(), r.at(), RankMath.percentile(r.position(), meta.size()),
+        withMeta ? r.meta() : null);
   }
 }

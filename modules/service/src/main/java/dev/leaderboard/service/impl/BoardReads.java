@@ -35,34 +35,36 @@ final class BoardReads {
     this.clock = clock;
   }
 
-  Future<EntryPage> entries(String board, String period, Long offset, Integer limit, String rankMode) {
+  /** Every read takes {@code meta}: whether entries carry their metadata ({@code null}: they do). */
+  Future<EntryPage> entries(String board, String period, Long offset, Integer limit, String rankMode, Boolean meta) {
     Names.board("board", board);
     long off = Requests.offset(offset);
     int lim = Requests.limit(limit, Limits.DEFAULT_PAGE);
     RankMode mode = Requests.rankMode(rankMode);
-    return read(board, period, source -> source.page(off, lim, mode));
+    return read(board, period, meta, source -> source.page(off, lim, mode));
   }
 
-  Future<UserEntry> user(String board, String userId, String period, String rankMode) {
+  Future<UserEntry> user(String board, String userId, String period, String rankMode, Boolean meta) {
     Names.board("board", board);
     Names.id("userId", userId);
     RankMode mode = Requests.rankMode(rankMode);
-    return read(board, period, source -> source.user(userId, mode));
+    return read(board, period, meta, source -> source.user(userId, mode));
   }
 
-  Future<AroundPage> around(String board, String userId, String period, Integer limit, String rankMode) {
+  Future<AroundPage> around(String board, String userId, String period, Integer limit, String rankMode,
+      Boolean meta) {
     Names.board("board", board);
     Names.id("userId", userId);
     int lim = Requests.limit(limit, DEFAULT_AROUND);
     RankMode mode = Requests.rankMode(rankMode);
-    return read(board, period, source -> source.around(userId, lim, mode));
+    return read(board, period, meta, source -> source.around(userId, lim, mode));
   }
 
-  Future<RankList> ranks(String board, JsonObject request, String period, String rankMode) {
+  Future<RankList> ranks(String board, JsonObject request, String period, String rankMode, Boolean meta) {
     Names.board("board", board);
     List<String> userIds = userIds(Fields.object(request, "body"));
     RankMode mode = Requests.rankMode(rankMode);
-    return read(board, period, source -> source.ranks(userIds, mode));
+    return read(board, period, meta, source -> source.ranks(userIds, mode));
   }
 
   private static List<String> userIds(JsonObject body) {
@@ -80,10 +82,10 @@ final class BoardReads {
     return new ArrayList<>(unique);
   }
 
-  private <T> Future<T> read(String board, String period, Function<ReadSource, Future<T>> read) {
+  private <T> Future<T> read(String board, String period, Boolean meta, Function<ReadSource, Future<T>> read) {
     return boards.require(board).compose(b -> {
       Period p = Requests.period(b, period, clock);
-      return sources.of(b, p).compose(read);
+      return sources.of(b, p, meta == null || meta).compose(read);
     });
   }
 }

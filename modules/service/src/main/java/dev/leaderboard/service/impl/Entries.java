@@ -22,7 +22,8 @@ final class Entries {
 
   /** The entry at global {@code position} of a period of {@code total} entries, with the given rank. */
   static Entry of(Board b, Period p, StoredEntry e, long rank, long position, long total) {
-    return new Entry(rank, e.userId(), score(b, e), at(b, p, e.composite()), RankMath.percentile(position, total));
+    return new Entry(rank, e.userId(), score(b, e), at(b, p, e.composite()), RankMath.percentile(position, total),
+        e.meta());
   }
 
   /** The scores of entries in board order. */

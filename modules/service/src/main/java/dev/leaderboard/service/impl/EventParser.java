@@ -1,6 +1,7 @@
 package dev.leaderboard.service.impl;
 
 import dev.leaderboard.core.Board;
+import dev.leaderboard.core.EntryMeta;
 import dev.leaderboard.core.Fields;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Names;
@@ -12,11 +13,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Set;
 
-/** Reads one score event {@code {userId, value, at?, eventId?}} of a board into a store command, or refuses it. */
+/** Reads one score event {@code {userId, value, at?, eventId?, meta?}} of a board into a store command, or refuses it. */
 final class EventParser {
   /** How far ahead of the server clock an event's {@code at} may be. */
   static final long MAX_AHEAD_MILLIS = Duration.ofMinutes(5).toMillis();
-  private static final Set<String> FIELDS = Set.of("userId", "value", "at", "eventId");
+  private static final Set<String> FIELDS = Set.of("userId", "value", "at", "eventId", "meta");
 
   /**
    * A valid event.
@@ -52,6 +53,7 @@ final class EventParser {
     if (eventId != null) {
       Names.id(prefix + "eventId", eventId);
     }
+    String meta = EntryMeta.read(ev, prefix);
     Period period = b.periodOf(Instant.ofEpochMilli(at));
     if (at < period.start().toEpochMilli() || at >= period.end().toEpochMilli()) {
       throw LeaderboardException.invalid(prefix + "at", "must lie between " + period.start().toEpochMilli() + " and "
@@ -64,7 +66,8 @@ final class EventParser {
     }
     long offset = Math.floorDiv(at - period.start().toEpochMilli(), b.tieResolution().millis());
     long tie = b.codec().tie(offset);
-    SubmitCommand command = new SubmitCommand(period.id(), userId, b.operator(), value, tie, eventId, givenAt);
+    SubmitCommand command = new SubmitCommand(period.id(), userId, b.operator(), value, tie, eventId, givenAt,
+        meta);
     return new ParsedEvent(period, command, prefix + "value");
   }
 

@@ -103,7 +103,7 @@ public final class FriendRankServiceImpl implements FriendRankService {
           Set<String> scored = new HashSet<>();
           for (ArchivedEntry r : rows) {
             long offset = (r.at() - p.start().toEpochMilli()) / b.tieResolution().millis();
-            StoredEntry e = new StoredEntry(r.userId(), b.codec().encode(r.score(), offset));
+            StoredEntry e = new StoredEntry(r.userId(), b.codec().encode(r.score(), offset), r.meta());
             entries.add(e);
             positions.put(e, r.position());
             scored.add(r.userId());
@@ -112,7 +112,7 @@ public final class FriendRankServiceImpl implements FriendRankService {
           return new Group(new Reach(entries, missing, List.of(), new TreeSet<>()), positions);
         });
       }
-      return scores.lookups(b, p.id(), group).map(lookups -> new Group(Reach.of(group, lookups), null));
+      return scores.lookups(b, p.id(), group, true).map(lookups -> new Group(Reach.of(group, lookups), null));
     });
   }
 

@@ -15,6 +15,7 @@ import dev.leaderboard.service.result.PeriodList;
 import dev.leaderboard.service.result.RankList;
 import dev.leaderboard.service.result.SubmitResult;
 import dev.leaderboard.service.result.UserEntry;
+import dev.leaderboard.service.result.UserMeta;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 
@@ -87,6 +88,11 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
   @Override
   public Future<JsonObject> ranks(String board, JsonObject request, String period, String rankMode) {
     return Requests.json(leaderboards.ranks(board, request, period, rankMode), RankList::toJson);
+  }
+
+  @Override
+  public Future<JsonObject> updateMeta(String board, String userId, String period, JsonObject request) {
+    return Requests.json(leaderboards.updateMeta(board, userId, period, request), UserMeta::toJson);
   }
 
   @Override

@@ -30,31 +30,34 @@ final class LiveSource implements ReadSource {
   private final RankHints hints;
   private final Board b;
   private final Period p;
+  /** Whether entries carry their metadata, read in the same calls as the entries. */
+  private final boolean withMeta;
 
-  LiveSource(ScoreStore scores, RankHints hints, Board b, Period p) {
+  LiveSource(ScoreStore scores, RankHints hints, Board b, Period p, boolean withMeta) {
     this.scores = scores;
     this.hints = hints;
     this.b = b;
     this.p = p;
+    this.withMeta = withMeta;
   }
 
   @Override
   public Future<EntryPage> page(long offset, int limit, RankMode mode) {
     requireDense(mode);
-    return scores.page(b, p.id(), offset, limit).compose(page -> run(mode, page.entries(), offset, page.total())
+    return scores.page(b, p.id(), offset, limit, withMeta).compose(page -> run(mode, page.entries(), offset, page.total())
         .map(entries -> new EntryPage(b.name(), p.id(), page.total(), offset, limit, mode, entries)));
   }
 
   @Override
   public Future<UserEntry> user(String userId, RankMode mode) {
     requireDense(mode);
-    return scores.userRank(b, p.id(), userId, hints.get(b, p.id(), userId)).compose(r -> {
+    return scores.userRank(b, p.id(), userId, hints.get(b, p.id(), userId), withMeta).compose(r -> {
       if (r.composite() == null) {
         hints.forget(b, p.id(), userId);
         throw LeaderboardException.userNotFound(b.name(), p.id(), userId);
       }
       hints.put(b, p.id(), userId, r.composite());
-      return run(mode, List.of(new StoredEntry(userId, r.composite())), r.before(), r.total())
+      return run(mode, List.of(new StoredEntry(userId, r.composite(), r.meta())), r.before(), r.total())
           .map(entries -> new UserEntry(entries.get(0), p.id(), r.total()));
     }).recover(t -> t instanceof StoreUnavailableException down ? scoreOnly(userId, down) : Future.failedFuture(t));
   }
@@ -64,28 +67,28 @@ final class LiveSource implements ReadSource {
    * own shard: answered when that one is up, marked partial.
    */
   private Future<UserEntry> scoreOnly(String userId, StoreUnavailableException down) {
-    return scores.composite(b, p.id(), userId).transform(ar -> {
+    return scores.entry(b, p.id(), userId, withMeta).transform(ar -> {
       if (ar.failed()) {
         return Future.failedFuture(down);
       }
       if (ar.result() == null) {
         return Future.failedFuture(LeaderboardException.userNotFound(b.name(), p.id(), userId));
       }
-      StoredEntry e = new StoredEntry(userId, ar.result());
-      return Future.succeededFuture(UserEntry.partial(userId, Entries.score(b, e), Entries.at(b, p, e.composite()),
-          p.id(), "rank, percentile and total are not known: " + down.getMessage()));
+      StoredEntry e = ar.result();
+      return Future.succeededFuture(UserEntry.partial(Entries.of(b, p, e, 0, 0, 0), p.id(),
+          "rank, percentile and total are not known: " + down.getMessage()));
     });
   }
 
   @Override
   public Future<AroundPage> around(String userId, int limit, RankMode mode) {
     requireDense(mode);
-    return scores.composite(b, p.id(), userId).compose(composite -> {
-      if (composite == null) {
+    return scores.entry(b, p.id(), userId, withMeta).compose(entry -> {
+      if (entry == null) {
         throw LeaderboardException.userNotFound(b.name(), p.id(), userId);
       }
       // up to limit - 1 entries on either side, so the window can slide when the user is near an end
-      return scores.around(b, p.id(), new StoredEntry(userId, composite), limit - 1, limit);
+      return scores.around(b, p.id(), entry, limit - 1, limit, withMeta);
     }).compose(a -> {
       long start = ReadSource.windowStart(a.position(), a.total(), limit);
       int fromBefore = (int) (a.position() - start);
@@ -104,7 +107,7 @@ final class LiveSource implements ReadSource {
   @Override
   public Future<RankList> ranks(List<String> userIds, RankMode mode) {
     requireDense(mode);
-    return scores.lookups(b, p.id(), userIds).compose(lookups -> {
+    return scores.lookups(b, p.id(), userIds, withMeta).compose(lookups -> {
       Reach reach = Reach.of(userIds, lookups);
       List<StoredEntry> found = new ArrayList<>(reach.entries());
       found.sort(StoredEntry.order(b.order()));

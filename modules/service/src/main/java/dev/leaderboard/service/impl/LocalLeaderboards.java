@@ -16,6 +16,7 @@ import dev.leaderboard.service.result.PeriodList;
 import dev.leaderboard.service.result.RankList;
 import dev.leaderboard.service.result.SubmitResult;
 import dev.leaderboard.service.result.UserEntry;
+import dev.leaderboard.service.result.UserMeta;
 import dev.leaderboard.store.BoardStore;
 import dev.leaderboard.store.PeriodStore;
 import dev.leaderboard.store.ScoreStore;
@@ -39,6 +40,7 @@ public final class LocalLeaderboards implements Leaderboards {
   private final ScoreIntake intake;
   private final BoardReads reads;
   private final PeriodAdmin periods;
+  private final MetaUpdates metas;
 
   public LocalLeaderboards(BoardRegistry boards, BoardStore boardStore, ScoreStore scores, ArchiveStore archive,
       PeriodCloser closer, Clock clock, int defaultPartitions) {
@@ -50,6 +52,7 @@ public final class LocalLeaderboards implements Leaderboards {
     this.definitions = new BoardDefinitions(boards, boardStore, archive, clock, defaultPartitions);
     this.intake = new ScoreIntake(boards, scores, sources, hints, clock);
     this.reads = new BoardReads(boards, sources, clock);
+    this.metas = new MetaUpdates(boards, scores, clock);
     this.periods = new PeriodAdmin(boards, boardStore, new PeriodStore(boardStore.shards()), archive, closer, clock);
   }
 
@@ -94,23 +97,30 @@ public final class LocalLeaderboards implements Leaderboards {
   }
 
   @Override
-  public Future<EntryPage> entries(String board, String period, Long offset, Integer limit, String rankMode) {
-    return call(() -> reads.entries(board, period, offset, limit, rankMode));
+  public Future<EntryPage> entries(String board, String period, Long offset, Integer limit, String rankMode,
+      Boolean meta) {
+    return call(() -> reads.entries(board, period, offset, limit, rankMode, meta));
   }
 
   @Override
-  public Future<UserEntry> user(String board, String userId, String period, String rankMode) {
-    return call(() -> reads.user(board, userId, period, rankMode));
+  public Future<UserEntry> user(String board, String userId, String period, String rankMode, Boolean meta) {
+    return call(() -> reads.user(board, userId, period, rankMode, meta));
   }
 
   @Override
-  public Future<AroundPage> around(String board, String userId, String period, Integer limit, String rankMode) {
-    return call(() -> reads.around(board, userId, period, limit, rankMode));
+  public Future<AroundPage> around(String board, String userId, String period, Integer limit, String rankMode,
+      Boolean meta) {
+    return call(() -> reads.around(board, userId, period, limit, rankMode, meta));
   }
 
   @Override
-  public Future<RankList> ranks(String board, JsonObject request, String period, String rankMode) {
-    return call(() -> reads.ranks(board, request, period, rankMode));
+  public Future<RankList> ranks(String board, JsonObject request, String period, String rankMode, Boolean meta) {
+    return call(() -> reads.ranks(board, request, period, rankMode, meta));
+  }
+
+  @Override
+  public Future<UserMeta> updateMeta(String board, String userId, String period, JsonObject request) {
+    return call(() -> metas.update(board, userId, period, request));
   }
 
   @Override

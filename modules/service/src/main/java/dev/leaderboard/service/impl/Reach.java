@@ -31,7 +31,7 @@ record Reach(List<StoredEntry> entries, List<String> missing, List<String> unrea
       } else if (l.composite() == null) {
         missing.add(userIds.get(i));
       } else {
-        entries.add(new StoredEntry(userIds.get(i), l.composite()));
+        entries.add(new StoredEntry(userIds.get(i), l.composite(), l.meta()));
       }
     }
     return new Reach(entries, missing, unreachable, down);

@@ -21,13 +21,18 @@ final class ReadSources {
     this.hints = hints;
   }
 
-  Future<ReadSource> of(Board b, Period p) {
+  /** @param withMeta whether the entries read carry their metadata */
+  Future<ReadSource> of(Board b, Period p, boolean withMeta) {
     return boards.periodState(b, p.id()).compose(state -> state != PeriodState.ARCHIVED
-        ? Future.succeededFuture(live(b, p))
-        : archive.period(b.uid(), p.id()).map(meta -> new ArchiveSource(archive, b, p, meta)));
+        ? Future.succeededFuture(live(b, p, withMeta))
+        : archive.period(b.uid(), p.id()).map(meta -> new ArchiveSource(archive, b, p, meta, withMeta)));
   }
 
   LiveSource live(Board b, Period p) {
-    return new LiveSource(scores, hints, b, p);
+    return live(b, p, false);
+  }
+
+  LiveSource live(Board b, Period p, boolean withMeta) {
+    return new LiveSource(scores, hints, b, p, withMeta);
   }
 }

@@ -36,6 +36,8 @@ import org.slf4j.LoggerFactory;
 final class ScoreIntake {
   /** The error code of an event whose event ID was already used for another payload. */
   static final String EVENT_ID_CONFLICT = "event_id_conflict";
+  /** The error code of an event whose change exceeds the board's maxStep. */
+  static final String STEP_TOO_LARGE = "step_too_large";
   private static final Logger LOG = LoggerFactory.getLogger(ScoreIntake.class);
   private final BoardRegistry boards;
   private final ScoreStore scores;
@@ -116,6 +118,7 @@ final class ScoreIntake {
       case CLOSED -> closed(b, e.period());
       case CONFLICT -> conflict(b, e);
       case BELOW_ZERO, ABOVE_MAX -> outOfRange(b, e, outcome);
+      case STEP_TOO_LARGE -> stepTooLarge(b, e, outcome);
       default -> null;
     };
   }
@@ -135,6 +138,15 @@ final class ScoreIntake {
     return LeaderboardException.unprocessable("score_out_of_range", e.field() + ": " + c.operator().wireName()
         + " of " + c.value() + " on a score of " + old + " would give " + c.operator().apply(old, c.value(), b.order())
         + ", " + why + "; nothing changed");
+  }
+
+  private static LeaderboardException stepTooLarge(Board b, ParsedEvent e, SubmitOutcome outcome) {
+    long old = outcome.previous() == null ? 0 : b.codec().score(outcome.previous());
+    SubmitCommand c = e.command();
+    long next = c.operator().apply(outcome.previous() == null ? null : old, c.value(), b.order());
+    return LeaderboardException.unprocessable(STEP_TOO_LARGE, e.field() + ": " + c.operator().wireName() + " of "
+        + c.value() + " on a score of " + old + (outcome.previous() == null ? " (no score yet)" : "") + " would change it by "
+        + Math.abs(next - old) + ", more than the board's maxStep " + b.maxStep() + "; nothing changed");
   }
 
   Future<BatchResult> submitBatch(String board, JsonObject batch) {

@@ -9,15 +9,23 @@ import java.util.function.Function;
  * One ranked entry as every read returns it.
  *
  * @param percentile share of the period's entries ranked at or below this one (see {@code RankMath})
+ * @param meta the entry's metadata (a JSON object's text), or {@code null} when the user has none or
+ *     the read left it out ({@code meta=false}); the JSON has a {@code meta} object only when present
  */
-public record Entry(long rank, String userId, long score, long at, double percentile) {
+public record Entry(long rank, String userId, long score, long at, double percentile, String meta) {
+  /** An entry without metadata. */
+  public Entry(long rank, String userId, long score, long at, double percentile) {
+    this(rank, userId, score, at, percentile, null);
+  }
+
   public JsonObject toJson() {
-    return new JsonObject()
+    JsonObject out = new JsonObject()
         .put("rank", rank)
         .put("userId", userId)
         .put("score", score)
         .put("at", at)
         .put("percentile", percentile);
+    return meta == null ? out : out.put("meta", new JsonObject(meta));
   }
 
   /** The entry of a partial answer: its score and time, {@code rank} and {@code percentile} {@code null} (not known). */

@@ -13,8 +13,9 @@ public record UserEntry(Entry entry, String period, long total, String unavailab
   }
 
   /** The user's score and time only, because {@code reason} keeps the rest from being counted. */
-  public static UserEntry partial(String userId, long score, long at, String period, String reason) {
-    return new UserEntry(new Entry(0, userId, score, at, 0), period, 0, reason);
+  /** The entry's score, time and metadata only (its rank and percentile are not known). */
+  public static UserEntry partial(Entry entry, String period, String reason) {
+    return new UserEntry(entry, period, 0, reason);
   }
 
   public boolean partial() {

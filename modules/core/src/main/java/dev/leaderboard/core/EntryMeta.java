@@ -1,0 +1,35 @@
+package dev.leaderboard.core;
+
+import io.vertx.core.json.JsonObject;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * An entry's metadata as a request gives it ({@code meta}: display name, avatar URL, country…): a
+ * JSON object of at most {@link Limits#MAX_META_BYTES} bytes serialized, kept as that text.
+ */
+public final class EntryMeta {
+  private EntryMeta() {
+  }
+
+  /**
+   * The {@code meta} field of {@code o} as compact JSON text, or {@code null} when absent. Throws a
+   * 400 naming the field when it is not a JSON object ({@code null} included) or too large.
+   */
+  public static String read(JsonObject o, String prefix) {
+    if (!o.containsKey("meta")) {
+      return null;
+    }
+    Object v = o.getValue("meta");
+    if (!(v instanceof JsonObject meta)) {
+      throw LeaderboardException.invalid(prefix + "meta", "must be a JSON object (got "
+          + (v == null ? "null" : v instanceof String ? "a string" : v.getClass().getSimpleName()) + ")");
+    }
+    String text = meta.encode();
+    int bytes = text.getBytes(StandardCharsets.UTF_8).length;
+    if (bytes > Limits.MAX_META_BYTES) {
+      throw LeaderboardException.invalid(prefix + "meta", "must be at most " + Limits.MAX_META_BYTES
+          + " bytes serialized as JSON (got " + bytes + ")");
+    }
+    return text;
+  }
+}

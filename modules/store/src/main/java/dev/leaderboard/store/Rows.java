@@ -1,0 +1,65 @@
+package dev.leaderboard.store;
+
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.Request;
+import io.vertx.redis.client.Response;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A range read on a partition's scores that returns rows ({@code WITHSCORES}): a plain command, or,
+ * when the read wants the entries' metadata, the same command inside {@code rows.lua}, which adds
+ * each row's metadata in the same call (so a read never costs an extra round for metadata).
+ */
+final class Rows {
+  private Rows() {
+  }
+
+  /**
+   * {@code command key args...} on the partition's scores.
+   *
+   * @param command {@code ZRANGE}, {@code ZREVRANGE}, {@code ZRANGEBYSCORE} or {@code ZREVRANGEBYSCORE}
+   * @param args the command's arguments after the key, {@code WITHSCORES} included
+   */
+  static Call range(Route r, boolean withMeta, String command, Object... args) {
+    Call call = withMeta
+        ? Scripts.ROWS.call(r, Keys.scores(r), Keys.meta(r)).arg(command)
+        : Call.of(r, Request.cmd(command(command)).arg(Keys.scores(r)));
+    for (Object a : args) {
+      call.arg(String.valueOf(a));
+    }
+    return call;
+  }
+
+  /** The rows of a {@link #range} answer: (member, composite) pairs, or triples with the metadata. */
+  static List<StoredEntry> entries(Response flat, boolean withMeta) {
+    if (!withMeta) {
+      return Runs.entries(flat);
+    }
+    List<StoredEntry> out = new ArrayList<>(flat.size() / 3);
+    for (int i = 0; i + 2 < flat.size(); i += 3) {
+      out.add(new StoredEntry(flat.get(i).toString(), StoredEntry.parseComposite(flat.get(i + 1).toString()))
+          .withMeta(flat.get(i + 2).toString()));
+    }
+    return out;
+  }
+
+  /** The rows of answer {@code at} of every partition, one run per partition. */
+  static List<List<StoredEntry>> runs(List<List<Response>> perPartition, int at, boolean withMeta) {
+    List<List<StoredEntry>> runs = new ArrayList<>(perPartition.size());
+    for (List<Response> answers : perPartition) {
+      runs.add(entries(answers.get(at), withMeta));
+    }
+    return runs;
+  }
+
+  private static Command command(String name) {
+    return switch (name) {
+      case "ZRANGE" -> Command.ZRANGE;
+      case "ZREVRANGE" -> Command.ZREVRANGE;
+      case "ZRANGEBYSCORE" -> Command.ZRANGEBYSCORE;
+      case "ZREVRANGEBYSCORE" -> Command.ZREVRANGEBYSCORE;
+      default -> throw new IllegalArgumentException("not a range command: " + name);
+    };
+  }
+}
