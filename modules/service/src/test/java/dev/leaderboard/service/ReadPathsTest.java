@@ -53,12 +53,26 @@ class ReadPathsTest {
         long value = rnd.nextInt(300);
         long at = dayStart + rnd.nextInt(30) * 1000L;
         String user = "p" + Integer.toString(rnd.nextInt(46656), 36) + "-" + k;
-        events.add(new JsonObject().put("userId", user).put("value", value).put("at", at));
-        model.apply(user, value, at, null);
+        JsonObject meta = rnd.nextInt(3) == 0 ? null : meta(rnd, k);
+        events.add(event(user, value, at, meta));
+        model.apply(user, value, at, null, meta);
       }
       assertThat(service.submitBatch(board, new JsonObject().put("events", events)).await().getInteger("applied"))
           .isEqualTo(1000);
     }
+    // later events for known users: some replace the metadata, the others keep it
+    List<ReferenceBoard.Entry> known = model.sorted();
+    JsonArray again = new JsonArray();
+    for (int k = 0; k < 1000; k++) {
+      String user = known.get(rnd.nextInt(known.size())).userId();
+      long value = rnd.nextInt(300);
+      long at = dayStart + rnd.nextInt(30) * 1000L;
+      JsonObject meta = rnd.nextBoolean() ? null : meta(rnd, k);
+      again.add(event(user, value, at, meta));
+      model.apply(user, value, at, null, meta);
+    }
+    assertThat(service.submitBatch(board, new JsonObject().put("events", again)).await().getInteger("applied"))
+        .isEqualTo(1000);
     List<ReferenceBoard.Entry> sorted = model.sorted();
     int total = sorted.size();
 
@@ -124,6 +138,23 @@ class ReadPathsTest {
     }
   }
 
+  private static JsonObject event(String user, long value, long at, JsonObject meta) {
+    JsonObject e = new JsonObject().put("userId", user).put("value", value).put("at", at);
+    return meta == null ? e : e.put("meta", meta);
+  }
+
+  /** Metadata of a few shapes: strings with non-ASCII text, numbers, nesting. */
+  private static JsonObject meta(Random rnd, int k) {
+    JsonObject m = new JsonObject().put("name", "Spieler ü" + k + "-" + rnd.nextInt(1000));
+    if (rnd.nextBoolean()) {
+      m.put("country", rnd.nextBoolean() ? "DE" : "JP").put("level", rnd.nextInt(100));
+    }
+    if (rnd.nextInt(4) == 0) {
+      m.put("avatar", new JsonObject().put("url", "https://example.com/a/" + k + ".png"));
+    }
+    return m;
+  }
+
   private static void assertEntry(ReferenceBoard model, List<ReferenceBoard.Entry> sorted, int position,
       JsonObject got, String mode) {
     ReferenceBoard.Entry e = sorted.get(position);
@@ -138,5 +169,6 @@ class ReadPathsTest {
     assertThat(got.getLong("rank")).as("%s rank of %s", mode, e.userId()).isEqualTo(rank);
     double percentile = Math.round(10000.0 * (sorted.size() - position) / sorted.size()) / 100.0;
     assertThat(got.getDouble("percentile")).isEqualTo(percentile);
+    model.assertMeta(got, "user at position " + position);
   }
 }

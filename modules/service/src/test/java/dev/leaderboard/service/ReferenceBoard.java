@@ -31,6 +31,8 @@ public final class ReferenceBoard {
   private final Map<String, Entry> users = new HashMap<>();
   /** userId \n eventId → the digest of the payload it was first used for (as the store keeps it). */
   private final Map<String, Integer> events = new HashMap<>();
+  /** userId → the entry's metadata (JSON object) as last stored by an applied event. */
+  private final Map<String, JsonObject> meta = new HashMap<>();
 
   /** From a board definition as the API returns it. */
   public ReferenceBoard(JsonObject board, long periodStart) {
@@ -52,6 +54,9 @@ public final class ReferenceBoard {
       Entry e = all.users.get(u);
       if (e != null) {
         this.users.put(u, e);
+        if (all.meta.containsKey(u)) {
+          this.meta.put(u, all.meta.get(u));
+        }
       }
     }
   }
@@ -79,6 +84,24 @@ public final class ReferenceBoard {
    * the same payload), a conflict otherwise.
    */
   public Outcome apply(String userId, long value, long at, String eventId) {
+    return apply(userId, value, at, eventId, null);
+  }
+
+  /** {@link #apply(String, long, long, String)} with entry metadata, stored when the event applies. */
+  public Outcome apply(String userId, long value, long at, String eventId, JsonObject metadata) {
+    Outcome outcome = applyScore(userId, value, at, eventId);
+    if (outcome == Outcome.APPLIED && metadata != null) {
+      meta.put(userId, metadata.copy());
+    }
+    return outcome;
+  }
+
+  /** The user's metadata, or {@code null}. */
+  public JsonObject meta(String userId) {
+    return meta.get(userId);
+  }
+
+  private Outcome applyScore(String userId, long value, long at, String eventId) {
     // the value itself is checked before anything else: incr takes -maxScore..maxScore, set and best 0..maxScore
     if (value > maxScore || value < (operator == Operator.INCR ? -maxScore : 0)) {
       return Outcome.REJECTED;
@@ -156,5 +179,11 @@ public final class ReferenceBoard {
     assertThat(got.getLong("rank")).as(what).isEqualTo(rank);
     double percentile = Math.round(10000.0 * (sorted.size() - k) / sorted.size()) / 100.0;
     assertThat(got.getDouble("percentile")).as(what).isEqualTo(percentile);
+    assertMeta(got, what);
+  }
+
+  /** The answered entry's {@code meta}: the user's metadata, absent when the user has none. */
+  public void assertMeta(JsonObject got, String what) {
+    assertThat(got.getJsonObject("meta")).as("meta of %s", what).isEqualTo(meta.get(got.getString("userId")));
   }
 }
