@@ -64,7 +64,14 @@ class PeriodLifecycleTest {
   }
 
   private JsonObject submit(String board, String user, long value, Long at) {
+    return submit(board, user, value, at, null);
+  }
+
+  private JsonObject submit(String board, String user, long value, Long at, JsonObject meta) {
     JsonObject e = new JsonObject().put("userId", user).put("value", value);
+    if (meta != null) {
+      e.put("meta", meta);
+    }
     if (at != null) {
       e.put("at", at);
     }
@@ -84,8 +91,10 @@ class PeriodLifecycleTest {
     // 23:59 in Shanghai on April 15; every user u0 … u119 scores at least once, the answers below ask for some
     for (int i = 0; i < 300; i++) {
       String user = "u" + (i < 120 ? i : rnd.nextInt(120));
-      assertThat(submit(board, user, rnd.nextInt(10), null).getString("period")).isEqualTo("2025-04-15");
+      assertThat(submit(board, user, rnd.nextInt(10), null, i % 3 == 0 ? null : new JsonObject().put("name", "N" + i))
+          .getString("period")).isEqualTo("2025-04-15");
     }
+    assertThat(service.user(board, "u1", "2025-04-15", null).await().getJsonObject("meta")).isNotNull();
     for (int u = 0; u < 30; u++) {
       friends.addFriend("u0", "u" + (u * 3 + 1)).await();
     }
