@@ -26,7 +26,7 @@ final class CorsPolicy {
   static void mount(Router router, List<String> origins) {
     Set<String> allowed = Set.copyOf(origins);
     CorsHandler cors = origins.isEmpty() ? null : CorsHandler.create().addOrigins(origins)
-        .allowedMethods(Set.of(HttpMethod.GET, HttpMethod.PUT, HttpMethod.POST, HttpMethod.DELETE))
+        .allowedMethods(Set.of(HttpMethod.GET, HttpMethod.PUT, HttpMethod.POST, HttpMethod.PATCH, HttpMethod.DELETE))
         .allowedHeaders(Set.of("Content-Type", "Authorization"))
         .maxAgeSeconds(600);
     router.route().order(-1).handler(ctx -> {

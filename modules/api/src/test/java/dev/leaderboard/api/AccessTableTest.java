@@ -66,6 +66,7 @@ class AccessTableTest extends ApiTestSupport {
       Map.entry("submitBatch", new Sample("{\"events\": [{\"userId\": \"carol\", \"value\": 5}]}", 200)),
       Map.entry("entries", new Sample(null, 200)),
       Map.entry("user", new Sample(null, 200)),
+      Map.entry("updateMeta", new Sample("{\"meta\": {\"name\": \"Alice\"}}", 200)),
       Map.entry("around", new Sample(null, 200)),
       Map.entry("ranks", new Sample("{\"userIds\": [\"alice\"]}", 200)),
       Map.entry("periods", new Sample(null, 200)),

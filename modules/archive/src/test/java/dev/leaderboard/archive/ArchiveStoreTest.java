@@ -57,13 +57,39 @@ class ArchiveStoreTest {
 
       Pool fresh = PgBuilder.pool().connectingTo(uri).using(vertx).build();
       assertThat(fresh.query("select version from schema_version").execute().await())
-          .extracting(row -> row.getInteger(0)).containsExactly(1, 2);
+          .extracting(row -> row.getInteger(0)).containsExactly(1, 2, 3);
       fresh.close();
       ArchivedPeriod period = period("p", 1);
       assertThat(nodes.get(1).archive(period, entries(rnd, 1)).await()).isTrue();
       assertThat(nodes.get(2).period(uid, "p").await()).isEqualTo(period);
     } finally {
       nodes.forEach(ArchiveStore::close);
+    }
+  }
+
+  /** An archive made before entries had metadata gains the column; its rows read back without any. */
+  @Test
+  void theMetadataMigrationKeepsTheRowsOfAnOlderArchive(Vertx vertx, Random rnd) {
+    String db = "meta_" + UUID.randomUUID().toString().replace("-", "");
+    sql.query("create database " + db).execute().await();
+    String uri = TestPostgres.uri().replaceAll("/postgres$", "/" + db);
+    ArchiveStore node = ArchiveStore.connect(vertx, uri);
+    Pool older = PgBuilder.pool().connectingTo(uri).using(vertx).build();
+    try {
+      node.migrate().await();
+      // back to schema version 2, with a period archived then
+      older.query("alter table archived_entry drop column meta").execute().await();
+      older.query("delete from schema_version where version = 3").execute().await();
+      older.query("insert into archived_entry (board_uid, period, position, user_id, score, at, competition_rank,"
+          + " dense_rank) values ('" + uid + "', 'old', 0, 'ada', 7, 1, 1, 1)").execute().await();
+      node.migrate().await();
+      assertThat(node.entry(uid, "old", "ada").await()).isEqualTo(new ArchivedEntry(0, "ada", 7, 1, 1, 1, null));
+      List<ArchivedEntry> entries = entries(rnd, 10);
+      assertThat(node.archive(period("new", entries.size()), entries).await()).isTrue();
+      assertThat(node.page(uid, "new", 0, 10).await()).isEqualTo(entries);
+    } finally {
+      older.close();
+      node.close();
     }
   }
 
@@ -199,7 +225,9 @@ class ArchiveStoreTest {
         competition = i + 1;
         dense++;
       }
-      out.add(new ArchivedEntry(i, r.user(), r.score(), r.at(), competition, dense));
+      // every other entry with metadata, some of it beyond ASCII
+      out.add(new ArchivedEntry(i, r.user(), r.score(), r.at(), competition, dense,
+          i % 2 == 0 ? null : new JsonObject().put("name", "Spieler ü" + i).encode()));
     }
     return out;
   }
