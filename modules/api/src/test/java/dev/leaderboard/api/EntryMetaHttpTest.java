@@ -2,10 +2,14 @@ package dev.leaderboard.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.leaderboard.embedded.TestPostgres;
+import dev.leaderboard.embedded.TestShards;
+import dev.leaderboard.service.FriendRankVerticle;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -13,6 +17,11 @@ import org.junit.jupiter.api.Test;
  * left out with {@code meta=false}, {@code PATCH} of a user, the refusals with their status and code.
  */
 class EntryMetaHttpTest extends ApiTestSupport {
+
+  @BeforeEach
+  void friends() {
+    await(vertx.deployVerticle(new FriendRankVerticle(TestShards.endpoints(), TestPostgres.uri(), CLOCK, 100)));
+  }
 
   private JsonObject submit(String board, String user, long value, JsonObject meta) {
     JsonObject e = new JsonObject().put("userId", user).put("value", value);
@@ -89,7 +98,7 @@ class EntryMetaHttpTest extends ApiTestSupport {
     assertThat(ada.getLong("score")).isEqualTo(40);
     assertThat(ada.getJsonObject("meta")).isEqualTo(new JsonObject().put("name", "Ada"));
     JsonObject batch = ok(post(scores + "/batch",
-        "{\"events\": [{\"userId\": \"ada\", \"value\": 90}, {\"userId\": \"ada\", \"value\": 91}]}"), 200);
+        "{\"events\": [{\"userId\": \"ada\", \"value\": 90}, {\"userId\": \"ada\", \"value\": 141}]}"), 200);
     assertThat(batch.getInteger("applied")).isEqualTo(1);
     assertThat(batch.getJsonArray("rejections").getJsonObject(0).getString("error")).isEqualTo("step_too_large");
     assertError(put("/v1/boards/" + board, "{\"maxStep\": 0}"), 400, "invalid_field", "maxStep");

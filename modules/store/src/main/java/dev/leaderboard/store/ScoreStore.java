@@ -154,30 +154,6 @@ public final class ScoreStore {
     });
   }
 
-  /**
-   * Replaces the metadata of a user who has an entry in the period, atomically on the user's
-   * partition ({@code meta_set.lua}).
-   */
-  public Future<MetaOutcome> setMeta(Board b, String period, String userId, String meta) {
-    Route r = Keys.partition(b, period, Partitioner.partitionOf(userId, b.partitions()));
-    return shards.send(Scripts.META_SET.call(r, Keys.scores(r), Keys.meta(r), Keys.closed(r)).arg(userId).arg(meta))
-        .map(answer -> switch (answer.toInteger()) {
-          case 1 -> MetaOutcome.STORED;
-          case 0 -> MetaOutcome.NO_ENTRY;
-          case -3 -> MetaOutcome.CLOSED;
-          default -> throw new IllegalStateException("unexpected meta_set answer " + answer);
-        });
-  }
-
-  /** What {@link #setMeta} did. */
-  public enum MetaOutcome {
-    STORED,
-    /** The user has no entry in the period: nothing stored. */
-    NO_ENTRY,
-    /** The period is closed: nothing stored. */
-    CLOSED
-  }
-
   /** The user's composite in a period, or {@code null}. */
   public Future<Long> composite(Board b, String period, String userId) {
     Route r = Keys.partition(b, period, Partitioner.partitionOf(userId, b.partitions()));

@@ -18,6 +18,7 @@ import dev.leaderboard.service.result.SubmitResult;
 import dev.leaderboard.service.result.UserEntry;
 import dev.leaderboard.service.result.UserMeta;
 import dev.leaderboard.store.BoardStore;
+import dev.leaderboard.store.MetaStore;
 import dev.leaderboard.store.PeriodStore;
 import dev.leaderboard.store.ScoreStore;
 import io.vertx.core.Future;
@@ -52,7 +53,7 @@ public final class LocalLeaderboards implements Leaderboards {
     this.definitions = new BoardDefinitions(boards, boardStore, archive, clock, defaultPartitions);
     this.intake = new ScoreIntake(boards, scores, sources, hints, clock);
     this.reads = new BoardReads(boards, sources, clock);
-    this.metas = new MetaUpdates(boards, scores, clock);
+    this.metas = new MetaUpdates(boards, new MetaStore(scores.shards()), clock);
     this.periods = new PeriodAdmin(boards, boardStore, new PeriodStore(boardStore.shards()), archive, closer, clock);
   }
 

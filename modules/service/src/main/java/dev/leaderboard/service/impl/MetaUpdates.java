@@ -8,7 +8,7 @@ import dev.leaderboard.core.Names;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.PeriodState;
 import dev.leaderboard.service.result.UserMeta;
-import dev.leaderboard.store.ScoreStore;
+import dev.leaderboard.store.MetaStore;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import java.time.Clock;
@@ -19,7 +19,7 @@ import java.util.Set;
  * a user with an entry in the period, and only while the period takes events (its metadata is
  * archived with it when it closes).
  */
-record MetaUpdates(BoardRegistry boards, ScoreStore scores, Clock clock) {
+record MetaUpdates(BoardRegistry boards, MetaStore metas, Clock clock) {
 
   Future<UserMeta> update(String board, String userId, String period, JsonObject request) {
     Names.board("board", board);
@@ -39,7 +39,7 @@ record MetaUpdates(BoardRegistry boards, ScoreStore scores, Clock clock) {
         if (state != PeriodState.OPEN) {
           throw closed(b, p);
         }
-        return scores.setMeta(b, p.id(), userId, meta);
+        return metas.set(b, p.id(), userId, meta);
       }).map(outcome -> switch (outcome) {
         case STORED -> new UserMeta(b.name(), p.id(), userId, meta);
         case NO_ENTRY -> throw LeaderboardException.userNotFound(b.name(), p.id(), userId);

@@ -1,0 +1,39 @@
+package dev.leaderboard.store;
+
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Partitioner;
+import io.vertx.core.Future;
+
+/**
+ * Entry metadata written on its own, without a score event: one {@code meta_set.lua} call on the
+ * user's partition. (A submit stores metadata in its own script call, reads fetch it with the rows:
+ * see {@link ScoreStore}.)
+ */
+public final class MetaStore {
+  private final Shards shards;
+
+  public MetaStore(Shards shards) {
+    this.shards = shards;
+  }
+
+  /** What {@link #set} did. */
+  public enum Outcome {
+    STORED,
+    /** The user has no entry in the period: nothing stored. */
+    NO_ENTRY,
+    /** The period is closed: nothing stored. */
+    CLOSED
+  }
+
+  /** Replaces the metadata of a user who has an entry in the period, atomically on the user's partition. */
+  public Future<Outcome> set(Board b, String period, String userId, String meta) {
+    Route r = Keys.partition(b, period, Partitioner.partitionOf(userId, b.partitions()));
+    return shards.send(Scripts.META_SET.call(r, Keys.scores(r), Keys.meta(r), Keys.closed(r)).arg(userId).arg(meta))
+        .map(answer -> switch (answer.toInteger()) {
+          case 1 -> Outcome.STORED;
+          case 0 -> Outcome.NO_ENTRY;
+          case -3 -> Outcome.CLOSED;
+          default -> throw new IllegalStateException("unexpected meta_set answer " + answer);
+        });
+  }
+}
