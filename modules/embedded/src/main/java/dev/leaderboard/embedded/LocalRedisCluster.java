@@ -11,6 +11,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
@@ -51,6 +53,8 @@ public final class LocalRedisCluster implements AutoCloseable {
   private final List<String> seeds;
   /** Slot → {source, target} of the moves begun and not finished. */
   private final Map<Integer, int[]> moving = new HashMap<>();
+  /** The nodes that have been introduced to the cluster (node 0 founds it). */
+  private final Set<Integer> joined = new ConcurrentSkipListSet<>(List.of(0));
   private final AtomicBoolean closed = new AtomicBoolean();
 
   private LocalRedisCluster(Path root, Path binary, RedisConfig config, Duration nodeTimeout, int masters)
@@ -301,7 +305,7 @@ public final class LocalRedisCluster implements AutoCloseable {
   public void awaitStable() {
     await("the cluster is ok and every node agrees on the slot map", () -> {
       String seen = null;
-      for (int n = 0; n < size(); n++) {
+      for (int n : joined) {
         if (!alive(n)) {
           continue;
         }
@@ -351,10 +355,11 @@ public final class LocalRedisCluster implements AutoCloseable {
     return node;
   }
 
-  /** Introduces {@code node} to a live node and waits until every live node knows it. */
+  /** Introduces {@code node} to a node of the cluster and waits until every live member knows it. */
   private void meet(int node) throws IOException {
     int known = anyLiveExcept(node);
     call(known, "CLUSTER", "MEET", HOST, Integer.toString(port(node)));
+    joined.add(node);
     await("every node knows node " + node, () -> everyLiveNode(n -> {
       String line = nodesLine(n, node);
       return !line.isEmpty() && !line.contains("handshake");
@@ -362,7 +367,7 @@ public final class LocalRedisCluster implements AutoCloseable {
   }
 
   private boolean knowsEveryLiveNode(int node) throws IOException {
-    for (int n = 0; n < size(); n++) {
+    for (int n : joined) {
       if (alive(n) && nodesLine(node, n).isEmpty()) {
         return false;
       }
@@ -449,10 +454,10 @@ public final class LocalRedisCluster implements AutoCloseable {
     boolean holds() throws IOException;
   }
 
+  /** Whether {@code check} holds on every live node that has joined the cluster. */
   private boolean everyLiveNode(NodeCheck check) {
-    for (int n = 0; n < size(); n++) {
-      int node = n;
-      if (alive(n) && !quietly(() -> check.holds(node))) {
+    for (int node : joined) {
+      if (alive(node) && !quietly(() -> check.holds(node))) {
         return false;
       }
     }
