@@ -109,7 +109,7 @@ class ServiceScenarioTest {
         i += n;
       }
     }
-    verify(rnd, board, model, users);
+    verify(service, rnd, board, model, users);
   }
 
   private void submitOne(String board, ReferenceBoard model, JsonObject e) {
@@ -158,7 +158,8 @@ class ServiceScenarioTest {
     assertThat(r.getJsonArray("rejections")).hasSize(rejected);
   }
 
-  private void verify(Random rnd, String board, ReferenceBoard model, List<String> users) {
+  /** Every entry page by page, random pages in competition mode and single users, against {@code model}. */
+  static void verify(LeaderboardService service, Random rnd, String board, ReferenceBoard model, List<String> users) {
     List<ReferenceBoard.Entry> expected = model.sorted();
     // every entry, page by page
     List<JsonObject> all = new ArrayList<>();
