@@ -40,6 +40,11 @@ class ServiceScenarioTest {
     return RedisTopology.standalone(TestShards.endpoints());
   }
 
+  /** How many events each board of the scenario takes. */
+  int eventsPerBoard() {
+    return 5000;
+  }
+
   @BeforeEach
   void deploy(Vertx vertx) {
     vertx.deployVerticle(new LeaderboardVerticle(redis(), TestPostgres.uri(), 8, Clock.fixed(NOW, ZoneOffset.UTC),
@@ -61,7 +66,7 @@ class ServiceScenarioTest {
         new Setup("desc", "best", "all-time", "s", 80, NOW.toEpochMilli()),
         new Setup("asc", "best", "daily", "ms", 80, dayStart));
     for (Setup setup : setups) {
-      runBoard(rnd, setup, 1500, 5000);
+      runBoard(rnd, setup, 1500, eventsPerBoard());
     }
   }
 
