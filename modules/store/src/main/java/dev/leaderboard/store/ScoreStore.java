@@ -68,7 +68,7 @@ public final class ScoreStore {
    */
   private SubmitCommand withEventId(SubmitCommand c) {
     return c.eventId() != null || !shards.resendsWrites() ? c
-        : new SubmitCommand(c.period(), c.userId(), c.operator(), c.value(), c.tie(), ServerEventIds.next(), c.at());
+        : c.withEventId(ServerEventIds.next());
   }
 
   /**

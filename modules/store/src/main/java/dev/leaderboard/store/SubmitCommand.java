@@ -22,6 +22,11 @@ public record SubmitCommand(String period, String userId, Operator operator, lon
     this(period, userId, operator, value, tie, eventId, at, null);
   }
 
+  /** The same event under {@code eventId}, its metadata included. */
+  public SubmitCommand withEventId(String eventId) {
+    return new SubmitCommand(period, userId, operator, value, tie, eventId, at, meta);
+  }
+
   /** An event whose time defaulted to its receipt. */
   public SubmitCommand(String period, String userId, Operator operator, long value, long tie, String eventId) {
     this(period, userId, operator, value, tie, eventId, null);
