@@ -78,11 +78,13 @@ public final class StreamBenchmark {
       throws IOException, InterruptedException {
     String java = ProcessHandle.current().info().command().orElse("java");
     Process child = new ProcessBuilder(java, "-Xms1g", "-Xmx1g", "-cp", System.getProperty("java.class.path"),
-        StreamLoad.class.getName(), Integer.toString(port), authorization, BOARD, Integer.toString(subscribers),
+        StreamLoad.class.getName(), Integer.toString(port), BOARD, Integer.toString(subscribers),
         Integer.toString(rate), Integer.toString(seconds))
         .redirectError(ProcessBuilder.Redirect.INHERIT).start();
     try (BufferedReader from = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
         Writer to = new OutputStreamWriter(child.getOutputStream(), StandardCharsets.UTF_8)) {
+      to.write(authorization + "\n");
+      to.flush();
       expect(from, StreamLoad.READY);
       long heapIdle = heapAfterGc();
       long cpuStart = cpuNanos();

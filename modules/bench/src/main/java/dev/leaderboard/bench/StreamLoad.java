@@ -31,8 +31,9 @@ import org.HdrHistogram.Recorder;
  * from that submit's answer arriving here to the event arriving here (one clock, one JVM). An event
  * that arrives before its submit's answer counts as 0 ms ({@code early}).
  *
- * <p>Usage (from {@link StreamBenchmark}): {@code StreamLoad port authorization board subscribers
- * submitsPerSecond seconds}.
+ * <p>Usage (from {@link StreamBenchmark}): {@code StreamLoad port board subscribers submitsPerSecond
+ * seconds}, with the {@code Authorization} value as the first line of standard input (never on a
+ * command line, which every local user can read).
  */
 public final class StreamLoad {
   static final String READY = "READY";
@@ -44,18 +45,24 @@ public final class StreamLoad {
   private final AtomicLong events = new AtomicLong();
   private final AtomicLong early = new AtomicLong();
   private final AtomicLong ended = new AtomicLong();
+  private final BufferedReader in;
   private AtomicLongArray answered;
+
+  private StreamLoad(BufferedReader in) {
+    this.in = in;
+  }
 
   public static void main(String[] args) throws Exception {
     int port = Integer.parseInt(args[0]);
-    String authorization = args[1];
-    String board = args[2];
-    int subscribers = Integer.parseInt(args[3]);
-    int rate = Integer.parseInt(args[4]);
-    int seconds = Integer.parseInt(args[5]);
+    String board = args[1];
+    int subscribers = Integer.parseInt(args[2]);
+    int rate = Integer.parseInt(args[3]);
+    int seconds = Integer.parseInt(args[4]);
+    BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    String authorization = in.readLine();
     Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(2));
     try {
-      new StreamLoad().run(vertx, port, authorization, board, subscribers, rate, seconds);
+      new StreamLoad(in).run(vertx, port, authorization, board, subscribers, rate, seconds);
     } finally {
       vertx.close().await();
     }
@@ -79,7 +86,7 @@ public final class StreamLoad {
     }
     System.out.println(READY);
     System.out.flush();
-    new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
+    in.readLine();
     delays.reset();
     events.set(0);
     SubmitPacer submits = new SubmitPacer(vertx, port, authorization, board, answered);
@@ -96,7 +103,7 @@ public final class StreamLoad {
         .put("delayP999Ms", h.getValueAtPercentile(99.9) / 1000.0).put("delayMaxMs", h.getMaxValue() / 1000.0);
     System.out.println(MARK + out.encode());
     System.out.flush();
-    new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
+    in.readLine();
   }
 
   private Future<?> subscribe(HttpClient client, String authorization, String board, CountDownLatch open) {

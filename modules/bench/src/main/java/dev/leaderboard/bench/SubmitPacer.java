@@ -41,7 +41,7 @@ final class SubmitPacer {
     this.answered = answered;
   }
 
-  /** Sends {@code rate} submits a second for {@code seconds}, then waits for the last answers. */
+  /** Sends {@code rate} submits a second for {@code seconds}, then waits (at most 30 s) for the last answers. */
   void run(int rate, int seconds) throws InterruptedException {
     long total = (long) rate * seconds;
     CountDownLatch finished = new CountDownLatch(1);
@@ -55,9 +55,8 @@ final class SubmitPacer {
         vertx.cancelTimer(id);
       }
     });
-    if (!finished.await(seconds + 60L, TimeUnit.SECONDS)) {
-      throw new IllegalStateException("submits did not finish");
-    }
+    // a node that cannot keep up leaves answers outstanding: what was answered by then is the result
+    finished.await(seconds + 30L, TimeUnit.SECONDS);
     result = latency.getIntervalHistogram();
   }
 
