@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
+import dev.leaderboard.service.impl.PeriodCloser;
+import dev.leaderboard.store.RedisPool;
+import dev.leaderboard.store.RedisTopology;
 import dev.leaderboard.testing.TestSeed;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -32,9 +35,20 @@ class ServiceScenarioTest {
   static final Instant NOW = Instant.parse("2025-04-15T12:00:00Z");
   private LeaderboardService service;
 
+  /** The Redis the service runs on: the standalone test shards here, a Redis Cluster in {@link ClusterScenarioTest}. */
+  RedisTopology redis() {
+    return RedisTopology.standalone(TestShards.endpoints());
+  }
+
+  /** How many events each board of the scenario takes. */
+  int eventsPerBoard() {
+    return 5000;
+  }
+
   @BeforeEach
   void deploy(Vertx vertx) {
-    vertx.deployVerticle(new LeaderboardVerticle(TestShards.endpoints(), TestPostgres.uri(), 8, Clock.fixed(NOW, ZoneOffset.UTC))).await();
+    vertx.deployVerticle(new LeaderboardVerticle(redis(), TestPostgres.uri(), 8, Clock.fixed(NOW, ZoneOffset.UTC),
+        PeriodCloser.DEFAULT_LEASE_MILLIS, RedisPool.of(LeaderboardVerticle.POOL_SIZE))).await();
     service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
   }
 
@@ -52,7 +66,7 @@ class ServiceScenarioTest {
         new Setup("desc", "best", "all-time", "s", 80, NOW.toEpochMilli()),
         new Setup("asc", "best", "daily", "ms", 80, dayStart));
     for (Setup setup : setups) {
-      runBoard(rnd, setup, 1500, 5000);
+      runBoard(rnd, setup, 1500, eventsPerBoard());
     }
   }
 
@@ -100,7 +114,7 @@ class ServiceScenarioTest {
         i += n;
       }
     }
-    verify(rnd, board, model, users);
+    verify(service, rnd, board, model, users);
   }
 
   private void submitOne(String board, ReferenceBoard model, JsonObject e) {
@@ -149,7 +163,8 @@ class ServiceScenarioTest {
     assertThat(r.getJsonArray("rejections")).hasSize(rejected);
   }
 
-  private void verify(Random rnd, String board, ReferenceBoard model, List<String> users) {
+  /** Every entry page by page, random pages in competition mode and single users, against {@code model}. */
+  static void verify(LeaderboardService service, Random rnd, String board, ReferenceBoard model, List<String> users) {
     List<ReferenceBoard.Entry> expected = model.sorted();
     // every entry, page by page
     List<JsonObject> all = new ArrayList<>();
