@@ -16,6 +16,8 @@ abstract class Feed {
   JsonObject data;
   boolean dirty = true;
   boolean reading;
+  /** When the last read started ({@link System#nanoTime}); reads of a feed are an interval apart. */
+  long lastRead = System.nanoTime() - Long.MAX_VALUE / 2;
   private String signature;
 
   /**
@@ -35,5 +37,11 @@ abstract class Feed {
     data = null;
     signature = null;
     dirty = true;
+    lastRead = System.nanoTime() - Long.MAX_VALUE / 2;
+  }
+
+  /** Whether a read is due now: marked, none under way, and the last one began an interval ago. */
+  boolean due(long now, long intervalNanos) {
+    return dirty && !reading && now - lastRead >= intervalNanos;
   }
 }

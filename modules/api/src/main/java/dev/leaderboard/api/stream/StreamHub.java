@@ -30,10 +30,11 @@ import org.slf4j.LoggerFactory;
  * them. Everything here runs on one event loop ({@link #context}, the {@link StreamVerticle}'s), so
  * the views need no locks; streams are written on their own loops through {@link Fanout}.
  *
- * <p>Each interval ({@link #tick}) the hub moves views of the current period to the next one when
- * the board's calendar says so (a {@code period} event, then fresh reads), and reads every feed a
- * {@link ScoreNotice} marked: one page read per board, period and {@code n}, one ranks read per
- * board and period for all its watched users, whatever the number of streams. A feed has at most
+ * <p>A {@link ScoreNotice} marks the feeds it may affect; a marked feed is read at once if its last
+ * read began an interval ago, else by a later {@link #tick} (a few per interval), which also moves
+ * views of the current period to the next one when the board's calendar says so (a {@code period}
+ * event, then fresh reads). One page read per board, period and {@code n}, one ranks read per board
+ * and period for all its watched users, whatever the number of streams. A feed has at most
  * one read under way, so its reads answer in order and a stream never sees an older state after a
  * newer one; event IDs come from one counter, so they grow along every stream.
  */
@@ -45,10 +46,13 @@ final class StreamHub {
   private final BoardStore boards;
   private final Clock clock;
   private final StreamMeters meters;
+  private final long intervalNanos;
   private final Map<String, BoardView> views = new HashMap<>();
   private long lastId;
 
-  StreamHub(Context context, Supplier<Leaderboards> service, BoardStore boards, Clock clock, StreamMeters meters) {
+  StreamHub(Context context, Supplier<Leaderboards> service, BoardStore boards, Clock clock, StreamMeters meters,
+      long intervalMillis) {
+    this.intervalNanos = intervalMillis * 1_000_000;
     this.context = context;
     this.service = service;
     this.boards = boards;
@@ -104,19 +108,26 @@ final class StreamHub {
     if (!known.isEmpty()) {
       Fanout.each(List.of(s), stream -> known.forEach(stream::write));
     }
-    refresh(view, f -> f.data == null, u -> u.data == null);
+    refresh(view, f -> f.data == null && !f.reading, u -> u.data == null && !u.reading);
   }
 
+  /** Marks the feeds the notice may affect, and reads at once those not read within the last interval. */
   void notice(ScoreNotice n) {
+    long now = System.nanoTime();
     for (BoardView view : views.values()) {
       if (view.board.equals(n.board())) {
         view.notice(n);
+        refresh(view, f -> f.due(now, intervalNanos), u -> u.due(now, intervalNanos));
       }
     }
   }
 
-  /** One coalescing interval passed: rollovers, then the reads of every marked feed. */
+  /**
+   * Runs a few times per interval: rollovers, then the reads of every marked feed whose last read
+   * began an interval ago (so a feed reads, and sends, at most once per interval).
+   */
   void tick() {
+    long now = System.nanoTime();
     for (BoardView view : List.copyOf(views.values())) {
       String next = view.nextPeriod(clock.instant());
       if (next != null) {
@@ -125,7 +136,7 @@ final class StreamHub {
         Fanout.write(view.streams, Fanout.event(++lastId, "period",
             new JsonObject().put("board", view.board).put("previous", previous).put("period", next)));
       }
-      refresh(view, f -> f.dirty, u -> u.dirty);
+      refresh(view, f -> f.due(now, intervalNanos), u -> u.due(now, intervalNanos));
     }
   }
 
@@ -171,11 +182,11 @@ final class StreamHub {
   private void refresh(BoardView view, Predicate<TopFeed> tops,
       Predicate<UserFeed> users) {
     for (TopFeed f : view.tops.values()) {
-      if (!f.reading && tops.test(f)) {
+      if (tops.test(f)) {
         readTop(view, f);
       }
     }
-    List<UserFeed> due = view.users.values().stream().filter(u -> !u.reading && users.test(u)).toList();
+    List<UserFeed> due = view.users.values().stream().filter(users).toList();
     for (int i = 0; i < due.size(); i += Limits.MAX_RANKS) {
       readUsers(view, due.subList(i, Math.min(due.size(), i + Limits.MAX_RANKS)));
     }
@@ -188,6 +199,7 @@ final class StreamHub {
     }
     f.reading = true;
     f.dirty = false;
+    f.lastRead = System.nanoTime();
     String period = view.period;
     meters.reads.incrementAndGet();
     onHub(s.entries(view.board, period, 0L, f.n, null), ar -> {
@@ -209,9 +221,11 @@ final class StreamHub {
       return;
     }
     JsonArray ids = new JsonArray();
+    long now = System.nanoTime();
     for (UserFeed f : feeds) {
       f.reading = true;
       f.dirty = false;
+      f.lastRead = now;
       ids.add(f.userId);
     }
     String period = view.period;

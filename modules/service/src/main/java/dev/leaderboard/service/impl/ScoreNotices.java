@@ -14,8 +14,9 @@ import java.util.Set;
 
 /**
  * Publishes what submits changed, coalesced: the changes of one interval are gathered per board and
- * period, and one {@link ScoreNotice} per board and period goes out on the event bus at the end of
- * the interval (nothing is published while nothing changes). A change waits at most one interval.
+ * period, and one {@link ScoreNotice} per board and period goes out on the event bus at most once
+ * per interval (nothing is published while nothing changes). The first change after a quiet
+ * interval goes out at once; a change waits at most one interval.
  *
  * <p>Submits complete on several threads (every event loop calls the service), so the pending
  * changes are guarded by this object's lock, held for a few map operations.
@@ -27,6 +28,7 @@ public final class ScoreNotices {
   private final long intervalMs;
   private final Map<String, Pending> pending = new LinkedHashMap<>();
   private boolean scheduled;
+  private long lastPublished = System.nanoTime() - Long.MAX_VALUE / 2;
 
   public ScoreNotices(Vertx vertx, long intervalMs) {
     this.vertx = vertx;
@@ -44,7 +46,13 @@ public final class ScoreNotices {
           .add(userId, reached, down ? left : null);
       if (!scheduled) {
         scheduled = true;
-        vertx.setTimer(intervalMs, t -> publish());
+        // the first change after a quiet interval goes out at once; then at most one notice per interval
+        long waitMs = intervalMs - (System.nanoTime() - lastPublished) / 1_000_000;
+        if (waitMs < 1) {
+          vertx.runOnContext(v -> publish());
+        } else {
+          vertx.setTimer(waitMs, t -> publish());
+        }
       }
     }
   }
@@ -59,6 +67,7 @@ public final class ScoreNotices {
       due = new ArrayList<>(pending.values());
       pending.clear();
       scheduled = false;
+      lastPublished = System.nanoTime();
     }
     for (Pending p : due) {
       vertx.eventBus().publish(ScoreNotice.ADDRESS, p.notice().toJson());

@@ -1,0 +1,158 @@
+package dev.leaderboard.bench;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.PoolOptions;
+import io.vertx.core.http.RequestOptions;
+import io.vertx.core.json.JsonObject;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+import org.HdrHistogram.Recorder;
+
+/**
+ * The stream benchmark's client JVM ({@link StreamBenchmark}): opens {@code subscribers} live
+ * streams of one board's top 10, says {@value #READY}, waits for a line on standard input, then sends
+ * submits at a steady rate for the given seconds and prints what it measured after {@value #MARK}.
+ *
+ * <p>Every submit sets a fresh user's best score to the next value of one counter, so each one takes
+ * the lead and changes the top 10. An event's leading score names the submit it shows; the delay is
+ * from that submit's answer arriving here to the event arriving here (one clock, one JVM). An event
+ * that arrives before its submit's answer counts as 0 ms ({@code early}).
+ *
+ * <p>Usage (from {@link StreamBenchmark}): {@code StreamLoad port board subscribers submitsPerSecond
+ * seconds}, with the {@code Authorization} value as the first line of standard input (never on a
+ * command line, which every local user can read).
+ */
+public final class StreamLoad {
+  static final String READY = "READY";
+  static final String MARK = "RESULT ";
+  private static final int CONNECT_AT_ONCE = 200;
+  private static final String SCORE = "\"score\":";
+
+  private final Recorder delays = new Recorder(3);
+  private final AtomicLong events = new AtomicLong();
+  private final AtomicLong early = new AtomicLong();
+  private final AtomicLong ended = new AtomicLong();
+  private final BufferedReader in;
+  private AtomicLongArray answered;
+
+  private StreamLoad(BufferedReader in) {
+    this.in = in;
+  }
+
+  public static void main(String[] args) throws Exception {
+    int port = Integer.parseInt(args[0]);
+    String board = args[1];
+    int subscribers = Integer.parseInt(args[2]);
+    int rate = Integer.parseInt(args[3]);
+    int seconds = Integer.parseInt(args[4]);
+    BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    String authorization = in.readLine();
+    Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(2));
+    try {
+      new StreamLoad(in).run(vertx, port, authorization, board, subscribers, rate, seconds);
+    } finally {
+      vertx.close().await();
+    }
+  }
+
+  private void run(Vertx vertx, int port, String authorization, String board, int subscribers, int rate, int seconds)
+      throws Exception {
+    answered = new AtomicLongArray(rate * seconds + 2 * rate + 10);
+    HttpClient streams = vertx.createHttpClient(new HttpClientOptions().setDefaultPort(port).setDefaultHost(Local.HOST)
+        .setKeepAlive(true), new PoolOptions().setHttp1MaxSize(Math.max(1, subscribers)));
+    CountDownLatch open = new CountDownLatch(subscribers);
+    for (int i = 0; i < subscribers; i += CONNECT_AT_ONCE) {
+      List<Future<?>> batch = new ArrayList<>();
+      for (int k = i; k < Math.min(subscribers, i + CONNECT_AT_ONCE); k++) {
+        batch.add(subscribe(streams, authorization, board, open));
+      }
+      Future.all(batch).await(60, TimeUnit.SECONDS);
+    }
+    if (!open.await(120, TimeUnit.SECONDS)) {
+      throw new IllegalStateException(open.getCount() + " streams sent no first event");
+    }
+    System.out.println(READY);
+    System.out.flush();
+    in.readLine();
+    delays.reset();
+    events.set(0);
+    SubmitPacer submits = new SubmitPacer(vertx, port, authorization, board, answered);
+    long start = System.nanoTime();
+    submits.run(rate, seconds);
+    double elapsed = (System.nanoTime() - start) / 1e9;
+    var h = delays.getIntervalHistogram();
+    JsonObject out = new JsonObject()
+        .put("subscribers", subscribers).put("submits", submits.answered()).put("submitErrors", submits.errors())
+        .put("submitsPerSecond", submits.answered() / elapsed)
+        .put("submitP50Ms", submits.ms(50)).put("submitP99Ms", submits.ms(99))
+        .put("events", events.get()).put("early", early.get()).put("streamsEnded", ended.get())
+        .put("delayP50Ms", h.getValueAtPercentile(50) / 1000.0).put("delayP99Ms", h.getValueAtPercentile(99) / 1000.0)
+        .put("delayP999Ms", h.getValueAtPercentile(99.9) / 1000.0).put("delayMaxMs", h.getMaxValue() / 1000.0);
+    System.out.println(MARK + out.encode());
+    System.out.flush();
+    in.readLine();
+  }
+
+  private Future<?> subscribe(HttpClient client, String authorization, String board, CountDownLatch open) {
+    RequestOptions req = new RequestOptions().setMethod(HttpMethod.GET)
+        .setURI("/v1/boards/" + board + "/stream?top=10").putHeader("Authorization", authorization);
+    return client.request(req).compose(r -> r.send()).map(response -> {
+      if (response.statusCode() != 200) {
+        throw new IllegalStateException("stream refused: " + response.statusCode());
+      }
+      boolean[] first = {true};
+      response.handler(chunk -> {
+        if (first[0]) {
+          first[0] = false;
+          open.countDown();
+        }
+        received(chunk);
+      });
+      response.endHandler(v -> ended.incrementAndGet());
+      return response;
+    });
+  }
+
+  /** Each top event in the chunk: the delay since the answer of the submit its leading score names. */
+  private void received(Buffer chunk) {
+    long now = System.nanoTime();
+    String text = chunk.toString(StandardCharsets.UTF_8);
+    int at = text.indexOf("event: top");
+    while (at >= 0) {
+      int s = text.indexOf(SCORE, at);
+      if (s < 0) {
+        return;
+      }
+      int from = s + SCORE.length();
+      int to = from;
+      while (to < text.length() && Character.isDigit(text.charAt(to))) {
+        to++;
+      }
+      long value = Long.parseLong(text.substring(from, to));
+      events.incrementAndGet();
+      if (value > 0 && value < answered.length()) {
+        long answer = answered.get((int) value);
+        if (answer == 0 || answer > now) {
+          early.incrementAndGet();
+          delays.recordValue(0);
+        } else {
+          delays.recordValue((now - answer) / 1000);
+        }
+      }
+      at = text.indexOf("event: top", to);
+    }
+  }
+}
