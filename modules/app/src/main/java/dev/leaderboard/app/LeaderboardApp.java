@@ -100,9 +100,10 @@ public final class LeaderboardApp {
         .compose(id -> deployKeys(vertx, c, clock))
         .compose(adminKey -> vertx.deployVerticle(() -> new HttpApiVerticle(c.httpPort(), clusterJoined, c.http(),
             c.open(), c.httpExposure(), rates), instances).map(id -> new Deployed(id, adminKey)))
-        .onSuccess(d -> LOG.info("leaderboard node ready: HTTP on {}:{}, {} shards, {} default partitions, cluster {}, CORS {}",
-            c.httpExposure().host(), c.httpPort(), c.redisEndpoints().size(), c.partitions(), c.cluster() ? "on" : "off",
-            c.httpExposure().corsOrigins().isEmpty() ? "off" : c.httpExposure().corsOrigins()));
+        .onSuccess(d -> LOG.info("leaderboard node ready: HTTP on {}:{}, {} shards, {} default partitions, cluster {}, CORS {}, "
+            + "dashboard {}", c.httpExposure().host(), c.httpPort(), c.redisEndpoints().size(), c.partitions(),
+            c.cluster() ? "on" : "off", c.httpExposure().corsOrigins().isEmpty() ? "off" : c.httpExposure().corsOrigins(),
+            c.httpExposure().dashboard() ? "on at /" : "off"));
   }
 
   /**
