@@ -1,0 +1,149 @@
+package dev.leaderboard.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.leaderboard.embedded.TestPostgres;
+import dev.leaderboard.embedded.TestShards;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.client.HttpRequest;
+import io.vertx.ext.web.client.HttpResponse;
+import io.vertx.ext.web.client.WebClient;
+import io.vertx.junit5.VertxExtension;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.support.ui.Select;
+
+/**
+ * The operator's page in a real browser against a whole node (embedded-store test shards and
+ * PostgreSQL): the operator enters the node's admin key, creates a board with the page's form, sees
+ * its top reorder within a second of scores submitted through the API, looks a user up, and opens
+ * the period after it was closed through the admin API, now answered from the archive. Each view's
+ * screenshot is saved under {@code target/screenshots/}.
+ */
+@ExtendWith(VertxExtension.class)
+class DashboardBrowserTest {
+  /** How soon a submitted score shows in the page's top over the stream. */
+  private static final Duration LIVE = Duration.ofSeconds(1);
+  /** The same over the polling fallback: its period (1 s) plus a read. */
+  private static final Duration POLLED = Duration.ofMillis(2500);
+  private static final Duration PAGE = Duration.ofSeconds(10);
+
+  @Test
+  void anOperatorWatchesABoardLiveLooksAUserUpAndOpensAnArchivedPeriod(Vertx vertx, @TempDir Path dir)
+      throws Exception {
+    Chromium.assumeInstalled();
+    int port = AppRestartTest.freePort();
+    AppConfig config = AppConfig.fromEnv(Map.of("LB_DATA_DIR", dir.resolve("data").toString(),
+        "LB_HTTP_PORT", String.valueOf(port), "LB_REDIS_ENDPOINTS", String.join(",", TestShards.endpoints()),
+        "LB_PG_URI", TestPostgres.uri()));
+    LeaderboardApp app = LeaderboardApp.start(config, AppRestartTest.CLOCK).await(60, TimeUnit.SECONDS);
+    try (Chromium chromium = Chromium.start()) {
+      WebDriver page = chromium.driver();
+      WebClient api = AdminClients.of(vertx, app);
+      String key = Files.readString(app.adminKeyFile()).strip();
+      String board = "dash-" + UUID.randomUUID().toString().substring(0, 8);
+
+      page.get("http://localhost:" + port + "/");
+      page.findElement(By.id("key")).sendKeys(key);
+      page.findElement(By.id("key-use")).click();
+      assertThat(script(page, "return sessionStorage.getItem('leaderboard.key')")).isEqualTo(key);
+
+      // a board created with the page's form opens live
+      page.findElement(By.cssSelector("#board-admin summary")).click();
+      page.findElement(By.id("bf-name")).sendKeys(board);
+      new Select(page.findElement(By.id("bf-period"))).selectByValue("daily");
+      page.findElement(By.id("bf-save")).click();
+      chromium.waitAtMost(PAGE).until(d -> !d.findElements(By.cssSelector("#boards tr[data-board='" + board + "']")).isEmpty());
+      assertThat(ok(send(api, port, HttpMethod.GET, "/v1/boards/" + board, null)).getString("period")).isEqualTo("daily");
+      String live = chromium.waitAtMost(PAGE).until(d -> {
+        Object state = script(d, "return document.getElementById('live-state').dataset.state");
+        return "stream".equals(state) || "polling".equals(state) ? (String) state : null;
+      });
+      Duration within = "stream".equals(live) ? LIVE : POLLED;
+      chromium.screenshot("boards");
+
+      JsonObject batch = new JsonObject().put("events", List.of(event("alice", 30), event("bob", 20), event("carol", 10)));
+      assertThat(ok(send(api, port, HttpMethod.POST, "/v1/boards/" + board + "/scores/batch", batch)).getInteger("applied"))
+          .isEqualTo(3);
+      chromium.waitAtMost(within).until(d -> users(d, "live-top").equals(List.of("alice", "bob", "carol")));
+      String period = ok(send(api, port, HttpMethod.POST, "/v1/boards/" + board + "/scores", event("bob", 25)))
+          .getString("period");
+      chromium.waitAtMost(within).until(d -> users(d, "live-top").equals(List.of("bob", "alice", "carol")));
+      assertThat(texts(page, "#live-top tbody td.score")).containsExactly("45", "30", "10");
+      assertThat(page.findElements(By.cssSelector("#live-chart g.bar"))).hasSize(3);
+      chromium.screenshot("live");
+
+      // a user: their entry, the entries around them, their friends
+      send(api, port, HttpMethod.PUT, "/v1/users/alice/friends/carol", null);
+      page.findElement(By.cssSelector("#tabs [data-tab='user']")).click();
+      page.findElement(By.id("user-id")).sendKeys("alice");
+      page.findElement(By.id("user-lookup")).click();
+      chromium.waitAtMost(PAGE).until(d -> users(d, "user-friends").equals(List.of("alice", "carol")));
+      assertThat(page.findElement(By.cssSelector("#user-entry dd[data-fact='rank']")).getText()).isEqualTo("2");
+      assertThat(page.findElement(By.cssSelector("#user-entry dd[data-fact='score']")).getText()).isEqualTo("30");
+      assertThat(users(page, "user-around")).containsExactly("bob", "alice", "carol");
+      chromium.screenshot("user");
+
+      // the period, closed through the admin API, is browsed from the archive
+      assertThat(ok(send(api, port, HttpMethod.POST, "/v1/boards/" + board + "/periods/" + period + "/close", null))
+          .getString("state")).isEqualTo("archived");
+      page.findElement(By.cssSelector("#tabs [data-tab='periods']")).click();
+      By archived = By.cssSelector("#periods tr[data-period='" + period + "'][data-state='archived'] [data-action='view']");
+      chromium.waitAtMost(PAGE).until(d -> !d.findElements(archived).isEmpty());
+      page.findElement(archived).click();
+      chromium.waitAtMost(PAGE).until(d -> users(d, "period-entries").equals(List.of("bob", "alice", "carol")));
+      assertThat(page.findElement(By.id("period-state")).getText()).isEqualTo("archived");
+      assertThat(page.findElement(By.id("period-range")).getText()).isEqualTo("1–3 of 3");
+      chromium.screenshot("period");
+      // the key never went into an address
+      assertThat(page.getCurrentUrl()).doesNotContain(key);
+    } finally {
+      app.stop().await(60, TimeUnit.SECONDS);
+    }
+  }
+
+  private static JsonObject event(String userId, long value) {
+    return new JsonObject().put("userId", userId).put("value", value);
+  }
+
+  /** The user IDs of a table's rows, read at once (the page replaces rows as updates arrive). */
+  @SuppressWarnings("unchecked")
+  private static List<String> users(WebDriver page, String table) {
+    return (List<String>) script(page, "return [...document.querySelectorAll('#" + table + " tbody td.user')]"
+        + ".map(td => td.textContent)");
+  }
+
+  private static List<String> texts(WebDriver page, String css) {
+    return page.findElements(By.cssSelector(css)).stream().map(e -> e.getText()).toList();
+  }
+
+  private static Object script(WebDriver page, String code) {
+    return ((JavascriptExecutor) page).executeScript(code);
+  }
+
+  private static JsonObject ok(HttpResponse<Buffer> r) {
+    assertThat(r.statusCode()).as(r.bodyAsString()).isBetween(200, 201);
+    return r.bodyAsJsonObject();
+  }
+
+  private static HttpResponse<Buffer> send(WebClient client, int port, HttpMethod method, String uri, JsonObject body)
+      throws Exception {
+    HttpRequest<Buffer> request = client.request(method, port, "localhost", uri);
+    return (body == null ? request.send()
+        : request.putHeader("Content-Type", "application/json").sendBuffer(body.toBuffer())).await(20, TimeUnit.SECONDS);
+  }
+}
