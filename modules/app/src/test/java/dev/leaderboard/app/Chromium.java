@@ -12,11 +12,15 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.logging.Level;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -59,6 +63,8 @@ final class Chromium implements AutoCloseable {
         "--no-first-run", "--no-default-browser-check", "--disable-extensions", "--disable-sync",
         "--disable-background-networking", "--disable-component-update", "--disable-default-apps",
         "--lang=en-US");
+    // the page's console, to check that nothing was refused (a CSP violation is logged there) or thrown
+    options.setCapability("goog:loggingPrefs", Map.of(LogType.BROWSER, "ALL"));
     if (CurrentUser.isRoot()) {
       // chromium's sandbox refuses to run as root
       options.addArguments("--no-sandbox");
@@ -76,6 +82,12 @@ final class Chromium implements AutoCloseable {
     WebDriverWait wait = new WebDriverWait(driver, timeout, Duration.ofMillis(20));
     wait.ignoring(org.openqa.selenium.StaleElementReferenceException.class);
     return wait;
+  }
+
+  /** The page's console errors since the last call (refused by the CSP, thrown, failed requests). */
+  List<String> consoleErrors() {
+    return driver.manage().logs().get(LogType.BROWSER).getAll().stream()
+        .filter(entry -> entry.getLevel().intValue() >= Level.SEVERE.intValue()).map(LogEntry::getMessage).toList();
   }
 
   /** Saves what the browser shows as {@code target/screenshots/<name>.png}. */
