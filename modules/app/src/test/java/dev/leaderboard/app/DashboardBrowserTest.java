@@ -30,7 +30,8 @@ import org.openqa.selenium.support.ui.Select;
 /**
  * The operator's page in a real browser against a whole node (embedded-store test shards and
  * PostgreSQL): the operator enters the node's admin key, creates a board with the page's form, sees
- * its top reorder within a second of scores submitted through the API, looks a user up, and opens
+ * its top reorder within a second of scores submitted through the API (over the board's event
+ * stream), looks a user up, and opens
  * the period after it was closed through the admin API, now answered from the archive. Each view's
  * screenshot is saved under {@code target/screenshots/}.
  */
@@ -38,8 +39,6 @@ import org.openqa.selenium.support.ui.Select;
 class DashboardBrowserTest {
   /** How soon a submitted score shows in the page's top over the stream. */
   private static final Duration LIVE = Duration.ofSeconds(1);
-  /** The same over the polling fallback: its period (1 s) plus a read. */
-  private static final Duration POLLED = Duration.ofMillis(2500);
   private static final Duration PAGE = Duration.ofSeconds(10);
 
   @Test
@@ -69,23 +68,20 @@ class DashboardBrowserTest {
       page.findElement(By.id("bf-save")).click();
       chromium.waitAtMost(PAGE).until(d -> !d.findElements(By.cssSelector("#boards tr[data-board='" + board + "']")).isEmpty());
       assertThat(ok(send(api, port, HttpMethod.GET, "/v1/boards/" + board, null)).getString("period")).isEqualTo("daily");
-      String live = chromium.waitAtMost(PAGE).until(d -> {
-        Object state = script(d, "return document.getElementById('live-state').dataset.state");
-        return "stream".equals(state) || "polling".equals(state) ? (String) state : null;
-      });
-      Duration within = "stream".equals(live) ? LIVE : POLLED;
+      // the page follows the board's event stream (a node without streams would be polled)
+      chromium.waitAtMost(PAGE).until(d -> "stream".equals(script(d, "return document.getElementById('live-state').dataset.state")));
       chromium.screenshot("boards");
 
       JsonObject batch = new JsonObject().put("events", List.of(event("alice", 30), event("bob", 20), event("carol", 10),
           event("dave", 8), event("erin", 6), event("frank", 5), event("grace", 3)));
       assertThat(ok(send(api, port, HttpMethod.POST, "/v1/boards/" + board + "/scores/batch", batch)).getInteger("applied"))
           .isEqualTo(7);
-      chromium.waitAtMost(within).until(d -> users(d, "live-top").equals(List.of("alice", "bob", "carol", "dave", "erin",
+      chromium.waitAtMost(LIVE).until(d -> users(d, "live-top").equals(List.of("alice", "bob", "carol", "dave", "erin",
           "frank", "grace")));
       String period = ok(send(api, port, HttpMethod.POST, "/v1/boards/" + board + "/scores", event("bob", 25)))
           .getString("period");
       List<String> top = List.of("bob", "alice", "carol", "dave", "erin", "frank", "grace");
-      chromium.waitAtMost(within).until(d -> users(d, "live-top").equals(top));
+      chromium.waitAtMost(LIVE).until(d -> users(d, "live-top").equals(top));
       assertThat(texts(page, "#live-top tbody td.score")).containsExactly("45", "30", "10", "8", "6", "5", "3");
       assertThat(page.findElements(By.cssSelector("#live-chart g.bar"))).hasSize(7);
       chromium.screenshot("live");
@@ -114,12 +110,7 @@ class DashboardBrowserTest {
       chromium.screenshot("period");
       // the key never went into an address; nothing was refused by the page's policy, nothing thrown
       assertThat(page.getCurrentUrl()).doesNotContain(key);
-      List<String> errors = chromium.consoleErrors();
-      if ("polling".equals(live)) {
-        // a node without streams answers the page's ticket request 404, and the page polls instead
-        errors = errors.stream().filter(e -> !e.contains("/stream-tickets - Failed to load resource")).toList();
-      }
-      assertThat(errors).isEmpty();
+      assertThat(chromium.consoleErrors()).isEmpty();
     } finally {
       app.stop().await(60, TimeUnit.SECONDS);
     }
