@@ -29,7 +29,8 @@ import org.openqa.selenium.support.ui.Select;
 
 /**
  * The operator's page in a real browser against a whole node (embedded-store test shards and
- * PostgreSQL): the operator enters the node's admin key, creates a board with the page's form, sees
+ * PostgreSQL): the operator enters the node's admin key, creates a board with the page's form (and
+ * later changes it), sees
  * its top reorder within a second of scores submitted through the API (over the board's event
  * stream), looks a user up, and opens
  * the period after it was closed through the admin API, now answered from the archive. Each view's
@@ -85,6 +86,16 @@ class DashboardBrowserTest {
       assertThat(texts(page, "#live-top tbody td.score")).containsExactly("45", "30", "10", "8", "6", "5", "3");
       assertThat(page.findElements(By.cssSelector("#live-chart g.bar"))).hasSize(7);
       chromium.screenshot("live");
+
+      // the board's definition edited with the same form: what it keeps for life is shown, not offered
+      page.findElement(By.id("board-edit")).click();
+      chromium.waitAtMost(PAGE).until(d -> board.equals(d.findElement(By.id("bf-name")).getDomProperty("value")));
+      assertThat(page.findElement(By.id("bf-period")).isEnabled()).isFalse();
+      page.findElement(By.id("bf-public")).click();
+      page.findElement(By.id("bf-save")).click();
+      By publicReads = By.cssSelector("#boards tr[data-board='" + board + "'] td:nth-child(6)");
+      chromium.waitAtMost(PAGE).until(d -> "yes".equals(d.findElement(publicReads).getText()));
+      assertThat(ok(send(api, port, HttpMethod.GET, "/v1/boards/" + board, null)).getBoolean("publicReads")).isTrue();
 
       // a user: their entry, the entries around them, their friends
       send(api, port, HttpMethod.PUT, "/v1/users/alice/friends/carol", null);
