@@ -94,21 +94,22 @@ public final class LeaderboardApp {
     RateLimiter rates = RateLimiter.create(c.rates(), Clock.systemUTC());
     DeploymentOptions services = new DeploymentOptions(instances).setConfig(new JsonObject()
         .put(LeaderboardVerticle.NOTICE_INTERVAL_MS, c.streams().interval().toMillis()));
-    return vertx.deployVerticle(() -> new LeaderboardVerticle(c.redisEndpoints(), c.pgUri(), c.partitions(), clock,
+    return vertx.deployVerticle(() -> new LeaderboardVerticle(c.redis(), c.pgUri(), c.partitions(), clock,
             closeLeaseMillis, pool), services)
         .compose(id -> vertx.deployVerticle(
-            new AdminVerticle(c.redisEndpoints(), c.pgUri(), clock, c.adminIntervalSeconds() * 1000L, closeLeaseMillis)))
+            new AdminVerticle(c.redis(), c.pgUri(), clock, c.adminIntervalSeconds() * 1000L, closeLeaseMillis)))
         .compose(id -> vertx.deployVerticle(
-            () -> new FriendRankVerticle(c.redisEndpoints(), c.pgUri(), clock, c.friendLimit(), pool), instances))
+            () -> new FriendRankVerticle(c.redis(), c.pgUri(), clock, c.friendLimit(), pool), instances))
         .compose(id -> vertx.deployVerticle(new AuditVerticle(c.pgUri(), clock)))
         .compose(id -> deployKeys(vertx, c, clock))
-        .compose(adminKey -> vertx.deployVerticle(new StreamVerticle(c.redisEndpoints(), clock, c.streams()))
+        .compose(adminKey -> vertx.deployVerticle(new StreamVerticle(c.redis(), clock, c.streams()))
             .map(adminKey))
         .compose(adminKey -> vertx.deployVerticle(() -> new HttpApiVerticle(c.httpPort(), clusterJoined, c.http(),
             c.open(), c.httpExposure(), rates), instances).map(id -> new Deployed(id, adminKey)))
-        .onSuccess(d -> LOG.info("leaderboard node ready: HTTP on {}:{}, {} shards, {} default partitions, cluster {}, CORS {}, "
-            + "dashboard {}", c.httpExposure().host(), c.httpPort(), c.redisEndpoints().size(), c.partitions(),
-            c.cluster() ? "on" : "off", c.httpExposure().corsOrigins().isEmpty() ? "off" : c.httpExposure().corsOrigins(),
+        .onSuccess(d -> LOG.info("leaderboard node ready: HTTP on {}:{}, {} Redis " + (c.redisCluster() ? "cluster seeds" : "shards")
+            + ", {} default partitions, cluster {}, CORS {}, dashboard {}", c.httpExposure().host(), c.httpPort(),
+            c.redisEndpoints().size(), c.partitions(), c.cluster() ? "on" : "off",
+            c.httpExposure().corsOrigins().isEmpty() ? "off" : c.httpExposure().corsOrigins(),
             c.httpExposure().dashboard() ? "on at /" : "off"));
   }
 
@@ -117,7 +118,7 @@ public final class LeaderboardApp {
    * player tokens; answers the file that holds the admin key.
    */
   private static Future<Path> deployKeys(Vertx vertx, AppConfig c, Clock clock) {
-    KeysVerticle keys = new KeysVerticle(c.redisEndpoints(), clock);
+    KeysVerticle keys = new KeysVerticle(c.redis(), clock);
     return vertx.deployVerticle(keys).compose(id -> AdminKeyFile.ensure(vertx, c, keys.cache()))
         .compose(adminKey -> playerTokens(vertx, c).map(adminKey));
   }

@@ -4,6 +4,8 @@ import dev.leaderboard.service.NodeServices;
 import dev.leaderboard.service.ScoreNotice;
 import dev.leaderboard.service.impl.BoardRegistry;
 import dev.leaderboard.store.BoardStore;
+import dev.leaderboard.store.RedisPool;
+import dev.leaderboard.store.RedisTopology;
 import dev.leaderboard.store.Shards;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -21,7 +23,7 @@ import java.util.List;
 public class StreamVerticle extends VerticleBase {
   /** Connections to each shard for tickets and board checks: a few small commands a second. */
   private static final int POOL_SIZE = 2;
-  private final List<String> endpoints;
+  private final RedisTopology redis;
   private final Clock clock;
   private final StreamSettings settings;
   private Shards shards;
@@ -29,14 +31,18 @@ public class StreamVerticle extends VerticleBase {
   private NodeStreams.Running running;
 
   public StreamVerticle(List<String> endpoints, Clock clock, StreamSettings settings) {
-    this.endpoints = endpoints;
+    this(RedisTopology.standalone(endpoints), clock, settings);
+  }
+
+  public StreamVerticle(RedisTopology redis, Clock clock, StreamSettings settings) {
+    this.redis = redis;
     this.clock = clock;
     this.settings = settings;
   }
 
   @Override
   public Future<?> start() {
-    shards = Shards.connect(vertx, endpoints, POOL_SIZE);
+    shards = Shards.connect(vertx, redis, RedisPool.of(POOL_SIZE));
     StreamMeters meters = new StreamMeters();
     NodeServices node = NodeServices.of(vertx);
     hub = new StreamHub(context, node::leaderboards, new BoardStore(shards), clock, meters);
