@@ -122,6 +122,22 @@ class DashboardBrowserTest {
       // the key never went into an address; nothing was refused by the page's policy, nothing thrown
       assertThat(page.getCurrentUrl()).doesNotContain(key);
       assertThat(chromium.consoleErrors()).isEmpty();
+
+      // attacker-controlled text (user IDs, metadata) renders as text, and the page may not parse HTML at all
+      String hostile = "<img src=x onerror=\"window.pwned=1\">";
+      Object rendered = ((JavascriptExecutor) page).executeAsyncScript("""
+          const [hostile, done] = arguments;
+          import('/ui/dom.js').then(dom => {
+            const rows = dom.entryRows([{rank: 1, userId: hostile, meta: {displayName: hostile}, score: 1}]);
+            const table = dom.el('table', {}, dom.el('tbody', {}, ...rows));
+            document.body.append(table);
+            done([table.querySelector('td.user').textContent, table.querySelector('td.name').textContent,
+                table.querySelectorAll('img').length]);
+          });""", hostile);
+      assertThat(rendered).isEqualTo(List.of(hostile, hostile, 0L));
+      assertThat(script(page, "try { document.body.innerHTML = '<b>x</b>'; return 'assigned'; }"
+          + " catch (e) { return e.name; }")).isEqualTo("TypeError");
+      assertThat(script(page, "return window.pwned === undefined")).isEqualTo(true);
     } finally {
       app.stop().await(60, TimeUnit.SECONDS);
     }
