@@ -67,6 +67,24 @@ class AppConfigTest {
   }
 
   @Test
+  void redisIsStandaloneUnlessClusterModeNamesSeedNodes() {
+    AppConfig defaults = AppConfig.fromEnv(Map.of());
+    assertThat(defaults.redisCluster()).isFalse();
+    assertThat(defaults.redis().cluster()).isFalse();
+    AppConfig cluster = AppConfig.fromEnv(Map.of("LB_REDIS_MODE", "cluster", "LB_REDIS_ENDPOINTS",
+        "redis://:pw@10.0.0.7:7000,redis://:pw@10.0.0.8:7000", "LB_REDIS_CLUSTER_SETTLE_MS", "2500"));
+    assertThat(cluster.redis().cluster()).isTrue();
+    assertThat(cluster.redis().endpoints()).hasSize(2);
+    assertThat(cluster.redis().settleMillis()).isEqualTo(2500);
+    assertThat(cluster.toString()).contains("redisMode=cluster").doesNotContain(":pw@");
+    assertThat(AppConfig.fromEnv(Map.of("LB_REDIS_MODE", "standalone")).redis().cluster()).isFalse();
+    assertThatThrownBy(() -> AppConfig.fromEnv(Map.of("LB_REDIS_MODE", "cluster")))
+        .hasMessageContaining("LB_REDIS_MODE=cluster needs LB_REDIS_ENDPOINTS");
+    assertThatThrownBy(() -> AppConfig.fromEnv(Map.of("LB_REDIS_MODE", "sentinel")))
+        .hasMessageContaining("standalone or cluster");
+  }
+
+  @Test
   void inFlightLimitAndRedisPoolWaitingHaveDefaultsAndCanBeSet() {
     AppConfig defaults = AppConfig.fromEnv(Map.of());
     assertThat(defaults.http().maxInFlight()).isEqualTo(EdgeLimits.MAX_IN_FLIGHT);

@@ -75,7 +75,7 @@ class PlayerTokensAppTest {
     assertThat(metrics).doesNotContain(token).doesNotContain(token.substring(token.lastIndexOf('.') + 1));
   }
 
-  private static HttpResponse<Buffer> send(WebClient client, int port, HttpMethod method, String uri, String body)
+  static HttpResponse<Buffer> send(WebClient client, int port, HttpMethod method, String uri, String body)
       throws Exception {
     var request = client.request(method, port, "localhost", uri);
     return (body == null ? request.send() : request.putHeader("Content-Type", "application/json")

@@ -40,6 +40,11 @@ class ServiceScenarioTest {
     return RedisTopology.standalone(TestShards.endpoints());
   }
 
+  /** How many events each board of the scenario takes. */
+  int eventsPerBoard() {
+    return 5000;
+  }
+
   @BeforeEach
   void deploy(Vertx vertx) {
     vertx.deployVerticle(new LeaderboardVerticle(redis(), TestPostgres.uri(), 8, Clock.fixed(NOW, ZoneOffset.UTC),
@@ -61,7 +66,7 @@ class ServiceScenarioTest {
         new Setup("desc", "best", "all-time", "s", 80, NOW.toEpochMilli()),
         new Setup("asc", "best", "daily", "ms", 80, dayStart));
     for (Setup setup : setups) {
-      runBoard(rnd, setup, 1500, 5000);
+      runBoard(rnd, setup, 1500, eventsPerBoard());
     }
   }
 
@@ -109,7 +114,7 @@ class ServiceScenarioTest {
         i += n;
       }
     }
-    verify(rnd, board, model, users);
+    verify(service, rnd, board, model, users);
   }
 
   private void submitOne(String board, ReferenceBoard model, JsonObject e) {
@@ -158,7 +163,8 @@ class ServiceScenarioTest {
     assertThat(r.getJsonArray("rejections")).hasSize(rejected);
   }
 
-  private void verify(Random rnd, String board, ReferenceBoard model, List<String> users) {
+  /** Every entry page by page, random pages in competition mode and single users, against {@code model}. */
+  static void verify(LeaderboardService service, Random rnd, String board, ReferenceBoard model, List<String> users) {
     List<ReferenceBoard.Entry> expected = model.sorted();
     // every entry, page by page
     List<JsonObject> all = new ArrayList<>();

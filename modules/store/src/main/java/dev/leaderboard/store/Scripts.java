@@ -46,6 +46,11 @@ public enum Scripts {
     return writes;
   }
 
+  /** The SHA-1 of the script's text, which EVALSHA names. */
+  String sha() {
+    return sha;
+  }
+
   /** {@code SCRIPT LOAD} of the script's text. */
   public Request load() {
     return Request.cmd(Command.SCRIPT).arg("LOAD").arg(text);

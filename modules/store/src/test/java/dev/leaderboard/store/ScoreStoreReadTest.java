@@ -77,8 +77,19 @@ class ScoreStoreReadTest {
       writes.add(Call.of(r, Request.cmd(Command.ZADD).arg(Keys.scores(r)).arg(composite).arg(user)));
     }
     shards.dispatch(writes).await();
-    all.sort(StoredEntry.order(b.order()));
+    assertReadsMatch(store, b, all, layout.equals("hashed") || layout.equals("ties"), rnd);
+  }
 
+  /**
+   * Every read of the period {@code all} of {@code b} — pages at every depth, positions, ranks from
+   * hints, neighbourhoods — against {@code all}, its entries in memory (sorted here).
+   *
+   * @param placedByHash whether every user sits in its own partition, as the service places them
+   *     (a user's rank reads only there)
+   */
+  static void assertReadsMatch(ScoreStore store, Board b, List<StoredEntry> all, boolean placedByHash, Random rnd) {
+    all.sort(StoredEntry.order(b.order()));
+    int n = all.size();
     // pages: shallow, deep, at the end and past it
     List<long[]> pages = new ArrayList<>(List.of(new long[] {0, 10}, new long[] {255, 3}, new long[] {257, 50},
         new long[] {n - 1, 10}, new long[] {n - 7, 7}, new long[] {n, 5}, new long[] {n + 100, 5}, new long[] {3000, 1000}));
@@ -125,7 +136,6 @@ class ScoreStoreReadTest {
 
     // a user's rank from a hint that is right, stale, or missing, and for an absent user
     // (only where users sit in their own partition, as the service places them)
-    boolean placedByHash = layout.equals("hashed") || layout.equals("ties");
     for (int q = 0; placedByHash && q < 20; q++) {
       StoredEntry e = all.get(rnd.nextInt(n));
       long expected = all.indexOf(e);

@@ -1,0 +1,176 @@
+package dev.leaderboard.service;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.leaderboard.embedded.Await;
+import dev.leaderboard.embedded.LocalRedisCluster;
+import dev.leaderboard.embedded.TestPostgres;
+import dev.leaderboard.service.impl.PeriodCloser;
+import dev.leaderboard.store.RedisPool;
+import dev.leaderboard.store.RedisTopology;
+import dev.leaderboard.testing.TestSeed;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import io.vertx.junit5.VertxExtension;
+import io.vertx.serviceproxy.ServiceException;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeSet;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The Redis Cluster changing under writes ({@link ClusterLoad}: events without event IDs, so that
+ * the node's own IDs deduplicate its retries): slots moving to a new master, a manual failover and
+ * a killed master whose replica takes over. Nothing acknowledged is lost (after a kill: nothing the
+ * replica had received) and nothing is applied twice; reads then match the reference model.
+ */
+@ExtendWith({VertxExtension.class, TestSeed.class})
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class ClusterFaultTest {
+  static final Instant NOW = Instant.parse("2025-04-15T12:00:00Z");
+  static final long DAY_START = Instant.parse("2025-04-15T00:00:00Z").toEpochMilli();
+  private static final Pattern OFFSET = Pattern.compile("(?:master_repl_offset|slave_repl_offset):(\\d+)");
+  @TempDir
+  static Path dir;
+  private static LocalRedisCluster cluster;
+  private LeaderboardService service;
+
+  @BeforeAll
+  static void startCluster() throws IOException {
+    cluster = LocalRedisCluster.start(dir, 2, 1, Duration.ofMillis(1000));
+  }
+
+  @AfterAll
+  static void stopCluster() {
+    cluster.close();
+  }
+
+  @BeforeEach
+  void deploy(Vertx vertx) {
+    vertx.deployVerticle(new LeaderboardVerticle(RedisTopology.cluster(cluster.seeds(), 15_000), TestPostgres.uri(), 8,
+        Clock.fixed(NOW, ZoneOffset.UTC), PeriodCloser.DEFAULT_LEASE_MILLIS, RedisPool.of(4))).await();
+    service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
+  }
+
+  @Test
+  @Order(1)
+  void slotsMovingToANewMasterUnderLoadLoseAndDuplicateNothing(Random rnd) throws Exception {
+    exactUnderLoad(rnd, board -> {
+      int added = cluster.addMaster();
+      cluster.moveSlots(board.slots(), added);
+      assertThat(cluster.masterOf(board.slots().first())).isEqualTo(added);
+    });
+  }
+
+  @Test
+  @Order(2)
+  void aManualFailoverUnderLoadLosesAndDuplicatesNothing(Random rnd) throws Exception {
+    exactUnderLoad(rnd, board -> {
+      int replica = cluster.replicasOf(cluster.masterOf(board.slots().first())).get(0);
+      cluster.failover(replica);
+      assertThat(cluster.isMaster(replica)).isTrue();
+    });
+  }
+
+  /** A change of the cluster, made while a board takes writes. */
+  @FunctionalInterface
+  private interface Change {
+    void make(Board board) throws IOException;
+  }
+
+  /** Makes {@code change} under load; then no event may have failed and every read must match the model. */
+  private void exactUnderLoad(Random rnd, Change change) throws Exception {
+    Board board = board();
+    ClusterLoad load = new ClusterLoad(service, board.name, board.model, DAY_START, rnd).start();
+    change.make(board);
+    load.finish();
+    assertThat(load.sums().values()).allMatch(s -> s[1] == 0);
+    ServiceScenarioTest.verify(service, rnd, board.name, board.model, load.users());
+  }
+
+  /**
+   * A killed master loses what it acknowledged but had not yet sent its replica (Redis replicates
+   * asynchronously): so every event acknowledged before the replica caught up with the master's
+   * replication offset must be there, and no user may hold more than was sent for it.
+   */
+  @Test
+  @Order(3)
+  void aKilledMasterUnderLoadLosesNothingItsReplicaHadAndRecoversWithoutARestart(Random rnd) throws Exception {
+    Board board = board();
+    ClusterLoad load = new ClusterLoad(service, board.name, board.model, DAY_START, rnd).start();
+    int master = cluster.masterOf(board.slots().first());
+    int replica = cluster.replicasOf(master).get(0);
+    Map<String, Long> replicated = load.mark();
+    long offset = offset(master);
+    Await.until("the replica has the master's writes so far", Duration.ofSeconds(10), () -> offset(replica) >= offset);
+    int promoted = cluster.killMaster(master);
+    assertThat(promoted).isEqualTo(replica);
+    load.finish();
+    for (String user : load.users()) {
+      long[] sums = load.sums().get(user);
+      long score = score(board.name, user);
+      assertThat(score).as("score of %s", user)
+          .isGreaterThanOrEqualTo(replicated.get(user))
+          .isLessThanOrEqualTo(sums[0] + sums[1]);
+    }
+    cluster.restart(master);
+    assertThat(cluster.isMaster(master)).as("the old master comes back as a replica").isFalse();
+  }
+
+  /** The user's score, 0 when the user has none. */
+  private long score(String board, String user) {
+    try {
+      return service.user(board, user, null, null).await().getLong("score");
+    } catch (ServiceException e) {
+      assertThat(e.failureCode()).isEqualTo(404);
+      return 0;
+    }
+  }
+
+  private static long offset(int node) {
+    try {
+      Matcher m = OFFSET.matcher(cluster.call(node, "INFO", "replication").toString());
+      return m.find() ? Long.parseLong(m.group(1)) : -1;
+    } catch (IOException e) {
+      return -1;
+    }
+  }
+
+  /** A daily incr board, its reference model, and the slots its partitions live in. */
+  private Board board() throws IOException {
+    String name = "cf-" + UUID.randomUUID().toString().substring(0, 8);
+    JsonObject def = service.putBoard(name, new JsonObject().put("operator", "incr").put("period", "daily")
+        .put("partitions", 8)).await();
+    Object stored = cluster.call(cluster.masterOf(cluster.slotOf("{meta}")), "HGET", "lb:{meta}:boards", name);
+    return new Board(name, new ReferenceBoard(def, DAY_START), new JsonObject(stored.toString()).getString("uid"));
+  }
+
+  private record Board(String name, ReferenceBoard model, String uid) {
+    /** The slots of the board's partitions in today's period. */
+    TreeSet<Integer> slots() throws IOException {
+      TreeSet<Integer> slots = new TreeSet<>();
+      for (int p = 0; p < 8; p++) {
+        slots.add(cluster.slotOf("{" + name + ":" + uid + ":2025-04-15:" + p + "}"));
+      }
+      return slots;
+    }
+  }
+}
