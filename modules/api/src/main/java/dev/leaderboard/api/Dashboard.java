@@ -11,10 +11,11 @@ import io.vertx.ext.web.handler.XFrameHandler;
 import java.util.Map;
 
 /**
- * The operator's web page: {@code /} (the page) and {@code /ui/*} (its script and style), plain files
- * from the classpath folder {@code webroot} ({@code /ui/*} from {@code webroot/ui}) served by Vert.x's {@link StaticHandler}. The page calls
- * only the public {@code /v1} API with the key its operator types in, so it needs no route, no
- * credential and no data of its own; it is served to anyone, like the OpenAPI document.
+ * The operator's web page: {@code /} (the page) and {@code /ui/*} (its scripts and style), plain
+ * files from the classpath folder {@code webroot} ({@code /ui/*} from {@code webroot/ui}) served by
+ * Vert.x's {@link StaticHandler}. The page calls only the public {@code /v1} API with the key its
+ * operator types in, so it needs no route, no credential and no data of its own; it is served to
+ * anyone, like the OpenAPI document.
  *
  * <p>Every file is sent with a strict Content-Security-Policy (scripts, styles, images and calls to
  * this origin only, nothing inline, no plugin, no frame; Trusted Types required, so the page cannot
