@@ -15,6 +15,9 @@ import java.util.Set;
  * neither read nor change anything, not even with a request a browser sends without asking first
  * (a form post, or a {@code POST} without a body such as closing a period). With no origins
  * configured (the default) CORS is off: no browser call is served and no CORS header is ever sent.
+ * A call from a page of the node's own origin (the {@link Dashboard}; browsers send {@code Origin} on
+ * same-origin writes too) is not a cross-origin call: its {@code Origin} names the host the request
+ * was sent to ({@code Host}), and it is served like a call without one.
  * The configured origins get Vert.x's {@link CorsHandler}: preflights answered, the API's methods and
  * the {@code Content-Type} and {@code Authorization} headers allowed. Clients that are not browsers
  * send no {@code Origin} and are not affected.
@@ -31,7 +34,7 @@ final class CorsPolicy {
         .maxAgeSeconds(600);
     router.route().order(-1).handler(ctx -> {
       String origin = ctx.request().getHeader(HttpHeaders.ORIGIN);
-      if (origin == null) {
+      if (origin == null || sameOrigin(origin, ctx.request().getHeader(HttpHeaders.HOST))) {
         ctx.next();
       } else if (!allowed.contains(origin)) {
         refuse(ctx, origins);
@@ -39,6 +42,16 @@ final class CorsPolicy {
         cors.handle(ctx);
       }
     });
+  }
+
+  /**
+   * Whether {@code origin} ({@code scheme://host[:port]}) names the host and port the request was sent
+   * to. The scheme is left out: behind a proxy that ends TLS the page is {@code https} while the node
+   * is reached over {@code http}.
+   */
+  static boolean sameOrigin(String origin, String host) {
+    int sep = origin.indexOf("://");
+    return host != null && sep > 0 && origin.substring(sep + 3).equalsIgnoreCase(host);
   }
 
   private static void refuse(RoutingContext ctx, List<String> origins) {

@@ -189,6 +189,9 @@ public class HttpApiVerticle extends VerticleBase {
     router.route().order(-1)
         .handler(new InFlightLimit(InFlightLimit.share(limits.maxInFlight(), context.getInstanceCount()), shed));
     CorsPolicy.mount(router, exposure.corsOrigins());
+    if (exposure.dashboard()) {
+      Dashboard.mount(router);
+    }
     router.route().failureHandler(this::failure);
     router.errorHandler(404, ctx -> error(ctx, 404, "not_found",
         "no such resource: " + ctx.request().method() + " " + ctx.request().path()));

@@ -408,7 +408,7 @@ class HttpApiBadInputTest extends ApiTestSupport {
             new String[] {"URI"}),
         // routes and methods
         arguments("unknown route", "GET", "/v1/nothing-here", 404, "not_found", new String[] {"/v1/nothing-here"}),
-        arguments("unknown root route", "GET", "/", 404, "not_found", new String[] {"/"}),
+        arguments("unknown root route", "GET", "/nothing-here", 404, "not_found", new String[] {"/nothing-here"}),
         arguments("unknown sub-route", "GET", "/v1/boards/$BOARD/nothing", 404, "not_found", new String[] {"nothing"}),
         arguments("GET on scores", "GET", "/v1/boards/$BOARD/scores", 405, "method_not_allowed", new String[] {"GET"}),
         arguments("DELETE on the list", "DELETE", "/v1/boards", 405, "method_not_allowed", new String[] {"DELETE"}),

@@ -78,7 +78,7 @@ public record AppConfig(
       "LB_CLUSTER_TLS_CA", "LB_FRIEND_LIMIT", "LB_ADMIN_INTERVAL_SECONDS", "LB_CLOSE_LEASE_SECONDS",
       "LB_HTTP_IDLE_TIMEOUT_SECONDS", "LB_HTTP_HEADER_TIMEOUT_SECONDS", "LB_HTTP_BODY_TIMEOUT_SECONDS",
       "LB_HTTP_MAX_CONNECTIONS", "LB_HTTP_MAX_IN_FLIGHT", "LB_REDIS_MAX_POOL_WAITING", "LB_ADMIN_KEY_FILE",
-      "LB_METRICS_OPEN", "LB_OPENAPI_OPEN", "LB_HTTP_HOST", "LB_HTTP_CORS_ORIGINS", "LB_RATE_LIMITS", "LB_RATE_READ",
+      "LB_METRICS_OPEN", "LB_OPENAPI_OPEN", "LB_HTTP_HOST", "LB_HTTP_CORS_ORIGINS", "LB_HTTP_DASHBOARD", "LB_RATE_LIMITS", "LB_RATE_READ",
       "LB_RATE_SUBMIT", "LB_RATE_FRIENDS", "LB_RATE_ADMIN", "LB_RATE_PUBLIC", "LB_RATE_MAX_BUCKETS",
       "LB_JWT_HS256_SECRET_FILE", "LB_JWT_JWKS_FILE", "LB_JWT_ISSUER", "LB_JWT_AUDIENCE", "LB_REDIS_MODE",
       "LB_REDIS_CLUSTER_SETTLE_MS", "LB_STREAM_INTERVAL_MS", "LB_STREAM_MAX");
@@ -166,9 +166,10 @@ public record AppConfig(
 
   private static HttpExposure httpExposure(Map<String, String> env) {
     String host = blankToNull(env.get("LB_HTTP_HOST"));
+    boolean dashboard = onOff(env, "LB_HTTP_DASHBOARD", true);
     try {
       return new HttpExposure(host == null ? HttpExposure.DEFAULTS.host() : host.trim(),
-          listVar(env, "LB_HTTP_CORS_ORIGINS"));
+          listVar(env, "LB_HTTP_CORS_ORIGINS"), dashboard);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("LB_HTTP_CORS_ORIGINS: " + e.getMessage(), e);
     }

@@ -106,9 +106,11 @@ public final class LeaderboardApp {
             .map(adminKey))
         .compose(adminKey -> vertx.deployVerticle(() -> new HttpApiVerticle(c.httpPort(), clusterJoined, c.http(),
             c.open(), c.httpExposure(), rates), instances).map(id -> new Deployed(id, adminKey)))
-        .onSuccess(d -> LOG.info("leaderboard node ready: HTTP on {}:{}, {} Redis " + (c.redisCluster() ? "cluster seeds" : "shards") + ", {} default partitions, cluster {}, CORS {}",
-            c.httpExposure().host(), c.httpPort(), c.redisEndpoints().size(), c.partitions(), c.cluster() ? "on" : "off",
-            c.httpExposure().corsOrigins().isEmpty() ? "off" : c.httpExposure().corsOrigins()));
+        .onSuccess(d -> LOG.info("leaderboard node ready: HTTP on {}:{}, {} Redis " + (c.redisCluster() ? "cluster seeds" : "shards")
+            + ", {} default partitions, cluster {}, CORS {}, dashboard {}", c.httpExposure().host(), c.httpPort(),
+            c.redisEndpoints().size(), c.partitions(), c.cluster() ? "on" : "off",
+            c.httpExposure().corsOrigins().isEmpty() ? "off" : c.httpExposure().corsOrigins(),
+            c.httpExposure().dashboard() ? "on at /" : "off"));
   }
 
   /**

@@ -157,6 +157,13 @@ class AppConfigTest {
   }
 
   @Test
+  void theDashboardIsServedUnlessTurnedOff() {
+    assertThat(AppConfig.fromEnv(Map.of()).httpExposure().dashboard()).isTrue();
+    assertThat(AppConfig.fromEnv(Map.of("LB_HTTP_DASHBOARD", "off")).httpExposure().dashboard()).isFalse();
+    assertRefused(Map.of("LB_HTTP_DASHBOARD", "maybe"), "LB_HTTP_DASHBOARD", "on or off");
+  }
+
+  @Test
   void passwordsInEndpointsNeverReachTheTextOfTheConfigurationNorAnError() {
     AppConfig c = AppConfig.fromEnv(Map.of(
         "LB_REDIS_ENDPOINTS", "redis://:" + REDIS_SECRET + "@10.0.0.1:6379,rediss://app:" + REDIS_SECRET + "@10.0.0.2:6380",

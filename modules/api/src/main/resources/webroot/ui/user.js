@@ -1,0 +1,68 @@
+// One user on a board: their entry, the entries around them, and their friends' board (the
+// friends part needs a key with the friends scope; without it the page says so).
+
+import {api, path, query} from './api.js';
+import {$, el, entryRows, displayName, replace, time} from './dom.js';
+
+export class UserView {
+  constructor(report) {
+    this.report = report;
+    this.board = null;
+    $('user-form').addEventListener('submit', event => {
+      event.preventDefault();
+      this.lookUp($('user-id').value.trim());
+    });
+  }
+
+  show(board) {
+    if (this.board !== board) {
+      this.board = board;
+      this.clear();
+    }
+  }
+
+  clear() {
+    replace($('user-entry'));
+    replace($('user-around').tBodies[0]);
+    replace($('user-friends').tBodies[0]);
+    $('user-friends-note').textContent = '';
+  }
+
+  async lookUp(userId) {
+    this.clear();
+    if (!userId || !this.board) {
+      return;
+    }
+    const base = ['v1', 'boards', this.board, 'users', userId];
+    try {
+      const entry = await api.call('GET', path(...base));
+      replace($('user-entry'), ...this.facts(entry));
+    } catch (e) {
+      replace($('user-entry'), el('dt', {}, 'entry'), el('dd', {class: 'error'}, e.message));
+      return;
+    }
+    try {
+      const around = await api.call('GET', path(...base, 'around') + query({limit: 5}));
+      replace($('user-around').tBodies[0], ...entryRows(around.entries || [], userId));
+    } catch (e) {
+      this.report(e);
+    }
+    try {
+      const friends = await api.call('GET', path(...base, 'friends') + query({limit: 20}));
+      replace($('user-friends').tBodies[0], ...entryRows(friends.entries || [], userId));
+      const missing = friends.missing || [];
+      $('user-friends-note').textContent = (friends.total ?? 0) + ' in the group'
+        + (missing.length ? ', without a score: ' + missing.join(', ') : '');
+    } catch (e) {
+      $('user-friends-note').textContent = 'friends: ' + e.message;
+    }
+  }
+
+  facts(entry) {
+    const facts = [['user', entry.userId], ['name', displayName(entry)], ['rank', entry.rank],
+      ['score', entry.score], ['time (UTC)', time(entry.at)], ['percentile', entry.percentile],
+      ['period', entry.period], ['of', entry.total]];
+    return facts.filter(([, v]) => v !== undefined && v !== null && v !== '')
+      .flatMap(([k, v]) => [el('dt', {}, k), el('dd', {'data-fact': k}, v)]);
+  }
+}

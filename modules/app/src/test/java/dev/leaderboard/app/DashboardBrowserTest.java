@@ -1,0 +1,176 @@
+package dev.leaderboard.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.leaderboard.embedded.TestPostgres;
+import dev.leaderboard.embedded.TestShards;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.client.HttpRequest;
+import io.vertx.ext.web.client.HttpResponse;
+import io.vertx.ext.web.client.WebClient;
+import io.vertx.junit5.VertxExtension;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.support.ui.Select;
+
+/**
+ * The operator's page in a real browser against a whole node (embedded-store test shards and
+ * PostgreSQL): the operator enters the node's admin key, creates a board with the page's form (and
+ * later changes it), sees
+ * its top reorder within a second of scores submitted through the API (over the board's event
+ * stream), looks a user up, and opens
+ * the period after it was closed through the admin API, now answered from the archive. Each view's
+ * screenshot is saved under {@code target/screenshots/}.
+ */
+@ExtendWith(VertxExtension.class)
+class DashboardBrowserTest {
+  /** How soon a submitted score shows in the page's top over the stream. */
+  private static final Duration LIVE = Duration.ofSeconds(1);
+  private static final Duration PAGE = Duration.ofSeconds(10);
+
+  @Test
+  void anOperatorWatchesABoardLiveLooksAUserUpAndOpensAnArchivedPeriod(Vertx vertx, @TempDir Path dir)
+      throws Exception {
+    Chromium.assumeInstalled();
+    int port = AppRestartTest.freePort();
+    AppConfig config = AppConfig.fromEnv(Map.of("LB_DATA_DIR", dir.resolve("data").toString(),
+        "LB_HTTP_PORT", String.valueOf(port), "LB_REDIS_ENDPOINTS", String.join(",", TestShards.endpoints()),
+        "LB_PG_URI", TestPostgres.uri()));
+    LeaderboardApp app = LeaderboardApp.start(config, AppRestartTest.CLOCK).await(60, TimeUnit.SECONDS);
+    try (Chromium chromium = Chromium.start()) {
+      WebDriver page = chromium.driver();
+      WebClient api = AdminClients.of(vertx, app);
+      String key = Files.readString(app.adminKeyFile()).strip();
+      String board = "dash-" + UUID.randomUUID().toString().substring(0, 8);
+
+      page.get("http://localhost:" + port + "/");
+      page.findElement(By.id("key")).sendKeys(key);
+      page.findElement(By.id("key-use")).click();
+      assertThat(script(page, "return sessionStorage.getItem('leaderboard.key')")).isEqualTo(key);
+
+      // a board created with the page's form opens live
+      page.findElement(By.cssSelector("#board-admin summary")).click();
+      page.findElement(By.id("bf-name")).sendKeys(board);
+      new Select(page.findElement(By.id("bf-period"))).selectByValue("daily");
+      page.findElement(By.id("bf-save")).click();
+      chromium.waitAtMost(PAGE).until(d -> !d.findElements(By.cssSelector("#boards tr[data-board='" + board + "']")).isEmpty());
+      assertThat(ok(send(api, port, HttpMethod.GET, "/v1/boards/" + board, null)).getString("period")).isEqualTo("daily");
+      // the page follows the board's event stream (a node without streams would be polled)
+      chromium.waitAtMost(PAGE).until(d -> "stream".equals(script(d, "return document.getElementById('live-state').dataset.state")));
+      chromium.screenshot("boards");
+
+      JsonObject batch = new JsonObject().put("events", List.of(event("alice", 30), event("bob", 20), event("carol", 10),
+          event("dave", 8), event("erin", 6), event("frank", 5), event("grace", 3)));
+      assertThat(ok(send(api, port, HttpMethod.POST, "/v1/boards/" + board + "/scores/batch", batch)).getInteger("applied"))
+          .isEqualTo(7);
+      chromium.waitAtMost(LIVE).until(d -> users(d, "live-top").equals(List.of("alice", "bob", "carol", "dave", "erin",
+          "frank", "grace")));
+      String period = ok(send(api, port, HttpMethod.POST, "/v1/boards/" + board + "/scores", event("bob", 25)))
+          .getString("period");
+      List<String> top = List.of("bob", "alice", "carol", "dave", "erin", "frank", "grace");
+      chromium.waitAtMost(LIVE).until(d -> users(d, "live-top").equals(top));
+      assertThat(texts(page, "#live-top tbody td.score")).containsExactly("45", "30", "10", "8", "6", "5", "3");
+      assertThat(page.findElements(By.cssSelector("#live-chart g.bar"))).hasSize(7);
+      chromium.screenshot("live");
+
+      // the board's definition edited with the same form: what it keeps for life is shown, not offered
+      page.findElement(By.id("board-edit")).click();
+      chromium.waitAtMost(PAGE).until(d -> board.equals(d.findElement(By.id("bf-name")).getDomProperty("value")));
+      assertThat(page.findElement(By.id("bf-period")).isEnabled()).isFalse();
+      page.findElement(By.id("bf-public")).click();
+      page.findElement(By.id("bf-save")).click();
+      By publicReads = By.cssSelector("#boards tr[data-board='" + board + "'] td:nth-child(6)");
+      chromium.waitAtMost(PAGE).until(d -> "yes".equals(d.findElement(publicReads).getText()));
+      assertThat(ok(send(api, port, HttpMethod.GET, "/v1/boards/" + board, null)).getBoolean("publicReads")).isTrue();
+
+      // a user: their entry, the entries around them, their friends
+      send(api, port, HttpMethod.PUT, "/v1/users/alice/friends/carol", null);
+      page.findElement(By.cssSelector("#tabs [data-tab='user']")).click();
+      page.findElement(By.id("user-id")).sendKeys("alice");
+      page.findElement(By.id("user-lookup")).click();
+      chromium.waitAtMost(PAGE).until(d -> users(d, "user-friends").equals(List.of("alice", "carol")));
+      assertThat(page.findElement(By.cssSelector("#user-entry dd[data-fact='rank']")).getText()).isEqualTo("2");
+      assertThat(page.findElement(By.cssSelector("#user-entry dd[data-fact='score']")).getText()).isEqualTo("30");
+      assertThat(users(page, "user-around")).containsSubsequence("bob", "alice", "carol");
+      chromium.screenshot("user");
+
+      // the period, closed through the admin API, is browsed from the archive
+      assertThat(ok(send(api, port, HttpMethod.POST, "/v1/boards/" + board + "/periods/" + period + "/close", null))
+          .getString("state")).isEqualTo("archived");
+      page.findElement(By.cssSelector("#tabs [data-tab='periods']")).click();
+      By archived = By.cssSelector("#periods tr[data-period='" + period + "'][data-state='archived'] [data-action='view']");
+      chromium.waitAtMost(PAGE).until(d -> !d.findElements(archived).isEmpty());
+      page.findElement(archived).click();
+      chromium.waitAtMost(PAGE).until(d -> users(d, "period-entries").equals(top));
+      assertThat(page.findElement(By.id("period-state")).getText()).isEqualTo("archived");
+      assertThat(page.findElement(By.id("period-range")).getText()).isEqualTo("1–7 of 7");
+      chromium.screenshot("period");
+      // the key never went into an address; nothing was refused by the page's policy, nothing thrown
+      assertThat(page.getCurrentUrl()).doesNotContain(key);
+      assertThat(chromium.consoleErrors()).isEmpty();
+
+      // attacker-controlled text (user IDs, metadata) renders as text, and the page may not parse HTML at all
+      String hostile = "<img src=x onerror=\"window.pwned=1\">";
+      Object rendered = ((JavascriptExecutor) page).executeAsyncScript("""
+          const [hostile, done] = arguments;
+          import('/ui/dom.js').then(dom => {
+            const rows = dom.entryRows([{rank: 1, userId: hostile, meta: {displayName: hostile}, score: 1}]);
+            const table = dom.el('table', {}, dom.el('tbody', {}, ...rows));
+            document.body.append(table);
+            done([table.querySelector('td.user').textContent, table.querySelector('td.name').textContent,
+                table.querySelectorAll('img').length]);
+          });""", hostile);
+      assertThat(rendered).isEqualTo(List.of(hostile, hostile, 0L));
+      assertThat(script(page, "try { document.body.innerHTML = '<b>x</b>'; return 'assigned'; }"
+          + " catch (e) { return e.name; }")).isEqualTo("TypeError");
+      assertThat(script(page, "return window.pwned === undefined")).isEqualTo(true);
+    } finally {
+      app.stop().await(60, TimeUnit.SECONDS);
+    }
+  }
+
+  private static JsonObject event(String userId, long value) {
+    return new JsonObject().put("userId", userId).put("value", value);
+  }
+
+  /** The user IDs of a table's rows, read at once (the page replaces rows as updates arrive). */
+  @SuppressWarnings("unchecked")
+  private static List<String> users(WebDriver page, String table) {
+    return (List<String>) script(page, "return [...document.querySelectorAll('#" + table + " tbody td.user')]"
+        + ".map(td => td.textContent)");
+  }
+
+  private static List<String> texts(WebDriver page, String css) {
+    return page.findElements(By.cssSelector(css)).stream().map(e -> e.getText()).toList();
+  }
+
+  private static Object script(WebDriver page, String code) {
+    return ((JavascriptExecutor) page).executeScript(code);
+  }
+
+  private static JsonObject ok(HttpResponse<Buffer> r) {
+    assertThat(r.statusCode()).as(r.bodyAsString()).isBetween(200, 201);
+    return r.bodyAsJsonObject();
+  }
+
+  private static HttpResponse<Buffer> send(WebClient client, int port, HttpMethod method, String uri, JsonObject body)
+      throws Exception {
+    HttpRequest<Buffer> request = client.request(method, port, "localhost", uri);
+    return (body == null ? request.send()
+        : request.putHeader("Content-Type", "application/json").sendBuffer(body.toBuffer())).await(20, TimeUnit.SECONDS);
+  }
+}
