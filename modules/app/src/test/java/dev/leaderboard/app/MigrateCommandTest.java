@@ -2,6 +2,7 @@ package dev.leaderboard.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.leaderboard.embedded.LocalRedisCluster;
 import dev.leaderboard.embedded.LocalRedisShards;
 import dev.leaderboard.testing.TestSeed;
 import io.vertx.core.Vertx;
@@ -23,6 +24,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -31,6 +33,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -45,7 +48,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code migrate}: a standalone 2-shard store filled through a node (boards of every kind, events with
  * IDs, a closed period, friends, an API key, a key with a time to live) is copied into a local
  * 3-master cluster; every key is then compared with its source, value by value; a second run changes
- * nothing; a dry run and a refused target write nothing.
+ * nothing; a dry run and a refused target write nothing; and a node in cluster mode on the copy
+ * answers every read as the node on the shards did.
  */
 @ExtendWith({VertxExtension.class, TestSeed.class})
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -53,20 +57,26 @@ import org.junit.jupiter.api.io.TempDir;
 class MigrateCommandTest {
   static final Clock CLOCK = Clock.fixed(Instant.parse("2025-04-15T12:00:00Z"), ZoneOffset.UTC);
   static final String LEASE = "lb:{meta}:lease:migrate-test";
-  static final String CLUSTER_PASSWORD = "cluster-secret-" + Long.toHexString(new Random().nextLong());
 
   Vertx vertx;
   LocalRedisShards shards;
+  Path nodeDir;
   LeaderboardApp app;
-  TestRedisCluster cluster;
+  LocalRedisCluster cluster;
+  /** Every lb:* key of the shards, with its value. */
   Map<String, String> source;
+  /** The node's answers to every read of {@link #READS}, on the shards. */
+  Map<String, String> sourceReads;
+  /** An API key created on the shards. */
+  String readKey;
 
   @BeforeAll
   void fill(Random rnd, @TempDir Path dir) throws Exception {
     vertx = Vertx.vertx();
     shards = LocalRedisShards.start(dir.resolve("shards"), 2);
+    nodeDir = dir.resolve("node");
     int port = AppRestartTest.freePort();
-    app = LeaderboardApp.start(AppConfig.fromEnv(Map.of("LB_DATA_DIR", dir.resolve("node").toString(), "LB_HTTP_PORT",
+    app = LeaderboardApp.start(AppConfig.fromEnv(Map.of("LB_DATA_DIR", nodeDir.toString(), "LB_HTTP_PORT",
         String.valueOf(port), "LB_REDIS_ENDPOINTS", String.join(",", shards.endpoints()))), CLOCK).await();
     WebClient http = AdminClients.of(vertx, app);
     put(http, port, "/v1/boards/mig-daily", new JsonObject().put("period", "daily").put("operator", "best"));
@@ -89,8 +99,10 @@ class MigrateCommandTest {
       assertThat(send(http.post(port, "localhost", "/v1/users/user" + u + "/friends"), new JsonObject().put("friendIds", friends))
           .statusCode()).isEqualTo(200);
     }
-    assertThat(send(http.post(port, "localhost", "/v1/keys"), new JsonObject().put("name", "migrated").put("scopes",
-        new JsonArray().add("read"))).statusCode()).isEqualTo(201);
+    HttpResponse<Buffer> created = send(http.post(port, "localhost", "/v1/keys"), new JsonObject().put("name", "migrated")
+        .put("scopes", new JsonArray().add("read")));
+    assertThat(created.statusCode()).isEqualTo(201);
+    readKey = created.bodyAsJsonObject().getString("key");
     assertThat(send(http.post(port, "localhost", "/v1/boards/mig-daily/periods/2025-04-15/close"), null).statusCode())
         .isEqualTo(200);
     Redis meta = RedisContents.client(vertx, List.of(shards.endpoints().get(0)), RedisClientType.STANDALONE);
@@ -102,7 +114,8 @@ class MigrateCommandTest {
         .anyMatch(k -> k.endsWith(":d")).anyMatch(k -> k.endsWith(":n")).anyMatch(k -> k.startsWith("lb:{fr:"))
         .contains("lb:{meta}:boards", "lb:{meta}:api-keys", LEASE)
         .anyMatch(k -> k.startsWith("lb:{meta}:periods:")).anyMatch(k -> k.startsWith("lb:{meta}:period-states:"));
-    cluster = TestRedisCluster.start(vertx, shards.binary(), dir.resolve("cluster"), 3, CLUSTER_PASSWORD);
+    sourceReads = reads(http, port);
+    cluster = LocalRedisCluster.start(dir.resolve("cluster"), 3, 0, Duration.ofSeconds(5));
   }
 
   @AfterAll
@@ -127,7 +140,7 @@ class MigrateCommandTest {
     assertThat(run.status).as(run.text()).isEqualTo(MigrateCommand.REFUSED);
     assertThat(run.err).contains("not a Redis Cluster node");
     assertThat(RedisContents.ofStandalone(vertx, shards.endpoints())).isEqualTo(source);
-    assertThat(RedisContents.ofStandalone(vertx, cluster.endpoints())).isEmpty();
+    assertThat(RedisContents.ofStandalone(vertx, nodes())).isEmpty();
   }
 
   @Test
@@ -136,7 +149,7 @@ class MigrateCommandTest {
     Run run = migrate(List.of("--dry-run"), env());
     assertThat(run.status).as(run.text()).isZero();
     assertThat(run.out).contains("dry run: nothing written; " + source.size() + " keys differ on the cluster now");
-    assertThat(RedisContents.ofStandalone(vertx, cluster.endpoints())).isEmpty();
+    assertThat(RedisContents.ofStandalone(vertx, nodes())).isEmpty();
   }
 
   @Test
@@ -145,16 +158,16 @@ class MigrateCommandTest {
     Run run = migrate(List.of(), env());
     assertThat(run.status).as(run.text()).isZero();
     assertThat(run.out).contains("copied " + source.size() + " keys").contains("verified: every key is on the cluster");
-    assertThat(run.text()).doesNotContain(CLUSTER_PASSWORD).doesNotContain(password(shards.endpoints().get(0)));
+    assertThat(run.text()).doesNotContain(password(cluster.seeds().get(0))).doesNotContain(password(shards.endpoints().get(0)));
     // every node's keys, read node by node, are the source's keys with the same values
-    assertThat(RedisContents.ofStandalone(vertx, cluster.endpoints())).isEqualTo(source);
-    assertThat(RedisContents.ofCluster(vertx, cluster.endpoints(), source.keySet())).isEqualTo(source);
-    Redis nodes = RedisContents.client(vertx, cluster.endpoints(), RedisClientType.CLUSTER);
+    assertThat(RedisContents.ofStandalone(vertx, nodes())).isEqualTo(source);
+    assertThat(RedisContents.ofCluster(vertx, cluster.seeds(), source.keySet())).isEqualTo(source);
+    Redis nodes = RedisContents.client(vertx, cluster.seeds(), RedisClientType.CLUSTER);
     long pttl = nodes.send(Request.cmd(Command.PTTL).arg(LEASE)).await().toLong();
     nodes.close();
     assertThat(pttl).as("the lease keeps its time to live").isBetween(1L, 600_000L);
     // the keys are spread over the masters, each slot on its own
-    for (String node : cluster.endpoints()) {
+    for (String node : nodes()) {
       assertThat(RedisContents.ofStandalone(vertx, List.of(node))).as("keys on %s", node).isNotEmpty();
     }
   }
@@ -162,17 +175,70 @@ class MigrateCommandTest {
   @Test
   @Order(4)
   void runningItAgainChangesNothing() {
-    Map<String, String> before = RedisContents.ofStandalone(vertx, cluster.endpoints());
+    Map<String, String> before = RedisContents.ofStandalone(vertx, nodes());
     Run run = migrate(List.of(), env());
     assertThat(run.status).as(run.text()).isZero();
     assertThat(run.out).contains("verified: every key is on the cluster");
-    assertThat(RedisContents.ofStandalone(vertx, cluster.endpoints())).isEqualTo(before).isEqualTo(source);
+    assertThat(RedisContents.ofStandalone(vertx, nodes())).isEqualTo(before).isEqualTo(source);
+  }
+
+  @Test
+  @Order(5)
+  void aNodeInClusterModeOnTheCopyAnswersEveryReadAsBefore() throws Exception {
+    app.stop().await();
+    app = null;
+    int port = AppRestartTest.freePort();
+    // the same data directory: the same archive (the embedded PostgreSQL) and admin key file
+    app = LeaderboardApp.start(AppConfig.fromEnv(Map.of("LB_DATA_DIR", nodeDir.toString(), "LB_HTTP_PORT", String.valueOf(port),
+        "LB_REDIS_MODE", "cluster", "LB_REDIS_ENDPOINTS", String.join(",", cluster.seeds()))), CLOCK).await();
+    assertThat(reads(AdminClients.of(vertx, app), port)).isEqualTo(sourceReads);
+    HttpResponse<Buffer> withMigratedKey = AdminClients.withAuthorization(vertx, "Bearer " + readKey)
+        .get(port, "localhost", "/v1/boards/mig-asc/entries").send().await();
+    assertThat(withMigratedKey.statusCode()).as("the API key created on the shards").isEqualTo(200);
+  }
+
+  static final List<String> BOARDS = List.of("mig-daily", "mig-asc", "mig-dense");
+
+  /** A node's answers to reads of everything the test wrote: boards, pages, users, around, periods, friends, keys. */
+  static Map<String, String> reads(WebClient http, int port) {
+    List<String> paths = new ArrayList<>(List.of("/v1/boards", "/v1/keys"));
+    for (String board : BOARDS) {
+      paths.add("/v1/boards/" + board);
+      paths.add("/v1/boards/" + board + "/periods");
+      paths.add("/v1/boards/" + board + "/entries?limit=1000");
+      paths.add("/v1/boards/" + board + "/entries?offset=17&limit=50&rankMode=competition");
+      for (int u = 0; u < 150; u += 7) {
+        paths.add("/v1/boards/" + board + "/users/user" + u);
+        paths.add("/v1/boards/" + board + "/users/user" + u + "/around?limit=5");
+      }
+      for (int u = 0; u < 20; u += 3) {
+        paths.add("/v1/boards/" + board + "/users/user" + u + "/friends");
+      }
+    }
+    paths.add("/v1/boards/mig-dense/entries?limit=100&rankMode=dense");
+    for (int u = 0; u < 20; u++) {
+      paths.add("/v1/users/user" + u + "/friends");
+    }
+    Map<String, String> out = new TreeMap<>();
+    for (String path : paths) {
+      HttpResponse<Buffer> r = http.get(port, "localhost", path).send().await();
+      out.put(path, r.statusCode() + " " + r.bodyAsString());
+    }
+    assertThat(out.values().stream().filter(s -> s.startsWith("200 ")).count()).as("reads answered: %s", out)
+        .isGreaterThan(paths.size() * 3 / 4);
+    return out;
+  }
+
+  /** Every node of the cluster, password included. */
+  private List<String> nodes() {
+    return IntStream.range(0, cluster.size()).mapToObj(cluster::endpoint).toList();
   }
 
   /** The source endpoints with their passwords in the URIs, the cluster's password from the environment. */
   private Map<String, String> env() {
-    return Map.of("MIGRATE_FROM", String.join(",", shards.endpoints()), "MIGRATE_TO", String.join(",", cluster.addresses()),
-        "MIGRATE_TO_PASSWORD", CLUSTER_PASSWORD);
+    List<String> addresses = IntStream.range(0, cluster.size()).mapToObj(n -> "redis://127.0.0.1:" + cluster.port(n)).toList();
+    return Map.of("MIGRATE_FROM", String.join(",", shards.endpoints()), "MIGRATE_TO", String.join(",", addresses),
+        "MIGRATE_TO_PASSWORD", password(cluster.seeds().get(0)));
   }
 
   private static String password(String endpoint) {

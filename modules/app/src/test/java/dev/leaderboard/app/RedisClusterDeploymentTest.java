@@ -181,8 +181,9 @@ class RedisClusterDeploymentTest {
     for (int i = 0; i < (Integer) path(sts, "spec", "replicas"); i++) {
       expected.add("redis://:" + password + "@" + CLUSTER + "-" + i + "." + path(sts, "spec", "serviceName") + ":" + REDIS_PORT);
     }
-    assertThat(List.of(env.lb().get("LB_REDIS_ENDPOINTS").split(","))).containsExactlyElementsOf(expected);
-    assertThat(env.lb().keySet()).isSubsetOf(clusterVariables());
+    AppConfig config = r.appConfig();
+    assertThat(config.redisCluster()).as("LB_REDIS_MODE=cluster").isTrue();
+    assertThat(config.redisEndpoints()).as("the seeds: every pod of the cluster").containsExactlyElementsOf(expected);
   }
 
   @Test
@@ -237,13 +238,6 @@ class RedisClusterDeploymentTest {
   }
 
   // ---------------------------------------------------------------------------------------------
-
-  /** The LB_* names the app accepts; {@code LB_REDIS_MODE} comes with cluster mode. */
-  static Set<String> clusterVariables() {
-    Set<String> names = new LinkedHashSet<>(AppConfig.VARIABLES);
-    names.add("LB_REDIS_MODE");
-    return names;
-  }
 
   /** {@code pod} when the peer's selector picks it, else null. */
   static Map<String, Object> podLabelsMatching(Object peer, Map<String, Object> pod) {
