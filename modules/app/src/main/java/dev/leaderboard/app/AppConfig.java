@@ -9,6 +9,7 @@ import dev.leaderboard.store.RedisPool;
 import dev.leaderboard.store.RedisTopology;
 import dev.leaderboard.api.OpenOperations;
 import dev.leaderboard.api.HttpExposure;
+import dev.leaderboard.api.stream.StreamSettings;
 import io.vertx.pgclient.PgConnectOptions;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -40,6 +41,7 @@ import java.util.regex.Pattern;
  *     cluster whose slots move or whose master fails over before it answers 503
  * @param players how player tokens are verified ({@code LB_JWT_HS256_SECRET_FILE}, {@code LB_JWT_JWKS_FILE},
  *     {@code LB_JWT_ISSUER}, {@code LB_JWT_AUDIENCE}); without a secret or key file the node takes none
+ * @param streams how live streams are served ({@code LB_STREAM_INTERVAL_MS}, {@code LB_STREAM_MAX})
  */
 public record AppConfig(
     int httpPort,
@@ -66,7 +68,8 @@ public record AppConfig(
     RateLimits rates,
     PlayerTokenSettings players,
     boolean redisCluster,
-    long redisSettleMillis) {
+    long redisSettleMillis,
+    StreamSettings streams) {
 
   /** Every variable the app reads; the deployment test checks manifests against this list. */
   public static final Set<String> VARIABLES = Set.of("LB_HTTP_PORT", "LB_DATA_DIR", "LB_REDIS_ENDPOINTS",
@@ -78,7 +81,7 @@ public record AppConfig(
       "LB_METRICS_OPEN", "LB_OPENAPI_OPEN", "LB_HTTP_HOST", "LB_HTTP_CORS_ORIGINS", "LB_RATE_LIMITS", "LB_RATE_READ",
       "LB_RATE_SUBMIT", "LB_RATE_FRIENDS", "LB_RATE_ADMIN", "LB_RATE_PUBLIC", "LB_RATE_MAX_BUCKETS",
       "LB_JWT_HS256_SECRET_FILE", "LB_JWT_JWKS_FILE", "LB_JWT_ISSUER", "LB_JWT_AUDIENCE", "LB_REDIS_MODE",
-      "LB_REDIS_CLUSTER_SETTLE_MS");
+      "LB_REDIS_CLUSTER_SETTLE_MS", "LB_STREAM_INTERVAL_MS", "LB_STREAM_MAX");
   private static final Pattern IPV4 = Pattern.compile("(25[0-5]|2[0-4]\\d|1?\\d?\\d)(\\.(25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}");
   private static final Pattern IPV6 = Pattern.compile("[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*");
 
@@ -113,7 +116,9 @@ public record AppConfig(
         rateLimits(env),
         playerTokens(env),
         redisCluster(env),
-        intVar(env, "LB_REDIS_CLUSTER_SETTLE_MS", (int) RedisTopology.DEFAULT_SETTLE_MILLIS, 0, 600_000));
+        intVar(env, "LB_REDIS_CLUSTER_SETTLE_MS", (int) RedisTopology.DEFAULT_SETTLE_MILLIS, 0, 600_000),
+        StreamSettings.DEFAULTS.with(Duration.ofMillis(intVar(env, "LB_STREAM_INTERVAL_MS", 100, 10, 60_000)),
+            intVar(env, "LB_STREAM_MAX", StreamSettings.DEFAULTS.maxStreams(), 0, 1_000_000)));
   }
 
   /** {@code LB_REDIS_MODE}: {@code standalone} (the default) or {@code cluster}, which needs seed endpoints. */
@@ -197,13 +202,13 @@ public record AppConfig(
   public AppConfig withRedisEndpoints(List<String> endpoints) {
     return new AppConfig(httpPort, dataDir, endpoints, localShards, partitions, pgUri, cluster, clusterMembers, clusterPort,
         clusterDns, clusterHost, clusterBusPort, clusterTls, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http,
-        redisPoolWaiting, adminKeyFile, open, httpExposure, rates, players, redisCluster, redisSettleMillis);
+        redisPoolWaiting, adminKeyFile, open, httpExposure, rates, players, redisCluster, redisSettleMillis, streams);
   }
 
   public AppConfig withPgUri(String uri) {
     return new AppConfig(httpPort, dataDir, redisEndpoints, localShards, partitions, uri, cluster, clusterMembers,
         clusterPort, clusterDns, clusterHost, clusterBusPort, clusterTls, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http,
-        redisPoolWaiting, adminKeyFile, open, httpExposure, rates, players, redisCluster, redisSettleMillis);
+        redisPoolWaiting, adminKeyFile, open, httpExposure, rates, players, redisCluster, redisSettleMillis, streams);
   }
 
   /** What a log may show of this configuration: endpoints and the archive URI without their passwords. */
@@ -217,7 +222,8 @@ public record AppConfig(
         + ", clusterTls=" + clusterTls + ", friendLimit=" + friendLimit + ", adminIntervalSeconds=" + adminIntervalSeconds
         + ", closeLeaseSeconds=" + closeLeaseSeconds + ", http=" + http + ", redisPoolWaiting=" + redisPoolWaiting
         + ", adminKeyFile=" + adminKeyFile + ", open=" + open + ", rates=" + rates + ", players=" + players
-        + ", redisMode=" + (redisCluster ? "cluster" : "standalone") + ", redisSettleMillis=" + redisSettleMillis + "]";
+        + ", redisMode=" + (redisCluster ? "cluster" : "standalone") + ", redisSettleMillis=" + redisSettleMillis
+        + ", streams=" + streams + "]";
   }
 
   /** Redis endpoint URIs ({@code redis://[[user]:password@]host:port}); an error names the entry, never its text. */

@@ -2,6 +2,7 @@ package dev.leaderboard.app;
 
 import com.hazelcast.config.Config;
 import dev.leaderboard.api.HttpApiVerticle;
+import dev.leaderboard.api.stream.StreamVerticle;
 import dev.leaderboard.api.audit.AuditVerticle;
 import dev.leaderboard.api.auth.KeysVerticle;
 import dev.leaderboard.api.auth.NodeKeys;
@@ -15,6 +16,7 @@ import dev.leaderboard.store.RedisPool;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
 import io.vertx.core.VertxOptions;
 import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
 import java.nio.file.Path;
@@ -90,14 +92,18 @@ public final class LeaderboardApp {
     RedisPool pool = new RedisPool(LeaderboardVerticle.POOL_SIZE, c.redisPoolWaiting());
     // buckets refill in real time, whatever clock the node's periods follow
     RateLimiter rates = RateLimiter.create(c.rates(), Clock.systemUTC());
+    DeploymentOptions services = new DeploymentOptions(instances).setConfig(new JsonObject()
+        .put(LeaderboardVerticle.NOTICE_INTERVAL_MS, c.streams().interval().toMillis()));
     return vertx.deployVerticle(() -> new LeaderboardVerticle(c.redis(), c.pgUri(), c.partitions(), clock,
-            closeLeaseMillis, pool), instances)
+            closeLeaseMillis, pool), services)
         .compose(id -> vertx.deployVerticle(
             new AdminVerticle(c.redis(), c.pgUri(), clock, c.adminIntervalSeconds() * 1000L, closeLeaseMillis)))
         .compose(id -> vertx.deployVerticle(
             () -> new FriendRankVerticle(c.redis(), c.pgUri(), clock, c.friendLimit(), pool), instances))
         .compose(id -> vertx.deployVerticle(new AuditVerticle(c.pgUri(), clock)))
         .compose(id -> deployKeys(vertx, c, clock))
+        .compose(adminKey -> vertx.deployVerticle(new StreamVerticle(c.redis(), clock, c.streams()))
+            .map(adminKey))
         .compose(adminKey -> vertx.deployVerticle(() -> new HttpApiVerticle(c.httpPort(), clusterJoined, c.http(),
             c.open(), c.httpExposure(), rates), instances).map(id -> new Deployed(id, adminKey)))
         .onSuccess(d -> LOG.info("leaderboard node ready: HTTP on {}:{}, {} Redis " + (c.redisCluster() ? "cluster seeds" : "shards") + ", {} default partitions, cluster {}, CORS {}",

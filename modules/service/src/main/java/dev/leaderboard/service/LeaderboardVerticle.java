@@ -4,6 +4,7 @@ import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.service.impl.BoardRegistry;
 import dev.leaderboard.service.impl.ServiceBindings;
 import dev.leaderboard.service.impl.PeriodCloser;
+import dev.leaderboard.service.impl.ScoreNotices;
 import dev.leaderboard.store.PeriodStore;
 import dev.leaderboard.service.impl.LeaderboardServiceImpl;
 import dev.leaderboard.service.impl.LocalLeaderboards;
@@ -20,11 +21,16 @@ import java.util.List;
 /**
  * Hosts the leaderboard service on this node: connects to the shards, loads the board cache,
  * serves the service on the clustered address and on the node-local one, and offers it in process
- * to the node's HTTP API ({@link NodeServices}).
+ * to the node's HTTP API ({@link NodeServices}). Publishes what its submits change ({@link ScoreNotice}).
  */
 public class LeaderboardVerticle extends VerticleBase {
   /** Connections to each shard, unless the node says otherwise. */
   public static final int POOL_SIZE = 16;
+  /**
+   * The deployment setting (milliseconds) of how long score changes are gathered before one
+   * {@link ScoreNotice} per board and period is published; {@link ScoreNotices#DEFAULT_INTERVAL_MS} if unset.
+   */
+  public static final String NOTICE_INTERVAL_MS = "noticeIntervalMs";
   private static final ServiceReadiness READINESS = new ServiceReadiness();
   private final RedisTopology redis;
   private final String pgUri;
@@ -74,7 +80,9 @@ public class LeaderboardVerticle extends VerticleBase {
     archive = ArchiveStore.connect(vertx, pgUri);
     PeriodCloser closer = new PeriodCloser(vertx, registry, boardStore, new PeriodStore(shards), archive, clock,
         closeLeaseMillis);
-    leaderboards = new LocalLeaderboards(registry, boardStore, scores, archive, closer, clock, defaultPartitions);
+    ScoreNotices notices = new ScoreNotices(vertx, config().getLong(NOTICE_INTERVAL_MS, ScoreNotices.DEFAULT_INTERVAL_MS));
+    leaderboards = new LocalLeaderboards(registry, boardStore, scores, archive, closer, clock, defaultPartitions,
+        notices);
     return scores.loadScripts()
         .compose(ok -> archive.migrate())
         .compose(ok -> registry.start())
