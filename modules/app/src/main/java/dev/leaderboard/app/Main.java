@@ -1,13 +1,21 @@
 package dev.leaderboard.app;
 
 import java.time.Clock;
+import java.util.List;
 
-/** Starts a node from {@code LB_*} environment variables; SIGTERM stops it cleanly. */
+/**
+ * Starts a node from {@code LB_*} environment variables; SIGTERM stops it cleanly. With the argument
+ * {@code migrate} it copies standalone Redis endpoints into a Redis Cluster instead ({@link MigrateCommand}).
+ */
 public final class Main {
   private Main() {
   }
 
   public static void main(String[] args) {
+    if (args.length > 0 && args[0].equals("migrate")) {
+      System.exit(MigrateCommand.run(List.of(args).subList(1, args.length), System.getenv(), System.out, System.err));
+      return;
+    }
     AppConfig config;
     try {
       config = AppConfig.fromEnv(System.getenv());

@@ -51,7 +51,7 @@ class DeploymentManifestTest {
   // settings
 
   @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {"deploy/base", "deploy/overlays/local"})
+  @ValueSource(strings = {"deploy/base", "deploy/overlays/local", "deploy/overlays/redis-cluster"})
   void everyLbSettingIsOneTheAppKnowsAndAccepts(String dir) {
     Render r = render(dir);
     Env env = r.appEnv();
@@ -84,7 +84,7 @@ class DeploymentManifestTest {
   // ports, probes
 
   @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {"deploy/base", "deploy/overlays/local"})
+  @ValueSource(strings = {"deploy/base", "deploy/overlays/local", "deploy/overlays/redis-cluster"})
   void containerPortsAreTheConfiguredHttpHazelcastAndEventBusPorts(String dir) {
     Render r = render(dir);
     AppConfig cfg = r.appConfig();
@@ -99,7 +99,7 @@ class DeploymentManifestTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {"deploy/base", "deploy/overlays/local"})
+  @ValueSource(strings = {"deploy/base", "deploy/overlays/local", "deploy/overlays/redis-cluster"})
   void probesUseTheHealthEndpointsOnTheHttpPort(String dir) {
     Render r = render(dir);
     AppConfig cfg = r.appConfig();
@@ -123,7 +123,7 @@ class DeploymentManifestTest {
   // services, clustering
 
   @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {"deploy/base", "deploy/overlays/local"})
+  @ValueSource(strings = {"deploy/base", "deploy/overlays/local", "deploy/overlays/redis-cluster"})
   void clusterDiscoveryPointsAtAHeadlessServiceOfTheNodes(String dir) {
     Render r = render(dir);
     AppConfig cfg = r.appConfig();
@@ -155,7 +155,7 @@ class DeploymentManifestTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {"deploy/base", "deploy/overlays/local"})
+  @ValueSource(strings = {"deploy/base", "deploy/overlays/local", "deploy/overlays/redis-cluster"})
   void httpServiceSendsPort80ToTheHttpPort(String dir) {
     Render r = render(dir);
     AppConfig cfg = r.appConfig();
@@ -182,7 +182,7 @@ class DeploymentManifestTest {
   // rollout, disruption, scaling
 
   @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {"deploy/base", "deploy/overlays/local"})
+  @ValueSource(strings = {"deploy/base", "deploy/overlays/local", "deploy/overlays/redis-cluster"})
   void rollingUpdateKeepsCapacityAndShutdownDrainsFirst(String dir) {
     Render r = render(dir);
     Map<String, Object> d = r.deployment();
@@ -198,7 +198,7 @@ class DeploymentManifestTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {"deploy/base", "deploy/overlays/local"})
+  @ValueSource(strings = {"deploy/base", "deploy/overlays/local", "deploy/overlays/redis-cluster"})
   void disruptionBudgetAndAutoscalerTargetTheDeployment(String dir) {
     Render r = render(dir);
     Map<String, Object> d = r.deployment();
@@ -255,7 +255,7 @@ class DeploymentManifestTest {
   // security
 
   @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {"deploy/base", "deploy/overlays/local"})
+  @ValueSource(strings = {"deploy/base", "deploy/overlays/local", "deploy/overlays/redis-cluster"})
   void theEventBusRunsMutualTlsWithFilesFromASecretThatIsNotCommitted(String dir) {
     Render r = render(dir);
     ClusterTls tls = r.appConfig().clusterTls();
@@ -307,7 +307,7 @@ class DeploymentManifestTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {"deploy/base", "deploy/overlays/local"})
+  @ValueSource(strings = {"deploy/base", "deploy/overlays/local", "deploy/overlays/redis-cluster"})
   void onlyTheNodesReachTheClusterPorts(String dir) {
     Render r = render(dir);
     Map<String, Object> d = r.deployment();
@@ -355,7 +355,7 @@ class DeploymentManifestTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {"deploy/base", "deploy/overlays/local"})
+  @ValueSource(strings = {"deploy/base", "deploy/overlays/local", "deploy/overlays/redis-cluster"})
   void nodesRunAsNonRootOnAReadOnlyRootWithWritableTmp(String dir) {
     Render r = render(dir);
     Map<String, Object> pod = map(path(r.deployment(), "spec", "template", "spec"));
@@ -377,7 +377,7 @@ class DeploymentManifestTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {"deploy/base", "deploy/overlays/local"})
+  @ValueSource(strings = {"deploy/base", "deploy/overlays/local", "deploy/overlays/redis-cluster"})
   void theAdminKeyIsASecretMountedReadOnlyAndNeverADefaultInTheRender(String dir) {
     Render r = render(dir);
     Path keyFile = r.appConfig().adminKeyFile();
@@ -419,6 +419,7 @@ class DeploymentManifestTest {
   // ---------------------------------------------------------------------------------------------
   // Redis shards, PostgreSQL
 
+  /** Standalone shards only; the cluster overlay's seeds are checked by {@link RedisClusterDeploymentTest}. */
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"deploy/base", "deploy/overlays/local"})
   void redisEndpointsAreExactlyThePodsOfTheRedisStatefulSet(String dir) {
@@ -466,7 +467,7 @@ class DeploymentManifestTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {"deploy/base", "deploy/overlays/local"})
+  @ValueSource(strings = {"deploy/base", "deploy/overlays/local", "deploy/overlays/redis-cluster"})
   void archiveUriPointsAtThePostgresStatefulSet(String dir) {
     Render r = render(dir);
     String pgUri = r.appConfig().pgUri();

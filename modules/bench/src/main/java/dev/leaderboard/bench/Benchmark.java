@@ -137,29 +137,34 @@ public final class Benchmark {
         () -> service.user(name, returning.get(again[0]++ % returning.size()).userId(), null, null),
         () -> shards.send(Route.META, Request.cmd(Command.ZREVRANK).arg(SINGLE_KEY).arg("u" + pick.nextInt(members)))));
 
+    print(rows, "ours");
+    memory(shards, board, partitions);
+    shards.close();
+  }
+
+  /** The rows as a table: each figure, its baseline and their ratio; {@code ours} heads the first column. */
+  static void print(List<Row> rows, String ours) {
     System.out.println();
-    System.out.printf(Locale.ROOT, "%-44s %22s   %-36s %22s %9s  %s%n", "measurement", "ours median / p99",
+    System.out.printf(Locale.ROOT, "%-44s %22s   %-36s %22s %9s  %s%n", "measurement", ours + " median / p99",
         "baseline", "baseline median / p99", "ratio", "target");
     for (Row r : rows) {
       double ratio = r.inverse ? r.baseline.median / r.ours.median : r.ours.median / r.baseline.median;
       System.out.printf(Locale.ROOT, "%-44s %10.3f / %7.3f ms   %-36s %10.3f / %7.3f ms %8.2fx  %s%n", r.name,
           r.ours.median, r.ours.p99, r.baselineName, r.baseline.median, r.baseline.p99, ratio, r.target);
     }
-    memory(shards, board, partitions);
-    shards.close();
   }
 
-  private record Row(String name, Stats ours, String baselineName, Stats baseline, String target, boolean inverse) {
+  record Row(String name, Stats ours, String baselineName, Stats baseline, String target, boolean inverse) {
   }
 
-  private record Stats(double median, double p99) {
+  record Stats(double median, double p99) {
   }
 
   /**
    * Sequential latency of an operation and its baseline, measured alternately (one call of each in
    * turn) so that both see the same machine; each call waits for the previous answer.
    */
-  private static Row pair(String name, String baselineName, String target, boolean inverse, int runs,
+  static Row pair(String name, String baselineName, String target, boolean inverse, int runs,
       Supplier<Future<?>> ours, Supplier<Future<?>> baseline) {
     for (int i = 0; i < Math.max(10, runs / 5); i++) {
       ours.get().await();

@@ -1,0 +1,79 @@
+package dev.leaderboard.app;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** What a migration saw: keys and sizes per type on both sides, per source endpoint, and the keys that differ. */
+final class MigrationTally {
+  private static final int SHOWN = 20;
+  /** type → {source keys, source size, cluster keys, cluster size}. */
+  private final Map<String, long[]> byType = new TreeMap<>();
+  private final List<String> endpoints = new ArrayList<>();
+  private final List<String> differing = new ArrayList<>();
+  private long differences;
+  private long vanished;
+  private long copied;
+
+  void endpoint(String label, long keys) {
+    endpoints.add(label + ": " + keys + " keys");
+  }
+
+  /** One key: its state on the source and on the cluster (after the copy, if any). */
+  void key(String key, KeyState source, KeyState cluster) {
+    add(source.type(), 0, source.size());
+    if (cluster.exists()) {
+      add(cluster.type(), 2, cluster.size());
+    }
+    if (!source.matches(cluster)) {
+      differences++;
+      if (differing.size() < SHOWN) {
+        differing.add(key + ": source " + source + ", cluster " + cluster);
+      }
+    }
+  }
+
+  void vanished() {
+    vanished++;
+  }
+
+  void copied(int keys) {
+    copied += keys;
+  }
+
+  long differences() {
+    return differences;
+  }
+
+  long copied() {
+    return copied;
+  }
+
+  private void add(String type, int at, long size) {
+    long[] row = byType.computeIfAbsent(type, t -> new long[4]);
+    row[at]++;
+    row[at + 1] += Math.max(size, 0);
+  }
+
+  void print(PrintStream out, boolean dryRun) {
+    endpoints.forEach(e -> out.println("  " + e));
+    out.printf("  %-8s %12s %14s %12s %14s%n", "type", "source keys", "source size", "cluster keys", "cluster size");
+    byType.forEach((type, row) -> out.printf("  %-8s %12d %14d %12d %14d%n", type, row[0], row[1], row[2], row[3]));
+    out.println("  (size: members of sorted sets, hashes, sets and lists; bytes of strings)");
+    if (vanished > 0) {
+      out.println("  " + vanished + " keys were gone before they were read (expired leases)");
+    }
+    out.println(dryRun ? "dry run: nothing written; " + differences + " keys differ on the cluster now"
+        : "copied " + copied + " keys (DUMP/RESTORE REPLACE, expiry kept)");
+    if (!dryRun) {
+      out.println(differences == 0 ? "verified: every key is on the cluster with its type, size and expiry"
+          : "NOT VERIFIED: " + differences + " keys differ on the cluster");
+    }
+    differing.forEach(d -> out.println("  differs: " + d));
+    if (differences > differing.size()) {
+      out.println("  ... and " + (differences - differing.size()) + " more");
+    }
+  }
+}
