@@ -34,6 +34,9 @@ import java.util.Set;
  * @param clientWrites whether players (with a player token, not an API key) may submit their own
  *     scores to the board (off by default: server-authoritative, only API keys with {@code submit}
  *     write); may change on an update
+ * @param events what the board announces when a period is archived: the number of top entries the
+ *     event carries ({@code archiveEventTop}) and the {@code webhook} it is POSTed to; both may change
+ *     on an update
  */
 public record Board(
     String name,
@@ -54,7 +57,8 @@ public record Board(
     boolean rankOnSubmit,
     long dedupeSeconds,
     boolean publicReads,
-    boolean clientWrites) {
+    boolean clientWrites,
+    PeriodEvents events) {
 
   /** How long an all-time board accepts events, counted from its creation. */
   public static final Duration ALL_TIME_SPAN = Duration.ofDays(3653);
@@ -67,7 +71,7 @@ public record Board(
 
   private static final Set<String> WRITABLE = Set.of("order", "operator", "period", "timezone", "maxScore",
       "tieResolution", "retainPeriods", "graceSeconds", "partitions", "denseRanks", "rankOnSubmit", "dedupeSeconds",
-      "publicReads", "clientWrites");
+      "publicReads", "clientWrites", "archiveEventTop", "webhook");
   /** Fields a GET returns that a PUT may echo back; they are ignored. */
   private static final Set<String> READ_ONLY = Set.of("board", "createdAt", "origin", "limits");
 
@@ -153,6 +157,7 @@ public record Board(
     boolean rankOnSubmit = Fields.bool(spec, "", "rankOnSubmit", existing == null || existing.rankOnSubmit());
     boolean publicReads = Fields.bool(spec, "", "publicReads", existing != null && existing.publicReads());
     boolean clientWrites = Fields.bool(spec, "", "clientWrites", existing != null && existing.clientWrites());
+    PeriodEvents events = PeriodEvents.define(spec, existing == null ? PeriodEvents.DEFAULT : existing.events());
     long dedupe = Fields.integer(spec, "", "dedupeSeconds",
         existing != null ? existing.dedupeSeconds() : defaultDedupeSeconds(period, grace), 1, MAX_DEDUPE_SECONDS);
     Long maxScore = Fields.integer(spec, "", "maxScore", existing == null ? null : existing.maxScore(), 1,
@@ -172,7 +177,7 @@ public record Board(
       }
       return new Board(name, existing.uid(), order, operator, period, zone, maxScore, resolution, retain, grace,
           partitions, existing.createdAt(), existing.origin(), existing.timeBits(), dense, rankOnSubmit, dedupe,
-          publicReads, clientWrites);
+          publicReads, clientWrites, events);
     }
 
     long unit = resolution.millis();
@@ -193,7 +198,7 @@ public record Board(
           + " (got " + maxScore + ")" + (resolution == TieResolution.MS ? "; tieResolution s allows larger scores" : ""));
     }
     return new Board(name, newUid, order, operator, period, zone, maxScore, resolution, retain, grace, partitions,
-        now.toEpochMilli(), origin, timeBits, dense, rankOnSubmit, dedupe, publicReads, clientWrites);
+        now.toEpochMilli(), origin, timeBits, dense, rankOnSubmit, dedupe, publicReads, clientWrites, events);
   }
 
   /** An hour on all-time boards; on periodic ones as long as events of one period may arrive. */
@@ -244,7 +249,7 @@ public record Board(
     }
   }
 
-  /** The definition as the API shows it, with the derived limits. */
+  /** The definition as the API shows it, with the derived limits (a webhook's secret left out). */
   public JsonObject toJson() {
     JsonObject limits = new JsonObject()
         .put("scoreBits", scoreBits())
@@ -256,7 +261,7 @@ public record Board(
     } else {
       limits.put("longestPeriod", period.maxLengthMillis() / tieResolution.millis());
     }
-    return new JsonObject()
+    JsonObject out = new JsonObject()
         .put("board", name)
         .put("order", order.wireName())
         .put("operator", operator.wireName())
@@ -275,11 +280,15 @@ public record Board(
         .put("createdAt", createdAt)
         .put("origin", origin)
         .put("limits", limits);
+    events.show(out);
+    return out;
   }
 
-  /** The stored form: the API form plus what only the store needs. */
+  /** The stored form: the API form plus what only the store needs (a webhook's secret too). */
   public JsonObject toStored() {
-    return toJson().put("uid", uid).put("timeBits", timeBits);
+    JsonObject out = toJson().put("uid", uid).put("timeBits", timeBits);
+    events.store(out);
+    return out;
   }
 
   public static Board fromStored(JsonObject j) {
@@ -290,6 +299,6 @@ public record Board(
         j.getLong("origin"), j.getInteger("timeBits"), j.getBoolean("denseRanks", true),
         j.getBoolean("rankOnSubmit", true), j.getLong("dedupeSeconds",
             defaultDedupeSeconds(PeriodKind.fromWire(j.getString("period")), j.getLong("graceSeconds"))),
-        j.getBoolean("publicReads", false), j.getBoolean("clientWrites", false));
+        j.getBoolean("publicReads", false), j.getBoolean("clientWrites", false), PeriodEvents.fromStored(j));
   }
 }
