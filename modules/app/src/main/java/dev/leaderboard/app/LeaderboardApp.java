@@ -93,7 +93,8 @@ public final class LeaderboardApp {
     return vertx.deployVerticle(() -> new LeaderboardVerticle(c.redisEndpoints(), c.pgUri(), c.partitions(), clock,
             closeLeaseMillis, pool), instances)
         .compose(id -> vertx.deployVerticle(
-            new AdminVerticle(c.redisEndpoints(), c.pgUri(), clock, c.adminIntervalSeconds() * 1000L, closeLeaseMillis)))
+            new AdminVerticle(c.redisEndpoints(), c.pgUri(), clock, c.adminIntervalSeconds() * 1000L, closeLeaseMillis,
+                c.webhooks())))
         .compose(id -> vertx.deployVerticle(
             () -> new FriendRankVerticle(c.redisEndpoints(), c.pgUri(), clock, c.friendLimit(), pool), instances))
         .compose(id -> vertx.deployVerticle(new AuditVerticle(c.pgUri(), clock)))
