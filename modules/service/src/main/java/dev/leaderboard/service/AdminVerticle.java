@@ -85,13 +85,24 @@ public class AdminVerticle extends VerticleBase {
     deliveries = new WebhookDeliveries(vertx, registry, new DeliveryStore(shards), archive, clock, webhooks);
     // only this node's own events: the node that archived a period starts its delivery; the content is
     // only a name, everything is read again from the stores
-    vertx.eventBus().<JsonObject>localConsumer(PeriodArchivedEvent.ADDRESS, event -> deliver(
-        event.body().getString("board"), event.body().getString("period")));
-    return registry.start().onSuccess(ok -> timer = vertx.setPeriodic(intervalMillis, intervalMillis, id -> tick()));
+    vertx.eventBus().<JsonObject>localConsumer(PeriodArchivedEvent.ADDRESS, event -> registry
+        .require(event.body().getString("board"))
+        .compose(b -> b.events().webhook() == null ? Future.succeededFuture()
+            : deliveries.deliver(b, event.body().getString("period")))
+        .onFailure(t -> LOG.warn("delivering the webhook of {} stopped: {}", event.body().getString("period"),
+            t.toString())));
+    return registry.start().onSuccess(ok -> timer = vertx.setPeriodic(intervalMillis, intervalMillis, id -> pass()));
   }
 
   /** One pass over every board; a pass still running when the next tick comes is not overlapped. */
   public Future<Void> tick() {
+    // on this verticle's event loop whoever calls (a test), as the timer does
+    Promise<Void> done = Promise.promise();
+    context.runOnContext(v -> pass().onComplete(done));
+    return done.future();
+  }
+
+  private Future<Void> pass() {
     if (running) {
       return Future.succeededFuture();
     }

@@ -99,7 +99,10 @@ public final class WebhookDeliveries {
     long renewal = vertx.setPeriodic(Math.max(1, lease.millis() / 3), id -> lease.renew());
     // read under the lease: a node that delivered released it only after recording so
     return store.get(b, period).compose(d -> d == null || d.state().finished() ? Future.succeededFuture(d)
-            : archive.period(b.uid(), period).compose(a -> PeriodArchivedEvent.load(archive, b, a))
+            : archive.period(b.uid(), period).compose(a -> a == null
+                ? Future.failedFuture(new IllegalStateException("period " + period + " of board " + b.name()
+                    + " has a delivery but no archive"))
+                : PeriodArchivedEvent.load(archive, b, a))
                 .compose(event -> attempt(b.name(), b.uid(), period, lease, d, event.toBuffer())))
         .eventually(() -> {
           vertx.cancelTimer(renewal);
