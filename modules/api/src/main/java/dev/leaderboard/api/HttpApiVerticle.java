@@ -3,6 +3,8 @@ package dev.leaderboard.api;
 import dev.leaderboard.api.audit.NodeAudit;
 import dev.leaderboard.api.auth.AccessGate;
 import dev.leaderboard.api.auth.NodeKeys;
+import dev.leaderboard.api.auth.TicketGate;
+import dev.leaderboard.api.stream.NodeStreams;
 import dev.leaderboard.api.limit.RateLimiter;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;
@@ -167,10 +169,14 @@ public class HttpApiVerticle extends VerticleBase {
     Set<String> opened = open.operationIds();
     AccessGate gate = new AccessGate(keys, board -> service().getBoard(board), Params::body,
         operationId -> !guarded || opened.contains(operationId));
+    NodeStreams streams = NodeStreams.of(vertx);
+    StreamRoutes.mount(routes, streams, this::service);
+    TicketGate tickets = new TicketGate(keys, streams, board -> service().getBoard(board));
     RateGate rateGate = new RateGate(rates, opened);
     AuditTrail trail = new AuditTrail(audit);
     return routes.createRouter(vertx, BodyHandler.create(false).setBodyLimit(BODY_LIMIT), access -> guarded
-            ? List.of(gate.handler(access), rateGate.handler(access), trail.handler(access))
+            ? List.of(StreamRoutes.tickets(access, tickets), gate.handler(access), rateGate.handler(access),
+                trail.handler(access))
             : List.of(gate.handler(access)))
         .compose(this::serve);
   }

@@ -19,6 +19,7 @@ import io.vertx.ext.web.RoutingContext;
  */
 final class InFlightLimit implements Handler<RoutingContext> {
   private static final String API_PREFIX = "/v1/";
+  private static final String RELEASE = "leaderboard.inFlight.release";
 
   private final int limit;
   private final ShedMeter meter;
@@ -49,8 +50,27 @@ final class InFlightLimit implements Handler<RoutingContext> {
       return;
     }
     inFlight++;
+    boolean[] counted = {true};
+    Runnable release = () -> {
+      if (counted[0]) {
+        counted[0] = false;
+        inFlight--;
+      }
+    };
+    ctx.put(RELEASE, release);
     // called once, when the answer is written or the connection closed before it
-    ctx.addEndHandler(done -> inFlight--);
+    ctx.addEndHandler(done -> release.run());
     ctx.next();
+  }
+
+  /**
+   * Stops counting the request as in flight (on its event loop): a live stream, once open, holds its
+   * connection for as long as the client reads, and is bounded by the node's stream limit instead.
+   */
+  static void release(RoutingContext ctx) {
+    Runnable release = ctx.get(RELEASE);
+    if (release != null) {
+      release.run();
+    }
   }
 }

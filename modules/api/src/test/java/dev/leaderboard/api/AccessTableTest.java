@@ -78,7 +78,9 @@ class AccessTableTest extends ApiTestSupport {
       Map.entry("createKey", new Sample("{\"name\": \"$BOARD-new\", \"scopes\": [\"read\"]}", 201)),
       Map.entry("listKeys", new Sample(null, 200)),
       Map.entry("revokeKey", new Sample(null, 200)),
-      Map.entry("listAudit", new Sample(null, 200)));
+      Map.entry("listAudit", new Sample(null, 200)),
+      Map.entry("streamTicket", new Sample(null, 201)),
+      Map.entry("stream", new Sample(null, 200)));
 
   /** Keys that do not depend on the operation, made once. */
   private final Map<String, String> shared = new LinkedHashMap<>();
@@ -140,10 +142,10 @@ class AccessTableTest extends ApiTestSupport {
     refuseEach(op, f, uri, body, refusals, wrong);
     Set<String> onlyItsBoard = access.onBoard() ? Set.of(f.board) : Set.of();
     String valid = "Bearer " + newKey(f.board + "-valid", EnumSet.of(access.scope()), onlyItsBoard);
-    HttpResponse<Buffer> r = callWith(valid, op.getHttpMethod(), uri, body);
-    if (r.statusCode() != sample.status()) {
+    String answer = succeed(valid, op, uri, body, sample.status());
+    if (answer != null) {
       wrong.add("a key with only '" + access.scope().wireName() + "'" + (access.onBoard() ? " on " + f.board : "")
-          + ": " + r.statusCode() + " " + r.bodyAsString());
+          + ": " + answer);
     }
     if (access.forPlayers()) {
       playerSucceeds(access, op, sample, wrong);
@@ -207,10 +209,24 @@ class AccessTableTest extends ApiTestSupport {
           new Refusal(player("mallory"), 403, "only its own scores")), wrong);
     }
     String own = access.player() == PlayerRule.OWN_EVENT ? "carol" : g.pathUser(op);
-    HttpResponse<Buffer> r = callWith(player(own), op.getHttpMethod(), uri, body);
-    if (r.statusCode() != sample.status()) {
-      wrong.add("player '" + own + "' (" + access.player().wireName() + "): " + r.statusCode() + " " + r.bodyAsString());
+    String answer = succeed(player(own), op, uri, body, sample.status());
+    if (answer != null) {
+      wrong.add("player '" + own + "' (" + access.player().wireName() + "): " + answer);
     }
+  }
+
+  /**
+   * Calls the operation expecting {@code status}; answers {@code null} when it came, else the status
+   * and body. A live stream never ends by itself, so it is opened, its status read and closed.
+   */
+  private String succeed(String authorization, Operation op, String uri, String body, int status) {
+    if (op.getOperationId().equals("stream")) {
+      try (SseClient s = SseClient.open(vertx, port, uri, authorization)) {
+        return s.status() == status ? null : s.status() + " " + s.refusal;
+      }
+    }
+    HttpResponse<Buffer> r = callWith(authorization, op.getHttpMethod(), uri, body);
+    return r.statusCode() == status ? null : r.statusCode() + " " + r.bodyAsString();
   }
 
   /** A fresh daily board with two users, a friendship and a key to revoke, all named after the board. */

@@ -10,6 +10,9 @@ import dev.leaderboard.api.limit.RateLimiter;
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
 import dev.leaderboard.service.LeaderboardVerticle;
+import dev.leaderboard.api.stream.StreamSettings;
+import dev.leaderboard.api.stream.StreamVerticle;
+import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -59,7 +62,7 @@ abstract class ApiTestSupport {
     this.vertx = vertx;
     HttpApiVerticle api = new HttpApiVerticle(0, null, edgeLimits(), OpenOperations.DEFAULTS, exposure(),
         rateLimiter());
-    deployNode(vertx, endpoints, TestPostgres.uri(), api);
+    deployNode(vertx, endpoints, TestPostgres.uri(), api, clock(), streamSettings());
     port = api.actualPort();
     anonymous = WebClient.create(vertx);
     client = asAdmin(anonymous);
@@ -67,9 +70,31 @@ abstract class ApiTestSupport {
 
   /** The service (on a fixed clock), the node's API keys and audit log ({@link #deployKeys}), then {@code api}. */
   static void deployNode(Vertx on, List<String> endpoints, String pgUri, HttpApiVerticle api) {
-    await(on.deployVerticle(new LeaderboardVerticle(endpoints, pgUri, 4, CLOCK))
+    deployNode(on, endpoints, pgUri, api, CLOCK, StreamSettings.DEFAULTS);
+  }
+
+  /**
+   * The service and the node's live streams on {@code clock} (score notices gathered for the streams'
+   * interval), the node's API keys and audit log ({@link #deployKeys}), then {@code api}.
+   */
+  static void deployNode(Vertx on, List<String> endpoints, String pgUri, HttpApiVerticle api, Clock clock,
+      StreamSettings streams) {
+    DeploymentOptions service = new DeploymentOptions().setConfig(new JsonObject()
+        .put(LeaderboardVerticle.NOTICE_INTERVAL_MS, streams.interval().toMillis()));
+    await(on.deployVerticle(new LeaderboardVerticle(endpoints, pgUri, 4, clock), service)
         .compose(id -> deployKeys(on, endpoints, pgUri))
+        .compose(id -> on.deployVerticle(new StreamVerticle(endpoints, clock, streams)))
         .compose(id -> on.deployVerticle(api)));
+  }
+
+  /** The clock of the service and the streams in this test: {@link #CLOCK}. */
+  Clock clock() {
+    return CLOCK;
+  }
+
+  /** How the node serves live streams in this test. */
+  StreamSettings streamSettings() {
+    return StreamSettings.DEFAULTS;
   }
 
   /** {@link #deployKeys(Vertx, List, String)} with the audit log in the shared test PostgreSQL. */

@@ -180,7 +180,8 @@ class OpenApiContractTest {
         Map.entry("user", "any"), Map.entry("around", "any"), Map.entry("ranks", "any"), Map.entry("periods", "any"),
         Map.entry("openApi", "any"), Map.entry("submit", "own-event"), Map.entry("friendBoard", "own-user"),
         Map.entry("friends", "own-user"), Map.entry("importFriends", "own-user"), Map.entry("addFriend", "own-user"),
-        Map.entry("removeFriend", "own-user"))));
+        Map.entry("removeFriend", "own-user"),
+        Map.entry("streamTicket", "any"), Map.entry("stream", "any"))));
   }
 
   @Test

@@ -7,8 +7,10 @@ import dev.leaderboard.api.limit.RateLimits;
 import dev.leaderboard.service.LeaderboardVerticle;
 import dev.leaderboard.service.WebhookSettings;
 import dev.leaderboard.store.RedisPool;
+import dev.leaderboard.store.RedisTopology;
 import dev.leaderboard.api.OpenOperations;
 import dev.leaderboard.api.HttpExposure;
+import dev.leaderboard.api.stream.StreamSettings;
 import io.vertx.pgclient.PgConnectOptions;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -34,8 +36,13 @@ import java.util.regex.Pattern;
  * @param rates the rate limits: {@code LB_RATE_<LIMIT>} per limit ({@code READ}, {@code SUBMIT},
  *     {@code FRIENDS}, {@code ADMIN}, {@code PUBLIC}), {@code LB_RATE_MAX_BUCKETS}, and
  *     {@code LB_RATE_LIMITS=off} to turn every limit off
+ * @param redisCluster {@code LB_REDIS_MODE=cluster}: {@code LB_REDIS_ENDPOINTS} are seed nodes of a
+ *     Redis Cluster rather than standalone shards ({@code standalone}, the default)
+ * @param redisSettleMillis {@code LB_REDIS_CLUSTER_SETTLE_MS}: how long a request waits for a
+ *     cluster whose slots move or whose master fails over before it answers 503
  * @param players how player tokens are verified ({@code LB_JWT_HS256_SECRET_FILE}, {@code LB_JWT_JWKS_FILE},
  *     {@code LB_JWT_ISSUER}, {@code LB_JWT_AUDIENCE}); without a secret or key file the node takes none
+ * @param streams how live streams are served ({@code LB_STREAM_INTERVAL_MS}, {@code LB_STREAM_MAX})
  * @param webhooks how period-end webhooks are delivered: {@code LB_WEBHOOK_TIMEOUT_SECONDS} per attempt,
  *     retries after {@code LB_WEBHOOK_RETRY_FIRST_SECONDS} doubling up to {@code LB_WEBHOOK_RETRY_MAX_SECONDS};
  *     the delivery lease lasts {@code LB_CLOSE_LEASE_SECONDS} like the close lease
@@ -64,6 +71,9 @@ public record AppConfig(
     HttpExposure httpExposure,
     RateLimits rates,
     PlayerTokenSettings players,
+    boolean redisCluster,
+    long redisSettleMillis,
+    StreamSettings streams,
     WebhookSettings webhooks) {
 
   /** Every variable the app reads; the deployment test checks manifests against this list. */
@@ -75,8 +85,9 @@ public record AppConfig(
       "LB_HTTP_MAX_CONNECTIONS", "LB_HTTP_MAX_IN_FLIGHT", "LB_REDIS_MAX_POOL_WAITING", "LB_ADMIN_KEY_FILE",
       "LB_METRICS_OPEN", "LB_OPENAPI_OPEN", "LB_HTTP_HOST", "LB_HTTP_CORS_ORIGINS", "LB_RATE_LIMITS", "LB_RATE_READ",
       "LB_RATE_SUBMIT", "LB_RATE_FRIENDS", "LB_RATE_ADMIN", "LB_RATE_PUBLIC", "LB_RATE_MAX_BUCKETS",
-      "LB_JWT_HS256_SECRET_FILE", "LB_JWT_JWKS_FILE", "LB_JWT_ISSUER", "LB_JWT_AUDIENCE",
-      "LB_WEBHOOK_TIMEOUT_SECONDS", "LB_WEBHOOK_RETRY_FIRST_SECONDS", "LB_WEBHOOK_RETRY_MAX_SECONDS");
+      "LB_JWT_HS256_SECRET_FILE", "LB_JWT_JWKS_FILE", "LB_JWT_ISSUER", "LB_JWT_AUDIENCE", "LB_REDIS_MODE",
+      "LB_REDIS_CLUSTER_SETTLE_MS", "LB_STREAM_INTERVAL_MS", "LB_STREAM_MAX", "LB_WEBHOOK_TIMEOUT_SECONDS",
+      "LB_WEBHOOK_RETRY_FIRST_SECONDS", "LB_WEBHOOK_RETRY_MAX_SECONDS");
   private static final Pattern IPV4 = Pattern.compile("(25[0-5]|2[0-4]\\d|1?\\d?\\d)(\\.(25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}");
   private static final Pattern IPV6 = Pattern.compile("[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*");
 
@@ -110,7 +121,33 @@ public record AppConfig(
         httpExposure(env),
         rateLimits(env),
         playerTokens(env),
+        redisCluster(env),
+        intVar(env, "LB_REDIS_CLUSTER_SETTLE_MS", (int) RedisTopology.DEFAULT_SETTLE_MILLIS, 0, 600_000),
+        StreamSettings.DEFAULTS.with(Duration.ofMillis(intVar(env, "LB_STREAM_INTERVAL_MS", 100, 10, 60_000)),
+            intVar(env, "LB_STREAM_MAX", StreamSettings.DEFAULTS.maxStreams(), 0, 1_000_000)),
         webhooks(env));
+  }
+
+  /** {@code LB_REDIS_MODE}: {@code standalone} (the default) or {@code cluster}, which needs seed endpoints. */
+  private static boolean redisCluster(Map<String, String> env) {
+    String mode = blankToNull(env.get("LB_REDIS_MODE"));
+    if (mode == null || mode.trim().equalsIgnoreCase("standalone")) {
+      return false;
+    }
+    if (!mode.trim().equalsIgnoreCase("cluster")) {
+      throw new IllegalArgumentException("LB_REDIS_MODE must be standalone or cluster (got '" + mode + "')");
+    }
+    if (listVar(env, "LB_REDIS_ENDPOINTS").isEmpty()) {
+      throw new IllegalArgumentException("LB_REDIS_MODE=cluster needs LB_REDIS_ENDPOINTS, the cluster's seed nodes"
+          + " (the shards a node starts for itself are standalone)");
+    }
+    return true;
+  }
+
+  /** How the node's services reach Redis: standalone endpoints or a cluster's seed nodes. */
+  public RedisTopology redis() {
+    return redisCluster ? RedisTopology.cluster(redisEndpoints, redisSettleMillis)
+        : RedisTopology.standalone(redisEndpoints);
   }
 
   private static WebhookSettings webhooks(Map<String, String> env) {
@@ -184,13 +221,13 @@ public record AppConfig(
   public AppConfig withRedisEndpoints(List<String> endpoints) {
     return new AppConfig(httpPort, dataDir, endpoints, localShards, partitions, pgUri, cluster, clusterMembers, clusterPort,
         clusterDns, clusterHost, clusterBusPort, clusterTls, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http,
-        redisPoolWaiting, adminKeyFile, open, httpExposure, rates, players, webhooks);
+        redisPoolWaiting, adminKeyFile, open, httpExposure, rates, players, redisCluster, redisSettleMillis, streams, webhooks);
   }
 
   public AppConfig withPgUri(String uri) {
     return new AppConfig(httpPort, dataDir, redisEndpoints, localShards, partitions, uri, cluster, clusterMembers,
         clusterPort, clusterDns, clusterHost, clusterBusPort, clusterTls, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http,
-        redisPoolWaiting, adminKeyFile, open, httpExposure, rates, players, webhooks);
+        redisPoolWaiting, adminKeyFile, open, httpExposure, rates, players, redisCluster, redisSettleMillis, streams, webhooks);
   }
 
   /** What a log may show of this configuration: endpoints and the archive URI without their passwords. */
@@ -203,7 +240,9 @@ public record AppConfig(
         + ", clusterDns=" + clusterDns + ", clusterHost=" + clusterHost + ", clusterBusPort=" + clusterBusPort
         + ", clusterTls=" + clusterTls + ", friendLimit=" + friendLimit + ", adminIntervalSeconds=" + adminIntervalSeconds
         + ", closeLeaseSeconds=" + closeLeaseSeconds + ", http=" + http + ", redisPoolWaiting=" + redisPoolWaiting
-        + ", adminKeyFile=" + adminKeyFile + ", open=" + open + ", rates=" + rates + ", players=" + players + ", webhooks=" + webhooks + "]";
+        + ", adminKeyFile=" + adminKeyFile + ", open=" + open + ", rates=" + rates + ", players=" + players
+        + ", redisMode=" + (redisCluster ? "cluster" : "standalone") + ", redisSettleMillis=" + redisSettleMillis
+        + ", streams=" + streams + ", webhooks=" + webhooks + "]";
   }
 
   /** Redis endpoint URIs ({@code redis://[[user]:password@]host:port}); an error names the entry, never its text. */

@@ -2,6 +2,7 @@ package dev.leaderboard.app;
 
 import com.hazelcast.config.Config;
 import dev.leaderboard.api.HttpApiVerticle;
+import dev.leaderboard.api.stream.StreamVerticle;
 import dev.leaderboard.api.audit.AuditVerticle;
 import dev.leaderboard.api.auth.KeysVerticle;
 import dev.leaderboard.api.auth.NodeKeys;
@@ -15,6 +16,7 @@ import dev.leaderboard.store.RedisPool;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
 import io.vertx.core.VertxOptions;
 import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
 import java.nio.file.Path;
@@ -90,18 +92,22 @@ public final class LeaderboardApp {
     RedisPool pool = new RedisPool(LeaderboardVerticle.POOL_SIZE, c.redisPoolWaiting());
     // buckets refill in real time, whatever clock the node's periods follow
     RateLimiter rates = RateLimiter.create(c.rates(), Clock.systemUTC());
-    return vertx.deployVerticle(() -> new LeaderboardVerticle(c.redisEndpoints(), c.pgUri(), c.partitions(), clock,
-            closeLeaseMillis, pool), instances)
+    DeploymentOptions services = new DeploymentOptions(instances).setConfig(new JsonObject()
+        .put(LeaderboardVerticle.NOTICE_INTERVAL_MS, c.streams().interval().toMillis()));
+    return vertx.deployVerticle(() -> new LeaderboardVerticle(c.redis(), c.pgUri(), c.partitions(), clock,
+            closeLeaseMillis, pool), services)
         .compose(id -> vertx.deployVerticle(
-            new AdminVerticle(c.redisEndpoints(), c.pgUri(), clock, c.adminIntervalSeconds() * 1000L, closeLeaseMillis,
+            new AdminVerticle(c.redis(), c.pgUri(), clock, c.adminIntervalSeconds() * 1000L, closeLeaseMillis,
                 c.webhooks())))
         .compose(id -> vertx.deployVerticle(
-            () -> new FriendRankVerticle(c.redisEndpoints(), c.pgUri(), clock, c.friendLimit(), pool), instances))
+            () -> new FriendRankVerticle(c.redis(), c.pgUri(), clock, c.friendLimit(), pool), instances))
         .compose(id -> vertx.deployVerticle(new AuditVerticle(c.pgUri(), clock)))
         .compose(id -> deployKeys(vertx, c, clock))
+        .compose(adminKey -> vertx.deployVerticle(new StreamVerticle(c.redis(), clock, c.streams()))
+            .map(adminKey))
         .compose(adminKey -> vertx.deployVerticle(() -> new HttpApiVerticle(c.httpPort(), clusterJoined, c.http(),
             c.open(), c.httpExposure(), rates), instances).map(id -> new Deployed(id, adminKey)))
-        .onSuccess(d -> LOG.info("leaderboard node ready: HTTP on {}:{}, {} shards, {} default partitions, cluster {}, CORS {}",
+        .onSuccess(d -> LOG.info("leaderboard node ready: HTTP on {}:{}, {} Redis " + (c.redisCluster() ? "cluster seeds" : "shards") + ", {} default partitions, cluster {}, CORS {}",
             c.httpExposure().host(), c.httpPort(), c.redisEndpoints().size(), c.partitions(), c.cluster() ? "on" : "off",
             c.httpExposure().corsOrigins().isEmpty() ? "off" : c.httpExposure().corsOrigins()));
   }
@@ -111,7 +117,7 @@ public final class LeaderboardApp {
    * player tokens; answers the file that holds the admin key.
    */
   private static Future<Path> deployKeys(Vertx vertx, AppConfig c, Clock clock) {
-    KeysVerticle keys = new KeysVerticle(c.redisEndpoints(), clock);
+    KeysVerticle keys = new KeysVerticle(c.redis(), clock);
     return vertx.deployVerticle(keys).compose(id -> AdminKeyFile.ensure(vertx, c, keys.cache()))
         .compose(adminKey -> playerTokens(vertx, c).map(adminKey));
   }

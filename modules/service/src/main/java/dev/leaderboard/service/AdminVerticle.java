@@ -13,6 +13,8 @@ import dev.leaderboard.service.impl.WebhookDeliveries;
 import dev.leaderboard.store.BoardStore;
 import dev.leaderboard.store.DeliveryStore;
 import dev.leaderboard.store.PeriodStore;
+import dev.leaderboard.store.RedisPool;
+import dev.leaderboard.store.RedisTopology;
 import dev.leaderboard.store.Shards;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -38,7 +40,7 @@ import org.slf4j.LoggerFactory;
 public class AdminVerticle extends VerticleBase {
   private static final Logger LOG = LoggerFactory.getLogger(AdminVerticle.class);
 
-  private final List<String> endpoints;
+  private final RedisTopology redis;
   private final String pgUri;
   private final Clock clock;
   private final long intervalMillis;
@@ -60,14 +62,24 @@ public class AdminVerticle extends VerticleBase {
 
   /** @param leaseMillis how long a period's close lease outlives a node that stopped renewing it */
   public AdminVerticle(List<String> endpoints, String pgUri, Clock clock, long intervalMillis, long leaseMillis) {
-    this(endpoints, pgUri, clock, intervalMillis, leaseMillis, WebhookSettings.DEFAULT);
+    this(RedisTopology.standalone(endpoints), pgUri, clock, intervalMillis, leaseMillis, WebhookSettings.DEFAULT);
   }
 
   /** @param webhooks how period-end webhooks are retried, timed out and leased */
   public AdminVerticle(List<String> endpoints, String pgUri, Clock clock, long intervalMillis, long leaseMillis,
       WebhookSettings webhooks) {
+    this(RedisTopology.standalone(endpoints), pgUri, clock, intervalMillis, leaseMillis, webhooks);
+  }
+
+  /** @param redis standalone endpoints or a Redis Cluster's seed nodes */
+  public AdminVerticle(RedisTopology redis, String pgUri, Clock clock, long intervalMillis, long leaseMillis) {
+    this(redis, pgUri, clock, intervalMillis, leaseMillis, WebhookSettings.DEFAULT);
+  }
+
+  public AdminVerticle(RedisTopology redis, String pgUri, Clock clock, long intervalMillis, long leaseMillis,
+      WebhookSettings webhooks) {
     this.webhooks = webhooks;
-    this.endpoints = endpoints;
+    this.redis = redis;
     this.pgUri = pgUri;
     this.clock = clock;
     this.intervalMillis = intervalMillis;
@@ -76,7 +88,7 @@ public class AdminVerticle extends VerticleBase {
 
   @Override
   public Future<?> start() {
-    shards = Shards.connect(vertx, endpoints, 4);
+    shards = Shards.connect(vertx, redis, RedisPool.of(4));
     boardStore = new BoardStore(shards);
     registry = new BoardRegistry(vertx, boardStore);
     periods = new PeriodStore(shards);

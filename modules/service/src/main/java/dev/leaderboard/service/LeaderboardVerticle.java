@@ -4,11 +4,13 @@ import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.service.impl.BoardRegistry;
 import dev.leaderboard.service.impl.ServiceBindings;
 import dev.leaderboard.service.impl.PeriodCloser;
+import dev.leaderboard.service.impl.ScoreNotices;
 import dev.leaderboard.store.PeriodStore;
 import dev.leaderboard.service.impl.LeaderboardServiceImpl;
 import dev.leaderboard.service.impl.LocalLeaderboards;
 import dev.leaderboard.store.BoardStore;
 import dev.leaderboard.store.RedisPool;
+import dev.leaderboard.store.RedisTopology;
 import dev.leaderboard.store.ScoreStore;
 import dev.leaderboard.store.Shards;
 import io.vertx.core.Future;
@@ -19,13 +21,18 @@ import java.util.List;
 /**
  * Hosts the leaderboard service on this node: connects to the shards, loads the board cache,
  * serves the service on the clustered address and on the node-local one, and offers it in process
- * to the node's HTTP API ({@link NodeServices}).
+ * to the node's HTTP API ({@link NodeServices}). Publishes what its submits change ({@link ScoreNotice}).
  */
 public class LeaderboardVerticle extends VerticleBase {
   /** Connections to each shard, unless the node says otherwise. */
   public static final int POOL_SIZE = 16;
+  /**
+   * The deployment setting (milliseconds) of how long score changes are gathered before one
+   * {@link ScoreNotice} per board and period is published; {@link ScoreNotices#DEFAULT_INTERVAL_MS} if unset.
+   */
+  public static final String NOTICE_INTERVAL_MS = "noticeIntervalMs";
   private static final ServiceReadiness READINESS = new ServiceReadiness();
-  private final List<String> endpoints;
+  private final RedisTopology redis;
   private final String pgUri;
   private final int defaultPartitions;
   private final Clock clock;
@@ -50,7 +57,13 @@ public class LeaderboardVerticle extends VerticleBase {
   /** @param pool the connections to each shard and how many commands may wait for one */
   public LeaderboardVerticle(List<String> endpoints, String pgUri, int defaultPartitions, Clock clock,
       long closeLeaseMillis, RedisPool pool) {
-    this.endpoints = endpoints;
+    this(RedisTopology.standalone(endpoints), pgUri, defaultPartitions, clock, closeLeaseMillis, pool);
+  }
+
+  /** @param redis standalone endpoints or a Redis Cluster's seed nodes */
+  public LeaderboardVerticle(RedisTopology redis, String pgUri, int defaultPartitions, Clock clock,
+      long closeLeaseMillis, RedisPool pool) {
+    this.redis = redis;
     this.pgUri = pgUri;
     this.defaultPartitions = defaultPartitions;
     this.clock = clock;
@@ -60,14 +73,16 @@ public class LeaderboardVerticle extends VerticleBase {
 
   @Override
   public Future<?> start() {
-    shards = Shards.connect(vertx, endpoints, pool);
+    shards = Shards.connect(vertx, redis, pool);
     BoardStore boardStore = new BoardStore(shards);
     registry = new BoardRegistry(vertx, boardStore);
     ScoreStore scores = new ScoreStore(shards);
     archive = ArchiveStore.connect(vertx, pgUri);
     PeriodCloser closer = new PeriodCloser(vertx, registry, boardStore, new PeriodStore(shards), archive, clock,
         closeLeaseMillis);
-    leaderboards = new LocalLeaderboards(registry, boardStore, scores, archive, closer, clock, defaultPartitions);
+    ScoreNotices notices = new ScoreNotices(vertx, config().getLong(NOTICE_INTERVAL_MS, ScoreNotices.DEFAULT_INTERVAL_MS));
+    leaderboards = new LocalLeaderboards(registry, boardStore, scores, archive, closer, clock, defaultPartitions,
+        notices);
     return scores.loadScripts()
         .compose(ok -> archive.migrate())
         .compose(ok -> registry.start())

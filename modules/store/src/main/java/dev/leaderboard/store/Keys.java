@@ -21,6 +21,14 @@ public final class Keys {
   private Keys() {
   }
 
+  /**
+   * String: a live-stream ticket's grant (JSON), named by the SHA-256 of the ticket (hex), so Redis
+   * never holds a ticket itself; it lives 30 s and is read once ({@code GETDEL}).
+   */
+  public static String streamTicket(String ticketHash) {
+    return Route.META.key("stream-ticket:" + ticketHash);
+  }
+
   /** The route of a board partition in a period; its keys are the ones below that take a route. */
   public static Route partition(Board b, String period, int partition) {
     return new Route("{" + b.name() + ":" + b.uid() + ":" + period + ":" + partition + "}", partition);

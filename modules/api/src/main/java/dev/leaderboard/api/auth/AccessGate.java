@@ -41,6 +41,12 @@ public final class AccessGate {
   public static final String KEY = "leaderboard.apiKey";
   /** Where the caller's {@link Player} is put on the routing context when it sent a player token. */
   public static final String PLAYER = "leaderboard.player";
+  /**
+   * Set on the routing context by a guard that admitted the request by a credential of its own (a
+   * stream ticket, {@link TicketGate}), with the caller under {@link #KEY} or {@link #PLAYER}; the
+   * gate then lets it pass.
+   */
+  public static final String ADMITTED = "leaderboard.admitted";
   private static final String BEARER = "bearer ";
   private static final String SEND = "send 'Authorization: Bearer <key>' (or, where players may call it, a player token)";
   private static final String FORMATS = "'Bearer " + ApiKeyToken.FORMAT + "' or 'Bearer <player token>' (a JWT: "
@@ -73,6 +79,10 @@ public final class AccessGate {
   }
 
   private void check(Access access, RoutingContext ctx) {
+    if (Boolean.TRUE.equals(ctx.get(ADMITTED))) {
+      ctx.next();
+      return;
+    }
     List<String> sent = ctx.request().headers().getAll(HttpHeaders.AUTHORIZATION);
     if (sent.isEmpty()) {
       anonymous(access, ctx);

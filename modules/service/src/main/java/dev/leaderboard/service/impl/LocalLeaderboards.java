@@ -41,14 +41,14 @@ public final class LocalLeaderboards implements Leaderboards {
   private final PeriodAdmin periods;
 
   public LocalLeaderboards(BoardRegistry boards, BoardStore boardStore, ScoreStore scores, ArchiveStore archive,
-      PeriodCloser closer, Clock clock, int defaultPartitions) {
+      PeriodCloser closer, Clock clock, int defaultPartitions, ScoreNotices notices) {
     this.boards = boards;
     this.boardStore = boardStore;
     this.archive = archive;
     RankHints hints = new RankHints();
     ReadSources sources = new ReadSources(boards, scores, archive, hints);
     this.definitions = new BoardDefinitions(boards, boardStore, archive, clock, defaultPartitions);
-    this.intake = new ScoreIntake(boards, scores, sources, hints, clock);
+    this.intake = new ScoreIntake(boards, scores, sources, hints, clock, notices);
     this.reads = new BoardReads(boards, sources, clock);
     this.periods = new PeriodAdmin(boards, boardStore, new PeriodStore(boardStore.shards()), archive, closer, clock);
   }

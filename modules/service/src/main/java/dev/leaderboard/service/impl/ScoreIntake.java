@@ -42,14 +42,17 @@ final class ScoreIntake {
   private final ReadSources sources;
   private final RankHints hints;
   private final Clock clock;
+  private final ScoreNotices notices;
   private final SubmitMeters meters = SubmitMeters.create();
 
-  ScoreIntake(BoardRegistry boards, ScoreStore scores, ReadSources sources, RankHints hints, Clock clock) {
+  ScoreIntake(BoardRegistry boards, ScoreStore scores, ReadSources sources, RankHints hints, Clock clock,
+      ScoreNotices notices) {
     this.boards = boards;
     this.scores = scores;
     this.sources = sources;
     this.hints = hints;
     this.clock = clock;
+    this.notices = notices;
   }
 
   Future<SubmitResult> submit(String board, JsonObject event, Boolean withRank) {
@@ -92,6 +95,9 @@ final class ScoreIntake {
     String period = e.period().id();
     if (outcome.composite() == null) {
       return Future.succeededFuture(new SubmitResult(userId, period, outcome.applied(), changed, null, null, null, null));
+    }
+    if (changed) {
+      notices.changed(b, e.period(), userId, outcome.composite(), outcome.previous());
     }
     StoredEntry entry = new StoredEntry(userId, outcome.composite());
     hints.put(b, period, userId, entry.composite());
@@ -185,6 +191,10 @@ final class ScoreIntake {
                 rejections.add(rejection(positions.get(k), refused));
               } else if (o.applied()) {
                 applied++;
+                if (o.status() == SubmitOutcome.Status.CHANGED && o.composite() != null) {
+                  notices.changed(b, parsed.get(k).period(), parsed.get(k).command().userId(), o.composite(),
+                      o.previous());
+                }
               } else {
                 duplicate++;
               }

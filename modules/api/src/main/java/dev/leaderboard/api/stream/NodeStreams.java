@@ -1,0 +1,106 @@
+package dev.leaderboard.api.stream;
+
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.LeaderboardException;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.shareddata.Shareable;
+
+/**
+ * The node's live streams as its HTTP verticle instances share them: the {@link StreamHub}, the
+ * ticket store and the bound on open streams, offered by the node's {@link StreamVerticle}.
+ */
+public final class NodeStreams implements Shareable {
+  private static final String MAP = "leaderboard.streams";
+  private volatile Running running;
+
+  private NodeStreams() {
+  }
+
+  public static NodeStreams of(Vertx vertx) {
+    return vertx.sharedData().<String, NodeStreams>getLocalMap(MAP).computeIfAbsent("streams", k -> new NodeStreams());
+  }
+
+  /** What runs, or a 503 {@link LeaderboardException} while no {@link StreamVerticle} runs on this node. */
+  Running require() {
+    Running r = running;
+    if (r == null) {
+      throw new LeaderboardException(503, "service_unavailable", "this node serves no live streams now; retry");
+    }
+    return r;
+  }
+
+  /** The node's stream counters, or {@code null} while no {@link StreamVerticle} runs. */
+  public StreamMeters meters() {
+    Running r = running;
+    return r == null ? null : r.meters();
+  }
+
+  /** A ticket for {@code board} and the caller ({@link Grant}); see {@link StreamTickets#issue}. */
+  public Future<StreamTickets.Issued> issue(String board, String kind, String id, long tokenExpiresAt) {
+    return require().tickets().issue(board, kind, id, tokenExpiresAt);
+  }
+
+  /** The grant of a ticket, consumed; {@code null} when it is unknown, used or past its time. */
+  public Future<Grant> redeem(String ticket) {
+    return require().tickets().redeem(ticket);
+  }
+
+  /**
+   * Answers {@code request} with an event stream of {@code spec} on board {@code b} (on the request's
+   * event loop); {@code false}, with nothing written, when the node has as many streams as it takes.
+   */
+  public boolean open(HttpServerRequest request, StreamSpec spec, Board b) {
+    Running r = require();
+    if (!r.acquire()) {
+      return false;
+    }
+    HttpServerResponse response = request.response();
+    response.setStatusCode(200).setChunked(true)
+        .putHeader(HttpHeaders.CONTENT_TYPE, "text/event-stream; charset=utf-8")
+        .putHeader(HttpHeaders.CACHE_CONTROL, "no-store")
+        // proxies such as nginx would otherwise hold events back
+        .putHeader("X-Accel-Buffering", "no")
+        .setWriteQueueMaxSize(r.settings().writeQueueBytes());
+    EventStream s = new EventStream(Vertx.currentContext(), response, spec, r.meters());
+    s.onClose(() -> {
+      r.release();
+      r.hub().leave(s);
+    });
+    response.closeHandler(v -> s.closed());
+    request.connection().shutdownHandler(v -> s.end());
+    // the headers go out now, with the client's reconnection delay
+    response.write("retry: 1000\n\n");
+    r.hub().join(s, b);
+    return true;
+  }
+
+  void offer(Running r) {
+    running = r;
+  }
+
+  synchronized void withdraw(Running r) {
+    if (running == r) {
+      running = null;
+    }
+  }
+
+  record Running(StreamHub hub, StreamTickets tickets, StreamSettings settings, StreamMeters meters) {
+    /** Takes a place for one more stream; {@code false} at the node's bound. */
+    boolean acquire() {
+      if (meters.open.incrementAndGet() > settings.maxStreams()) {
+        meters.open.decrementAndGet();
+        meters.refused.incrementAndGet();
+        return false;
+      }
+      return true;
+    }
+
+    void release() {
+      meters.open.decrementAndGet();
+    }
+  }
+}

@@ -1,0 +1,252 @@
+package dev.leaderboard.api.stream;
+
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.Limits;
+import dev.leaderboard.service.Leaderboards;
+import dev.leaderboard.service.ScoreNotice;
+import dev.leaderboard.service.result.Entry;
+import dev.leaderboard.service.result.RankList;
+import dev.leaderboard.store.BoardStore;
+import io.vertx.core.Context;
+import io.vertx.core.Future;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+import io.vertx.core.AsyncResult;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A node's live streams: which board views they watch, what changed, and the reads that refresh
+ * them. Everything here runs on one event loop ({@link #context}, the {@link StreamVerticle}'s), so
+ * the views need no locks; streams are written on their own loops through {@link Fanout}.
+ *
+ * <p>Each interval ({@link #tick}) the hub moves views of the current period to the next one when
+ * the board's calendar says so (a {@code period} event, then fresh reads), and reads every feed a
+ * {@link ScoreNotice} marked: one page read per board, period and {@code n}, one ranks read per
+ * board and period for all its watched users, whatever the number of streams. A feed has at most
+ * one read under way, so its reads answer in order and a stream never sees an older state after a
+ * newer one; event IDs come from one counter, so they grow along every stream.
+ */
+final class StreamHub {
+  private static final Logger LOG = LoggerFactory.getLogger(StreamHub.class);
+  static final Buffer KEEPALIVE = Buffer.buffer(": keepalive\n\n");
+  private final Context context;
+  private final Supplier<Leaderboards> service;
+  private final BoardStore boards;
+  private final Clock clock;
+  private final StreamMeters meters;
+  private final Map<String, BoardView> views = new HashMap<>();
+  private long lastId;
+
+  StreamHub(Context context, Supplier<Leaderboards> service, BoardStore boards, Clock clock, StreamMeters meters) {
+    this.context = context;
+    this.service = service;
+    this.boards = boards;
+    this.clock = clock;
+    this.meters = meters;
+  }
+
+  /** Adds a stream (from any thread): it gets the current state at once, then every change. */
+  void join(EventStream s, Board definition) {
+    context.runOnContext(v -> {
+      String key = BoardView.key(s.spec().board(), s.spec().period());
+      BoardView view = views.get(key);
+      if (view != null && !view.definition.uid().equals(definition.uid())) {
+        // the board was deleted and made again: the old one's streams end
+        end(view);
+        view = null;
+      }
+      if (view == null) {
+        view = new BoardView(definition, s.spec().period(), clock.instant());
+        views.put(key, view);
+      }
+      view.add(s);
+      greet(view, s);
+    });
+  }
+
+  /** Removes a stream that ended (from any thread). */
+  void leave(EventStream s) {
+    context.runOnContext(v -> {
+      BoardView view = views.get(BoardView.key(s.spec().board(), s.spec().period()));
+      if (view != null) {
+        view.remove(s);
+        if (view.streams.isEmpty()) {
+          views.remove(BoardView.key(view.board, view.fixed));
+        }
+      }
+    });
+  }
+
+  /** The state each of the stream's feeds has, at once; a feed not read yet is read now. */
+  private void greet(BoardView view, EventStream s) {
+    List<Buffer> known = new ArrayList<>();
+    TopFeed top = view.tops.get(s.spec().top());
+    if (top != null && top.data != null) {
+      known.add(Fanout.event(++lastId, "top", top.data));
+    }
+    for (String u : s.spec().users()) {
+      UserFeed feed = view.users.get(u);
+      if (feed.data != null) {
+        known.add(Fanout.event(++lastId, "entry", feed.data));
+      }
+    }
+    if (!known.isEmpty()) {
+      Fanout.each(List.of(s), stream -> known.forEach(stream::write));
+    }
+    refresh(view, f -> f.data == null, u -> u.data == null);
+  }
+
+  void notice(ScoreNotice n) {
+    for (BoardView view : views.values()) {
+      if (view.board.equals(n.board())) {
+        view.notice(n);
+      }
+    }
+  }
+
+  /** One coalescing interval passed: rollovers, then the reads of every marked feed. */
+  void tick() {
+    for (BoardView view : List.copyOf(views.values())) {
+      String next = view.nextPeriod(clock.instant());
+      if (next != null) {
+        String previous = view.period;
+        view.rollover(next);
+        Fanout.write(view.streams, Fanout.event(++lastId, "period",
+            new JsonObject().put("board", view.board).put("previous", previous).put("period", next)));
+      }
+      refresh(view, f -> f.dirty, u -> u.dirty);
+    }
+  }
+
+  void keepalive() {
+    List<EventStream> all = new ArrayList<>();
+    views.values().forEach(v -> all.addAll(v.streams));
+    Fanout.write(all, KEEPALIVE);
+  }
+
+  /** A board's definition changed or it was deleted (a notice): streams of a board that is gone end. */
+  void boardChanged(String board) {
+    if (views.values().stream().noneMatch(v -> v.board.equals(board))) {
+      return;
+    }
+    boards.get(board).onComplete(ar -> context.runOnContext(v -> {
+      if (ar.failed()) {
+        LOG.warn("re-reading board {} for its streams failed: {}", board, ar.cause().toString());
+        return;
+      }
+      for (BoardView view : List.copyOf(views.values())) {
+        if (view.board.equals(board)) {
+          if (ar.result() == null || !ar.result().uid().equals(view.definition.uid())) {
+            end(view);
+          } else {
+            view.definition = ar.result();
+          }
+        }
+      }
+    }));
+  }
+
+  /** Ends every stream (the node stops). */
+  void endAll() {
+    List.copyOf(views.values()).forEach(this::end);
+  }
+
+  private void end(BoardView view) {
+    view.ended = true;
+    views.remove(BoardView.key(view.board, view.fixed));
+    Fanout.each(List.copyOf(view.streams), EventStream::end);
+  }
+
+  private void refresh(BoardView view, Predicate<TopFeed> tops,
+      Predicate<UserFeed> users) {
+    for (TopFeed f : view.tops.values()) {
+      if (!f.reading && tops.test(f)) {
+        readTop(view, f);
+      }
+    }
+    List<UserFeed> due = view.users.values().stream().filter(u -> !u.reading && users.test(u)).toList();
+    for (int i = 0; i < due.size(); i += Limits.MAX_RANKS) {
+      readUsers(view, due.subList(i, Math.min(due.size(), i + Limits.MAX_RANKS)));
+    }
+  }
+
+  private void readTop(BoardView view, TopFeed f) {
+    Leaderboards s = service.get();
+    if (s == null) {
+      return;
+    }
+    f.reading = true;
+    f.dirty = false;
+    String period = view.period;
+    meters.reads.incrementAndGet();
+    onHub(s.entries(view.board, period, 0L, f.n, null), ar -> {
+      f.reading = false;
+      if (view.ended || !period.equals(view.period)) {
+        return;
+      }
+      if (ar.failed()) {
+        failed(view, ar.cause(), () -> f.dirty = true);
+      } else if (f.update(ar.result())) {
+        Fanout.write(f.streams, Fanout.event(++lastId, "top", f.data));
+      }
+    });
+  }
+
+  private void readUsers(BoardView view, List<UserFeed> feeds) {
+    Leaderboards s = service.get();
+    if (s == null) {
+      return;
+    }
+    JsonArray ids = new JsonArray();
+    for (UserFeed f : feeds) {
+      f.reading = true;
+      f.dirty = false;
+      ids.add(f.userId);
+    }
+    String period = view.period;
+    meters.reads.incrementAndGet();
+    onHub(s.ranks(view.board, new JsonObject().put("userIds", ids), period, null), ar -> {
+      feeds.forEach(f -> f.reading = false);
+      if (view.ended || !period.equals(view.period)) {
+        return;
+      }
+      if (ar.failed() || ar.result().partial() != null) {
+        failed(view, ar.failed() ? ar.cause() : null, () -> feeds.forEach(f -> f.dirty = true));
+        return;
+      }
+      RankList ranks = ar.result();
+      Map<String, Entry> byUser = new HashMap<>();
+      ranks.entries().forEach(e -> byUser.put(e.userId(), e));
+      for (UserFeed f : feeds) {
+        if (f.update(view.board, ranks.period(), byUser.get(f.userId))) {
+          Fanout.write(f.streams, Fanout.event(++lastId, "entry", f.data));
+        }
+      }
+    });
+  }
+
+  /** A read failed: a board that is gone ends its streams; anything else is read again next interval. */
+  private void failed(BoardView view, Throwable cause, Runnable retry) {
+    if (cause instanceof LeaderboardException e && e.status() == 404) {
+      end(view);
+      return;
+    }
+    retry.run();
+    LOG.debug("a read for the streams of board {} failed; retrying next interval: {}", view.board, String.valueOf(cause));
+  }
+
+  private <T> void onHub(Future<T> read, Consumer<AsyncResult<T>> then) {
+    read.onComplete(ar -> context.runOnContext(v -> then.accept(ar)));
+  }
+}
