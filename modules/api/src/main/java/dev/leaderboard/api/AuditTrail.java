@@ -94,7 +94,7 @@ final class AuditTrail {
         ctx.response().getStatusCode(), error);
   }
 
-  /** The body as recorded: a small JSON object without anything that looks like a key. */
+  /** The body as recorded: a small JSON object without anything that looks like a key, nor a webhook's secret. */
   static JsonObject request(Buffer body) {
     if (body == null || body.length() == 0) {
       return new JsonObject();
@@ -120,7 +120,8 @@ final class AuditTrail {
     }
     if (value instanceof JsonObject o) {
       JsonObject out = new JsonObject();
-      o.forEach(e -> out.put(e.getKey(), redact(e.getValue())));
+      // a board's webhook secret: any field named so, whatever it holds
+      o.forEach(e -> out.put(e.getKey(), "secret".equalsIgnoreCase(e.getKey()) ? REDACTED : redact(e.getValue())));
       return out;
     }
     if (value instanceof JsonArray a) {

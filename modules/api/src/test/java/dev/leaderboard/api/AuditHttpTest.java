@@ -56,6 +56,31 @@ class AuditHttpTest extends ApiTestSupport {
   }
 
   @Test
+  void aBoardsWebhookIsCheckedAndItsSecretNeitherShownNorRecorded() {
+    String board = randomBoard();
+    String secret = "hook-secret-" + "y".repeat(20);
+    assertError(put("/v1/boards/" + board, new JsonObject().put("webhook", new JsonObject()
+        .put("url", "file:///etc/passwd").put("secret", secret)).encode()), 400, "invalid_field", "webhook.url");
+    assertError(put("/v1/boards/" + board, new JsonObject().put("webhook", new JsonObject()
+        .put("url", "https://hooks.example.com/lb")).encode()), 400, "invalid_field", "webhook.secret");
+    JsonObject hook = new JsonObject().put("url", "https://hooks.example.com/lb").put("secret", secret);
+    JsonObject created = ok(put("/v1/boards/" + board, new JsonObject().put("webhook", hook).encode()), 201);
+    JsonObject shown = new JsonObject().put("url", "https://hooks.example.com/lb").put("hasSecret", true);
+    assertThat(created.getJsonObject("webhook")).isEqualTo(shown);
+    JsonObject read = ok(get("/v1/boards/" + board), 200);
+    assertThat(read.getJsonObject("webhook")).isEqualTo(shown);
+    assertThat(read.encode()).doesNotContain(secret);
+
+    List<JsonObject> rows = entries(ok(audit("?board=" + board), 200));
+    assertThat(rows).extracting(r -> r.getString("operation") + " " + r.getInteger("status"))
+        .containsExactly("putBoard 201", "putBoard 400", "putBoard 400");
+    assertThat(rows.get(0).getJsonObject("request").getJsonObject("webhook"))
+        .isEqualTo(hook.copy().put("secret", AuditTrail.REDACTED));
+    assertThat(rows.toString()).doesNotContain(secret);
+    ok(delete("/v1/boards/" + board), 200);
+  }
+
+  @Test
   void keyActionsAreRecordedWithTheKeysIdAndNeverItsSecret() {
     JsonObject request = new JsonObject().put("name", "audited").put("scopes", new JsonArray().add("read"));
     JsonObject created = ok(post("/v1/keys", request.encode()), 201);

@@ -5,6 +5,7 @@ import dev.leaderboard.api.auth.PlayerTokenSettings;
 import dev.leaderboard.api.limit.Rate;
 import dev.leaderboard.api.limit.RateLimits;
 import dev.leaderboard.service.LeaderboardVerticle;
+import dev.leaderboard.service.WebhookSettings;
 import dev.leaderboard.store.RedisPool;
 import dev.leaderboard.store.RedisTopology;
 import dev.leaderboard.api.OpenOperations;
@@ -42,6 +43,9 @@ import java.util.regex.Pattern;
  * @param players how player tokens are verified ({@code LB_JWT_HS256_SECRET_FILE}, {@code LB_JWT_JWKS_FILE},
  *     {@code LB_JWT_ISSUER}, {@code LB_JWT_AUDIENCE}); without a secret or key file the node takes none
  * @param streams how live streams are served ({@code LB_STREAM_INTERVAL_MS}, {@code LB_STREAM_MAX})
+ * @param webhooks how period-end webhooks are delivered: {@code LB_WEBHOOK_TIMEOUT_SECONDS} per attempt,
+ *     retries after {@code LB_WEBHOOK_RETRY_FIRST_SECONDS} doubling up to {@code LB_WEBHOOK_RETRY_MAX_SECONDS};
+ *     the delivery lease lasts {@code LB_CLOSE_LEASE_SECONDS} like the close lease
  */
 public record AppConfig(
     int httpPort,
@@ -69,7 +73,8 @@ public record AppConfig(
     PlayerTokenSettings players,
     boolean redisCluster,
     long redisSettleMillis,
-    StreamSettings streams) {
+    StreamSettings streams,
+    WebhookSettings webhooks) {
 
   /** Every variable the app reads; the deployment test checks manifests against this list. */
   public static final Set<String> VARIABLES = Set.of("LB_HTTP_PORT", "LB_DATA_DIR", "LB_REDIS_ENDPOINTS",
@@ -81,7 +86,8 @@ public record AppConfig(
       "LB_METRICS_OPEN", "LB_OPENAPI_OPEN", "LB_HTTP_HOST", "LB_HTTP_CORS_ORIGINS", "LB_HTTP_DASHBOARD", "LB_RATE_LIMITS", "LB_RATE_READ",
       "LB_RATE_SUBMIT", "LB_RATE_FRIENDS", "LB_RATE_ADMIN", "LB_RATE_PUBLIC", "LB_RATE_MAX_BUCKETS",
       "LB_JWT_HS256_SECRET_FILE", "LB_JWT_JWKS_FILE", "LB_JWT_ISSUER", "LB_JWT_AUDIENCE", "LB_REDIS_MODE",
-      "LB_REDIS_CLUSTER_SETTLE_MS", "LB_STREAM_INTERVAL_MS", "LB_STREAM_MAX");
+      "LB_REDIS_CLUSTER_SETTLE_MS", "LB_STREAM_INTERVAL_MS", "LB_STREAM_MAX", "LB_WEBHOOK_TIMEOUT_SECONDS",
+      "LB_WEBHOOK_RETRY_FIRST_SECONDS", "LB_WEBHOOK_RETRY_MAX_SECONDS");
   private static final Pattern IPV4 = Pattern.compile("(25[0-5]|2[0-4]\\d|1?\\d?\\d)(\\.(25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}");
   private static final Pattern IPV6 = Pattern.compile("[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*");
 
@@ -118,7 +124,8 @@ public record AppConfig(
         redisCluster(env),
         intVar(env, "LB_REDIS_CLUSTER_SETTLE_MS", (int) RedisTopology.DEFAULT_SETTLE_MILLIS, 0, 600_000),
         StreamSettings.DEFAULTS.with(Duration.ofMillis(intVar(env, "LB_STREAM_INTERVAL_MS", 100, 10, 60_000)),
-            intVar(env, "LB_STREAM_MAX", StreamSettings.DEFAULTS.maxStreams(), 0, 1_000_000)));
+            intVar(env, "LB_STREAM_MAX", StreamSettings.DEFAULTS.maxStreams(), 0, 1_000_000)),
+        webhooks(env));
   }
 
   /** {@code LB_REDIS_MODE}: {@code standalone} (the default) or {@code cluster}, which needs seed endpoints. */
@@ -141,6 +148,18 @@ public record AppConfig(
   public RedisTopology redis() {
     return redisCluster ? RedisTopology.cluster(redisEndpoints, redisSettleMillis)
         : RedisTopology.standalone(redisEndpoints);
+  }
+
+  private static WebhookSettings webhooks(Map<String, String> env) {
+    WebhookSettings d = WebhookSettings.DEFAULT;
+    long first = intVar(env, "LB_WEBHOOK_RETRY_FIRST_SECONDS", (int) (d.firstRetryMillis() / 1000), 1, 3600) * 1000L;
+    long max = intVar(env, "LB_WEBHOOK_RETRY_MAX_SECONDS", (int) (d.maxRetryMillis() / 1000), 1, 86_400) * 1000L;
+    if (max < first) {
+      throw new IllegalArgumentException("LB_WEBHOOK_RETRY_MAX_SECONDS must be at least LB_WEBHOOK_RETRY_FIRST_SECONDS");
+    }
+    return new WebhookSettings(first, max,
+        intVar(env, "LB_WEBHOOK_TIMEOUT_SECONDS", (int) (d.timeoutMillis() / 1000), 1, 300) * 1000L,
+        intVar(env, "LB_CLOSE_LEASE_SECONDS", 30, 1, 3600) * 1000L);
   }
 
   private static RateLimits rateLimits(Map<String, String> env) {
@@ -203,13 +222,13 @@ public record AppConfig(
   public AppConfig withRedisEndpoints(List<String> endpoints) {
     return new AppConfig(httpPort, dataDir, endpoints, localShards, partitions, pgUri, cluster, clusterMembers, clusterPort,
         clusterDns, clusterHost, clusterBusPort, clusterTls, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http,
-        redisPoolWaiting, adminKeyFile, open, httpExposure, rates, players, redisCluster, redisSettleMillis, streams);
+        redisPoolWaiting, adminKeyFile, open, httpExposure, rates, players, redisCluster, redisSettleMillis, streams, webhooks);
   }
 
   public AppConfig withPgUri(String uri) {
     return new AppConfig(httpPort, dataDir, redisEndpoints, localShards, partitions, uri, cluster, clusterMembers,
         clusterPort, clusterDns, clusterHost, clusterBusPort, clusterTls, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http,
-        redisPoolWaiting, adminKeyFile, open, httpExposure, rates, players, redisCluster, redisSettleMillis, streams);
+        redisPoolWaiting, adminKeyFile, open, httpExposure, rates, players, redisCluster, redisSettleMillis, streams, webhooks);
   }
 
   /** What a log may show of this configuration: endpoints and the archive URI without their passwords. */
@@ -224,7 +243,7 @@ public record AppConfig(
         + ", closeLeaseSeconds=" + closeLeaseSeconds + ", http=" + http + ", redisPoolWaiting=" + redisPoolWaiting
         + ", adminKeyFile=" + adminKeyFile + ", open=" + open + ", rates=" + rates + ", players=" + players
         + ", redisMode=" + (redisCluster ? "cluster" : "standalone") + ", redisSettleMillis=" + redisSettleMillis
-        + ", streams=" + streams + "]";
+        + ", streams=" + streams + ", webhooks=" + webhooks + "]";
   }
 
   /** Redis endpoint URIs ({@code redis://[[user]:password@]host:port}); an error names the entry, never its text. */

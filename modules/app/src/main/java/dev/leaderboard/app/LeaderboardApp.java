@@ -97,7 +97,8 @@ public final class LeaderboardApp {
     return vertx.deployVerticle(() -> new LeaderboardVerticle(c.redis(), c.pgUri(), c.partitions(), clock,
             closeLeaseMillis, pool), services)
         .compose(id -> vertx.deployVerticle(
-            new AdminVerticle(c.redis(), c.pgUri(), clock, c.adminIntervalSeconds() * 1000L, closeLeaseMillis)))
+            new AdminVerticle(c.redis(), c.pgUri(), clock, c.adminIntervalSeconds() * 1000L, closeLeaseMillis,
+                c.webhooks())))
         .compose(id -> vertx.deployVerticle(
             () -> new FriendRankVerticle(c.redis(), c.pgUri(), clock, c.friendLimit(), pool), instances))
         .compose(id -> vertx.deployVerticle(new AuditVerticle(c.pgUri(), clock)))

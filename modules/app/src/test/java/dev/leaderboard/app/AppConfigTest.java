@@ -8,6 +8,7 @@ import dev.leaderboard.api.auth.PlayerTokenSettings;
 import dev.leaderboard.api.limit.Rate;
 import dev.leaderboard.api.limit.RateLimits;
 import dev.leaderboard.api.OpenOperations;
+import dev.leaderboard.service.WebhookSettings;
 import java.nio.file.Path;
 import dev.leaderboard.api.HttpExposure;
 import java.util.HashMap;
@@ -100,6 +101,16 @@ class AppConfigTest {
         .hasMessageContaining("LB_HTTP_MAX_IN_FLIGHT must be between 1 and");
     assertThatThrownBy(() -> AppConfig.fromEnv(Map.of("LB_REDIS_MAX_POOL_WAITING", "-1")))
         .hasMessageContaining("LB_REDIS_MAX_POOL_WAITING must be between 0 and");
+  }
+
+  @Test
+  void webhookDeliveryHasDefaultsAndCanBeSet() {
+    assertThat(AppConfig.fromEnv(Map.of()).webhooks()).isEqualTo(WebhookSettings.DEFAULT);
+    AppConfig set = AppConfig.fromEnv(Map.of("LB_WEBHOOK_TIMEOUT_SECONDS", "3", "LB_WEBHOOK_RETRY_FIRST_SECONDS", "2",
+        "LB_WEBHOOK_RETRY_MAX_SECONDS", "60", "LB_CLOSE_LEASE_SECONDS", "12"));
+    assertThat(set.webhooks()).isEqualTo(new WebhookSettings(2_000, 60_000, 3_000, 12_000));
+    assertThatThrownBy(() -> AppConfig.fromEnv(Map.of("LB_WEBHOOK_RETRY_FIRST_SECONDS", "30",
+        "LB_WEBHOOK_RETRY_MAX_SECONDS", "10"))).hasMessageContaining("LB_WEBHOOK_RETRY_MAX_SECONDS");
   }
 
   @Test

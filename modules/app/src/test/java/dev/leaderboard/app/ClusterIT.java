@@ -277,6 +277,74 @@ class ClusterIT {
 
   @Test
   @Order(5)
+  void aPeriodClosedOnOneNodeIsPostedSignedToItsWebhookUntilA2xxAndShownOnEveryNode() throws Exception {
+    String board = "it-" + UUID.randomUUID().toString().substring(0, 8);
+    String secret = "it-secret-" + UUID.randomUUID();
+    Vertx vertx = Vertx.vertx();
+    List<JsonObject> got = new java.util.concurrent.CopyOnWriteArrayList<>();
+    CompletableFuture<Void> second = new CompletableFuture<>();
+    try {
+      // the receiver answers 503 once, then 200
+      io.vertx.core.http.HttpServer receiver = vertx.createHttpServer().requestHandler(req -> req.body().onSuccess(body -> {
+        String ts = req.getHeader("X-Leaderboard-Timestamp");
+        got.add(new JsonObject().put("id", req.getHeader("X-Leaderboard-Event-Id"))
+            .put("signed", hmacHex(secret, ts + "." + body).equals(
+                String.valueOf(req.getHeader("X-Leaderboard-Signature")).replaceFirst("^sha256=", "")))
+            .put("body", body.toJsonObject()));
+        req.response().setStatusCode(got.size() == 1 ? 503 : 200).end();
+        if (got.size() == 2) {
+          second.complete(null);
+        }
+      })).listen(0, "127.0.0.1").await();
+      String url = "http://127.0.0.1:" + receiver.actualPort() + "/hook";
+      assertThat(status(put(nodes.get(1), "/v1/boards/" + board, new JsonObject().put("period", "daily")
+          .put("graceSeconds", 86400).put("webhook", new JsonObject().put("url", url).put("secret", secret)).encode())))
+          .isEqualTo(201);
+      for (String user : List.of("a", "b", "c")) {
+        assertThat(status(post(nodes.get(2), "/v1/boards/" + board + "/scores",
+            new JsonObject().put("userId", user).put("value", (int) user.charAt(0)).encode()))).isEqualTo(200);
+      }
+      HttpResponse<String> closed = post(nodes.get(1), "/v1/boards/" + board + "/periods/current/close", "");
+      assertThat(status(closed)).isEqualTo(200);
+      String period = new JsonObject(closed.body()).getString("period");
+      second.get(60, TimeUnit.SECONDS);
+
+      assertThat(got).hasSize(2).allSatisfy(r -> assertThat(r.getBoolean("signed")).isTrue());
+      assertThat(got.get(1).getString("id")).isEqualTo(got.get(0).getString("id"));
+      JsonObject event = got.get(1).getJsonObject("body");
+      assertThat(event.getString("board")).isEqualTo(board);
+      assertThat(event.getString("period")).isEqualTo(period);
+      assertThat(event.getLong("total")).isEqualTo(3);
+      assertThat(event.getJsonArray("top").stream().map(o -> ((JsonObject) o).getString("userId")).toList())
+          .containsExactly("c", "b", "a");
+      for (Node n : List.of(nodes.get(1), nodes.get(2))) {
+        awaitCondition("node " + n.httpPort() + " shows the webhook delivered", Duration.ofSeconds(10), () -> {
+          JsonObject p = new JsonObject(get(n, "/v1/boards/" + board + "/periods").body()).getJsonArray("periods")
+              .stream().map(o -> (JsonObject) o).filter(o -> o.getString("period").equals(period)).findFirst().orElseThrow();
+          JsonObject w = p.getJsonObject("webhook");
+          return w != null && "delivered".equals(w.getString("state")) && w.getInteger("attempts") == 2
+              && got.get(0).getString("id").equals(w.getString("eventId"));
+        });
+      }
+      assertThat(get(nodes.get(2), "/v1/boards/" + board).body()).contains("\"hasSecret\":true").doesNotContain(secret);
+      assertThat(got).hasSize(2);
+    } finally {
+      vertx.close().await();
+    }
+  }
+
+  private static String hmacHex(String secret, String content) throws RuntimeException {
+    try {
+      javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
+      mac.init(new javax.crypto.spec.SecretKeySpec(secret.getBytes(java.nio.charset.StandardCharsets.UTF_8), "HmacSHA256"));
+      return java.util.HexFormat.of().formatHex(mac.doFinal(content.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    } catch (java.security.GeneralSecurityException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @Test
+  @Order(6)
   void aKeyRevokedOnOneNodeIsRefusedByEveryOtherWithinASecond() {
     String board = "it-" + UUID.randomUUID().toString().substring(0, 8);
     assertThat(status(put(nodes.get(1), "/v1/boards/" + board, "{}"))).isEqualTo(201);
@@ -295,7 +363,7 @@ class ClusterIT {
   }
 
   @Test
-  @Order(6)
+  @Order(7)
   void sigtermStopsANodeCleanly() throws Exception {
     Node n = nodes.get(2);
     n.process().destroy();

@@ -38,6 +38,9 @@ import java.util.Set;
  *     {@code incr}'s value, or a {@code set}'s or {@code best}'s jump from the current score; a
  *     first score counts from 0), or {@code null} for none; an event beyond it is refused and
  *     changes nothing; may change on an update ({@code null} removes it)
+ * @param events what the board announces when a period is archived: the number of top entries the
+ *     event carries ({@code archiveEventTop}) and the {@code webhook} it is POSTed to; both may change
+ *     on an update
  */
 public record Board(
     String name,
@@ -59,7 +62,8 @@ public record Board(
     long dedupeSeconds,
     boolean publicReads,
     boolean clientWrites,
-    Long maxStep) {
+    Long maxStep,
+    PeriodEvents events) {
 
   /** How long an all-time board accepts events, counted from its creation. */
   public static final Duration ALL_TIME_SPAN = Duration.ofDays(3653);
@@ -72,7 +76,7 @@ public record Board(
 
   private static final Set<String> WRITABLE = Set.of("order", "operator", "period", "timezone", "maxScore",
       "tieResolution", "retainPeriods", "graceSeconds", "partitions", "denseRanks", "rankOnSubmit", "dedupeSeconds",
-      "publicReads", "clientWrites", "maxStep");
+      "publicReads", "clientWrites", "maxStep", "archiveEventTop", "webhook");
   /** Fields a GET returns that a PUT may echo back; they are ignored. */
   private static final Set<String> READ_ONLY = Set.of("board", "createdAt", "origin", "limits");
 
@@ -158,6 +162,7 @@ public record Board(
     boolean rankOnSubmit = Fields.bool(spec, "", "rankOnSubmit", existing == null || existing.rankOnSubmit());
     boolean publicReads = Fields.bool(spec, "", "publicReads", existing != null && existing.publicReads());
     boolean clientWrites = Fields.bool(spec, "", "clientWrites", existing != null && existing.clientWrites());
+    PeriodEvents events = PeriodEvents.define(spec, existing == null ? PeriodEvents.DEFAULT : existing.events());
     long dedupe = Fields.integer(spec, "", "dedupeSeconds",
         existing != null ? existing.dedupeSeconds() : defaultDedupeSeconds(period, grace), 1, MAX_DEDUPE_SECONDS);
     Long maxStep = maxStep(spec, existing);
@@ -178,7 +183,7 @@ public record Board(
       }
       return new Board(name, existing.uid(), order, operator, period, zone, maxScore, resolution, retain, grace,
           partitions, existing.createdAt(), existing.origin(), existing.timeBits(), dense, rankOnSubmit, dedupe,
-          publicReads, clientWrites, maxStep);
+          publicReads, clientWrites, maxStep, events);
     }
 
     long unit = resolution.millis();
@@ -199,7 +204,7 @@ public record Board(
           + " (got " + maxScore + ")" + (resolution == TieResolution.MS ? "; tieResolution s allows larger scores" : ""));
     }
     return new Board(name, newUid, order, operator, period, zone, maxScore, resolution, retain, grace, partitions,
-        now.toEpochMilli(), origin, timeBits, dense, rankOnSubmit, dedupe, publicReads, clientWrites, maxStep);
+        now.toEpochMilli(), origin, timeBits, dense, rankOnSubmit, dedupe, publicReads, clientWrites, maxStep, events);
   }
 
   /** The plausibility limit of a PUT: absent keeps the existing one, {@code null} removes it. */
@@ -258,7 +263,7 @@ public record Board(
     }
   }
 
-  /** The definition as the API shows it, with the derived limits. */
+  /** The definition as the API shows it, with the derived limits (a webhook's secret left out). */
   public JsonObject toJson() {
     JsonObject limits = new JsonObject()
         .put("scoreBits", scoreBits())
@@ -292,12 +297,15 @@ public record Board(
     if (maxStep != null) {
       out.put("maxStep", maxStep);
     }
+    events.show(out);
     return out;
   }
 
-  /** The stored form: the API form plus what only the store needs. */
+  /** The stored form: the API form plus what only the store needs (a webhook's secret too). */
   public JsonObject toStored() {
-    return toJson().put("uid", uid).put("timeBits", timeBits);
+    JsonObject out = toJson().put("uid", uid).put("timeBits", timeBits);
+    events.store(out);
+    return out;
   }
 
   public static Board fromStored(JsonObject j) {
@@ -308,6 +316,7 @@ public record Board(
         j.getLong("origin"), j.getInteger("timeBits"), j.getBoolean("denseRanks", true),
         j.getBoolean("rankOnSubmit", true), j.getLong("dedupeSeconds",
             defaultDedupeSeconds(PeriodKind.fromWire(j.getString("period")), j.getLong("graceSeconds"))),
-        j.getBoolean("publicReads", false), j.getBoolean("clientWrites", false), j.getLong("maxStep"));
+        j.getBoolean("publicReads", false), j.getBoolean("clientWrites", false), j.getLong("maxStep"),
+        PeriodEvents.fromStored(j));
   }
 }

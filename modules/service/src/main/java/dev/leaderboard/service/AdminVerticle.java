@@ -2,17 +2,23 @@ package dev.leaderboard.service;
 
 import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Delivery;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.PeriodKind;
 import dev.leaderboard.core.PeriodState;
 import dev.leaderboard.service.impl.BoardRegistry;
+import dev.leaderboard.service.impl.PeriodArchivedEvent;
 import dev.leaderboard.service.impl.PeriodCloser;
+import dev.leaderboard.service.impl.WebhookDeliveries;
 import dev.leaderboard.store.BoardStore;
+import dev.leaderboard.store.DeliveryStore;
 import dev.leaderboard.store.PeriodStore;
 import dev.leaderboard.store.RedisPool;
 import dev.leaderboard.store.RedisTopology;
 import dev.leaderboard.store.Shards;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.json.JsonObject;
 import io.vertx.core.VerticleBase;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -26,6 +32,10 @@ import org.slf4j.LoggerFactory;
  * grace has passed, and finishes any period left {@code closing} by a crash. A per-period lease in
  * Redis lets exactly one node close a given period; if that node dies the lease lapses and the
  * next tick anywhere finishes the job (every step is idempotent, see {@link PeriodCloser}).
+ *
+ * <p>It also delivers the webhooks of archived periods ({@link WebhookDeliveries}): at once for a
+ * period archived on this node (it hears the node's own {@link PeriodArchivedEvent}), and on each
+ * tick for any delivery left unfinished by a node that died or stopped.
  */
 public class AdminVerticle extends VerticleBase {
   private static final Logger LOG = LoggerFactory.getLogger(AdminVerticle.class);
@@ -35,12 +45,14 @@ public class AdminVerticle extends VerticleBase {
   private final Clock clock;
   private final long intervalMillis;
   private final long leaseMillis;
+  private final WebhookSettings webhooks;
   private Shards shards;
   private BoardRegistry registry;
   private ArchiveStore archive;
   private PeriodCloser closer;
   private PeriodStore periods;
   private BoardStore boardStore;
+  private WebhookDeliveries deliveries;
   private long timer = -1;
   private boolean running;
 
@@ -50,11 +62,23 @@ public class AdminVerticle extends VerticleBase {
 
   /** @param leaseMillis how long a period's close lease outlives a node that stopped renewing it */
   public AdminVerticle(List<String> endpoints, String pgUri, Clock clock, long intervalMillis, long leaseMillis) {
-    this(RedisTopology.standalone(endpoints), pgUri, clock, intervalMillis, leaseMillis);
+    this(RedisTopology.standalone(endpoints), pgUri, clock, intervalMillis, leaseMillis, WebhookSettings.DEFAULT);
+  }
+
+  /** @param webhooks how period-end webhooks are retried, timed out and leased */
+  public AdminVerticle(List<String> endpoints, String pgUri, Clock clock, long intervalMillis, long leaseMillis,
+      WebhookSettings webhooks) {
+    this(RedisTopology.standalone(endpoints), pgUri, clock, intervalMillis, leaseMillis, webhooks);
   }
 
   /** @param redis standalone endpoints or a Redis Cluster's seed nodes */
   public AdminVerticle(RedisTopology redis, String pgUri, Clock clock, long intervalMillis, long leaseMillis) {
+    this(redis, pgUri, clock, intervalMillis, leaseMillis, WebhookSettings.DEFAULT);
+  }
+
+  public AdminVerticle(RedisTopology redis, String pgUri, Clock clock, long intervalMillis, long leaseMillis,
+      WebhookSettings webhooks) {
+    this.webhooks = webhooks;
     this.redis = redis;
     this.pgUri = pgUri;
     this.clock = clock;
@@ -70,11 +94,27 @@ public class AdminVerticle extends VerticleBase {
     periods = new PeriodStore(shards);
     archive = ArchiveStore.connect(vertx, pgUri);
     closer = new PeriodCloser(vertx, registry, boardStore, periods, archive, clock, leaseMillis);
-    return registry.start().onSuccess(ok -> timer = vertx.setPeriodic(intervalMillis, intervalMillis, id -> tick()));
+    deliveries = new WebhookDeliveries(vertx, registry, new DeliveryStore(shards), archive, clock, webhooks);
+    // only this node's own events: the node that archived a period starts its delivery; the content is
+    // only a name, everything is read again from the stores
+    vertx.eventBus().<JsonObject>localConsumer(PeriodArchivedEvent.ADDRESS, event -> registry
+        .require(event.body().getString("board"))
+        .compose(b -> b.events().webhook() == null ? Future.succeededFuture()
+            : deliveries.deliver(b, event.body().getString("period")))
+        .onFailure(t -> LOG.warn("delivering the webhook of {} stopped: {}", event.body().getString("period"),
+            t.toString())));
+    return registry.start().onSuccess(ok -> timer = vertx.setPeriodic(intervalMillis, intervalMillis, id -> pass()));
   }
 
   /** One pass over every board; a pass still running when the next tick comes is not overlapped. */
   public Future<Void> tick() {
+    // on this verticle's event loop whoever calls (a test), as the timer does
+    Promise<Void> done = Promise.promise();
+    context.runOnContext(v -> pass().onComplete(done));
+    return done.future();
+  }
+
+  private Future<Void> pass() {
     if (running) {
       return Future.succeededFuture();
     }
@@ -84,6 +124,9 @@ public class AdminVerticle extends VerticleBase {
       for (Board b : boards) {
         chain = chain.compose(ok -> closeDue(b).recover(t -> {
           LOG.warn("closing periods of board {} failed: {}", b.name(), t.toString());
+          return Future.succeededFuture();
+        })).compose(ok -> deliveries.resume(b).recover(t -> {
+          LOG.warn("resuming the webhook deliveries of board {} failed: {}", b.name(), t.toString());
           return Future.succeededFuture();
         }));
       }
@@ -121,12 +164,23 @@ public class AdminVerticle extends VerticleBase {
     });
   }
 
+  /**
+   * Delivers the webhook of the board's archived period now unless it is delivered or another node
+   * holds its lease, or joins this node's sequence; completes when this node's sequence ends, with
+   * the delivery as recorded last ({@code null} when another node delivers it).
+   */
+  public Future<Delivery> deliver(String board, String period) {
+    Promise<Delivery> done = Promise.promise();
+    context.runOnContext(v -> registry.require(board).compose(b -> deliveries.deliver(b, period)).onComplete(done));
+    return done.future();
+  }
+
   @Override
   public Future<?> stop() {
     if (timer >= 0) {
       vertx.cancelTimer(timer);
     }
-    return registry.stop().onComplete(done -> {
+    return deliveries.stop().compose(stopped -> registry.stop()).onComplete(done -> {
       archive.close();
       shards.close();
     });

@@ -59,7 +59,7 @@ public final class BoardStore {
         .compose(ok -> periods(b))
         .compose(periods -> unlink(shards, b, periods))
         .compose(ok -> shards.send(Route.META,
-            Request.cmd(Command.UNLINK).arg(Keys.periods(b)).arg(Keys.periodStates(b))))
+            Request.cmd(Command.UNLINK).arg(Keys.periods(b)).arg(Keys.periodStates(b)).arg(Keys.deliveries(b))))
         .mapEmpty();
   }
 

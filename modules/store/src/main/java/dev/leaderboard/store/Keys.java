@@ -101,6 +101,16 @@ public final class Keys {
     return Route.META.key("lease:" + b.name() + ":" + b.uid() + ":" + period);
   }
 
+  /** Hash: period ID → the webhook delivery of that archived period (JSON). */
+  public static String deliveries(Board b) {
+    return Route.META.key("deliveries:" + b.name() + ":" + b.uid());
+  }
+
+  /** The lease that lets one node at a time deliver the webhook of a board's archived period. */
+  public static String deliveryLease(Board b, String period) {
+    return Route.META.key("delivery-lease:" + b.name() + ":" + b.uid() + ":" + period);
+  }
+
   /** Set of the period IDs a board has data for. */
   public static String periods(Board b) {
     return Route.META.key("periods:" + b.name() + ":" + b.uid());

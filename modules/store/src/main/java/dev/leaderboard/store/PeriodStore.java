@@ -19,9 +19,11 @@ import java.util.Map;
 public final class PeriodStore {
 
   private final Shards shards;
+  private final Leases leases;
 
   public PeriodStore(Shards shards) {
     this.shards = shards;
+    this.leases = new Leases(shards);
   }
 
   /** Period ID → state, for the periods that are not open. */
@@ -40,21 +42,23 @@ public final class PeriodStore {
         .mapEmpty();
   }
 
+  public Leases leases() {
+    return leases;
+  }
+
   /** Takes the close lease for {@code ttlMillis} unless another node holds it. */
   public Future<Boolean> acquire(Board b, String period, String owner, long ttlMillis) {
-    return shards.send(Route.META, Request.cmd(Command.SET).arg(Keys.closeLease(b, period)).arg(owner).arg("NX")
-        .arg("PX").arg(ttlMillis)).map(r -> r != null && "OK".equals(r.toString()));
+    return leases.acquire(Keys.closeLease(b, period), owner, ttlMillis);
   }
 
   /** Extends the lease if this owner still holds it. */
   public Future<Boolean> renew(Board b, String period, String owner, long ttlMillis) {
-    return shards.send(Scripts.LEASE_RENEW.call(Route.META, Keys.closeLease(b, period)).arg(owner).arg(ttlMillis))
-        .map(r -> r.toInteger() == 1);
+    return leases.renew(Keys.closeLease(b, period), owner, ttlMillis);
   }
 
   /** Gives the lease back if this owner still holds it. */
   public Future<Void> release(Board b, String period, String owner) {
-    return shards.send(Scripts.LEASE_RELEASE.call(Route.META, Keys.closeLease(b, period)).arg(owner)).mapEmpty();
+    return leases.release(Keys.closeLease(b, period), owner);
   }
 
   /**

@@ -3,13 +3,16 @@ package dev.leaderboard.service.impl;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Period;
+import dev.leaderboard.store.Keys;
+import dev.leaderboard.store.Leases;
 import dev.leaderboard.store.PeriodStore;
 import io.vertx.core.Future;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A node's lease on closing one period: one node at a time works on a period. The holder renews it
+ * A node's lease on a job of one period: closing it (one node at a time works on a period), or
+ * delivering its webhook once it is archived ({@link #acquire(Leases, String, String, String, long)}). The holder renews it
  * every third of its length while it works; a renewal that fails or finds the lease gone (it lapsed
  * while the node stalled, and another node may have taken it) marks it lost, and the holder stops
  * before its next step ({@link #check()}), leaving the period to the node that holds it now.
@@ -17,25 +20,30 @@ import org.slf4j.LoggerFactory;
 final class CloseLease {
   private static final Logger LOG = LoggerFactory.getLogger(CloseLease.class);
 
-  private final PeriodStore periods;
-  private final Board b;
-  private final Period p;
+  private final Leases leases;
+  private final String key;
+  private final String what;
   private final String owner;
   private final long millis;
   private volatile boolean lost;
 
-  private CloseLease(PeriodStore periods, Board b, Period p, String owner, long millis) {
-    this.periods = periods;
-    this.b = b;
-    this.p = p;
+  private CloseLease(Leases leases, String key, String what, String owner, long millis) {
+    this.leases = leases;
+    this.key = key;
+    this.what = what;
     this.owner = owner;
     this.millis = millis;
   }
 
   /** The lease, or {@code null} when another node holds it. */
   static Future<CloseLease> acquire(PeriodStore periods, Board b, Period p, String owner, long millis) {
-    return periods.acquire(b, p.id(), owner, millis)
-        .map(mine -> mine ? new CloseLease(periods, b, p, owner, millis) : null);
+    return acquire(periods.leases(), Keys.closeLease(b, p.id()), "the close lease of period " + p.id() + " of board "
+        + b.name(), owner, millis);
+  }
+
+  /** The lease {@code key} ({@code what} it is, for the log), or {@code null} when another node holds it. */
+  static Future<CloseLease> acquire(Leases leases, String key, String what, String owner, long millis) {
+    return leases.acquire(key, owner, millis).map(mine -> mine ? new CloseLease(leases, key, what, owner, millis) : null);
   }
 
   long millis() {
@@ -44,27 +52,31 @@ final class CloseLease {
 
   /** Extends the lease; {@code false} (and lost from then on) when this node no longer holds it. */
   Future<Boolean> renew() {
-    return periods.renew(b, p.id(), owner, millis).recover(t -> {
-      LOG.warn("renewing the close lease of period {} of board {} failed: {}", p.id(), b.name(), t.toString());
+    return leases.renew(key, owner, millis).recover(t -> {
+      LOG.warn("renewing {} failed: {}", what, t.toString());
       return Future.succeededFuture(false);
     }).map(held -> {
       if (!held && !lost) {
         lost = true;
-        LOG.warn("lost the close lease of period {} of board {}: stopping; another node takes over", p.id(), b.name());
+        LOG.warn("lost {}: stopping; another node takes over", what);
       }
       return held && !lost;
     });
   }
 
+  boolean lost() {
+    return lost;
+  }
+
   /** Fails the step about to run when the lease was lost. */
   Future<Void> check() {
     return lost
-        ? Future.failedFuture(LeaderboardException.conflict("period_closing", "this node lost the close lease of period "
-            + p.id() + " of board " + b.name() + "; another node finishes closing it, ask again shortly"))
+        ? Future.failedFuture(LeaderboardException.conflict("period_closing", "this node lost " + what
+            + "; another node finishes the job, ask again shortly"))
         : Future.succeededFuture();
   }
 
   Future<Void> release() {
-    return periods.release(b, p.id(), owner);
+    return leases.release(key, owner);
   }
 }

@@ -10,7 +10,9 @@ import dev.leaderboard.core.PeriodKind;
 import dev.leaderboard.core.PeriodState;
 import dev.leaderboard.service.result.PeriodClosed;
 import dev.leaderboard.service.result.PeriodList;
+import dev.leaderboard.core.Delivery;
 import dev.leaderboard.store.BoardStore;
+import dev.leaderboard.store.DeliveryStore;
 import dev.leaderboard.store.PeriodStore;
 import io.vertx.core.Future;
 import java.time.Clock;
@@ -28,6 +30,7 @@ final class PeriodAdmin {
   private final BoardRegistry boards;
   private final BoardStore boardStore;
   private final PeriodStore periods;
+  private final DeliveryStore deliveries;
   private final ArchiveStore archive;
   private final PeriodCloser closer;
   private final Clock clock;
@@ -37,6 +40,7 @@ final class PeriodAdmin {
     this.boards = boards;
     this.boardStore = boardStore;
     this.periods = periods;
+    this.deliveries = new DeliveryStore(boardStore.shards());
     this.archive = archive;
     this.closer = closer;
     this.clock = clock;
@@ -44,8 +48,9 @@ final class PeriodAdmin {
 
   Future<PeriodList> list(String board) {
     return boards.require(Names.board("board", board)).compose(b -> Future.all(boardStore.periods(b),
-        periods.states(b), archive.periods(b.uid())).compose(all -> {
+        periods.states(b), archive.periods(b.uid()), deliveries.all(b)).compose(all -> {
           Map<String, PeriodState> states = all.resultAt(1);
+          Map<String, Delivery> webhooks = all.resultAt(3);
           Map<String, Long> sizes = new HashMap<>();
           all.<List<ArchivedPeriod>>resultAt(2).forEach(a -> sizes.put(a.period(), a.size()));
           Set<String> ids = new LinkedHashSet<>(all.<List<String>>resultAt(0));
@@ -60,7 +65,7 @@ final class PeriodAdmin {
             List<PeriodList.Item> items = new ArrayList<>();
             ids.stream().map(b::parsePeriod).sorted(Comparator.comparing(Period::start).reversed())
                 .forEach(p -> items.add(new PeriodList.Item(p, states.getOrDefault(p.id(), PeriodState.OPEN),
-                    sizes.get(p.id()), b.closesAt(p))));
+                    sizes.get(p.id()), b.closesAt(p), webhooks.get(p.id()))));
             return new PeriodList(b.name(), items);
           });
         }));

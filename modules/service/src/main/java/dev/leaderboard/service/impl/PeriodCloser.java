@@ -4,11 +4,13 @@ import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.archive.ArchivedEntry;
 import dev.leaderboard.archive.ArchivedPeriod;
 import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Delivery;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.PeriodState;
 import dev.leaderboard.core.RankMode;
 import dev.leaderboard.store.BoardStore;
+import dev.leaderboard.store.DeliveryStore;
 import dev.leaderboard.store.PeriodStore;
 import dev.leaderboard.store.StoredEntry;
 import io.vertx.core.Future;
@@ -29,9 +31,11 @@ import org.slf4j.LoggerFactory;
  *   <li>freeze every partition: from now on the submit script refuses events for the period;</li>
  *   <li>read the final ranking across partitions and archive it to PostgreSQL in one transaction
  *       (a second archive of the same period writes nothing);</li>
- *   <li>mark the period {@code archived}, then drop the keys of archived periods beyond the
- *       newest {@code retainPeriods} from Redis.</li>
+ *   <li>record the pending webhook delivery of a board with a webhook, mark the period
+ *       {@code archived}, then drop the keys of archived periods beyond the newest
+ *       {@code retainPeriods} from Redis.</li>
  * </ol>
+ * The node that marks the period archived then publishes its {@link PeriodArchivedEvent}.
  */
 public final class PeriodCloser {
   private static final Logger LOG = LoggerFactory.getLogger(PeriodCloser.class);
@@ -42,6 +46,7 @@ public final class PeriodCloser {
   private final BoardRegistry boards;
   private final BoardStore boardStore;
   private final PeriodStore periods;
+  private final DeliveryStore deliveries;
   private final ArchiveStore archive;
   private final Clock clock;
   private final String owner = UUID.randomUUID().toString();
@@ -58,6 +63,7 @@ public final class PeriodCloser {
     this.boards = boards;
     this.boardStore = boardStore;
     this.periods = periods;
+    this.deliveries = new DeliveryStore(boardStore.shards());
     this.archive = archive;
     this.clock = clock;
     this.leaseMillis = leaseMillis;
@@ -93,8 +99,28 @@ public final class PeriodCloser {
         .compose(ok -> archive.period(b.uid(), p.id()))
         .compose(done -> done != null ? Future.succeededFuture(done) : writeArchive(b, p))
         .compose(archived -> lease.check().map(archived))
+        .compose(archived -> recordDelivery(b, p).map(archived))
         .compose(archived -> markArchived(b, p).map(archived))
-        .compose(archived -> retain(b).map(archived));
+        .compose(archived -> retain(b).map(archived))
+        .onSuccess(archived -> announce(b, archived));
+  }
+
+  /** A board with a webhook gets the period's pending delivery before the period shows archived. */
+  private Future<Void> recordDelivery(Board b, Period p) {
+    return b.events().webhook() == null ? Future.succeededFuture()
+        : deliveries.putIfAbsent(b, p.id(), Delivery.pending(PeriodArchivedEvent.id(b, p.id())));
+  }
+
+  /**
+   * Publishes the period's event on the event bus (at most once: a node that dies first leaves it
+   * unpublished; the webhook is delivered anyway). This node's {@code AdminVerticle} hears it and
+   * starts the webhook delivery at once.
+   */
+  private void announce(Board b, ArchivedPeriod a) {
+    PeriodArchivedEvent.load(archive, b, a)
+        .onSuccess(event -> vertx.eventBus().publish(PeriodArchivedEvent.ADDRESS, event))
+        .onFailure(t -> LOG.warn("the archived event of period {} of board {} was not published: {}", a.period(),
+            b.name(), t.toString()));
   }
 
   /** Steps 1–3 without a lease: what a node that dies before marking the period archived has done. */

@@ -1,5 +1,6 @@
 package dev.leaderboard.service.result;
 
+import dev.leaderboard.core.Delivery;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.PeriodState;
 import io.vertx.core.json.JsonArray;
@@ -8,16 +9,23 @@ import java.util.List;
 
 /** A board's periods, newest first. */
 public record PeriodList(String board, List<Item> periods) {
-  /** One period with its state, its number of entries, and when it stops taking events. */
-  public record Item(Period period, PeriodState state, long size, long closesAt) {
+  /**
+   * One period with its state, its number of entries, when it stops taking events, and where the
+   * webhook delivery of its archived event stands ({@code null} when it has none).
+   */
+  public record Item(Period period, PeriodState state, long size, long closesAt, Delivery webhook) {
     public JsonObject toJson() {
-      return new JsonObject()
+      JsonObject out = new JsonObject()
           .put("period", period.id())
           .put("state", state.wireName())
           .put("size", size)
           .put("start", period.start().toEpochMilli())
           .put("end", period.end().toEpochMilli())
           .put("closesAt", closesAt);
+      if (webhook != null) {
+        out.put("webhook", webhook.toJson());
+      }
+      return out;
     }
   }
 

@@ -1,0 +1,33 @@
+package dev.leaderboard.store;
+
+import io.vertx.core.Future;
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.Request;
+
+/**
+ * Leases on the meta shard: a key holding its owner's ID with a TTL, so one node at a time does a
+ * job (closing a period, delivering its webhook) and a dead node's lease lapses.
+ */
+public final class Leases {
+  private final Shards shards;
+
+  public Leases(Shards shards) {
+    this.shards = shards;
+  }
+
+  /** Takes the lease for {@code ttlMillis} unless another owner holds it. */
+  public Future<Boolean> acquire(String key, String owner, long ttlMillis) {
+    return shards.send(Route.META, Request.cmd(Command.SET).arg(key).arg(owner).arg("NX").arg("PX").arg(ttlMillis))
+        .map(r -> r != null && "OK".equals(r.toString()));
+  }
+
+  /** Extends the lease if this owner still holds it. */
+  public Future<Boolean> renew(String key, String owner, long ttlMillis) {
+    return shards.send(Scripts.LEASE_RENEW.call(Route.META, key).arg(owner).arg(ttlMillis)).map(r -> r.toInteger() == 1);
+  }
+
+  /** Gives the lease back if this owner still holds it. */
+  public Future<Void> release(String key, String owner) {
+    return shards.send(Scripts.LEASE_RELEASE.call(Route.META, key).arg(owner)).mapEmpty();
+  }
+}
