@@ -7,6 +7,8 @@
 -- KEYS[3]  sorted set of the distinct scores held in the partition (member = score = the score)
 -- KEYS[4]  hash: score -> number of members holding it (for dense ranks)
 -- KEYS[5]  present when the period is closed: nothing may change any more
+-- KEYS[6]  set of the partition's banned users: their events change nothing
+-- KEYS[7]  the partition's stash of banned users' entries (not used here; see moderate.lua)
 -- ARGV     userId, operator (incr|set|best), value, desc (1|0), scale (2^timeBits),
 --          tie (low bits for the event's time), maxScore, eventId ('' = none), now ms, dedupe window ms,
 --          dense (1|0: keep the distinct-score index of KEYS[3] and KEYS[4]),
@@ -17,7 +19,8 @@
 --          2 = applied, nothing changed (the score keeps the time it was first reached),
 --          0 = duplicate event ID (same payload, nothing changed), -1 = result below 0,
 --          -2 = result above maxScore, -3 = the period is closed (nothing changed),
---          -4 = the event ID was used for another payload (nothing changed, the first event stands).
+--          -4 = the event ID was used for another payload (nothing changed, the first event stands),
+--          -5 = the user is banned (nothing changed, the event is not remembered).
 -- Every number stays below 2^53, where Lua's doubles are exact; composites are formatted with %.0f
 -- because Lua's default number formatting keeps only 14 digits.
 local user, op = ARGV[1], ARGV[2]
@@ -41,6 +44,9 @@ local windowSeconds = math.floor(window / 1000)
 
 local current = redis.call('ZSCORE', KEYS[1], user)
 local previous = current or ''
+if redis.call('SISMEMBER', KEYS[6], user) == 1 then
+  return {-5, previous, previous}
+end
 if redis.call('EXISTS', KEYS[5]) == 1 then
   return {-3, previous, previous}
 end

@@ -64,10 +64,16 @@ public final class PeriodStore {
         Call.of(r, Request.cmd(Command.SET).arg(Keys.closed(r)).arg("1")))).mapEmpty();
   }
 
-  /** The whole final ranking in board order: every partition read once, k-way merged. */
+  /**
+   * The whole final ranking in board order: every partition read once, k-way merged, without the
+   * users banned (or being erased) when it was read. The bans are read after the partitions, so a
+   * user banned before the read is left out even where the ban has not reached the partition yet.
+   */
   public Future<List<StoredEntry>> ranking(Board b, String period) {
     return shards.eachPartition(Keys.partitions(b, period), r -> List.of(ScoreStore.range(b, r, 0, -1)))
-        .map(perPartition -> Runs.merge(b.order(), Runs.runs(perPartition, 0), Integer.MAX_VALUE));
+        .map(perPartition -> Runs.merge(b.order(), Runs.runs(perPartition, 0), Integer.MAX_VALUE))
+        .compose(ranking -> new ModerationStore(shards).bans().map(bans -> bans.isEmpty() ? ranking
+            : ranking.stream().filter(e -> !bans.containsKey(e.userId())).toList()));
   }
 
   /** Removes the period's keys from every partition and from the board's set of hot periods. */

@@ -20,7 +20,8 @@ public enum Scripts {
   RANK("rank.lua", false),
   FRIEND_ADD("friend_add.lua", true),
   LEASE_RENEW("lease_renew.lua", true),
-  LEASE_RELEASE("lease_release.lua", true);
+  LEASE_RELEASE("lease_release.lua", true),
+  MODERATE("moderate.lua", true);
 
   private final String text;
   private final String sha;

@@ -8,16 +8,24 @@ import java.util.List;
 
 /** A board's periods, newest first. */
 public record PeriodList(String board, List<Item> periods) {
-  /** One period with its state, its number of entries, and when it stops taking events. */
-  public record Item(Period period, PeriodState state, long size, long closesAt) {
+  /**
+   * One period with its state, its number of entries, and when it stops taking events; an archived
+   * one also says how many of its entries erasures removed since ({@code erased}, else {@code null}).
+   */
+  public record Item(Period period, PeriodState state, long size, long closesAt, Long erased) {
+    public Item(Period period, PeriodState state, long size, long closesAt) {
+      this(period, state, size, closesAt, null);
+    }
+
     public JsonObject toJson() {
-      return new JsonObject()
+      JsonObject out = new JsonObject()
           .put("period", period.id())
           .put("state", state.wireName())
           .put("size", size)
           .put("start", period.start().toEpochMilli())
           .put("end", period.end().toEpochMilli())
           .put("closesAt", closesAt);
+      return erased == null ? out : out.put("erased", erased);
     }
   }
 
