@@ -1,6 +1,7 @@
 package dev.leaderboard.service;
 
 import dev.leaderboard.archive.ArchiveStore;
+import dev.leaderboard.service.impl.BanRegistry;
 import dev.leaderboard.service.impl.BoardRegistry;
 import dev.leaderboard.service.impl.ServiceBindings;
 import dev.leaderboard.service.impl.PeriodCloser;
@@ -8,6 +9,7 @@ import dev.leaderboard.store.PeriodStore;
 import dev.leaderboard.service.impl.LeaderboardServiceImpl;
 import dev.leaderboard.service.impl.LocalLeaderboards;
 import dev.leaderboard.store.BoardStore;
+import dev.leaderboard.store.ModerationStore;
 import dev.leaderboard.store.RedisPool;
 import dev.leaderboard.store.ScoreStore;
 import dev.leaderboard.store.Shards;
@@ -34,6 +36,7 @@ public class LeaderboardVerticle extends VerticleBase {
   private Shards shards;
   private ArchiveStore archive;
   private BoardRegistry registry;
+  private BanRegistry bans;
   private ServiceBindings bindings;
   private Leaderboards leaderboards;
 
@@ -63,14 +66,16 @@ public class LeaderboardVerticle extends VerticleBase {
     shards = Shards.connect(vertx, endpoints, pool);
     BoardStore boardStore = new BoardStore(shards);
     registry = new BoardRegistry(vertx, boardStore);
+    bans = new BanRegistry(vertx, new ModerationStore(shards));
     ScoreStore scores = new ScoreStore(shards);
     archive = ArchiveStore.connect(vertx, pgUri);
     PeriodCloser closer = new PeriodCloser(vertx, registry, boardStore, new PeriodStore(shards), archive, clock,
         closeLeaseMillis);
-    leaderboards = new LocalLeaderboards(registry, boardStore, scores, archive, closer, clock, defaultPartitions);
+    leaderboards = new LocalLeaderboards(registry, bans, boardStore, scores, archive, closer, clock, defaultPartitions);
     return scores.loadScripts()
         .compose(ok -> archive.migrate())
         .compose(ok -> registry.start())
+        .compose(ok -> bans.start())
         .compose(ok -> ServiceBindings.bind(vertx, LeaderboardService.class, new LeaderboardServiceImpl(leaderboards),
             LeaderboardService.ADDRESS, LeaderboardService.LOCAL_ADDRESS))
         .onSuccess(b -> {
@@ -85,7 +90,8 @@ public class LeaderboardVerticle extends VerticleBase {
       NodeServices.of(vertx).remove(leaderboards, READINESS);
     }
     return Future.all(bindings == null ? Future.succeededFuture() : bindings.unbind(),
-            registry == null ? Future.succeededFuture() : registry.stop())
+            registry == null ? Future.succeededFuture() : registry.stop(),
+            bans == null ? Future.succeededFuture() : bans.stop())
         .onComplete(done -> {
           if (shards != null) {
             shards.close();

@@ -48,6 +48,9 @@ public interface Leaderboards {
 
   Future<RankList> ranks(String board, JsonObject request, String period, String rankMode);
 
+  /** Moderation of users on this node's stores (not offered on the event bus). */
+  Moderation moderation();
+
   /** Never fails; see {@link LeaderboardService#health()}. */
   Future<Health> health();
 }
