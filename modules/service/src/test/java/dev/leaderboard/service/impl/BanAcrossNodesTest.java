@@ -7,6 +7,7 @@ import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
+import dev.leaderboard.store.Ban;
 import dev.leaderboard.store.BoardStore;
 import dev.leaderboard.store.ModerationStore;
 import dev.leaderboard.store.PeriodStore;
@@ -162,6 +163,50 @@ class BanAcrossNodesTest {
     assertThat(a.service.user(staying, user, null, null).await().toJson().getLong("score")).isEqualTo(7);
     assertThat(status(a.service.user(closing, user, null, null))).isEqualTo(404);
     assertThat(status(a.service.moderation().lift(user))).isEqualTo(404);
+  }
+
+  @Test
+  void aBanALiftAndAnErasureCutShortAreFinishedByRunningThemAgain() {
+    String one = board(new JsonObject().put("denseRanks", true));
+    String two = board(new JsonObject());
+    String user = "ban-" + UUID.randomUUID().toString().substring(0, 8);
+    a.submit(one, user, 10);
+    a.submit(two, user, 20);
+    a.submit(one, "w", 15);
+    JsonArray before = a.entries(one);
+    ModerationStore store = new ModerationStore(a.shards);
+    List<ModerationStore.Target> both = List.of(target(one), target(two));
+
+    // a ban that stopped after the record and the first board
+    store.putBan(user, new Ban("first try", 1, false)).await();
+    store.apply(ModerationStore.Op.BAN, user, List.of(target(one))).await();
+    JsonObject ban = a.service.moderation().ban(user, new JsonObject().put("reason", "again")).await();
+    assertThat(ban.getLong("since")).isEqualTo(1);
+    assertThat(ban.getJsonArray("held")).extracting(o -> ((JsonObject) o).getString("board")).containsExactly(two);
+    assertThat(a.service.moderation().user(user).await().getJsonArray("heldByBan")).hasSize(2);
+
+    // a lift that stopped after the first board: the user is still banned until it is run again
+    store.apply(ModerationStore.Op.LIFT, user, List.of(target(one))).await();
+    assertThat(store.ban(user).await()).isNotNull();
+    JsonObject lifted = a.service.moderation().lift(user).await();
+    assertThat(lifted.getJsonArray("restored")).extracting(o -> ((JsonObject) o).getString("board")).containsExactly(two);
+    assertThat(a.entries(one)).isEqualTo(before);
+    assertThat(a.service.user(two, user, null, null).await().toJson().getLong("score")).isEqualTo(20);
+
+    // an erasure that stopped after the partitions: the user stays locked out until it is run again
+    store.putBan(user, new Ban("erasure under way", 2, true)).await();
+    store.apply(ModerationStore.Op.ERASE, user, both).await();
+    assertThat(status(a.service.moderation().ban(user, new JsonObject().put("reason", "x")))).isEqualTo(409);
+    assertBanned(a.service.submit(one, new JsonObject().put("userId", user).put("value", 1), true));
+    JsonObject erased = a.service.moderation().erase(user).await();
+    assertThat(erased.getJsonArray("periods")).isEmpty();
+    assertThat(store.ban(user).await()).isNull();
+    assertThat(a.entries(one)).extracting(o -> ((JsonObject) o).getString("userId")).containsExactly("w");
+    assertThat(a.submit(one, user, 1).getLong("rank")).isEqualTo(2);
+  }
+
+  private ModerationStore.Target target(String board) {
+    return new ModerationStore.Target(a.boards.require(board).await(), "2025-04-15");
   }
 
   /** Bans through node {@code n}'s moderation. */
