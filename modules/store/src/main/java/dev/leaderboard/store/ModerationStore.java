@@ -7,9 +7,11 @@ import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The Redis side of moderation: the ban records ({@link Keys#BANS}, on the meta route) and one
@@ -110,6 +112,15 @@ public final class ModerationStore {
       for (int i = 0; i + 1 < r.size(); i += 2) {
         out.put(r.get(i).toString(), Ban.fromStored(r.get(i + 1).toString()));
       }
+      return out;
+    });
+  }
+
+  /** The IDs of the banned users (and of users being erased). */
+  public Future<Set<String>> bannedUsers() {
+    return shards.send(Route.META, Request.cmd(Command.HKEYS).arg(Keys.BANS)).map(r -> {
+      Set<String> out = new HashSet<>();
+      r.forEach(u -> out.add(u.toString()));
       return out;
     });
   }

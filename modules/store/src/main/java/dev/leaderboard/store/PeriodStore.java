@@ -72,8 +72,8 @@ public final class PeriodStore {
   public Future<List<StoredEntry>> ranking(Board b, String period) {
     return shards.eachPartition(Keys.partitions(b, period), r -> List.of(ScoreStore.range(b, r, 0, -1)))
         .map(perPartition -> Runs.merge(b.order(), Runs.runs(perPartition, 0), Integer.MAX_VALUE))
-        .compose(ranking -> new ModerationStore(shards).bans().map(bans -> bans.isEmpty() ? ranking
-            : ranking.stream().filter(e -> !bans.containsKey(e.userId())).toList()));
+        .compose(ranking -> new ModerationStore(shards).bannedUsers().map(banned -> banned.isEmpty() ? ranking
+            : ranking.stream().filter(e -> !banned.contains(e.userId())).toList()));
   }
 
   /** Removes the period's keys from every partition and from the board's set of hot periods. */
