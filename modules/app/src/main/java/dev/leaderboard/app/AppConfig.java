@@ -6,6 +6,7 @@ import dev.leaderboard.api.limit.Rate;
 import dev.leaderboard.api.limit.RateLimits;
 import dev.leaderboard.service.LeaderboardVerticle;
 import dev.leaderboard.store.RedisPool;
+import dev.leaderboard.store.RedisTopology;
 import dev.leaderboard.api.OpenOperations;
 import dev.leaderboard.api.HttpExposure;
 import io.vertx.pgclient.PgConnectOptions;
@@ -33,6 +34,10 @@ import java.util.regex.Pattern;
  * @param rates the rate limits: {@code LB_RATE_<LIMIT>} per limit ({@code READ}, {@code SUBMIT},
  *     {@code FRIENDS}, {@code ADMIN}, {@code PUBLIC}), {@code LB_RATE_MAX_BUCKETS}, and
  *     {@code LB_RATE_LIMITS=off} to turn every limit off
+ * @param redisCluster {@code LB_REDIS_MODE=cluster}: {@code LB_REDIS_ENDPOINTS} are seed nodes of a
+ *     Redis Cluster rather than standalone shards ({@code standalone}, the default)
+ * @param redisSettleMillis {@code LB_REDIS_CLUSTER_SETTLE_MS}: how long a request waits for a
+ *     cluster whose slots move or whose master fails over before it answers 503
  * @param players how player tokens are verified ({@code LB_JWT_HS256_SECRET_FILE}, {@code LB_JWT_JWKS_FILE},
  *     {@code LB_JWT_ISSUER}, {@code LB_JWT_AUDIENCE}); without a secret or key file the node takes none
  */
@@ -59,7 +64,9 @@ public record AppConfig(
     OpenOperations open,
     HttpExposure httpExposure,
     RateLimits rates,
-    PlayerTokenSettings players) {
+    PlayerTokenSettings players,
+    boolean redisCluster,
+    long redisSettleMillis) {
 
   /** Every variable the app reads; the deployment test checks manifests against this list. */
   public static final Set<String> VARIABLES = Set.of("LB_HTTP_PORT", "LB_DATA_DIR", "LB_REDIS_ENDPOINTS",
@@ -70,7 +77,8 @@ public record AppConfig(
       "LB_HTTP_MAX_CONNECTIONS", "LB_HTTP_MAX_IN_FLIGHT", "LB_REDIS_MAX_POOL_WAITING", "LB_ADMIN_KEY_FILE",
       "LB_METRICS_OPEN", "LB_OPENAPI_OPEN", "LB_HTTP_HOST", "LB_HTTP_CORS_ORIGINS", "LB_RATE_LIMITS", "LB_RATE_READ",
       "LB_RATE_SUBMIT", "LB_RATE_FRIENDS", "LB_RATE_ADMIN", "LB_RATE_PUBLIC", "LB_RATE_MAX_BUCKETS",
-      "LB_JWT_HS256_SECRET_FILE", "LB_JWT_JWKS_FILE", "LB_JWT_ISSUER", "LB_JWT_AUDIENCE");
+      "LB_JWT_HS256_SECRET_FILE", "LB_JWT_JWKS_FILE", "LB_JWT_ISSUER", "LB_JWT_AUDIENCE", "LB_REDIS_MODE",
+      "LB_REDIS_CLUSTER_SETTLE_MS");
   private static final Pattern IPV4 = Pattern.compile("(25[0-5]|2[0-4]\\d|1?\\d?\\d)(\\.(25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}");
   private static final Pattern IPV6 = Pattern.compile("[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*");
 
@@ -103,7 +111,31 @@ public record AppConfig(
         new OpenOperations(onOff(env, "LB_METRICS_OPEN", true), onOff(env, "LB_OPENAPI_OPEN", true)),
         httpExposure(env),
         rateLimits(env),
-        playerTokens(env));
+        playerTokens(env),
+        redisCluster(env),
+        intVar(env, "LB_REDIS_CLUSTER_SETTLE_MS", (int) RedisTopology.DEFAULT_SETTLE_MILLIS, 0, 600_000));
+  }
+
+  /** {@code LB_REDIS_MODE}: {@code standalone} (the default) or {@code cluster}, which needs seed endpoints. */
+  private static boolean redisCluster(Map<String, String> env) {
+    String mode = blankToNull(env.get("LB_REDIS_MODE"));
+    if (mode == null || mode.trim().equalsIgnoreCase("standalone")) {
+      return false;
+    }
+    if (!mode.trim().equalsIgnoreCase("cluster")) {
+      throw new IllegalArgumentException("LB_REDIS_MODE must be standalone or cluster (got '" + mode + "')");
+    }
+    if (listVar(env, "LB_REDIS_ENDPOINTS").isEmpty()) {
+      throw new IllegalArgumentException("LB_REDIS_MODE=cluster needs LB_REDIS_ENDPOINTS, the cluster's seed nodes"
+          + " (the shards a node starts for itself are standalone)");
+    }
+    return true;
+  }
+
+  /** How the node's services reach Redis: standalone endpoints or a cluster's seed nodes. */
+  public RedisTopology redis() {
+    return redisCluster ? RedisTopology.cluster(redisEndpoints, redisSettleMillis)
+        : RedisTopology.standalone(redisEndpoints);
   }
 
   private static RateLimits rateLimits(Map<String, String> env) {
@@ -165,13 +197,13 @@ public record AppConfig(
   public AppConfig withRedisEndpoints(List<String> endpoints) {
     return new AppConfig(httpPort, dataDir, endpoints, localShards, partitions, pgUri, cluster, clusterMembers, clusterPort,
         clusterDns, clusterHost, clusterBusPort, clusterTls, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http,
-        redisPoolWaiting, adminKeyFile, open, httpExposure, rates, players);
+        redisPoolWaiting, adminKeyFile, open, httpExposure, rates, players, redisCluster, redisSettleMillis);
   }
 
   public AppConfig withPgUri(String uri) {
     return new AppConfig(httpPort, dataDir, redisEndpoints, localShards, partitions, uri, cluster, clusterMembers,
         clusterPort, clusterDns, clusterHost, clusterBusPort, clusterTls, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http,
-        redisPoolWaiting, adminKeyFile, open, httpExposure, rates, players);
+        redisPoolWaiting, adminKeyFile, open, httpExposure, rates, players, redisCluster, redisSettleMillis);
   }
 
   /** What a log may show of this configuration: endpoints and the archive URI without their passwords. */
@@ -184,7 +216,8 @@ public record AppConfig(
         + ", clusterDns=" + clusterDns + ", clusterHost=" + clusterHost + ", clusterBusPort=" + clusterBusPort
         + ", clusterTls=" + clusterTls + ", friendLimit=" + friendLimit + ", adminIntervalSeconds=" + adminIntervalSeconds
         + ", closeLeaseSeconds=" + closeLeaseSeconds + ", http=" + http + ", redisPoolWaiting=" + redisPoolWaiting
-        + ", adminKeyFile=" + adminKeyFile + ", open=" + open + ", rates=" + rates + ", players=" + players + "]";
+        + ", adminKeyFile=" + adminKeyFile + ", open=" + open + ", rates=" + rates + ", players=" + players
+        + ", redisMode=" + (redisCluster ? "cluster" : "standalone") + ", redisSettleMillis=" + redisSettleMillis + "]";
   }
 
   /** Redis endpoint URIs ({@code redis://[[user]:password@]host:port}); an error names the entry, never its text. */

@@ -90,17 +90,17 @@ public final class LeaderboardApp {
     RedisPool pool = new RedisPool(LeaderboardVerticle.POOL_SIZE, c.redisPoolWaiting());
     // buckets refill in real time, whatever clock the node's periods follow
     RateLimiter rates = RateLimiter.create(c.rates(), Clock.systemUTC());
-    return vertx.deployVerticle(() -> new LeaderboardVerticle(c.redisEndpoints(), c.pgUri(), c.partitions(), clock,
+    return vertx.deployVerticle(() -> new LeaderboardVerticle(c.redis(), c.pgUri(), c.partitions(), clock,
             closeLeaseMillis, pool), instances)
         .compose(id -> vertx.deployVerticle(
-            new AdminVerticle(c.redisEndpoints(), c.pgUri(), clock, c.adminIntervalSeconds() * 1000L, closeLeaseMillis)))
+            new AdminVerticle(c.redis(), c.pgUri(), clock, c.adminIntervalSeconds() * 1000L, closeLeaseMillis)))
         .compose(id -> vertx.deployVerticle(
-            () -> new FriendRankVerticle(c.redisEndpoints(), c.pgUri(), clock, c.friendLimit(), pool), instances))
+            () -> new FriendRankVerticle(c.redis(), c.pgUri(), clock, c.friendLimit(), pool), instances))
         .compose(id -> vertx.deployVerticle(new AuditVerticle(c.pgUri(), clock)))
         .compose(id -> deployKeys(vertx, c, clock))
         .compose(adminKey -> vertx.deployVerticle(() -> new HttpApiVerticle(c.httpPort(), clusterJoined, c.http(),
             c.open(), c.httpExposure(), rates), instances).map(id -> new Deployed(id, adminKey)))
-        .onSuccess(d -> LOG.info("leaderboard node ready: HTTP on {}:{}, {} shards, {} default partitions, cluster {}, CORS {}",
+        .onSuccess(d -> LOG.info("leaderboard node ready: HTTP on {}:{}, {} Redis " + (c.redisCluster() ? "cluster seeds" : "shards") + ", {} default partitions, cluster {}, CORS {}",
             c.httpExposure().host(), c.httpPort(), c.redisEndpoints().size(), c.partitions(), c.cluster() ? "on" : "off",
             c.httpExposure().corsOrigins().isEmpty() ? "off" : c.httpExposure().corsOrigins()));
   }
@@ -110,7 +110,7 @@ public final class LeaderboardApp {
    * player tokens; answers the file that holds the admin key.
    */
   private static Future<Path> deployKeys(Vertx vertx, AppConfig c, Clock clock) {
-    KeysVerticle keys = new KeysVerticle(c.redisEndpoints(), clock);
+    KeysVerticle keys = new KeysVerticle(c.redis(), clock);
     return vertx.deployVerticle(keys).compose(id -> AdminKeyFile.ensure(vertx, c, keys.cache()))
         .compose(adminKey -> playerTokens(vertx, c).map(adminKey));
   }

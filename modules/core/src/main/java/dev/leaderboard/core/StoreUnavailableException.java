@@ -30,6 +30,16 @@ public final class StoreUnavailableException extends LeaderboardException {
         cause, shard);
   }
 
+  /**
+   * A master of a Redis Cluster (numbered by the first slot it serves) still redirected or refused
+   * the request, or did not answer, when the cluster was given {@code millis} to settle (slots
+   * moving, a failover under way).
+   */
+  public static StoreUnavailableException redisUnsettled(int shard, long millis, Throwable cause) {
+    return new StoreUnavailableException("shard_unavailable", "Redis shard " + shard + " did not settle within "
+        + millis + " ms (slots moving or a failover under way); retry later", cause, shard);
+  }
+
   /** The PostgreSQL archive failed to answer. */
   public static StoreUnavailableException archive(Throwable cause) {
     return new StoreUnavailableException("archive_unavailable", "the archive (PostgreSQL) is unavailable; retry later",

@@ -1,15 +1,11 @@
 package dev.leaderboard.embedded;
 
 import java.io.IOException;
-import java.net.BindException;
-import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Runs local {@code redis-server} processes, one per shard, each persisting to its own AOF under
@@ -22,14 +18,11 @@ import org.slf4j.LoggerFactory;
  */
 public final class LocalRedisShards implements AutoCloseable {
 
-  private static final Logger log = LoggerFactory.getLogger(LocalRedisShards.class);
-  private static final int PORT_ATTEMPTS = 5;
-
   private final Path binary;
-  private final List<Shard> shards;
+  private final List<SupervisedRedis> shards;
   private final AtomicBoolean closed = new AtomicBoolean();
 
-  private LocalRedisShards(Path binary, List<Shard> shards) {
+  private LocalRedisShards(Path binary, List<SupervisedRedis> shards) {
     this.binary = binary;
     this.shards = List.copyOf(shards);
   }
@@ -48,13 +41,13 @@ public final class LocalRedisShards implements AutoCloseable {
     Files.createDirectories(root);
     Path binary = RedisBinary.locate(root);
     RedisConfig config = RedisConfig.write(root);
-    List<Shard> shards = new ArrayList<>();
+    List<SupervisedRedis> shards = new ArrayList<>();
     try {
       for (int i = 0; i < count; i++) {
-        shards.add(Shard.start(binary, config, root.resolve("redis-" + i), "redis-" + i, listener));
+        shards.add(SupervisedRedis.start(binary, config, root.resolve("redis-" + i), "redis-" + i, listener, List.of()));
       }
     } catch (IOException | RuntimeException e) {
-      shards.forEach(Shard::close);
+      shards.forEach(SupervisedRedis::close);
       throw e;
     }
     return new LocalRedisShards(binary, shards);
@@ -62,7 +55,7 @@ public final class LocalRedisShards implements AutoCloseable {
 
   /** {@code redis://:<password>@127.0.0.1:<port>}; index i is shard i. Holds the password: never log it. */
   public List<String> endpoints() {
-    return shards.stream().map(Shard::endpoint).toList();
+    return shards.stream().map(SupervisedRedis::endpoint).toList();
   }
 
   /** The redis-server executable in use. */
@@ -93,45 +86,7 @@ public final class LocalRedisShards implements AutoCloseable {
   @Override
   public void close() {
     if (closed.compareAndSet(false, true)) {
-      shards.forEach(Shard::close);
-    }
-  }
-
-  /** A shard's supervised server, and the lock on its directory while it runs. */
-  private record Shard(String endpoint, Supervisor supervisor, FileLock lock) {
-
-    /** The first start looks for a free port; restarts keep it, so that the shard's address stays the same. */
-    static Shard start(Path binary, RedisConfig config, Path dir, String name, RestartListener listener)
-        throws IOException {
-      Files.createDirectories(dir);
-      FileLock lock = LocalProcesses.lock(dir.resolve("redis.lock"), "the redis data in " + dir);
-      try {
-        for (int attempt = 1; ; attempt++) {
-          int port = LocalProcesses.freePort();
-          try {
-            Process first = RedisServer.start(name, binary, config, dir, port);
-            Supervisor supervisor = Supervisor.watch(name, first,
-                () -> RedisServer.start(name, binary, config, dir, port), RedisServer.STOP_TIMEOUT, listener);
-            return new Shard("redis://:" + config.password() + "@" + LocalProcesses.HOST + ":" + port, supervisor, lock);
-          } catch (BindException e) {
-            if (attempt >= PORT_ATTEMPTS) {
-              throw e;
-            }
-            log.warn("{}: port {} was taken before redis could bind it, retrying", name, port);
-          }
-        }
-      } catch (IOException | RuntimeException e) {
-        LocalProcesses.release(lock);
-        throw e;
-      }
-    }
-
-    void close() {
-      try {
-        supervisor.close();
-      } finally {
-        LocalProcesses.release(lock);
-      }
+      shards.forEach(SupervisedRedis::close);
     }
   }
 }

@@ -9,6 +9,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -35,7 +36,12 @@ final class RedisServer {
    * never on the command line, which other users can read), keeping its AOF, pid file and log in {@code dir}.
    */
   static List<String> command(Path binary, RedisConfig config, Path dir, int port) {
-    return List.of(
+    return command(binary, config, dir, port, List.of());
+  }
+
+  /** {@link #command(Path, RedisConfig, Path, int)} followed by {@code extra} options (cluster mode). */
+  static List<String> command(Path binary, RedisConfig config, Path dir, int port, List<String> extra) {
+    List<String> command = new ArrayList<>(List.of(
         binary.toString(),
         config.file().toString(),
         "--port", Integer.toString(port),
@@ -49,7 +55,9 @@ final class RedisServer {
         "--daemonize", "no",
         "--pidfile", pidFile(dir).toString(),
         "--logfile", dir.resolve("redis.log").toString(),
-        "--protected-mode", "yes");
+        "--protected-mode", "yes"));
+    command.addAll(extra);
+    return command;
   }
 
   static Path pidFile(Path dir) {
@@ -61,12 +69,18 @@ final class RedisServer {
    * it is ready. A start that fails is stopped and throws, a {@link BindException} if the port was taken.
    */
   static Process start(String name, Path binary, RedisConfig config, Path dir, int port) throws IOException {
+    return start(name, binary, config, dir, port, List.of());
+  }
+
+  /** {@link #start(String, Path, RedisConfig, Path, int)} with {@code extra} options after the usual ones. */
+  static Process start(String name, Path binary, RedisConfig config, Path dir, int port, List<String> extra)
+      throws IOException {
     Path logFile = dir.resolve("redis.log");
     Path out = dir.resolve("redis.out");
     Leftovers.clear(name, pidFile(dir), PROGRAM, dir, STOP_TIMEOUT);
     // redis.log accumulates across runs; only what this start wrote is relevant to its failure
     long logOffset = LocalProcesses.logSize(logFile);
-    Process process = ProcessGuard.builder(command(binary, config, dir, port), "TERM", STOP_TIMEOUT)
+    Process process = ProcessGuard.builder(command(binary, config, dir, port, extra), "TERM", STOP_TIMEOUT)
         .redirectErrorStream(true)
         // config errors are printed before the logfile is opened
         .redirectOutput(out.toFile())

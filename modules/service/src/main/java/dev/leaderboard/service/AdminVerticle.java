@@ -9,6 +9,8 @@ import dev.leaderboard.service.impl.BoardRegistry;
 import dev.leaderboard.service.impl.PeriodCloser;
 import dev.leaderboard.store.BoardStore;
 import dev.leaderboard.store.PeriodStore;
+import dev.leaderboard.store.RedisPool;
+import dev.leaderboard.store.RedisTopology;
 import dev.leaderboard.store.Shards;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -28,7 +30,7 @@ import org.slf4j.LoggerFactory;
 public class AdminVerticle extends VerticleBase {
   private static final Logger LOG = LoggerFactory.getLogger(AdminVerticle.class);
 
-  private final List<String> endpoints;
+  private final RedisTopology redis;
   private final String pgUri;
   private final Clock clock;
   private final long intervalMillis;
@@ -48,7 +50,12 @@ public class AdminVerticle extends VerticleBase {
 
   /** @param leaseMillis how long a period's close lease outlives a node that stopped renewing it */
   public AdminVerticle(List<String> endpoints, String pgUri, Clock clock, long intervalMillis, long leaseMillis) {
-    this.endpoints = endpoints;
+    this(RedisTopology.standalone(endpoints), pgUri, clock, intervalMillis, leaseMillis);
+  }
+
+  /** @param redis standalone endpoints or a Redis Cluster's seed nodes */
+  public AdminVerticle(RedisTopology redis, String pgUri, Clock clock, long intervalMillis, long leaseMillis) {
+    this.redis = redis;
     this.pgUri = pgUri;
     this.clock = clock;
     this.intervalMillis = intervalMillis;
@@ -57,7 +64,7 @@ public class AdminVerticle extends VerticleBase {
 
   @Override
   public Future<?> start() {
-    shards = Shards.connect(vertx, endpoints, 4);
+    shards = Shards.connect(vertx, redis, RedisPool.of(4));
     boardStore = new BoardStore(shards);
     registry = new BoardRegistry(vertx, boardStore);
     periods = new PeriodStore(shards);

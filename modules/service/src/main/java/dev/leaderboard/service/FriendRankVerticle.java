@@ -7,6 +7,7 @@ import dev.leaderboard.service.impl.FriendRankServiceImpl;
 import dev.leaderboard.store.BoardStore;
 import dev.leaderboard.store.FriendStore;
 import dev.leaderboard.store.RedisPool;
+import dev.leaderboard.store.RedisTopology;
 import dev.leaderboard.store.ScoreStore;
 import dev.leaderboard.store.Shards;
 import io.vertx.core.Future;
@@ -20,7 +21,7 @@ import java.util.List;
  * scores across the shards and rank them within the group (see {@link FriendRankServiceImpl}).
  */
 public class FriendRankVerticle extends VerticleBase {
-  private final List<String> endpoints;
+  private final RedisTopology redis;
   private final String pgUri;
   private final Clock clock;
   private final int friendLimit;
@@ -40,7 +41,12 @@ public class FriendRankVerticle extends VerticleBase {
 
   /** @param pool the connections to each shard and how many commands may wait for one */
   public FriendRankVerticle(List<String> endpoints, String pgUri, Clock clock, int friendLimit, RedisPool pool) {
-    this.endpoints = endpoints;
+    this(RedisTopology.standalone(endpoints), pgUri, clock, friendLimit, pool);
+  }
+
+  /** @param redis standalone endpoints or a Redis Cluster's seed nodes */
+  public FriendRankVerticle(RedisTopology redis, String pgUri, Clock clock, int friendLimit, RedisPool pool) {
+    this.redis = redis;
     this.pgUri = pgUri;
     this.clock = clock;
     this.friendLimit = friendLimit;
@@ -49,7 +55,7 @@ public class FriendRankVerticle extends VerticleBase {
 
   @Override
   public Future<?> start() {
-    shards = Shards.connect(vertx, endpoints, pool);
+    shards = Shards.connect(vertx, redis, pool);
     registry = new BoardRegistry(vertx, new BoardStore(shards));
     ScoreStore scores = new ScoreStore(shards);
     archive = ArchiveStore.connect(vertx, pgUri);

@@ -11,6 +11,7 @@ import dev.leaderboard.service.impl.LocalLeaderboards;
 import dev.leaderboard.store.BoardStore;
 import dev.leaderboard.store.ModerationStore;
 import dev.leaderboard.store.RedisPool;
+import dev.leaderboard.store.RedisTopology;
 import dev.leaderboard.store.ScoreStore;
 import dev.leaderboard.store.Shards;
 import io.vertx.core.Future;
@@ -27,7 +28,7 @@ public class LeaderboardVerticle extends VerticleBase {
   /** Connections to each shard, unless the node says otherwise. */
   public static final int POOL_SIZE = 16;
   private static final ServiceReadiness READINESS = new ServiceReadiness();
-  private final List<String> endpoints;
+  private final RedisTopology redis;
   private final String pgUri;
   private final int defaultPartitions;
   private final Clock clock;
@@ -53,7 +54,13 @@ public class LeaderboardVerticle extends VerticleBase {
   /** @param pool the connections to each shard and how many commands may wait for one */
   public LeaderboardVerticle(List<String> endpoints, String pgUri, int defaultPartitions, Clock clock,
       long closeLeaseMillis, RedisPool pool) {
-    this.endpoints = endpoints;
+    this(RedisTopology.standalone(endpoints), pgUri, defaultPartitions, clock, closeLeaseMillis, pool);
+  }
+
+  /** @param redis standalone endpoints or a Redis Cluster's seed nodes */
+  public LeaderboardVerticle(RedisTopology redis, String pgUri, int defaultPartitions, Clock clock,
+      long closeLeaseMillis, RedisPool pool) {
+    this.redis = redis;
     this.pgUri = pgUri;
     this.defaultPartitions = defaultPartitions;
     this.clock = clock;
@@ -63,7 +70,7 @@ public class LeaderboardVerticle extends VerticleBase {
 
   @Override
   public Future<?> start() {
-    shards = Shards.connect(vertx, endpoints, pool);
+    shards = Shards.connect(vertx, redis, pool);
     BoardStore boardStore = new BoardStore(shards);
     registry = new BoardRegistry(vertx, boardStore);
     bans = new BanRegistry(vertx, new ModerationStore(shards));

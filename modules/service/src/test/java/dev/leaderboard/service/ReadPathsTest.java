@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
+import dev.leaderboard.service.impl.PeriodCloser;
+import dev.leaderboard.store.RedisPool;
+import dev.leaderboard.store.RedisTopology;
 import dev.leaderboard.testing.TestSeed;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -31,9 +34,15 @@ class ReadPathsTest {
   static final String[] MODES = {"unique", "competition", "dense"};
   private LeaderboardService service;
 
+  /** The Redis the service runs on: the standalone test shards here, a Redis Cluster in {@link ClusterReadPathsTest}. */
+  RedisTopology redis() {
+    return RedisTopology.standalone(TestShards.endpoints());
+  }
+
   @BeforeEach
   void deploy(Vertx vertx) {
-    vertx.deployVerticle(new LeaderboardVerticle(TestShards.endpoints(), TestPostgres.uri(), 8, Clock.fixed(NOW, ZoneOffset.UTC))).await();
+    vertx.deployVerticle(new LeaderboardVerticle(redis(), TestPostgres.uri(), 8, Clock.fixed(NOW, ZoneOffset.UTC),
+        PeriodCloser.DEFAULT_LEASE_MILLIS, RedisPool.of(LeaderboardVerticle.POOL_SIZE))).await();
     service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
   }
 

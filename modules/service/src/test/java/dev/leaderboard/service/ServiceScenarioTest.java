@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
+import dev.leaderboard.service.impl.PeriodCloser;
+import dev.leaderboard.store.RedisPool;
+import dev.leaderboard.store.RedisTopology;
 import dev.leaderboard.testing.TestSeed;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -32,9 +35,15 @@ class ServiceScenarioTest {
   static final Instant NOW = Instant.parse("2025-04-15T12:00:00Z");
   private LeaderboardService service;
 
+  /** The Redis the service runs on: the standalone test shards here, a Redis Cluster in {@link ClusterScenarioTest}. */
+  RedisTopology redis() {
+    return RedisTopology.standalone(TestShards.endpoints());
+  }
+
   @BeforeEach
   void deploy(Vertx vertx) {
-    vertx.deployVerticle(new LeaderboardVerticle(TestShards.endpoints(), TestPostgres.uri(), 8, Clock.fixed(NOW, ZoneOffset.UTC))).await();
+    vertx.deployVerticle(new LeaderboardVerticle(redis(), TestPostgres.uri(), 8, Clock.fixed(NOW, ZoneOffset.UTC),
+        PeriodCloser.DEFAULT_LEASE_MILLIS, RedisPool.of(LeaderboardVerticle.POOL_SIZE))).await();
     service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
   }
 

@@ -30,6 +30,8 @@ final class RedisFailures {
   /** Codes of replies that mean the node cannot serve now; CONNECTION_CLOSED is the client's own. */
   private static final Set<String> UNAVAILABLE =
       Set.of("LOADING", "BUSY", "MASTERDOWN", "CLUSTERDOWN", "TRYAGAIN", "CONNECTION_CLOSED");
+  /** Error codes on a Redis Cluster that a later attempt may not meet (see {@link #clusterRetryable}). */
+  private static final Set<String> CLUSTER_RETRYABLE = Set.of("MOVED", "ASK", "NOSCRIPT");
   private static final Pattern BATCH_LINE = Pattern.compile("^ERR \\[\\d+] ");
   private static final Pattern EXCEPTION_CLASS = Pattern.compile("[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)+");
   private static final Pattern ERROR_CODE = Pattern.compile("[A-Z_]{2,20}");
@@ -79,6 +81,38 @@ final class RedisFailures {
   /** Whether the failure is an error reply with this code, for a single request or any request of a batch. */
   static boolean hasCode(Throwable t, String code) {
     return isErrorReply(t) && codes(t.getMessage()).anyMatch(code::equals);
+  }
+
+  /**
+   * On a Redis Cluster: whether a request that failed so may succeed when sent again, after the
+   * slot map is read again or the cluster settles — a redirect ({@code MOVED}, {@code ASK}), a slot
+   * or cluster in transition ({@code TRYAGAIN}, {@code CLUSTERDOWN}, {@code MASTERDOWN},
+   * {@code LOADING}), a script the node does not have ({@code NOSCRIPT}: a new master), or a node
+   * that does not answer (a master that failed, whose replica is taking over). Not a full pool.
+   */
+  static boolean clusterRetryable(Throwable t) {
+    Throwable why = underlying(t);
+    if (why instanceof OverloadedException || why instanceof ConnectionPoolTooBusyException) {
+      return false;
+    }
+    return !isErrorReply(why) || codes(why.getMessage()).anyMatch(c -> CLUSTER_RETRYABLE.contains(c)
+        || UNAVAILABLE.contains(c) || EXCEPTION_CLASS.matcher(c).matches());
+  }
+
+  /**
+   * The {@code host:port} an {@code ASK} (or {@code MOVED}) reply sends the request to, for a single
+   * request or the first such request of a batch; {@code null} when there is none.
+   */
+  static String redirect(Throwable t, String code) {
+    Throwable why = underlying(t);
+    if (!isErrorReply(why) || why.getMessage() == null) {
+      return null;
+    }
+    return why.getMessage().lines()
+        .map(line -> BATCH_LINE.matcher(line).replaceFirst("").split(" "))
+        .filter(words -> words.length >= 3 && words[0].equals(code))
+        .map(words -> words[2])
+        .findFirst().orElse(null);
   }
 
   private static boolean isErrorReply(Throwable t) {

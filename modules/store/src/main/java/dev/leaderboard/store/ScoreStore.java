@@ -52,7 +52,18 @@ public final class ScoreStore {
 
   /** Applies one event atomically on the user's partition. */
   public Future<SubmitOutcome> submit(Board b, SubmitCommand c, long nowMillis, long dedupeMillis) {
-    return shards.send(submitCall(b, c, nowMillis, dedupeMillis)).map(ScoreStore::outcome);
+    SubmitCommand keyed = withEventId(c);
+    return shards.send(submitCall(b, keyed, nowMillis, dedupeMillis)).map(r -> outcome(r, keyed != c));
+  }
+
+  /**
+   * The event as it is sent: where the shards may send a write twice ({@link Shards#resendsWrites},
+   * a Redis Cluster) an event without an event ID gets one of the node's own ({@link ServerEventIds})
+   * before its first attempt, so that a second attempt is deduplicated like a client's retry.
+   */
+  private SubmitCommand withEventId(SubmitCommand c) {
+    return c.eventId() != null || !shards.resendsWrites() ? c
+        : new SubmitCommand(c.period(), c.userId(), c.operator(), c.value(), c.tie(), ServerEventIds.next(), c.at());
   }
 
   /**
@@ -63,11 +74,20 @@ public final class ScoreStore {
   public Future<List<SubmitOutcome>> submitAll(Board b, List<SubmitCommand> commands, long nowMillis,
       long dedupeMillis) {
     List<Call> calls = new ArrayList<>(commands.size());
-    for (SubmitCommand c : commands) {
-      calls.add(submitCall(b, c, nowMillis, dedupeMillis));
+    boolean[] ours = new boolean[commands.size()];
+    for (int i = 0; i < commands.size(); i++) {
+      SubmitCommand keyed = withEventId(commands.get(i));
+      ours[i] = keyed != commands.get(i);
+      calls.add(submitCall(b, keyed, nowMillis, dedupeMillis));
     }
-    return shards.dispatchEach(calls).map(replies -> replies.stream()
-        .map(r -> r.failure() == null ? outcome(r.response()) : SubmitOutcome.failed(r.failure())).toList());
+    return shards.dispatchEach(calls).map(replies -> {
+      List<SubmitOutcome> out = new ArrayList<>(replies.size());
+      for (int i = 0; i < replies.size(); i++) {
+        Shards.Reply r = replies.get(i);
+        out.add(r.failure() == null ? outcome(r.response(), ours[i]) : SubmitOutcome.failed(r.failure()));
+      }
+      return out;
+    });
   }
 
   private static Call submitCall(Board b, SubmitCommand c, long now, long dedupeMillis) {
@@ -101,8 +121,16 @@ public final class ScoreStore {
     return count;
   }
 
-  private static SubmitOutcome outcome(Response r) {
+  /**
+   * What the script answered. {@code ownEventId}: the event ID is the node's own, so a duplicate can
+   * only be an earlier attempt of this same call, which was applied: it is answered as
+   * {@link SubmitOutcome.Status#CHANGED} (whether that attempt changed the score is not known).
+   */
+  private static SubmitOutcome outcome(Response r, boolean ownEventId) {
     int code = r.get(0).toInteger();
+    if (code == 0 && ownEventId) {
+      code = 1;
+    }
     SubmitOutcome.Status status;
     switch (code) {
       case 1 -> status = SubmitOutcome.Status.CHANGED;

@@ -25,6 +25,13 @@ public interface Shards {
     return StandaloneShards.connect(vertx, endpoints, pool);
   }
 
+  /** Standalone endpoints ({@link StandaloneShards}) or a Redis Cluster ({@link ClusterShards}), as {@code redis} says. */
+  static Shards connect(Vertx vertx, RedisTopology redis, RedisPool pool) {
+    return redis.cluster()
+        ? ClusterShards.connect(vertx, redis.endpoints(), pool, redis.settleMillis())
+        : StandaloneShards.connect(vertx, redis.endpoints(), pool);
+  }
+
   /** {@link #connect(Vertx, List, RedisPool)} with {@code poolSize} connections per endpoint, default waiting. */
   static Shards connect(Vertx vertx, List<String> endpoints, int poolSize) {
     return connect(vertx, endpoints, RedisPool.of(poolSize));
@@ -57,6 +64,16 @@ public interface Shards {
 
   /** One call's answer, or the failure of the node it went to ({@code response} then {@code null}). */
   record Reply(Response response, Throwable failure) {
+  }
+
+  /**
+   * Whether a batch that failed may be sent again whole ({@link ClusterShards}: after a redirect or a
+   * failover), so that a write in it may reach Redis twice. Writes that are not idempotent by
+   * themselves (a score event) then carry an idempotency key. {@code false} by default: a failure
+   * is answered as it is.
+   */
+  default boolean resendsWrites() {
+    return false;
   }
 
   /** Loads every script on every node (done when a service starts, so its first calls find them). */

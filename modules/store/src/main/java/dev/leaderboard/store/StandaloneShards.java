@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,14 +30,12 @@ public final class StandaloneShards implements Shards {
   private final List<Redis> clients;
   /** Round-trip timers per endpoint; {@code null} when the node runs without metrics. */
   private final ShardMeters meters;
-  /** Which shards the last health round found down, so that the log tells each change once. */
-  private final boolean[] down;
+  private final NodeHealth health = new NodeHealth(LOG);
 
   private StandaloneShards(List<String> endpoints, List<Redis> clients) {
     this.labels = endpoints.stream().map(ShardMeters::label).toList();
     this.clients = clients;
     this.meters = ShardMeters.create(endpoints.size());
-    this.down = new boolean[endpoints.size()];
   }
 
   public static StandaloneShards connect(Vertx vertx, List<String> endpoints, RedisPool pool) {
@@ -47,15 +44,20 @@ public final class StandaloneShards implements Shards {
     }
     List<Redis> clients = new ArrayList<>();
     for (String endpoint : endpoints) {
-      clients.add(Redis.createClient(vertx, new RedisOptions()
-          .setConnectionString(endpoint)
-          .setMaxPoolSize(pool.size())
-          .setMaxPoolWaiting(pool.maxWaiting())
-          // a pipelined batch holds one waiting handler per command
-          .setMaxWaitingHandlers(65_536)
-          .setPreferredProtocolVersion(ProtocolVersion.RESP2)));
+      clients.add(client(vertx, endpoint, pool));
     }
     return new StandaloneShards(endpoints, clients);
+  }
+
+  /** A pooled client of one Redis server (also each master of a cluster, {@link ClusterShards}). */
+  static Redis client(Vertx vertx, String endpoint, RedisPool pool) {
+    return Redis.createClient(vertx, new RedisOptions()
+        .setConnectionString(endpoint)
+        .setMaxPoolSize(pool.size())
+        .setMaxPoolWaiting(pool.maxWaiting())
+        // a pipelined batch holds one waiting handler per command
+        .setMaxWaitingHandlers(65_536)
+        .setPreferredProtocolVersion(ProtocolVersion.RESP2));
   }
 
   private int nodeOf(Route route) {
@@ -108,31 +110,10 @@ public final class StandaloneShards implements Shards {
   public Future<List<EndpointHealth>> health(long timeoutMillis) {
     List<Future<EndpointHealth>> checks = new ArrayList<>();
     for (int s = 0; s < clients.size(); s++) {
-      int shard = s;
-      long start = System.nanoTime();
-      checks.add(pipeline(s, List.of(Request.cmd(Command.PING))).timeout(timeoutMillis, TimeUnit.MILLISECONDS)
-          .transform(ar -> {
-            double ms = Math.round((System.nanoTime() - start) / 10_000.0) / 100.0;
-            // a PING this node's full queue refused says nothing about the shard: it is up
-            boolean up = ar.succeeded() || ar.cause() instanceof OverloadedException;
-            logChange(shard, up ? null : ar.cause());
-            return Future.succeededFuture(new EndpointHealth(up, ms, up ? null : RedisFailures.summary(ar.cause())));
-          }));
+      checks.add(health.check(pipeline(s, List.of(Request.cmd(Command.PING))), timeoutMillis, "shard " + s,
+          labels.get(s)));
     }
     return Future.all(checks).map(all -> checks.stream().map(Future::result).toList());
-  }
-
-  /** Logs a shard going down (with its address and the client's own words) or coming back. */
-  private void logChange(int shard, Throwable failure) {
-    boolean nowDown = failure != null;
-    if (nowDown != down[shard]) {
-      down[shard] = nowDown;
-      if (nowDown) {
-        LOG.warn("shard {} ({}) does not answer PING: {}", shard, labels.get(shard), RedisFailures.underlying(failure));
-      } else {
-        LOG.info("shard {} ({}) answers again", shard, labels.get(shard));
-      }
-    }
   }
 
   /**

@@ -36,10 +36,15 @@ class ScoreStoreReadTest {
   private ScoreStore store;
 
   @BeforeEach
-  void connect(Vertx vertx) {
-    shards = Shards.connect(vertx, TestShards.endpoints(), 4);
+  void open(Vertx vertx) {
+    shards = connect(vertx);
     store = new ScoreStore(shards, 8);
     store.loadScripts().await();
+  }
+
+  /** The shards the reads run on: the standalone test shards here, a Redis Cluster in {@link ClusterReadTest}. */
+  Shards connect(Vertx vertx) {
+    return Shards.connect(vertx, TestShards.endpoints(), 4);
   }
 
   @AfterEach

@@ -1,5 +1,6 @@
 package dev.leaderboard.api.auth;
 
+import dev.leaderboard.store.RedisTopology;
 import dev.leaderboard.store.Shards;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -12,20 +13,25 @@ import java.util.List;
  * HTTP verticles; until it runs they answer every request that needs a credential with 503.
  */
 public class KeysVerticle extends VerticleBase {
-  private final List<String> endpoints;
+  private final RedisTopology redis;
   private final Clock clock;
   private Shards shards;
   private KeyCache cache;
 
   /** @param clock decides when a key has expired */
   public KeysVerticle(List<String> endpoints, Clock clock) {
-    this.endpoints = endpoints;
+    this(RedisTopology.standalone(endpoints), clock);
+  }
+
+  /** @param redis standalone endpoints or a Redis Cluster's seed nodes */
+  public KeysVerticle(RedisTopology redis, Clock clock) {
+    this.redis = redis;
     this.clock = clock;
   }
 
   @Override
   public Future<?> start() {
-    shards = Shards.connect(vertx, endpoints, KeyCache.POOL);
+    shards = Shards.connect(vertx, redis, KeyCache.POOL);
     cache = new KeyCache(vertx, new ApiKeyStore(shards), clock);
     return cache.start().onSuccess(ok -> NodeKeys.of(vertx).offer(cache)).onFailure(e -> shards.close());
   }

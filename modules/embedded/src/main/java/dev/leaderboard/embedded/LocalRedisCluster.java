@@ -1,0 +1,494 @@
+package dev.leaderboard.embedded;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentSkipListSet;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
+
+/**
+ * A local Redis Cluster made of supervised redis-server processes ({@code cluster-enabled yes}),
+ * for tests and benchmarks. {@link #start} starts the masters and their replicas, gives each master
+ * an equal range of the 16,384 slots ({@code CLUSTER ADDSLOTS}), joins the nodes
+ * ({@code CLUSTER MEET}), attaches the replicas ({@code CLUSTER REPLICATE}) and returns once every
+ * node agrees on the slot map and reports {@code cluster_state:ok}.
+ *
+ * <p>Then it changes the cluster as operators do: adds a master ({@link #addMaster}), moves slots
+ * ({@link #moveSlots}; step by step with {@link #beginMove}, {@link #migrateKeys} and
+ * {@link #finishMove}, so a test can hold a slot half moved), fails a master over to its replica
+ * ({@link #failover}, a {@code CLUSTER FAILOVER}: nothing acknowledged is lost) or kills a master
+ * so that its replica takes over after {@code nodeTimeout} ({@link #killMaster}).
+ *
+ * <p>Nodes are numbered in the order they were started: masters {@code 0..masters-1}, then the
+ * replicas of master 0, of master 1, ...; nodes added later follow. Every node needs the password
+ * of {@link #endpoint}; the nodes refuse only {@link RedisConfig#DISABLED_IN_CLUSTER}. Every wait polls
+ * the nodes with a deadline ({@link #SETTLE}). Blocking throughout: never call from an event loop.
+ */
+public final class LocalRedisCluster implements AutoCloseable {
+
+  public static final int SLOTS = 16_384;
+  /** How long a change may take to reach every node. */
+  public static final Duration SETTLE = Duration.ofSeconds(30);
+  private static final String HOST = LocalProcesses.HOST;
+  private static final int MIGRATE_BATCH = 100;
+  private static final int MIGRATE_TIMEOUT_MILLIS = 5_000;
+
+  private final Path root;
+  private final Path binary;
+  private final RedisConfig config;
+  private final Duration nodeTimeout;
+  private final List<SupervisedRedis> nodes = new CopyOnWriteArrayList<>();
+  private final List<String> ids = new CopyOnWriteArrayList<>();
+  private final List<String> seeds;
+  /** Slot → {source, target} of the moves begun and not finished. */
+  private final Map<Integer, int[]> moving = new HashMap<>();
+  /** The nodes that have been introduced to the cluster (node 0 founds it). */
+  private final Set<Integer> joined = new ConcurrentSkipListSet<>(List.of(0));
+  private final AtomicBoolean closed = new AtomicBoolean();
+
+  private LocalRedisCluster(Path root, Path binary, RedisConfig config, Duration nodeTimeout, int masters)
+      throws IOException {
+    this.root = root;
+    this.binary = binary;
+    this.config = config;
+    this.nodeTimeout = nodeTimeout;
+    List<String> first = new ArrayList<>();
+    try {
+      for (int m = 0; m < masters; m++) {
+        first.add(endpoint(startNode()));
+      }
+    } catch (IOException | RuntimeException e) {
+      close();
+      throw e;
+    }
+    this.seeds = List.copyOf(first);
+  }
+
+  /**
+   * Starts a cluster of {@code masters} masters with {@code replicasPerMaster} replicas each under
+   * {@code dataDir}; a master is failed (and its replica promoted) once it has not answered for
+   * {@code nodeTimeout} (redis' {@code cluster-node-timeout}; small in tests).
+   */
+  public static LocalRedisCluster start(Path dataDir, int masters, int replicasPerMaster, Duration nodeTimeout)
+      throws IOException {
+    if (masters < 1 || replicasPerMaster < 0) {
+      throw new IllegalArgumentException("need at least one master and no negative replica count");
+    }
+    Path root = dataDir.toAbsolutePath();
+    Files.createDirectories(root);
+    LocalRedisCluster cluster = new LocalRedisCluster(root, RedisBinary.locate(root), RedisConfig.writeCluster(root),
+        nodeTimeout, masters);
+    try {
+      for (int m = 0; m < masters; m++) {
+        List<String> slots = new ArrayList<>(List.of("CLUSTER", "ADDSLOTS"));
+        for (int s = m * SLOTS / masters; s < (m + 1) * SLOTS / masters; s++) {
+          slots.add(Integer.toString(s));
+        }
+        cluster.call(m, slots);
+      }
+      for (int m = 1; m < masters; m++) {
+        cluster.meet(m);
+      }
+      for (int m = 0; m < masters; m++) {
+        for (int r = 0; r < replicasPerMaster; r++) {
+          cluster.addReplica(m);
+        }
+      }
+      cluster.awaitStable();
+      return cluster;
+    } catch (IOException | RuntimeException e) {
+      cluster.close();
+      throw e;
+    }
+  }
+
+  /** The endpoints of the masters the cluster started with, as seed nodes for clients. Hold the password. */
+  public List<String> seeds() {
+    return seeds;
+  }
+
+  /** {@code redis://:<password>@127.0.0.1:<port>} of node {@code node}. Holds the password: never log it. */
+  public String endpoint(int node) {
+    return nodes.get(node).endpoint();
+  }
+
+  public int port(int node) {
+    return nodes.get(node).port();
+  }
+
+  /** The node's cluster ID. */
+  public String nodeId(int node) {
+    return ids.get(node);
+  }
+
+  /** How many nodes were started, killed ones included. */
+  public int size() {
+    return nodes.size();
+  }
+
+  /** One command on node {@code node}; its reply ({@link String}, {@link Long}, {@link List} or {@code null}). */
+  public Object call(int node, String... args) throws IOException {
+    return call(node, List.of(args));
+  }
+
+  private Object call(int node, List<String> args) throws IOException {
+    try (RespClient client = new RespClient(HOST, port(node), config.password())) {
+      return client.call(args);
+    }
+  }
+
+  /** The slot of a key, by the cluster's own hash ({@code CLUSTER KEYSLOT}). */
+  public int slotOf(String key) throws IOException {
+    return ((Long) call(anyLive(), "CLUSTER", "KEYSLOT", key)).intValue();
+  }
+
+  /** The node serving {@code slot} as master, as a live node sees it. */
+  public int masterOf(int slot) throws IOException {
+    int master = masterSeenBy(anyLive(), slot);
+    if (master < 0) {
+      throw new IOException("no node serves slot " + slot);
+    }
+    return master;
+  }
+
+  /** Whether node {@code node} runs as a master now ({@code ROLE}). */
+  public boolean isMaster(int node) throws IOException {
+    return "master".equals(((List<?>) call(node, "ROLE")).get(0));
+  }
+
+  /** Starts a node and joins it to the cluster as a master without slots; its index. */
+  public int addMaster() throws IOException {
+    int node = startNode();
+    meet(node);
+    awaitStable();
+    return node;
+  }
+
+  /** Starts a node and joins it to the cluster as a replica of {@code master}; its index. */
+  public int addReplica(int master) throws IOException {
+    int node = startNode();
+    meet(node);
+    call(node, "CLUSTER", "REPLICATE", nodeId(master));
+    String masterId = nodeId(master);
+    await("node " + node + " replicates node " + master, () -> everyLiveNode(n -> nodesLine(n, node).contains(" " + masterId + " ")));
+    return node;
+  }
+
+  /** Moves every given slot (keys and ownership) to {@code target}, one slot after the other. */
+  public void moveSlots(Collection<Integer> slots, int target) throws IOException {
+    for (int slot : slots) {
+      beginMove(slot, target);
+      finishMove(slot);
+    }
+  }
+
+  /**
+   * Starts moving {@code slot} to {@code target}: {@code IMPORTING} on the target, {@code MIGRATING}
+   * on its master. From now on the master answers {@code ASK} for the slot's keys it no longer has,
+   * and {@code TRYAGAIN} for a command on several keys of the slot of which only some are there.
+   */
+  public synchronized void beginMove(int slot, int target) throws IOException {
+    int source = masterOf(slot);
+    if (source == target) {
+      throw new IllegalArgumentException("node " + target + " already serves slot " + slot);
+    }
+    call(target, "CLUSTER", "SETSLOT", Integer.toString(slot), "IMPORTING", nodeId(source));
+    call(source, "CLUSTER", "SETSLOT", Integer.toString(slot), "MIGRATING", nodeId(target));
+    moving.put(slot, new int[] {source, target});
+  }
+
+  /** Moves these keys of a slot being moved ({@link #beginMove}) to its target ({@code MIGRATE ... KEYS}). */
+  public synchronized void migrateKeys(int slot, List<String> keys) throws IOException {
+    int[] move = moving(slot);
+    if (keys.isEmpty()) {
+      return;
+    }
+    List<String> migrate = new ArrayList<>(List.of("MIGRATE", HOST, Integer.toString(port(move[1])), "", "0",
+        Integer.toString(MIGRATE_TIMEOUT_MILLIS), "AUTH", config.password(), "KEYS"));
+    migrate.addAll(keys);
+    call(move[0], migrate);
+  }
+
+  /** The keys of {@code slot} its master still holds, up to {@code max} ({@code CLUSTER GETKEYSINSLOT}). */
+  public List<String> keysInSlot(int node, int slot, int max) throws IOException {
+    return ((List<?>) call(node, "CLUSTER", "GETKEYSINSLOT", Integer.toString(slot), Integer.toString(max)))
+        .stream().map(Object::toString).toList();
+  }
+
+  /**
+   * Finishes moving {@code slot}: migrates the keys still on the source, then gives the slot to the
+   * target ({@code SETSLOT NODE} on the target, the source and every other master).
+   */
+  public synchronized void finishMove(int slot) throws IOException {
+    int[] move = moving(slot);
+    for (List<String> keys = keysInSlot(move[0], slot, MIGRATE_BATCH); !keys.isEmpty();
+        keys = keysInSlot(move[0], slot, MIGRATE_BATCH)) {
+      migrateKeys(slot, keys);
+    }
+    String owner = nodeId(move[1]);
+    call(move[1], "CLUSTER", "SETSLOT", Integer.toString(slot), "NODE", owner);
+    call(move[0], "CLUSTER", "SETSLOT", Integer.toString(slot), "NODE", owner);
+    for (int n = 0; n < size(); n++) {
+      if (n != move[0] && n != move[1] && alive(n) && isMaster(n)) {
+        call(n, "CLUSTER", "SETSLOT", Integer.toString(slot), "NODE", owner);
+      }
+    }
+    moving.remove(slot);
+    await("every node sees slot " + slot + " on node " + move[1], () -> everyLiveNode(n -> masterSeenBy(n, slot) == move[1]));
+  }
+
+  /**
+   * A manual failover ({@code CLUSTER FAILOVER} on {@code replica}): the replica catches up with its
+   * master, which stops taking writes meanwhile, so no acknowledged write is lost. Returns once the
+   * replica is master and every node agrees.
+   */
+  public void failover(int replica) throws IOException {
+    call(replica, "CLUSTER", "FAILOVER");
+    await("node " + replica + " is master", () -> quietly(() -> isMaster(replica)));
+    awaitStable();
+  }
+
+  /**
+   * Kills master {@code master} with SIGKILL (it stays down until {@link #restart}) and returns once
+   * one of its replicas serves its slots and the cluster is ok again; that replica's index.
+   */
+  public int killMaster(int master) throws IOException {
+    List<Integer> replicas = replicasOf(master);
+    if (replicas.isEmpty()) {
+      throw new IllegalArgumentException("node " + master + " has no replica to take over");
+    }
+    kill(master);
+    await("a replica of node " + master + " is master", () -> replicas.stream().anyMatch(r -> quietly(() -> isMaster(r))));
+    awaitStable();
+    return replicas.stream().filter(r -> quietly(() -> isMaster(r))).findFirst().orElseThrow();
+  }
+
+  /** The live replicas of {@code master}, as {@code master} itself lists them ({@code CLUSTER REPLICAS}). */
+  public List<Integer> replicasOf(int master) throws IOException {
+    List<Integer> out = new ArrayList<>();
+    for (Object line : (List<?>) call(master, "CLUSTER", "REPLICAS", nodeId(master))) {
+      String[] fields = line.toString().split(" ");
+      int node = ids.indexOf(fields[0]);
+      if (node >= 0 && !fields[2].contains("fail")) {
+        out.add(node);
+      }
+    }
+    return out;
+  }
+
+  /** Kills node {@code node} with SIGKILL, as a crash would; it stays down until {@link #restart}. */
+  public void kill(int node) throws IOException {
+    nodes.get(node).supervisor().killAndHold();
+  }
+
+  /** Starts a killed node again (same port, same data and nodes.conf) and waits until the cluster is stable. */
+  public void restart(int node) throws IOException {
+    nodes.get(node).supervisor().revive();
+    awaitStable();
+  }
+
+  /**
+   * Waits until every live node reports {@code cluster_state:ok} and the same slot map (masters and
+   * their live replicas per range).
+   */
+  public void awaitStable() {
+    await("the cluster is ok and every node agrees on the slot map", () -> {
+      String seen = null;
+      for (int n : joined) {
+        if (!alive(n)) {
+          continue;
+        }
+        try {
+          if (!call(n, "CLUSTER", "INFO").toString().contains("cluster_state:ok")) {
+            return false;
+          }
+          String map = slotMap(n);
+          if (seen != null && !seen.equals(map)) {
+            return false;
+          }
+          seen = map;
+        } catch (IOException e) {
+          return false;
+        }
+      }
+      return true;
+    });
+  }
+
+  @Override
+  public void close() {
+    if (closed.compareAndSet(false, true)) {
+      nodes.forEach(SupervisedRedis::close);
+    }
+  }
+
+  private int startNode() throws IOException {
+    int node = nodes.size();
+    Path dir = root.resolve("node-" + node);
+    List<String> cluster = List.of(
+        "--cluster-enabled", "yes",
+        "--cluster-config-file", dir.resolve("nodes.conf").toString(),
+        "--cluster-node-timeout", Long.toString(nodeTimeout.toMillis()),
+        // a replica takes over however long it was cut off, and never moves to another master
+        "--cluster-replica-validity-factor", "0",
+        "--cluster-migration-barrier", "999");
+    SupervisedRedis started = SupervisedRedis.start(binary, config, dir, "redis-cluster-" + node, RestartListener.NONE,
+        cluster);
+    nodes.add(started);
+    try {
+      ids.add(call(node, "CLUSTER", "MYID").toString());
+    } catch (IOException e) {
+      ids.add("");
+      throw e;
+    }
+    return node;
+  }
+
+  /** Introduces {@code node} to a node of the cluster and waits until every live member knows it. */
+  private void meet(int node) throws IOException {
+    int known = anyLiveExcept(node);
+    call(known, "CLUSTER", "MEET", HOST, Integer.toString(port(node)));
+    joined.add(node);
+    await("every node knows node " + node, () -> everyLiveNode(n -> {
+      String line = nodesLine(n, node);
+      return !line.isEmpty() && !line.contains("handshake");
+    }) && quietly(() -> knowsEveryLiveNode(node)));
+  }
+
+  private boolean knowsEveryLiveNode(int node) throws IOException {
+    for (int n : joined) {
+      if (alive(n) && nodesLine(node, n).isEmpty()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The line of {@code about} in {@code node}'s {@code CLUSTER NODES}, or empty. */
+  private String nodesLine(int node, int about) throws IOException {
+    String id = nodeId(about);
+    return call(node, "CLUSTER", "NODES").toString().lines().filter(l -> l.startsWith(id + " ")).findFirst().orElse("");
+  }
+
+  /** {@code node}'s view of the slot map: per range, the master's port and its replicas' ports. */
+  private String slotMap(int node) throws IOException {
+    List<String> ranges = new ArrayList<>();
+    for (Object range : (List<?>) call(node, "CLUSTER", "SLOTS")) {
+      List<?> r = (List<?>) range;
+      StringBuilder s = new StringBuilder(r.get(0) + "-" + r.get(1) + ":");
+      List<String> ports = new ArrayList<>();
+      for (int i = 2; i < r.size(); i++) {
+        ports.add(((List<?>) r.get(i)).get(1).toString());
+      }
+      s.append(ports.get(0)).append(ports.subList(1, ports.size()).stream().sorted().toList());
+      ranges.add(s.toString());
+    }
+    ranges.sort(null);
+    return String.join(",", ranges);
+  }
+
+  private int masterSeenBy(int node, int slot) throws IOException {
+    for (Object range : (List<?>) call(node, "CLUSTER", "SLOTS")) {
+      List<?> r = (List<?>) range;
+      if ((Long) r.get(0) <= slot && slot <= (Long) r.get(1)) {
+        return nodeOfPort(((Long) ((List<?>) r.get(2)).get(1)).intValue());
+      }
+    }
+    return -1;
+  }
+
+  private int nodeOfPort(int port) {
+    for (int n = 0; n < size(); n++) {
+      if (port(n) == port) {
+        return n;
+      }
+    }
+    throw new IllegalStateException("no node listens on port " + port);
+  }
+
+  private int[] moving(int slot) {
+    int[] move = moving.get(slot);
+    if (move == null) {
+      throw new IllegalStateException("slot " + slot + " is not being moved (beginMove first)");
+    }
+    return move;
+  }
+
+  private boolean alive(int node) {
+    return nodes.get(node).supervisor().process().isAlive();
+  }
+
+  private int anyLive() {
+    return anyLiveExcept(-1);
+  }
+
+  private int anyLiveExcept(int except) {
+    for (int n = 0; n < size(); n++) {
+      if (n != except && alive(n)) {
+        return n;
+      }
+    }
+    throw new IllegalStateException("no live node");
+  }
+
+  /** A check on one node that may fail. */
+  @FunctionalInterface
+  private interface NodeCheck {
+    boolean holds(int node) throws IOException;
+  }
+
+  /** A check that may fail. */
+  @FunctionalInterface
+  private interface Check {
+    boolean holds() throws IOException;
+  }
+
+  /** Whether {@code check} holds on every live node that has joined the cluster. */
+  private boolean everyLiveNode(NodeCheck check) {
+    for (int node : joined) {
+      if (alive(node) && !quietly(() -> check.holds(node))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The check's answer; {@code false} when a node did not answer (it may be restarting or failing over). */
+  private static boolean quietly(Check check) {
+    try {
+      return check.holds();
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  private static void await(String what, BooleanSupplier condition) {
+    long deadline = System.nanoTime() + SETTLE.toNanos();
+    while (!condition.getAsBoolean()) {
+      if (System.nanoTime() - deadline > 0) {
+        throw new UncheckedIOException(new IOException("not within " + SETTLE.toSeconds() + " s: " + what));
+      }
+      try {
+        LocalProcesses.pause(20, what);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "LocalRedisCluster" + Objects.toString(nodes.stream().map(SupervisedRedis::port).toList());
+  }
+}

@@ -1,0 +1,13 @@
+package dev.leaderboard.service;
+
+import dev.leaderboard.embedded.TestCluster;
+import dev.leaderboard.store.RedisTopology;
+
+/** The randomized scenario of {@link ServiceScenarioTest} on a Redis Cluster of three masters. */
+class ClusterScenarioTest extends ServiceScenarioTest {
+
+  @Override
+  RedisTopology redis() {
+    return RedisTopology.cluster(TestCluster.seeds(), RedisTopology.DEFAULT_SETTLE_MILLIS);
+  }
+}
