@@ -6,6 +6,9 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
+import dev.leaderboard.service.impl.PeriodCloser;
+import dev.leaderboard.store.RedisPool;
+import dev.leaderboard.store.RedisTopology;
 import dev.leaderboard.testing.TestSeed;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -47,10 +50,20 @@ class ModerationScenarioTest {
   private final Set<String> banned = new HashSet<>();
   private final Map<String, JsonObject> definitions = new HashMap<>();
 
+  /** The Redis the service runs on: the standalone test shards here, a Redis Cluster in {@link ClusterModerationScenarioTest}. */
+  RedisTopology redis() {
+    return RedisTopology.standalone(TestShards.endpoints());
+  }
+
+  /** How many random operations the scenario runs. */
+  int steps() {
+    return 2000;
+  }
+
   @BeforeEach
   void deploy(Vertx vertx) {
-    vertx.deployVerticle(new LeaderboardVerticle(TestShards.endpoints(), TestPostgres.uri(), 8,
-        Clock.fixed(NOW, ZoneOffset.UTC))).await();
+    vertx.deployVerticle(new LeaderboardVerticle(redis(), TestPostgres.uri(), 8, Clock.fixed(NOW, ZoneOffset.UTC),
+        PeriodCloser.DEFAULT_LEASE_MILLIS, RedisPool.of(LeaderboardVerticle.POOL_SIZE))).await();
     service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
     moderation = NodeServices.of(vertx).leaderboards().moderation();
   }
@@ -70,7 +83,7 @@ class ModerationScenarioTest {
       users.add(prefix + i);
     }
     List<String> boards = new ArrayList<>(models.keySet());
-    for (int step = 0; step < 2000; step++) {
+    for (int step = 0; step < steps(); step++) {
       String user = users.get(rnd.nextInt(users.size()));
       String board = boards.get(rnd.nextInt(boards.size()));
       int op = rnd.nextInt(100);
