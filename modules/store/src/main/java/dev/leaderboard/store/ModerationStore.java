@@ -7,6 +7,7 @@ import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -68,40 +69,68 @@ public final class ModerationStore {
         .map(a -> new Outcome(a.get(0).toInteger(), ScoreStore.composite(a.get(1)))).toList());
   }
 
-  /** The composites stashed for the user on each target ({@code null} where none), in one dispatch. */
-  public Future<List<Long>> stashed(String userId, List<Target> targets) {
-    List<Call> calls = new ArrayList<>(targets.size());
-    for (Target t : targets) {
-      Route r = route(t, userId);
-      calls.add(Call.of(r, Request.cmd(Command.HGET).arg(Keys.stash(r)).arg(userId)));
+  /**
+   * Removes the user's idempotency records ({@code userId \n eventId}) from each target's partition:
+   * rounds of ZSCAN steps matching the user's prefix (one dispatch for every target still being
+   * scanned), each followed by one dispatch of ZREMs of what they found. Not atomic, and need not be:
+   * running it again removes what is left. Answers how many it removed.
+   */
+  public Future<Long> forgetEvents(List<Target> targets, String userId) {
+    List<Route> routes = targets.stream().map(t -> route(t, userId)).toList();
+    return forgetEvents(routes, Collections.nCopies(routes.size(), "0"), userId, 0);
+  }
+
+  private Future<Long> forgetEvents(List<Route> routes, List<String> cursors, String userId, long removed) {
+    if (routes.isEmpty()) {
+      return Future.succeededFuture(removed);
     }
-    return shards.dispatch(calls).map(answers -> answers.stream().map(ScoreStore::composite).toList());
+    List<Call> scans = new ArrayList<>(routes.size());
+    for (int i = 0; i < routes.size(); i++) {
+      scans.add(Call.of(routes.get(i), Request.cmd(Command.ZSCAN).arg(Keys.events(routes.get(i))).arg(cursors.get(i))
+          .arg("MATCH").arg(userId + "\n*").arg("COUNT").arg(SCAN_COUNT)));
+    }
+    return shards.dispatch(scans).compose(pages -> {
+      List<Call> zrems = new ArrayList<>();
+      List<Route> next = new ArrayList<>();
+      List<String> nextCursors = new ArrayList<>();
+      for (int i = 0; i < routes.size(); i++) {
+        Response found = pages.get(i).get(1);
+        if (found.size() > 0) {
+          Request zrem = Request.cmd(Command.ZREM).arg(Keys.events(routes.get(i)));
+          for (int k = 0; k < found.size(); k += 2) {
+            zrem.arg(found.get(k).toString());
+          }
+          zrems.add(Call.of(routes.get(i), zrem));
+        }
+        String cursor = pages.get(i).get(0).toString();
+        if (!"0".equals(cursor)) {
+          next.add(routes.get(i));
+          nextCursors.add(cursor);
+        }
+      }
+      Future<List<Response>> gone = zrems.isEmpty() ? Future.succeededFuture(List.of()) : shards.dispatch(zrems);
+      return gone.compose(answers -> forgetEvents(next, nextCursors, userId,
+          removed + answers.stream().mapToLong(Response::toLong).sum()));
+    });
   }
 
   /**
-   * Removes the user's idempotency records ({@code userId \n eventId}) from the target's partition:
-   * ZSCAN steps matching the user's prefix, each followed by a ZREM of what it found. Not atomic,
-   * and need not be: running it again removes what is left. Answers how many it removed.
+   * The user's composite in each target's scores and in its stash ({@code null} where none), in one
+   * dispatch: a ZSCORE and an HGET per target.
    */
-  public Future<Long> forgetEvents(Target t, String userId) {
-    return forgetEvents(route(t, userId), userId, "0", 0);
-  }
-
-  private Future<Long> forgetEvents(Route r, String userId, String cursor, long removed) {
-    Request scan = Request.cmd(Command.ZSCAN).arg(Keys.events(r)).arg(cursor).arg("MATCH").arg(userId + "\n*")
-        .arg("COUNT").arg(SCAN_COUNT);
-    return shards.send(r, scan).compose(page -> {
-      String next = page.get(0).toString();
-      Response found = page.get(1);
-      Request zrem = Request.cmd(Command.ZREM).arg(Keys.events(r));
-      for (int i = 0; i < found.size(); i += 2) {
-        zrem.arg(found.get(i).toString());
+  public Future<List<Long[]>> lookup(String userId, List<Target> targets) {
+    List<Call> calls = new ArrayList<>(2 * targets.size());
+    for (Target t : targets) {
+      Route r = route(t, userId);
+      calls.add(Call.of(r, Request.cmd(Command.ZSCORE).arg(Keys.scores(r)).arg(userId)));
+      calls.add(Call.of(r, Request.cmd(Command.HGET).arg(Keys.stash(r)).arg(userId)));
+    }
+    return shards.dispatch(calls).map(answers -> {
+      List<Long[]> out = new ArrayList<>(targets.size());
+      for (int i = 0; i < targets.size(); i++) {
+        out.add(new Long[] {ScoreStore.composite(answers.get(2 * i)), ScoreStore.composite(answers.get(2 * i + 1))});
       }
-      Future<Long> gone = found.size() == 0 ? Future.succeededFuture(0L)
-          : shards.send(r, zrem).map(Response::toLong);
-      return gone.compose(n -> "0".equals(next)
-          ? Future.succeededFuture(removed + n)
-          : forgetEvents(r, userId, next, removed + n));
+      return out;
     });
   }
 

@@ -5,6 +5,8 @@ import dev.leaderboard.core.PeriodState;
 import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
+import io.vertx.redis.client.Response;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,13 +25,40 @@ public final class PeriodStore {
 
   /** Period ID → state, for the periods that are not open. */
   public Future<Map<String, PeriodState>> states(Board b) {
-    return shards.send(Route.META, Request.cmd(Command.HGETALL).arg(Keys.periodStates(b))).map(r -> {
-      Map<String, PeriodState> out = new LinkedHashMap<>();
-      for (int i = 0; i + 1 < r.size(); i += 2) {
-        out.put(r.get(i).toString(), PeriodState.fromWire(r.get(i + 1).toString()));
+    return shards.send(Route.META, Request.cmd(Command.HGETALL).arg(Keys.periodStates(b))).map(PeriodStore::states);
+  }
+
+  /** A board's hot periods (with data in Redis) and the states of those that are not open. */
+  public record HotPeriods(Board board, List<String> periods, Map<String, PeriodState> states) {
+  }
+
+  /**
+   * The hot periods and period states of many boards in one dispatch (one pipelined batch to the
+   * meta node), so a read over every board costs one round however many boards there are.
+   */
+  public Future<List<HotPeriods>> hotPeriods(List<Board> boards) {
+    List<Call> calls = new ArrayList<>(2 * boards.size());
+    for (Board b : boards) {
+      calls.add(Call.of(Route.META, Request.cmd(Command.SMEMBERS).arg(Keys.periods(b))));
+      calls.add(Call.of(Route.META, Request.cmd(Command.HGETALL).arg(Keys.periodStates(b))));
+    }
+    return shards.dispatch(calls).map(answers -> {
+      List<HotPeriods> out = new ArrayList<>(boards.size());
+      for (int i = 0; i < boards.size(); i++) {
+        List<String> ids = new ArrayList<>();
+        answers.get(2 * i).forEach(m -> ids.add(m.toString()));
+        out.add(new HotPeriods(boards.get(i), ids, states(answers.get(2 * i + 1))));
       }
       return out;
     });
+  }
+
+  private static Map<String, PeriodState> states(Response r) {
+    Map<String, PeriodState> out = new LinkedHashMap<>();
+    for (int i = 0; i + 1 < r.size(); i += 2) {
+      out.put(r.get(i).toString(), PeriodState.fromWire(r.get(i + 1).toString()));
+    }
+    return out;
   }
 
   public Future<Void> setState(Board b, String period, PeriodState state) {

@@ -69,9 +69,7 @@ final class Erasure {
           }
         }
         answer.put("periods", periods);
-        List<Future<Long>> events = all.stream().map(t -> store.forgetEvents(t, userId)).toList();
-        return Future.all(events).map(done -> answer.put("eventRecords",
-            events.stream().mapToLong(Future::result).sum()));
+        return store.forgetEvents(all, userId).map(n -> answer.put("eventRecords", n));
       }).compose(v -> friends.unlinkAll(userId))
           .compose(unlinked -> {
             answer.put("friends", new JsonArray(unlinked));

@@ -10,7 +10,6 @@ import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The board periods a moderation action goes over: every hot period (with data in Redis) of every
@@ -42,30 +41,22 @@ final class ModerationTargets {
     this.periods = periods;
   }
 
-  /** Every hot period of every board. */
+  /** Every hot period of every board: two rounds (the boards, then all their periods at once). */
   Future<List<Hot>> hot() {
-    return boardStore.loadAll().compose(all -> {
-      List<Future<List<Hot>>> perBoard = all.values().stream().map(this::hot).toList();
-      return Future.all(perBoard).map(done -> {
-        List<Hot> out = new ArrayList<>();
-        perBoard.forEach(f -> out.addAll(f.result()));
-        return out;
-      });
+    return boardStore.loadAll().compose(all -> periods.hotPeriods(new ArrayList<>(all.values()))).map(perBoard -> {
+      List<Hot> out = new ArrayList<>();
+      for (PeriodStore.HotPeriods h : perBoard) {
+        Board b = h.board();
+        h.periods().stream().sorted()
+            .forEach(id -> out.add(new Hot(b, b.parsePeriod(id), h.states().getOrDefault(id, PeriodState.OPEN))));
+      }
+      return out;
     });
   }
 
   /** The live ones among {@link #hot()}. */
   Future<List<Hot>> live() {
     return hot().map(all -> all.stream().filter(Hot::live).toList());
-  }
-
-  private Future<List<Hot>> hot(Board b) {
-    return Future.all(boardStore.periods(b), periods.states(b)).map(both -> {
-      List<String> ids = both.resultAt(0);
-      Map<String, PeriodState> states = both.resultAt(1);
-      return ids.stream().sorted()
-          .map(id -> new Hot(b, b.parsePeriod(id), states.getOrDefault(id, PeriodState.OPEN))).toList();
-    });
   }
 
   static List<Target> targets(List<Hot> hot) {

@@ -4,11 +4,11 @@ import dev.leaderboard.core.Names;
 import dev.leaderboard.store.Ban;
 import dev.leaderboard.store.ModerationStore;
 import dev.leaderboard.store.ScoreStore;
-import dev.leaderboard.store.ScoreStore.UserRank;
 import dev.leaderboard.store.StoredEntry;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -27,30 +27,35 @@ final class UserView {
     this.targets = targets;
   }
 
+  /**
+   * One dispatch finds the user's entries and held-back entries on every live period; only the
+   * periods that hold an entry are then ranked (one round each, the entry as the rank's hint).
+   */
   Future<JsonObject> user(String userId) {
     Names.id("userId", userId);
     return Future.all(store.ban(userId), targets.live()).compose(both -> {
       Ban ban = both.resultAt(0);
       List<ModerationTargets.Hot> live = both.resultAt(1);
-      List<Future<UserRank>> ranks = live.stream()
-          .map(h -> scores.userRank(h.board(), h.period().id(), userId, null)).toList();
-      Future<List<Long>> held = store.stashed(userId, ModerationTargets.targets(live));
-      return Future.all(Future.all(ranks), held).map(done -> {
-        JsonArray entries = new JsonArray();
+      return store.lookup(userId, ModerationTargets.targets(live)).compose(found -> {
         JsonArray heldBack = new JsonArray();
+        List<Future<JsonObject>> ranked = new ArrayList<>();
         for (int i = 0; i < live.size(); i++) {
           ModerationTargets.Hot h = live.get(i);
-          UserRank r = ranks.get(i).result();
-          if (r.composite() != null) {
-            entries.add(entry(h, r.composite()).put("rank", RankMath.unique(r.before())).put("total", r.total()));
+          Long composite = found.get(i)[0];
+          if (composite != null) {
+            ranked.add(scores.userRank(h.board(), h.period().id(), userId, composite).map(r -> r.composite() == null
+                ? null : entry(h, r.composite()).put("rank", RankMath.unique(r.before())).put("total", r.total())));
           }
-          Long stashed = held.result().get(i);
-          if (stashed != null) {
-            heldBack.add(entry(h, stashed));
+          if (found.get(i)[1] != null) {
+            heldBack.add(entry(h, found.get(i)[1]));
           }
         }
-        return new JsonObject().put("userId", userId).put("banned", ban != null && !ban.erasing())
-            .put("ban", ban == null ? null : ban.toJson()).put("entries", entries).put("heldByBan", heldBack);
+        return Future.all(ranked).map(done -> {
+          JsonArray entries = new JsonArray();
+          ranked.stream().map(Future::result).filter(e -> e != null).forEach(entries::add);
+          return new JsonObject().put("userId", userId).put("banned", ban != null && !ban.erasing())
+              .put("ban", ban == null ? null : ban.toJson()).put("entries", entries).put("heldByBan", heldBack);
+        });
       });
     });
   }
