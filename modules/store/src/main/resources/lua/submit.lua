@@ -8,6 +8,8 @@
 -- KEYS[4]  hash: score -> number of members holding it (for dense ranks)
 -- KEYS[5]  present when the period is closed: nothing may change any more
 -- KEYS[6]  hash: user ID -> the entry's metadata (JSON object text)
+-- KEYS[7]  set of the partition's banned users: their events change nothing
+-- KEYS[8]  the partition's stash of banned users' entries (not used here; see moderate.lua)
 -- ARGV     userId, operator (incr|set|best), value, desc (1|0), scale (2^timeBits),
 --          tie (low bits for the event's time), maxScore, eventId ('' = none), now ms, dedupe window ms,
 --          dense (1|0: keep the distinct-score index of KEYS[3] and KEYS[4]),
@@ -21,7 +23,8 @@
 --          0 = duplicate event ID (same payload, nothing changed), -1 = result below 0,
 --          -2 = result above maxScore, -3 = the period is closed (nothing changed),
 --          -4 = the event ID was used for another payload (nothing changed, the first event stands),
---          -5 = the change exceeds maxStep (nothing changed).
+--          -5 = the change exceeds maxStep (nothing changed),
+--          -6 = the user is banned (nothing changed, the event is not remembered).
 -- Every number stays below 2^53, where Lua's doubles are exact; composites are formatted with %.0f
 -- because Lua's default number formatting keeps only 14 digits.
 local user, op = ARGV[1], ARGV[2]
@@ -47,6 +50,9 @@ local windowSeconds = math.floor(window / 1000)
 
 local current = redis.call('ZSCORE', KEYS[1], user)
 local previous = current or ''
+if redis.call('SISMEMBER', KEYS[7], user) == 1 then
+  return {-6, previous, previous}
+end
 if redis.call('EXISTS', KEYS[5]) == 1 then
   return {-3, previous, previous}
 end

@@ -2,7 +2,6 @@ package dev.leaderboard.api;
 
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.service.FriendRankService;
-import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
@@ -42,21 +41,21 @@ final class FriendRoutes {
   }
 
   private void remove(RoutingContext ctx) {
-    reply(ctx, friends.removeFriend(ctx.pathParam("userId"), ctx.pathParam("friendId")));
+    Replies.json(ctx, friends.removeFriend(ctx.pathParam("userId"), ctx.pathParam("friendId")));
   }
 
   private void list(RoutingContext ctx) {
-    reply(ctx, friends.friends(ctx.pathParam("userId")));
+    Replies.json(ctx, friends.friends(ctx.pathParam("userId")));
   }
 
   private void importFriends(RoutingContext ctx) {
-    reply(ctx, friends.importFriends(ctx.pathParam("userId"), Params.body(ctx)));
+    Replies.json(ctx, friends.importFriends(ctx.pathParam("userId"), Params.body(ctx)));
   }
 
   private void board(RoutingContext ctx) {
     Params q = Params.of(ctx);
     Boolean meta = q.boolValue("meta");
-    reply(ctx, friends.friendBoard(ctx.pathParam("board"), ctx.pathParam("userId"), q.string("period"),
+    Replies.json(ctx, friends.friendBoard(ctx.pathParam("board"), ctx.pathParam("userId"), q.string("period"),
         q.longValue("offset"), q.intValue("limit"), q.string("rankMode"), q.boolValue("globalRanks"))
         .map(board -> Boolean.FALSE.equals(meta) ? withoutMeta(board) : board));
   }
@@ -70,13 +69,4 @@ final class FriendRoutes {
     return board;
   }
 
-  private static void reply(RoutingContext ctx, Future<JsonObject> answer) {
-    answer.onComplete(ar -> {
-      if (ar.succeeded()) {
-        ctx.json(ar.result());
-      } else {
-        ctx.fail(ar.cause());
-      }
-    });
-  }
 }

@@ -163,6 +163,7 @@ public class HttpApiVerticle extends VerticleBase {
         .handle("periods", this::periods)
         .handle("closePeriod", this::closePeriod);
     FriendRoutes.mount(routes, FriendRankService.createProxy(vertx, FriendRankService.LOCAL_ADDRESS));
+    ModerationRoutes.mount(routes, () -> service().moderation());
     OperationRoutes.mount(routes, vertx, node.readiness(), clusterJoined);
     NodeKeys keys = NodeKeys.of(vertx);
     KeyRoutes.mount(routes, keys);

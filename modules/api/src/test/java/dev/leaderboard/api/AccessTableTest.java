@@ -81,7 +81,12 @@ class AccessTableTest extends ApiTestSupport {
       Map.entry("revokeKey", new Sample(null, 200)),
       Map.entry("listAudit", new Sample(null, 200)),
       Map.entry("streamTicket", new Sample(null, 201)),
-      Map.entry("stream", new Sample(null, 200)));
+      Map.entry("stream", new Sample(null, 200)),
+      Map.entry("removeEntry", new Sample(null, 200)),
+      Map.entry("banUser", new Sample("{\"reason\": \"again\"}", 200)),
+      Map.entry("liftBan", new Sample(null, 200)),
+      Map.entry("moderatedUser", new Sample(null, 200)),
+      Map.entry("eraseUser", new Sample(null, 200)));
 
   /** Keys that do not depend on the operation, made once. */
   private final Map<String, String> shared = new LinkedHashMap<>();
@@ -230,7 +235,10 @@ class AccessTableTest extends ApiTestSupport {
     return r.statusCode() == status ? null : r.statusCode() + " " + r.bodyAsString();
   }
 
-  /** A fresh daily board with two users, a friendship and a key to revoke, all named after the board. */
+  /**
+   * A fresh daily board with two users, a friendship, a banned user (the one of {@code /v1/users}
+   * paths, so that lifting the ban succeeds) and a key to revoke, all named after the board.
+   */
   private final class Fixture {
     final String board = randomBoard();
     final String user = board + "-ann";
@@ -243,6 +251,7 @@ class AccessTableTest extends ApiTestSupport {
       submit(board, "bob", 20);
       ok(put("/v1/users/" + user + "/friends/" + friend, null), 201);
       ok(put("/v1/users/alice/friends/" + board + "-x", null), 201);
+      ok(put("/v1/users/" + user + "/ban", "{\"reason\": \"fixture\"}"), 200);
       victim = ApiKeyToken.parse(newKey(board + "-victim", Set.of(Scope.READ), Set.of())).id();
     }
 
@@ -270,6 +279,7 @@ class AccessTableTest extends ApiTestSupport {
       return snapshot(board, "alice", "bob", "carol")
           .put("periods", seen(get("/v1/boards/" + board + "/periods")))
           .put("friends", new JsonArray(Stream.of(user, friend, "alice").map(u -> seen(get("/v1/users/" + u + "/friends"))).toList()))
+          .put("user", seen(get("/v1/users/" + user)))
           .put("keys", keys)
           .put("boards", boards);
     }

@@ -55,10 +55,22 @@ public final class ArchiveStore {
       create unique index archived_entry_user on archived_entry (board_uid, period, user_id);
       """, AuditStore.SCHEMA,
       // entry metadata (JSON object text, as stored in Redis); null for entries without any
-      "alter table archived_entry add column if not exists meta text;");
+      "alter table archived_entry add column if not exists meta text;", """
+      alter table archived_period add column erased bigint not null default 0;
+      create index archived_entry_by_user on archived_entry (user_id);
+      """);
 
   private static final String ENTRY_COLUMNS = "position, user_id, score, at, competition_rank, dense_rank, meta";
   private static final String PERIOD_COLUMNS = "board_uid, board, period, size, archived_at, definition";
+  private static final String READ_PERIOD_COLUMNS = PERIOD_COLUMNS + ", erased";
+  /**
+   * One statement, so atomic: a retry after a crash finds nothing left and counts nothing twice.
+   * The other rows keep their positions and ranks; the period counts what was erased from it.
+   */
+  private static final String ERASE_USER = "with gone as (delete from archived_entry where user_id = $1"
+      + " returning board_uid, period), counted as (select board_uid, period, count(*) as n from gone"
+      + " group by board_uid, period) update archived_period p set erased = p.erased + c.n from counted c"
+      + " where p.board_uid = c.board_uid and p.period = c.period returning p.board_uid, p.board, p.period, c.n";
   /** Arrays in, so a chunk is one statement: close to COPY speed, which the client lacks. */
   private static final String INSERT_ENTRIES = "insert into archived_entry (board_uid, period, " + ENTRY_COLUMNS
       + ") select $1, $2, e.* from unnest($3::bigint[], $4::text[], $5::bigint[], $6::bigint[], $7::bigint[],"
@@ -180,7 +192,7 @@ public final class ArchiveStore {
 
   /** The archived period, or null when it is not archived. */
   public Future<ArchivedPeriod> period(String boardUid, String period) {
-    return reached(pool.preparedQuery("select " + PERIOD_COLUMNS
+    return reached(pool.preparedQuery("select " + READ_PERIOD_COLUMNS
             + " from archived_period where board_uid = $1 and period = $2")
         .execute(Tuple.of(boardUid, period)))
         .map(rows -> rows.size() == 0 ? null : toPeriod(rows.iterator().next()));
@@ -188,7 +200,7 @@ public final class ArchiveStore {
 
   /** Every archived period of the board, in ascending period id (chronological within one period kind). */
   public Future<List<ArchivedPeriod>> periods(String boardUid) {
-    return reached(pool.preparedQuery("select " + PERIOD_COLUMNS
+    return reached(pool.preparedQuery("select " + READ_PERIOD_COLUMNS
             + " from archived_period where board_uid = $1 order by period")
         .execute(Tuple.of(boardUid)))
         .map(rows -> map(rows, ArchiveStore::toPeriod));
@@ -223,6 +235,17 @@ public final class ArchiveStore {
             + " where board_uid = $1 and period = $2 and user_id = any($3) order by position")
         .execute(Tuple.of(boardUid, period, userIds.toArray(String[]::new))))
         .map(rows -> map(rows, ArchiveStore::toEntry));
+  }
+
+  /** The rows of one archived period an erasure removed. */
+  public record ErasedRows(String boardUid, String board, String period, long rows) {
+  }
+
+  /** Removes the user's rows from every archived period, atomically; answers what it removed, per period. */
+  public Future<List<ErasedRows>> eraseUser(String userId) {
+    return reached(pool.preparedQuery(ERASE_USER).execute(Tuple.of(userId)))
+        .map(rows -> map(rows, row -> new ErasedRows(row.getString("board_uid"), row.getString("board"),
+            row.getString("period"), row.getLong("n"))));
   }
 
   /** Removes every archived period of the board and their entries, atomically. */
@@ -264,7 +287,7 @@ public final class ArchiveStore {
   private static ArchivedPeriod toPeriod(Row row) {
     return new ArchivedPeriod(row.getString("board_uid"), row.getString("board"), row.getString("period"),
         row.getLong("size"), row.getOffsetDateTime("archived_at").toInstant().toEpochMilli(),
-        row.getJsonObject("definition"));
+        row.getJsonObject("definition"), row.getLong("erased"));
   }
 
   private static ArchivedEntry toEntry(Row row) {

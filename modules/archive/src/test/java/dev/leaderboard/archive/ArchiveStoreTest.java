@@ -57,7 +57,7 @@ class ArchiveStoreTest {
 
       Pool fresh = PgBuilder.pool().connectingTo(uri).using(vertx).build();
       assertThat(fresh.query("select version from schema_version").execute().await())
-          .extracting(row -> row.getInteger(0)).containsExactly(1, 2, 3);
+          .extracting(row -> row.getInteger(0)).containsExactly(1, 2, 3, 4);
       fresh.close();
       ArchivedPeriod period = period("p", 1);
       assertThat(nodes.get(1).archive(period, entries(rnd, 1)).await()).isTrue();
@@ -79,7 +79,9 @@ class ArchiveStoreTest {
       node.migrate().await();
       // back to schema version 2, with a period archived then
       older.query("alter table archived_entry drop column meta").execute().await();
-      older.query("delete from schema_version where version = 3").execute().await();
+      older.query("alter table archived_period drop column erased").execute().await();
+      older.query("drop index archived_entry_by_user").execute().await();
+      older.query("delete from schema_version where version >= 3").execute().await();
       older.query("insert into archived_entry (board_uid, period, position, user_id, score, at, competition_rank,"
           + " dense_rank) values ('" + uid + "', 'old', 0, 'ada', 7, 1, 1, 1)").execute().await();
       node.migrate().await();
@@ -200,6 +202,36 @@ class ArchiveStoreTest {
     assertThat(entryRows("a") + entryRows("b")).isZero();
     assertThat(store.periods(keep).await()).hasSize(1);
     assertThat(store.page(keep, "a", 0, 100).await()).hasSize(10);
+  }
+
+  @Test
+  void erasingAUserRemovesTheirRowsOnceAndCountsThemOnTheirPeriods(Random rnd) {
+    List<ArchivedEntry> a = entries(rnd, 20);
+    List<ArchivedEntry> b = entries(rnd, 5);
+    String user = a.get(7).userId();
+    // the same user in a second period, at its head
+    List<ArchivedEntry> withUser = new ArrayList<>(b);
+    ArchivedEntry head = b.get(0);
+    withUser.set(0, new ArchivedEntry(head.position(), user, head.score(), head.at(), head.competitionRank(),
+        head.denseRank()));
+    assertThat(store.archive(period("a", a.size()), a).await()).isTrue();
+    assertThat(store.archive(period("b", b.size()), withUser).await()).isTrue();
+
+    List<ArchiveStore.ErasedRows> gone = store.eraseUser(user).await();
+
+    assertThat(gone).extracting(ArchiveStore.ErasedRows::period, ArchiveStore.ErasedRows::rows)
+        .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("a", 1L), org.assertj.core.groups.Tuple.tuple("b", 1L));
+    assertThat(store.entry(uid, "a", user).await()).isNull();
+    assertThat(store.entry(uid, "b", user).await()).isNull();
+    // the others keep their recorded positions and ranks; the period keeps its size and counts the erased row
+    List<ArchivedEntry> left = new ArrayList<>(a);
+    left.remove(7);
+    assertThat(store.page(uid, "a", 0, 100).await()).isEqualTo(left);
+    assertThat(store.period(uid, "a").await().size()).isEqualTo(20);
+    assertThat(store.period(uid, "a").await().erased()).isEqualTo(1);
+    // a second run finds nothing and counts nothing twice
+    assertThat(store.eraseUser(user).await()).isEmpty();
+    assertThat(store.periods(uid).await()).extracting(ArchivedPeriod::erased).containsExactly(1L, 1L);
   }
 
   private ArchivedPeriod period(String period, long size) {

@@ -1,6 +1,7 @@
 package dev.leaderboard.service;
 
 import dev.leaderboard.archive.ArchiveStore;
+import dev.leaderboard.service.impl.BanRegistry;
 import dev.leaderboard.service.impl.BoardRegistry;
 import dev.leaderboard.service.impl.ServiceBindings;
 import dev.leaderboard.service.impl.PeriodCloser;
@@ -9,6 +10,7 @@ import dev.leaderboard.store.PeriodStore;
 import dev.leaderboard.service.impl.LeaderboardServiceImpl;
 import dev.leaderboard.service.impl.LocalLeaderboards;
 import dev.leaderboard.store.BoardStore;
+import dev.leaderboard.store.ModerationStore;
 import dev.leaderboard.store.RedisPool;
 import dev.leaderboard.store.RedisTopology;
 import dev.leaderboard.store.ScoreStore;
@@ -41,6 +43,7 @@ public class LeaderboardVerticle extends VerticleBase {
   private Shards shards;
   private ArchiveStore archive;
   private BoardRegistry registry;
+  private BanRegistry bans;
   private ServiceBindings bindings;
   private Leaderboards leaderboards;
 
@@ -76,16 +79,18 @@ public class LeaderboardVerticle extends VerticleBase {
     shards = Shards.connect(vertx, redis, pool);
     BoardStore boardStore = new BoardStore(shards);
     registry = new BoardRegistry(vertx, boardStore);
+    bans = new BanRegistry(vertx, new ModerationStore(shards));
     ScoreStore scores = new ScoreStore(shards);
     archive = ArchiveStore.connect(vertx, pgUri);
     PeriodCloser closer = new PeriodCloser(vertx, registry, boardStore, new PeriodStore(shards), archive, clock,
         closeLeaseMillis);
     ScoreNotices notices = new ScoreNotices(vertx, config().getLong(NOTICE_INTERVAL_MS, ScoreNotices.DEFAULT_INTERVAL_MS));
-    leaderboards = new LocalLeaderboards(registry, boardStore, scores, archive, closer, clock, defaultPartitions,
+    leaderboards = new LocalLeaderboards(registry, bans, boardStore, scores, archive, closer, clock, defaultPartitions,
         notices);
     return scores.loadScripts()
         .compose(ok -> archive.migrate())
         .compose(ok -> registry.start())
+        .compose(ok -> bans.start())
         .compose(ok -> ServiceBindings.bind(vertx, LeaderboardService.class, new LeaderboardServiceImpl(leaderboards),
             LeaderboardService.ADDRESS, LeaderboardService.LOCAL_ADDRESS))
         .onSuccess(b -> {
@@ -100,7 +105,8 @@ public class LeaderboardVerticle extends VerticleBase {
       NodeServices.of(vertx).remove(leaderboards, READINESS);
     }
     return Future.all(bindings == null ? Future.succeededFuture() : bindings.unbind(),
-            registry == null ? Future.succeededFuture() : registry.stop())
+            registry == null ? Future.succeededFuture() : registry.stop(),
+            bans == null ? Future.succeededFuture() : bans.stop())
         .onComplete(done -> {
           if (shards != null) {
             shards.close();

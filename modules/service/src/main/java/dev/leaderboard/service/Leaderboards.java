@@ -76,6 +76,9 @@ public interface Leaderboards {
    */
   Future<UserMeta> updateMeta(String board, String userId, String period, JsonObject request);
 
+  /** Moderation of users on this node's stores (not offered on the event bus). */
+  Moderation moderation();
+
   /** Never fails; see {@link LeaderboardService#health()}. */
   Future<Health> health();
 }

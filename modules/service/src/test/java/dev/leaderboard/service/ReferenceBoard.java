@@ -21,7 +21,7 @@ public final class ReferenceBoard {
   public record Entry(String userId, long score, long at) {
   }
 
-  public enum Outcome { APPLIED, DUPLICATE, CONFLICT, REJECTED }
+  public enum Outcome { APPLIED, DUPLICATE, CONFLICT, REJECTED, BANNED }
 
   private final Order order;
   private final Operator operator;
@@ -103,7 +103,7 @@ public final class ReferenceBoard {
 
   private Outcome applyScore(String userId, long value, long at, String eventId) {
     // the value itself is checked before anything else: incr takes -maxScore..maxScore, set and best 0..maxScore
-    if (value > maxScore || value < (operator == Operator.INCR ? -maxScore : 0)) {
+    if (!acceptsValue(value)) {
       return Outcome.REJECTED;
     }
     int digest = EventDigest.of(operator, value, at);
@@ -124,6 +124,26 @@ public final class ReferenceBoard {
       events.put(userId + "\n" + eventId, digest);
     }
     return Outcome.APPLIED;
+  }
+
+  /** Whether the event's value itself is acceptable (checked before anything else, a ban included). */
+  public boolean acceptsValue(long value) {
+    return value <= maxScore && value >= (operator == Operator.INCR ? -maxScore : 0);
+  }
+
+  /** Removes the user's entry (a removal, a ban holding it back, an erasure); answers it, or null. */
+  public Entry remove(String userId) {
+    return users.remove(userId);
+  }
+
+  /** Puts an entry back as it was (a lifted ban). */
+  public void restore(Entry e) {
+    users.put(e.userId(), e);
+  }
+
+  /** Forgets the user's event IDs (an erasure): the same IDs are new events afterwards. */
+  public void forgetEvents(String userId) {
+    events.keySet().removeIf(k -> k.startsWith(userId + "\n"));
   }
 
   /** Board order: better score, then earlier time, then Redis' member order for the direction. */

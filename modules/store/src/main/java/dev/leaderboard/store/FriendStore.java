@@ -136,6 +136,17 @@ public final class FriendStore {
   }
 
   /**
+   * Removes the user from the friend graph: first from each friend's set (one dispatch), then the
+   * user's own set, so a run cut short by a crash still knows the friends left to unlink when it is
+   * run again. Answers the friends unlinked, sorted.
+   */
+  public Future<List<String>> unlinkAll(String userId) {
+    return friends(userId).compose(friends -> removeEach(friends, friends.stream().map(f -> userId).toList())
+        .compose(v -> shards.send(Keys.friendSlot(userId), Request.cmd(Command.UNLINK).arg(Keys.friends(userId))))
+        .map(friends));
+  }
+
+  /**
    * Calls {@code friend_add} on each owner's set with that owner's members, in one dispatch (a
    * batch per node, all nodes at once). Statuses in request order.
    */
@@ -161,6 +172,9 @@ public final class FriendStore {
 
   /** SREM of one member from each owner's set, in one dispatch; {@code true} where it was there. */
   private Future<List<Boolean>> removeEach(List<String> owners, List<String> members) {
+    if (owners.isEmpty()) {
+      return Future.succeededFuture(List.of());
+    }
     List<Call> calls = new ArrayList<>(owners.size());
     for (int i = 0; i < owners.size(); i++) {
       calls.add(Call.of(Keys.friendSlot(owners.get(i)),

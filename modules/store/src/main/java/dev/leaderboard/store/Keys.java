@@ -17,6 +17,8 @@ public final class Keys {
   public static final String API_KEYS = Route.META.key("api-keys");
   /** Set of the IDs of revoked API keys, so a start never registers a revoked key again. */
   public static final String REVOKED_API_KEYS = Route.META.key("api-keys-revoked");
+  /** Hash: banned user ID → the ban (JSON: reason, since; {@code erasing} while the user is being erased). */
+  public static final String BANS = Route.META.key("bans");
 
   private Keys() {
   }
@@ -85,10 +87,29 @@ public final class Keys {
     return partition.key("closed");
   }
 
-  /** Every key of a board partition in a period, in the order the submit script takes them. */
+  /** Set of the banned users of the partition: the submit script refuses their events. */
+  public static String banned(Route partition) {
+    return partition.key("b");
+  }
+
+  /** Hash: banned user ID → the composite the user held when banned, restored when the ban is lifted. */
+  public static String stash(Route partition) {
+    return partition.key("x");
+  }
+
+  /**
+   * Every key of a board partition in a period, in the order the submit script takes them (it
+   * reads the first seven; the stash is listed so that this is the one list of a partition's keys).
+   */
   public static String[] all(Route partition) {
     return new String[] {scores(partition), events(partition), distinct(partition), scoreCounts(partition),
-        closed(partition), meta(partition)};
+        closed(partition), meta(partition), banned(partition), stash(partition)};
+  }
+
+  /** The keys the moderation script takes, in its order. */
+  static String[] moderated(Route partition) {
+    return new String[] {scores(partition), distinct(partition), scoreCounts(partition), closed(partition),
+        banned(partition), stash(partition), meta(partition)};
   }
 
   /** Hash: period ID → state ({@code closing}, {@code archived}); absent means open. */

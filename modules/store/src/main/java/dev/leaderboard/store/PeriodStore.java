@@ -28,13 +28,40 @@ public final class PeriodStore {
 
   /** Period ID → state, for the periods that are not open. */
   public Future<Map<String, PeriodState>> states(Board b) {
-    return shards.send(Route.META, Request.cmd(Command.HGETALL).arg(Keys.periodStates(b))).map(r -> {
-      Map<String, PeriodState> out = new LinkedHashMap<>();
-      for (int i = 0; i + 1 < r.size(); i += 2) {
-        out.put(r.get(i).toString(), PeriodState.fromWire(r.get(i + 1).toString()));
+    return shards.send(Route.META, Request.cmd(Command.HGETALL).arg(Keys.periodStates(b))).map(PeriodStore::states);
+  }
+
+  /** A board's hot periods (with data in Redis) and the states of those that are not open. */
+  public record HotPeriods(Board board, List<String> periods, Map<String, PeriodState> states) {
+  }
+
+  /**
+   * The hot periods and period states of many boards in one dispatch (one pipelined batch to the
+   * meta node), so a read over every board costs one round however many boards there are.
+   */
+  public Future<List<HotPeriods>> hotPeriods(List<Board> boards) {
+    List<Call> calls = new ArrayList<>(2 * boards.size());
+    for (Board b : boards) {
+      calls.add(Call.of(Route.META, Request.cmd(Command.SMEMBERS).arg(Keys.periods(b))));
+      calls.add(Call.of(Route.META, Request.cmd(Command.HGETALL).arg(Keys.periodStates(b))));
+    }
+    return shards.dispatch(calls).map(answers -> {
+      List<HotPeriods> out = new ArrayList<>(boards.size());
+      for (int i = 0; i < boards.size(); i++) {
+        List<String> ids = new ArrayList<>();
+        answers.get(2 * i).forEach(m -> ids.add(m.toString()));
+        out.add(new HotPeriods(boards.get(i), ids, states(answers.get(2 * i + 1))));
       }
       return out;
     });
+  }
+
+  private static Map<String, PeriodState> states(Response r) {
+    Map<String, PeriodState> out = new LinkedHashMap<>();
+    for (int i = 0; i + 1 < r.size(); i += 2) {
+      out.put(r.get(i).toString(), PeriodState.fromWire(r.get(i + 1).toString()));
+    }
+    return out;
   }
 
   public Future<Void> setState(Board b, String period, PeriodState state) {
@@ -73,7 +100,9 @@ public final class PeriodStore {
 
   /**
    * The whole final ranking in board order, each entry with its metadata: every partition read once
-   * (its scores and its metadata hash in one batch), k-way merged.
+   * (its scores and its metadata hash in one batch), k-way merged, without the users banned (or
+   * being erased) when it was read. The bans are read after the partitions, so a user banned before
+   * the read is left out even where the ban has not reached the partition yet.
    */
   public Future<List<StoredEntry>> ranking(Board b, String period) {
     return shards.eachPartition(Keys.partitions(b, period), r -> List.of(ScoreStore.range(b, r, 0, -1),
@@ -88,7 +117,9 @@ public final class PeriodStore {
             runs.add(Runs.entries(answers.get(0)).stream().map(e -> e.withMeta(meta.get(e.userId()))).toList());
           }
           return Runs.merge(b.order(), runs, Integer.MAX_VALUE);
-        });
+        })
+        .compose(ranking -> new ModerationStore(shards).bannedUsers().map(banned -> banned.isEmpty() ? ranking
+            : ranking.stream().filter(e -> !banned.contains(e.userId())).toList()));
   }
 
   /** Removes the period's keys from every partition and from the board's set of hot periods. */

@@ -148,12 +148,14 @@ public final class ScoreStore {
       case -3 -> status = SubmitOutcome.Status.CLOSED;
       case -4 -> status = SubmitOutcome.Status.CONFLICT;
       case -5 -> status = SubmitOutcome.Status.STEP_TOO_LARGE;
+      case -6 -> status = SubmitOutcome.Status.BANNED;
       default -> throw new IllegalStateException("unexpected submit status " + code);
     }
     return new SubmitOutcome(status, composite(r.get(1)), composite(r.get(2)), null);
   }
 
-  private static Long composite(Response r) {
+  /** A composite reply ({@code null} or empty: none). */
+  static Long composite(Response r) {
     if (r == null) {
       return null;
     }

@@ -22,7 +22,8 @@ public enum Scripts {
   LEASE_RENEW("lease_renew.lua", true),
   LEASE_RELEASE("lease_release.lua", true),
   META_SET("meta_set.lua", true),
-  ROWS("rows.lua", false);
+  ROWS("rows.lua", false),
+  MODERATE("moderate.lua", true);
 
   private final String text;
   private final String sha;

@@ -34,6 +34,8 @@ public record SubmitOutcome(Status status, Long composite, Long previous, Throwa
     STEP_TOO_LARGE,
     /** Refused: the period has been closed; nothing changed. */
     CLOSED,
+    /** Refused: the user is banned from the partition; nothing changed and the event is not remembered. */
+    BANNED,
     /**
      * Not answered (a batched event whose shard failed): it may or may not have run, so a retry is
      * safe with the same event ID.

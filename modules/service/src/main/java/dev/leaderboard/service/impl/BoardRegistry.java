@@ -187,6 +187,11 @@ public final class BoardRegistry {
     vertx.eventBus().publish(CHANGED_ADDRESS, new JsonObject().put("board", name));
   }
 
+  /** Whether this node has recorded that the board has data in the period ({@link #notePeriod}). */
+  public boolean notedHere(Board b, String period) {
+    return knownPeriods.contains(b.uid() + "/" + period);
+  }
+
   /** Records that a board has data in a period (once per node), so deletion and rollover find it. */
   public Future<Void> notePeriod(Board b, String period) {
     String key = b.uid() + "/" + period;

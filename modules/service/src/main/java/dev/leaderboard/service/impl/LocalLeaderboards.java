@@ -4,6 +4,7 @@ import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.StoreUnavailableException;
 import dev.leaderboard.service.Leaderboards;
+import dev.leaderboard.service.Moderation;
 import dev.leaderboard.service.result.AroundPage;
 import dev.leaderboard.service.result.BatchResult;
 import dev.leaderboard.service.result.BoardDeleted;
@@ -42,19 +43,26 @@ public final class LocalLeaderboards implements Leaderboards {
   private final BoardReads reads;
   private final PeriodAdmin periods;
   private final MetaUpdates metas;
+  private final Moderation moderation;
 
-  public LocalLeaderboards(BoardRegistry boards, BoardStore boardStore, ScoreStore scores, ArchiveStore archive,
-      PeriodCloser closer, Clock clock, int defaultPartitions, ScoreNotices notices) {
+  public LocalLeaderboards(BoardRegistry boards, BanRegistry bans, BoardStore boardStore, ScoreStore scores,
+      ArchiveStore archive, PeriodCloser closer, Clock clock, int defaultPartitions, ScoreNotices notices) {
     this.boards = boards;
     this.boardStore = boardStore;
     this.archive = archive;
     RankHints hints = new RankHints();
     ReadSources sources = new ReadSources(boards, scores, archive, hints);
     this.definitions = new BoardDefinitions(boards, boardStore, archive, clock, defaultPartitions);
-    this.intake = new ScoreIntake(boards, scores, sources, hints, clock, notices);
+    this.intake = new ScoreIntake(boards, bans, scores, sources, hints, clock, notices);
     this.reads = new BoardReads(boards, sources, clock);
     this.metas = new MetaUpdates(boards, new MetaStore(scores.shards()), clock);
     this.periods = new PeriodAdmin(boards, boardStore, new PeriodStore(boardStore.shards()), archive, closer, clock);
+    this.moderation = new LocalModeration(boards, bans, boardStore, scores, archive, hints, clock);
+  }
+
+  @Override
+  public Moderation moderation() {
+    return moderation;
   }
 
   @Override
@@ -135,7 +143,8 @@ public final class LocalLeaderboards implements Leaderboards {
         .map(pg -> new Health(shards, boards.cached().size(), pg)));
   }
 
-  private static <T> Future<T> call(Supplier<Future<T>> request) {
+  /** Runs the request; a validation error thrown before its first I/O becomes a failed future. */
+  static <T> Future<T> call(Supplier<Future<T>> request) {
     try {
       return request.get();
     } catch (RuntimeException e) {

@@ -52,7 +52,11 @@ final class PeriodAdmin {
           Map<String, PeriodState> states = all.resultAt(1);
           Map<String, Delivery> webhooks = all.resultAt(3);
           Map<String, Long> sizes = new HashMap<>();
-          all.<List<ArchivedPeriod>>resultAt(2).forEach(a -> sizes.put(a.period(), a.size()));
+          Map<String, Long> erased = new HashMap<>();
+          all.<List<ArchivedPeriod>>resultAt(2).forEach(a -> {
+            sizes.put(a.period(), a.size());
+            erased.put(a.period(), a.erased());
+          });
           Set<String> ids = new LinkedHashSet<>(all.<List<String>>resultAt(0));
           ids.add(b.periodOf(clock.instant()).id());
           ids.addAll(sizes.keySet());
@@ -65,7 +69,7 @@ final class PeriodAdmin {
             List<PeriodList.Item> items = new ArrayList<>();
             ids.stream().map(b::parsePeriod).sorted(Comparator.comparing(Period::start).reversed())
                 .forEach(p -> items.add(new PeriodList.Item(p, states.getOrDefault(p.id(), PeriodState.OPEN),
-                    sizes.get(p.id()), b.closesAt(p), webhooks.get(p.id()))));
+                    sizes.get(p.id()), b.closesAt(p), erased.get(p.id()), webhooks.get(p.id()))));
             return new PeriodList(b.name(), items);
           });
         }));

@@ -39,7 +39,10 @@ final class ScoreIntake {
   /** The error code of an event whose change exceeds the board's maxStep. */
   static final String STEP_TOO_LARGE = "step_too_large";
   private static final Logger LOG = LoggerFactory.getLogger(ScoreIntake.class);
+  /** The error code of an event of a banned user. */
+  static final String BANNED = "banned";
   private final BoardRegistry boards;
+  private final BanRegistry bans;
   private final ScoreStore scores;
   private final ReadSources sources;
   private final RankHints hints;
@@ -47,9 +50,10 @@ final class ScoreIntake {
   private final ScoreNotices notices;
   private final SubmitMeters meters = SubmitMeters.create();
 
-  ScoreIntake(BoardRegistry boards, ScoreStore scores, ReadSources sources, RankHints hints, Clock clock,
-      ScoreNotices notices) {
+  ScoreIntake(BoardRegistry boards, BanRegistry bans, ScoreStore scores, ReadSources sources, RankHints hints,
+      Clock clock, ScoreNotices notices) {
     this.boards = boards;
+    this.bans = bans;
     this.scores = scores;
     this.sources = sources;
     this.hints = hints;
@@ -64,7 +68,8 @@ final class ScoreIntake {
       long now = clock.millis();
       ParsedEvent e = EventParser.parse(b, body, "", now);
       return open(b, e.period())
-          .compose(v -> boards.notePeriod(b, e.period().id()))
+          .compose(v -> note(b, Set.of(e.period().id())))
+          .compose(v -> admitted(e.command().userId()))
           .compose(v -> scores.submit(b, e.command(), now, EventParser.dedupeMillis(b)))
           .compose(outcome -> answer(b, e, outcome, withRank == null ? b.rankOnSubmit() : withRank));
     }));
@@ -75,6 +80,27 @@ final class ScoreIntake {
     return boards.periodState(b, p.id()).compose(state -> state == PeriodState.OPEN
         ? Future.succeededFuture()
         : Future.failedFuture(closed(b, p)));
+  }
+
+  /**
+   * Records the periods as having data. A period this node writes to for the first time may have
+   * started after a ban swept the partitions, so the node first reloads the bans from Redis: a ban
+   * stored before the period was recorded is then known here before the event is sent.
+   */
+  private Future<Void> note(Board b, Set<String> periods) {
+    boolean fresh = periods.stream().anyMatch(p -> !boards.notedHere(b, p));
+    return Future.all(periods.stream().map(p -> boards.notePeriod(b, p)).toList())
+        .compose(v -> fresh ? bans.reload() : Future.succeededFuture());
+  }
+
+  /** Fails with 403 {@code banned} when this node knows the user is banned (the submit script checks again). */
+  private Future<Void> admitted(String userId) {
+    return bans.banned(userId) ? Future.failedFuture(banned(userId)) : Future.succeededFuture();
+  }
+
+  private static LeaderboardException banned(String userId) {
+    return new LeaderboardException(403, BANNED, "user '" + userId + "' is banned; their events are refused"
+        + " and change nothing until the ban is lifted");
   }
 
   private static LeaderboardException closed(Board b, Period p) {
@@ -122,6 +148,7 @@ final class ScoreIntake {
   private static LeaderboardException refusal(Board b, ParsedEvent e, SubmitOutcome outcome) {
     return switch (outcome.status()) {
       case CLOSED -> closed(b, e.period());
+      case BANNED -> banned(e.command().userId());
       case CONFLICT -> conflict(b, e);
       case BELOW_ZERO, ABOVE_MAX -> outOfRange(b, e, outcome);
       case STEP_TOO_LARGE -> stepTooLarge(b, e, outcome);
@@ -184,9 +211,20 @@ final class ScoreIntake {
           rejections.add(rejection(i, ex));
         }
       }
-      return Future.all(periods.stream().map(p -> boards.notePeriod(b, p)).toList())
-          .compose(v -> scores.submitAll(b, parsed.stream().map(ParsedEvent::command).toList(), now,
-              EventParser.dedupeMillis(b)))
+      return note(b, periods)
+          .compose(v -> {
+            // events of users banned as this node knows it are refused here; the script refuses the rest
+            for (int k = parsed.size() - 1; k >= 0; k--) {
+              String userId = parsed.get(k).command().userId();
+              if (bans.banned(userId)) {
+                rejections.add(rejection(positions.get(k), banned(userId)));
+                parsed.remove(k);
+                positions.remove(k);
+              }
+            }
+            return scores.submitAll(b, parsed.stream().map(ParsedEvent::command).toList(), now,
+                EventParser.dedupeMillis(b));
+          })
           .map(outcomes -> {
             int applied = 0;
             int duplicate = 0;

@@ -11,9 +11,10 @@ import java.util.List;
 public record PeriodList(String board, List<Item> periods) {
   /**
    * One period with its state, its number of entries, when it stops taking events, and where the
-   * webhook delivery of its archived event stands ({@code null} when it has none).
+   * webhook delivery of its archived event stands ({@code null} when it has none); an archived one
+   * also says how many of its entries erasures removed since ({@code erased}, else {@code null}).
    */
-  public record Item(Period period, PeriodState state, long size, long closesAt, Delivery webhook) {
+  public record Item(Period period, PeriodState state, long size, long closesAt, Long erased, Delivery webhook) {
     public JsonObject toJson() {
       JsonObject out = new JsonObject()
           .put("period", period.id())
@@ -25,7 +26,7 @@ public record PeriodList(String board, List<Item> periods) {
       if (webhook != null) {
         out.put("webhook", webhook.toJson());
       }
-      return out;
+      return erased == null ? out : out.put("erased", erased);
     }
   }
 

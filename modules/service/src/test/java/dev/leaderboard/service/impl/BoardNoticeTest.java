@@ -108,7 +108,7 @@ class BoardNoticeTest {
   }
 
   /** Polls (every 20 ms) until the condition holds; fails after 10 s. */
-  private static void awaitCondition(String what, BooleanSupplier condition) {
+  static void awaitCondition(String what, BooleanSupplier condition) {
     long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
     while (!condition.getAsBoolean()) {
       assertThat(System.nanoTime()).as("waiting for: %s", what).isLessThan(deadline);

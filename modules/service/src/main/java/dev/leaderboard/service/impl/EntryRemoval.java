@@ -1,0 +1,72 @@
+package dev.leaderboard.service.impl;
+
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.Names;
+import dev.leaderboard.core.Period;
+import dev.leaderboard.core.PeriodState;
+import dev.leaderboard.store.ModerationStore;
+import dev.leaderboard.store.ModerationStore.Op;
+import dev.leaderboard.store.ModerationStore.Outcome;
+import dev.leaderboard.store.ModerationStore.Target;
+import dev.leaderboard.store.StoredEntry;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
+import java.time.Clock;
+import java.util.List;
+
+/**
+ * Removes one user's entry from one live period: one script call on the user's partition takes
+ * it out of the scores and the dense index (or out of the stash, for a banned user) atomically, so
+ * every read after it ranks the others without it. A closing or archived period is final: 409.
+ */
+final class EntryRemoval {
+  private static final int CLOSED = -3;
+  private static final int FROM_STASH = 2;
+
+  private final BoardRegistry boards;
+  private final ModerationStore store;
+  private final RankHints hints;
+  private final Clock clock;
+
+  EntryRemoval(BoardRegistry boards, ModerationStore store, RankHints hints, Clock clock) {
+    this.boards = boards;
+    this.store = store;
+    this.hints = hints;
+    this.clock = clock;
+  }
+
+  Future<JsonObject> remove(String board, String userId, String period) {
+    Names.board("board", board);
+    Names.id("userId", userId);
+    return boards.require(board).compose(b -> {
+      Period p = Requests.period(b, period, clock);
+      return boards.periodState(b, p.id()).compose(state -> {
+        if (state != PeriodState.OPEN) {
+          throw closed(b, p);
+        }
+        return store.apply(Op.REMOVE, userId, List.of(new Target(b, p.id()))).map(all -> answer(b, p, userId, all.get(0)));
+      });
+    });
+  }
+
+  private JsonObject answer(Board b, Period p, String userId, Outcome o) {
+    if (o.status() == CLOSED) {
+      throw closed(b, p);
+    }
+    if (!o.changed()) {
+      throw LeaderboardException.userNotFound(b.name(), p.id(), userId);
+    }
+    hints.forget(b, p.id(), userId);
+    StoredEntry e = new StoredEntry(userId, o.composite());
+    return new JsonObject().put("board", b.name()).put("period", p.id()).put("userId", userId).put("removed", true)
+        .put("score", Entries.score(b, e)).put("at", Entries.at(b, p, e.composite()))
+        .put("heldByBan", o.status() == FROM_STASH);
+  }
+
+  private static LeaderboardException closed(Board b, Period p) {
+    return LeaderboardException.conflict("period_closed", "period " + p.id() + " of board " + b.name()
+        + " is closed: its ranking is final and its entries cannot be removed (to remove a user from"
+        + " every period, archived ones included, erase the user: DELETE /v1/users/{userId})");
+  }
+}

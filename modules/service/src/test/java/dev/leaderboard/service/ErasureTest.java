@@ -1,0 +1,132 @@
+package dev.leaderboard.service;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.embedded.TestPostgres;
+import dev.leaderboard.embedded.TestShards;
+import dev.leaderboard.store.FriendStore;
+import dev.leaderboard.store.Shards;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.junit5.VertxExtension;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Erasure of a user who is on a hot period, on an archived one (still hot in Redis too) and in
+ * friend lists, with idempotency records and a ban: everything goes, the archived period keeps the
+ * others' recorded ranks and counts the erased row, and erasing again finds nothing more.
+ */
+@ExtendWith(VertxExtension.class)
+class ErasureTest {
+  private final TestClock clock = new TestClock(Instant.parse("2025-04-14T12:00:00Z"));
+  private Leaderboards service;
+  private Moderation moderation;
+  private Shards shards;
+  private FriendStore friends;
+
+  @BeforeEach
+  void deploy(Vertx vertx) {
+    vertx.deployVerticle(new LeaderboardVerticle(TestShards.endpoints(), TestPostgres.uri(), 4, clock)).await();
+    service = NodeServices.of(vertx).leaderboards();
+    moderation = service.moderation();
+    shards = Shards.connect(vertx, TestShards.endpoints(), 2);
+    friends = new FriendStore(shards);
+  }
+
+  @AfterEach
+  void close() {
+    shards.close();
+  }
+
+  @Test
+  void erasesAUserFromHotAndArchivedPeriodsFriendListsAndRecords() {
+    String board = "era-" + UUID.randomUUID().toString().substring(0, 8);
+    String tag = UUID.randomUUID().toString().substring(0, 6);
+    String user = "gone-" + tag;
+    String f1 = "f1-" + tag;
+    String f2 = "f2-" + tag;
+    service.putBoard(board, new JsonObject().put("period", "daily").put("denseRanks", true)).await();
+    submit(board, "a", 30, null);
+    submit(board, user, 20, "e1");
+    submit(board, "b", 20, null);
+    submit(board, "c", 10, null);
+    JsonArray archivedBefore = page(board, "2025-04-14");
+    clock.set(Instant.parse("2025-04-15T12:00:00Z"));
+    service.closePeriod(board, "2025-04-14").await();
+    submit(board, user, 5, "e2");
+    submit(board, "a", 3, null);
+    friends.link(user, f1, 100).await();
+    friends.link(user, f2, 100).await();
+    friends.link(f1, f2, 100).await();
+    moderation.ban(user, new JsonObject().put("reason", "spam")).await();
+
+    JsonObject erased = moderation.erase(user).await();
+
+    assertThat(erased.getBoolean("banLifted")).isTrue();
+    assertThat(ours(erased.getJsonArray("periods"), board)).containsExactlyInAnyOrder("2025-04-14", "2025-04-15");
+    assertThat(erased.getLong("eventRecords")).isEqualTo(2);
+    assertThat(erased.getJsonArray("friends")).containsExactly(f1, f2);
+    assertThat(ours(erased.getJsonArray("archived"), board)).containsExactly("2025-04-14");
+    // the archived period: the others keep their recorded positions and ranks, the size stays, one erased
+    assertThat(status(service.user(board, user, "2025-04-14", null))).isEqualTo(404);
+    JsonArray archivedAfter = page(board, "2025-04-14");
+    assertThat(archivedAfter).containsExactly(archivedBefore.getValue(0), archivedBefore.getValue(2),
+        archivedBefore.getValue(3));
+    JsonObject day = service.periods(board).await().toJson().getJsonArray("periods").stream()
+        .map(o -> (JsonObject) o).filter(p -> p.getString("period").equals("2025-04-14")).findFirst().orElseThrow();
+    assertThat(day.getLong("size")).isEqualTo(4);
+    assertThat(day.getLong("erased")).isEqualTo(1);
+    // the hot period ranks the others without the user; the friend lists no longer name the user
+    assertThat(status(service.user(board, user, null, null))).isEqualTo(404);
+    assertThat(service.user(board, "a", null, "dense").await().toJson().getLong("rank")).isEqualTo(1);
+    assertThat(friends.friends(user).await()).isEmpty();
+    assertThat(friends.friends(f1).await()).containsExactly(f2);
+    assertThat(friends.friends(f2).await()).containsExactly(f1);
+    // no ban is left, and the idempotency record went: the same event ID with another value is a new event
+    JsonObject view = moderation.user(user).await();
+    assertThat(view.getBoolean("banned")).isFalse();
+    assertThat(view.getValue("ban")).isNull();
+    assertThat(submit(board, user, 9, "e2").getBoolean("applied")).isTrue();
+
+    JsonObject again = moderation.erase(user).await();
+    assertThat(ours(again.getJsonArray("periods"), board)).containsExactly("2025-04-15");
+    JsonObject third = moderation.erase(user).await();
+    assertThat(third.getJsonArray("periods")).isEmpty();
+    assertThat(third.getLong("eventRecords")).isZero();
+    assertThat(third.getJsonArray("friends")).isEmpty();
+    assertThat(third.getJsonArray("archived")).isEmpty();
+    assertThat(third.getBoolean("banLifted")).isFalse();
+  }
+
+  private JsonObject submit(String board, String user, long value, String eventId) {
+    JsonObject e = new JsonObject().put("userId", user).put("value", value);
+    if (eventId != null) {
+      e.put("eventId", eventId);
+    }
+    return service.submit(board, e, true).await().toJson();
+  }
+
+  private JsonArray page(String board, String period) {
+    return service.entries(board, period, 0L, 100, null).await().toJson().getJsonArray("entries");
+  }
+
+  /** The periods an answer's list names on {@code board}. */
+  private static List<String> ours(JsonArray items, String board) {
+    return items.stream().map(o -> (JsonObject) o).filter(o -> board.equals(o.getString("board")))
+        .map(o -> o.getString("period")).toList();
+  }
+
+  private static int status(Future<?> answer) {
+    return ((LeaderboardException) catchThrowable(answer::await)).status();
+  }
+}
