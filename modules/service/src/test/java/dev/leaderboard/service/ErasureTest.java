@@ -3,16 +3,23 @@ package dev.leaderboard.service;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.Partitioner;
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
 import dev.leaderboard.store.FriendStore;
+import dev.leaderboard.store.Keys;
+import dev.leaderboard.store.Route;
 import dev.leaderboard.store.Shards;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.VertxExtension;
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.Request;
+import io.vertx.redis.client.Response;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -106,6 +113,55 @@ class ErasureTest {
     assertThat(third.getJsonArray("friends")).isEmpty();
     assertThat(third.getJsonArray("archived")).isEmpty();
     assertThat(third.getBoolean("banLifted")).isFalse();
+  }
+
+  @Test
+  void erasureAndRemovalDropTheEntriesMetadata() {
+    String tag = UUID.randomUUID().toString().substring(0, 6);
+    String b1 = "erm1-" + tag;
+    String b2 = "erm2-" + tag;
+    String user = "meta-" + tag;
+    String other = "kept-" + tag;
+    service.putBoard(b1, new JsonObject().put("period", "daily").put("denseRanks", true)).await();
+    service.putBoard(b2, new JsonObject().put("period", "daily")).await();
+    submitWithMeta(b1, user, 10, "Ann");
+    submitWithMeta(b2, user, 20, "Ann");
+    submitWithMeta(b1, other, 30, "Bob");
+    clock.set(Instant.parse("2025-04-15T12:00:00Z"));
+    submitWithMeta(b1, user, 5, "Ann again");
+    submitWithMeta(b2, user, 6, "Ann again");
+    assertThat(storedMeta(b1, "2025-04-15", user)).isNotNull();
+
+    moderation.erase(user).await();
+
+    for (String board : List.of(b1, b2)) {
+      for (String period : List.of("2025-04-14", "2025-04-15")) {
+        assertThat(storedMeta(board, period, user)).as("%s %s", board, period).isNull();
+      }
+    }
+    assertThat(storedMeta(b1, "2025-04-14", other)).contains("Bob");
+    submit(b1, user, 7, null);
+    assertThat(service.user(b1, user, null, null).await().entry().meta()).isNull();
+
+    // removing one entry drops its metadata: a later submit without meta shows none
+    submitWithMeta(b2, other, 4, "Bob");
+    moderation.removeEntry(b2, other, null).await();
+    assertThat(storedMeta(b2, "2025-04-15", other)).isNull();
+    submit(b2, other, 3, null);
+    assertThat(service.user(b2, other, null, null).await().entry().meta()).isNull();
+  }
+
+  private void submitWithMeta(String board, String user, long value, String name) {
+    service.submit(board, new JsonObject().put("userId", user).put("value", value)
+        .put("meta", new JsonObject().put("name", name)), false).await();
+  }
+
+  /** The user's field of the period's metadata hash on the user's partition, read from Redis. */
+  private String storedMeta(String board, String period, String user) {
+    Board b = service.getBoard(board).await();
+    Route r = Keys.partition(b, period, Partitioner.partitionOf(user, b.partitions()));
+    Response field = shards.send(r, Request.cmd(Command.HGET).arg(Keys.meta(r)).arg(user)).await();
+    return field == null ? null : field.toString();
   }
 
   private JsonObject submit(String board, String user, long value, String eventId) {
