@@ -6,13 +6,16 @@ import dev.leaderboard.service.ReferenceBoard;
 import dev.leaderboard.service.TestClock;
 import dev.leaderboard.testing.TestSeed;
 import io.vertx.core.Future;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -189,6 +192,38 @@ class StreamHttpTest extends ApiTestSupport {
       assertThat(bobLast.getJsonObject("entry").getLong("score")).isEqualTo(10);
       assertThat(s.drain()).as("no event about the top: top=0").noneMatch(e -> e.type().equals("top"));
     }
+  }
+
+  @Test
+  void aPatchOfTheMetadataOfATopUserShowsOnTheStream() {
+    String board = dailyBoard();
+    submit(board, new JsonObject().put("userId", "alice").put("value", 50)
+        .put("meta", new JsonObject().put("name", "Alice")));
+    submit(board, "bob", 10);
+    try (SseClient s = stream("/v1/boards/" + board + "/stream?top=2&users=alice")) {
+      Map<String, JsonObject> first = nextTopAndEntry(s);
+      assertThat(first.get("top").getJsonArray("entries").getJsonObject(0).getJsonObject("meta"))
+          .isEqualTo(new JsonObject().put("name", "Alice"));
+      JsonObject renamed = new JsonObject().put("name", "Countess");
+      ok(call(HttpMethod.PATCH, "/v1/boards/" + board + "/users/alice", new JsonObject().put("meta", renamed).encode()),
+          200);
+      Map<String, JsonObject> after = nextTopAndEntry(s);
+      JsonObject alice = after.get("top").getJsonArray("entries").getJsonObject(0);
+      assertThat(alice.getString("userId")).isEqualTo("alice");
+      assertThat(alice.getLong("score")).as("the score stays").isEqualTo(50);
+      assertThat(alice.getJsonObject("meta")).isEqualTo(renamed);
+      assertThat(after.get("entry").getJsonObject("entry").getJsonObject("meta")).isEqualTo(renamed);
+    }
+  }
+
+  /** The data of the next {@code top} and {@code entry} events, in whichever order they come. */
+  private static Map<String, JsonObject> nextTopAndEntry(SseClient s) {
+    Map<String, JsonObject> seen = new HashMap<>();
+    while (!seen.containsKey("top") || !seen.containsKey("entry")) {
+      SseClient.Event e = s.next();
+      assertThat(seen.put(e.type(), e.data())).as("one %s event", e.type()).isNull();
+    }
+    return seen;
   }
 
   @Test

@@ -25,15 +25,22 @@ public final class MetaStore {
     CLOSED
   }
 
+  /**
+   * What {@link #set} did, with the entry's composite when it stored (the entry keeps it: only its
+   * metadata changed), else {@code null}.
+   */
+  public record Written(Outcome outcome, Long composite) {
+  }
+
   /** Replaces the metadata of a user who has an entry in the period, atomically on the user's partition. */
-  public Future<Outcome> set(Board b, String period, String userId, String meta) {
+  public Future<Written> set(Board b, String period, String userId, String meta) {
     Route r = Keys.partition(b, period, Partitioner.partitionOf(userId, b.partitions()));
     return shards.send(Scripts.META_SET.call(r, Keys.scores(r), Keys.meta(r), Keys.closed(r)).arg(userId).arg(meta))
-        .map(answer -> switch (answer.toInteger()) {
+        .map(answer -> new Written(switch (answer.get(0).toInteger()) {
           case 1 -> Outcome.STORED;
           case 0 -> Outcome.NO_ENTRY;
           case -3 -> Outcome.CLOSED;
           default -> throw new IllegalStateException("unexpected meta_set answer " + answer);
-        });
+        }, ScoreStore.composite(answer.get(1))));
   }
 }

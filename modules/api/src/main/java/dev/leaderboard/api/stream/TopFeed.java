@@ -44,7 +44,7 @@ final class TopFeed extends Feed {
     Set<String> ids = new HashSet<>();
     for (Entry e : entries) {
       sig.append(e.userId()).append(' ').append(e.rank()).append(' ').append(e.score()).append(' ').append(e.at())
-          .append('\n');
+          .append(' ').append(e.meta()).append('\n');
       ids.add(e.userId());
     }
     users = ids;

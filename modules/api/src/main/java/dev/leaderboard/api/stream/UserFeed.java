@@ -31,7 +31,7 @@ final class UserFeed extends Feed {
 
   /** Takes a fresh read ({@code null}: the user has no entry); {@code true} when it differs from the last one shown. */
   boolean update(String board, String period, Entry read) {
-    String sig = read == null ? "none" : read.rank() + " " + read.score() + " " + read.at();
+    String sig = read == null ? "none" : read.rank() + " " + read.score() + " " + read.at() + " " + read.meta();
     entry = read;
     return show(sig, () -> new JsonObject().put("board", board).put("period", period).put("userId", userId)
         .put("entry", read == null ? null : read.toJson()));

@@ -55,7 +55,7 @@ public final class LocalLeaderboards implements Leaderboards {
     this.definitions = new BoardDefinitions(boards, boardStore, archive, clock, defaultPartitions);
     this.intake = new ScoreIntake(boards, bans, scores, sources, hints, clock, notices);
     this.reads = new BoardReads(boards, sources, clock);
-    this.metas = new MetaUpdates(boards, new MetaStore(scores.shards()), clock);
+    this.metas = new MetaUpdates(boards, new MetaStore(scores.shards()), clock, notices);
     this.periods = new PeriodAdmin(boards, boardStore, new PeriodStore(boardStore.shards()), archive, closer, clock);
     this.moderation = new LocalModeration(boards, bans, boardStore, scores, archive, hints, clock);
   }

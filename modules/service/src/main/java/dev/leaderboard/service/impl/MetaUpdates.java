@@ -17,9 +17,10 @@ import java.util.Set;
 /**
  * Replaces the metadata of a user's entry without a score event ({@code PATCH} of a user): only for
  * a user with an entry in the period, and only while the period takes events (its metadata is
- * archived with it when it closes).
+ * archived with it when it closes). A stored change is announced like a submit's ({@link ScoreNotices},
+ * the entry at the position it holds), so live streams showing the entry read it again.
  */
-record MetaUpdates(BoardRegistry boards, MetaStore metas, Clock clock) {
+record MetaUpdates(BoardRegistry boards, MetaStore metas, Clock clock, ScoreNotices notices) {
 
   Future<UserMeta> update(String board, String userId, String period, JsonObject request) {
     Names.board("board", board);
@@ -40,8 +41,11 @@ record MetaUpdates(BoardRegistry boards, MetaStore metas, Clock clock) {
           throw closed(b, p);
         }
         return metas.set(b, p.id(), userId, meta);
-      }).map(outcome -> switch (outcome) {
-        case STORED -> new UserMeta(b.name(), p.id(), userId, meta);
+      }).map(written -> switch (written.outcome()) {
+        case STORED -> {
+          notices.changed(b, p, userId, written.composite(), written.composite());
+          yield new UserMeta(b.name(), p.id(), userId, meta);
+        }
         case NO_ENTRY -> throw LeaderboardException.userNotFound(b.name(), p.id(), userId);
         case CLOSED -> throw closed(b, p);
       });
