@@ -10,12 +10,13 @@ import java.util.List;
  * What changed on one board's period during one coalescing interval of one node, published on the
  * event bus ({@link #ADDRESS}) so every node's live streams learn of submits accepted anywhere.
  *
- * <p>A notice only says where to look: the users whose score changed ({@code null} when there were
+ * <p>A notice only says where to look: the users whose entry changed ({@code null} when there were
  * more than {@link #MAX_USERS}), the best new position among them, and the best old position among
- * those whose score got worse. Nodes never show anything taken from it; they decide from it which
+ * those whose score got worse. An entry changes by a score event, or by a {@code PATCH} of its
+ * metadata alone (its new position is then the one it holds). Nodes never show anything taken from it; they decide from it which
  * reads to make and show what the reads answer, so a forged notice costs at most one coalesced read.
  *
- * @param users the users whose score changed; {@code null}: too many to list (treat every user as changed)
+ * @param users the users whose entry changed; {@code null}: too many to list (treat every user as changed)
  * @param best the best position any of them reached
  * @param dropped the best position a user held before moving down, or {@code null} when nobody moved down
  */
