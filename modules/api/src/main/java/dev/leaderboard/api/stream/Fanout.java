@@ -1,6 +1,8 @@
 package dev.leaderboard.api.stream;
 
 import io.vertx.core.Context;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonObject;
 import java.nio.charset.StandardCharsets;
@@ -13,9 +15,12 @@ import java.util.function.Consumer;
 /**
  * Hands one rendered event to many streams: one task per event loop, which writes the same bytes to
  * each of that loop's streams (a Vert.x buffer is written through its own view of the bytes, so one
- * buffer serves every connection).
+ * buffer serves every connection). The returned future completes when every loop has written: a
+ * feed waits for it before its next read, so a node that cannot keep up sends fewer, newer events
+ * instead of queueing stale ones on its event loops.
  */
 final class Fanout {
+  static final int SLICE = 256;
   private Fanout() {
   }
 
@@ -25,16 +30,38 @@ final class Fanout {
         StandardCharsets.UTF_8.name());
   }
 
-  static void write(Iterable<EventStream> targets, Buffer event) {
-    each(targets, s -> s.write(event));
+  static Future<Void> write(Iterable<EventStream> targets, Buffer event) {
+    return each(targets, s -> s.write(event));
   }
 
-  /** Runs {@code action} on each stream, on the stream's own event loop. */
-  static void each(Iterable<EventStream> targets, Consumer<EventStream> action) {
+  /**
+   * Runs {@code action} on each stream, on the stream's own event loop, {@value #SLICE} streams per
+   * task so the loop serves its other connections between slices; completes when all ran.
+   */
+  static Future<Void> each(Iterable<EventStream> targets, Consumer<EventStream> action) {
     Map<Context, List<EventStream>> byLoop = new HashMap<>();
     for (EventStream s : targets) {
       byLoop.computeIfAbsent(s.context(), k -> new ArrayList<>()).add(s);
     }
-    byLoop.forEach((context, streams) -> context.runOnContext(v -> streams.forEach(action)));
+    List<Future<Void>> done = new ArrayList<>(byLoop.size());
+    byLoop.forEach((context, streams) -> {
+      Promise<Void> written = Promise.promise();
+      done.add(written.future());
+      context.runOnContext(v -> slice(context, streams, 0, action, written));
+    });
+    return Future.all(done).mapEmpty();
+  }
+
+  private static void slice(Context context, List<EventStream> streams, int from, Consumer<EventStream> action,
+      Promise<Void> written) {
+    int to = Math.min(streams.size(), from + SLICE);
+    for (int i = from; i < to; i++) {
+      action.accept(streams.get(i));
+    }
+    if (to == streams.size()) {
+      written.complete();
+    } else {
+      context.runOnContext(v -> slice(context, streams, to, action, written));
+    }
   }
 }

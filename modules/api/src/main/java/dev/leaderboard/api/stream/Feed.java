@@ -15,9 +15,12 @@ abstract class Feed {
   /** The last event's data; {@code null}: not read yet (or reset by a rollover). */
   JsonObject data;
   boolean dirty = true;
+  /** A read is under way, or the event it made is still being written to the streams. */
   boolean reading;
   /** When the last read started ({@link System#nanoTime}); reads of a feed are an interval apart. */
   long lastRead = System.nanoTime() - Long.MAX_VALUE / 2;
+  /** No read before this ({@link System#nanoTime}): see {@link #sent}. */
+  long notBefore = lastRead;
   private String signature;
 
   /**
@@ -38,10 +41,22 @@ abstract class Feed {
     signature = null;
     dirty = true;
     lastRead = System.nanoTime() - Long.MAX_VALUE / 2;
+    notBefore = lastRead;
   }
 
-  /** Whether a read is due now: marked, none under way, and the last one began an interval ago. */
+  /**
+   * The event of the last read was written to every stream at {@code now}. The next read waits as
+   * long again as the read and its writes took: a feed whose streams take longer than an interval
+   * to write (many thousands of them on a busy node) then uses at most half the node's time, and its
+   * streams get fewer, still newest, events instead of the node falling behind on everything else.
+   */
+  void sent(long now) {
+    reading = false;
+    notBefore = now + (now - lastRead);
+  }
+
+  /** Whether a read is due now: marked, none under way, the last one began an interval ago and took less time than that. */
   boolean due(long now, long intervalNanos) {
-    return dirty && !reading && now - lastRead >= intervalNanos;
+    return dirty && !reading && now - lastRead >= intervalNanos && now - notBefore >= 0;
   }
 }

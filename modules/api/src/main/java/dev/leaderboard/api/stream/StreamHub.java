@@ -203,14 +203,15 @@ final class StreamHub {
     String period = view.period;
     meters.reads.incrementAndGet();
     onHub(s.entries(view.board, period, 0L, f.n, null), ar -> {
-      f.reading = false;
       if (view.ended || !period.equals(view.period)) {
-        return;
-      }
-      if (ar.failed()) {
+        f.reading = false;
+      } else if (ar.failed()) {
+        f.reading = false;
         failed(view, ar.cause(), () -> f.dirty = true);
       } else if (f.update(ar.result())) {
-        Fanout.write(f.streams, Fanout.event(++lastId, "top", f.data));
+        sent(List.of(f), Fanout.write(f.streams, Fanout.event(++lastId, "top", f.data)));
+      } else {
+        f.reading = false;
       }
     });
   }
@@ -231,22 +232,33 @@ final class StreamHub {
     String period = view.period;
     meters.reads.incrementAndGet();
     onHub(s.ranks(view.board, new JsonObject().put("userIds", ids), period, null), ar -> {
-      feeds.forEach(f -> f.reading = false);
       if (view.ended || !period.equals(view.period)) {
+        feeds.forEach(f -> f.reading = false);
         return;
       }
       if (ar.failed() || ar.result().partial() != null) {
+        feeds.forEach(f -> f.reading = false);
         failed(view, ar.failed() ? ar.cause() : null, () -> feeds.forEach(f -> f.dirty = true));
         return;
       }
       RankList ranks = ar.result();
       Map<String, Entry> byUser = new HashMap<>();
       ranks.entries().forEach(e -> byUser.put(e.userId(), e));
+      List<Future<Void>> writes = new ArrayList<>();
       for (UserFeed f : feeds) {
         if (f.update(view.board, ranks.period(), byUser.get(f.userId))) {
-          Fanout.write(f.streams, Fanout.event(++lastId, "entry", f.data));
+          writes.add(Fanout.write(f.streams, Fanout.event(++lastId, "entry", f.data)));
         }
       }
+      sent(feeds, Future.all(writes));
+    });
+  }
+
+  /** The feeds' next read may start once their event is written to every stream (or at once if none was made). */
+  private void sent(List<? extends Feed> feeds, Future<?> written) {
+    onHub(written, ar -> {
+      long now = System.nanoTime();
+      feeds.forEach(f -> f.sent(now));
     });
   }
 
