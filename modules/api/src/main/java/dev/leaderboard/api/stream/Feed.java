@@ -45,14 +45,14 @@ abstract class Feed {
   }
 
   /**
-   * The event of the last read was written to every stream at {@code now}. The next read waits as
-   * long again as the read and its writes took: a feed whose streams take longer than an interval
-   * to write (many thousands of them on a busy node) then uses at most half the node's time, and its
-   * streams get fewer, still newest, events instead of the node falling behind on everything else.
+   * The event of the last read was written to every stream at {@code now}. The next read waits twice
+   * as long as the read and its writes took: a feed whose streams take longer than an interval to
+   * write (many thousands of them on a busy node) then uses at most a third of the node's time, and
+   * its streams get fewer, still newest, events instead of the node falling behind on its requests.
    */
   void sent(long now) {
     reading = false;
-    notBefore = now + (now - lastRead);
+    notBefore = now + 2 * (now - lastRead);
   }
 
   /** Whether a read is due now: marked, none under way, the last one began an interval ago and took less time than that. */

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-/** A feed reads at most once per interval, and waits as long again as its last read and writes took. */
+/** A feed reads at most once per interval, and waits twice as long as its last read and writes took. */
 class FeedPacingTest {
   private static final long MS = 1_000_000;
   private static final long INTERVAL = 100 * MS;
@@ -23,7 +23,7 @@ class FeedPacingTest {
   }
 
   @Test
-  void aFeedWhoseWritesTakeLongWaitsAsLongAgain() {
+  void aFeedWhoseWritesTakeLongWaitsTwiceAsLong() {
     Feed f = new TopFeed(10);
     long t0 = 1_000 * MS;
     f.lastRead = t0;
@@ -31,9 +31,9 @@ class FeedPacingTest {
     f.dirty = true;
     assertFalse(f.due(t0 + 200 * MS, INTERVAL), "a read or its writes under way");
     f.sent(t0 + 300 * MS);
-    assertFalse(f.due(t0 + 400 * MS, INTERVAL), "the read and its writes took 300 ms: no read for 300 ms more");
-    assertFalse(f.due(t0 + 599 * MS, INTERVAL));
-    assertTrue(f.due(t0 + 600 * MS, INTERVAL));
+    assertFalse(f.due(t0 + 400 * MS, INTERVAL), "the read and its writes took 300 ms: no read for 600 ms more");
+    assertFalse(f.due(t0 + 899 * MS, INTERVAL));
+    assertTrue(f.due(t0 + 900 * MS, INTERVAL));
   }
 
   @Test
