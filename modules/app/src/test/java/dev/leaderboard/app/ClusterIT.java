@@ -3,6 +3,7 @@ package dev.leaderboard.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.leaderboard.api.auth.ApiKeyToken;
+import dev.leaderboard.embedded.Await;
 import dev.leaderboard.embedded.LocalPostgres;
 import dev.leaderboard.embedded.LocalRedisShards;
 import dev.leaderboard.core.Board;
@@ -405,19 +406,12 @@ class ClusterIT {
     }
   }
 
-  /** Polls a condition (every 100 ms) until it holds, failing once the timeout has passed. */
+  /** Until the condition holds (an observable state, looked at every 50 ms); a timeout fails with the nodes' logs. */
   private static void awaitCondition(String what, Duration timeout, BooleanSupplier condition) {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() - deadline > 0) {
-        throw new AssertionError("timed out waiting for: " + what + logs());
-      }
-      try {
-        Thread.sleep(100);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new AssertionError(e);
-      }
+    try {
+      Await.until(what, timeout, condition);
+    } catch (AssertionError e) {
+      throw new AssertionError(e.getMessage() + logs(), e);
     }
   }
 

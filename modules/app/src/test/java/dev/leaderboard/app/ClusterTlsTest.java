@@ -3,6 +3,7 @@ package dev.leaderboard.app;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.leaderboard.embedded.Await;
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
 import dev.leaderboard.service.LeaderboardService;
@@ -212,17 +213,9 @@ class ClusterTlsTest {
 
   /** Until {@code from} knows a handler of {@code address} elsewhere in the cluster (so a send is routed to it). */
   private static void awaitRegistered(Vertx from, String address) {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (registrations(from, address).isEmpty()) {
-      assertThat(System.nanoTime()).as("a handler of %s is known", address).isLessThan(deadline);
-      try {
-        Thread.sleep(50);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new AssertionError(e);
-      }
-    }
+    Await.until("a handler of " + address + " is known", WAIT, () -> !registrations(from, address).isEmpty());
   }
+
 
   private static List<RegistrationInfo> registrations(Vertx from, String address) {
     Promise<List<RegistrationInfo>> found = Promise.promise();

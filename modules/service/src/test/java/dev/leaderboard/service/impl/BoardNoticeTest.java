@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.PeriodState;
+import dev.leaderboard.embedded.Await;
 import dev.leaderboard.embedded.TestShards;
 import dev.leaderboard.store.BoardStore;
 import dev.leaderboard.store.PeriodStore;
@@ -107,17 +108,8 @@ class BoardNoticeTest {
     vertx.eventBus().publish(address, body);
   }
 
-  /** Polls (every 20 ms) until the condition holds; fails after 10 s. */
+  /** Until the condition holds (an observable state, looked at every 50 ms); fails after 10 s. */
   static void awaitCondition(String what, BooleanSupplier condition) {
-    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-    while (!condition.getAsBoolean()) {
-      assertThat(System.nanoTime()).as("waiting for: %s", what).isLessThan(deadline);
-      try {
-        Thread.sleep(20);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new AssertionError(e);
-      }
-    }
+    Await.until(what, Duration.ofSeconds(10), condition);
   }
 }
