@@ -27,7 +27,8 @@ import java.util.regex.Pattern;
  * {@code LB_REDIS_ENDPOINTS} unset the node starts {@code LB_LOCAL_SHARDS} redis-server processes
  * under {@code LB_DATA_DIR}. The {@code LB_HTTP_*} limits of slow clients, open connections and
  * requests in flight are {@code http}; {@code redisPoolWaiting} is how many commands may wait for a
- * connection to one shard in a service's pool ({@code LB_REDIS_MAX_POOL_WAITING}).
+ * connection to one shard in a service's pool ({@code LB_REDIS_MAX_POOL_WAITING}), and
+ * {@code redisAnswerMillis} how long a round waits for a shard's answer ({@code LB_REDIS_TIMEOUT_MS}).
  *
  * @param adminKeyFile {@code LB_ADMIN_KEY_FILE}, a file holding the node's admin key (e.g. a mounted
  *     Kubernetes Secret); {@code null}: the node keeps its own in {@code LB_DATA_DIR/admin.key}
@@ -66,6 +67,7 @@ public record AppConfig(
     int closeLeaseSeconds,
     EdgeLimits http,
     int redisPoolWaiting,
+    long redisAnswerMillis,
     Path adminKeyFile,
     OpenOperations open,
     HttpExposure httpExposure,
@@ -82,7 +84,7 @@ public record AppConfig(
       "LB_CLUSTER_DNS", "LB_CLUSTER_HOST", "LB_CLUSTER_BUS_PORT", "LB_CLUSTER_TLS_CERT", "LB_CLUSTER_TLS_KEY",
       "LB_CLUSTER_TLS_CA", "LB_FRIEND_LIMIT", "LB_ADMIN_INTERVAL_SECONDS", "LB_CLOSE_LEASE_SECONDS",
       "LB_HTTP_IDLE_TIMEOUT_SECONDS", "LB_HTTP_HEADER_TIMEOUT_SECONDS", "LB_HTTP_BODY_TIMEOUT_SECONDS",
-      "LB_HTTP_MAX_CONNECTIONS", "LB_HTTP_MAX_IN_FLIGHT", "LB_REDIS_MAX_POOL_WAITING", "LB_ADMIN_KEY_FILE",
+      "LB_HTTP_MAX_CONNECTIONS", "LB_HTTP_MAX_IN_FLIGHT", "LB_REDIS_MAX_POOL_WAITING", "LB_REDIS_TIMEOUT_MS", "LB_ADMIN_KEY_FILE",
       "LB_METRICS_OPEN", "LB_OPENAPI_OPEN", "LB_HTTP_HOST", "LB_HTTP_CORS_ORIGINS", "LB_HTTP_DASHBOARD", "LB_RATE_LIMITS", "LB_RATE_READ",
       "LB_RATE_SUBMIT", "LB_RATE_FRIENDS", "LB_RATE_ADMIN", "LB_RATE_PUBLIC", "LB_RATE_MAX_BUCKETS",
       "LB_JWT_HS256_SECRET_FILE", "LB_JWT_JWKS_FILE", "LB_JWT_ISSUER", "LB_JWT_AUDIENCE", "LB_REDIS_MODE",
@@ -116,6 +118,7 @@ public record AppConfig(
         intVar(env, "LB_CLOSE_LEASE_SECONDS", 30, 1, 3600),
         httpLimits(env),
         intVar(env, "LB_REDIS_MAX_POOL_WAITING", RedisPool.of(LeaderboardVerticle.POOL_SIZE).maxWaiting(), 0, 1_000_000),
+        intVar(env, "LB_REDIS_TIMEOUT_MS", (int) RedisPool.ANSWER_MILLIS, 100, 600_000),
         pathVar(env, "LB_ADMIN_KEY_FILE"),
         new OpenOperations(onOff(env, "LB_METRICS_OPEN", true), onOff(env, "LB_OPENAPI_OPEN", true)),
         httpExposure(env),
@@ -222,13 +225,13 @@ public record AppConfig(
   public AppConfig withRedisEndpoints(List<String> endpoints) {
     return new AppConfig(httpPort, dataDir, endpoints, localShards, partitions, pgUri, cluster, clusterMembers, clusterPort,
         clusterDns, clusterHost, clusterBusPort, clusterTls, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http,
-        redisPoolWaiting, adminKeyFile, open, httpExposure, rates, players, redisCluster, redisSettleMillis, streams, webhooks);
+        redisPoolWaiting, redisAnswerMillis, adminKeyFile, open, httpExposure, rates, players, redisCluster, redisSettleMillis, streams, webhooks);
   }
 
   public AppConfig withPgUri(String uri) {
     return new AppConfig(httpPort, dataDir, redisEndpoints, localShards, partitions, uri, cluster, clusterMembers,
         clusterPort, clusterDns, clusterHost, clusterBusPort, clusterTls, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http,
-        redisPoolWaiting, adminKeyFile, open, httpExposure, rates, players, redisCluster, redisSettleMillis, streams, webhooks);
+        redisPoolWaiting, redisAnswerMillis, adminKeyFile, open, httpExposure, rates, players, redisCluster, redisSettleMillis, streams, webhooks);
   }
 
   /** What a log may show of this configuration: endpoints and the archive URI without their passwords. */
@@ -241,7 +244,7 @@ public record AppConfig(
         + ", clusterDns=" + clusterDns + ", clusterHost=" + clusterHost + ", clusterBusPort=" + clusterBusPort
         + ", clusterTls=" + clusterTls + ", friendLimit=" + friendLimit + ", adminIntervalSeconds=" + adminIntervalSeconds
         + ", closeLeaseSeconds=" + closeLeaseSeconds + ", http=" + http + ", redisPoolWaiting=" + redisPoolWaiting
-        + ", adminKeyFile=" + adminKeyFile + ", open=" + open + ", rates=" + rates + ", players=" + players
+        + ", redisAnswerMillis=" + redisAnswerMillis + ", adminKeyFile=" + adminKeyFile + ", open=" + open + ", rates=" + rates + ", players=" + players
         + ", redisMode=" + (redisCluster ? "cluster" : "standalone") + ", redisSettleMillis=" + redisSettleMillis
         + ", streams=" + streams + ", webhooks=" + webhooks + "]";
   }

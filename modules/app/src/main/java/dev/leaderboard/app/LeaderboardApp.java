@@ -89,7 +89,7 @@ public final class LeaderboardApp {
         .setInstances(Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors())));
     BooleanSupplier clusterJoined = ClusterMembership.of(vertx);
     long closeLeaseMillis = c.closeLeaseSeconds() * 1000L;
-    RedisPool pool = new RedisPool(LeaderboardVerticle.POOL_SIZE, c.redisPoolWaiting());
+    RedisPool pool = new RedisPool(LeaderboardVerticle.POOL_SIZE, c.redisPoolWaiting(), c.redisAnswerMillis());
     // buckets refill in real time, whatever clock the node's periods follow
     RateLimiter rates = RateLimiter.create(c.rates(), Clock.systemUTC());
     DeploymentOptions services = new DeploymentOptions(instances).setConfig(new JsonObject()

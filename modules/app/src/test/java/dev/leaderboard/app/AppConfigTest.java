@@ -104,6 +104,17 @@ class AppConfigTest {
   }
 
   @Test
+  void redisAnswerTimeHasADefaultAndCanBeSet() {
+    assertThat(AppConfig.fromEnv(Map.of()).redisAnswerMillis()).isEqualTo(3_000);
+    AppConfig set = AppConfig.fromEnv(Map.of("LB_REDIS_TIMEOUT_MS", "250"));
+    assertThat(set.redisAnswerMillis()).isEqualTo(250);
+    assertThat(set.withRedisEndpoints(List.of("redis://a:1")).withPgUri("postgresql://x/y").redisAnswerMillis())
+        .isEqualTo(250);
+    assertThatThrownBy(() -> AppConfig.fromEnv(Map.of("LB_REDIS_TIMEOUT_MS", "50")))
+        .hasMessageContaining("LB_REDIS_TIMEOUT_MS must be between 100 and");
+  }
+
+  @Test
   void webhookDeliveryHasDefaultsAndCanBeSet() {
     assertThat(AppConfig.fromEnv(Map.of()).webhooks()).isEqualTo(WebhookSettings.DEFAULT);
     AppConfig set = AppConfig.fromEnv(Map.of("LB_WEBHOOK_TIMEOUT_SECONDS", "3", "LB_WEBHOOK_RETRY_FIRST_SECONDS", "2",

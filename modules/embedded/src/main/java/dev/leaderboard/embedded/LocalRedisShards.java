@@ -82,6 +82,33 @@ public final class LocalRedisShards implements AutoCloseable {
     shards.get(i).supervisor().revive();
   }
 
+  /**
+   * For fault tests: stops shard {@code i}'s redis-server with SIGSTOP. It keeps its connections
+   * open and answers nothing, as a hung process or a network that drops packets would, until
+   * {@link #thaw(int)}; what was sent to it meanwhile is read and run then.
+   */
+  public void freeze(int i) throws IOException {
+    signal(i, "STOP");
+  }
+
+  /** Resumes shard {@code i} after {@link #freeze(int)} (SIGCONT). */
+  public void thaw(int i) throws IOException {
+    signal(i, "CONT");
+  }
+
+  private void signal(int i, String signal) throws IOException {
+    long pid = processes().get(i).pid();
+    try {
+      int exit = new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).inheritIO().start().waitFor();
+      if (exit != 0) {
+        throw new IOException("kill -" + signal + " " + pid + " exited with " + exit);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while signalling shard " + i, e);
+    }
+  }
+
   /** Stops every shard and waits (bounded) for it to exit; idempotent and safe from a shutdown hook. */
   @Override
   public void close() {

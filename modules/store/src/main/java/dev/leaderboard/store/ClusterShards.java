@@ -191,7 +191,8 @@ public final class ClusterShards implements Shards {
 
   /**
    * The requests to one master in one write (a single one as a plain send), timed when the master
-   * has an index in the slot map ({@code index} &ge; 0). Failures stay as the client reports them:
+   * has an index in the slot map ({@code index} &ge; 0), bounded by the pool's answer time. Failures
+   * stay as the client reports them:
    * {@link ClusterRound} decides what they mean.
    */
   Future<List<Response>> pipeline(SlotMap.Node node, int index, List<Request> requests) {
@@ -205,6 +206,9 @@ public final class ClusterShards implements Shards {
     } catch (RuntimeException e) {
       answers = Future.failedFuture(e);
     }
+    // a master that does not answer (hung, or its packets dropped) fails the round like one that is
+    // unreachable, which ClusterRound retries until the cluster settles (writes carry event IDs)
+    answers = answers.timeout(pool.answerMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
     ShardMeters t = timers;
     if (t != null && index >= 0 && index < map.masters().size()) {
       answers = t.time(index, requests.size() > 1, start, answers);

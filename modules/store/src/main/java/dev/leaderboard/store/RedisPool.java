@@ -6,10 +6,17 @@ package dev.leaderboard.store;
  * {@link dev.leaderboard.core.OverloadedException} (503 {@code overloaded}), so a burst cannot
  * queue work whose answer would come seconds late.
  *
+ * <p>A round that gets no answer within {@code answerMillis} fails as its endpoint being unavailable
+ * (see {@link ShardWatch}): a hung process or a network that drops packets closes no connection, and
+ * without a bound the round would wait for ever.
+ *
  * @param size connections per endpoint
  * @param maxWaiting commands that may wait for a connection to one endpoint
+ * @param answerMillis how long one round may wait for its endpoint's answer
  */
-public record RedisPool(int size, int maxWaiting) {
+public record RedisPool(int size, int maxWaiting, long answerMillis) {
+  /** How long a round waits for its answer by default: far above any command of the store under load. */
+  public static final long ANSWER_MILLIS = 3_000;
   /**
    * Waiting commands per pooled connection by default. A waiting command waits for about
    * {@code maxWaiting / size} round trips ahead of it: 16 round trips of about a millisecond under
@@ -24,6 +31,14 @@ public record RedisPool(int size, int maxWaiting) {
     if (maxWaiting < 0) {
       throw new IllegalArgumentException("maxWaiting must be 0 or more (got " + maxWaiting + ")");
     }
+    if (answerMillis < 1) {
+      throw new IllegalArgumentException("answerMillis must be 1 or more (got " + answerMillis + ")");
+    }
+  }
+
+  /** {@code size} connections, {@code maxWaiting} waiting commands, {@link #ANSWER_MILLIS} for an answer. */
+  public RedisPool(int size, int maxWaiting) {
+    this(size, maxWaiting, ANSWER_MILLIS);
   }
 
   /** {@code size} connections, {@link #WAITING_PER_CONNECTION} waiting commands for each. */

@@ -31,11 +31,13 @@ public final class StandaloneShards implements Shards {
   /** Round-trip timers per endpoint; {@code null} when the node runs without metrics. */
   private final ShardMeters meters;
   private final NodeHealth health = new NodeHealth(LOG);
+  private final List<ShardWatch> watches;
 
-  private StandaloneShards(List<String> endpoints, List<Redis> clients) {
+  private StandaloneShards(List<String> endpoints, List<Redis> clients, long answerMillis) {
     this.labels = endpoints.stream().map(ShardMeters::label).toList();
     this.clients = clients;
     this.meters = ShardMeters.create(endpoints.size());
+    this.watches = endpoints.stream().map(e -> new ShardWatch(answerMillis)).toList();
   }
 
   public static StandaloneShards connect(Vertx vertx, List<String> endpoints, RedisPool pool) {
@@ -46,7 +48,7 @@ public final class StandaloneShards implements Shards {
     for (String endpoint : endpoints) {
       clients.add(client(vertx, endpoint, pool));
     }
-    return new StandaloneShards(endpoints, clients);
+    return new StandaloneShards(endpoints, clients, pool.answerMillis());
   }
 
   /** A pooled client of one Redis server (also each master of a cluster, {@link ClusterShards}). */
@@ -117,20 +119,17 @@ public final class StandaloneShards implements Shards {
   }
 
   /**
-   * The requests to one endpoint in one write (a single one as a plain send), timed; a failure
+   * The requests to one endpoint in one write (a single one as a plain send), timed and bounded by
+   * the answer time ({@link ShardWatch}); a failure
    * other than an ordinary error reply becomes {@link StoreUnavailableException}, or
    * {@link OverloadedException} when the endpoint's pool refused to queue it ({@link RedisFailures}).
    */
   private Future<List<Response>> pipeline(int node, List<Request> requests) {
     long start = System.nanoTime();
-    Future<List<Response>> answers;
-    try {
-      answers = requests.size() == 1
-          ? clients.get(node).send(requests.get(0)).map(Collections::singletonList)
-          : clients.get(node).batch(requests);
-    } catch (RuntimeException e) {
-      answers = Future.failedFuture(e);
-    }
+    Redis client = clients.get(node);
+    Future<List<Response>> answers = watches.get(node).watch(node, () -> requests.size() == 1
+        ? client.send(requests.get(0)).map(Collections::singletonList)
+        : client.batch(requests));
     if (meters != null) {
       answers = meters.time(node, requests.size() > 1, start, answers);
     }
