@@ -5,9 +5,13 @@
 -- KEYS[3]  hash: score -> number of members holding it
 -- KEYS[4]  present when the period is closed (frozen for its final ranking)
 -- KEYS[5]  set of the partition's banned users (the submit script refuses their events)
--- KEYS[6]  hash of the partition's stash: banned user ID -> the composite the user held
+-- KEYS[6]  hash of the partition's stash: banned user ID -> the entry the user held, as stored
+--          (the composite, or tie .. score on the wide layout)
 -- KEYS[7]  hash: user ID -> the entry's metadata (removed with the entry by 'remove' and 'erase')
--- ARGV     op, userId, scale (2^timeBits), dense (1|0: keep the index of KEYS[2] and KEYS[3])
+-- KEYS[8]  wide layout: the user's bucket of the user map (user ID -> tie .. score)
+-- ARGV     op, userId, scale (2^timeBits; 1 on the wide layout), dense (1|0: keep the index of KEYS[2]
+--          and KEYS[3]), wide (1|0)
+-- Entries are answered as stored: the composite, or tie .. score on the wide layout.
 --
 -- op 'ban'    marks the user banned and moves the entry, if any, into the stash.
 --             Returns {1 moved | 0 nothing to move, composite or ''}.
@@ -23,12 +27,22 @@
 local op, user = ARGV[1], ARGV[2]
 local scale = tonumber(ARGV[3])
 local dense = ARGV[4] == '1'
+local wide = ARGV[5] == '1'
+
+-- a stored entry's Redis score and member
+local function place(c)
+  if wide then
+    local cut = string.find(c, '|', 1, true)
+    return string.sub(c, cut + 1), string.sub(c, 1, cut) .. user
+  end
+  return c, user
+end
 
 local function count(composite, by)
   if not dense then
     return
   end
-  local s = string.format('%.0f', math.floor(tonumber(composite) / scale))
+  local s = string.format('%.0f', math.floor(tonumber((place(composite))) / scale))
   local n = redis.call('HINCRBY', KEYS[3], s, by)
   if by < 0 and n <= 0 then
     redis.call('HDEL', KEYS[3], s)
@@ -38,10 +52,22 @@ local function count(composite, by)
   end
 end
 
+-- the user's entry as stored, or nil
+local function find()
+  if wide then
+    return redis.call('HGET', KEYS[8], user)
+  end
+  return redis.call('ZSCORE', KEYS[1], user)
+end
+
 local function take()
-  local c = redis.call('ZSCORE', KEYS[1], user)
+  local c = find()
   if c then
-    redis.call('ZREM', KEYS[1], user)
+    local _, member = place(c)
+    redis.call('ZREM', KEYS[1], member)
+    if wide then
+      redis.call('HDEL', KEYS[8], user)
+    end
     count(c, -1)
   end
   return c
@@ -66,10 +92,14 @@ if op == 'ban' then
 elseif op == 'lift' then
   redis.call('SREM', KEYS[5], user)
   local c = unstash()
-  if not c or redis.call('EXISTS', KEYS[4]) == 1 or redis.call('ZSCORE', KEYS[1], user) then
+  if not c or redis.call('EXISTS', KEYS[4]) == 1 or find() then
     return {0, ''}
   end
-  redis.call('ZADD', KEYS[1], c, user)
+  local score, member = place(c)
+  redis.call('ZADD', KEYS[1], score, member)
+  if wide then
+    redis.call('HSET', KEYS[8], user, c)
+  end
   count(c, 1)
   return {1, c}
 elseif op == 'remove' then

@@ -4,33 +4,22 @@
 -- KEYS[2]  ('around' only, optional) hash: user ID -> entry metadata; with it each row also carries
 --          its metadata ('' when none): member, composite, meta
 -- ARGV[1]  desc (1|0)
--- ARGV[2]  'count':  then composite_1, userId_1, composite_2, userId_2, ...
+-- ARGV[2]  'count':  then composite_1, member_1, composite_2, member_2, ...
 --                    returns, for each pair, the number of members ordered before it
---          'self':   then composite, userId (the user's own partition, with a composite known from before)
---                    returns {the user's current composite or '', count before the pair, card}
---          'around': then composite, userId, before, after
+--          'around': then composite, member, before, after
 --                    returns {count before the pair, card, member, composite, member, composite, ...}
 --                    with the members from index count-before to count+after-1 in board order
 --
+-- A member is the user ID (packed layout) or the tie and the user ID (wide layout, the tie ending in
+-- '|'); a composite is the Redis score (the packed composite, or the score itself).
 -- Board order: better composite first (higher on desc, lower on asc). Members with exactly the
--- same composite keep Redis' own order, byte order of the user ID: ascending on an asc board and,
+-- same composite keep Redis' own order, byte order of the member: ascending on an asc board and,
 -- because a desc board reads the set backwards, descending on a desc board. Redis stores equal
 -- composites in byte order, so the members of a tie form one run of indexes; a binary search over
 -- that run with ZRANGE by index (O(log N) each) counts the ones before the user without reading
--- the run. Lua's own string comparison follows the server's locale, so bytes are compared by hand.
+-- the run, comparing bytes by hand (lessBytes, bytes.lua) because Lua follows the server's locale.
 local key = KEYS[1]
 local desc = ARGV[1] == '1'
-
-local function lessBytes(a, b)
-  local n = math.min(#a, #b)
-  for i = 1, n do
-    local x, y = string.byte(a, i), string.byte(b, i)
-    if x ~= y then
-      return x < y
-    end
-  end
-  return #a < #b
-end
 
 local function countBefore(c, u)
   local better
@@ -73,11 +62,6 @@ if ARGV[2] == 'count' then
   return out
 end
 
-if ARGV[2] == 'self' then
-  local current = redis.call('ZSCORE', key, ARGV[4])
-  return {current or '', countBefore(ARGV[3], ARGV[4]), redis.call('ZCARD', key)}
-end
-
 -- around
 local n = countBefore(ARGV[3], ARGV[4])
 local from = math.max(0, n - tonumber(ARGV[5]))
@@ -95,7 +79,8 @@ if to >= from then
     out[#out + 1] = rows[i + 1]
     -- entry metadata, when asked for (KEYS[2])
     if KEYS[2] then
-      out[#out + 1] = redis.call('HGET', KEYS[2], rows[i]) or ''
+      local cut = string.find(rows[i], '|', 1, true)
+      out[#out + 1] = redis.call('HGET', KEYS[2], cut and string.sub(rows[i], cut + 1) or rows[i]) or ''
     end
   end
 end

@@ -1,7 +1,8 @@
 -- Rows of one partition with their entry metadata, in one read-only call: a read that returns
 -- entries fetches their metadata in the same round trip.
 --
--- KEYS[1]  sorted set of the partition (user ID -> composite)
+-- KEYS[1]  sorted set of the partition (member -> composite; a wide member is tie .. user ID, the
+--          tie ending in '|')
 -- KEYS[2]  hash: user ID -> metadata (JSON object text)
 -- ARGV     a range command (ZRANGE, ZREVRANGE, ZRANGEBYSCORE or ZREVRANGEBYSCORE) and its arguments
 --          after the key, WITHSCORES included
@@ -21,6 +22,7 @@ local out = {}
 for i = 1, #rows, 2 do
   out[#out + 1] = rows[i]
   out[#out + 1] = rows[i + 1]
-  out[#out + 1] = redis.call('HGET', KEYS[2], rows[i]) or ''
+  local cut = string.find(rows[i], '|', 1, true)
+  out[#out + 1] = redis.call('HGET', KEYS[2], cut and string.sub(rows[i], cut + 1) or rows[i]) or ''
 end
 return out

@@ -58,9 +58,11 @@ public final class ArchiveStore {
       "alter table archived_entry add column if not exists meta text;", """
       alter table archived_period add column erased bigint not null default 0;
       create index archived_entry_by_user on archived_entry (user_id);
-      """);
+      """,
+      // the entry's sort keys (JSON object text, name -> value) on boards that have them
+      "alter table archived_entry add column if not exists keys text;");
 
-  private static final String ENTRY_COLUMNS = "position, user_id, score, at, competition_rank, dense_rank, meta";
+  private static final String ENTRY_COLUMNS = "position, user_id, score, at, competition_rank, dense_rank, meta, keys";
   private static final String PERIOD_COLUMNS = "board_uid, board, period, size, archived_at, definition";
   private static final String READ_PERIOD_COLUMNS = PERIOD_COLUMNS + ", erased";
   /**
@@ -74,7 +76,7 @@ public final class ArchiveStore {
   /** Arrays in, so a chunk is one statement: close to COPY speed, which the client lacks. */
   private static final String INSERT_ENTRIES = "insert into archived_entry (board_uid, period, " + ENTRY_COLUMNS
       + ") select $1, $2, e.* from unnest($3::bigint[], $4::text[], $5::bigint[], $6::bigint[], $7::bigint[],"
-      + " $8::bigint[], $9::text[]) e";
+      + " $8::bigint[], $9::text[], $10::text[]) e";
 
   private final Pool pool;
 
@@ -174,6 +176,7 @@ public final class ArchiveStore {
     Long[] competition = new Long[n];
     Long[] dense = new Long[n];
     String[] meta = new String[n];
+    String[] keys = new String[n];
     for (int i = 0; i < n; i++) {
       ArchivedEntry e = entries.get(from + i);
       position[i] = e.position();
@@ -183,10 +186,11 @@ public final class ArchiveStore {
       competition[i] = e.competitionRank();
       dense[i] = e.denseRank();
       meta[i] = e.meta();
+      keys[i] = e.keys();
     }
     return conn.preparedQuery(INSERT_ENTRIES)
         .execute(Tuple.from(List.of(period.boardUid(), period.period(), position, user, score, at, competition, dense,
-            meta)))
+            meta, keys)))
         .compose(v -> insertEntries(conn, period, entries, to));
   }
 
@@ -292,7 +296,8 @@ public final class ArchiveStore {
 
   private static ArchivedEntry toEntry(Row row) {
     return new ArchivedEntry(row.getLong("position"), row.getString("user_id"), row.getLong("score"),
-        row.getLong("at"), row.getLong("competition_rank"), row.getLong("dense_rank"), row.getString("meta"));
+        row.getLong("at"), row.getLong("competition_rank"), row.getLong("dense_rank"), row.getString("meta"),
+        row.getString("keys"));
   }
 
   private static <T> List<T> map(RowSet<Row> rows, Function<Row, T> mapper) {

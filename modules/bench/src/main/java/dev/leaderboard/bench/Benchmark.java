@@ -122,13 +122,13 @@ public final class Benchmark {
     List<StoredEntry> returning = new ArrayList<>();
     for (int i = 0; i < 1000; i++) {
       String u = "u" + pick.nextInt(members);
-      returning.add(new StoredEntry(u, store.composite(board, "all", u).await()));
+      returning.add(store.stored(board, "all", u).await());
     }
     int[] next = {0};
     rows.add(pair("global rank, asking again (store: 1 round)", "ZREVRANK on one unsharded key", "<= 1.5x", false, runs,
         () -> {
           StoredEntry e = returning.get(next[0]++ % returning.size());
-          return store.userRank(board, "all", e.userId(), e.composite());
+          return store.userRank(board, "all", e.userId(), e);
         },
         () -> shards.send(Route.META, Request.cmd(Command.ZREVRANK).arg(SINGLE_KEY).arg("u" + pick.nextInt(members)))));
     int[] again = {0};

@@ -87,12 +87,12 @@ public final class ClusterBenchmark {
     List<StoredEntry> returning = new ArrayList<>();
     for (int i = 0; i < 1000; i++) {
       String u = "u" + pick.nextInt(members);
-      returning.add(new StoredEntry(u, standalone.store().composite(standalone.board(), "all", u).await()));
+      returning.add(standalone.store().stored(standalone.board(), "all", u).await());
     }
     int[] next = {0};
     rows.add(both("global rank, asking again (1 round)", runs, cluster, standalone, s -> () -> {
       StoredEntry e = returning.get(next[0]++ / 2 % returning.size());
-      return s.store().userRank(s.board(), "all", e.userId(), e.composite());
+      return s.store().userRank(s.board(), "all", e.userId(), e);
     }));
     rows.add(both("top page (limit 100)", runs, cluster, standalone, s -> () -> s.store().page(s.board(), "all", 0, 100)));
     long deep = Math.min(500_000, members / 2);
@@ -104,7 +104,7 @@ public final class ClusterBenchmark {
     rows.add(both("submit with rank (write, then 1 count round)", runs, cluster, standalone, s -> () -> {
       String user = "u" + pick.nextInt(members);
       return s.store().submit(s.board(), new SubmitCommand("all", user, Operator.INCR, 1, tie, null), now, 3_600_000)
-          .compose(o -> s.store().userRank(s.board(), "all", user, o.composite()));
+          .compose(o -> s.store().userRank(s.board(), "all", user, o.entry()));
     }));
     Benchmark.print(rows, "cluster (" + MASTERS + " masters)");
   }

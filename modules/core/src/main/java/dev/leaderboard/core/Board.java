@@ -4,6 +4,7 @@ import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -41,6 +42,12 @@ import java.util.Set;
  * @param events what the board announces when a period is archived: the number of top entries the
  *     event carries ({@code archiveEventTop}) and the {@code webhook} it is POSTed to; both may change
  *     on an update
+ * @param layout how entries are kept ({@link Layout}): packed when the board fits the packed budget
+ *     (no sort keys, no negative scores, maxScore within the score bits), else wide; fixed at creation
+ *     (boards stored before layouts existed are packed)
+ * @param minScore the lowest score an entry may hold (0 by default; below 0 needs the wide layout)
+ * @param sortKeys the extra keys that order equal scores before time (wide layout only), at most
+ *     {@link SortKey#MAX_KEYS}; fixed at creation
  */
 public record Board(
     String name,
@@ -63,7 +70,10 @@ public record Board(
     boolean publicReads,
     boolean clientWrites,
     Long maxStep,
-    PeriodEvents events) {
+    PeriodEvents events,
+    Layout layout,
+    long minScore,
+    List<SortKey> sortKeys) {
 
   /** How long an all-time board accepts events, counted from its creation. */
   public static final Duration ALL_TIME_SPAN = Duration.ofDays(3653);
@@ -73,23 +83,57 @@ public record Board(
   /** Event IDs of all-time boards are remembered this long unless the board says otherwise. */
   public static final long DEFAULT_ALL_TIME_DEDUPE_SECONDS = 3600;
   public static final long MAX_DEDUPE_SECONDS = 400L * 24 * 3600;
+  /** Where a wide all-time board stops taking events: 10000-01-01T00:00:00Z (epoch ms). */
+  static final long WIDE_ALL_TIME_END = 253402300800000L;
 
   private static final Set<String> WRITABLE = Set.of("order", "operator", "period", "timezone", "maxScore",
       "tieResolution", "retainPeriods", "graceSeconds", "partitions", "denseRanks", "rankOnSubmit", "dedupeSeconds",
-      "publicReads", "clientWrites", "maxStep", "archiveEventTop", "webhook");
+      "publicReads", "clientWrites", "maxStep", "archiveEventTop", "webhook", "minScore", "sortKeys", "layout");
   /** Fields a GET returns that a PUT may echo back; they are ignored. */
   private static final Set<String> READ_ONLY = Set.of("board", "createdAt", "origin", "limits");
 
+  /** The packed layout's codec (packed boards only). */
   public ScoreCodec codec() {
+    if (layout != Layout.PACKED) {
+      throw new IllegalStateException("board " + name + " has the wide layout");
+    }
     return ScoreCodec.of(order, timeBits);
   }
 
-  public int scoreBits() {
-    return ScoreCodec.TOTAL_BITS - timeBits;
+  /** The wide layout's tie codec (wide boards only). */
+  public TieCodec tieCodec() {
+    if (layout != Layout.WIDE) {
+      throw new IllegalStateException("board " + name + " has the packed layout");
+    }
+    return new TieCodec(order, sortKeys, tieResolution.millis());
   }
 
+  public boolean wide() {
+    return layout == Layout.WIDE;
+  }
+
+  public int scoreBits() {
+    return wide() ? ScoreCodec.TOTAL_BITS : ScoreCodec.TOTAL_BITS - timeBits;
+  }
+
+  /** The largest score the layout can hold (maxScore is at most this). */
   public long largestScore() {
-    return (1L << scoreBits()) - 1;
+    return wide() ? Fields.MAX_EXACT : (1L << scoreBits()) - 1;
+  }
+
+  /** The score a stored Redis score (a composite on packed boards) holds. */
+  public long scoreOf(long composite) {
+    return wide() ? composite : codec().score(composite);
+  }
+
+  /** The smallest Redis score an entry with {@code score} can have. */
+  public long lowest(long score) {
+    return wide() ? score : codec().lowest(score);
+  }
+
+  /** The largest Redis score an entry with {@code score} can have. */
+  public long highest(long score) {
+    return wide() ? score : codec().highest(score);
   }
 
   public PeriodCalendar calendar() {
@@ -122,9 +166,12 @@ public record Board(
     return period != PeriodKind.ALL_TIME && nowMillis >= closesAt(p);
   }
 
-  /** The single period of an all-time board: from its origin as far as the time bits reach. */
+  /**
+   * The single period of an all-time board: from its origin as far as the packed time bits reach,
+   * or, on a wide board, to the end of the year 9999.
+   */
   private Period allTime() {
-    long end = origin + codec().timeSpanUnits() * tieResolution.millis();
+    long end = wide() ? WIDE_ALL_TIME_END : origin + codec().timeSpanUnits() * tieResolution.millis();
     return new Period(PeriodKind.ALL_TIME, "all", Instant.ofEpochMilli(origin), Instant.ofEpochMilli(end));
   }
 
@@ -166,8 +213,17 @@ public record Board(
     long dedupe = Fields.integer(spec, "", "dedupeSeconds",
         existing != null ? existing.dedupeSeconds() : defaultDedupeSeconds(period, grace), 1, MAX_DEDUPE_SECONDS);
     Long maxStep = maxStep(spec, existing);
-    Long maxScore = Fields.integer(spec, "", "maxScore", existing == null ? null : existing.maxScore(), 1,
-        Fields.MAX_EXACT);
+    long minScore = Fields.integer(spec, "", "minScore", existing == null ? 0L : existing.minScore(),
+        -Fields.MAX_EXACT, Fields.MAX_EXACT - 1);
+    Long maxScore = Fields.integer(spec, "", "maxScore", existing == null ? null : existing.maxScore(),
+        -Fields.MAX_EXACT + 1, Fields.MAX_EXACT);
+    if (maxScore != null && maxScore <= minScore) {
+      throw LeaderboardException.invalid("maxScore", "must be greater than minScore " + minScore + " (got " + maxScore
+          + ")");
+    }
+    List<SortKey> sortKeys = spec.getValue("sortKeys") == null
+        ? (existing == null ? List.of() : existing.sortKeys()) : SortKey.define(sortKeysArray(spec));
+    String askedLayout = Fields.string(spec, "", "layout", null);
 
     if (existing != null) {
       fixed("order", existing.order(), order);
@@ -176,6 +232,14 @@ public record Board(
       fixed("tieResolution", existing.tieResolution(), resolution);
       fixed("partitions", existing.partitions(), partitions);
       fixed("denseRanks", existing.denseRanks(), dense);
+      fixed("sortKeys", SortKey.toJson(existing.sortKeys()), SortKey.toJson(sortKeys));
+      if (askedLayout != null) {
+        fixed("layout", existing.layout().wireName(), askedLayout);
+      }
+      if (!existing.wide() && minScore < 0) {
+        throw LeaderboardException.invalid("minScore", "cannot be below 0 on this board: it has the packed layout, "
+            + "fixed when it was created (got " + minScore + ")");
+      }
       if (maxScore > existing.largestScore()) {
         throw LeaderboardException.invalid("maxScore", "can be at most " + existing.largestScore()
             + " on this board (" + existing.scoreBits() + " score bits, " + existing.timeBits()
@@ -183,7 +247,7 @@ public record Board(
       }
       return new Board(name, existing.uid(), order, operator, period, zone, maxScore, resolution, retain, grace,
           partitions, existing.createdAt(), existing.origin(), existing.timeBits(), dense, rankOnSubmit, dedupe,
-          publicReads, clientWrites, maxStep, events);
+          publicReads, clientWrites, maxStep, events, existing.layout(), minScore, sortKeys);
     }
 
     long unit = resolution.millis();
@@ -191,20 +255,51 @@ public record Board(
     long span = period == PeriodKind.ALL_TIME ? ALL_TIME_SPAN.toMillis() : period.maxLengthMillis();
     int timeBits = bitsFor(ceilDiv(span, unit));
     long fits = (1L << (ScoreCodec.TOTAL_BITS - timeBits)) - 1;
-    if (maxScore == null) {
-      maxScore = fits;
-    } else if (maxScore > fits) {
-      String what = period == PeriodKind.ALL_TIME
-          ? "an all-time board with " + resolution.wireName() + " ties needs " + timeBits + " time bits to cover "
-              + ALL_TIME_SPAN.toDays() + " days"
-          : "a " + period.wireName() + " board with " + resolution.wireName() + " ties needs " + timeBits
-              + " time bits (a period lasts up to " + span / unit + " " + resolution.wireName() + ")";
-      throw LeaderboardException.invalid("maxScore", "cannot be packed exactly: " + what + ", leaving "
-          + (ScoreCodec.TOTAL_BITS - timeBits) + " of 53 bits for scores, so maxScore can be at most " + fits
-          + " (got " + maxScore + ")" + (resolution == TieResolution.MS ? "; tieResolution s allows larger scores" : ""));
+    String packedMiss = minScore < 0 ? "minScore is below 0"
+        : !sortKeys.isEmpty() ? "the board has sort keys"
+        : maxScore != null && maxScore > fits ? packedBudget(period, resolution, timeBits, fits, maxScore)
+        : maxScore == null && minScore >= fits ? "minScore is at or above the packed layout's largest score " + fits
+        : null;
+    Layout layout = askedLayout == null ? (packedMiss == null ? Layout.PACKED : Layout.WIDE) : layout(askedLayout);
+    if (layout == Layout.PACKED && packedMiss != null) {
+      throw LeaderboardException.invalid("layout", "packed does not fit this board: " + packedMiss
+          + "; leave layout out to get the wide layout");
     }
-    return new Board(name, newUid, order, operator, period, zone, maxScore, resolution, retain, grace, partitions,
-        now.toEpochMilli(), origin, timeBits, dense, rankOnSubmit, dedupe, publicReads, clientWrites, maxStep, events);
+    if (layout == Layout.WIDE) {
+      return new Board(name, newUid, order, operator, period, zone, maxScore == null ? Fields.MAX_EXACT : maxScore,
+          resolution, retain, grace, partitions, now.toEpochMilli(), origin, 0, dense, rankOnSubmit, dedupe,
+          publicReads, clientWrites, maxStep, events, layout, minScore, sortKeys);
+    }
+    return new Board(name, newUid, order, operator, period, zone, maxScore == null ? fits : maxScore, resolution,
+        retain, grace, partitions, now.toEpochMilli(), origin, timeBits, dense, rankOnSubmit, dedupe, publicReads,
+        clientWrites, maxStep, events, layout, minScore, sortKeys);
+  }
+
+  /** Why a maxScore does not fit the packed layout's score bits. */
+  private static String packedBudget(PeriodKind period, TieResolution resolution, int timeBits, long fits,
+      long maxScore) {
+    String what = period == PeriodKind.ALL_TIME
+        ? "an all-time board with " + resolution.wireName() + " ties packs " + timeBits + " time bits to cover "
+            + ALL_TIME_SPAN.toDays() + " days"
+        : "a " + period.wireName() + " board with " + resolution.wireName() + " ties packs " + timeBits
+            + " time bits";
+    return "maxScore " + maxScore + " is above " + fits + " (" + what + ", leaving " + (ScoreCodec.TOTAL_BITS - timeBits)
+        + " of 53 bits for scores)";
+  }
+
+  private static Layout layout(String s) {
+    try {
+      return Layout.fromWire(s);
+    } catch (IllegalArgumentException e) {
+      throw LeaderboardException.invalid("layout", e.getMessage() + " (got '" + s + "')");
+    }
+  }
+
+  private static io.vertx.core.json.JsonArray sortKeysArray(JsonObject spec) {
+    if (!(spec.getValue("sortKeys") instanceof io.vertx.core.json.JsonArray a)) {
+      throw LeaderboardException.invalid("sortKeys", "must be an array of {name, order, min, max}");
+    }
+    return a;
   }
 
   /** The plausibility limit of a PUT: absent keeps the existing one, {@code null} removes it. */
@@ -266,9 +361,12 @@ public record Board(
   /** The definition as the API shows it, with the derived limits (a webhook's secret left out). */
   public JsonObject toJson() {
     JsonObject limits = new JsonObject()
+        .put("layout", layout.wireName())
+        .put("layoutReason", layoutReason())
         .put("scoreBits", scoreBits())
-        .put("timeBits", timeBits)
+        .put("timeBits", wide() ? TieCodec.TIME_BITS : timeBits)
         .put("largestScore", largestScore())
+        .put("smallestScore", wide() ? -Fields.MAX_EXACT : 0)
         .put("timeUnit", tieResolution.wireName());
     if (period == PeriodKind.ALL_TIME) {
       limits.put("acceptsEventsUntil", allTime().end().toEpochMilli());
@@ -282,6 +380,7 @@ public record Board(
         .put("period", period.wireName())
         .put("timezone", zone.getId())
         .put("maxScore", maxScore)
+        .put("minScore", minScore)
         .put("tieResolution", tieResolution.wireName())
         .put("retainPeriods", retainPeriods)
         .put("graceSeconds", graceSeconds)
@@ -297,13 +396,27 @@ public record Board(
     if (maxStep != null) {
       out.put("maxStep", maxStep);
     }
+    if (!sortKeys.isEmpty()) {
+      out.put("sortKeys", SortKey.toJson(sortKeys));
+    }
     events.show(out);
     return out;
   }
 
+  /** Why the board has its layout, for {@code limits}. */
+  private String layoutReason() {
+    if (!wide()) {
+      return "scores up to " + largestScore() + " and the time in " + tieResolution.wireName()
+          + " fit one packed 53-bit Redis score";
+    }
+    return "the Redis score is the exact score (up to 2^53 - 1 in magnitude); "
+        + (sortKeys.isEmpty() ? "" : "the sort keys, then ") + "the time and the user ID order equal scores in "
+        + "the member";
+  }
+
   /** The stored form: the API form plus what only the store needs (a webhook's secret too). */
   public JsonObject toStored() {
-    JsonObject out = toJson().put("uid", uid).put("timeBits", timeBits);
+    JsonObject out = toJson().put("uid", uid).put("timeBits", timeBits).put("layout", layout.wireName());
     events.store(out);
     return out;
   }
@@ -317,6 +430,7 @@ public record Board(
         j.getBoolean("rankOnSubmit", true), j.getLong("dedupeSeconds",
             defaultDedupeSeconds(PeriodKind.fromWire(j.getString("period")), j.getLong("graceSeconds"))),
         j.getBoolean("publicReads", false), j.getBoolean("clientWrites", false), j.getLong("maxStep"),
-        PeriodEvents.fromStored(j));
+        PeriodEvents.fromStored(j), Layout.fromWire(j.getString("layout", "packed")), j.getLong("minScore", 0L),
+        SortKey.fromJson(j.getJsonArray("sortKeys")));
   }
 }

@@ -162,17 +162,24 @@ class BoardTest {
   @ParameterizedTest(name = "{0} {1}")
   @CsvSource({"all-time, s", "all-time, ms", "daily, s", "daily, ms", "weekly, s", "weekly, ms", "monthly, s",
       "monthly, ms"})
-  void maxScoreOneAboveTheLargestIsRefusedWithTheNumbersAndExactlyTheLargestIsAccepted(String period,
-      String resolution) {
+  void maxScoreUpToThePackedLargestStaysPackedAndOneAboveGetsTheWideLayout(String period, String resolution) {
     String base = "\"period\":\"" + period + "\",\"tieResolution\":\"" + resolution + "\"";
     Board defaults = create("{" + base + "}");
+    assertThat(defaults.layout()).isEqualTo(Layout.PACKED);
     long largest = defaults.largestScore();
 
     Board atLimit = create("{" + base + ",\"maxScore\":" + largest + "}");
     assertThat(atLimit.maxScore()).isEqualTo(largest);
+    assertThat(atLimit.layout()).isEqualTo(Layout.PACKED);
     assertThat(atLimit.timeBits()).isEqualTo(defaults.timeBits());
 
-    assertInvalid("{" + base + ",\"maxScore\":" + (largest + 1) + "}", "maxScore")
+    Board above = create("{" + base + ",\"maxScore\":" + (largest + 1) + "}");
+    assertThat(above.layout()).isEqualTo(Layout.WIDE);
+    assertThat(above.maxScore()).isEqualTo(largest + 1);
+    assertThat(above.toJson().getJsonObject("limits").getString("layout")).isEqualTo("wide");
+
+    // asking for the packed layout where it does not fit names the numbers
+    assertInvalid("{" + base + ",\"layout\":\"packed\",\"maxScore\":" + (largest + 1) + "}", "layout")
         .hasMessageContaining(defaults.timeBits() + " time bits")
         .hasMessageContaining(String.valueOf(largest))
         .hasMessageContaining(String.valueOf(largest + 1));
@@ -447,5 +454,76 @@ class BoardTest {
     check.accept(create("{}"));
     check.accept(create("{\"tieResolution\":\"ms\"}"));
     check.accept(create("{\"period\":\"monthly\",\"tieResolution\":\"ms\"}"));
+  }
+
+  // --- layouts: packed when the board fits, wide otherwise ---
+
+  @Test
+  void aBoardThatFitsThePackedLayoutKeepsItAndAnyOtherGetsTheWideOne() {
+    assertThat(create("{}").layout()).isEqualTo(Layout.PACKED);
+    assertThat(create("{\"maxScore\": 1000}").layout()).isEqualTo(Layout.PACKED);
+    assertThat(create("{\"minScore\": -1}").layout()).isEqualTo(Layout.WIDE);
+    assertThat(create("{\"sortKeys\": [{\"name\":\"deaths\",\"max\":100}]}").layout()).isEqualTo(Layout.WIDE);
+    assertThat(create("{\"layout\": \"wide\", \"maxScore\": 10}").layout()).isEqualTo(Layout.WIDE);
+    // the boards the packed budget refused before: coin totals on an all-time board with ms ties
+    Board coins = create("{\"tieResolution\":\"ms\",\"maxScore\": 100000000000}");
+    assertThat(coins.layout()).isEqualTo(Layout.WIDE);
+    assertThat(coins.maxScore()).isEqualTo(100_000_000_000L);
+    JsonObject limits = coins.toJson().getJsonObject("limits");
+    assertThat(limits.getString("layout")).isEqualTo("wide");
+    assertThat(limits.getString("layoutReason")).contains("exact score");
+    assertThat(limits.getLong("largestScore")).isEqualTo(Fields.MAX_EXACT);
+    assertThat(limits.getLong("acceptsEventsUntil")).isEqualTo(Board.WIDE_ALL_TIME_END);
+    Board negative = create("{\"minScore\": -9007199254740991}");
+    assertThat(negative.maxScore()).isEqualTo(Fields.MAX_EXACT);
+    assertThat(negative.minScore()).isEqualTo(-Fields.MAX_EXACT);
+    assertThat(create("{}").toJson().getJsonObject("limits").getString("layout")).isEqualTo("packed");
+  }
+
+  @Test
+  void aScoreRangeOrSortKeysThatMakeNoSenseAreRefusedNamingTheField() {
+    assertInvalid("{\"minScore\": 10, \"maxScore\": 10}", "maxScore").hasMessageContaining("greater than minScore 10");
+    assertInvalid("{\"layout\": \"square\"}", "layout");
+    assertInvalid("{\"layout\": \"packed\", \"minScore\": -1}", "layout").hasMessageContaining("minScore is below 0");
+    assertInvalid("{\"sortKeys\": {}}", "sortKeys");
+    assertInvalid("{\"sortKeys\": [1]}", "sortKeys[0]");
+    assertInvalid("{\"sortKeys\": [{\"max\": 3}]}", "sortKeys[0].name");
+    assertInvalid("{\"sortKeys\": [{\"name\":\"Deaths\",\"max\":3}]}", "sortKeys[0].name");
+    assertInvalid("{\"sortKeys\": [{\"name\":\"d\"}]}", "sortKeys[0].max");
+    assertInvalid("{\"sortKeys\": [{\"name\":\"d\",\"min\":5,\"max\":5}]}", "sortKeys[0].max");
+    assertInvalid("{\"sortKeys\": [{\"name\":\"d\",\"max\":5,\"order\":\"up\"}]}", "sortKeys[0].order");
+    assertInvalid("{\"sortKeys\": [{\"name\":\"d\",\"max\":5},{\"name\":\"d\",\"max\":5}]}", "sortKeys[1].name");
+    assertInvalid("{\"sortKeys\": [{\"name\":\"a\",\"max\":1},{\"name\":\"b\",\"max\":1},"
+        + "{\"name\":\"c\",\"max\":1},{\"name\":\"d\",\"max\":1}]}", "sortKeys");
+    assertInvalid("{\"sortKeys\": [{\"name\":\"d\",\"max\":5,\"step\":1}]}", "sortKeys[0].step");
+  }
+
+  @Test
+  void theLayoutAndTheSortKeysCannotChangeAndAPackedBoardStaysAtOrAboveZero() {
+    Board keyed = create("{\"sortKeys\": [{\"name\":\"deaths\",\"max\":100}]}");
+    assertRefused(() -> update(keyed, "{\"sortKeys\": [{\"name\":\"deaths\",\"max\":200}]}"), 409, "board_conflict")
+        .hasMessageContaining("sortKeys");
+    assertThat(update(keyed, "{\"minScore\": -5}").minScore()).isEqualTo(-5);
+    assertThat(update(keyed, "{\"retainPeriods\": 5}").sortKeys()).isEqualTo(keyed.sortKeys());
+    Board packed = create("{}");
+    assertRefused(() -> update(packed, "{\"layout\": \"wide\"}"), 409, "board_conflict").hasMessageContaining("layout");
+    assertRefused(() -> update(packed, "{\"minScore\": -1}"), 400, "invalid_field").hasMessageStartingWith("minScore ");
+    assertThat(update(packed, "{\"minScore\": 5}").minScore()).isEqualTo(5);
+    assertThat(Board.fromStored(keyed.toStored())).isEqualTo(keyed);
+  }
+
+  @Test
+  void aBoardStoredBeforeLayoutsExistedLoadsAsPackedWithTheSameLimits() {
+    Board now = create("{\"period\":\"daily\",\"maxScore\": 5000}");
+    JsonObject old = now.toStored();
+    old.remove("layout");
+    old.remove("minScore");
+    old.remove("sortKeys");
+    old.getJsonObject("limits").remove("layout");
+    Board loaded = Board.fromStored(old);
+    assertThat(loaded.layout()).isEqualTo(Layout.PACKED);
+    assertThat(loaded.minScore()).isZero();
+    assertThat(loaded.sortKeys()).isEmpty();
+    assertThat(loaded).isEqualTo(now);
   }
 }

@@ -78,23 +78,34 @@ class FriendRankTest {
     }
 
     long dayStart = Instant.parse("2025-04-15T00:00:00Z").toEpochMilli();
-    for (String[] setup : new String[][] {{"desc", "incr", "ms"}, {"asc", "best", "s"}}) {
+    // the last two boards have the wide layout: negative scores and a sort key, or the layout asked for
+    for (String[] setup : new String[][] {{"desc", "incr", "ms", "{}"}, {"asc", "best", "s", "{}"},
+        {"desc", "incr", "ms", "{\"minScore\":-60,\"sortKeys\":[{\"name\":\"deaths\",\"max\":2}]}"},
+        {"asc", "best", "s", "{\"layout\":\"wide\"}"}}) {
       String board = "fb-" + UUID.randomUUID().toString().substring(0, 8);
-      JsonObject def = service.putBoard(board, new JsonObject().put("order", setup[0]).put("operator", setup[1]).put("denseRanks", true)
-          .put("period", "daily").put("tieResolution", setup[2]).put("maxScore", 60)).await();
+      JsonObject def = service.putBoard(board, new JsonObject(setup[3]).put("order", setup[0]).put("operator", setup[1])
+          .put("denseRanks", true).put("period", "daily").put("tieResolution", setup[2]).put("maxScore", 60)).await();
+      assertThat(def.getJsonObject("limits").getString("layout")).isEqualTo(setup[3].equals("{}") ? "packed" : "wide");
       ReferenceBoard model = new ReferenceBoard(def, dayStart);
+      long low = def.getLong("minScore");
       // a tenth of the users never score: they count as missing in their friends' boards
       List<String> scorers = users.subList(0, 270);
       List<JsonObject> events = new ArrayList<>();
       List<Boolean> refused = new ArrayList<>();
       for (int i = 0; i < 2500; i++) {
         String u = scorers.get(rnd.nextInt(scorers.size()));
-        long value = "incr".equals(setup[1]) ? rnd.nextInt(6) : rnd.nextInt(60);
+        long value = "incr".equals(setup[1]) ? rnd.nextInt(6) - (low < 0 ? 3 : 0) : rnd.nextInt(60);
         // few distinct seconds, so that equal scores at the same time unit happen
         long at = dayStart + rnd.nextInt(40) * 1000L + rnd.nextInt(2);
-        events.add(new JsonObject().put("userId", u).put("value", value).put("at", at));
+        JsonObject e = new JsonObject().put("userId", u).put("value", value).put("at", at);
+        long[] keys = new long[model.sortKeys().size()];
+        if (keys.length > 0) {
+          keys[0] = rnd.nextInt(3);
+          e.put("keys", new JsonObject().put("deaths", keys[0]));
+        }
+        events.add(e);
         // an incr past maxScore is refused, by the service and by the model alike
-        refused.add(model.apply(u, value, at, null) == ReferenceBoard.Outcome.REJECTED);
+        refused.add(model.apply(u, value, at, null, null, keys) == ReferenceBoard.Outcome.REJECTED);
       }
       for (int i = 0; i < events.size(); i += 500) {
         int to = Math.min(events.size(), i + 500);

@@ -77,6 +77,10 @@ class ModerationScenarioTest {
         .put("tieResolution", "s").put("maxScore", 80).put("denseRanks", true), NOW.toEpochMilli());
     board(new JsonObject().put("order", "desc").put("operator", "set").put("period", "weekly")
         .put("tieResolution", "s").put("maxScore", 80), Instant.parse("2025-04-14T00:00:00Z").toEpochMilli());
+    // the wide layout: negative scores and a sort key
+    board(new JsonObject().put("order", "desc").put("operator", "incr").put("period", "daily")
+        .put("tieResolution", "ms").put("minScore", -20).put("maxScore", 40).put("denseRanks", true)
+        .put("sortKeys", new JsonArray().add(new JsonObject().put("name", "deaths").put("max", 2))), dayStart);
     String prefix = "m" + UUID.randomUUID().toString().substring(0, 6) + "-";
     List<String> users = new ArrayList<>();
     for (int i = 0; i < 120; i++) {
@@ -119,11 +123,16 @@ class ModerationScenarioTest {
         ? rnd.nextInt(14) - 3 : rnd.nextInt(90);
     long at = NOW.toEpochMilli() + rnd.nextInt(60) * 1000L + rnd.nextInt(3);
     JsonObject e = new JsonObject().put("userId", user).put("value", value).put("at", at);
+    long[] keys = new long[model.sortKeys().size()];
+    if (keys.length > 0) {
+      keys[0] = rnd.nextInt(3);
+      e.put("keys", new JsonObject().put("deaths", keys[0]));
+    }
     if (rnd.nextInt(4) == 0) {
       // few IDs per user, so that retries, conflicts and IDs forgotten by an erasure happen
       e.put("eventId", "ev-" + rnd.nextInt(3));
     }
-    ReferenceBoard.Outcome expected = !banned.contains(user) ? model.apply(user, value, at, e.getString("eventId"))
+    ReferenceBoard.Outcome expected = !banned.contains(user) ? model.apply(user, value, at, e.getString("eventId"), null, keys)
         : model.acceptsValue(value) ? ReferenceBoard.Outcome.BANNED : ReferenceBoard.Outcome.REJECTED;
     if (step % 3 == 0) {
       JsonObject r = service.submitBatch(board, new JsonObject().put("events", new JsonArray().add(e))).await();

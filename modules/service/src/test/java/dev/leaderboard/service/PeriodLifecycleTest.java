@@ -24,6 +24,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Periods on a clock the test moves across real boundaries: late events inside and after grace,
@@ -69,6 +71,9 @@ class PeriodLifecycleTest {
 
   private JsonObject submit(String board, String user, long value, Long at, JsonObject meta) {
     JsonObject e = new JsonObject().put("userId", user).put("value", value);
+    if (keyed) {
+      e.put("keys", new JsonObject().put("deaths", Math.floorMod(user.hashCode() + value, 4)));
+    }
     if (meta != null) {
       e.put("meta", meta);
     }
@@ -84,14 +89,26 @@ class PeriodLifecycleTest {
     return ((ServiceException) t).failureCode();
   }
 
-  @Test
-  void shanghaiDayRollsOverAndIsArchivedWithTheAnswersItHad(Random rnd) {
-    String board = board(new JsonObject().put("period", "daily").put("timezone", "Asia/Shanghai")
-        .put("graceSeconds", 60).put("operator", "incr"));
+  /** Whether the board under test has the sort key {@code deaths} (0..3): its events carry it. */
+  private boolean keyed;
+
+  /** On the wide layout the board has negative scores and a sort key, archived with the entries. */
+  @ParameterizedTest
+  @ValueSource(strings = {"packed", "wide"})
+  void shanghaiDayRollsOverAndIsArchivedWithTheAnswersItHad(String layout, Random rnd) {
+    keyed = layout.equals("wide");
+    JsonObject def = new JsonObject().put("period", "daily").put("timezone", "Asia/Shanghai")
+        .put("graceSeconds", 60).put("operator", "incr");
+    if (keyed) {
+      def.put("minScore", -1000).put("sortKeys", new JsonArray().add(new JsonObject().put("name", "deaths").put("max", 3)));
+    }
+    String board = board(def);
+    assertThat(service.getBoard(board).await().getJsonObject("limits").getString("layout")).isEqualTo(layout);
+    int low = keyed ? -3 : 0;
     // 23:59 in Shanghai on April 15; every user u0 … u119 scores at least once, the answers below ask for some
     for (int i = 0; i < 300; i++) {
       String user = "u" + (i < 120 ? i : rnd.nextInt(120));
-      assertThat(submit(board, user, rnd.nextInt(10), null, i % 3 == 0 ? null : new JsonObject().put("name", "N" + i))
+      assertThat(submit(board, user, low + rnd.nextInt(10), null, i % 3 == 0 ? null : new JsonObject().put("name", "N" + i))
           .getString("period")).isEqualTo("2025-04-15");
     }
     assertThat(service.user(board, "u1", "2025-04-15", null).await().getJsonObject("meta")).isNotNull();
@@ -107,6 +124,10 @@ class PeriodLifecycleTest {
     assertThat(submit(board, "late-user", 7, late).getString("period")).isEqualTo("2025-04-15");
 
     Map<String, JsonObject> live = answers(board, "2025-04-15", "u");
+    if (keyed) {
+      assertThat(live.get("entries unique").getJsonArray("entries").getJsonObject(0).getJsonObject("keys")
+          .getLong("deaths")).isBetween(0L, 3L);
+    }
 
     // after the grace window: refused with 409, nothing changes
     clock.set(Instant.parse("2025-04-15T16:01:01Z"));

@@ -22,7 +22,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Pages at every depth, around-me at both ends, ranks for lists and all three rank modes, across
@@ -46,12 +46,24 @@ class ReadPathsTest {
     service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
   }
 
-  @ParameterizedTest
-  @ValueSource(strings = {"desc", "asc"})
-  void readsMatchTheReferenceModel(String order, Random rnd) {
+  /**
+   * On the wide layout the board also has negative scores and a sort key (with few values, so that
+   * equal scores with equal keys still happen).
+   */
+  @ParameterizedTest(name = "{0} {1}")
+  @CsvSource({"desc, packed", "asc, packed", "desc, wide", "asc, wide"})
+  void readsMatchTheReferenceModel(String order, String layout, Random rnd) {
     String board = "rp-" + UUID.randomUUID().toString().substring(0, 8);
-    JsonObject def = service.putBoard(board, new JsonObject().put("order", order).put("operator", "set").put("denseRanks", true)
-        .put("period", "daily").put("partitions", 12)).await();
+    boolean wide = layout.equals("wide");
+    JsonObject spec = new JsonObject().put("order", order).put("operator", "set").put("denseRanks", true)
+        .put("period", "daily").put("partitions", 12);
+    if (wide) {
+      spec.put("minScore", -150).put("sortKeys", new JsonArray().add(new JsonObject().put("name", "deaths")
+          .put("order", "asc").put("max", 2)));
+    }
+    JsonObject def = service.putBoard(board, spec).await();
+    assertThat(def.getJsonObject("limits").getString("layout")).isEqualTo(layout);
+    long low = wide ? -150 : 0;
     long dayStart = Instant.parse("2025-04-15T00:00:00Z").toEpochMilli();
     ReferenceBoard model = new ReferenceBoard(def, dayStart);
     int users = 6000;
@@ -59,12 +71,13 @@ class ReadPathsTest {
       JsonArray events = new JsonArray();
       for (int k = i; k < i + 1000; k++) {
         // few distinct scores and few distinct times: ties of every kind
-        long value = rnd.nextInt(300);
+        long value = low + rnd.nextInt(300);
         long at = dayStart + rnd.nextInt(30) * 1000L;
         String user = "p" + Integer.toString(rnd.nextInt(46656), 36) + "-" + k;
         JsonObject meta = rnd.nextInt(3) == 0 ? null : meta(rnd, k);
-        events.add(event(user, value, at, meta));
-        model.apply(user, value, at, null, meta);
+        long[] keys = wide ? new long[] {rnd.nextInt(3)} : new long[0];
+        events.add(event(user, value, at, meta, keys));
+        model.apply(user, value, at, null, meta, keys);
       }
       assertThat(service.submitBatch(board, new JsonObject().put("events", events)).await().getInteger("applied"))
           .isEqualTo(1000);
@@ -74,11 +87,12 @@ class ReadPathsTest {
     JsonArray again = new JsonArray();
     for (int k = 0; k < 1000; k++) {
       String user = known.get(rnd.nextInt(known.size())).userId();
-      long value = rnd.nextInt(300);
+      long value = low + rnd.nextInt(300);
       long at = dayStart + rnd.nextInt(30) * 1000L;
       JsonObject meta = rnd.nextBoolean() ? null : meta(rnd, k);
-      again.add(event(user, value, at, meta));
-      model.apply(user, value, at, null, meta);
+      long[] keys = wide ? new long[] {rnd.nextInt(3)} : new long[0];
+      again.add(event(user, value, at, meta, keys));
+      model.apply(user, value, at, null, meta, keys);
     }
     assertThat(service.submitBatch(board, new JsonObject().put("events", again)).await().getInteger("applied"))
         .isEqualTo(1000);
@@ -147,8 +161,11 @@ class ReadPathsTest {
     }
   }
 
-  private static JsonObject event(String user, long value, long at, JsonObject meta) {
+  private static JsonObject event(String user, long value, long at, JsonObject meta, long[] keys) {
     JsonObject e = new JsonObject().put("userId", user).put("value", value).put("at", at);
+    if (keys.length > 0) {
+      e.put("keys", new JsonObject().put("deaths", keys[0]));
+    }
     return meta == null ? e : e.put("meta", meta);
   }
 
@@ -179,5 +196,6 @@ class ReadPathsTest {
     double percentile = Math.round(10000.0 * (sorted.size() - position) / sorted.size()) / 100.0;
     assertThat(got.getDouble("percentile")).isEqualTo(percentile);
     model.assertMeta(got, "user at position " + position);
+    model.assertKeys(got, e, "user at position " + position);
   }
 }

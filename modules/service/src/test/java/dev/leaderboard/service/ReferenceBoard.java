@@ -2,8 +2,11 @@ package dev.leaderboard.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.leaderboard.core.Fields;
 import dev.leaderboard.core.Operator;
 import dev.leaderboard.core.Order;
+import dev.leaderboard.core.SortKey;
+import dev.leaderboard.core.TieCodec;
 import dev.leaderboard.core.TieResolution;
 import dev.leaderboard.store.EventDigest;
 import io.vertx.core.json.JsonObject;
@@ -18,7 +21,11 @@ import java.util.Map;
  * sharded service against (here, and over HTTP in the API module's tests).
  */
 public final class ReferenceBoard {
-  public record Entry(String userId, long score, long at) {
+  /** @param keys the entry's sort-key values in the board's order of keys (empty on a board without) */
+  public record Entry(String userId, long score, long at, List<Long> keys) {
+    public Entry(String userId, long score, long at) {
+      this(userId, score, at, List.of());
+    }
   }
 
   public enum Outcome { APPLIED, DUPLICATE, CONFLICT, REJECTED, BANNED }
@@ -26,6 +33,8 @@ public final class ReferenceBoard {
   private final Order order;
   private final Operator operator;
   private final long maxScore;
+  private final long minScore;
+  private final List<SortKey> sortKeys;
   private final long unitMillis;
   private final long periodStart;
   private final Map<String, Entry> users = new HashMap<>();
@@ -39,6 +48,8 @@ public final class ReferenceBoard {
     this.order = Order.fromWire(board.getString("order"));
     this.operator = Operator.fromWire(board.getString("operator"));
     this.maxScore = board.getLong("maxScore");
+    this.minScore = board.getLong("minScore", 0L);
+    this.sortKeys = SortKey.fromJson(board.getJsonArray("sortKeys"));
     this.unitMillis = TieResolution.fromWire(board.getString("tieResolution")).millis();
     this.periodStart = periodStart;
   }
@@ -48,6 +59,8 @@ public final class ReferenceBoard {
     this.order = all.order;
     this.operator = all.operator;
     this.maxScore = all.maxScore;
+    this.minScore = all.minScore;
+    this.sortKeys = all.sortKeys;
     this.unitMillis = all.unitMillis;
     this.periodStart = all.periodStart;
     for (String u : userIds) {
@@ -89,7 +102,12 @@ public final class ReferenceBoard {
 
   /** {@link #apply(String, long, long, String)} with entry metadata, stored when the event applies. */
   public Outcome apply(String userId, long value, long at, String eventId, JsonObject metadata) {
-    Outcome outcome = applyScore(userId, value, at, eventId);
+    return apply(userId, value, at, eventId, metadata, new long[0]);
+  }
+
+  /** An event that carries sort-key values (in the board's order of keys; empty on a board without). */
+  public Outcome apply(String userId, long value, long at, String eventId, JsonObject metadata, long[] keys) {
+    Outcome outcome = applyScore(userId, value, at, eventId, keys);
     if (outcome == Outcome.APPLIED && metadata != null) {
       meta.put(userId, metadata.copy());
     }
@@ -101,24 +119,29 @@ public final class ReferenceBoard {
     return meta.get(userId);
   }
 
-  private Outcome applyScore(String userId, long value, long at, String eventId) {
-    // the value itself is checked before anything else: incr takes -maxScore..maxScore, set and best 0..maxScore
+  private Outcome applyScore(String userId, long value, long at, String eventId, long[] keys) {
+    // the value itself is checked before anything else: incr takes ±(maxScore - minScore), set and best
+    // minScore..maxScore
     if (!acceptsValue(value)) {
       return Outcome.REJECTED;
     }
-    int digest = EventDigest.of(operator, value, at);
+    int digest = sortKeys.isEmpty() ? EventDigest.of(operator, value, at)
+        : EventDigest.of(operator, value, at, TieCodec.keysOf(new TieCodec(order, sortKeys, unitMillis).encode(keys, at)));
     Integer first = eventId == null ? null : events.get(userId + "\n" + eventId);
     if (first != null) {
       return first == digest ? Outcome.DUPLICATE : Outcome.CONFLICT;
     }
     Entry old = users.get(userId);
     long next = operator.apply(old == null ? null : old.score(), value, order);
-    if (next < 0 || next > maxScore) {
+    if (next < minScore || next > maxScore) {
       return Outcome.REJECTED;
     }
-    long t = truncate(at);
-    if (old == null || old.score() != next || (operator != Operator.INCR && value == next && t < old.at())) {
-      users.put(userId, new Entry(userId, next, t));
+    Entry candidate = new Entry(userId, next, truncate(at), java.util.Arrays.stream(keys).boxed().toList());
+    // an equal score keeps the place it was first reached at, unless a set or best of that same value
+    // proves a better place (better sort keys, or an earlier time)
+    if (old == null || old.score() != next || (operator != Operator.INCR && value == next
+        && placeOrder().compare(candidate, old) < 0)) {
+      users.put(userId, candidate);
     }
     if (eventId != null) {
       events.put(userId + "\n" + eventId, digest);
@@ -128,7 +151,24 @@ public final class ReferenceBoard {
 
   /** Whether the event's value itself is acceptable (checked before anything else, a ban included). */
   public boolean acceptsValue(long value) {
-    return value <= maxScore && value >= (operator == Operator.INCR ? -maxScore : 0);
+    long span = Math.min(Fields.MAX_EXACT, maxScore - minScore);
+    return operator == Operator.INCR ? Math.abs(value) <= span : value >= minScore && value <= maxScore;
+  }
+
+  /** Equal scores: by the sort keys (each in its direction), then earlier first. */
+  private Comparator<Entry> placeOrder() {
+    Comparator<Entry> c = (a, b) -> 0;
+    for (int i = 0; i < sortKeys.size(); i++) {
+      int k = i;
+      Comparator<Entry> byKey = Comparator.comparingLong(e -> e.keys().get(k));
+      c = c.thenComparing(sortKeys.get(i).higherFirst() ? byKey.reversed() : byKey);
+    }
+    return c.thenComparingLong(Entry::at);
+  }
+
+  /** The board's sort keys. */
+  public List<SortKey> sortKeys() {
+    return sortKeys;
   }
 
   /** Removes the user's entry (a removal, a ban holding it back, an erasure); answers it, or null. */
@@ -146,14 +186,14 @@ public final class ReferenceBoard {
     events.keySet().removeIf(k -> k.startsWith(userId + "\n"));
   }
 
-  /** Board order: better score, then earlier time, then Redis' member order for the direction. */
+  /** Board order: better score, then the sort keys, then earlier time, then Redis' member order for the direction. */
   public Comparator<Entry> comparator() {
     Comparator<Entry> byScore = Comparator.comparingLong(Entry::score);
     if (order == Order.DESC) {
       byScore = byScore.reversed();
     }
     Comparator<Entry> byUser = Comparator.comparing(Entry::userId);
-    return byScore.thenComparingLong(Entry::at).thenComparing(order == Order.DESC ? byUser.reversed() : byUser);
+    return byScore.thenComparing(placeOrder()).thenComparing(order == Order.DESC ? byUser.reversed() : byUser);
   }
 
   public List<Entry> sorted() {
@@ -191,6 +231,7 @@ public final class ReferenceBoard {
     assertThat(got.getString("userId")).as(what).isEqualTo(e.userId());
     assertThat(got.getLong("score")).as(what).isEqualTo(e.score());
     assertThat(got.getLong("at")).as(what).isEqualTo(e.at());
+    assertKeys(got, e, what);
     long rank = switch (mode) {
       case "unique" -> k + 1;
       case "competition" -> competitionRank(e.score());
@@ -200,6 +241,19 @@ public final class ReferenceBoard {
     double percentile = Math.round(10000.0 * (sorted.size() - k) / sorted.size()) / 100.0;
     assertThat(got.getDouble("percentile")).as(what).isEqualTo(percentile);
     assertMeta(got, what);
+  }
+
+  /** The answered entry's {@code keys}: the entry's sort keys, absent on a board without. */
+  public void assertKeys(JsonObject got, Entry e, String what) {
+    if (sortKeys.isEmpty()) {
+      assertThat(got.getValue("keys")).as("keys of %s", what).isNull();
+      return;
+    }
+    JsonObject keys = new JsonObject();
+    for (int i = 0; i < sortKeys.size(); i++) {
+      keys.put(sortKeys.get(i).name(), e.keys().get(i));
+    }
+    assertThat(got.getJsonObject("keys")).as("keys of %s", what).isEqualTo(keys);
   }
 
   /** The answered entry's {@code meta}: the user's metadata, absent when the user has none. */

@@ -3,6 +3,8 @@ package dev.leaderboard.service;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import dev.leaderboard.core.Fields;
+import dev.leaderboard.core.SortKey;
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
 import dev.leaderboard.service.impl.PeriodCloser;
@@ -22,6 +24,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.UUID;
+import java.util.function.ToLongFunction;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -52,7 +55,37 @@ class ServiceScenarioTest {
     service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
   }
 
-  record Setup(String order, String operator, String period, String resolution, long maxScore, long periodStart) {
+  /**
+   * One board of the scenario.
+   *
+   * @param extra more fields of the board's definition (minScore, sortKeys, layout)
+   * @param values draws an event's value
+   */
+  record Setup(String order, String operator, String period, String resolution, long maxScore, long periodStart,
+      JsonObject extra, ToLongFunction<Random> values) {
+    Setup(String order, String operator, String period, String resolution, long maxScore, long periodStart) {
+      this(order, operator, period, resolution, maxScore, periodStart, new JsonObject(),
+          "incr".equals(operator) ? rnd -> rnd.nextInt(14) - 3 : rnd -> rnd.nextInt(100));
+    }
+  }
+
+  static final long MAX = Fields.MAX_EXACT;
+
+  /** A value at either end of the exact range, or a small one: equal scores abound at both ends. */
+  static long extreme(Random rnd) {
+    return switch (rnd.nextInt(4)) {
+      case 0 -> MAX - rnd.nextInt(3);
+      case 1 -> -MAX + rnd.nextInt(3);
+      default -> rnd.nextInt(5) - 2;
+    };
+  }
+
+  static JsonArray sortKeys(JsonObject... keys) {
+    return new JsonArray(List.of((Object[]) keys));
+  }
+
+  static JsonObject sortKey(String name, String order, long min, long max) {
+    return new JsonObject().put("name", name).put("order", order).put("min", min).put("max", max);
   }
 
   @Test
@@ -70,11 +103,40 @@ class ServiceScenarioTest {
     }
   }
 
+  /**
+   * The same on wide boards: negative scores, scores at ±(2^53 - 1), equal scores in the same
+   * millisecond, and sort keys that order equal scores before the time.
+   */
+  @Test
+  void randomizedScenarioOnTheWideLayoutMatchesReferenceModel(Random rnd) {
+    long dayStart = Instant.parse("2025-04-15T00:00:00Z").toEpochMilli();
+    List<Setup> setups = List.of(
+        new Setup("desc", "incr", "daily", "ms", 40, dayStart,
+            new JsonObject().put("minScore", -40).put("layout", "wide"), r -> r.nextInt(15) - 7),
+        new Setup("asc", "best", "all-time", "ms", MAX, NOW.toEpochMilli(),
+            new JsonObject().put("minScore", -MAX), ServiceScenarioTest::extreme),
+        new Setup("desc", "incr", "all-time", "s", MAX, NOW.toEpochMilli(),
+            new JsonObject().put("minScore", -MAX), ServiceScenarioTest::extreme),
+        new Setup("desc", "set", "weekly", "s", 1_000_000_000_000L, Instant.parse("2025-04-14T00:00:00Z").toEpochMilli(),
+            new JsonObject().put("sortKeys", sortKeys(sortKey("deaths", "asc", 0, 3), sortKey("level", "desc", 0, 2))),
+            r -> r.nextInt(4) * 250_000_000_000L),
+        new Setup("asc", "incr", "monthly", "ms", 40, Instant.parse("2025-04-01T00:00:00Z").toEpochMilli(),
+            new JsonObject().put("sortKeys", sortKeys(sortKey("left", "desc", -5, 5))), r -> r.nextInt(14) - 3),
+        new Setup("desc", "best", "daily", "ms", MAX, dayStart, new JsonObject(),
+            r -> r.nextBoolean() ? MAX - r.nextInt(4) : r.nextInt(4)));
+    for (Setup setup : setups) {
+      runBoard(rnd, setup, 1500, eventsPerBoard());
+    }
+  }
+
   private void runBoard(Random rnd, Setup s, int userCount, int eventCount) {
     String board = "scn-" + UUID.randomUUID().toString().substring(0, 8);
-    JsonObject def = service.putBoard(board, new JsonObject()
+    JsonObject def = service.putBoard(board, s.extra().copy()
         .put("order", s.order()).put("operator", s.operator()).put("period", s.period())
         .put("tieResolution", s.resolution()).put("maxScore", s.maxScore())).await();
+    boolean wide = s.extra().containsKey("layout") || s.extra().containsKey("sortKeys") || s.maxScore() > 1L << 40;
+    assertThat(def.getJsonObject("limits").getString("layout")).as("layout of %s", def)
+        .isEqualTo(wide ? "wide" : "packed");
     ReferenceBoard model = new ReferenceBoard(def, s.periodStart());
     List<String> users = new ArrayList<>();
     for (int i = 0; i < userCount; i++) {
@@ -84,12 +146,19 @@ class ServiceScenarioTest {
     List<JsonObject> withIds = new ArrayList<>();
     for (int i = 0; i < eventCount; i++) {
       String user = users.get(rnd.nextInt(users.size()));
-      long value = "incr".equals(s.operator()) ? rnd.nextInt(14) - 3 : rnd.nextInt(100);
+      long value = s.values().applyAsLong(rnd);
       // few distinct seconds, so that equal scores at the same time unit (exact ties) happen
       long at = s.period().equals("all-time")
           ? s.periodStart() + rnd.nextInt(60) * 1000L + rnd.nextInt(3)
           : s.periodStart() + rnd.nextInt(60) * 1000L + rnd.nextInt(3);
       JsonObject e = new JsonObject().put("userId", user).put("value", value).put("at", at);
+      if (!model.sortKeys().isEmpty()) {
+        JsonObject keys = new JsonObject();
+        for (SortKey k : model.sortKeys()) {
+          keys.put(k.name(), k.min() + rnd.nextInt((int) (k.max() - k.min() + 1)));
+        }
+        e.put("keys", keys);
+      }
       if (rnd.nextInt(10) < 3) {
         if (!withIds.isEmpty() && rnd.nextInt(4) == 0) {
           // an event ID again: half the time the same event (a retry), else another payload
@@ -118,8 +187,7 @@ class ServiceScenarioTest {
   }
 
   private void submitOne(String board, ReferenceBoard model, JsonObject e) {
-    ReferenceBoard.Outcome expected = model.apply(e.getString("userId"), e.getLong("value"), e.getLong("at"),
-        e.getString("eventId"));
+    ReferenceBoard.Outcome expected = apply(model, e);
     Future<JsonObject> answer = service.submit(board, e);
     if (expected == ReferenceBoard.Outcome.CONFLICT) {
       Throwable t = catchThrowable(answer::await);
@@ -141,13 +209,22 @@ class ServiceScenarioTest {
     assertThat(r.getLong("rank")).as("rank after %s", e).isEqualTo(model.uniqueRank(now.userId()));
   }
 
+  /** Applies an event (with its sort keys, if any) to the model. */
+  static ReferenceBoard.Outcome apply(ReferenceBoard model, JsonObject e) {
+    long[] keys = new long[model.sortKeys().size()];
+    for (int k = 0; k < keys.length; k++) {
+      keys[k] = e.getJsonObject("keys").getLong(model.sortKeys().get(k).name());
+    }
+    return model.apply(e.getString("userId"), e.getLong("value"), e.getLong("at"), e.getString("eventId"), null, keys);
+  }
+
   private void submitBatch(String board, ReferenceBoard model, List<JsonObject> batch) {
     int applied = 0;
     int duplicate = 0;
     int conflict = 0;
     int rejected = 0;
     for (JsonObject e : batch) {
-      switch (model.apply(e.getString("userId"), e.getLong("value"), e.getLong("at"), e.getString("eventId"))) {
+      switch (apply(model, e)) {
         case APPLIED -> applied++;
         case DUPLICATE -> duplicate++;
         case CONFLICT -> conflict++;
@@ -180,6 +257,7 @@ class ServiceScenarioTest {
       assertThat(got.getString("userId")).as("userId at rank %d", k + 1).isEqualTo(e.userId());
       assertThat(got.getLong("score")).isEqualTo(e.score());
       assertThat(got.getLong("at")).isEqualTo(e.at());
+      model.assertKeys(got, e, "rank " + (k + 1));
       assertThat(got.getLong("rank")).isEqualTo(k + 1);
     }
     // random pages in competition mode
@@ -209,6 +287,9 @@ class ServiceScenarioTest {
       assertThat(unique.getLong("rank")).isEqualTo(model.uniqueRank(user));
       assertThat(unique.getLong("score")).isEqualTo(e.score());
       assertThat(unique.getLong("at")).isEqualTo(e.at());
+      model.assertKeys(unique, e, user);
+      assertThat(service.entries(board, null, model.uniqueRank(user) - 1, 1, null).await().getJsonArray("entries")
+          .getJsonObject(0).getString("userId")).as("the page at %s's rank", user).isEqualTo(user);
       JsonObject competition = service.user(board, user, null, "competition").await();
       assertThat(competition.getLong("rank")).isEqualTo(model.competitionRank(e.score()));
     }

@@ -72,6 +72,9 @@ public final class BoardStore {
         for (String key : Keys.all(r)) {
           unlink.arg(key);
         }
+        if (b.wide()) {
+          Keys.allUsers(r).forEach(unlink::arg);
+        }
         calls.add(Call.of(r, unlink));
       }
     }

@@ -1,6 +1,7 @@
 package dev.leaderboard.store;
 
 import dev.leaderboard.core.Operator;
+import dev.leaderboard.core.TieCodec;
 import java.nio.charset.StandardCharsets;
 import java.util.zip.CRC32;
 
@@ -32,6 +33,18 @@ public final class EventDigest {
 
   /** The digest of a command's payload. */
   static int of(SubmitCommand c) {
-    return of(c.operator(), c.value(), c.at());
+    String keys = TieCodec.keysOf(c.wideTie());
+    return keys.isEmpty() ? of(c.operator(), c.value(), c.at()) : of(c.operator(), c.value(), c.at(), keys);
+  }
+
+  /**
+   * The digest of an event that carries sort keys: {@code operator \n value \n at \n keys}, with
+   * the keys as the tie writes them (so the same keys are the same payload).
+   */
+  public static int of(Operator operator, long value, Long at, String keys) {
+    CRC32 crc = new CRC32();
+    crc.update((operator.wireName() + '\n' + value + '\n' + (at == null ? "" : at.toString()) + '\n' + keys)
+        .getBytes(StandardCharsets.UTF_8));
+    return (int) (crc.getValue() & ((1L << BITS) - 1));
   }
 }

@@ -98,18 +98,51 @@ public final class Keys {
   }
 
   /**
-   * Every key of a board partition in a period, in the order the submit script takes them (it
-   * reads the first seven; the stash is listed so that this is the one list of a partition's keys).
+   * Buckets of a wide partition's user map. A bucket of a partition holds, on average, its users /
+   * 1024 users: up to Redis' {@code hash-max-listpack-entries} (512 by default) the bucket is a
+   * listpack, which costs ~25 bytes a user instead of ~70 for one big hash, so a partition stays
+   * compact up to ~500,000 users (more partitions for more).
+   */
+  public static final int USER_BUCKETS = 1024;
+
+  /**
+   * Hash (wide layout): user ID → the user's entry, {@code tie + score} (the member is
+   * {@code tie + userId}); one of {@link #USER_BUCKETS} buckets, chosen by a hash of the user ID
+   * independent of the partition's.
+   */
+  public static String users(Route partition, String userId) {
+    return partition.key("u:" + ((userId.hashCode() * 0x9E3779B9) >>> 22));
+  }
+
+  /** Every bucket key of a wide partition's user map. */
+  static List<String> allUsers(Route partition) {
+    List<String> out = new ArrayList<>(USER_BUCKETS);
+    for (int i = 0; i < USER_BUCKETS; i++) {
+      out.add(partition.key("u:" + i));
+    }
+    return out;
+  }
+
+  /**
+   * Every key of a board partition in a period but the user map's buckets ({@link #allUsers}), in the
+   * order the submit script takes them (it reads the first seven; the stash is listed so that this
+   * is the one list of a partition's keys).
    */
   public static String[] all(Route partition) {
     return new String[] {scores(partition), events(partition), distinct(partition), scoreCounts(partition),
         closed(partition), meta(partition), banned(partition), stash(partition)};
   }
 
-  /** The keys the moderation script takes, in its order. */
-  static String[] moderated(Route partition) {
+  /** The keys the submit script takes for one user, in its order. */
+  static String[] submitted(Route partition, String userId) {
+    return new String[] {scores(partition), events(partition), distinct(partition), scoreCounts(partition),
+        closed(partition), meta(partition), banned(partition), stash(partition), users(partition, userId)};
+  }
+
+  /** The keys the moderation script takes for one user, in its order. */
+  static String[] moderated(Route partition, String userId) {
     return new String[] {scores(partition), distinct(partition), scoreCounts(partition), closed(partition),
-        banned(partition), stash(partition), meta(partition)};
+        banned(partition), stash(partition), meta(partition), users(partition, userId)};
   }
 
   /** Hash: period ID → state ({@code closing}, {@code archived}); absent means open. */

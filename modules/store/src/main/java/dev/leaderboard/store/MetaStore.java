@@ -26,21 +26,22 @@ public final class MetaStore {
   }
 
   /**
-   * What {@link #set} did, with the entry's composite when it stored (the entry keeps it: only its
+   * What {@link #set} did, with the entry when it stored (the entry keeps it: only its
    * metadata changed), else {@code null}.
    */
-  public record Written(Outcome outcome, Long composite) {
+  public record Written(Outcome outcome, StoredEntry entry) {
   }
 
   /** Replaces the metadata of a user who has an entry in the period, atomically on the user's partition. */
   public Future<Written> set(Board b, String period, String userId, String meta) {
     Route r = Keys.partition(b, period, Partitioner.partitionOf(userId, b.partitions()));
-    return shards.send(Scripts.META_SET.call(r, Keys.scores(r), Keys.meta(r), Keys.closed(r)).arg(userId).arg(meta))
+    return shards.send(Scripts.META_SET.call(r, Keys.scores(r), Keys.meta(r), Keys.closed(r),
+        Keys.users(r, userId)).arg(userId).arg(meta).arg(Scripts.flag(b.wide())))
         .map(answer -> new Written(switch (answer.get(0).toInteger()) {
           case 1 -> Outcome.STORED;
           case 0 -> Outcome.NO_ENTRY;
           case -3 -> Outcome.CLOSED;
           default -> throw new IllegalStateException("unexpected meta_set answer " + answer);
-        }, ScoreStore.composite(answer.get(1))));
+        }, ScoreStore.stored(userId, answer.get(1))));
   }
 }

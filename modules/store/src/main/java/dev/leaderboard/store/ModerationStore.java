@@ -40,11 +40,11 @@ public final class ModerationStore {
    * What the script did on one target.
    *
    * @param status the script's status (see {@code moderate.lua}): 1 or 2 when it moved or removed an entry
-   * @param composite the entry it moved or removed, or {@code null}
+   * @param entry the entry it moved or removed, or {@code null}
    */
-  public record Outcome(int status, Long composite) {
+  public record Outcome(int status, StoredEntry entry) {
     public boolean changed() {
-      return status > 0 && composite != null;
+      return status > 0 && entry != null;
     }
   }
 
@@ -62,11 +62,12 @@ public final class ModerationStore {
     List<Call> calls = new ArrayList<>(targets.size());
     for (Target t : targets) {
       Route r = route(t, userId);
-      calls.add(Scripts.MODERATE.call(r, Keys.moderated(r)).arg(op.wireName()).arg(userId)
-          .arg(t.board().codec().scale()).arg(Scripts.flag(t.board().denseRanks())));
+      Board b = t.board();
+      calls.add(Scripts.MODERATE.call(r, Keys.moderated(r, userId)).arg(op.wireName()).arg(userId)
+          .arg(b.wide() ? 1 : b.codec().scale()).arg(Scripts.flag(b.denseRanks())).arg(Scripts.flag(b.wide())));
     }
     return shards.dispatch(calls).map(answers -> answers.stream()
-        .map(a -> new Outcome(a.get(0).toInteger(), ScoreStore.composite(a.get(1)))).toList());
+        .map(a -> new Outcome(a.get(0).toInteger(), ScoreStore.stored(userId, a.get(1)))).toList());
   }
 
   /**
@@ -115,20 +116,21 @@ public final class ModerationStore {
   }
 
   /**
-   * The user's composite in each target's scores and in its stash ({@code null} where none), in one
+   * The user's entry in each target's scores and in its stash ({@code null} where none), in one
    * dispatch: a ZSCORE and an HGET per target.
    */
-  public Future<List<Long[]>> lookup(String userId, List<Target> targets) {
+  public Future<List<StoredEntry[]>> lookup(String userId, List<Target> targets) {
     List<Call> calls = new ArrayList<>(2 * targets.size());
     for (Target t : targets) {
       Route r = route(t, userId);
-      calls.add(Call.of(r, Request.cmd(Command.ZSCORE).arg(Keys.scores(r)).arg(userId)));
+      calls.add(ScoreStore.find(t.board(), r, userId));
       calls.add(Call.of(r, Request.cmd(Command.HGET).arg(Keys.stash(r)).arg(userId)));
     }
     return shards.dispatch(calls).map(answers -> {
-      List<Long[]> out = new ArrayList<>(targets.size());
+      List<StoredEntry[]> out = new ArrayList<>(targets.size());
       for (int i = 0; i < targets.size(); i++) {
-        out.add(new Long[] {ScoreStore.composite(answers.get(2 * i)), ScoreStore.composite(answers.get(2 * i + 1))});
+        out.add(new StoredEntry[] {ScoreStore.stored(userId, answers.get(2 * i)),
+            ScoreStore.stored(userId, answers.get(2 * i + 1))});
       }
       return out;
     });

@@ -77,14 +77,14 @@ final class Neighbours {
       List<Slice> slices, boolean withMeta) {
     return shards.eachPartition(tied, r -> List.of((withMeta ? Scripts.RANK.call(r, Keys.scores(r), Keys.meta(r))
         : Scripts.RANK.call(r, Keys.scores(r))).arg(ScoreStore.desc(b))
-        .arg("around").arg(e.composite()).arg(e.userId()).arg(before).arg(after))).map(perRoute -> {
+        .arg("around").arg(e.composite()).arg(e.member()).arg(before).arg(after))).map(perRoute -> {
           for (int k = 0; k < tied.size(); k++) {
             Response r = perRoute.get(k).get(0);
             long n = r.get(0).toLong();
             int width = withMeta ? 3 : 2;
             List<StoredEntry> rows = new ArrayList<>();
             for (int i = 2; i + width - 1 < r.size(); i += width) {
-              StoredEntry row = new StoredEntry(r.get(i).toString(), StoredEntry.parseComposite(r.get(i + 1).toString()));
+              StoredEntry row = StoredEntry.ofMember(r.get(i).toString(), StoredEntry.parseComposite(r.get(i + 1).toString()));
               rows.add(withMeta ? row.withMeta(r.get(i + 2).toString()) : row);
             }
             int split = (int) Math.min(rows.size(), n - Math.max(0, n - before));

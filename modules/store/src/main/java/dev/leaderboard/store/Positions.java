@@ -17,11 +17,12 @@ import java.util.List;
  *   <li>on the entry's own partition, {@code ZREVRANK} (desc) or {@code ZRANK} (asc) of the user is
  *       exactly that count, because Redis orders equal composites by member bytes, which is the
  *       board's tie order; a {@code ZSCORE} beside it proves the user still has the composite;</li>
- *   <li>on every other partition, {@code ZCOUNT} of the strictly better composites, and
- *       {@code ZCOUNT} of exactly equal ones: when there are none (nearly always, since a
- *       composite holds the time) the first count is the answer.</li>
+ *   <li>on every other partition, {@code ZCOUNT} of the strictly better composites, and the first
+ *       {@link #SHORT_TIE} + 1 members with exactly the pivot's composite: a run that short (nearly
+ *       always empty on a packed board, where a composite holds the time; on a wide board, the
+ *       other users of the same score) is counted here by member bytes.</li>
  * </ul>
- * Only partitions where an exact tie was found (or where the user's composite changed meanwhile)
+ * Only partitions where a longer run of equal composites was found (or where the user's composite changed meanwhile)
  * need a second round, in which the rank script counts the tie's members by byte order. A native
  * command costs Redis 1–2 µs against 30–40 µs for a script call, so one entry's position over 16
  * partitions costs ~50 µs of Redis time instead of ~600 µs.
@@ -33,6 +34,11 @@ import java.util.List;
 final class Positions {
   /** Above this many pivots, one script call per partition is cheaper than two native commands per pivot. */
   static final int NATIVE_PIVOTS = 8;
+  /**
+   * Runs of equal composites up to this long are read in the first round and counted here (on a wide
+   * board every equal score is such a run); only a longer run costs the rank script's round.
+   */
+  static final int SHORT_TIE = 8;
 
   private final Shards shards;
 
@@ -45,12 +51,12 @@ final class Positions {
    *
    * @param cards members per partition
    * @param before per partition, per pivot: members of that partition ordered before the pivot
-   * @param current per pivot: the composite the pivot's user has now on their own partition ({@code null}
+   * @param current per pivot: the entry the pivot's user has now on their own partition ({@code null}
    *     if none, or when not asked: the script path does not read it)
    * @param better per score: members (all partitions) whose score is strictly better
    * @param meta per pivot: its user's metadata when asked for and present, else {@code null}
    */
-  record Counts(long[] cards, long[][] before, Long[] current, long[] better, String[] meta) {
+  record Counts(long[] cards, long[][] before, StoredEntry[] current, long[] better, String[] meta) {
     long total() {
       long t = 0;
       for (long c : cards) {
@@ -107,7 +113,7 @@ final class Positions {
           better[s] += answers.get(2 + s).toLong();
         }
       }
-      return new Counts(cards, before, new Long[pivots.size()], better, new String[pivots.size()]);
+      return new Counts(cards, before, new StoredEntry[pivots.size()], better, new String[pivots.size()]);
     });
   }
 
@@ -125,15 +131,16 @@ final class Positions {
       for (int i = 0; i < home.length; i++) {
         StoredEntry e = pivots.get(i);
         if (home[i] == r.partition()) {
-          calls.add(Call.of(r, Request.cmd(Command.ZSCORE).arg(key).arg(e.userId())));
+          calls.add(ScoreStore.find(b, r, e.userId()));
           calls.add(Call.of(r, Request.cmd(b.order() == Order.DESC ? Command.ZREVRANK : Command.ZRANK)
-              .arg(key).arg(e.userId())));
+              .arg(key).arg(e.member())));
         } else {
           String c = Long.toString(e.composite());
           calls.add(Call.of(r, b.order() == Order.DESC
               ? Request.cmd(Command.ZCOUNT).arg(key).arg("(" + c).arg("+inf")
               : Request.cmd(Command.ZCOUNT).arg(key).arg("-inf").arg("(" + c)));
-          calls.add(Call.of(r, Request.cmd(Command.ZCOUNT).arg(key).arg(c).arg(c)));
+          calls.add(Call.of(r, Request.cmd(Command.ZRANGEBYSCORE).arg(key).arg(c).arg(c).arg("LIMIT").arg(0)
+              .arg(SHORT_TIE + 1)));
         }
       }
       for (long score : scores) {
@@ -149,7 +156,7 @@ final class Positions {
     }).compose(perPartition -> {
       long[] cards = new long[partitions];
       long[][] before = new long[partitions][pivots.size()];
-      Long[] current = new Long[pivots.size()];
+      StoredEntry[] current = new StoredEntry[pivots.size()];
       String[] meta = new String[pivots.size()];
       long[] better = new long[scores.size()];
       List<List<Integer>> ties = new ArrayList<>(partitions);
@@ -162,14 +169,14 @@ final class Positions {
           Response first = answers.get(1 + 2 * i);
           Response second = answers.get(2 + 2 * i);
           if (home[i] == p) {
-            current[i] = first == null ? null : StoredEntry.parseComposite(first.toString());
-            if (current[i] != null && current[i] == pivots.get(i).composite() && second != null) {
+            current[i] = ScoreStore.stored(pivots.get(i).userId(), first);
+            if (current[i] != null && current[i].samePlace(pivots.get(i)) && second != null) {
               before[p][i] = second.toLong();
             } else {
               tied.add(i);
             }
-          } else if (second.toLong() == 0) {
-            before[p][i] = first.toLong();
+          } else if (second.size() <= SHORT_TIE) {
+            before[p][i] = first.toLong() + beforeInTie(b, second, pivots.get(i).member());
           } else {
             tied.add(i);
           }
@@ -190,6 +197,22 @@ final class Positions {
       Counts counts = new Counts(cards, before, current, better, meta);
       return anyTie ? resolveTies(b, period, pivots, ties, counts) : Future.succeededFuture(counts);
     });
+  }
+
+  /**
+   * The members of a short run of equal composites (Redis' ascending member order) that the board
+   * orders before {@code member}: smaller bytes on an asc board, larger on a desc board (members are
+   * ASCII, so {@link String#compareTo} is byte order).
+   */
+  private static long beforeInTie(Board b, Response run, String member) {
+    long n = 0;
+    for (Response m : run) {
+      int cmp = m.toString().compareTo(member);
+      if (b.order() == Order.DESC ? cmp > 0 : cmp < 0) {
+        n++;
+      }
+    }
+    return n;
   }
 
   /** The second round: the rank script counts, on each partition with a tie, the pivots that hit one. */

@@ -38,7 +38,7 @@ final class Rows {
     }
     List<StoredEntry> out = new ArrayList<>(flat.size() / 3);
     for (int i = 0; i + 2 < flat.size(); i += 3) {
-      out.add(new StoredEntry(flat.get(i).toString(), StoredEntry.parseComposite(flat.get(i + 1).toString()))
+      out.add(StoredEntry.ofMember(flat.get(i).toString(), StoredEntry.parseComposite(flat.get(i + 1).toString()))
           .withMeta(flat.get(i + 2).toString()));
     }
     return out;

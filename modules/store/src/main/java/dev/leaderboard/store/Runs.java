@@ -14,7 +14,7 @@ final class Runs {
   static List<StoredEntry> entries(Response flat) {
     List<StoredEntry> out = new ArrayList<>(flat.size() / 2);
     for (int i = 0; i + 1 < flat.size(); i += 2) {
-      out.add(new StoredEntry(flat.get(i).toString(), StoredEntry.parseComposite(flat.get(i + 1).toString())));
+      out.add(StoredEntry.ofMember(flat.get(i).toString(), StoredEntry.parseComposite(flat.get(i + 1).toString())));
     }
     return out;
   }

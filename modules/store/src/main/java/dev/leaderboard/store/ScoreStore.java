@@ -58,7 +58,7 @@ public final class ScoreStore {
   /** Applies one event atomically on the user's partition. */
   public Future<SubmitOutcome> submit(Board b, SubmitCommand c, long nowMillis, long dedupeMillis) {
     SubmitCommand keyed = withEventId(c);
-    return shards.send(submitCall(b, keyed, nowMillis, dedupeMillis)).map(r -> outcome(r, keyed != c));
+    return shards.send(submitCall(b, keyed, nowMillis, dedupeMillis)).map(r -> outcome(c.userId(), r, keyed != c));
   }
 
   /**
@@ -89,7 +89,8 @@ public final class ScoreStore {
       List<SubmitOutcome> out = new ArrayList<>(replies.size());
       for (int i = 0; i < replies.size(); i++) {
         Shards.Reply r = replies.get(i);
-        out.add(r.failure() == null ? outcome(r.response(), ours[i]) : SubmitOutcome.failed(r.failure()));
+        out.add(r.failure() == null ? outcome(commands.get(i).userId(), r.response(), ours[i])
+            : SubmitOutcome.failed(r.failure()));
       }
       return out;
     });
@@ -97,12 +98,12 @@ public final class ScoreStore {
 
   private static Call submitCall(Board b, SubmitCommand c, long now, long dedupeMillis) {
     Route r = Keys.partition(b, c.period(), Partitioner.partitionOf(c.userId(), b.partitions()));
-    return Scripts.SUBMIT.call(r, Keys.all(r))
+    return Scripts.SUBMIT.call(r, Keys.submitted(r, c.userId()))
         .arg(c.userId())
         .arg(c.operator().wireName())
         .arg(c.value())
         .arg(desc(b))
-        .arg(b.codec().scale())
+        .arg(b.wide() ? 1 : b.codec().scale())
         .arg(c.tie())
         .arg(b.maxScore())
         .arg(c.eventId() == null ? "" : c.eventId())
@@ -111,7 +112,9 @@ public final class ScoreStore {
         .arg(Scripts.flag(b.denseRanks()))
         .arg(EventDigest.of(c))
         .arg(b.maxStep() == null ? 0 : b.maxStep())
-        .arg(c.meta() == null ? "" : c.meta());
+        .arg(c.meta() == null ? "" : c.meta())
+        .arg(c.wideTie())
+        .arg(b.minScore());
   }
 
   /** The board's order as the scripts take it: {@code "1"} on a desc board. */
@@ -123,7 +126,7 @@ public final class ScoreStore {
   static Call countBefore(Board b, Route partition, List<StoredEntry> pivots) {
     Call count = Scripts.RANK.call(partition, Keys.scores(partition)).arg(desc(b)).arg("count");
     for (StoredEntry e : pivots) {
-      count.arg(e.composite()).arg(e.userId());
+      count.arg(e.composite()).arg(e.member());
     }
     return count;
   }
@@ -133,7 +136,7 @@ public final class ScoreStore {
    * only be an earlier attempt of this same call, which was applied: it is answered as
    * {@link SubmitOutcome.Status#CHANGED} (whether that attempt changed the score is not known).
    */
-  private static SubmitOutcome outcome(Response r, boolean ownEventId) {
+  private static SubmitOutcome outcome(String userId, Response r, boolean ownEventId) {
     int code = r.get(0).toInteger();
     if (code == 0 && ownEventId) {
       code = 1;
@@ -151,16 +154,28 @@ public final class ScoreStore {
       case -6 -> status = SubmitOutcome.Status.BANNED;
       default -> throw new IllegalStateException("unexpected submit status " + code);
     }
-    return new SubmitOutcome(status, composite(r.get(1)), composite(r.get(2)), null);
+    return new SubmitOutcome(status, stored(userId, r.get(1)), stored(userId, r.get(2)), null);
   }
 
-  /** A composite reply ({@code null} or empty: none). */
-  static Long composite(Response r) {
+  /**
+   * A user's entry as a script or the user map answers it ({@code null} or empty: none): the
+   * composite, or on a wide board {@code tie + score} ({@link StoredEntry#ofStored}).
+   */
+  static StoredEntry stored(String userId, Response r) {
     if (r == null) {
       return null;
     }
     String s = r.toString();
-    return s.isEmpty() ? null : StoredEntry.parseComposite(s);
+    return s.isEmpty() ? null : StoredEntry.ofStored(userId, s);
+  }
+
+  /**
+   * The call that reads a user's entry on the user's partition: ZSCORE on a packed board, the
+   * user's bucket of the user map on a wide one; its answer is read by {@link #stored}.
+   */
+  static Call find(Board b, Route r, String userId) {
+    return Call.of(r, b.wide() ? Request.cmd(Command.HGET).arg(Keys.users(r, userId)).arg(userId)
+        : Request.cmd(Command.ZSCORE).arg(Keys.scores(r)).arg(userId));
   }
 
   /**
@@ -170,24 +185,23 @@ public final class ScoreStore {
   public Future<StoredEntry> entry(Board b, String period, String userId, boolean withMeta) {
     Route r = Keys.partition(b, period, Partitioner.partitionOf(userId, b.partitions()));
     List<Call> calls = new ArrayList<>(2);
-    calls.add(Call.of(r, Request.cmd(Command.ZSCORE).arg(Keys.scores(r)).arg(userId)));
+    calls.add(find(b, r, userId));
     if (withMeta) {
       calls.add(Call.of(r, Request.cmd(Command.HGET).arg(Keys.meta(r)).arg(userId)));
     }
     return shards.dispatch(calls).map(answers -> {
-      Long c = composite(answers.get(0));
-      if (c == null) {
+      StoredEntry e = stored(userId, answers.get(0));
+      if (e == null) {
         return null;
       }
-      StoredEntry e = new StoredEntry(userId, c);
       return withMeta && answers.get(1) != null ? e.withMeta(answers.get(1).toString()) : e;
     });
   }
 
-  /** The user's composite in a period, or {@code null}. */
-  public Future<Long> composite(Board b, String period, String userId) {
+  /** The user's entry in a period (without metadata), or {@code null}. */
+  public Future<StoredEntry> stored(Board b, String period, String userId) {
     Route r = Keys.partition(b, period, Partitioner.partitionOf(userId, b.partitions()));
-    return shards.send(r, Request.cmd(Command.ZSCORE).arg(Keys.scores(r)).arg(userId)).map(ScoreStore::composite);
+    return shards.send(find(b, r, userId)).map(a -> stored(userId, a));
   }
 
   /**
@@ -207,9 +221,9 @@ public final class ScoreStore {
   static Call strictlyBetter(Board b, Route r, long score) {
     String key = Keys.scores(r);
     if (b.order() == Order.DESC) {
-      return Call.of(r, Request.cmd(Command.ZCOUNT).arg(key).arg(b.codec().lowest(score + 1)).arg("+inf"));
+      return Call.of(r, Request.cmd(Command.ZCOUNT).arg(key).arg("(" + b.highest(score)).arg("+inf"));
     }
-    return Call.of(r, Request.cmd(Command.ZCOUNT).arg(key).arg("-inf").arg("(" + b.codec().lowest(score)));
+    return Call.of(r, Request.cmd(Command.ZCOUNT).arg(key).arg("-inf").arg("(" + b.lowest(score)));
   }
 
   /** The first {@code n} entries of the period in board order, merged from every partition's head. */
@@ -221,13 +235,16 @@ public final class ScoreStore {
         .map(perPartition -> Runs.merge(b.order(), Runs.runs(perPartition, 0), n));
   }
 
-  /** The users' composites ({@code null} where absent), in the order asked: one ZMSCORE per partition. */
-  public Future<List<Long>> composites(Board b, String period, List<String> userIds) {
-    Zmscores asked = zmscores(b, period, userIds);
+  /**
+   * The users' entries ({@code null} where absent), in the order asked: one ZMSCORE per partition
+   * (on a wide board, one HGET of the user map per user, batched per partition).
+   */
+  public Future<List<StoredEntry>> entries(Board b, String period, List<String> userIds) {
+    Lookups asked = lookupCalls(b, period, userIds);
     return shards.dispatch(asked.calls()).map(answers -> {
-      Long[] out = new Long[userIds.size()];
+      StoredEntry[] out = new StoredEntry[userIds.size()];
       for (int c = 0; c < answers.size(); c++) {
-        asked.read(c, answers.get(c), out);
+        asked.read(c, answers.get(c), userIds, out);
       }
       return Arrays.asList(out);
     });
@@ -248,7 +265,7 @@ public final class ScoreStore {
    * pipelined batch, by an HMGET of the same users' metadata.
    */
   public Future<List<ScoreLookup>> lookups(Board b, String period, List<String> userIds, boolean withMeta) {
-    Zmscores asked = zmscores(b, period, userIds);
+    Lookups asked = lookupCalls(b, period, userIds);
     List<Call> calls = new ArrayList<>(asked.calls());
     if (withMeta) {
       for (int c = 0; c < asked.calls().size(); c++) {
@@ -261,7 +278,7 @@ public final class ScoreStore {
     int n = asked.calls().size();
     return shards.dispatchEach(calls).compose(replies -> {
       ScoreLookup[] out = new ScoreLookup[userIds.size()];
-      Long[] found = new Long[userIds.size()];
+      StoredEntry[] found = new StoredEntry[userIds.size()];
       for (int c = 0; c < n; c++) {
         Shards.Reply r = replies.get(c);
         Shards.Reply m = withMeta ? replies.get(n + c) : null;
@@ -271,13 +288,14 @@ public final class ScoreStore {
           return Future.failedFuture(failure);
         }
         if (failure == null) {
-          asked.read(c, r.response(), found);
+          asked.read(c, r.response(), userIds, found);
         }
         List<Integer> users = asked.users().get(c);
         for (int k = 0; k < users.size(); k++) {
           int i = users.get(k);
           Response meta = m == null || failure != null ? null : m.response().get(k);
-          out[i] = failure == null ? ScoreLookup.answered(found[i], meta == null ? null : meta.toString())
+          out[i] = failure == null ? ScoreLookup.answered(found[i] == null ? null
+              : found[i].withMeta(meta == null ? null : meta.toString()))
               : ScoreLookup.unreachable(down);
         }
       }
@@ -291,18 +309,25 @@ public final class ScoreStore {
         ? down.shard().orElse(ScoreLookup.REACHED) : ScoreLookup.REACHED;
   }
 
-  /** One ZMSCORE per partition holding some of the users; {@code users} holds each call's user indexes. */
-  private record Zmscores(List<Call> calls, List<List<Integer>> users) {
-    /** Puts the composites answered to call {@code c} at their users' indexes in {@code out}. */
-    void read(int c, Response answer, Long[] out) {
+  /**
+   * The calls that find users' entries: one ZMSCORE per partition holding some of the users (packed),
+   * or one HGET of the user map per user (wide); {@code users} holds each call's user indexes.
+   */
+  private record Lookups(List<Call> calls, List<List<Integer>> users, boolean wide) {
+    /** Puts the entries answered to call {@code c} at their users' indexes in {@code out}. */
+    void read(int c, Response answer, List<String> userIds, StoredEntry[] out) {
       List<Integer> idx = users.get(c);
+      if (wide) {
+        out[idx.get(0)] = stored(userIds.get(idx.get(0)), answer);
+        return;
+      }
       for (int k = 0; k < idx.size(); k++) {
-        out[idx.get(k)] = composite(answer.get(k));
+        out[idx.get(k)] = stored(userIds.get(idx.get(k)), answer.get(k));
       }
     }
   }
 
-  private static Zmscores zmscores(Board b, String period, List<String> userIds) {
+  private static Lookups lookupCalls(Board b, String period, List<String> userIds) {
     List<List<Integer>> byPartition = new ArrayList<>();
     for (int p = 0; p < b.partitions(); p++) {
       byPartition.add(new ArrayList<>());
@@ -314,7 +339,13 @@ public final class ScoreStore {
     List<Call> calls = new ArrayList<>();
     for (int p = 0; p < b.partitions(); p++) {
       List<Integer> idx = byPartition.get(p);
-      if (!idx.isEmpty()) {
+      if (!idx.isEmpty() && b.wide()) {
+        Route r = Keys.partition(b, period, p);
+        for (int i : idx) {
+          asked.add(List.of(i));
+          calls.add(find(b, r, userIds.get(i)));
+        }
+      } else if (!idx.isEmpty()) {
         Route r = Keys.partition(b, period, p);
         Request zmscore = Request.cmd(Command.ZMSCORE).arg(Keys.scores(r));
         idx.forEach(i -> zmscore.arg(userIds.get(i)));
@@ -322,7 +353,7 @@ public final class ScoreStore {
         calls.add(Call.of(r, zmscore));
       }
     }
-    return new Zmscores(calls, asked);
+    return new Lookups(calls, asked, b.wide());
   }
 
   /**
@@ -362,13 +393,9 @@ public final class ScoreStore {
   /**
    * A user's composite, position and the period's total.
    *
-   * @param composite {@code null} when the user has no score
-   * @param meta the user's metadata when asked for and present, else {@code null}
+   * @param entry {@code null} when the user has no score; with its metadata when asked for and present
    */
-  public record UserRank(Long composite, long before, long total, String meta) {
-    public UserRank(Long composite, long before, long total) {
-      this(composite, before, total, null);
-    }
+  public record UserRank(StoredEntry entry, long before, long total) {
   }
 
   /**
@@ -379,26 +406,27 @@ public final class ScoreStore {
    * and the round is repeated with the current composite. So a stale hint costs a round, never a
    * wrong answer.
    */
-  public Future<UserRank> userRank(Board b, String period, String userId, Long hint) {
+  public Future<UserRank> userRank(Board b, String period, String userId, StoredEntry hint) {
     return userRank(b, period, userId, hint, false);
   }
 
   /** {@link #userRank}; with {@code withMeta} the user's metadata is read in the counting round. */
-  public Future<UserRank> userRank(Board b, String period, String userId, Long hint, boolean withMeta) {
+  public Future<UserRank> userRank(Board b, String period, String userId, StoredEntry hint, boolean withMeta) {
     if (hint == null) {
-      return composite(b, period, userId).compose(c -> c == null
+      return stored(b, period, userId).compose(e -> e == null
           ? Future.succeededFuture(new UserRank(null, 0, 0))
-          : userRank(b, period, userId, c, withMeta));
+          : userRank(b, period, userId, e, withMeta));
     }
-    return positions.count(b, period, List.of(new StoredEntry(userId, hint)), List.of(), withMeta).compose(c -> {
-      Long current = c.current()[0];
+    StoredEntry pivot = new StoredEntry(userId, hint.composite(), null, hint.tie());
+    return positions.count(b, period, List.of(pivot), List.of(), withMeta).compose(c -> {
+      StoredEntry current = c.current()[0];
       if (current == null) {
         return Future.succeededFuture(new UserRank(null, 0, 0));
       }
-      if (current.longValue() != hint) {
+      if (!current.samePlace(pivot)) {
         return userRank(b, period, userId, current, withMeta);
       }
-      return Future.succeededFuture(new UserRank(current, c.before(0), c.total(), c.meta()[0]));
+      return Future.succeededFuture(new UserRank(current.withMeta(c.meta()[0]), c.before(0), c.total()));
     });
   }
 

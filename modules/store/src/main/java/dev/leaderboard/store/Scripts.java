@@ -16,8 +16,8 @@ import java.util.HexFormat;
  * sent again once it may have run (see {@link ScriptPipeline}).
  */
 public enum Scripts {
-  SUBMIT("submit.lua", true),
-  RANK("rank.lua", false),
+  SUBMIT("submit.lua", true, "bytes.lua"),
+  RANK("rank.lua", false, "bytes.lua"),
   FRIEND_ADD("friend_add.lua", true),
   LEASE_RENEW("lease_renew.lua", true),
   LEASE_RELEASE("lease_release.lua", true),
@@ -29,18 +29,29 @@ public enum Scripts {
   private final String sha;
   private final boolean writes;
 
-  Scripts(String name, boolean writes) {
+  /** @param libraries scripts of shared local functions, prepended to this one's text in order */
+  Scripts(String name, boolean writes, String... libraries) {
     this.writes = writes;
+    StringBuilder all = new StringBuilder();
+    for (String library : libraries) {
+      all.append(resource(library)).append('\n');
+    }
+    this.text = all.append(resource(name)).toString();
+    try {
+      this.sha = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-1").digest(text.getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static String resource(String name) {
     try (InputStream in = Scripts.class.getResourceAsStream("/lua/" + name)) {
       if (in == null) {
         throw new IllegalStateException("missing script " + name);
       }
-      this.text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-      this.sha = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-1").digest(text.getBytes(StandardCharsets.UTF_8)));
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
     }
   }
 

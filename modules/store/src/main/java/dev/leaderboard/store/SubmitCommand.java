@@ -12,9 +12,16 @@ import dev.leaderboard.core.Operator;
  *     ({@link EventDigest})
  * @param meta the entry's metadata to store with the score (a JSON object's text), or {@code null} to
  *     keep the stored one; not part of the payload an event ID is bound to
+ * @param wideTie on a wide board, the event's tie ({@link dev.leaderboard.core.TieCodec}: its sort keys and
+ *     time; part of the payload when the board has sort keys), else {@code ""}
  */
 public record SubmitCommand(String period, String userId, Operator operator, long value, long tie, String eventId,
-    Long at, String meta) {
+    Long at, String meta, String wideTie) {
+
+  public SubmitCommand(String period, String userId, Operator operator, long value, long tie, String eventId,
+      Long at, String meta) {
+    this(period, userId, operator, value, tie, eventId, at, meta, "");
+  }
 
   /** An event without metadata: the stored metadata stays. */
   public SubmitCommand(String period, String userId, Operator operator, long value, long tie, String eventId,
@@ -24,7 +31,7 @@ public record SubmitCommand(String period, String userId, Operator operator, lon
 
   /** The same event under {@code eventId}, its metadata included. */
   public SubmitCommand withEventId(String eventId) {
-    return new SubmitCommand(period, userId, operator, value, tie, eventId, at, meta);
+    return new SubmitCommand(period, userId, operator, value, tie, eventId, at, meta, wideTie);
   }
 
   /** An event whose time defaulted to its receipt. */

@@ -3,11 +3,11 @@ package dev.leaderboard.store;
 /**
  * What the submit script did.
  *
- * @param composite the user's composite after the event ({@code null} if the user has none)
- * @param previous the composite before the event ({@code null} if the user had none)
+ * @param entry the user's entry after the event ({@code null} if the user has none)
+ * @param previous the entry before the event ({@code null} if the user had none)
  * @param failure why the event's shard did not answer (status {@link Status#FAILED} only)
  */
-public record SubmitOutcome(Status status, Long composite, Long previous, Throwable failure) {
+public record SubmitOutcome(Status status, StoredEntry entry, StoredEntry previous, Throwable failure) {
 
   /** The shard of a batched event did not answer: whether the event ran is not known. */
   public static SubmitOutcome failed(Throwable failure) {
@@ -26,7 +26,7 @@ public record SubmitOutcome(Status status, Long composite, Long previous, Throwa
      * time, see {@link EventDigest}); nothing changed, the first event stands.
      */
     CONFLICT,
-    /** Refused: the score would drop below 0; nothing changed. */
+    /** Refused: the score would drop below the board's minScore; nothing changed. */
     BELOW_ZERO,
     /** Refused: the score would exceed the board's maxScore; nothing changed. */
     ABOVE_MAX,

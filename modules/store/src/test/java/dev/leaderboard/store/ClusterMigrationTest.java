@@ -54,7 +54,7 @@ class ClusterMigrationTest {
       }
       List<SubmitOutcome> outcomes = store.submitAll(b, events, NOW, WINDOW).await();
       for (int i = 0; i < events.size(); i++) {
-        entries.put(events.get(i).userId(), new StoredEntry(events.get(i).userId(), outcomes.get(i).composite()));
+        entries.put(events.get(i).userId(), new StoredEntry(events.get(i).userId(), outcomes.get(i).entry().composite()));
       }
 
       int added = cluster.addMaster();
@@ -81,8 +81,8 @@ class ClusterMigrationTest {
       cluster.finishMove(slot1);
       SubmitOutcome applied = waiting.await();
       assertThat(applied.status()).isEqualTo(SubmitOutcome.Status.CHANGED);
-      assertThat(b.codec().score(applied.composite())).isEqualTo(b.codec().score(entries.get(mover).composite()) + 1);
-      entries.put(mover, new StoredEntry(mover, applied.composite()));
+      assertThat(b.codec().score(applied.entry().composite())).isEqualTo(b.codec().score(entries.get(mover).composite()) + 1);
+      entries.put(mover, new StoredEntry(mover, applied.entry().composite()));
 
       ScoreStoreReadTest.assertReadsMatch(store, b, new ArrayList<>(entries.values()), true, rnd);
       assertThat(cluster.call(added, "SCRIPT", "EXISTS", Scripts.RANK.sha(), Scripts.SUBMIT.sha()))

@@ -61,7 +61,7 @@ class EventIdConflictTest {
   void theSamePayloadIsADuplicateAnotherIsAConflictThatChangesNothing() {
     SubmitCommand first = event("alice", Operator.SET, 7, AT, "e1");
     assertThat(submit(first, NOW)).isEqualTo(SubmitOutcome.Status.CHANGED);
-    Long composite = store.composite(board, "all", "alice").await();
+    StoredEntry composite = store.stored(board, "all", "alice").await();
     Double record = record("alice", "e1");
 
     assertThat(submit(first, NOW + 1_000)).isEqualTo(SubmitOutcome.Status.DUPLICATE);
@@ -74,7 +74,7 @@ class EventIdConflictTest {
     assertThat(submit(event("alice", Operator.SET, 7, null, "e1"), NOW + 1_000))
         .as("no time where the first gave one").isEqualTo(SubmitOutcome.Status.CONFLICT);
 
-    assertThat(store.composite(board, "all", "alice").await()).isEqualTo(composite);
+    assertThat(store.stored(board, "all", "alice").await()).isEqualTo(composite);
     assertThat(record("alice", "e1")).as("the first event's record stands").isEqualTo(record);
     // the event ID is the user's: another user may use it for anything
     assertThat(submit(event("bob", Operator.INCR, 3, null, "e1"), NOW)).isEqualTo(SubmitOutcome.Status.CHANGED);
@@ -165,7 +165,7 @@ class EventIdConflictTest {
   }
 
   private long score(String user) {
-    Long composite = store.composite(board, "all", user).await();
-    return composite == null ? 0 : board.codec().score(composite);
+    StoredEntry e = store.stored(board, "all", user).await();
+    return e == null ? 0 : board.codec().score(e.composite());
   }
 }

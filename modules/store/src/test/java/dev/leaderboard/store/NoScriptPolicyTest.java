@@ -82,7 +82,7 @@ class NoScriptPolicyTest {
     // a deep page runs the rank script on every partition
     assertThat(store.page(board, "all", 1000, 5).await().entries()).hasSize(5);
     flushScripts();
-    ScoreStore.UserRank r = store.userRank(board, "all", "r0", 0L).await();
+    ScoreStore.UserRank r = store.userRank(board, "all", "r0", new StoredEntry("r0", 0L)).await();
     // seven users share the lowest composite; in byte order descending r0 comes last
     assertThat(r.before()).isEqualTo(1999);
     assertThat(r.total()).isEqualTo(2000);

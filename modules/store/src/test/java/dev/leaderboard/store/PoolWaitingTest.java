@@ -64,7 +64,7 @@ class PoolWaitingTest {
         assertThat(held.isComplete()).as("the held command is still waiting for the paused shard").isFalse();
         assertThat(queued.isComplete()).as("the queued command is still waiting for the connection").isFalse();
         // a read is refused the same way (the queue is full, whatever waits in it) ...
-        assertThat(catchThrowable(() -> store.composite(b, "all", "a").await())).isInstanceOf(OverloadedException.class);
+        assertThat(catchThrowable(() -> store.stored(b, "all", "a").await())).isInstanceOf(OverloadedException.class);
         // ... and a PING refused by the full queue does not mark the shard down: it is up
         List<EndpointHealth> health = shards.health(1000).await();
         assertThat(health).extracting(EndpointHealth::up).containsExactly(true);
@@ -72,7 +72,7 @@ class PoolWaitingTest {
         control.send(Request.cmd(Command.CLIENT).arg("UNPAUSE")).await();
         assertThat(held.await().applied()).isTrue();
         assertThat(queued.await().applied()).isTrue();
-        assertThat(store.composite(b, "all", "c").await()).as("the refused submit was never sent").isNull();
+        assertThat(store.stored(b, "all", "c").await()).as("the refused submit was never sent").isNull();
         assertThat(store.submit(b, set("c"), NOW, 1000).await().applied()).isTrue();
       } finally {
         control.close();

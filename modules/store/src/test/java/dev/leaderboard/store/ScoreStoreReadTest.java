@@ -139,16 +139,16 @@ class ScoreStoreReadTest {
     for (int q = 0; placedByHash && q < 20; q++) {
       StoredEntry e = all.get(rnd.nextInt(n));
       long expected = all.indexOf(e);
-      Long[] hints = {e.composite(), e.composite() + 1 + rnd.nextInt(1000), null};
-      for (Long hint : hints) {
+      StoredEntry[] hints = {e, new StoredEntry(e.userId(), e.composite() + 1 + rnd.nextInt(1000)), null};
+      for (StoredEntry hint : hints) {
         ScoreStore.UserRank r = store.userRank(b, "all", e.userId(), hint).await();
-        assertThat(r.composite()).isEqualTo(e.composite());
+        assertThat(r.entry().composite()).isEqualTo(e.composite());
         assertThat(r.before()).as("position of %s with hint %s", e, hint).isEqualTo(expected);
         assertThat(r.total()).isEqualTo(n);
       }
     }
-    assertThat(store.userRank(b, "all", "absent-user", 5L).await().composite()).isNull();
-    assertThat(store.userRank(b, "all", "absent-user", null).await().composite()).isNull();
+    assertThat(store.userRank(b, "all", "absent-user", new StoredEntry("absent-user", 5L)).await().entry()).isNull();
+    assertThat(store.userRank(b, "all", "absent-user", null).await().entry()).isNull();
 
     // neighbourhoods, including both ends
     List<Integer> centres = new ArrayList<>(List.of(0, 1, n - 1, n - 2));

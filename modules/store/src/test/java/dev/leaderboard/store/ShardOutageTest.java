@@ -73,18 +73,18 @@ class ShardOutageTest {
         });
         assertUnavailable(label, () -> store.page(b, "all", 0, 10).await());
         assertUnavailable(label, () -> store.userRank(b, "all", onStopped.userId(), null).await());
-        assertThat(store.composite(b, "all", onRunning.userId()).await()).isNotNull();
+        assertThat(store.stored(b, "all", onRunning.userId()).await()).isNotNull();
         // per user: found, no entry, and the users of the stopped shard named by its index
         String absent = userOn(b, 0, "none");
-        assertUnavailable(label, () -> store.composites(b, "all", List.of(onRunning.userId(), onStopped.userId())).await());
+        assertUnavailable(label, () -> store.entries(b, "all", List.of(onRunning.userId(), onStopped.userId())).await());
         List<ScoreLookup> lookups = store.lookups(b, "all",
             List.of(onStopped.userId(), onRunning.userId(), absent, alsoOnStopped.userId())).await();
         assertThat(lookups).extracting(ScoreLookup::reached).containsExactly(false, true, true, false);
         assertThat(lookups).extracting(ScoreLookup::shard)
             .containsExactly(1, ScoreLookup.REACHED, ScoreLookup.REACHED, 1);
-        assertThat(lookups.get(1).composite()).isEqualTo(store.composite(b, "all", onRunning.userId()).await());
-        assertThat(lookups.get(2).composite()).isNull();
-        assertThat(lookups.get(0).composite()).isNull();
+        assertThat(lookups.get(1).entry()).isEqualTo(store.stored(b, "all", onRunning.userId()).await());
+        assertThat(lookups.get(2).entry()).isNull();
+        assertThat(lookups.get(0).entry()).isNull();
 
         List<EndpointHealth> health = shards.health(1000).await();
         assertThat(health).extracting(EndpointHealth::up).containsExactly(true, false);

@@ -62,14 +62,14 @@ class ShardStallTest {
         assertThat(waitedMillis).as("failed after the answer time, not before").isGreaterThanOrEqualTo(ANSWER_MILLIS);
 
         // the stalled shard gets one round (the probe) at a time; the others fail at once, unsent
-        Future<Long> probe = store.composite(b, "all", hung);
+        Future<StoredEntry> probe = store.stored(b, "all", hung);
         Throwable refused = catchThrowable(() -> store.submit(b, set(refusedUser, 5), NOW, 60_000).await());
         assertThat(probe.isComplete()).as("the probe is still out when the next round is refused").isFalse();
         assertThat(refused).isInstanceOf(StoreUnavailableException.class)
             .hasRootCauseMessage(NOT_SENT);
 
         // the other shard answers as usual meanwhile
-        assertThat(b.codec().score(store.submit(b, set(healthy, 3), NOW, 60_000).await().composite())).isEqualTo(3);
+        assertThat(b.codec().score(store.submit(b, set(healthy, 3), NOW, 60_000).await().entry().composite())).isEqualTo(3);
         assertThat(catchThrowable(probe::await)).isInstanceOf(StoreUnavailableException.class);
       } finally {
         own.thaw(1);
@@ -77,7 +77,7 @@ class ShardStallTest {
 
       Await.until("the thawed shard answers again", Duration.ofSeconds(10), () -> {
         try {
-          store.composite(b, "all", hung).await();
+          store.stored(b, "all", hung).await();
           return true;
         } catch (StoreUnavailableException e) {
           return false;
@@ -85,9 +85,9 @@ class ShardStallTest {
       });
       // the round that timed out was sent, and ran once the shard woke up (as its 503 warned); the
       // refused one was never sent
-      assertThat(b.codec().score(store.composite(b, "all", hung).await())).isEqualTo(2);
-      assertThat(store.composite(b, "all", refusedUser).await()).isNull();
-      assertThat(b.codec().score(store.submit(b, set(hung, 4), NOW, 60_000).await().composite())).isEqualTo(4);
+      assertThat(b.codec().score(store.stored(b, "all", hung).await().composite())).isEqualTo(2);
+      assertThat(store.stored(b, "all", refusedUser).await()).isNull();
+      assertThat(b.codec().score(store.submit(b, set(hung, 4), NOW, 60_000).await().entry().composite())).isEqualTo(4);
     }
   }
 

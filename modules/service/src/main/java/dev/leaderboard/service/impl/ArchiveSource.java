@@ -90,6 +90,6 @@ final class ArchiveSource implements ReadSource {
       case DENSE -> r.denseRank();
     };
     return new Entry(rank, r.userId(), r.score(), r.at(), RankMath.percentile(r.position(), meta.size()),
-        withMeta ? r.meta() : null);
+        withMeta ? r.meta() : null, r.keys());
   }
 }

@@ -78,9 +78,7 @@ final class BanActions {
       Outcome o = outcomes.get(i);
       if (o.changed()) {
         ModerationTargets.Hot h = live.get(i);
-        StoredEntry e = new StoredEntry("", o.composite());
-        out.add(h.toJson().put("score", Entries.score(h.board(), e))
-            .put("at", Entries.at(h.board(), h.period(), e.composite())));
+        out.add(Entries.describe(h.board(), h.period(), o.entry(), h.toJson()));
       }
     }
     return out;

@@ -58,10 +58,8 @@ final class EntryRemoval {
       throw LeaderboardException.userNotFound(b.name(), p.id(), userId);
     }
     hints.forget(b, p.id(), userId);
-    StoredEntry e = new StoredEntry(userId, o.composite());
-    return new JsonObject().put("board", b.name()).put("period", p.id()).put("userId", userId).put("removed", true)
-        .put("score", Entries.score(b, e)).put("at", Entries.at(b, p, e.composite()))
-        .put("heldByBan", o.status() == FROM_STASH);
+    return Entries.describe(b, p, o.entry(), new JsonObject().put("board", b.name()).put("period", p.id())
+        .put("userId", userId).put("removed", true)).put("heldByBan", o.status() == FROM_STASH);
   }
 
   private static LeaderboardException closed(Board b, Period p) {

@@ -7,17 +7,23 @@ import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Names;
 import dev.leaderboard.core.Operator;
 import dev.leaderboard.core.Period;
+import dev.leaderboard.core.SortKey;
 import dev.leaderboard.store.SubmitCommand;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 
-/** Reads one score event {@code {userId, value, at?, eventId?, meta?}} of a board into a store command, or refuses it. */
+/**
+ * Reads one score event {@code {userId, value, at?, eventId?, meta?, keys?}} of a board into a store command,
+ * or refuses it.
+ */
 final class EventParser {
   /** How far ahead of the server clock an event's {@code at} may be. */
   static final long MAX_AHEAD_MILLIS = Duration.ofMinutes(5).toMillis();
-  private static final Set<String> FIELDS = Set.of("userId", "value", "at", "eventId", "meta");
+  private static final Set<String> FIELDS = Set.of("userId", "value", "at", "eventId", "meta", "keys");
 
   /**
    * A valid event.
@@ -37,11 +43,13 @@ final class EventParser {
   static ParsedEvent parse(Board b, JsonObject ev, String prefix, long now) {
     Fields.onlyKnown(ev, prefix, FIELDS);
     String userId = Names.id(prefix + "userId", Fields.string(ev, prefix, "userId", null));
-    long min = b.operator() == Operator.INCR ? -b.maxScore() : 0;
-    Long value = Fields.integer(ev, prefix, "value", null, min, b.maxScore());
+    long span = Math.min(Fields.MAX_EXACT, b.maxScore() - b.minScore());
+    long min = b.operator() == Operator.INCR ? -span : b.minScore();
+    long max = b.operator() == Operator.INCR ? span : b.maxScore();
+    Long value = Fields.integer(ev, prefix, "value", null, min, max);
     if (value == null) {
       throw LeaderboardException.invalid(prefix + "value", "is required: a whole number between " + min + " and "
-          + b.maxScore());
+          + max);
     }
     Long givenAt = Fields.integer(ev, prefix, "at", null, 0, Fields.MAX_EXACT);
     long at = givenAt == null ? now : givenAt;
@@ -64,11 +72,48 @@ final class EventParser {
           + " closed at " + Instant.ofEpochMilli(b.closesAt(period)) + " (its end plus " + b.graceSeconds()
           + " s grace); events for it are refused");
     }
-    long offset = Math.floorDiv(at - period.start().toEpochMilli(), b.tieResolution().millis());
-    long tie = b.codec().tie(offset);
-    SubmitCommand command = new SubmitCommand(period.id(), userId, b.operator(), value, tie, eventId, givenAt,
-        meta);
+    long[] keys = sortKeys(b, ev, prefix);
+    SubmitCommand command;
+    if (b.wide()) {
+      command = new SubmitCommand(period.id(), userId, b.operator(), value, 0, eventId, givenAt, meta,
+          b.tieCodec().encode(keys, at));
+    } else {
+      long offset = Math.floorDiv(at - period.start().toEpochMilli(), b.tieResolution().millis());
+      command = new SubmitCommand(period.id(), userId, b.operator(), value, b.codec().tie(offset), eventId, givenAt,
+          meta);
+    }
     return new ParsedEvent(period, command, prefix + "value");
+  }
+
+  /**
+   * The event's {@code keys}: on a board with sort keys, an object with a whole number in range for
+   * every key (in the board's order of keys); on a board without, absent.
+   */
+  static long[] sortKeys(Board b, JsonObject ev, String prefix) {
+    Object given = ev.getValue("keys");
+    List<SortKey> declared = b.sortKeys();
+    if (declared.isEmpty()) {
+      if (given != null) {
+        throw LeaderboardException.invalid(prefix + "keys", "this board has no sortKeys; leave keys out");
+      }
+      return new long[0];
+    }
+    if (!(given instanceof JsonObject keys)) {
+      throw LeaderboardException.invalid(prefix + "keys", "is required on this board: an object with "
+          + declared.stream().map(SortKey::name).toList() + " as whole numbers");
+    }
+    Fields.onlyKnown(keys, prefix + "keys.", declared.stream().map(SortKey::name).collect(Collectors.toSet()));
+    long[] out = new long[declared.size()];
+    for (int i = 0; i < out.length; i++) {
+      SortKey k = declared.get(i);
+      Long v = Fields.integer(keys, prefix + "keys.", k.name(), null, k.min(), k.max());
+      if (v == null) {
+        throw LeaderboardException.invalid(prefix + "keys." + k.name(), "is required: a whole number between "
+            + k.min() + " and " + k.max());
+      }
+      out[i] = v;
+    }
+    return out;
   }
 
   /** How long the board remembers an accepted event ID. */

@@ -102,8 +102,7 @@ public final class FriendRankServiceImpl implements FriendRankService {
           Map<StoredEntry, Long> positions = new HashMap<>();
           Set<String> scored = new HashSet<>();
           for (ArchivedEntry r : rows) {
-            long offset = (r.at() - p.start().toEpochMilli()) / b.tieResolution().millis();
-            StoredEntry e = new StoredEntry(r.userId(), b.codec().encode(r.score(), offset), r.meta());
+            StoredEntry e = Entries.ofArchived(b, p, r);
             entries.add(e);
             positions.put(e, r.position());
             scored.add(r.userId());

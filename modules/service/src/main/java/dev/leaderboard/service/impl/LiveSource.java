@@ -52,12 +52,12 @@ final class LiveSource implements ReadSource {
   public Future<UserEntry> user(String userId, RankMode mode) {
     requireDense(mode);
     return scores.userRank(b, p.id(), userId, hints.get(b, p.id(), userId), withMeta).compose(r -> {
-      if (r.composite() == null) {
+      if (r.entry() == null) {
         hints.forget(b, p.id(), userId);
         throw LeaderboardException.userNotFound(b.name(), p.id(), userId);
       }
-      hints.put(b, p.id(), userId, r.composite());
-      return run(mode, List.of(new StoredEntry(userId, r.composite(), r.meta())), r.before(), r.total())
+      hints.put(b, p.id(), userId, r.entry());
+      return run(mode, List.of(r.entry()), r.before(), r.total())
           .map(entries -> new UserEntry(entries.get(0), p.id(), r.total()));
     }).recover(t -> t instanceof StoreUnavailableException down ? scoreOnly(userId, down) : Future.failedFuture(t));
   }

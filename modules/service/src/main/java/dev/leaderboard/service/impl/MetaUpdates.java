@@ -43,7 +43,7 @@ record MetaUpdates(BoardRegistry boards, MetaStore metas, Clock clock, ScoreNoti
         return metas.set(b, p.id(), userId, meta);
       }).map(written -> switch (written.outcome()) {
         case STORED -> {
-          notices.changed(b, p, userId, written.composite(), written.composite());
+          notices.changed(b, p, userId, written.entry(), written.entry());
           yield new UserMeta(b.name(), p.id(), userId, meta);
         }
         case NO_ENTRY -> throw LeaderboardException.userNotFound(b.name(), p.id(), userId);

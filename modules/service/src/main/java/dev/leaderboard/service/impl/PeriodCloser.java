@@ -154,8 +154,8 @@ public final class PeriodCloser {
     List<ArchivedEntry> out = new ArrayList<>(ranking.size());
     for (int i = 0; i < ranking.size(); i++) {
       StoredEntry e = ranking.get(i);
-      out.add(new ArchivedEntry(i, e.userId(), scores[i], Entries.at(b, p, e.composite()), competition[i], dense[i],
-          e.meta()));
+      out.add(new ArchivedEntry(i, e.userId(), scores[i], Entries.at(b, p, e), competition[i], dense[i],
+          e.meta(), Entries.keys(b, e)));
     }
     return out;
   }

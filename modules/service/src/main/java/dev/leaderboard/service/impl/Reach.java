@@ -28,10 +28,10 @@ record Reach(List<StoredEntry> entries, List<String> missing, List<String> unrea
       if (!l.reached()) {
         unreachable.add(userIds.get(i));
         down.add(l.shard());
-      } else if (l.composite() == null) {
+      } else if (l.entry() == null) {
         missing.add(userIds.get(i));
       } else {
-        entries.add(new StoredEntry(userIds.get(i), l.composite(), l.meta()));
+        entries.add(l.entry());
       }
     }
     return new Reach(entries, missing, unreachable, down);

@@ -121,16 +121,16 @@ final class ScoreIntake {
     String userId = e.command().userId();
     boolean changed = outcome.status() == SubmitOutcome.Status.CHANGED;
     String period = e.period().id();
-    if (outcome.composite() == null) {
+    if (outcome.entry() == null) {
       return Future.succeededFuture(new SubmitResult(userId, period, outcome.applied(), changed, null, null, null, null));
     }
     if (changed) {
-      notices.changed(b, e.period(), userId, outcome.composite(), outcome.previous());
+      notices.changed(b, e.period(), userId, outcome.entry(), outcome.previous());
     }
-    StoredEntry entry = new StoredEntry(userId, outcome.composite());
-    hints.put(b, period, userId, entry.composite());
+    StoredEntry entry = outcome.entry();
+    hints.put(b, period, userId, entry);
     long score = Entries.score(b, entry);
-    long at = Entries.at(b, e.period(), entry.composite());
+    long at = Entries.at(b, e.period(), entry);
     if (!withRank) {
       return Future.succeededFuture(new SubmitResult(userId, period, outcome.applied(), changed, score, null, at, null));
     }
@@ -165,16 +165,18 @@ final class ScoreIntake {
   }
 
   private static LeaderboardException outOfRange(Board b, ParsedEvent e, SubmitOutcome outcome) {
-    long old = outcome.previous() == null ? 0 : b.codec().score(outcome.previous());
+    long old = outcome.previous() == null ? 0 : b.scoreOf(outcome.previous().composite());
     SubmitCommand c = e.command();
-    String why = outcome.status() == SubmitOutcome.Status.BELOW_ZERO ? "below 0" : "above maxScore " + b.maxScore();
+    String why = outcome.status() == SubmitOutcome.Status.BELOW_ZERO
+        ? "below " + (b.minScore() == 0 ? "0" : "minScore " + b.minScore())
+        : "above maxScore " + b.maxScore();
     return LeaderboardException.unprocessable("score_out_of_range", e.field() + ": " + c.operator().wireName()
         + " of " + c.value() + " on a score of " + old + " would give " + c.operator().apply(old, c.value(), b.order())
         + ", " + why + "; nothing changed");
   }
 
   private static LeaderboardException stepTooLarge(Board b, ParsedEvent e, SubmitOutcome outcome) {
-    long old = outcome.previous() == null ? 0 : b.codec().score(outcome.previous());
+    long old = outcome.previous() == null ? 0 : b.scoreOf(outcome.previous().composite());
     SubmitCommand c = e.command();
     long next = c.operator().apply(outcome.previous() == null ? null : old, c.value(), b.order());
     return LeaderboardException.unprocessable(STEP_TOO_LARGE, e.field() + ": " + c.operator().wireName() + " of "
@@ -241,8 +243,8 @@ final class ScoreIntake {
                 rejections.add(rejection(positions.get(k), refused));
               } else if (o.applied()) {
                 applied++;
-                if (o.status() == SubmitOutcome.Status.CHANGED && o.composite() != null) {
-                  notices.changed(b, parsed.get(k).period(), parsed.get(k).command().userId(), o.composite(),
+                if (o.status() == SubmitOutcome.Status.CHANGED && o.entry() != null) {
+                  notices.changed(b, parsed.get(k).period(), parsed.get(k).command().userId(), o.entry(),
                       o.previous());
                 }
               } else {

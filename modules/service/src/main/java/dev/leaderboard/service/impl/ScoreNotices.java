@@ -1,6 +1,7 @@
 package dev.leaderboard.service.impl;
 
 import dev.leaderboard.core.Board;
+import dev.leaderboard.store.StoredEntry;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.service.ScoreNotice;
 import dev.leaderboard.service.ScoreNotice.Position;
@@ -35,8 +36,8 @@ public final class ScoreNotices {
     this.intervalMs = intervalMs;
   }
 
-  /** A user's composite on the board's period changed from {@code previous} ({@code null}: none) to {@code now}. */
-  void changed(Board b, Period p, String userId, long now, Long previous) {
+  /** A user's entry on the board's period changed from {@code previous} ({@code null}: none) to {@code now}. */
+  void changed(Board b, Period p, String userId, StoredEntry now, StoredEntry previous) {
     Position reached = position(b, p, now);
     Position left = previous == null ? null : position(b, p, previous);
     boolean down = left != null && left.reaches(reached.score(), reached.at(), b.order())
@@ -57,8 +58,13 @@ public final class ScoreNotices {
     }
   }
 
-  private static Position position(Board b, Period p, long composite) {
-    return new Position(b.codec().score(composite), Entries.at(b, p, composite));
+  /**
+   * Where the entry stands. On a board with sort keys an equal score may rank ahead with a later time
+   * (better keys), so the position claims the earliest time: readers that compare positions
+   * ({@link Position#reaches}) then count it as ahead of every entry of its score, never behind.
+   */
+  private static Position position(Board b, Period p, StoredEntry e) {
+    return new Position(Entries.score(b, e), b.sortKeys().isEmpty() ? Entries.at(b, p, e) : Long.MIN_VALUE);
   }
 
   private void publish() {

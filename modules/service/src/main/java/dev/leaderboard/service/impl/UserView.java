@@ -41,10 +41,10 @@ final class UserView {
         List<Future<JsonObject>> ranked = new ArrayList<>();
         for (int i = 0; i < live.size(); i++) {
           ModerationTargets.Hot h = live.get(i);
-          Long composite = found.get(i)[0];
-          if (composite != null) {
-            ranked.add(scores.userRank(h.board(), h.period().id(), userId, composite).map(r -> r.composite() == null
-                ? null : entry(h, r.composite()).put("rank", RankMath.unique(r.before())).put("total", r.total())));
+          StoredEntry found0 = found.get(i)[0];
+          if (found0 != null) {
+            ranked.add(scores.userRank(h.board(), h.period().id(), userId, found0).map(r -> r.entry() == null
+                ? null : entry(h, r.entry()).put("rank", RankMath.unique(r.before())).put("total", r.total())));
           }
           if (found.get(i)[1] != null) {
             heldBack.add(entry(h, found.get(i)[1]));
@@ -60,8 +60,7 @@ final class UserView {
     });
   }
 
-  private static JsonObject entry(ModerationTargets.Hot h, long composite) {
-    StoredEntry e = new StoredEntry("", composite);
-    return h.toJson().put("score", Entries.score(h.board(), e)).put("at", Entries.at(h.board(), h.period(), composite));
+  private static JsonObject entry(ModerationTargets.Hot h, StoredEntry e) {
+    return Entries.describe(h.board(), h.period(), e, h.toJson());
   }
 }

@@ -11,11 +11,17 @@ import java.util.function.Function;
  * @param percentile share of the period's entries ranked at or below this one (see {@code RankMath})
  * @param meta the entry's metadata (a JSON object's text), or {@code null} when the user has none or
  *     the read left it out ({@code meta=false}); the JSON has a {@code meta} object only when present
+ * @param keys the entry's sort keys (a JSON object's text: name → value) on a board that has sort keys,
+ *     else {@code null}
  */
-public record Entry(long rank, String userId, long score, long at, double percentile, String meta) {
+public record Entry(long rank, String userId, long score, long at, double percentile, String meta, String keys) {
   /** An entry without metadata. */
   public Entry(long rank, String userId, long score, long at, double percentile) {
-    this(rank, userId, score, at, percentile, null);
+    this(rank, userId, score, at, percentile, null, null);
+  }
+
+  public Entry(long rank, String userId, long score, long at, double percentile, String meta) {
+    this(rank, userId, score, at, percentile, meta, null);
   }
 
   public JsonObject toJson() {
@@ -25,6 +31,9 @@ public record Entry(long rank, String userId, long score, long at, double percen
         .put("score", score)
         .put("at", at)
         .put("percentile", percentile);
+    if (keys != null) {
+      out.put("keys", new JsonObject(keys));
+    }
     return meta == null ? out : out.put("meta", new JsonObject(meta));
   }
 

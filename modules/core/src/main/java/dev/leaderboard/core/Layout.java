@@ -1,0 +1,29 @@
+package dev.leaderboard.core;
+
+/**
+ * How a board keeps its entries in Redis, fixed when the board is created (see docs/design.md).
+ *
+ * <ul>
+ *   <li>{@link #PACKED}: member = user ID, score = {@code score · 2^T + tie} ({@link ScoreCodec}); the
+ *       smallest form, for boards whose scores and period fit the 53 bits together;</li>
+ *   <li>{@link #WIDE}: score = the score itself (exact to 2^53 − 1, negative too); member = the tie
+ *       ({@link TieCodec}: sort keys, then time) and the user ID, with a per-partition map user → entry
+ *       so the user's member is found in the same atomic call. Any board fits.</li>
+ * </ul>
+ */
+public enum Layout {
+  PACKED, WIDE;
+
+  public String wireName() {
+    return name().toLowerCase(java.util.Locale.ROOT);
+  }
+
+  public static Layout fromWire(String s) {
+    for (Layout l : values()) {
+      if (l.wireName().equals(s)) {
+        return l;
+      }
+    }
+    throw new IllegalArgumentException("must be packed or wide");
+  }
+}
