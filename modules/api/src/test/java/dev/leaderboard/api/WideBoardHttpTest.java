@@ -65,7 +65,9 @@ class WideBoardHttpTest extends ApiTestSupport {
     // all three score 100: bob with fewer deaths first, then ada and cyd at equal deaths by the higher level
     accepted(board, event(ada, 100, new JsonObject().put("deaths", 3).put("level", 2)));
     accepted(board, event(cyd, 100, new JsonObject().put("deaths", 3).put("level", 5)));
-    accepted(board, event(bob, 100, new JsonObject().put("deaths", 1).put("level", 0)));
+    JsonObject answer = accepted(board, event(bob, 100, new JsonObject().put("deaths", 1).put("level", 0)));
+    assertThat(answer.getJsonObject("keys")).isEqualTo(new JsonObject().put("deaths", 1).put("level", 0));
+    assertThat(answer.getLong("rank")).isEqualTo(1);
     ok(put("/v1/users/" + ada + "/friends/" + bob, null), 201);
     JsonArray page = ok(get("/v1/boards/" + board + "/entries"), 200).getJsonArray("entries");
     assertThat(page.stream().map(e -> ((JsonObject) e).getString("userId")).toList()).containsExactly(bob, cyd, ada);

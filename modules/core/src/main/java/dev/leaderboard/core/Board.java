@@ -255,16 +255,7 @@ public record Board(
     long span = period == PeriodKind.ALL_TIME ? ALL_TIME_SPAN.toMillis() : period.maxLengthMillis();
     int timeBits = bitsFor(ceilDiv(span, unit));
     long fits = (1L << (ScoreCodec.TOTAL_BITS - timeBits)) - 1;
-    String packedMiss = minScore < 0 ? "minScore is below 0"
-        : !sortKeys.isEmpty() ? "the board has sort keys"
-        : maxScore != null && maxScore > fits ? packedBudget(period, resolution, timeBits, fits, maxScore)
-        : maxScore == null && minScore >= fits ? "minScore is at or above the packed layout's largest score " + fits
-        : null;
-    Layout layout = askedLayout == null ? (packedMiss == null ? Layout.PACKED : Layout.WIDE) : layout(askedLayout);
-    if (layout == Layout.PACKED && packedMiss != null) {
-      throw LeaderboardException.invalid("layout", "packed does not fit this board: " + packedMiss
-          + "; leave layout out to get the wide layout");
-    }
+    Layout layout = LayoutChoice.choose(askedLayout, period, resolution, timeBits, maxScore, minScore, sortKeys);
     if (layout == Layout.WIDE) {
       return new Board(name, newUid, order, operator, period, zone, maxScore == null ? Fields.MAX_EXACT : maxScore,
           resolution, retain, grace, partitions, now.toEpochMilli(), origin, 0, dense, rankOnSubmit, dedupe,
@@ -273,26 +264,6 @@ public record Board(
     return new Board(name, newUid, order, operator, period, zone, maxScore == null ? fits : maxScore, resolution,
         retain, grace, partitions, now.toEpochMilli(), origin, timeBits, dense, rankOnSubmit, dedupe, publicReads,
         clientWrites, maxStep, events, layout, minScore, sortKeys);
-  }
-
-  /** Why a maxScore does not fit the packed layout's score bits. */
-  private static String packedBudget(PeriodKind period, TieResolution resolution, int timeBits, long fits,
-      long maxScore) {
-    String what = period == PeriodKind.ALL_TIME
-        ? "an all-time board with " + resolution.wireName() + " ties packs " + timeBits + " time bits to cover "
-            + ALL_TIME_SPAN.toDays() + " days"
-        : "a " + period.wireName() + " board with " + resolution.wireName() + " ties packs " + timeBits
-            + " time bits";
-    return "maxScore " + maxScore + " is above " + fits + " (" + what + ", leaving " + (ScoreCodec.TOTAL_BITS - timeBits)
-        + " of 53 bits for scores)";
-  }
-
-  private static Layout layout(String s) {
-    try {
-      return Layout.fromWire(s);
-    } catch (IllegalArgumentException e) {
-      throw LeaderboardException.invalid("layout", e.getMessage() + " (got '" + s + "')");
-    }
   }
 
   private static io.vertx.core.json.JsonArray sortKeysArray(JsonObject spec) {
@@ -362,7 +333,7 @@ public record Board(
   public JsonObject toJson() {
     JsonObject limits = new JsonObject()
         .put("layout", layout.wireName())
-        .put("layoutReason", layoutReason())
+        .put("layoutReason", LayoutChoice.reason(this))
         .put("scoreBits", scoreBits())
         .put("timeBits", wide() ? TieCodec.TIME_BITS : timeBits)
         .put("largestScore", largestScore())
@@ -401,17 +372,6 @@ public record Board(
     }
     events.show(out);
     return out;
-  }
-
-  /** Why the board has its layout, for {@code limits}. */
-  private String layoutReason() {
-    if (!wide()) {
-      return "scores up to " + largestScore() + " and the time in " + tieResolution.wireName()
-          + " fit one packed 53-bit Redis score";
-    }
-    return "the Redis score is the exact score (up to 2^53 - 1 in magnitude); "
-        + (sortKeys.isEmpty() ? "" : "the sort keys, then ") + "the time and the user ID order equal scores in "
-        + "the member";
   }
 
   /** The stored form: the API form plus what only the store needs (a webhook's secret too). */

@@ -206,6 +206,7 @@ class ServiceScenarioTest {
     assertThat(r.getBoolean("applied")).as("applied %s", e).isEqualTo(expected == ReferenceBoard.Outcome.APPLIED);
     assertThat(r.getLong("score")).as("score after %s", e).isEqualTo(now.score());
     assertThat(r.getLong("at")).as("at after %s", e).isEqualTo(now.at());
+    model.assertKeys(r, now, "the answer to " + e);
     assertThat(r.getLong("rank")).as("rank after %s", e).isEqualTo(model.uniqueRank(now.userId()));
   }
 

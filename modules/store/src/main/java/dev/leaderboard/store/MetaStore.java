@@ -42,6 +42,6 @@ public final class MetaStore {
           case 0 -> Outcome.NO_ENTRY;
           case -3 -> Outcome.CLOSED;
           default -> throw new IllegalStateException("unexpected meta_set answer " + answer);
-        }, ScoreStore.stored(userId, answer.get(1))));
+        }, EntryLookups.stored(userId, answer.get(1))));
   }
 }

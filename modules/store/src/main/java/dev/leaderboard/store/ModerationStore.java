@@ -67,7 +67,7 @@ public final class ModerationStore {
           .arg(b.wide() ? 1 : b.codec().scale()).arg(Scripts.flag(b.denseRanks())).arg(Scripts.flag(b.wide())));
     }
     return shards.dispatch(calls).map(answers -> answers.stream()
-        .map(a -> new Outcome(a.get(0).toInteger(), ScoreStore.stored(userId, a.get(1)))).toList());
+        .map(a -> new Outcome(a.get(0).toInteger(), EntryLookups.stored(userId, a.get(1)))).toList());
   }
 
   /**
@@ -123,14 +123,14 @@ public final class ModerationStore {
     List<Call> calls = new ArrayList<>(2 * targets.size());
     for (Target t : targets) {
       Route r = route(t, userId);
-      calls.add(ScoreStore.find(t.board(), r, userId));
+      calls.add(EntryLookups.find(t.board(), r, userId));
       calls.add(Call.of(r, Request.cmd(Command.HGET).arg(Keys.stash(r)).arg(userId)));
     }
     return shards.dispatch(calls).map(answers -> {
       List<StoredEntry[]> out = new ArrayList<>(targets.size());
       for (int i = 0; i < targets.size(); i++) {
-        out.add(new StoredEntry[] {ScoreStore.stored(userId, answers.get(2 * i)),
-            ScoreStore.stored(userId, answers.get(2 * i + 1))});
+        out.add(new StoredEntry[] {EntryLookups.stored(userId, answers.get(2 * i)),
+            EntryLookups.stored(userId, answers.get(2 * i + 1))});
       }
       return out;
     });

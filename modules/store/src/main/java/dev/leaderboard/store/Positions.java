@@ -131,7 +131,7 @@ final class Positions {
       for (int i = 0; i < home.length; i++) {
         StoredEntry e = pivots.get(i);
         if (home[i] == r.partition()) {
-          calls.add(ScoreStore.find(b, r, e.userId()));
+          calls.add(EntryLookups.find(b, r, e.userId()));
           calls.add(Call.of(r, Request.cmd(b.order() == Order.DESC ? Command.ZREVRANK : Command.ZRANK)
               .arg(key).arg(e.member())));
         } else {
@@ -169,7 +169,7 @@ final class Positions {
           Response first = answers.get(1 + 2 * i);
           Response second = answers.get(2 + 2 * i);
           if (home[i] == p) {
-            current[i] = ScoreStore.stored(pivots.get(i).userId(), first);
+            current[i] = EntryLookups.stored(pivots.get(i).userId(), first);
             if (current[i] != null && current[i].samePlace(pivots.get(i)) && second != null) {
               before[p][i] = second.toLong();
             } else {

@@ -3,15 +3,12 @@ package dev.leaderboard.store;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Order;
 import dev.leaderboard.core.Partitioner;
-import dev.leaderboard.core.StoreUnavailableException;
 import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.PriorityQueue;
 import java.util.TreeSet;
 
 /**
@@ -19,15 +16,16 @@ import java.util.TreeSet;
  * partition; reads are one {@link Shards#dispatch} per round (a pipelined batch per node, all
  * nodes in parallel).
  *
- * <p>Over 300 lines because it is the one place that builds every command on a period's scores
- * (submit, lookups, counts, pages, around, dense index) and reads their replies; the algorithms
- * behind the reads live in {@link Positions}, {@link Neighbours} and {@link PageSelector}.
+ * <p>The one entrance to a period's scores: it builds the submit, count, range and dense-index
+ * commands and reads their replies; finding users' entries lives in {@link EntryLookups}, the
+ * algorithms behind the reads in {@link Positions}, {@link Neighbours} and {@link PageSelector}.
  */
 public final class ScoreStore {
   private final Shards shards;
   private final PageSelector pages;
   private final Positions positions;
   private final Neighbours neighbours;
+  private final EntryLookups lookups;
 
   public ScoreStore(Shards shards) {
     this(shards, PageSelector.MAX_WINDOW);
@@ -38,6 +36,7 @@ public final class ScoreStore {
     this.shards = shards;
     this.positions = new Positions(shards);
     this.neighbours = new Neighbours(shards);
+    this.lookups = new EntryLookups(shards);
     this.pages = new PageSelector(shards, maxWindow);
   }
 
@@ -154,54 +153,44 @@ public final class ScoreStore {
       case -6 -> status = SubmitOutcome.Status.BANNED;
       default -> throw new IllegalStateException("unexpected submit status " + code);
     }
-    return new SubmitOutcome(status, stored(userId, r.get(1)), stored(userId, r.get(2)), null);
+    return new SubmitOutcome(status, EntryLookups.stored(userId, r.get(1)), EntryLookups.stored(userId, r.get(2)),
+        null);
   }
 
-  /**
-   * A user's entry as a script or the user map answers it ({@code null} or empty: none): the
-   * composite, or on a wide board {@code tie + score} ({@link StoredEntry#ofStored}).
-   */
-  static StoredEntry stored(String userId, Response r) {
-    if (r == null) {
-      return null;
-    }
-    String s = r.toString();
-    return s.isEmpty() ? null : StoredEntry.ofStored(userId, s);
-  }
 
-  /**
-   * The call that reads a user's entry on the user's partition: ZSCORE on a packed board, the
-   * user's bucket of the user map on a wide one; its answer is read by {@link #stored}.
-   */
-  static Call find(Board b, Route r, String userId) {
-    return Call.of(r, b.wide() ? Request.cmd(Command.HGET).arg(Keys.users(r, userId)).arg(userId)
-        : Request.cmd(Command.ZSCORE).arg(Keys.scores(r)).arg(userId));
-  }
+
+
 
   /**
    * The user's entry in a period ({@code null} when none); with {@code withMeta} its metadata too,
-   * read in the same pipelined batch.
+   * read in the same pipelined batch ({@link EntryLookups}).
    */
   public Future<StoredEntry> entry(Board b, String period, String userId, boolean withMeta) {
-    Route r = Keys.partition(b, period, Partitioner.partitionOf(userId, b.partitions()));
-    List<Call> calls = new ArrayList<>(2);
-    calls.add(find(b, r, userId));
-    if (withMeta) {
-      calls.add(Call.of(r, Request.cmd(Command.HGET).arg(Keys.meta(r)).arg(userId)));
-    }
-    return shards.dispatch(calls).map(answers -> {
-      StoredEntry e = stored(userId, answers.get(0));
-      if (e == null) {
-        return null;
-      }
-      return withMeta && answers.get(1) != null ? e.withMeta(answers.get(1).toString()) : e;
-    });
+    return lookups.entry(b, period, userId, withMeta);
   }
 
   /** The user's entry in a period (without metadata), or {@code null}. */
   public Future<StoredEntry> stored(Board b, String period, String userId) {
-    Route r = Keys.partition(b, period, Partitioner.partitionOf(userId, b.partitions()));
-    return shards.send(find(b, r, userId)).map(a -> stored(userId, a));
+    return lookups.stored(b, period, userId);
+  }
+
+  /** The users' entries ({@code null} where absent), in the order asked, in one round. */
+  public Future<List<StoredEntry>> entries(Board b, String period, List<String> userIds) {
+    return lookups.entries(b, period, userIds);
+  }
+
+  /**
+   * Like {@link #entries}, but a shard that does not answer fails only its own users: each user
+   * gets an entry (or none) from a shard that answered, or the index of the shard that did not
+   * ({@link Shards#dispatchEach}); with {@code withMeta} the users' metadata too, in the same batch.
+   */
+  public Future<List<ScoreLookup>> lookups(Board b, String period, List<String> userIds, boolean withMeta) {
+    return lookups.lookups(b, period, userIds, withMeta);
+  }
+
+  /** {@link #lookups(Board, String, List, boolean)} without metadata. */
+  public Future<List<ScoreLookup>> lookups(Board b, String period, List<String> userIds) {
+    return lookups.lookups(b, period, userIds, false);
   }
 
   /**
@@ -235,126 +224,7 @@ public final class ScoreStore {
         .map(perPartition -> Runs.merge(b.order(), Runs.runs(perPartition, 0), n));
   }
 
-  /**
-   * The users' entries ({@code null} where absent), in the order asked: one ZMSCORE per partition
-   * (on a wide board, one HGET of the user map per user, batched per partition).
-   */
-  public Future<List<StoredEntry>> entries(Board b, String period, List<String> userIds) {
-    Lookups asked = lookupCalls(b, period, userIds);
-    return shards.dispatch(asked.calls()).map(answers -> {
-      StoredEntry[] out = new StoredEntry[userIds.size()];
-      for (int c = 0; c < answers.size(); c++) {
-        asked.read(c, answers.get(c), userIds, out);
-      }
-      return Arrays.asList(out);
-    });
-  }
 
-  /**
-   * Like {@link #composites}, but a shard that does not answer fails only its own users: each user
-   * gets a composite (or none) from a shard that answered, or the index of the shard that did not
-   * ({@link Shards#dispatchEach}). Fails as a whole only for a failure other than an unreachable
-   * shard (an error reply, a bug).
-   */
-  public Future<List<ScoreLookup>> lookups(Board b, String period, List<String> userIds) {
-    return lookups(b, period, userIds, false);
-  }
-
-  /**
-   * {@link #lookups}; with {@code withMeta} each partition's ZMSCORE is followed, in the same
-   * pipelined batch, by an HMGET of the same users' metadata.
-   */
-  public Future<List<ScoreLookup>> lookups(Board b, String period, List<String> userIds, boolean withMeta) {
-    Lookups asked = lookupCalls(b, period, userIds);
-    List<Call> calls = new ArrayList<>(asked.calls());
-    if (withMeta) {
-      for (int c = 0; c < asked.calls().size(); c++) {
-        Route r = asked.calls().get(c).route();
-        Request hmget = Request.cmd(Command.HMGET).arg(Keys.meta(r));
-        asked.users().get(c).forEach(i -> hmget.arg(userIds.get(i)));
-        calls.add(Call.of(r, hmget));
-      }
-    }
-    int n = asked.calls().size();
-    return shards.dispatchEach(calls).compose(replies -> {
-      ScoreLookup[] out = new ScoreLookup[userIds.size()];
-      StoredEntry[] found = new StoredEntry[userIds.size()];
-      for (int c = 0; c < n; c++) {
-        Shards.Reply r = replies.get(c);
-        Shards.Reply m = withMeta ? replies.get(n + c) : null;
-        Throwable failure = r.failure() != null ? r.failure() : m == null ? null : m.failure();
-        int down = unreachableShard(failure);
-        if (failure != null && down == ScoreLookup.REACHED) {
-          return Future.failedFuture(failure);
-        }
-        if (failure == null) {
-          asked.read(c, r.response(), userIds, found);
-        }
-        List<Integer> users = asked.users().get(c);
-        for (int k = 0; k < users.size(); k++) {
-          int i = users.get(k);
-          Response meta = m == null || failure != null ? null : m.response().get(k);
-          out[i] = failure == null ? ScoreLookup.answered(found[i] == null ? null
-              : found[i].withMeta(meta == null ? null : meta.toString()))
-              : ScoreLookup.unreachable(down);
-        }
-      }
-      return Future.succeededFuture(Arrays.asList(out));
-    });
-  }
-
-  /** The shard a failure names as unreachable, or {@link ScoreLookup#REACHED} for any other failure (or none). */
-  private static int unreachableShard(Throwable failure) {
-    return failure instanceof StoreUnavailableException down
-        ? down.shard().orElse(ScoreLookup.REACHED) : ScoreLookup.REACHED;
-  }
-
-  /**
-   * The calls that find users' entries: one ZMSCORE per partition holding some of the users (packed),
-   * or one HGET of the user map per user (wide); {@code users} holds each call's user indexes.
-   */
-  private record Lookups(List<Call> calls, List<List<Integer>> users, boolean wide) {
-    /** Puts the entries answered to call {@code c} at their users' indexes in {@code out}. */
-    void read(int c, Response answer, List<String> userIds, StoredEntry[] out) {
-      List<Integer> idx = users.get(c);
-      if (wide) {
-        out[idx.get(0)] = stored(userIds.get(idx.get(0)), answer);
-        return;
-      }
-      for (int k = 0; k < idx.size(); k++) {
-        out[idx.get(k)] = stored(userIds.get(idx.get(k)), answer.get(k));
-      }
-    }
-  }
-
-  private static Lookups lookupCalls(Board b, String period, List<String> userIds) {
-    List<List<Integer>> byPartition = new ArrayList<>();
-    for (int p = 0; p < b.partitions(); p++) {
-      byPartition.add(new ArrayList<>());
-    }
-    for (int i = 0; i < userIds.size(); i++) {
-      byPartition.get(Partitioner.partitionOf(userIds.get(i), b.partitions())).add(i);
-    }
-    List<List<Integer>> asked = new ArrayList<>();
-    List<Call> calls = new ArrayList<>();
-    for (int p = 0; p < b.partitions(); p++) {
-      List<Integer> idx = byPartition.get(p);
-      if (!idx.isEmpty() && b.wide()) {
-        Route r = Keys.partition(b, period, p);
-        for (int i : idx) {
-          asked.add(List.of(i));
-          calls.add(find(b, r, userIds.get(i)));
-        }
-      } else if (!idx.isEmpty()) {
-        Route r = Keys.partition(b, period, p);
-        Request zmscore = Request.cmd(Command.ZMSCORE).arg(Keys.scores(r));
-        idx.forEach(i -> zmscore.arg(userIds.get(i)));
-        asked.add(idx);
-        calls.add(Call.of(r, zmscore));
-      }
-    }
-    return new Lookups(calls, asked, b.wide());
-  }
 
   /**
    * The entry and its neighbours: up to {@code before} entries before it and {@code after} from it

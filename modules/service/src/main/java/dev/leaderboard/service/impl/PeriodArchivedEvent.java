@@ -35,8 +35,9 @@ public final class PeriodArchivedEvent {
     Period p = b.parsePeriod(a.period());
     JsonArray entries = new JsonArray();
     for (ArchivedEntry e : top) {
-      entries.add(new JsonObject().put("rank", e.position() + 1).put("userId", e.userId()).put("score", e.score())
-          .put("at", e.at()));
+      JsonObject entry = new JsonObject().put("rank", e.position() + 1).put("userId", e.userId()).put("score", e.score())
+          .put("at", e.at());
+      entries.add(e.keys() == null ? entry : entry.put("keys", new JsonObject(e.keys())));
     }
     return new JsonObject()
         .put("type", ADDRESS)

@@ -122,7 +122,8 @@ final class ScoreIntake {
     boolean changed = outcome.status() == SubmitOutcome.Status.CHANGED;
     String period = e.period().id();
     if (outcome.entry() == null) {
-      return Future.succeededFuture(new SubmitResult(userId, period, outcome.applied(), changed, null, null, null, null));
+      return Future.succeededFuture(new SubmitResult(userId, period, outcome.applied(), changed, null, null, null, null,
+          null));
     }
     if (changed) {
       notices.changed(b, e.period(), userId, outcome.entry(), outcome.previous());
@@ -131,8 +132,10 @@ final class ScoreIntake {
     hints.put(b, period, userId, entry);
     long score = Entries.score(b, entry);
     long at = Entries.at(b, e.period(), entry);
+    String keys = Entries.keys(b, entry);
     if (!withRank) {
-      return Future.succeededFuture(new SubmitResult(userId, period, outcome.applied(), changed, score, null, at, null));
+      return Future.succeededFuture(new SubmitResult(userId, period, outcome.applied(), changed, score, null, at, null,
+          keys));
     }
     return sources.live(b, e.period()).rankOf(entry).transform(ar -> {
       if (ar.failed()) {
@@ -140,7 +143,7 @@ final class ScoreIntake {
       }
       return Future.succeededFuture(new SubmitResult(userId, period, outcome.applied(), changed, score,
           ar.succeeded() ? ar.result() : null, at, ar.succeeded() ? null : "the event was applied but its rank could "
-              + "not be read (" + ar.cause().getMessage() + "); read it again later"));
+              + "not be read (" + ar.cause().getMessage() + "); read it again later", keys));
     });
   }
 

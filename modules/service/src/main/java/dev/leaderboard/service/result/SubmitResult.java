@@ -5,10 +5,11 @@ import io.vertx.core.json.JsonObject;
 /**
  * The answer to one event: whether it was applied (false: a repeated event ID), whether the score
  * changed, and the user's entry after it ({@code null}s when the user has no score; {@code rank}
- * also when not asked for, or, with {@code rankError} saying why, when it could not be read).
+ * also when not asked for, or, with {@code rankError} saying why, when it could not be read); {@code keys}
+ * is the entry's sort keys (a JSON object's text) on a board that has sort keys, else {@code null}.
  */
 public record SubmitResult(String userId, String period, boolean applied, boolean changed, Long score, Long rank,
-    Long at, String rankError) {
+    Long at, String rankError, String keys) {
   public JsonObject toJson() {
     JsonObject out = new JsonObject()
         .put("userId", userId)
@@ -18,6 +19,9 @@ public record SubmitResult(String userId, String period, boolean applied, boolea
         .put("score", score)
         .put("rank", rank)
         .put("at", at);
+    if (keys != null) {
+      out.put("keys", new JsonObject(keys));
+    }
     return rankError == null ? out : out.put("rankError", rankError);
   }
 }
