@@ -45,6 +45,15 @@ export function time(ms) {
 }
 
 /** The display name an entry's metadata carries, if any. */
+/** An entry's sort keys as text ("deaths 2, level 7"), or '' on a board without sort keys. */
+export function sortKeys(entry) {
+  const keys = entry && entry.keys;
+  if (!keys || typeof keys !== 'object') {
+    return '';
+  }
+  return Object.entries(keys).map(([name, value]) => name + ' ' + value).join(', ');
+}
+
 export function displayName(entry) {
   const meta = entry && entry.meta;
   if (!meta || typeof meta !== 'object') {

@@ -2,7 +2,7 @@
 // friends part needs a key with the friends scope; without it the page says so).
 
 import {api, path, query} from './api.js';
-import {$, el, entryRows, displayName, replace, time} from './dom.js';
+import {$, el, entryRows, displayName, replace, sortKeys, time} from './dom.js';
 
 export class UserView {
   constructor(report) {
@@ -60,7 +60,8 @@ export class UserView {
 
   facts(entry) {
     const facts = [['user', entry.userId], ['name', displayName(entry)], ['rank', entry.rank],
-      ['score', entry.score], ['time (UTC)', time(entry.at)], ['percentile', entry.percentile],
+      ['score', entry.score], ['sort keys', sortKeys(entry)], ['time (UTC)', time(entry.at)],
+      ['percentile', entry.percentile],
       ['period', entry.period], ['of', entry.total]];
     return facts.filter(([, v]) => v !== undefined && v !== null && v !== '')
       .flatMap(([k, v]) => [el('dt', {}, k), el('dd', {'data-fact': k}, v)]);
