@@ -3,6 +3,7 @@ package dev.leaderboard.bench;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Partitioner;
 import dev.leaderboard.core.ScoreCodec;
+import dev.leaderboard.core.TieCodec;
 import dev.leaderboard.store.BoardStore;
 import dev.leaderboard.store.Call;
 import dev.leaderboard.store.Keys;
@@ -11,16 +12,22 @@ import dev.leaderboard.store.Shards;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * Fills a board fast, straight into its partitions' sorted sets with pipelined {@code ZADD}s of
- * valid composites ({@link ScoreCodec#encode}) — what the submit script would have stored for the
- * same scores and times — and, when asked, one bare sorted set with the same members and plain
- * scores. Users are {@code u0 .. u<members-1>}; scores are drawn below {@link #MAX_INITIAL_SCORE}
- * and times over the board's first 30 days, both from a seed, so boards loaded with the same seed
- * hold the same data whatever their partitions.
+ * Fills a board fast, straight into its partitions' keys with pipelined commands holding what the
+ * submit script would have stored for the same scores and times: on a packed board {@code ZADD}s of
+ * valid composites ({@link ScoreCodec#encode}) with the user IDs as members; on a wide board (without
+ * sort keys) {@code ZADD}s of the scores themselves with {@code tie + userId} as members
+ * ({@link TieCodec#encode}) and {@code HSET}s of {@code userId → tie + score} into the user map's
+ * buckets ({@link Keys#users}, many fields per {@code HSET}). When asked it also fills one bare sorted
+ * set with the same members and plain scores. Users are {@code u0 .. u<members-1>}; scores are drawn
+ * below {@link #MAX_INITIAL_SCORE} and times over the board's first 30 days, both from a seed, so
+ * boards loaded with the same seed hold the same users, scores and times whatever their partitions
+ * and layout.
  *
  * <p>Runs on the benchmark's main thread (never on an event loop) and waits for its pipelines.
  */
@@ -28,6 +35,7 @@ final class BoardLoader {
   static final long MAX_INITIAL_SCORE = 10_000_000;
   private static final long TIME_SPREAD_MILLIS = 30L * 24 * 3600 * 1000;
   private static final int MEMBERS_PER_ZADD = 1000;
+  private static final int FIELDS_PER_HSET = 1000;
   private static final int CALLS_PER_DISPATCH = 64;
 
   private final Shards shards;
@@ -37,28 +45,61 @@ final class BoardLoader {
     this.shards = shards;
   }
 
+  /** An {@code HSET} being filled for one bucket of a wide partition's user map. */
+  private static final class OpenHash {
+    private final Route route;
+    private final Request request;
+    private int fields;
+
+    OpenHash(Route route, String key) {
+      this.route = route;
+      this.request = Request.cmd(Command.HSET).arg(key);
+    }
+  }
+
   /**
    * @param bareKey the key of a bare sorted set on the first node to fill too, or {@code null}
    */
   void load(Board b, int members, long seed, String bareKey) {
-    ScoreCodec codec = b.codec();
-    long spread = Math.min(codec.timeSpanUnits(), TIME_SPREAD_MILLIS / b.tieResolution().millis());
+    boolean wide = b.wide();
+    if (wide && !b.sortKeys().isEmpty()) {
+      throw new IllegalArgumentException("BoardLoader fills wide boards without sort keys; " + b.name() + " has "
+          + b.sortKeys().size());
+    }
+    ScoreCodec codec = wide ? null : b.codec();
+    TieCodec ties = wide ? b.tieCodec() : null;
+    long unit = b.tieResolution().millis();
+    long spread = wide ? TIME_SPREAD_MILLIS / unit : Math.min(codec.timeSpanUnits(), TIME_SPREAD_MILLIS / unit);
+    long[] noKeys = new long[0];
     int partitions = b.partitions();
     List<Route> routes = Keys.partitions(b, "all");
     Request[] open = new Request[partitions];
     int[] filled = new int[partitions];
+    Map<String, OpenHash> hashes = new LinkedHashMap<>();
     Request bare = null;
     int bareFilled = 0;
     SplittableRandom random = new SplittableRandom(seed);
     for (int k = 0; k < members; k++) {
       String user = "u" + k;
       long score = random.nextLong(MAX_INITIAL_SCORE);
-      long composite = codec.encode(score, random.nextLong(spread));
+      long offset = random.nextLong(spread);
       int p = Partitioner.partitionOf(user, partitions);
       if (open[p] == null) {
         open[p] = Request.cmd(Command.ZADD).arg(Keys.scores(routes.get(p)));
       }
-      open[p].arg(composite).arg(user);
+      if (wide) {
+        String tie = ties.encode(noKeys, b.origin() + offset * unit);
+        open[p].arg(score).arg(tie + user);
+        String bucket = Keys.users(routes.get(p), user);
+        OpenHash h = hashes.computeIfAbsent(bucket, key -> new OpenHash(routes.get(p), key));
+        h.request.arg(user).arg(tie + score);
+        if (++h.fields == FIELDS_PER_HSET) {
+          add(Call.of(h.route, h.request));
+          hashes.remove(bucket);
+        }
+      } else {
+        open[p].arg(codec.encode(score, offset)).arg(user);
+      }
       if (++filled[p] == MEMBERS_PER_ZADD) {
         add(Call.of(routes.get(p), open[p]));
         open[p] = null;
@@ -80,6 +121,9 @@ final class BoardLoader {
       if (open[p] != null) {
         add(Call.of(routes.get(p), open[p]));
       }
+    }
+    for (OpenHash h : hashes.values()) {
+      add(Call.of(h.route, h.request));
     }
     if (bare != null) {
       add(Call.of(Route.META, bare));
