@@ -57,7 +57,7 @@ class ArchiveStoreTest {
 
       Pool fresh = PgBuilder.pool().connectingTo(uri).using(vertx).build();
       assertThat(fresh.query("select version from schema_version").execute().await())
-          .extracting(row -> row.getInteger(0)).containsExactly(1, 2, 3, 4);
+          .extracting(row -> row.getInteger(0)).containsExactly(1, 2, 3, 4, 5);
       fresh.close();
       ArchivedPeriod period = period("p", 1);
       assertThat(nodes.get(1).archive(period, entries(rnd, 1)).await()).isTrue();
@@ -78,6 +78,7 @@ class ArchiveStoreTest {
     try {
       node.migrate().await();
       // back to schema version 2, with a period archived then
+      older.query("alter table archived_entry drop column keys").execute().await();
       older.query("alter table archived_entry drop column meta").execute().await();
       older.query("alter table archived_period drop column erased").execute().await();
       older.query("drop index archived_entry_by_user").execute().await();
@@ -257,9 +258,10 @@ class ArchiveStoreTest {
         competition = i + 1;
         dense++;
       }
-      // every other entry with metadata, some of it beyond ASCII
+      // every other entry with metadata, some of it beyond ASCII; every third with sort keys
       out.add(new ArchivedEntry(i, r.user(), r.score(), r.at(), competition, dense,
-          i % 2 == 0 ? null : new JsonObject().put("name", "Spieler ü" + i).encode()));
+          i % 2 == 0 ? null : new JsonObject().put("name", "Spieler ü" + i).encode(),
+          i % 3 == 0 ? null : new JsonObject().put("deaths", i % 7).put("level", -i).encode()));
     }
     return out;
   }
