@@ -96,6 +96,11 @@ public final class ScoreStore {
   }
 
   private static Call submitCall(Board b, SubmitCommand c, long now, long dedupeMillis) {
+    if (b.wide() == c.wideTie().isEmpty()) {
+      // the script takes the layout from the tie: a command built for the other layout would corrupt the entry
+      throw new IllegalArgumentException("an event for board " + b.name() + " (" + b.layout().wireName()
+          + " layout) must " + (b.wide() ? "carry" : "not carry") + " a wide tie");
+    }
     Route r = Keys.partition(b, c.period(), Partitioner.partitionOf(c.userId(), b.partitions()));
     return Scripts.SUBMIT.call(r, Keys.submitted(r, c.userId()))
         .arg(c.userId())

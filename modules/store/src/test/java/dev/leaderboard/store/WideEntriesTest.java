@@ -1,6 +1,7 @@
 package dev.leaderboard.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Operator;
@@ -99,6 +100,20 @@ class WideEntriesTest {
       Future.all(inFlight).await();
       assertOneMemberPerUser(b, 15);
     }
+  }
+
+  @Test
+  void anEventBuiltForTheOtherLayoutIsRefusedBeforeItIsSent() {
+    Board wide = board("incr");
+    Board packed = Board.define("wp-" + UUID.randomUUID().toString().substring(0, 8), new JsonObject(), null,
+        Instant.ofEpochMilli(NOW - 60_000), 4, "u1");
+    SubmitCommand untied = new SubmitCommand("all", "ada", Operator.INCR, 1, 0, null, NOW, null);
+    assertThatThrownBy(() -> store.submit(wide, untied, NOW, 60_000)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("must carry a wide tie");
+    assertThatThrownBy(() -> store.submit(packed, event(wide, "ada", 1, new long[] {1}, NOW), NOW, 60_000))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("must not carry");
+    assertThat(store.stored(wide, "all", "ada").await()).isNull();
+    assertThat(store.stored(packed, "all", "ada").await()).isNull();
   }
 
   /** Lets at most {@link #WAVE} events be in flight at once (the pool queues 128 commands per shard). */
