@@ -10,7 +10,8 @@ import java.util.Map;
  * Redis Cluster ({@link KeyMigration}) and prints what it found. Exit status: 0 copied and verified
  * (or a dry run), 1 some key differs on the cluster, 2 bad arguments, 3 refused (the target is not a
  * cluster in {@code cluster_state:ok}; nothing written), 4 failed on the way (a node went away, a
- * {@code RESTORE} was refused); running it again is safe.
+ * {@code RESTORE} was refused); running it again is safe. It runs on the command's main thread and
+ * waits for each step ({@code await}); no event loop runs it.
  */
 final class MigrateCommand {
   static final int OK = 0;

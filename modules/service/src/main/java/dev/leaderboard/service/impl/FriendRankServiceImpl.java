@@ -39,13 +39,13 @@ import java.util.TreeSet;
  * <p><b>Friend board algorithm.</b> The group is the user and their friends.
  * <ol>
  *   <li>Read the user's friend set: one SMEMBERS on the owner's shard.</li>
- *   <li>Read the composites of the whole group with {@link ScoreStore#lookups}: members grouped by
- *       board partition, one ZMSCORE per partition, one pipelined batch per shard, all shards in
- *       parallel. Members without a score in the period are counted as {@code missing}. A shard
+ *   <li>Read the entries of the whole group with {@link ScoreStore#lookups}: members grouped by
+ *       board partition, one ZMSCORE per partition (on a wide board one HGET of the user map per
+ *       member), one pipelined batch per shard, all shards in parallel. Members without a score in the period are counted as {@code missing}. A shard
  *       that does not answer leaves out only its members: the board ranks the members reached and
  *       is marked partial, listing the others as {@code unreachable}.</li>
  *   <li>Sort the scored members in the board's total order ({@link StoredEntry#order}: better score,
- *       then earlier time, then Redis' member order) — the same order the global board uses, so the
+ *       then the sort keys and the earlier time, then Redis' member order) — the same order the global board uses, so the
  *       group's order is the global order restricted to the group.</li>
  *   <li>Rank within the group: unique = position + 1; competition = 1 + members with a strictly
  *       better score; dense = 1 + distinct better scores. Equal scores are adjacent in that order, so
