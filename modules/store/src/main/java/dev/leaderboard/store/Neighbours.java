@@ -2,24 +2,25 @@ package dev.leaderboard.store;
 
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Order;
-import dev.leaderboard.core.Partitioner;
 import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 
 /**
  * An entry's neighbourhood over every partition (around-me), with native commands in one round.
  * On each partition, for the entry's composite c: {@code ZCARD}; {@code ZCOUNT} of strictly better
- * and of exactly equal composites; the nearest {@code before} strictly better rows
- * ({@code ZRANGEBYSCORE (c +inf LIMIT} on a desc board, read backwards into board order); and the
- * nearest {@code after} strictly worse rows ({@code ZREVRANGEBYSCORE (c -inf LIMIT}). A partition
- * with no member at exactly c (or only the user, on the user's own partition) is then complete:
- * the user sits between the two. A partition holding an exact tie needs the tie split by byte
- * order, which the rank script's {@code around} does in a second round for that partition only.
+ * composites; the first {@link Positions#SHORT_TIE} + 1 rows at exactly c; the nearest {@code before}
+ * strictly better rows ({@code ZRANGEBYSCORE (c +inf LIMIT} on a desc board, read backwards into
+ * board order); and the nearest {@code after} strictly worse rows ({@code ZREVRANGEBYSCORE (c -inf
+ * LIMIT}). A partition whose run at c is that short is then complete: the run is split around the
+ * entry by the board's order (member bytes), whichever partition the entry's user sits on and
+ * whether or not the entry is still there. Only a longer run needs the rank script's {@code around},
+ * in a second round for that partition only.
  */
 final class Neighbours {
   private final Shards shards;
@@ -34,8 +35,8 @@ final class Neighbours {
 
   /** @param withMeta whether the rows carry their metadata (fetched in the same calls that read them) */
   Future<Around> around(Board b, String period, StoredEntry e, int before, int after, boolean withMeta) {
-    int own = Partitioner.partitionOf(e.userId(), b.partitions());
     boolean desc = b.order() == Order.DESC;
+    Comparator<StoredEntry> order = StoredEntry.order(b.order());
     String c = Long.toString(e.composite());
     return shards.eachPartition(Keys.partitions(b, period), r -> {
       String key = Keys.scores(r);
@@ -43,7 +44,7 @@ final class Neighbours {
           Call.of(r, Request.cmd(Command.ZCARD).arg(key)),
           Call.of(r, desc ? Request.cmd(Command.ZCOUNT).arg(key).arg("(" + c).arg("+inf")
               : Request.cmd(Command.ZCOUNT).arg(key).arg("-inf").arg("(" + c)),
-          Call.of(r, Request.cmd(Command.ZCOUNT).arg(key).arg(c).arg(c)),
+          Rows.range(r, withMeta, "ZRANGEBYSCORE", c, c, "WITHSCORES", "LIMIT", 0, Positions.SHORT_TIE + 1),
           desc ? Rows.range(r, withMeta, "ZRANGEBYSCORE", "(" + c, "+inf", "WITHSCORES", "LIMIT", 0, before)
               : Rows.range(r, withMeta, "ZREVRANGEBYSCORE", "(" + c, "-inf", "WITHSCORES", "LIMIT", 0, before),
           desc ? Rows.range(r, withMeta, "ZREVRANGEBYSCORE", "(" + c, "-inf", "WITHSCORES", "LIMIT", 0, after)
@@ -53,19 +54,22 @@ final class Neighbours {
       List<Route> tied = new ArrayList<>();
       for (int p = 0; p < perPartition.size(); p++) {
         List<Response> a = perPartition.get(p);
-        long equal = a.get(2).toLong();
-        boolean onlyTheUser = p == own && equal == 1;
-        if (equal > 0 && !onlyTheUser) {
+        List<StoredEntry> run = Rows.entries(a.get(2), withMeta);
+        if (run.size() > Positions.SHORT_TIE) {
           tied.add(Keys.partition(b, period, p));
           continue;
         }
-        List<StoredEntry> earlier = Rows.entries(a.get(3), withMeta);
-        Collections.reverse(earlier);
-        List<StoredEntry> from = new ArrayList<>(Rows.entries(a.get(4), withMeta));
-        if (onlyTheUser) {
-          from.add(0, e);
+        run.sort(order);
+        int split = 0;
+        while (split < run.size() && order.compare(run.get(split), e) < 0) {
+          split++;
         }
-        slices.set(p, new Slice(a.get(1).toLong(), a.get(0).toLong(), earlier, from));
+        List<StoredEntry> earlier = new ArrayList<>(Rows.entries(a.get(3), withMeta));
+        Collections.reverse(earlier);
+        earlier.addAll(run.subList(0, split));
+        List<StoredEntry> from = new ArrayList<>(run.subList(split, run.size()));
+        from.addAll(Rows.entries(a.get(4), withMeta));
+        slices.set(p, new Slice(a.get(1).toLong() + split, a.get(0).toLong(), earlier, from));
       }
       return tied.isEmpty() ? Future.succeededFuture(slices) : scripted(b, e, before, after, tied, slices,
           withMeta);

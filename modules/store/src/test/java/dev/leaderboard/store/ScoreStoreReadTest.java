@@ -162,6 +162,23 @@ class ScoreStoreReadTest {
       assertThat(a.before()).isEqualTo(all.subList(Math.max(0, idx - 5), idx));
       assertThat(a.from()).isEqualTo(all.subList(idx, Math.min(n, idx + 6)));
     }
+
+    // the neighbourhood of an entry that is not on the board (a stale one), where another user of
+    // the same partition holds exactly its composite: that user is a neighbour, not the entry
+    for (int q = 0; placedByHash && q < 10; q++) {
+      StoredEntry other = all.get(rnd.nextInt(n));
+      int partition = Partitioner.partitionOf(other.userId(), b.partitions());
+      String ghost = "ghost-" + q;
+      for (int k = 0; Partitioner.partitionOf(ghost, b.partitions()) != partition; k++) {
+        ghost = "ghost-" + q + "-" + k;
+      }
+      StoredEntry stale = new StoredEntry(ghost, other.composite());
+      long position = all.stream().filter(e -> cmp.compare(e, stale) < 0).count();
+      Around a = store.around(b, "all", stale, 5, 6).await();
+      assertThat(a.position()).as("position of stale %s beside %s", stale, other).isEqualTo(position);
+      assertThat(a.before()).isEqualTo(all.subList((int) Math.max(0, position - 5), (int) position));
+      assertThat(a.from()).isEqualTo(all.subList((int) position, (int) Math.min(n, position + 6)));
+    }
   }
 
   private static String randomId(Random rnd) {
