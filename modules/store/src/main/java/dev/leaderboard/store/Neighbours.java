@@ -14,13 +14,14 @@ import java.util.List;
 /**
  * An entry's neighbourhood over every partition (around-me), with native commands in one round.
  * On each partition, for the entry's composite c: {@code ZCARD}; {@code ZCOUNT} of strictly better
- * composites; the first {@link Positions#SHORT_TIE} + 1 rows at exactly c; the nearest {@code before}
- * strictly better rows ({@code ZRANGEBYSCORE (c +inf LIMIT} on a desc board, read backwards into
- * board order); and the nearest {@code after} strictly worse rows ({@code ZREVRANGEBYSCORE (c -inf
- * LIMIT}). A partition whose run at c is that short is then complete: the run is split around the
- * entry by the board's order (member bytes), whichever partition the entry's user sits on and
- * whether or not the entry is still there. Only a longer run needs the rank script's {@code around},
- * in a second round for that partition only.
+ * composites; the nearest {@code before} strictly better rows ({@code ZRANGEBYSCORE (c +inf LIMIT}
+ * on a desc board, read backwards into board order); and, in board order from c itself, the next
+ * {@code after} + {@link Positions#SHORT_TIE} + 1 rows ({@code ZREVRANGEBYSCORE c -inf LIMIT}),
+ * which begin with the run of rows at exactly c. A partition whose run is at most
+ * {@link Positions#SHORT_TIE} long is then complete: the run is split around the entry by the
+ * board's order (member bytes), whoever holds those rows (the entry's user, another user, or nobody
+ * when the entry is stale), and at least {@code after} rows follow the entry. Only a longer run
+ * needs the rank script's {@code around}, in a second round for that partition only.
  */
 final class Neighbours {
   private final Shards shards;
@@ -38,37 +39,39 @@ final class Neighbours {
     boolean desc = b.order() == Order.DESC;
     Comparator<StoredEntry> order = StoredEntry.order(b.order());
     String c = Long.toString(e.composite());
+    int atOrAfter = after + Positions.SHORT_TIE + 1;
     return shards.eachPartition(Keys.partitions(b, period), r -> {
       String key = Keys.scores(r);
       return List.of(
           Call.of(r, Request.cmd(Command.ZCARD).arg(key)),
           Call.of(r, desc ? Request.cmd(Command.ZCOUNT).arg(key).arg("(" + c).arg("+inf")
               : Request.cmd(Command.ZCOUNT).arg(key).arg("-inf").arg("(" + c)),
-          Rows.range(r, withMeta, "ZRANGEBYSCORE", c, c, "WITHSCORES", "LIMIT", 0, Positions.SHORT_TIE + 1),
           desc ? Rows.range(r, withMeta, "ZRANGEBYSCORE", "(" + c, "+inf", "WITHSCORES", "LIMIT", 0, before)
               : Rows.range(r, withMeta, "ZREVRANGEBYSCORE", "(" + c, "-inf", "WITHSCORES", "LIMIT", 0, before),
-          desc ? Rows.range(r, withMeta, "ZREVRANGEBYSCORE", "(" + c, "-inf", "WITHSCORES", "LIMIT", 0, after)
-              : Rows.range(r, withMeta, "ZRANGEBYSCORE", "(" + c, "+inf", "WITHSCORES", "LIMIT", 0, after));
+          desc ? Rows.range(r, withMeta, "ZREVRANGEBYSCORE", c, "-inf", "WITHSCORES", "LIMIT", 0, atOrAfter)
+              : Rows.range(r, withMeta, "ZRANGEBYSCORE", c, "+inf", "WITHSCORES", "LIMIT", 0, atOrAfter));
     }).compose(perPartition -> {
       List<Slice> slices = new ArrayList<>(Collections.nCopies(perPartition.size(), null));
       List<Route> tied = new ArrayList<>();
       for (int p = 0; p < perPartition.size(); p++) {
         List<Response> a = perPartition.get(p);
-        List<StoredEntry> run = Rows.entries(a.get(2), withMeta);
-        if (run.size() > Positions.SHORT_TIE) {
+        List<StoredEntry> from = Rows.entries(a.get(3), withMeta);
+        int run = 0;
+        while (run < from.size() && from.get(run).composite() == e.composite()) {
+          run++;
+        }
+        if (run > Positions.SHORT_TIE) {
           tied.add(Keys.partition(b, period, p));
           continue;
         }
-        run.sort(order);
         int split = 0;
-        while (split < run.size() && order.compare(run.get(split), e) < 0) {
+        while (split < run && order.compare(from.get(split), e) < 0) {
           split++;
         }
-        List<StoredEntry> earlier = new ArrayList<>(Rows.entries(a.get(3), withMeta));
+        List<StoredEntry> earlier = new ArrayList<>(Rows.entries(a.get(2), withMeta));
         Collections.reverse(earlier);
-        earlier.addAll(run.subList(0, split));
-        List<StoredEntry> from = new ArrayList<>(run.subList(split, run.size()));
-        from.addAll(Rows.entries(a.get(4), withMeta));
+        earlier.addAll(from.subList(0, split));
+        from = from.subList(split, from.size());
         slices.set(p, new Slice(a.get(1).toLong() + split, a.get(0).toLong(), earlier, from));
       }
       return tied.isEmpty() ? Future.succeededFuture(slices) : scripted(b, e, before, after, tied, slices,
