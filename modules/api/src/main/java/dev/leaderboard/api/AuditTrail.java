@@ -1,6 +1,7 @@
 package dev.leaderboard.api;
 
-import dev.leaderboard.api.audit.AuditLog;
+import dev.leaderboard.archive.AuditLog;
+import dev.leaderboard.archive.AuditLog;
 import dev.leaderboard.api.audit.NodeAudit;
 import dev.leaderboard.api.auth.Access;
 import dev.leaderboard.api.auth.Caller;

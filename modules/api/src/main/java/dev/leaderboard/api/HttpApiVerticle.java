@@ -53,95 +53,69 @@ import org.slf4j.LoggerFactory;
  * ({@link RateGate}) and, for admin actions, its audit trail ({@link AuditTrail}, written by the
  * node's {@link dev.leaderboard.api.audit.AuditVerticle}, deployed before this verticle too).
  *
- * <p>Over 300 lines because it holds one short handler per operation of {@code openapi.yaml} and the
- * one failure handler that turns every refusal into its JSON answer; the mechanisms in front of
+ * <p>It holds one short handler per operation of {@code openapi.yaml}; the mechanisms in front of
  * them live in their own classes ({@link ContractRouter}, {@link HttpEdge}, {@link InFlightLimit},
- * {@link AccessGate}, {@link RateGate}, {@link AuditTrail}). Its constructor overloads (one per
- * setting added) are the part to fold into one settings record next.
+ * {@link AccessGate}, {@link RateGate}, {@link AuditTrail}).
  */
 public class HttpApiVerticle extends VerticleBase {
   private static final Logger LOG = LoggerFactory.getLogger(HttpApiVerticle.class);
   /** Large enough for a batch of 1,000 events with long IDs. */
   public static final long BODY_LIMIT = 1024 * 1024;
 
-  private final int port;
-  private final BooleanSupplier clusterJoined;
-  private final EdgeLimits limits;
-  private final OpenOperations open;
-  private final RateLimiter rates;
-  private final boolean guarded;
-  private final HttpExposure exposure;
+  private final Options options;
   private NodeServices node;
   private ShedMeter shed;
   private HttpServer server;
   private Router router;
 
-  /** A node without a cluster, with the default {@link EdgeLimits}. */
-  public HttpApiVerticle(int port) {
-    this(port, null);
-  }
-
   /**
+   * How a node serves HTTP.
+   *
    * @param clusterJoined whether this node is a member of its cluster now (a readiness check);
    *     {@code null} for a node that runs without a cluster
-   */
-  public HttpApiVerticle(int port, BooleanSupplier clusterJoined) {
-    this(port, clusterJoined, EdgeLimits.DEFAULTS);
-  }
-
-  /**
    * @param limits timeouts for slow clients, the most connections the node keeps open and the most
    *     requests it serves at once
-   */
-  public HttpApiVerticle(int port, BooleanSupplier clusterJoined, EdgeLimits limits) {
-    this(port, clusterJoined, limits, OpenOperations.DEFAULTS, HttpExposure.DEFAULTS);
-  }
-
-  /** @param open whether metrics and the OpenAPI document are served without a credential */
-  public HttpApiVerticle(int port, BooleanSupplier clusterJoined, EdgeLimits limits, OpenOperations open) {
-    this(port, clusterJoined, limits, open, HttpExposure.DEFAULTS);
-  }
-
-  /** @param exposure the address to listen on and the origins browsers may call from */
-  public HttpApiVerticle(int port, BooleanSupplier clusterJoined, EdgeLimits limits, HttpExposure exposure) {
-    this(port, clusterJoined, limits, OpenOperations.DEFAULTS, exposure);
-  }
-
-  /**
-   * Without rate limits.
-   *
    * @param open whether metrics and the OpenAPI document are served without a credential
    * @param exposure the address to listen on and the origins browsers may call from
+   * @param rates the node's rate limits, one limiter shared by every instance of the node
+   * @param guarded {@code false} lets every request through without a credential: only for measuring
+   *     what the access check costs (the HTTP benchmark); the launcher never does
    */
-  public HttpApiVerticle(int port, BooleanSupplier clusterJoined, EdgeLimits limits, OpenOperations open,
-      HttpExposure exposure) {
-    this(port, clusterJoined, limits, open, exposure, RateLimiter.OFF);
-  }
-
-  /** @param rates the node's rate limits, one limiter shared by every instance of the node */
-  public HttpApiVerticle(int port, BooleanSupplier clusterJoined, EdgeLimits limits, OpenOperations open,
-      HttpExposure exposure, RateLimiter rates) {
-    this(port, clusterJoined, limits, open, exposure, rates, true);
-  }
-
-  private HttpApiVerticle(int port, BooleanSupplier clusterJoined, EdgeLimits limits, OpenOperations open,
+  public record Options(int port, BooleanSupplier clusterJoined, EdgeLimits limits, OpenOperations open,
       HttpExposure exposure, RateLimiter rates, boolean guarded) {
-    this.port = port;
-    this.clusterJoined = clusterJoined;
-    this.limits = limits;
-    this.open = open;
-    this.exposure = exposure;
-    this.rates = rates;
-    this.guarded = guarded;
+    /** A node without a cluster, with the default limits and exposure, without rate limits. */
+    public static Options of(int port) {
+      return new Options(port, null, EdgeLimits.DEFAULTS, OpenOperations.DEFAULTS, HttpExposure.DEFAULTS,
+          RateLimiter.OFF, true);
+    }
+
+    public Options withClusterJoined(BooleanSupplier joined) {
+      return new Options(port, joined, limits, open, exposure, rates, guarded);
+    }
+
+    public Options withLimits(EdgeLimits l) {
+      return new Options(port, clusterJoined, l, open, exposure, rates, guarded);
+    }
+
+    public Options withOpen(OpenOperations o) {
+      return new Options(port, clusterJoined, limits, o, exposure, rates, guarded);
+    }
+
+    public Options withExposure(HttpExposure e) {
+      return new Options(port, clusterJoined, limits, open, e, rates, guarded);
+    }
+
+    public Options withRates(RateLimiter r) {
+      return new Options(port, clusterJoined, limits, open, exposure, r, guarded);
+    }
+
+    public Options withoutCredentials() {
+      return new Options(port, clusterJoined, limits, open, exposure, rates, false);
+    }
   }
 
-  /**
-   * The same API on this node's services, letting every request through without a credential: only
-   * for measuring what the access check costs (the HTTP benchmark). The launcher never deploys it.
-   */
-  public static HttpApiVerticle withoutCredentials(int port) {
-    return new HttpApiVerticle(port, null, EdgeLimits.DEFAULTS, OpenOperations.DEFAULTS, HttpExposure.DEFAULTS,
-        RateLimiter.OFF, false);
+  public HttpApiVerticle(Options options) {
+    this.options = options;
   }
 
   @Override
@@ -164,18 +138,19 @@ public class HttpApiVerticle extends VerticleBase {
         .handle("closePeriod", this::closePeriod);
     FriendRoutes.mount(routes, FriendRankService.createProxy(vertx, FriendRankService.LOCAL_ADDRESS));
     ModerationRoutes.mount(routes, () -> service().moderation());
-    OperationRoutes.mount(routes, vertx, node.readiness(), clusterJoined);
+    OperationRoutes.mount(routes, vertx, node.readiness(), options.clusterJoined());
     NodeKeys keys = NodeKeys.of(vertx);
     KeyRoutes.mount(routes, keys);
     NodeAudit audit = NodeAudit.of(vertx);
     AuditRoutes.mount(routes, audit);
-    Set<String> opened = open.operationIds();
+    Set<String> opened = options.open().operationIds();
+    boolean guarded = options.guarded();
     AccessGate gate = new AccessGate(keys, board -> service().getBoard(board), Params::body,
         operationId -> !guarded || opened.contains(operationId));
     NodeStreams streams = NodeStreams.of(vertx);
     StreamRoutes.mount(routes, streams, this::service);
     TicketGate tickets = new TicketGate(keys, streams, board -> service().getBoard(board));
-    RateGate rateGate = new RateGate(rates, opened);
+    RateGate rateGate = new RateGate(options.rates(), opened);
     AuditTrail trail = new AuditTrail(audit);
     return routes.createRouter(vertx, BodyHandler.create(false).setBodyLimit(BODY_LIMIT), access -> guarded
             ? List.of(StreamRoutes.tickets(access, tickets), gate.handler(access), rateGate.handler(access),
@@ -188,9 +163,9 @@ public class HttpApiVerticle extends VerticleBase {
     router = contractRouter;
     // before every other route, the body handler included: a shed request is not read any further
     router.route().order(-1)
-        .handler(new InFlightLimit(InFlightLimit.share(limits.maxInFlight(), context.getInstanceCount()), shed));
-    CorsPolicy.mount(router, exposure.corsOrigins());
-    if (exposure.dashboard()) {
+        .handler(new InFlightLimit(InFlightLimit.share(options.limits().maxInFlight(), context.getInstanceCount()), shed));
+    CorsPolicy.mount(router, options.exposure().corsOrigins());
+    if (options.exposure().dashboard()) {
       Dashboard.mount(router);
     }
     router.route().failureHandler(this::failure);
@@ -203,9 +178,10 @@ public class HttpApiVerticle extends VerticleBase {
     router.errorHandler(400, ctx -> error(ctx, 400, "bad_request", "the request URI " + ctx.request().uri()
         + " could not be decoded (a malformed %-escape?); percent-encode reserved characters, e.g. '%' as %25"));
 
-    return HttpEdge.server(vertx, limits, router).listen(port, exposure.host()).onSuccess(s -> {
+    return HttpEdge.server(vertx, options.limits(), router).listen(options.port(), options.exposure().host())
+        .onSuccess(s -> {
       server = s;
-      LOG.info("HTTP API listening on {}:{}", exposure.host(), s.actualPort());
+      LOG.info("HTTP API listening on {}:{}", options.exposure().host(), s.actualPort());
     });
   }
 

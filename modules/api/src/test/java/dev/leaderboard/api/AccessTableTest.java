@@ -1,5 +1,6 @@
 package dev.leaderboard.api;
 
+import dev.leaderboard.service.NodeStore;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.leaderboard.api.auth.Access;
@@ -95,7 +96,7 @@ class AccessTableTest extends ApiTestSupport {
 
   @BeforeEach
   void friendsAndSharedKeys(@TempDir Path dir) throws Exception {
-    await(vertx.deployVerticle(new FriendRankVerticle(TestShards.endpoints(), TestPostgres.uri(), CLOCK, 100)));
+    await(vertx.deployVerticle(new FriendRankVerticle(new FriendRankVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), CLOCK, 100))));
     secret = TestTokens.secret(RANDOM);
     Path secretFile = Files.write(dir.resolve("jwt.secret"), secret);
     NodeKeys.of(vertx).offerPlayers(PlayerTokens.load(vertx, new PlayerTokenSettings(secretFile, null, null, null)));
@@ -304,7 +305,7 @@ class AccessTableTest extends ApiTestSupport {
     ApiKeyToken token = ApiKeyToken.generate(RANDOM);
     long now = CLOCK.millis();
     ApiKey record = ApiKey.of(token, "expired", EnumSet.allOf(Scope.class), Set.of(), now - 1, now - 60_000);
-    assertThat(await(keys.store().create(record))).isTrue();
+    assertThat(await(keys.store().create(record.id(), record.toStored()))).isTrue();
     await(keys.changed(token.id()));
     return token.value();
   }

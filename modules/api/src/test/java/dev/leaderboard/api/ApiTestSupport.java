@@ -1,5 +1,6 @@
 package dev.leaderboard.api;
 
+import dev.leaderboard.service.NodeStore;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.leaderboard.api.audit.AuditVerticle;
@@ -60,8 +61,7 @@ abstract class ApiTestSupport {
   void deploy(Vertx vertx) {
     List<String> endpoints = endpoints();
     this.vertx = vertx;
-    HttpApiVerticle api = new HttpApiVerticle(0, null, edgeLimits(), OpenOperations.DEFAULTS, exposure(),
-        rateLimiter());
+    HttpApiVerticle api = new HttpApiVerticle(HttpApiVerticle.Options.of(0).withLimits(edgeLimits()).withOpen(OpenOperations.DEFAULTS).withExposure(exposure()).withRates(rateLimiter()));
     deployNode(vertx, endpoints, TestPostgres.uri(), api, clock(), streamSettings());
     port = api.actualPort();
     anonymous = WebClient.create(vertx);
@@ -79,11 +79,11 @@ abstract class ApiTestSupport {
    */
   static void deployNode(Vertx on, List<String> endpoints, String pgUri, HttpApiVerticle api, Clock clock,
       StreamSettings streams) {
-    DeploymentOptions service = new DeploymentOptions().setConfig(new JsonObject()
-        .put(LeaderboardVerticle.NOTICE_INTERVAL_MS, streams.interval().toMillis()));
-    await(on.deployVerticle(new LeaderboardVerticle(endpoints, pgUri, 4, clock), service)
-        .compose(id -> deployKeys(on, endpoints, pgUri))
-        .compose(id -> on.deployVerticle(new StreamVerticle(endpoints, clock, streams)))
+    NodeStore.Options store = NodeStore.Options.of(endpoints, pgUri);
+    await(on.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(store, clock, 4)
+            .withNoticeInterval(streams.interval().toMillis())))
+        .compose(id -> deployKeys(on, store))
+        .compose(id -> on.deployVerticle(new StreamVerticle(new StreamVerticle.Options(store, clock, streams))))
         .compose(id -> on.deployVerticle(api)));
   }
 
@@ -107,8 +107,13 @@ abstract class ApiTestSupport {
    * its audit log in {@code pgUri}.
    */
   static Future<KeysVerticle> deployKeys(Vertx on, List<String> endpoints, String pgUri) {
-    KeysVerticle keys = new KeysVerticle(endpoints, CLOCK);
-    return on.deployVerticle(new AuditVerticle(pgUri, CLOCK))
+    return deployKeys(on, NodeStore.Options.of(endpoints, pgUri));
+  }
+
+  /** The node's API keys and audit log on the node's stores at {@code store}. */
+  static Future<KeysVerticle> deployKeys(Vertx on, NodeStore.Options store) {
+    KeysVerticle keys = new KeysVerticle(new KeysVerticle.Options(store, CLOCK));
+    return on.deployVerticle(new AuditVerticle(new AuditVerticle.Options(store, CLOCK)))
         .compose(id -> on.deployVerticle(keys))
         .compose(id -> new KeyAdmin(keys.cache(), RANDOM).register(ADMIN_KEY, "tests"))
         .map(registration -> {

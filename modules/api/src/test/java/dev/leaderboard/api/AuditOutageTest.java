@@ -27,7 +27,7 @@ class AuditOutageTest {
   @Test
   void adminActionsAreRefusedWhileTheAuditLogCannotBeWritten(Vertx vertx, @TempDir Path dir) throws Exception {
     try (LocalPostgres pg = LocalPostgres.start(dir.resolve("pg"))) {
-      HttpApiVerticle api = new HttpApiVerticle(0);
+      HttpApiVerticle api = new HttpApiVerticle(HttpApiVerticle.Options.of(0));
       ApiTestSupport.deployNode(vertx, TestShards.endpoints(), pg.uri(), api);
       WebClient client = ApiTestSupport.asAdmin(WebClient.create(vertx));
       int port = api.actualPort();

@@ -68,8 +68,7 @@ class DashboardTest extends ApiTestSupport {
 
   @Test
   void aNodeWithTheDashboardOffServesNoPage() {
-    HttpApiVerticle off = new HttpApiVerticle(0, null, EdgeLimits.DEFAULTS,
-        new HttpExposure("127.0.0.1", List.of(), false));
+    HttpApiVerticle off = new HttpApiVerticle(HttpApiVerticle.Options.of(0).withLimits(EdgeLimits.DEFAULTS).withExposure(new HttpExposure("127.0.0.1", List.of(), false)));
     await(vertx.deployVerticle(off));
     for (String uri : List.of("/", "/ui/app.js")) {
       HttpResponse<Buffer> r = await(anonymous.get(off.actualPort(), "localhost", uri).send());

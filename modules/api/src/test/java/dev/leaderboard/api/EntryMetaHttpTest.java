@@ -1,5 +1,6 @@
 package dev.leaderboard.api;
 
+import dev.leaderboard.service.NodeStore;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.leaderboard.embedded.TestPostgres;
@@ -20,7 +21,7 @@ class EntryMetaHttpTest extends ApiTestSupport {
 
   @BeforeEach
   void friends() {
-    await(vertx.deployVerticle(new FriendRankVerticle(TestShards.endpoints(), TestPostgres.uri(), CLOCK, 100)));
+    await(vertx.deployVerticle(new FriendRankVerticle(new FriendRankVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), CLOCK, 100))));
   }
 
   private JsonObject submit(String board, String user, long value, JsonObject meta) {

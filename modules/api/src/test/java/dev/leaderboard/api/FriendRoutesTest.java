@@ -1,5 +1,6 @@
 package dev.leaderboard.api;
 
+import dev.leaderboard.service.NodeStore;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.leaderboard.embedded.TestPostgres;
@@ -27,7 +28,7 @@ class FriendRoutesTest extends ApiTestSupport {
 
   @BeforeEach
   void deployFriends() {
-    await(vertx.deployVerticle(new FriendRankVerticle(TestShards.endpoints(), TestPostgres.uri(), CLOCK, LIMIT)));
+    await(vertx.deployVerticle(new FriendRankVerticle(new FriendRankVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), CLOCK, LIMIT))));
     friends = FriendRankService.createProxy(vertx, FriendRankService.ADDRESS);
     run = "fr" + UUID.randomUUID().toString().substring(0, 8) + "-";
   }

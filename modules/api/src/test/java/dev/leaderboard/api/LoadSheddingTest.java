@@ -1,5 +1,6 @@
 package dev.leaderboard.api;
 
+import dev.leaderboard.service.NodeStore;
 import static dev.leaderboard.api.ApiTestSupport.assertError;
 import static dev.leaderboard.api.ApiTestSupport.await;
 import static dev.leaderboard.api.ApiTestSupport.ok;
@@ -58,7 +59,7 @@ class LoadSheddingTest {
 
   @Test
   void beyondTheInFlightLimitApiRequestsAreShedAndOperationsRoutesAreNot(Vertx vertx, @TempDir Path dir) throws Exception {
-    start(vertx, dir, RedisPool.of(LeaderboardVerticle.POOL_SIZE), 1);
+    start(vertx, dir, RedisPool.of(NodeStore.POOL_SIZE), 1);
     String board = ApiTestSupport.randomBoard();
     ok(put("/v1/boards/" + board, new JsonObject()), 201);
     ok(submit(board, "u1", 5), 200);
@@ -129,11 +130,10 @@ class LoadSheddingTest {
     shard = LocalRedisShards.start(dir, 1);
     control = Redis.createClient(vertx, shard.endpoints().get(0));
     EdgeLimits d = EdgeLimits.DEFAULTS;
-    HttpApiVerticle api = new HttpApiVerticle(0, null,
-        new EdgeLimits(d.idleTimeout(), d.headerTimeout(), d.bodyTimeout(), d.maxConnections(), maxInFlight));
-    await(vertx.deployVerticle(new LeaderboardVerticle(shard.endpoints(), TestPostgres.uri(), 4, ApiTestSupport.CLOCK,
-        PeriodCloser.DEFAULT_LEASE_MILLIS, pool))
-        .compose(id -> ApiTestSupport.deployKeys(vertx, shard.endpoints()))
+    HttpApiVerticle api = new HttpApiVerticle(HttpApiVerticle.Options.of(0).withLimits(new EdgeLimits(d.idleTimeout(), d.headerTimeout(), d.bodyTimeout(), d.maxConnections(), maxInFlight)));
+    NodeStore.Options store = NodeStore.Options.of(shard.endpoints(), TestPostgres.uri()).withPool(pool);
+    await(vertx.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(store, ApiTestSupport.CLOCK, 4)))
+        .compose(id -> ApiTestSupport.deployKeys(vertx, store))
         .compose(id -> vertx.deployVerticle(api)));
     port = api.actualPort();
     client = ApiTestSupport.asAdmin(WebClient.create(vertx));

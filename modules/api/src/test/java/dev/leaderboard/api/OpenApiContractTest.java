@@ -59,7 +59,7 @@ class OpenApiContractTest {
 
   @BeforeEach
   void deploy(Vertx vertx) throws Exception {
-    api = new HttpApiVerticle(0);
+    api = new HttpApiVerticle(HttpApiVerticle.Options.of(0));
     ApiTestSupport.deployKeys(vertx, TestShards.endpoints()).compose(keys -> vertx.deployVerticle(api))
         .await(20, TimeUnit.SECONDS);
     client = ApiTestSupport.asAdmin(WebClient.create(vertx));

@@ -108,7 +108,7 @@ class OperationRoutesTest extends ApiTestSupport {
 
   @Test
   void metricsAndTheDocumentCanBeClosedToCallersWithoutAKey() {
-    HttpApiVerticle closed = new HttpApiVerticle(0, null, EdgeLimits.DEFAULTS, new OpenOperations(false, false));
+    HttpApiVerticle closed = new HttpApiVerticle(HttpApiVerticle.Options.of(0).withLimits(EdgeLimits.DEFAULTS).withOpen(new OpenOperations(false, false)));
     await(vertx.deployVerticle(closed));
     int at = closed.actualPort();
     assertError(callOn(at, "/metrics", null), 401, "unauthenticated", "metrics needs an API key");
@@ -129,7 +129,7 @@ class OperationRoutesTest extends ApiTestSupport {
   }
 
   private static int deployApi(Vertx on, BooleanSupplier clusterJoined) {
-    HttpApiVerticle api = new HttpApiVerticle(0, clusterJoined);
+    HttpApiVerticle api = new HttpApiVerticle(HttpApiVerticle.Options.of(0).withClusterJoined(clusterJoined));
     await(on.deployVerticle(api));
     return api.actualPort();
   }

@@ -1,5 +1,6 @@
 package dev.leaderboard.api;
 
+import dev.leaderboard.service.NodeStore;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.leaderboard.core.Partitioner;
@@ -67,7 +68,7 @@ class PartialReadsHttpTest extends ApiTestSupport {
 
   @BeforeEach
   void deployFriends() {
-    await(vertx.deployVerticle(new FriendRankVerticle(endpoints(), TestPostgres.uri(), CLOCK, 100)));
+    await(vertx.deployVerticle(new FriendRankVerticle(new FriendRankVerticle.Options(NodeStore.Options.of(endpoints(), TestPostgres.uri()), CLOCK, 100))));
     contract = ResponseValidator.create(vertx, await(ContractRouter.loadContract(vertx)));
   }
 

@@ -41,7 +41,7 @@ class ReadinessShardOutageTest {
     try (LocalRedisShards own = LocalRedisShards.start(dir.resolve("own"), 1)) {
       String endpoint = own.endpoints().get(0);
       List<String> endpoints = List.of(TestShards.endpoints().get(0), endpoint);
-      HttpApiVerticle api = new HttpApiVerticle(0);
+      HttpApiVerticle api = new HttpApiVerticle(HttpApiVerticle.Options.of(0));
       ApiTestSupport.deployNode(vertx, endpoints, TestPostgres.uri(), api);
       WebClient client = WebClient.create(vertx);
       Poll ready = new Poll(vertx, client, api.actualPort());
@@ -82,7 +82,7 @@ class ReadinessShardOutageTest {
   @Test
   void anArchiveOutageDegradesReadinessWhileLiveBoardsServe(Vertx vertx, @TempDir Path dir) throws Exception {
     try (LocalPostgres pg = LocalPostgres.start(dir.resolve("pg"))) {
-      HttpApiVerticle api = new HttpApiVerticle(0);
+      HttpApiVerticle api = new HttpApiVerticle(HttpApiVerticle.Options.of(0));
       ApiTestSupport.deployNode(vertx, TestShards.endpoints(), pg.uri(), api);
       WebClient client = ApiTestSupport.asAdmin(WebClient.create(vertx));
       Poll ready = new Poll(vertx, client, api.actualPort());

@@ -1,5 +1,6 @@
 package dev.leaderboard.api;
 
+import dev.leaderboard.service.NodeStore;
 import static dev.leaderboard.api.ApiTestSupport.await;
 import static dev.leaderboard.api.ApiTestSupport.ok;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -139,8 +140,8 @@ class ShardFaultTest {
   }
 
   private static BlockingHttp deploy(Vertx vertx, List<String> endpoints) {
-    HttpApiVerticle api = new HttpApiVerticle(0);
-    await(vertx.deployVerticle(new LeaderboardVerticle(endpoints, TestPostgres.uri(), PARTITIONS, ApiTestSupport.CLOCK))
+    HttpApiVerticle api = new HttpApiVerticle(HttpApiVerticle.Options.of(0));
+    await(vertx.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(NodeStore.Options.of(endpoints, TestPostgres.uri()), ApiTestSupport.CLOCK, PARTITIONS)))
         .compose(id -> ApiTestSupport.deployKeys(vertx, endpoints))
         .compose(id -> vertx.deployVerticle(api)));
     WebClient client = ApiTestSupport.asAdmin(

@@ -37,7 +37,7 @@ class SubmitRankOutageTest {
   void aWriteOnAHealthyShardIsAppliedWhenAnotherShardIsDown(Vertx vertx, @TempDir Path dir) throws Exception {
     try (LocalRedisShards own = LocalRedisShards.start(dir, 1)) {
       List<String> endpoints = List.of(TestShards.endpoints().get(0), own.endpoints().get(0));
-      HttpApiVerticle api = new HttpApiVerticle(0);
+      HttpApiVerticle api = new HttpApiVerticle(HttpApiVerticle.Options.of(0));
       ApiTestSupport.deployNode(vertx, endpoints, TestPostgres.uri(), api);
       port = api.actualPort();
       client = ApiTestSupport.asAdmin(WebClient.create(vertx));

@@ -4,7 +4,7 @@ import dev.leaderboard.api.EdgeLimits;
 import dev.leaderboard.api.auth.PlayerTokenSettings;
 import dev.leaderboard.api.limit.Rate;
 import dev.leaderboard.api.limit.RateLimits;
-import dev.leaderboard.service.LeaderboardVerticle;
+import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.WebhookSettings;
 import dev.leaderboard.store.RedisPool;
 import dev.leaderboard.store.RedisTopology;
@@ -122,7 +122,7 @@ public record AppConfig(
         intVar(env, "LB_ADMIN_INTERVAL_SECONDS", 15, 1, 3600),
         intVar(env, "LB_CLOSE_LEASE_SECONDS", 30, 1, 3600),
         httpLimits(env),
-        intVar(env, "LB_REDIS_MAX_POOL_WAITING", RedisPool.of(LeaderboardVerticle.POOL_SIZE).maxWaiting(), 0, 1_000_000),
+        intVar(env, "LB_REDIS_MAX_POOL_WAITING", RedisPool.of(NodeStore.POOL_SIZE).maxWaiting(), 0, 1_000_000),
         intVar(env, "LB_REDIS_TIMEOUT_MS", (int) RedisPool.ANSWER_MILLIS, 100, 600_000),
         pathVar(env, "LB_ADMIN_KEY_FILE"),
         new OpenOperations(onOff(env, "LB_METRICS_OPEN", true), onOff(env, "LB_OPENAPI_OPEN", true)),

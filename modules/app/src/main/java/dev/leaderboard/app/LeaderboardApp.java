@@ -1,5 +1,6 @@
 package dev.leaderboard.app;
 
+import dev.leaderboard.service.NodeStore;
 import com.hazelcast.config.Config;
 import dev.leaderboard.api.HttpApiVerticle;
 import dev.leaderboard.api.stream.StreamVerticle;
@@ -89,24 +90,25 @@ public final class LeaderboardApp {
         .setInstances(Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors())));
     BooleanSupplier clusterJoined = ClusterMembership.of(vertx);
     long closeLeaseMillis = c.closeLeaseSeconds() * 1000L;
-    RedisPool pool = new RedisPool(LeaderboardVerticle.POOL_SIZE, c.redisPoolWaiting(), c.redisAnswerMillis());
+    NodeStore.Options store = new NodeStore.Options(c.redis(), c.pgUri(),
+        new RedisPool(NodeStore.POOL_SIZE, c.redisPoolWaiting(), c.redisAnswerMillis()));
     // buckets refill in real time, whatever clock the node's periods follow
     RateLimiter rates = RateLimiter.create(c.rates(), Clock.systemUTC());
-    DeploymentOptions services = new DeploymentOptions(instances).setConfig(new JsonObject()
-        .put(LeaderboardVerticle.NOTICE_INTERVAL_MS, c.streams().interval().toMillis()));
-    return vertx.deployVerticle(() -> new LeaderboardVerticle(c.redis(), c.pgUri(), c.partitions(), clock,
-            closeLeaseMillis, pool), services)
+    LeaderboardVerticle.Options service = new LeaderboardVerticle.Options(store, clock, c.partitions())
+        .withCloseLease(closeLeaseMillis).withNoticeInterval(c.streams().interval().toMillis());
+    HttpApiVerticle.Options http = HttpApiVerticle.Options.of(c.httpPort()).withClusterJoined(clusterJoined)
+        .withLimits(c.http()).withOpen(c.open()).withExposure(c.httpExposure()).withRates(rates);
+    return vertx.deployVerticle(() -> new LeaderboardVerticle(service), instances)
+        .compose(id -> vertx.deployVerticle(new AdminVerticle(new AdminVerticle.Options(store, clock,
+            c.adminIntervalSeconds() * 1000L, closeLeaseMillis, c.webhooks()))))
         .compose(id -> vertx.deployVerticle(
-            new AdminVerticle(c.redis(), c.pgUri(), clock, c.adminIntervalSeconds() * 1000L, closeLeaseMillis,
-                c.webhooks())))
-        .compose(id -> vertx.deployVerticle(
-            () -> new FriendRankVerticle(c.redis(), c.pgUri(), clock, c.friendLimit(), pool), instances))
-        .compose(id -> vertx.deployVerticle(new AuditVerticle(c.pgUri(), clock)))
-        .compose(id -> deployKeys(vertx, c, clock))
-        .compose(adminKey -> vertx.deployVerticle(new StreamVerticle(c.redis(), clock, c.streams()))
-            .map(adminKey))
-        .compose(adminKey -> vertx.deployVerticle(() -> new HttpApiVerticle(c.httpPort(), clusterJoined, c.http(),
-            c.open(), c.httpExposure(), rates), instances).map(id -> new Deployed(id, adminKey)))
+            () -> new FriendRankVerticle(new FriendRankVerticle.Options(store, clock, c.friendLimit())), instances))
+        .compose(id -> vertx.deployVerticle(new AuditVerticle(new AuditVerticle.Options(store, clock))))
+        .compose(id -> deployKeys(vertx, c, store, clock))
+        .compose(adminKey -> vertx.deployVerticle(new StreamVerticle(new StreamVerticle.Options(store, clock,
+            c.streams()))).map(adminKey))
+        .compose(adminKey -> vertx.deployVerticle(() -> new HttpApiVerticle(http), instances)
+            .map(id -> new Deployed(id, adminKey)))
         .onSuccess(d -> LOG.info("leaderboard node ready: HTTP on {}:{}, {} Redis " + (c.redisCluster() ? "cluster seeds" : "shards")
             + ", {} default partitions, cluster {}, CORS {}, dashboard {}", c.httpExposure().host(), c.httpPort(),
             c.redisEndpoints().size(), c.partitions(), c.cluster() ? "on" : "off",
@@ -118,8 +120,8 @@ public final class LeaderboardApp {
    * The node's API keys, with its admin key registered, and its player token verifier when it takes
    * player tokens; answers the file that holds the admin key.
    */
-  private static Future<Path> deployKeys(Vertx vertx, AppConfig c, Clock clock) {
-    KeysVerticle keys = new KeysVerticle(c.redis(), clock);
+  private static Future<Path> deployKeys(Vertx vertx, AppConfig c, NodeStore.Options store, Clock clock) {
+    KeysVerticle keys = new KeysVerticle(new KeysVerticle.Options(store, clock));
     return vertx.deployVerticle(keys).compose(id -> AdminKeyFile.ensure(vertx, c, keys.cache()))
         .compose(adminKey -> playerTokens(vertx, c).map(adminKey));
   }

@@ -1,5 +1,6 @@
 package dev.leaderboard.app;
 
+import dev.leaderboard.service.NodeStore;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -79,7 +80,7 @@ class ClusterTlsTest {
     // the first member alone, then the others at once: they join it rather than forming clusters of their own
     try (LogCapture log = LogCapture.start()) {
       a = start(node(members, aClusterPort, aBusPort, nodeTls.env())).await();
-      Future<String> deployed = a.deployVerticle(new LeaderboardVerticle(shards, pgUri, 4, CLOCK));
+      Future<String> deployed = a.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(NodeStore.Options.of(shards, pgUri), CLOCK, 4)));
       Future<Vertx> other = start(node(members, ports.get(1), 0, certs.signed("other-node").env()));
       Future<Vertx> noTls = start(node(members, ports.get(2), 0, Map.of()));
       Future<Vertx> selfSigned = start(node(members, ports.get(3), 0, certs.selfSigned("stranger").env()));

@@ -1,5 +1,6 @@
 package dev.leaderboard.bench;
 
+import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Partitioner;
 import dev.leaderboard.embedded.LocalPostgres;
@@ -65,8 +66,8 @@ public final class Benchmark {
   }
 
   private static void run(Vertx vertx, List<String> endpoints, String pgUri, int members, int runs, int partitions) {
-    vertx.deployVerticle(new LeaderboardVerticle(endpoints, pgUri, partitions, Clock.systemUTC())).await();
-    vertx.deployVerticle(new FriendRankVerticle(endpoints, pgUri, Clock.systemUTC(), 5000)).await();
+    vertx.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(NodeStore.Options.of(endpoints, pgUri), Clock.systemUTC(), partitions))).await();
+    vertx.deployVerticle(new FriendRankVerticle(new FriendRankVerticle.Options(NodeStore.Options.of(endpoints, pgUri), Clock.systemUTC(), 5000))).await();
     LeaderboardService service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
     FriendRankService friends = FriendRankService.createProxy(vertx, FriendRankService.ADDRESS);
     Shards shards = Shards.connect(vertx, endpoints, 8);

@@ -122,7 +122,7 @@ public final class HttpBenchmark {
         bare.deployVerticle(() -> new BareEndpoint(barePort, redis.endpoints().get(0), BARE_KEY), instances).await();
         // the node's API once more, on the node's own services, without the access check
         int openPort = Local.freePort();
-        app.vertx().deployVerticle(() -> HttpApiVerticle.withoutCredentials(openPort), instances).await();
+        app.vertx().deployVerticle(() -> new HttpApiVerticle(HttpApiVerticle.Options.of(openPort).withoutCredentials()), instances).await();
         String authorization = "Bearer " + Files.readString(app.adminKeyFile()).strip();
         Shards shards = Shards.connect(bench, redis.endpoints(), 16);
         shards.loadScripts().await();

@@ -1,6 +1,5 @@
 package dev.leaderboard.service;
 
-import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Delivery;
 import dev.leaderboard.core.Period;
@@ -13,9 +12,6 @@ import dev.leaderboard.service.impl.WebhookDeliveries;
 import dev.leaderboard.store.BoardStore;
 import dev.leaderboard.store.DeliveryStore;
 import dev.leaderboard.store.PeriodStore;
-import dev.leaderboard.store.RedisPool;
-import dev.leaderboard.store.RedisTopology;
-import dev.leaderboard.store.Shards;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.json.JsonObject;
@@ -40,15 +36,9 @@ import org.slf4j.LoggerFactory;
 public class AdminVerticle extends VerticleBase {
   private static final Logger LOG = LoggerFactory.getLogger(AdminVerticle.class);
 
-  private final RedisTopology redis;
-  private final String pgUri;
-  private final Clock clock;
-  private final long intervalMillis;
-  private final long leaseMillis;
-  private final WebhookSettings webhooks;
-  private Shards shards;
+  private final Options options;
+  private NodeStore store;
   private BoardRegistry registry;
-  private ArchiveStore archive;
   private PeriodCloser closer;
   private PeriodStore periods;
   private BoardStore boardStore;
@@ -56,54 +46,43 @@ public class AdminVerticle extends VerticleBase {
   private long timer = -1;
   private boolean running;
 
-  public AdminVerticle(List<String> endpoints, String pgUri, Clock clock, long intervalMillis) {
-    this(endpoints, pgUri, clock, intervalMillis, PeriodCloser.DEFAULT_LEASE_MILLIS);
-  }
-
-  /** @param leaseMillis how long a period's close lease outlives a node that stopped renewing it */
-  public AdminVerticle(List<String> endpoints, String pgUri, Clock clock, long intervalMillis, long leaseMillis) {
-    this(RedisTopology.standalone(endpoints), pgUri, clock, intervalMillis, leaseMillis, WebhookSettings.DEFAULT);
-  }
-
-  /** @param webhooks how period-end webhooks are retried, timed out and leased */
-  public AdminVerticle(List<String> endpoints, String pgUri, Clock clock, long intervalMillis, long leaseMillis,
+  /**
+   * @param intervalMillis how often every board is checked for periods to close
+   * @param leaseMillis how long a period's close lease outlives a node that stopped renewing it
+   * @param webhooks how period-end webhooks are retried, timed out and leased
+   */
+  public record Options(NodeStore.Options store, Clock clock, long intervalMillis, long leaseMillis,
       WebhookSettings webhooks) {
-    this(RedisTopology.standalone(endpoints), pgUri, clock, intervalMillis, leaseMillis, webhooks);
+    public Options(NodeStore.Options store, Clock clock, long intervalMillis) {
+      this(store, clock, intervalMillis, PeriodCloser.DEFAULT_LEASE_MILLIS, WebhookSettings.DEFAULT);
+    }
   }
 
-  /** @param redis standalone endpoints or a Redis Cluster's seed nodes */
-  public AdminVerticle(RedisTopology redis, String pgUri, Clock clock, long intervalMillis, long leaseMillis) {
-    this(redis, pgUri, clock, intervalMillis, leaseMillis, WebhookSettings.DEFAULT);
-  }
-
-  public AdminVerticle(RedisTopology redis, String pgUri, Clock clock, long intervalMillis, long leaseMillis,
-      WebhookSettings webhooks) {
-    this.webhooks = webhooks;
-    this.redis = redis;
-    this.pgUri = pgUri;
-    this.clock = clock;
-    this.intervalMillis = intervalMillis;
-    this.leaseMillis = leaseMillis;
+  public AdminVerticle(Options options) {
+    this.options = options;
   }
 
   @Override
   public Future<?> start() {
-    shards = Shards.connect(vertx, redis, RedisPool.of(4));
-    boardStore = new BoardStore(shards);
-    registry = new BoardRegistry(vertx, boardStore);
-    periods = new PeriodStore(shards);
-    archive = ArchiveStore.connect(vertx, pgUri);
-    closer = new PeriodCloser(vertx, registry, boardStore, periods, archive, clock, leaseMillis);
-    deliveries = new WebhookDeliveries(vertx, registry, new DeliveryStore(shards), archive, clock, webhooks);
-    // only this node's own events: the node that archived a period starts its delivery; the content is
-    // only a name, everything is read again from the stores
-    vertx.eventBus().<JsonObject>localConsumer(PeriodArchivedEvent.ADDRESS, event -> registry
-        .require(event.body().getString("board"))
-        .compose(b -> b.events().webhook() == null ? Future.succeededFuture()
-            : deliveries.deliver(b, event.body().getString("period")))
-        .onFailure(t -> LOG.warn("delivering the webhook of {} stopped: {}", event.body().getString("period"),
-            t.toString())));
-    return registry.start().onSuccess(ok -> timer = vertx.setPeriodic(intervalMillis, intervalMillis, id -> pass()));
+    return NodeStore.acquire(vertx, options.store()).onSuccess(s -> {
+      store = s;
+      boardStore = s.boardStore();
+      registry = s.boards();
+      periods = new PeriodStore(s.shards());
+      closer = new PeriodCloser(vertx, registry, boardStore, periods, s.archive(), options.clock(),
+          options.leaseMillis());
+      deliveries = new WebhookDeliveries(vertx, registry, new DeliveryStore(s.shards()), s.archive(),
+          options.clock(), options.webhooks());
+      // only this node's own events: the node that archived a period starts its delivery; the content is
+      // only a name, everything is read again from the stores
+      vertx.eventBus().<JsonObject>localConsumer(PeriodArchivedEvent.ADDRESS, event -> registry
+          .require(event.body().getString("board"))
+          .compose(b -> b.events().webhook() == null ? Future.succeededFuture()
+              : deliveries.deliver(b, event.body().getString("period")))
+          .onFailure(t -> LOG.warn("delivering the webhook of {} stopped: {}", event.body().getString("period"),
+              t.toString())));
+      timer = vertx.setPeriodic(options.intervalMillis(), options.intervalMillis(), id -> pass());
+    });
   }
 
   /** One pass over every board; a pass still running when the next tick comes is not overlapped. */
@@ -141,7 +120,7 @@ public class AdminVerticle extends VerticleBase {
     return Future.all(boardStore.periods(b), periods.states(b)).compose(all -> {
       List<String> hot = all.resultAt(0);
       Map<String, PeriodState> states = all.resultAt(1);
-      long now = clock.millis();
+      long now = options.clock().millis();
       List<Period> due = new ArrayList<>();
       for (String id : hot) {
         PeriodState state = states.get(id);
@@ -180,9 +159,7 @@ public class AdminVerticle extends VerticleBase {
     if (timer >= 0) {
       vertx.cancelTimer(timer);
     }
-    return deliveries.stop().compose(stopped -> registry.stop()).onComplete(done -> {
-      archive.close();
-      shards.close();
-    });
+    return (deliveries == null ? Future.succeededFuture() : deliveries.stop())
+        .eventually(() -> store == null ? Future.succeededFuture() : store.release(vertx));
   }
 }

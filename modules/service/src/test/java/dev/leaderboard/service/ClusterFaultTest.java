@@ -65,8 +65,7 @@ class ClusterFaultTest {
 
   @BeforeEach
   void deploy(Vertx vertx) {
-    vertx.deployVerticle(new LeaderboardVerticle(RedisTopology.cluster(cluster.seeds(), 15_000), TestPostgres.uri(), 8,
-        Clock.fixed(NOW, ZoneOffset.UTC), PeriodCloser.DEFAULT_LEASE_MILLIS, RedisPool.of(4))).await();
+    vertx.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(new NodeStore.Options(RedisTopology.cluster(cluster.seeds(), 15_000), TestPostgres.uri(), RedisPool.of(4)), Clock.fixed(NOW, ZoneOffset.UTC), 8))).await();
     service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
   }
 

@@ -28,7 +28,7 @@ class ConcurrencyTest {
 
   @BeforeEach
   void deploy(Vertx vertx) {
-    vertx.deployVerticle(() -> new LeaderboardVerticle(TestShards.endpoints(), TestPostgres.uri(), 8, Clock.fixed(NOW, ZoneOffset.UTC)),
+    vertx.deployVerticle(() -> new LeaderboardVerticle(new LeaderboardVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), Clock.fixed(NOW, ZoneOffset.UTC), 8)),
         new io.vertx.core.DeploymentOptions().setInstances(4)).await();
     service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
   }

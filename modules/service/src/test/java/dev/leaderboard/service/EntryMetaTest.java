@@ -31,8 +31,8 @@ class EntryMetaTest {
 
   @BeforeEach
   void deploy(Vertx vertx) {
-    vertx.deployVerticle(new LeaderboardVerticle(TestShards.endpoints(), TestPostgres.uri(), 6, clock)).await();
-    vertx.deployVerticle(new FriendRankVerticle(TestShards.endpoints(), TestPostgres.uri(), clock, 100)).await();
+    vertx.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), clock, 6))).await();
+    vertx.deployVerticle(new FriendRankVerticle(new FriendRankVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), clock, 100))).await();
     service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
     friends = FriendRankService.createProxy(vertx, FriendRankService.ADDRESS);
   }

@@ -43,7 +43,7 @@ class ErasureTest {
 
   @BeforeEach
   void deploy(Vertx vertx) {
-    vertx.deployVerticle(new LeaderboardVerticle(TestShards.endpoints(), TestPostgres.uri(), 4, clock)).await();
+    vertx.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), clock, 4))).await();
     service = NodeServices.of(vertx).leaderboards();
     moderation = service.moderation();
     shards = Shards.connect(vertx, TestShards.endpoints(), 2);

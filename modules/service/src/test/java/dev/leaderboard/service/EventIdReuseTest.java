@@ -42,7 +42,7 @@ class EventIdReuseTest {
 
   @BeforeEach
   void deploy(Vertx vertx) {
-    vertx.deployVerticle(new LeaderboardVerticle(TestShards.endpoints(), TestPostgres.uri(), 4, clock)).await();
+    vertx.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), clock, 4))).await();
     service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
     board = "reuse-" + UUID.randomUUID().toString().substring(0, 8);
     service.putBoard(board, new JsonObject().put("operator", "incr").put("maxScore", 1000)

@@ -46,13 +46,13 @@ class FriendRankTest {
   @BeforeEach
   void deploy(Vertx vertx) {
     this.vertx = vertx;
-    vertx.deployVerticle(new LeaderboardVerticle(TestShards.endpoints(), TestPostgres.uri(), 8, CLOCK)).await();
+    vertx.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), CLOCK, 8))).await();
     service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
     run = "fr" + UUID.randomUUID().toString().substring(0, 8) + "-";
   }
 
   private FriendRankService deployFriends(int limit) {
-    vertx.deployVerticle(new FriendRankVerticle(TestShards.endpoints(), TestPostgres.uri(), CLOCK, limit)).await();
+    vertx.deployVerticle(new FriendRankVerticle(new FriendRankVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), CLOCK, limit))).await();
     return FriendRankService.createProxy(vertx, FriendRankService.ADDRESS);
   }
 

@@ -34,8 +34,7 @@ class LayoutUpgradeTest {
   private static final long DAY_START = Instant.parse("2025-04-15T00:00:00Z").toEpochMilli();
 
   private String deploy(Vertx vertx) {
-    return vertx.deployVerticle(new LeaderboardVerticle(TestShards.endpoints(), TestPostgres.uri(), 4,
-        Clock.fixed(NOW, ZoneOffset.UTC))).await();
+    return vertx.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), Clock.fixed(NOW, ZoneOffset.UTC), 4))).await();
   }
 
   @Test

@@ -28,8 +28,7 @@ class MaxStepTest {
 
   @BeforeEach
   void deploy(Vertx vertx) {
-    vertx.deployVerticle(new LeaderboardVerticle(TestShards.endpoints(), TestPostgres.uri(), 4,
-        Clock.fixed(Instant.parse("2025-04-15T12:00:00Z"), ZoneOffset.UTC))).await();
+    vertx.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), Clock.fixed(Instant.parse("2025-04-15T12:00:00Z"), ZoneOffset.UTC), 4))).await();
     service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
   }
 

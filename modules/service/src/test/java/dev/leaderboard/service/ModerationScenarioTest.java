@@ -62,8 +62,7 @@ class ModerationScenarioTest {
 
   @BeforeEach
   void deploy(Vertx vertx) {
-    vertx.deployVerticle(new LeaderboardVerticle(redis(), TestPostgres.uri(), 8, Clock.fixed(NOW, ZoneOffset.UTC),
-        PeriodCloser.DEFAULT_LEASE_MILLIS, RedisPool.of(LeaderboardVerticle.POOL_SIZE))).await();
+    vertx.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(new NodeStore.Options(redis(), TestPostgres.uri(), RedisPool.of(NodeStore.POOL_SIZE)), Clock.fixed(NOW, ZoneOffset.UTC), 8))).await();
     service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
     moderation = NodeServices.of(vertx).leaderboards().moderation();
   }

@@ -56,8 +56,8 @@ class PartialReadsOutageTest {
     try (LocalRedisShards own = LocalRedisShards.start(dir, 1)) {
       // endpoint 0 (board definitions, period states) stays up; endpoint 1 is stopped below
       List<String> endpoints = List.of(TestShards.endpoints().get(0), own.endpoints().get(0));
-      vertx.deployVerticle(new LeaderboardVerticle(endpoints, TestPostgres.uri(), 4, CLOCK)).await();
-      vertx.deployVerticle(new FriendRankVerticle(endpoints, TestPostgres.uri(), CLOCK, 5000)).await();
+      vertx.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(NodeStore.Options.of(endpoints, TestPostgres.uri()), CLOCK, 4))).await();
+      vertx.deployVerticle(new FriendRankVerticle(new FriendRankVerticle.Options(NodeStore.Options.of(endpoints, TestPostgres.uri()), CLOCK, 5000))).await();
       service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
       friends = FriendRankService.createProxy(vertx, FriendRankService.ADDRESS);
 

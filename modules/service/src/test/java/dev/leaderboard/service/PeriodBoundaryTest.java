@@ -26,8 +26,8 @@ class PeriodBoundaryTest {
 
   @BeforeEach
   void deploy(Vertx vertx) {
-    vertx.deployVerticle(new LeaderboardVerticle(TestShards.endpoints(), TestPostgres.uri(), 4, clock)).await();
-    admin = new AdminVerticle(TestShards.endpoints(), TestPostgres.uri(), clock, 3_600_000);
+    vertx.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), clock, 4))).await();
+    admin = new AdminVerticle(new AdminVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), clock, 3_600_000));
     vertx.deployVerticle(admin).await();
     service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
   }

@@ -43,10 +43,10 @@ class PeriodLifecycleTest {
 
   @BeforeEach
   void deploy(Vertx vertx) {
-    vertx.deployVerticle(new LeaderboardVerticle(TestShards.endpoints(), TestPostgres.uri(), 6, clock)).await();
-    vertx.deployVerticle(new FriendRankVerticle(TestShards.endpoints(), TestPostgres.uri(), clock, 100)).await();
-    admin = new AdminVerticle(TestShards.endpoints(), TestPostgres.uri(), clock, 3_600_000);
-    secondAdmin = new AdminVerticle(TestShards.endpoints(), TestPostgres.uri(), clock, 3_600_000);
+    vertx.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), clock, 6))).await();
+    vertx.deployVerticle(new FriendRankVerticle(new FriendRankVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), clock, 100))).await();
+    admin = new AdminVerticle(new AdminVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), clock, 3_600_000));
+    secondAdmin = new AdminVerticle(new AdminVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), clock, 3_600_000));
     vertx.deployVerticle(admin).await();
     vertx.deployVerticle(secondAdmin).await();
     service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);

@@ -48,9 +48,8 @@ class WebhookDeliveryTest {
 
   /** A node: the service and an admin verticle whose tick only the test runs. */
   private AdminVerticle node(Vertx vertx, WebhookSettings settings) {
-    vertx.deployVerticle(new LeaderboardVerticle(TestShards.endpoints(), TestPostgres.uri(), 4, clock)).await();
-    AdminVerticle admin = new AdminVerticle(TestShards.endpoints(), TestPostgres.uri(), clock, 3_600_000, 30_000,
-        settings);
+    vertx.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), clock, 4))).await();
+    AdminVerticle admin = new AdminVerticle(new AdminVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), clock, 3_600_000, 30_000, settings));
     vertx.deployVerticle(admin).await();
     return admin;
   }

@@ -1,5 +1,6 @@
 package dev.leaderboard.api.audit;
 
+import dev.leaderboard.archive.AuditLog;
 import dev.leaderboard.core.LeaderboardException;
 import io.vertx.core.Vertx;
 import io.vertx.core.shareddata.LocalMap;

@@ -5,6 +5,10 @@ import io.vertx.core.json.JsonObject;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
@@ -24,6 +28,7 @@ import java.util.TreeSet;
 public record ApiKey(String id, String name, byte[] hash, Set<Scope> scopes, SortedSet<String> boards, Long expiresAt,
     long createdAt) {
   private static final HexFormat HEX = HexFormat.of();
+  private static final Logger LOG = LoggerFactory.getLogger(ApiKey.class);
 
   public ApiKey {
     scopes = Collections.unmodifiableSet(scopes.isEmpty() ? EnumSet.noneOf(Scope.class) : EnumSet.copyOf(scopes));
@@ -75,6 +80,29 @@ public record ApiKey(String id, String name, byte[] hash, Set<Scope> scopes, Sor
 
   public JsonObject toStored() {
     return toJson().put("hash", HEX.formatHex(hash));
+  }
+
+  /** The record stored under {@code id}, or {@code null} when there is none or it is not a key record of that ID. */
+  static ApiKey read(String id, JsonObject stored) {
+    try {
+      ApiKey key = stored == null ? null : fromStored(stored);
+      return key != null && key.id().equals(id) ? key : null;
+    } catch (RuntimeException e) {
+      LOG.warn("the record of API key {} cannot be read and is ignored ({})", id, e.getClass().getSimpleName());
+      return null;
+    }
+  }
+
+  /** Every readable record of {@code stored} (ID → record). */
+  static Map<String, ApiKey> readAll(Map<String, JsonObject> stored) {
+    Map<String, ApiKey> keys = new LinkedHashMap<>();
+    stored.forEach((id, j) -> {
+      ApiKey key = read(id, j);
+      if (key != null) {
+        keys.put(id, key);
+      }
+    });
+    return keys;
   }
 
   /** The stored record; an {@link IllegalArgumentException} (or a class cast) when it is not one. */

@@ -1,5 +1,6 @@
 package dev.leaderboard.api.auth;
 
+import dev.leaderboard.store.ApiKeyStore;
 import io.vertx.core.Future;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -53,7 +54,7 @@ public final class KeyAdmin {
     ApiKeyToken token = ApiKeyToken.generate(random);
     ApiKey record = ApiKey.of(token, request.name(), request.scopes(), request.boards(), request.expiresAt(),
         cache.clock().millis());
-    return store.create(record).compose(created -> {
+    return store.create(record.id(), record.toStored()).compose(created -> {
       if (!created) {
         // 64-bit IDs: a repeat is next to impossible, but an ID is never given twice
         return attempts > 1 ? create(request, attempts - 1)
@@ -65,7 +66,7 @@ public final class KeyAdmin {
 
   /** Every key, by name then ID. */
   public Future<List<ApiKey>> list() {
-    return store.loadAll().map(all -> all.values().stream()
+    return store.loadAll().map(all -> ApiKey.readAll(all).values().stream()
         .sorted(Comparator.comparing(ApiKey::name).thenComparing(ApiKey::id)).toList());
   }
 
@@ -79,7 +80,7 @@ public final class KeyAdmin {
    * admin key), unless it is registered already or was revoked.
    */
   public Future<Registration> register(ApiKeyToken token, String name) {
-    return store.get(token.id()).compose(existing -> {
+    return store.get(token.id()).map(j -> ApiKey.read(token.id(), j)).compose(existing -> {
       if (existing != null) {
         return Future.succeededFuture(existing.isKey(token) ? Registration.PRESENT : Registration.CONFLICT);
       }
@@ -88,7 +89,7 @@ public final class KeyAdmin {
           return Future.succeededFuture(Registration.REVOKED);
         }
         ApiKey record = ApiKey.of(token, name, EnumSet.allOf(Scope.class), Set.of(), null, cache.clock().millis());
-        return store.create(record).compose(created -> created
+        return store.create(record.id(), record.toStored()).compose(created -> created
             ? cache.changed(token.id()).map(Registration.REGISTERED)
             : register(token, name));
       });

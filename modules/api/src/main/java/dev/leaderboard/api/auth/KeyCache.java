@@ -1,6 +1,6 @@
 package dev.leaderboard.api.auth;
 
-import dev.leaderboard.store.RedisPool;
+import dev.leaderboard.store.ApiKeyStore;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -43,8 +43,6 @@ public final class KeyCache {
   static final long MISS_MILLIS = 5_000;
   static final int MAX_MISSES = 10_000;
   static final int LOOKUPS_PER_SECOND = 100;
-  /** The Redis pool a cache reads through: its queue holds a second's worth of unknown-key reads. */
-  static final RedisPool POOL = new RedisPool(4, LOOKUPS_PER_SECOND);
   private static final Logger LOG = LoggerFactory.getLogger(KeyCache.class);
 
   private final Vertx vertx;
@@ -138,7 +136,7 @@ public final class KeyCache {
   }
 
   private Future<ApiKey> read(String id, long read, Promise<ApiKey> answer) {
-    store.get(id).onComplete(ar -> {
+    store.get(id).map(j -> ApiKey.read(id, j)).onComplete(ar -> {
       synchronized (this) {
         lookups.remove(id, answer.future());
         settle(id, read, ar.succeeded(), ar.result());
@@ -168,7 +166,7 @@ public final class KeyCache {
       loadsUnderWay++;
     }
     boolean first = timer < 0;
-    return store.loadAll().andThen(ar -> {
+    return store.loadAll().map(ApiKey::readAll).andThen(ar -> {
       Set<String> differ = new HashSet<>();
       synchronized (this) {
         loadsUnderWay--;

@@ -1,5 +1,7 @@
 package dev.leaderboard.api.stream;
 
+import dev.leaderboard.store.StreamTickets;
+import dev.leaderboard.store.Grant;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;
 import io.vertx.core.Future;

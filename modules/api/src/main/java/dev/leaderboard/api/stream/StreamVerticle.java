@@ -1,18 +1,15 @@
 package dev.leaderboard.api.stream;
 
+import dev.leaderboard.store.StreamTickets;
 import dev.leaderboard.service.NodeServices;
+import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.ScoreNotice;
 import dev.leaderboard.service.impl.BoardRegistry;
-import dev.leaderboard.store.BoardStore;
-import dev.leaderboard.store.RedisPool;
-import dev.leaderboard.store.RedisTopology;
-import dev.leaderboard.store.Shards;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonObject;
 import java.time.Clock;
-import java.util.List;
 
 /**
  * Serves the node's live streams: holds the {@link StreamHub} on this verticle's event loop, hears
@@ -21,33 +18,34 @@ import java.util.List;
  * Deploy one per node, after the leaderboard service and before HTTP. Stopping it ends every stream.
  */
 public class StreamVerticle extends VerticleBase {
-  /** Connections to each shard for tickets and board checks: a few small commands a second. */
-  private static final int POOL_SIZE = 2;
-  private final RedisTopology redis;
-  private final Clock clock;
-  private final StreamSettings settings;
-  private Shards shards;
+  private final Options options;
+  private NodeStore store;
   private StreamHub hub;
   private NodeStreams.Running running;
 
-  public StreamVerticle(List<String> endpoints, Clock clock, StreamSettings settings) {
-    this(RedisTopology.standalone(endpoints), clock, settings);
+  public record Options(NodeStore.Options store, Clock clock, StreamSettings settings) {
   }
 
-  public StreamVerticle(RedisTopology redis, Clock clock, StreamSettings settings) {
-    this.redis = redis;
-    this.clock = clock;
-    this.settings = settings;
+  public StreamVerticle(Options options) {
+    this.options = options;
   }
 
   @Override
   public Future<?> start() {
-    shards = Shards.connect(vertx, redis, RedisPool.of(POOL_SIZE));
+    return NodeStore.acquire(vertx, options.store()).compose(s -> {
+      store = s;
+      return listen(s);
+    });
+  }
+
+  private Future<?> listen(NodeStore s) {
+    Clock clock = options.clock();
+    StreamSettings settings = options.settings();
     StreamMeters meters = new StreamMeters();
     NodeServices node = NodeServices.of(vertx);
-    hub = new StreamHub(context, node::leaderboards, new BoardStore(shards), clock, meters,
+    hub = new StreamHub(context, node::leaderboards, s.boardStore(), clock, meters,
         settings.interval().toMillis());
-    StreamTickets tickets = new StreamTickets(shards, clock, settings.ticketTtl().toMillis());
+    StreamTickets tickets = new StreamTickets(s.shards(), clock, settings.ticketTtl().toMillis());
     // anything may arrive: a notice only marks what to read, a board notice only names a board
     MessageConsumer<Object> notices = vertx.eventBus().consumer(ScoreNotice.ADDRESS, msg -> {
       ScoreNotice n = ScoreNotice.fromJson(msg.body());
@@ -76,9 +74,6 @@ public class StreamVerticle extends VerticleBase {
     if (hub != null) {
       hub.endAll();
     }
-    if (shards != null) {
-      shards.close();
-    }
-    return Future.succeededFuture();
+    return store == null ? Future.succeededFuture() : store.release(vertx);
   }
 }

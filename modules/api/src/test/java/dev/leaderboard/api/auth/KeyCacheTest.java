@@ -1,11 +1,13 @@
 package dev.leaderboard.api.auth;
 
+import dev.leaderboard.store.ApiKeyStore;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.leaderboard.core.StoreUnavailableException;
 import dev.leaderboard.embedded.LocalRedisShards;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.Route;
+import dev.leaderboard.store.RedisPool;
 import dev.leaderboard.store.Shards;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -43,7 +45,7 @@ class KeyCacheTest {
   @BeforeEach
   void start(Vertx vertx, @TempDir Path dir) throws Exception {
     redis = LocalRedisShards.start(dir, 1);
-    shards = Shards.connect(vertx, redis.endpoints(), KeyCache.POOL);
+    shards = Shards.connect(vertx, redis.endpoints(), new RedisPool(4, KeyCache.LOOKUPS_PER_SECOND));
     cache = new KeyCache(vertx, new ApiKeyStore(shards), CLOCK);
     await(cache.start());
   }
@@ -82,13 +84,13 @@ class KeyCacheTest {
   void aKeyCreatedAfterAMissIsKnownOnceNoticedAndAKeyCreatedElsewhereIsFoundByLookup() {
     ApiKeyToken token = ApiKeyToken.generate(RANDOM);
     assertThat(await(cache.lookup(token.id()))).isNull();
-    assertThat(await(cache.store().create(record(token)))).isTrue();
+    assertThat(await(cache.store().create(token.id(), record(token).toStored()))).isTrue();
     assertThat(await(cache.lookup(token.id()))).as("the miss is remembered for a while").isNull();
     assertThat(await(cache.refresh(token.id()))).isNotNull();
     assertThat(cache.cached(token.id()).isKey(token)).isTrue();
 
     ApiKeyToken elsewhere = ApiKeyToken.generate(RANDOM);
-    assertThat(await(cache.store().create(record(elsewhere)))).isTrue();
+    assertThat(await(cache.store().create(elsewhere.id(), record(elsewhere).toStored()))).isTrue();
     assertThat(cache.cached(elsewhere.id())).isNull();
     assertThat(await(cache.lookup(elsewhere.id())).isKey(elsewhere)).isTrue();
     assertThat(cache.cached(elsewhere.id())).isNotNull();
@@ -97,7 +99,7 @@ class KeyCacheTest {
   @Test
   void aNoticeCarriesOnlyTheIdAndTheRecordIsReadFromRedis(Vertx vertx) {
     ApiKeyToken token = ApiKeyToken.generate(RANDOM);
-    assertThat(await(cache.store().create(record(token)))).isTrue();
+    assertThat(await(cache.store().create(token.id(), record(token).toStored()))).isTrue();
     await(cache.changed(token.id()));
     assertThat(await(cache.lookup(token.id()))).isNotNull();
     // another node revoked it: its record is gone; the notice says nothing else that counts
@@ -124,7 +126,7 @@ class KeyCacheTest {
   @Test
   void aRevocationNoticeDropsTheKeyAtOnceEvenWhenRedisCannotBeRead() {
     ApiKeyToken token = ApiKeyToken.generate(RANDOM);
-    assertThat(await(cache.store().create(record(token)))).isTrue();
+    assertThat(await(cache.store().create(token.id(), record(token).toStored()))).isTrue();
     await(cache.changed(token.id()));
     assertThat(await(cache.lookup(token.id()))).isNotNull();
     redis.close();

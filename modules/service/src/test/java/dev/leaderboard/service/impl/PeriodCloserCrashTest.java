@@ -1,5 +1,6 @@
 package dev.leaderboard.service.impl;
 
+import dev.leaderboard.service.NodeStore;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
@@ -32,8 +33,8 @@ class PeriodCloserCrashTest {
   @Test
   void aCrashBetweenArchiveAndCleanupIsRepairedWithoutDuplicates(Vertx vertx) {
     TestClock clock = new TestClock(Instant.parse("2024-02-29T22:00:00Z"));
-    vertx.deployVerticle(new LeaderboardVerticle(TestShards.endpoints(), TestPostgres.uri(), 4, clock)).await();
-    AdminVerticle admin = new AdminVerticle(TestShards.endpoints(), TestPostgres.uri(), clock, 3_600_000);
+    vertx.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), clock, 4))).await();
+    AdminVerticle admin = new AdminVerticle(new AdminVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), clock, 3_600_000));
     vertx.deployVerticle(admin).await();
     LeaderboardService service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
     String name = "crash-" + UUID.randomUUID().toString().substring(0, 8);

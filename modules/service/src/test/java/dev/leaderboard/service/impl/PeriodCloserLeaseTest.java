@@ -1,5 +1,6 @@
 package dev.leaderboard.service.impl;
 
+import dev.leaderboard.service.NodeStore;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
@@ -35,7 +36,7 @@ class PeriodCloserLeaseTest {
   @Test
   void aLostLeaseStopsTheCloseAndTheNewHolderFinishesIt(Vertx vertx) {
     TestClock clock = new TestClock(Instant.parse("2024-05-10T12:00:00Z"));
-    vertx.deployVerticle(new LeaderboardVerticle(TestShards.endpoints(), TestPostgres.uri(), 4, clock)).await();
+    vertx.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), clock, 4))).await();
     LeaderboardService service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
     String name = "lease-" + UUID.randomUUID().toString().substring(0, 8);
     service.putBoard(name, new JsonObject().put("period", "daily")).await();

@@ -1,9 +1,5 @@
-package dev.leaderboard.api.auth;
+package dev.leaderboard.store;
 
-import dev.leaderboard.store.Call;
-import dev.leaderboard.store.Keys;
-import dev.leaderboard.store.Route;
-import dev.leaderboard.store.Shards;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import io.vertx.redis.client.Command;
@@ -16,7 +12,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * API key records in Redis, beside the board definitions on the {@code lb:{meta}} route: one hash
+ * API key records (JSON documents, read and written by the API's key handling) in Redis, beside the board definitions on the {@code lb:{meta}} route: one hash
  * {@link Keys#API_KEYS} (ID → record) and the set {@link Keys#REVOKED_API_KEYS} of revoked IDs.
  */
 public final class ApiKeyStore {
@@ -27,14 +23,14 @@ public final class ApiKeyStore {
     this.shards = shards;
   }
 
-  /** Every record; one that cannot be read is left out (and logged by its ID). */
-  public Future<Map<String, ApiKey>> loadAll() {
+  /** Every record by ID; one that is not JSON is left out (and logged by its ID). */
+  public Future<Map<String, JsonObject>> loadAll() {
     return shards.send(Route.META, Request.cmd(Command.HGETALL).arg(Keys.API_KEYS)).map(r -> {
-      Map<String, ApiKey> keys = new LinkedHashMap<>();
+      Map<String, JsonObject> keys = new LinkedHashMap<>();
       for (int i = 0; i + 1 < r.size(); i += 2) {
-        ApiKey key = read(r.get(i).toString(), r.get(i + 1));
+        JsonObject key = read(r.get(i).toString(), r.get(i + 1));
         if (key != null) {
-          keys.put(key.id(), key);
+          keys.put(r.get(i).toString(), key);
         }
       }
       return keys;
@@ -42,14 +38,14 @@ public final class ApiKeyStore {
   }
 
   /** The record of {@code id}, or {@code null}. */
-  public Future<ApiKey> get(String id) {
+  public Future<JsonObject> get(String id) {
     return shards.send(Route.META, Request.cmd(Command.HGET).arg(Keys.API_KEYS).arg(id)).map(r -> read(id, r));
   }
 
   /** Stores a new record unless its ID exists; {@code false} when it did. */
-  public Future<Boolean> create(ApiKey key) {
-    return shards.send(Route.META, Request.cmd(Command.HSETNX).arg(Keys.API_KEYS).arg(key.id())
-        .arg(key.toStored().encode())).map(r -> r.toInteger() == 1);
+  public Future<Boolean> create(String id, JsonObject record) {
+    return shards.send(Route.META, Request.cmd(Command.HSETNX).arg(Keys.API_KEYS).arg(id).arg(record.encode()))
+        .map(r -> r.toInteger() == 1);
   }
 
   /** Marks {@code id} revoked, then removes its record; {@code false} when there was none. */
@@ -66,13 +62,12 @@ public final class ApiKeyStore {
         .map(r -> r.toInteger() == 1);
   }
 
-  private static ApiKey read(String id, Response stored) {
+  private static JsonObject read(String id, Response stored) {
     if (stored == null) {
       return null;
     }
     try {
-      ApiKey key = ApiKey.fromStored(new JsonObject(stored.toString()));
-      return key.id().equals(id) ? key : null;
+      return new JsonObject(stored.toString());
     } catch (RuntimeException e) {
       LOG.warn("the record of API key {} cannot be read and is ignored ({})", id, e.getClass().getSimpleName());
       return null;

@@ -1,8 +1,5 @@
-package dev.leaderboard.api.stream;
+package dev.leaderboard.store;
 
-import dev.leaderboard.store.Keys;
-import dev.leaderboard.store.Route;
-import dev.leaderboard.store.Shards;
 import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;

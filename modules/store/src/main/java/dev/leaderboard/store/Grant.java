@@ -1,4 +1,4 @@
-package dev.leaderboard.api.stream;
+package dev.leaderboard.store;
 
 import io.vertx.core.json.JsonObject;
 
@@ -16,13 +16,13 @@ public record Grant(String board, String kind, String id, long tokenExpiresAt, l
   public static final String PLAYER = "player";
   public static final String PUBLIC = "public";
 
-  JsonObject toJson() {
+  public JsonObject toJson() {
     return new JsonObject().put("board", board).put("kind", kind).put("id", id).put("tokenExpiresAt", tokenExpiresAt)
         .put("expiresAt", expiresAt);
   }
 
   /** The grant stored as {@code json}, or {@code null} when it is not one. */
-  static Grant fromJson(String json) {
+  public static Grant fromJson(String json) {
     try {
       JsonObject o = new JsonObject(json);
       return new Grant(o.getString("board"), o.getString("kind"), o.getString("id"), o.getLong("tokenExpiresAt", 0L),

@@ -1,7 +1,5 @@
-package dev.leaderboard.api.audit;
+package dev.leaderboard.archive;
 
-import dev.leaderboard.archive.AuditEntry;
-import dev.leaderboard.archive.AuditStore;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -55,7 +53,7 @@ public final class AuditLog implements Shareable {
   }
 
   /** @param context where writes are made (the verticle's) */
-  AuditLog(Vertx vertx, Context context, AuditStore store, Clock clock, int capacity) {
+  public AuditLog(Vertx vertx, Context context, AuditStore store, Clock clock, int capacity) {
     this.vertx = vertx;
     this.context = context;
     this.store = store;
@@ -158,7 +156,7 @@ public final class AuditLog implements Shareable {
    * Stops retrying after one last try to write what is queued (at most {@value #LAST_TRY_MILLIS} ms);
    * entries still not written then are logged at ERROR, whole, so they are not lost.
    */
-  Future<Void> close() {
+  public Future<Void> close() {
     closing = true;
     if (timer >= 0) {
       vertx.cancelTimer(timer);

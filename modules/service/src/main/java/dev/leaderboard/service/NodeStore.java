@@ -1,0 +1,164 @@
+package dev.leaderboard.service;
+
+import dev.leaderboard.archive.ArchiveStore;
+import dev.leaderboard.archive.AuditStore;
+import dev.leaderboard.service.impl.BanRegistry;
+import dev.leaderboard.service.impl.BoardRegistry;
+import dev.leaderboard.store.BoardStore;
+import dev.leaderboard.store.ModerationStore;
+import dev.leaderboard.store.RedisPool;
+import dev.leaderboard.store.RedisTopology;
+import dev.leaderboard.store.ScoreStore;
+import dev.leaderboard.store.Shards;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.internal.CloseFuture;
+import io.vertx.core.internal.ContextInternal;
+import io.vertx.core.internal.VertxInternal;
+import io.vertx.core.shareddata.Shareable;
+import java.util.List;
+
+/**
+ * The stores of one node, shared by every verticle on it: one set of Redis clients, the archive and
+ * audit stores on PostgreSQL, one board registry and one ban registry. The first verticle that
+ * {@linkplain #acquire acquires} it connects them; the last to {@linkplain #release release} it
+ * closes them. They live on a context of their own, so neither undeploying the verticle that
+ * happened to start them nor closing Vert.x closes what a stopping verticle still uses.
+ */
+public final class NodeStore {
+  /** Connections to each Redis endpoint, shared by every verticle of the node, unless it says otherwise. */
+  public static final int POOL_SIZE = 64;
+  private static final String MAP = "leaderboard.node";
+
+  private final Shards shards;
+  private final BoardStore boardStore;
+  private final ScoreStore scores;
+  private final BoardRegistry boards;
+  private final BanRegistry bans;
+  private final ArchiveStore archive;
+  private final AuditStore audit;
+
+  /**
+   * Where a node's stores are.
+   *
+   * @param redis standalone endpoints or a Redis Cluster's seed nodes
+   * @param pgUri the PostgreSQL archive and audit log
+   * @param pool connections to each Redis endpoint and how many commands may wait for one
+   */
+  public record Options(RedisTopology redis, String pgUri, RedisPool pool) {
+    /** Standalone endpoints with the default pool. */
+    public static Options of(List<String> endpoints, String pgUri) {
+      return new Options(RedisTopology.standalone(endpoints), pgUri, RedisPool.of(POOL_SIZE));
+    }
+
+    public Options withPool(RedisPool p) {
+      return new Options(redis, pgUri, p);
+    }
+  }
+
+  private NodeStore(Vertx vertx, Options options) {
+    this.shards = Shards.connect(vertx, options.redis(), options.pool());
+    this.boardStore = new BoardStore(shards);
+    this.scores = new ScoreStore(shards);
+    this.boards = new BoardRegistry(vertx, boardStore);
+    this.bans = new BanRegistry(vertx, new ModerationStore(shards));
+    this.archive = ArchiveStore.connect(vertx, options.pgUri());
+    this.audit = AuditStore.connect(vertx, options.pgUri());
+  }
+
+  /** This node's stores, connected on first use with {@code options}; every acquire is paired with a {@link #release}. */
+  public static Future<NodeStore> acquire(Vertx vertx, Options options) {
+    return vertx.sharedData().<String, Holder>getLocalMap(MAP).computeIfAbsent("store", k -> new Holder())
+        .acquire((VertxInternal) vertx, options);
+  }
+
+  /** Gives back what {@link #acquire} handed out; the last release closes the stores. */
+  public Future<Void> release(Vertx vertx) {
+    return vertx.sharedData().<String, Holder>getLocalMap(MAP).get("store").release(this);
+  }
+
+  private Future<NodeStore> start() {
+    return scores.loadScripts()
+        .compose(ok -> archive.migrate())
+        .compose(ok -> boards.start())
+        .compose(ok -> bans.start())
+        .map(this);
+  }
+
+  private Future<Void> close() {
+    return Future.all(boards.stop(), bans.stop()).<Void>mapEmpty().onComplete(done -> {
+      shards.close();
+      archive.close();
+      audit.close();
+    });
+  }
+
+  public Shards shards() {
+    return shards;
+  }
+
+  public BoardStore boardStore() {
+    return boardStore;
+  }
+
+  public ScoreStore scores() {
+    return scores;
+  }
+
+  public BoardRegistry boards() {
+    return boards;
+  }
+
+  public BanRegistry bans() {
+    return bans;
+  }
+
+  public ArchiveStore archive() {
+    return archive;
+  }
+
+  public AuditStore audit() {
+    return audit;
+  }
+
+  /** Counts a node's users of its stores; starts them on a context of their own. */
+  private static final class Holder implements Shareable {
+    private Future<NodeStore> started;
+    private Options options;
+    private int users;
+
+    synchronized Future<NodeStore> acquire(VertxInternal vertx, Options wanted) {
+      if (started == null) {
+        options = wanted;
+        // a close future of its own: closing Vert.x stops the verticles, and the last of them closes the stores
+        ContextInternal own = vertx.contextBuilder().withCloseFuture(new CloseFuture()).build();
+        Future<NodeStore> starting = own.succeededFuture().compose(v -> {
+          NodeStore store = new NodeStore(vertx, options);
+          return store.start().onFailure(t -> store.close());
+        });
+        started = starting;
+        starting.onFailure(t -> forget(starting));
+      } else if (!options.equals(wanted)) {
+        return Future.failedFuture(new IllegalStateException("this node's stores are connected with other options ("
+            + options.redis().endpoints().size() + " endpoints); one node has one set of stores"));
+      }
+      users++;
+      return started;
+    }
+
+    private synchronized void forget(Future<NodeStore> failed) {
+      if (started == failed) {
+        started = null;
+        users = 0;
+      }
+    }
+
+    synchronized Future<Void> release(NodeStore store) {
+      if (started == null || !started.succeeded() || started.result() != store || --users > 0) {
+        return Future.succeededFuture();
+      }
+      started = null;
+      return store.close();
+    }
+  }
+}
