@@ -35,6 +35,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
@@ -80,7 +81,7 @@ class BoardChangeAcrossNodesTest {
     String prefix = "chg-" + UUID.randomUUID().toString().substring(0, 6) + "-";
     List<String> names = List.of(prefix + "x", prefix + "y", prefix + "z");
     // what A last answered for each board (null: deleted or never made), and how many times each was created
-    Map<String, Board> acked = new java.util.concurrent.ConcurrentHashMap<>();
+    Map<String, Board> acked = new ConcurrentHashMap<>();
     Map<String, Integer> creations = new HashMap<>();
     // even while no change is under way on A, odd while one is
     AtomicLong changing = new AtomicLong();
