@@ -44,11 +44,11 @@ final class BoardDefinitions {
           // another node created it meanwhile: apply this request as an update of that board
           return put(board, definition);
         }
-        boards.changed(board, b);
         if (existing == null) {
           LOG.info("board {} created: {}", board, b.toJson().encode());
         }
-        return Future.succeededFuture(new BoardSaved(b, existing == null));
+        // answered once every node serves the new definition
+        return boards.changed(board, b).map(new BoardSaved(b, existing == null));
       });
     });
   }
@@ -63,7 +63,8 @@ final class BoardDefinitions {
 
   Future<BoardDeleted> delete(String board) {
     return boards.require(Names.board("board", board))
-        .compose(b -> store.delete(b).compose(ok -> archive.deleteBoard(b.uid())).onSuccess(ok -> boards.changed(board, null)))
+        // answered once no node serves the board any more, whether or not its archive could be deleted
+        .compose(b -> store.delete(b).compose(ok -> archive.deleteBoard(b.uid()).eventually(() -> boards.changed(board, null))))
         .map(ok -> new BoardDeleted(board));
   }
 

@@ -5,7 +5,9 @@ import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.PeriodState;
 import dev.leaderboard.store.BoardStore;
 import dev.leaderboard.store.PeriodStore;
+import io.vertx.core.Context;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonObject;
@@ -19,14 +21,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * This node's cache of board definitions. Loaded from Redis at start; every change is announced on
- * the event bus so all nodes of the cluster update at once; a board missing from the cache is
- * looked up in Redis before it is reported unknown.
+ * A cache of board definitions (a node may run several). Loaded from Redis at start; a board
+ * missing from the cache is looked up in Redis before it is reported unknown. A change made here is
+ * applied by every registry of every node of the cluster before {@link #changed} completes
+ * ({@link BoardChanges}), and is also published on {@link #CHANGED_ADDRESS} for other listeners.
  *
- * <p>A notice only names the board: whoever sent it, a node re-reads the definition (or the period
- * states) from Redis and never takes anything else from the message, so a forged notice can at most
- * make a node read what is stored. Notices for one board may cross; only the read of the latest one
- * is applied, and period states only move forward.
+ * <p>A notice or an apply request only names the board: whoever sent it, a registry re-reads the
+ * definition (or the period states) from Redis and never takes anything else from the message, so a
+ * forged one can at most make a node read what is stored. Re-reads of one board may cross; only
+ * the latest one is applied (the earlier ones complete with it), a read of the cache's contents
+ * that spans a re-read does not fill the cache, and period states only move forward.
  */
 public final class BoardRegistry {
   private static final Logger LOG = LoggerFactory.getLogger(BoardRegistry.class);
@@ -44,30 +48,56 @@ public final class BoardRegistry {
   private final PeriodStore periods;
   /** Counts the notices received; a read that spans one does not fill the cache. */
   private final AtomicLong notices = new AtomicLong();
-  /** Board name → the notice whose re-read is the latest under way for it. */
-  private final Map<String, Long> rereads = new ConcurrentHashMap<>();
+  /** Board name → the latest re-read under way for it. */
+  private final Map<String, Reread> rereads = new ConcurrentHashMap<>();
+  /** Completed once the cache is loaded: re-reads wait for it, so a load cannot overwrite what they read. */
+  private final Promise<Void> loaded = Promise.promise();
+  private final BoardChanges changes;
+  private Context context;
   private MessageConsumer<Object> consumer;
   private MessageConsumer<Object> periodConsumer;
+  private MessageConsumer<Object> applyConsumer;
+
+  /** A re-read of a board; {@code done} completes once it, or a later one of the same board, was applied. */
+  private record Reread(long notice, Promise<Void> done) {
+  }
 
   public BoardRegistry(Vertx vertx, BoardStore store) {
     this.vertx = vertx;
     this.store = store;
     this.periods = new PeriodStore(store.shards());
+    this.changes = BoardChanges.of(vertx);
   }
 
   public Future<Void> start() {
+    context = vertx.getOrCreateContext();
     // any body may arrive: nothing but a board name is taken from it
-    consumer = vertx.eventBus().<Object>consumer(CHANGED_ADDRESS, msg -> named(msg.body(), this::reread));
+    consumer = vertx.eventBus().<Object>consumer(CHANGED_ADDRESS, msg -> named(msg.body(), this::apply));
     periodConsumer = vertx.eventBus().<Object>consumer(PERIOD_ADDRESS, msg -> named(msg.body(), this::rereadPeriods));
-    return Future.all(consumer.completion(), periodConsumer.completion()).compose(ok -> store.loadAll()).map(all -> {
-      boards.putAll(all);
-      return null;
-    });
+    String address = BoardChanges.address(vertx);
+    // whichever registry of the node takes the request, all of the node's registries apply it before the reply
+    applyConsumer = address == null ? null : vertx.eventBus().<Object>consumer(address, msg -> named(msg.body(),
+        name -> changes.applyHere(name).onComplete(done -> msg.reply(null))));
+    changes.join(this);
+    return Future.all(consumer.completion(), periodConsumer.completion(),
+            applyConsumer == null ? Future.succeededFuture() : applyConsumer.completion())
+        .compose(ok -> store.loadAll()).<Void>map(all -> {
+          boards.putAll(all);
+          loaded.complete();
+          return null;
+        }).onFailure(t -> {
+          changes.leave(this);
+          loaded.tryFail(t);
+        });
   }
 
   public Future<Void> stop() {
-    return Future.all(consumer == null ? Future.succeededFuture() : consumer.unregister(),
-        periodConsumer == null ? Future.succeededFuture() : periodConsumer.unregister()).mapEmpty();
+    changes.leave(this);
+    return Future.all(unregister(consumer), unregister(periodConsumer), unregister(applyConsumer)).mapEmpty();
+  }
+
+  private static Future<Void> unregister(MessageConsumer<Object> c) {
+    return c == null ? Future.succeededFuture() : c.unregister();
   }
 
   /** Hands on the board a notice names; a notice without a name is dropped. */
@@ -77,20 +107,36 @@ public final class BoardRegistry {
     }
   }
 
-  /** The board's definition as stored now; applied unless a later notice for it arrived meanwhile. */
-  private void reread(String name) {
-    long notice = notices.incrementAndGet();
-    rereads.put(name, notice);
-    store.get(name).onComplete(ar -> {
-      if (rereads.remove(name, notice)) {
+  /** Re-reads the board on this registry's context; completes (never fails) once that re-read or a later one is applied. */
+  Future<Void> apply(String name) {
+    Promise<Void> applied = Promise.promise();
+    context.runOnContext(v -> reread(name).onComplete(ar -> applied.complete()));
+    return applied.future();
+  }
+
+  /**
+   * The board's definition as stored now; applied unless a later re-read of it started meanwhile,
+   * in which case this one completes with that one. Runs on the registry's context.
+   */
+  private Future<Void> reread(String name) {
+    Reread mine = new Reread(notices.incrementAndGet(), Promise.promise());
+    rereads.put(name, mine);
+    loaded.future().compose(ok -> store.get(name)).onComplete(ar -> {
+      if (rereads.remove(name, mine)) {
         if (ar.succeeded()) {
           cache(name, ar.result());
         } else {
-          // the cache keeps what it had; the next change or a full reload corrects it
-          LOG.warn("re-reading board {} after a change notice failed: {}", name, ar.cause().toString());
+          // dropped: its next use reads it from Redis, so a board deleted meanwhile is not served from here
+          boards.remove(name);
+          LOG.warn("re-reading board {} after a change failed, dropped from the cache: {}", name, ar.cause().toString());
         }
+        mine.done().complete();
+      } else {
+        Reread later = rereads.get(name);
+        (later == null ? Future.<Void>succeededFuture() : later.done().future()).onComplete(mine.done());
       }
     });
+    return mine.done().future();
   }
 
   /** The stored states of the board's periods, if this node caches them. */
@@ -174,17 +220,25 @@ public final class BoardRegistry {
   }
 
   public Future<Collection<Board>> all() {
+    long seen = notices.get();
     return store.loadAll().map(all -> {
-      boards.keySet().retainAll(all.keySet());
-      boards.putAll(all);
+      if (notices.get() == seen) {
+        // no re-read started while loading: the load is not older than anything in the cache
+        boards.keySet().retainAll(all.keySet());
+        boards.putAll(all);
+      }
       return all.values();
     });
   }
 
-  /** This node stored {@code b} ({@code null}: deleted it) under {@code name}: cached here, announced to every node. */
-  public void changed(String name, Board b) {
+  /**
+   * This node stored {@code b} ({@code null}: deleted it) under {@code name}: cached here, published
+   * on {@link #CHANGED_ADDRESS}; completes once every registry of every live node has applied it.
+   */
+  public Future<Void> changed(String name, Board b) {
     cache(name, b);
     vertx.eventBus().publish(CHANGED_ADDRESS, new JsonObject().put("board", name));
+    return changes.propagate(vertx, name);
   }
 
   /** Whether this node has recorded that the board has data in the period ({@link #notePeriod}). */
