@@ -53,11 +53,10 @@ import org.slf4j.LoggerFactory;
  * ({@link RateGate}) and, for admin actions, its audit trail ({@link AuditTrail}, written by the
  * node's {@link dev.leaderboard.api.audit.AuditVerticle}, deployed before this verticle too).
  *
- * <p>Over 300 lines because it holds one short handler per operation of {@code openapi.yaml} and the
- * one failure handler that turns every refusal into its JSON answer; the mechanisms in front of
- * them live in their own classes ({@link ContractRouter}, {@link HttpEdge}, {@link InFlightLimit},
- * {@link AccessGate}, {@link RateGate}, {@link AuditTrail}). Its constructor overloads (one per
- * setting added) are the part to fold into one settings record next.
+ * <p>It holds one short handler per operation of {@code openapi.yaml} and the one failure handler
+ * that turns every refusal into its JSON answer; the mechanisms in front of them live in their own
+ * classes ({@link ContractRouter}, {@link HttpEdge}, {@link InFlightLimit}, {@link AccessGate},
+ * {@link RateGate}, {@link AuditTrail}).
  */
 public class HttpApiVerticle extends VerticleBase {
   private static final Logger LOG = LoggerFactory.getLogger(HttpApiVerticle.class);
