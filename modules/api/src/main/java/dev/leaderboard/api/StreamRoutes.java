@@ -27,7 +27,7 @@ import java.util.function.Supplier;
 
 /**
  * HTTP routes of live streams: a stream ticket for browsers, and the {@code text/event-stream}
- * itself (served by the node's {@link NodeStreams}). An open stream no longer counts as a request
+ * itself (served by the node's {@link NodeStreams}). An open stream does not count as a request
  * in flight ({@link InFlightLimit#release}); the node's stream bound limits streams instead.
  */
 final class StreamRoutes {

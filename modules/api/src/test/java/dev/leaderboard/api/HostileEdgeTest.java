@@ -3,6 +3,7 @@ package dev.leaderboard.api;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
+import dev.leaderboard.embedded.Await;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonObject;
@@ -11,6 +12,7 @@ import io.vertx.ext.web.client.WebClient;
 import io.vertx.ext.web.client.WebClientOptions;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -371,17 +373,14 @@ class HostileEdgeTest extends ApiTestSupport {
   }
 
   /** Once its connections are closed the node answers again (the server counts a close when it sees it). */
-  private void awaitConnectionsBelowTheLimit() throws IOException {
-    long deadline = System.nanoTime() + Duration.ofSeconds(TIMEOUT_SECONDS).toNanos();
-    while (true) {
+  private void awaitConnectionsBelowTheLimit() {
+    Await.until("the node answers again after its connections closed", Duration.ofSeconds(TIMEOUT_SECONDS), () -> {
       try (RawHttp http = new RawHttp(port, Duration.ofSeconds(TIMEOUT_SECONDS))) {
-        RawHttp.Answer answer = http.exchange(request("GET", "/health/live").headBytes("", ""), new byte[0]);
-        if (!answer.closedWithoutAnswer()) {
-          return;
-        }
+        return !http.exchange(request("GET", "/health/live").headBytes("", ""), new byte[0]).closedWithoutAnswer();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
       }
-      assertThat(System.nanoTime()).as("the node answers again after its connections closed").isLessThan(deadline);
-    }
+    });
   }
 
   /** The boards as a reader sees them: the all-time board's entries and users, the daily board's periods. */

@@ -60,7 +60,7 @@ class HttpExposureTest extends ApiTestSupport {
         403, "origin_not_allowed");
 
     assertThat(snapshot(board, "alice")).isEqualTo(before);
-    // clients that are not browsers send no Origin and are served as before
+    // clients that are not browsers send no Origin and are served
     assertThat(get("/v1/boards/" + board).statusCode()).isEqualTo(200);
   }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.leaderboard.api.stream.NodeStreams;
 import dev.leaderboard.api.stream.StreamMeters;
 import dev.leaderboard.api.stream.StreamSettings;
+import dev.leaderboard.embedded.Await;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.io.OutputStream;
@@ -14,7 +15,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
  */
 class StreamLimitsTest extends ApiTestSupport {
   private static final int MAX_STREAMS = 3;
-  private static final long DEADLINE_NANOS = Duration.ofSeconds(60).toNanos();
+  private static final Duration WAIT = Duration.ofSeconds(60);
 
   @Override
   StreamSettings streamSettings() {
@@ -50,15 +50,6 @@ class StreamLimitsTest extends ApiTestSupport {
     return s;
   }
 
-  /** Spins (no sleep) until {@code condition} holds; fails after a minute. */
-  private static void until(BooleanSupplier condition, String what) {
-    long start = System.nanoTime();
-    while (!condition.getAsBoolean()) {
-      assertThat(System.nanoTime() - start).as("waiting until %s", what).isLessThan(DEADLINE_NANOS);
-      Thread.onSpinWait();
-    }
-  }
-
   @Test
   void aClientThatNeverReadsIsDroppedAndOthersKeepReceiving() throws Exception {
     String board = board();
@@ -77,15 +68,17 @@ class StreamLimitsTest extends ApiTestSupport {
       out.write(("GET /v1/boards/" + board + "/stream?top=100 HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer "
           + ADMIN_KEY.value() + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
       out.flush();
-      until(() -> meters.open() == 2, "the stalled client's stream is open");
-      long start = System.nanoTime();
-      while (meters.dropped() == 0) {
-        assertThat(System.nanoTime() - start).as("the stalled client is dropped").isLessThan(DEADLINE_NANOS);
+      Await.until("the stalled client's stream is open", WAIT, () -> meters.open() == 2);
+      Await.until("the stalled client is dropped", WAIT, () -> {
+        if (meters.dropped() > 0) {
+          return true;
+        }
         // the leader changes on every submit, so every interval has a new top to send
         submit(board, new JsonObject().put("userId", "climber").put("value", 1000));
         reader.drain();
-      }
-      until(() -> meters.open() == 1, "only the reading client's stream is open");
+        return false;
+      });
+      Await.until("only the reading client's stream is open", WAIT, () -> meters.open() == 1);
       assertThat(reader.ended()).as("the client that reads is still served").isFalse();
       assertThat(meters.dropped()).isEqualTo(1);
       // the board adds up (incr): the climber's score is what a page read says after one more submit
@@ -117,7 +110,8 @@ class StreamLimitsTest extends ApiTestSupport {
         assertThat(new JsonObject(refused.refusal).getString("error")).isEqualTo("overloaded");
       }
       open.remove(0).close();
-      until(() -> NodeStreams.of(vertx).meters().open() == MAX_STREAMS - 1, "a closed stream gives its place back");
+      Await.until("a closed stream gives its place back", WAIT,
+          () -> NodeStreams.of(vertx).meters().open() == MAX_STREAMS - 1);
       open.add(stream(board));
     } finally {
       open.forEach(SseClient::close);

@@ -30,10 +30,10 @@ import java.util.regex.Pattern;
  * connection to one shard in a service's pool ({@code LB_REDIS_MAX_POOL_WAITING}), and
  * {@code redisAnswerMillis} how long a round waits for a shard's answer ({@code LB_REDIS_TIMEOUT_MS}).
  *
- * <p>Over 300 lines because it is the one place every {@code LB_*} variable is read, checked (with
- * messages naming the variable and its rule) and defaulted, so the README's configuration table has one
- * counterpart; the groups that grew their own rules already live in their own records (rates, players,
- * streams, webhooks, HTTP limits).
+ * <p>This is the one place every {@code LB_*} variable is read, checked (with messages naming the
+ * variable and its rule) and defaulted, so the README's configuration table has one counterpart;
+ * groups with rules of their own are records of their own (rates, players, streams, webhooks, HTTP
+ * limits).
  *
  * @param adminKeyFile {@code LB_ADMIN_KEY_FILE}, a file holding the node's admin key (e.g. a mounted
  *     Kubernetes Secret); {@code null}: the node keeps its own in {@code LB_DATA_DIR/admin.key}

@@ -6,10 +6,10 @@ import java.util.Map;
 /**
  * A burst: {@value #CONNECTIONS} connections of single submits with rank, each a closed loop that
  * honours {@code Retry-After}, against the node as configured (shedding beyond its in-flight limit),
- * against a node that sheds nothing (no in-flight limit, the old unbounded Redis pool queue), and
- * against the bare endpoint, measured in turns. Before it, the node without limits at growing
- * connection counts: where more concurrency stops adding throughput and only adds waiting, which is
- * what the default in-flight limit is derived from.
+ * against a node that sheds nothing (no in-flight limit, room for 100,000 waiting commands per shard
+ * in its Redis pool), and against the bare endpoint, measured in turns. Before it, the node without
+ * limits at growing connection counts: where more concurrency stops adding throughput and only adds
+ * waiting, which is what the default in-flight limit is derived from.
  */
 final class BurstCase {
   static final int CONNECTIONS = 200;

@@ -49,9 +49,9 @@ import jdk.jfr.Recording;
  * load case and side. {@code HttpBenchmark burst [members=100000] [seconds=12]} runs only the burst
  * and the connections sweep before it (about two minutes). See docs/benchmarks.md.
  *
- * <p>Over 300 lines because it is the benchmark's script: the order of the steps (load, warm up,
- * measure each case in turns, sweep, profile) reads top to bottom here, while every mechanism it
- * drives lives in its own class ({@link LoadGenerator}, {@link BoardLoader}, {@link RawIngest},
+ * <p>This is the benchmark's script: the order of the steps (load, warm up, measure each case in
+ * turns, sweep, profile) reads top to bottom here, while every mechanism it drives lives in its own
+ * class ({@link LoadGenerator}, {@link BoardLoader}, {@link RawIngest},
  * {@link RedisNodes}, {@link CpuMeter}, {@link JfrHotSpots}, {@link Report}). It runs on the main
  * thread and waits for each step, never on an event loop.
  */
@@ -108,7 +108,7 @@ public final class HttpBenchmark {
     try (LocalRedisShards redis = LocalRedisShards.start(dir, SHARDS)) {
       int port = Local.freePort();
       LeaderboardApp app = node(redis, dir, port, Map.of());
-      // the same node without load shedding: no in-flight limit, and the Redis pool queue it had before
+      // the same node without load shedding: no in-flight limit, and room for 100,000 waiting commands per shard
       int unboundedPort = Local.freePort();
       LeaderboardApp unbounded = node(redis, dir.resolve("unbounded"), unboundedPort,
           Map.of("LB_HTTP_MAX_IN_FLIGHT", "1000000", "LB_REDIS_MAX_POOL_WAITING", "100000"));

@@ -465,7 +465,7 @@ class BoardTest {
     assertThat(create("{\"minScore\": -1}").layout()).isEqualTo(Layout.WIDE);
     assertThat(create("{\"sortKeys\": [{\"name\":\"deaths\",\"max\":100}]}").layout()).isEqualTo(Layout.WIDE);
     assertThat(create("{\"layout\": \"wide\", \"maxScore\": 10}").layout()).isEqualTo(Layout.WIDE);
-    // the boards the packed budget refused before: coin totals on an all-time board with ms ties
+    // beyond the packed budget, so wide: coin totals on an all-time board with ms ties
     Board coins = create("{\"tieResolution\":\"ms\",\"maxScore\": 100000000000}");
     assertThat(coins.layout()).isEqualTo(Layout.WIDE);
     assertThat(coins.maxScore()).isEqualTo(100_000_000_000L);

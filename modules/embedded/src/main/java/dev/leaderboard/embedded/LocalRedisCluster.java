@@ -35,8 +35,8 @@ import java.util.function.BooleanSupplier;
  * of {@link #endpoint}; the nodes refuse only {@link RedisConfig#DISABLED_IN_CLUSTER}. Every wait polls
  * the nodes with a deadline ({@link #SETTLE}). Blocking throughout: never call from an event loop.
  *
- * <p>Over 300 lines because each operator's step above is a short sequence of cluster commands
- * followed by a wait until every node agrees; they share the node bookkeeping and the waits, and
+ * <p>Each operator's step above is a short sequence of cluster commands followed by a wait until
+ * every node agrees; they share the node bookkeeping and the waits, and
  * the processes themselves are {@link SupervisedRedis}'s.
  */
 public final class LocalRedisCluster implements AutoCloseable {

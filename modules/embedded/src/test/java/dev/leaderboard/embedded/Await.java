@@ -17,12 +17,31 @@ public final class Await {
       if (System.nanoTime() - deadline > 0) {
         throw new AssertionError("not within " + timeout.toMillis() + " ms: " + what);
       }
-      try {
-        Thread.sleep(POLL_MILLIS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new AssertionError("interrupted while waiting for: " + what, e);
+      pause(what);
+    }
+  }
+
+  /**
+   * Returns after {@code period} if {@code condition} held at every look; fails naming {@code what} at
+   * the first look where it does not. For what must not happen within a time, such as a restart.
+   */
+  public static void throughout(String what, Duration period, BooleanSupplier condition) {
+    long end = System.nanoTime() + period.toNanos();
+    while (condition.getAsBoolean()) {
+      if (System.nanoTime() - end >= 0) {
+        return;
       }
+      pause(what);
+    }
+    throw new AssertionError("not throughout " + period.toMillis() + " ms: " + what);
+  }
+
+  private static void pause(String what) {
+    try {
+      Thread.sleep(POLL_MILLIS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError("interrupted while waiting for: " + what, e);
     }
   }
 }

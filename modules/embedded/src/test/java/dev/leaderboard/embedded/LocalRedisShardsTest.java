@@ -84,11 +84,7 @@ class LocalRedisShardsTest {
       shards.kill(1);
       assertThat(killed.isAlive()).isFalse();
       // held down: not back within three times the supervisor's first restart delay
-      long until = System.nanoTime() + Supervisor.FIRST_DELAY.multipliedBy(3).toNanos();
-      while (System.nanoTime() < until) {
-        assertThat(answers(endpoint)).as("the killed shard answers").isFalse();
-        LocalProcesses.pause(100, "the killed shard");
-      }
+      Await.throughout("the killed shard stays down", Supervisor.FIRST_DELAY.multipliedBy(3), () -> !answers(endpoint));
       assertThat(listener.restarted).isEmpty();
 
       shards.restart(1);

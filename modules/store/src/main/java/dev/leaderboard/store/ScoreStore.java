@@ -19,8 +19,8 @@ import java.util.TreeSet;
  * <p>The one entrance to a period's scores: it builds the submit, count, range and dense-index
  * commands and reads their replies; finding users' entries lives in {@link EntryLookups}, the
  * algorithms behind the reads in {@link Positions}, {@link Neighbours} and {@link PageSelector}.
- * Slightly over 300 lines because of that one job: every public read and write of a period's scores
- * starts here, most as a few lines that build the calls and read the replies.
+ * Every public read and write of a period's scores starts here, most as a few lines that build the
+ * calls and read the replies.
  */
 public final class ScoreStore {
   private final Shards shards;

@@ -58,9 +58,9 @@ import java.util.TreeSet;
  * So a friend board costs two rounds (three with global ranks) whatever the number of shards, and
  * work proportional to the group, never to the board.
  *
- * <p>Over 300 lines because it implements the one event-bus interface {@link FriendRankService}:
- * the graph's four operations (the links themselves are {@link FriendStore}'s) and the friend board
- * above, with the refusals both share; splitting the graph from the board is the next step if either grows.
+ * <p>It implements the one event-bus interface {@link FriendRankService}: the graph's four
+ * operations (the links themselves are {@link FriendStore}'s) and the friend board above, with the
+ * refusals both share.
  */
 public final class FriendRankServiceImpl implements FriendRankService {
   public static final int DEFAULT_FRIEND_LIMIT = 5_000;
