@@ -8,7 +8,6 @@ import dev.leaderboard.api.stream.NodeStreams;
 import dev.leaderboard.api.limit.RateLimiter;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;
-import dev.leaderboard.core.OverloadedException;
 import dev.leaderboard.service.FriendRankService;
 import dev.leaderboard.service.Leaderboards;
 import dev.leaderboard.service.NodeServices;
@@ -25,15 +24,11 @@ import dev.leaderboard.service.result.UserEntry;
 import dev.leaderboard.service.result.UserMeta;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
-import io.vertx.core.eventbus.ReplyException;
-import io.vertx.core.eventbus.ReplyFailure;
-import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
-import io.vertx.serviceproxy.ServiceException;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -53,8 +48,8 @@ import org.slf4j.LoggerFactory;
  * ({@link RateGate}) and, for admin actions, its audit trail ({@link AuditTrail}, written by the
  * node's {@link dev.leaderboard.api.audit.AuditVerticle}, deployed before this verticle too).
  *
- * <p>Over 300 lines because it holds one short handler per operation of {@code openapi.yaml} and the
- * one failure handler that turns every refusal into its JSON answer; the mechanisms in front of
+ * <p>It holds one short handler per operation of {@code openapi.yaml}; refusals become their JSON
+ * answer in {@link FailureHandler}; the mechanisms in front of
  * them live in their own classes ({@link ContractRouter}, {@link HttpEdge}, {@link InFlightLimit},
  * {@link AccessGate}, {@link RateGate}, {@link AuditTrail}). Its constructor overloads (one per
  * setting added) are the part to fold into one settings record next.
@@ -162,8 +157,8 @@ public class HttpApiVerticle extends VerticleBase {
         .handle("ranks", this::ranks)
         .handle("periods", this::periods)
         .handle("closePeriod", this::closePeriod);
-    FriendRoutes.mount(routes, FriendRankService.createProxy(vertx, FriendRankService.LOCAL_ADDRESS));
-    ModerationRoutes.mount(routes, () -> service().moderation());
+    FriendRoutes.mount(routes, this::friends);
+    ModerationRoutes.mount(routes, this::service);
     OperationRoutes.mount(routes, vertx, node.readiness(), clusterJoined);
     NodeKeys keys = NodeKeys.of(vertx);
     KeyRoutes.mount(routes, keys);
@@ -193,15 +188,7 @@ public class HttpApiVerticle extends VerticleBase {
     if (exposure.dashboard()) {
       Dashboard.mount(router);
     }
-    router.route().failureHandler(this::failure);
-    router.errorHandler(404, ctx -> error(ctx, 404, "not_found",
-        "no such resource: " + ctx.request().method() + " " + ctx.request().path()));
-    router.errorHandler(405, ctx -> error(ctx, 405, "method_not_allowed",
-        ctx.request().method() + " is not allowed on " + ctx.request().path()));
-    // The router answers 400 itself, before any route's failure handler, when the URI cannot be
-    // decoded while matching (malformed percent-encoding in the path or query string).
-    router.errorHandler(400, ctx -> error(ctx, 400, "bad_request", "the request URI " + ctx.request().uri()
-        + " could not be decoded (a malformed %-escape?); percent-encode reserved characters, e.g. '%' as %25"));
+    FailureHandler.mount(router, shed);
 
     return HttpEdge.server(vertx, limits, router).listen(port, exposure.host()).onSuccess(s -> {
       server = s;
@@ -228,6 +215,16 @@ public class HttpApiVerticle extends VerticleBase {
   /** This node's service, or a 503 when it is not running here. */
   private Leaderboards service() {
     Leaderboards service = node.leaderboards();
+    if (service == null) {
+      throw new LeaderboardException(503, "service_unavailable",
+          "the leaderboard service is not running on this node; retry");
+    }
+    return service;
+  }
+
+  /** This node's friend service, or a 503 when it is not running here. */
+  private FriendRankService friends() {
+    FriendRankService service = node.friends();
     if (service == null) {
       throw new LeaderboardException(503, "service_unavailable",
           "the leaderboard service is not running on this node; retry");
@@ -312,55 +309,5 @@ public class HttpApiVerticle extends VerticleBase {
         ctx.fail(ar.cause());
       }
     });
-  }
-
-  private void failure(RoutingContext ctx) {
-    Throwable t = ctx.failure();
-    if (ctx.response().ended() || ctx.response().closed()) {
-      // answered already (a refused body, see HttpEdge) or the client left: nobody to tell
-      LOG.debug("{} {} failed after its answer: {}", ctx.request().method(), ctx.request().path(), String.valueOf(t));
-    } else if (t instanceof LeaderboardException e) {
-      if (OverloadedException.CODE.equals(e.code())) {
-        shed.overloaded(e instanceof OverloadedException o ? o.reason() : OverloadedException.REDIS_POOL);
-      } else if (e.status() >= 500) {
-        // the answer names no address and no driver message; the log keeps the cause
-        LOG.warn("{} {}: {}{}", ctx.request().method(), ctx.request().path(), e.getMessage(),
-            e.getCause() == null ? "" : " (" + e.getCause() + ")");
-      } else if (e.status() == 401) {
-        ctx.response().putHeader("WWW-Authenticate", "Bearer realm=\"leaderboard\"");
-      }
-      error(ctx, e.status(), e.code(), e.getMessage());
-    } else if (t instanceof ReplyException e && e.failureType() == ReplyFailure.NO_HANDLERS) {
-      error(ctx, 503, "service_unavailable", "the leaderboard service is not running on this node; retry");
-    } else if (t instanceof ServiceException e) {
-      JsonObject debug = e.getDebugInfo();
-      String code = debug == null ? null : debug.getString("error");
-      int status = e.failureCode() >= 400 && e.failureCode() < 600 ? e.failureCode() : 500;
-      if (OverloadedException.CODE.equals(code)) {
-        // from the event bus: only the pool's refusals travel that way
-        shed.overloaded(OverloadedException.REDIS_POOL);
-      }
-      error(ctx, status, code == null ? "internal" : code, e.getMessage());
-    } else if (ctx.statusCode() == 413) {
-      error(ctx, 413, "payload_too_large", "the request body is larger than " + BODY_LIMIT + " bytes");
-    } else if (ctx.statusCode() >= 400 && ctx.statusCode() < 500) {
-      error(ctx, ctx.statusCode(), "bad_request", "the request could not be read");
-    } else {
-      LOG.error("unhandled failure on {} {}", ctx.request().method(), ctx.request().path(), t);
-      error(ctx, 500, "internal", "internal error");
-    }
-  }
-
-  /** The JSON error; an {@code overloaded} one says when to retry ({@code Retry-After}). */
-  static void error(RoutingContext ctx, int status, String code, String message) {
-    if (ctx.response().ended()) {
-      return;
-    }
-    ctx.put(AuditTrail.ERROR_CODE, code);
-    ctx.response().setStatusCode(status);
-    if (OverloadedException.CODE.equals(code)) {
-      ctx.response().putHeader(HttpHeaders.RETRY_AFTER, Integer.toString(OverloadedException.RETRY_AFTER_SECONDS));
-    }
-    ctx.json(new JsonObject().put("error", code).put("message", message));
   }
 }

@@ -17,7 +17,7 @@ import java.util.List;
 
 /**
  * Hosts the {@link FriendRankService} on this node: its own shard clients and board cache, the
- * service on the clustered address and on the node-local one. Friend boards gather the friends'
+ * service on the clustered address, offered in process to the node's HTTP API ({@link NodeServices}). Friend boards gather the friends'
  * scores across the shards and rank them within the group (see {@link FriendRankServiceImpl}).
  */
 public class FriendRankVerticle extends VerticleBase {
@@ -30,6 +30,7 @@ public class FriendRankVerticle extends VerticleBase {
   private ArchiveStore archive;
   private BoardRegistry registry;
   private ServiceBindings bindings;
+  private FriendRankService service;
 
   /**
    * @param pgUri the archive, for friend boards of closed periods
@@ -59,17 +60,20 @@ public class FriendRankVerticle extends VerticleBase {
     registry = new BoardRegistry(vertx, new BoardStore(shards));
     ScoreStore scores = new ScoreStore(shards);
     archive = ArchiveStore.connect(vertx, pgUri);
-    FriendRankService service = new FriendRankServiceImpl(registry, scores, archive, new FriendStore(shards), clock,
+    service = new FriendRankServiceImpl(registry, scores, archive, new FriendStore(shards), clock,
         friendLimit);
     return scores.loadScripts()
         .compose(ok -> registry.start())
-        .compose(ok -> ServiceBindings.bind(vertx, FriendRankService.class, service, FriendRankService.ADDRESS,
-            FriendRankService.LOCAL_ADDRESS))
-        .onSuccess(b -> bindings = b);
+        .compose(ok -> ServiceBindings.bind(vertx, FriendRankService.class, service, FriendRankService.ADDRESS))
+        .onSuccess(b -> {
+          bindings = b;
+          NodeServices.of(vertx).offer(service);
+        });
   }
 
   @Override
   public Future<?> stop() {
+    NodeServices.of(vertx).withdraw(service);
     return Future.all(bindings == null ? Future.succeededFuture() : bindings.unbind(),
             registry == null ? Future.succeededFuture() : registry.stop())
         .onComplete(done -> {

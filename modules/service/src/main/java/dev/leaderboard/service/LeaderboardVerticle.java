@@ -22,7 +22,7 @@ import java.util.List;
 
 /**
  * Hosts the leaderboard service on this node: connects to the shards, loads the board cache,
- * serves the service on the clustered address and on the node-local one, and offers it in process
+ * serves the service on the clustered address, and offers it in process
  * to the node's HTTP API ({@link NodeServices}). Publishes what its submits change ({@link ScoreNotice}).
  */
 public class LeaderboardVerticle extends VerticleBase {
@@ -92,7 +92,7 @@ public class LeaderboardVerticle extends VerticleBase {
         .compose(ok -> registry.start())
         .compose(ok -> bans.start())
         .compose(ok -> ServiceBindings.bind(vertx, LeaderboardService.class, new LeaderboardServiceImpl(leaderboards),
-            LeaderboardService.ADDRESS, LeaderboardService.LOCAL_ADDRESS))
+            LeaderboardService.ADDRESS))
         .onSuccess(b -> {
           bindings = b;
           NodeServices.of(vertx).add(leaderboards, READINESS);
