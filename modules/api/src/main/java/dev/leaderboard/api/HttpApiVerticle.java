@@ -8,7 +8,6 @@ import dev.leaderboard.api.stream.NodeStreams;
 import dev.leaderboard.api.limit.RateLimiter;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;
-import dev.leaderboard.service.FriendRankService;
 import dev.leaderboard.service.Leaderboards;
 import dev.leaderboard.service.NodeServices;
 import dev.leaderboard.service.result.AroundPage;
@@ -33,7 +32,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
-import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -157,7 +155,7 @@ public class HttpApiVerticle extends VerticleBase {
         .handle("ranks", this::ranks)
         .handle("periods", this::periods)
         .handle("closePeriod", this::closePeriod);
-    FriendRoutes.mount(routes, this::friends);
+    FriendRoutes.mount(routes, () -> running(node.friends()));
     ModerationRoutes.mount(routes, this::service);
     OperationRoutes.mount(routes, vertx, node.readiness(), clusterJoined);
     NodeKeys keys = NodeKeys.of(vertx);
@@ -212,19 +210,12 @@ public class HttpApiVerticle extends VerticleBase {
     return server.actualPort();
   }
 
-  /** This node's service, or a 503 when it is not running here. */
   private Leaderboards service() {
-    Leaderboards service = node.leaderboards();
-    if (service == null) {
-      throw new LeaderboardException(503, "service_unavailable",
-          "the leaderboard service is not running on this node; retry");
-    }
-    return service;
+    return running(node.leaderboards());
   }
 
-  /** This node's friend service, or a 503 when it is not running here. */
-  private FriendRankService friends() {
-    FriendRankService service = node.friends();
+  /** A service of this node, or a 503 when it is not running here. */
+  private static <T> T running(T service) {
     if (service == null) {
       throw new LeaderboardException(503, "service_unavailable",
           "the leaderboard service is not running on this node; retry");
@@ -233,7 +224,7 @@ public class HttpApiVerticle extends VerticleBase {
   }
 
   private void listBoards(RoutingContext ctx) {
-    reply(ctx, service().listBoards(), BoardList::toJson);
+    Replies.json(ctx, service().listBoards(), BoardList::toJson);
   }
 
   private void putBoard(RoutingContext ctx) {
@@ -248,66 +239,58 @@ public class HttpApiVerticle extends VerticleBase {
   }
 
   private void getBoard(RoutingContext ctx) {
-    reply(ctx, service().getBoard(ctx.pathParam("board")), Board::toJson);
+    Replies.json(ctx, service().getBoard(ctx.pathParam("board")), Board::toJson);
   }
 
   private void deleteBoard(RoutingContext ctx) {
-    reply(ctx, service().deleteBoard(ctx.pathParam("board")), BoardDeleted::toJson);
+    Replies.json(ctx, service().deleteBoard(ctx.pathParam("board")), BoardDeleted::toJson);
   }
 
   private void submit(RoutingContext ctx) {
     Params q = Params.of(ctx);
-    reply(ctx, service().submit(ctx.pathParam("board"), Params.body(ctx), q.boolValue("rank")), SubmitResult::toJson);
+    Replies.json(ctx, service().submit(ctx.pathParam("board"), Params.body(ctx), q.boolValue("rank")),
+        SubmitResult::toJson);
   }
 
   private void submitBatch(RoutingContext ctx) {
-    reply(ctx, service().submitBatch(ctx.pathParam("board"), Params.body(ctx)), BatchResult::toJson);
+    Replies.json(ctx, service().submitBatch(ctx.pathParam("board"), Params.body(ctx)), BatchResult::toJson);
   }
 
   private void entries(RoutingContext ctx) {
     Params q = Params.of(ctx);
-    reply(ctx, service().entries(ctx.pathParam("board"), q.string("period"), q.longValue("offset"),
+    Replies.json(ctx, service().entries(ctx.pathParam("board"), q.string("period"), q.longValue("offset"),
         q.intValue("limit"), q.string("rankMode"), q.boolValue("meta")), EntryPage::toJson);
   }
 
   private void user(RoutingContext ctx) {
     Params q = Params.of(ctx);
-    reply(ctx, service().user(ctx.pathParam("board"), ctx.pathParam("userId"), q.string("period"),
+    Replies.json(ctx, service().user(ctx.pathParam("board"), ctx.pathParam("userId"), q.string("period"),
         q.string("rankMode"), q.boolValue("meta")), UserEntry::toJson);
   }
 
   private void updateMeta(RoutingContext ctx) {
-    reply(ctx, service().updateMeta(ctx.pathParam("board"), ctx.pathParam("userId"), Params.of(ctx).string("period"),
-        Params.body(ctx)), UserMeta::toJson);
+    Replies.json(ctx, service().updateMeta(ctx.pathParam("board"), ctx.pathParam("userId"),
+        Params.of(ctx).string("period"), Params.body(ctx)), UserMeta::toJson);
   }
 
   private void around(RoutingContext ctx) {
     Params q = Params.of(ctx);
-    reply(ctx, service().around(ctx.pathParam("board"), ctx.pathParam("userId"), q.string("period"),
+    Replies.json(ctx, service().around(ctx.pathParam("board"), ctx.pathParam("userId"), q.string("period"),
         q.intValue("limit"), q.string("rankMode"), q.boolValue("meta")), AroundPage::toJson);
   }
 
   private void ranks(RoutingContext ctx) {
     Params q = Params.of(ctx);
-    reply(ctx, service().ranks(ctx.pathParam("board"), Params.body(ctx), q.string("period"), q.string("rankMode"),
-        q.boolValue("meta")), RankList::toJson);
+    Replies.json(ctx, service().ranks(ctx.pathParam("board"), Params.body(ctx), q.string("period"),
+        q.string("rankMode"), q.boolValue("meta")), RankList::toJson);
   }
 
   private void periods(RoutingContext ctx) {
-    reply(ctx, service().periods(ctx.pathParam("board")), PeriodList::toJson);
+    Replies.json(ctx, service().periods(ctx.pathParam("board")), PeriodList::toJson);
   }
 
   private void closePeriod(RoutingContext ctx) {
-    reply(ctx, service().closePeriod(ctx.pathParam("board"), ctx.pathParam("period")), PeriodClosed::toJson);
+    Replies.json(ctx, service().closePeriod(ctx.pathParam("board"), ctx.pathParam("period")), PeriodClosed::toJson);
   }
 
-  private static <T> void reply(RoutingContext ctx, Future<T> answer, Function<T, JsonObject> render) {
-    answer.onComplete(ar -> {
-      if (ar.succeeded()) {
-        ctx.json(render.apply(ar.result()));
-      } else {
-        ctx.fail(ar.cause());
-      }
-    });
-  }
 }

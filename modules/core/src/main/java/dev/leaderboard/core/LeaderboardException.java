@@ -71,22 +71,20 @@ public class LeaderboardException extends ServiceException {
   }
 
   /**
-   * Sends this type and its subclasses on the event bus as {@link ServiceException}s (status,
-   * message, code): the bus picks a reply's codec by its exact class. Once per Vert.x; again is a no-op.
+   * Sends this type and its subclasses on the event bus as {@link ServiceException}s: the bus picks a
+   * reply's codec by its exact class (and the receiver by its name). Again on one Vert.x: a no-op.
    */
   @SuppressWarnings({"unchecked", "rawtypes"})
   public static void registerCodecs(EventBus bus) {
-    for (Class<?> type : List.of(LeaderboardException.class, OverloadedException.class,
-        StoreUnavailableException.class)) {
+    for (Class type : List.of(LeaderboardException.class, OverloadedException.class, StoreUnavailableException.class)) {
       try {
-        bus.registerDefaultCodec((Class) type, new ServiceExceptionMessageCodec() {
-          @Override
+        bus.registerDefaultCodec(type, new ServiceExceptionMessageCodec() {
           public String name() {
             return type.getName();
           }
         });
       } catch (IllegalStateException registeredAlready) {
-        // another verticle or proxy of this Vert.x registered it
+        // by another verticle or proxy of this Vert.x
       }
     }
   }
