@@ -30,7 +30,7 @@ import java.util.Map;
  * like an API key replaced ({@value #REDACTED}). Never a header, never an answer.
  */
 final class AuditTrail {
-  /** Where {@link HttpApiVerticle#error} puts the error code of the answer. */
+  /** Where {@link FailureHandler#error} puts the error code of the answer. */
   static final String ERROR_CODE = "leaderboard.errorCode";
   static final int MAX_REQUEST = 4096;
   static final String REDACTED = "[redacted]";

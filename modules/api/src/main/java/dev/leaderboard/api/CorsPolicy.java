@@ -55,7 +55,7 @@ final class CorsPolicy {
   }
 
   private static void refuse(RoutingContext ctx, List<String> origins) {
-    HttpApiVerticle.error(ctx, 403, "origin_not_allowed", origins.isEmpty()
+    FailureHandler.error(ctx, 403, "origin_not_allowed", origins.isEmpty()
         ? "this node takes no calls from web pages (CORS is off; LB_HTTP_CORS_ORIGINS allows origins)"
         : "pages of this origin may not call the API (allowed: " + String.join(", ", origins) + ")");
   }

@@ -5,21 +5,23 @@ import dev.leaderboard.service.FriendRankService;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
+import java.util.function.Supplier;
 
 /**
  * HTTP routes of the friend graph and of friend boards. Handlers parse the request, call the
- * {@link FriendRankService} (on this node's local address) and write its answer unchanged, so the
+ * node's {@link FriendRankService} in process and write its answer unchanged, so the
  * HTTP API and event-bus callers get the same documents; failures go to the router's failure
  * handler like every other route.
  */
 final class FriendRoutes {
-  private final FriendRankService friends;
+  private final Supplier<FriendRankService> friends;
 
-  private FriendRoutes(FriendRankService friends) {
+  private FriendRoutes(Supplier<FriendRankService> friends) {
     this.friends = friends;
   }
 
-  static void mount(ContractRouter router, FriendRankService friends) {
+  /** @param friends this node's friend service, or a 503 when it is not running */
+  static void mount(ContractRouter router, Supplier<FriendRankService> friends) {
     FriendRoutes routes = new FriendRoutes(friends);
     router.handle("addFriend", routes::add);
     router.handle("removeFriend", routes::remove);
@@ -30,7 +32,7 @@ final class FriendRoutes {
 
   /** 201 when the friendship is new, 200 when it existed already; the body says which either way. */
   private void add(RoutingContext ctx) {
-    friends.addFriend(ctx.pathParam("userId"), ctx.pathParam("friendId")).onComplete(ar -> {
+    friends.get().addFriend(ctx.pathParam("userId"), ctx.pathParam("friendId")).onComplete(ar -> {
       if (ar.succeeded()) {
         ctx.response().setStatusCode(ar.result().getBoolean("added") ? 201 : 200);
         ctx.json(ar.result());
@@ -41,21 +43,21 @@ final class FriendRoutes {
   }
 
   private void remove(RoutingContext ctx) {
-    Replies.json(ctx, friends.removeFriend(ctx.pathParam("userId"), ctx.pathParam("friendId")));
+    Replies.json(ctx, friends.get().removeFriend(ctx.pathParam("userId"), ctx.pathParam("friendId")));
   }
 
   private void list(RoutingContext ctx) {
-    Replies.json(ctx, friends.friends(ctx.pathParam("userId")));
+    Replies.json(ctx, friends.get().friends(ctx.pathParam("userId")));
   }
 
   private void importFriends(RoutingContext ctx) {
-    Replies.json(ctx, friends.importFriends(ctx.pathParam("userId"), Params.body(ctx)));
+    Replies.json(ctx, friends.get().importFriends(ctx.pathParam("userId"), Params.body(ctx)));
   }
 
   private void board(RoutingContext ctx) {
     Params q = Params.of(ctx);
     Boolean meta = q.boolValue("meta");
-    Replies.json(ctx, friends.friendBoard(ctx.pathParam("board"), ctx.pathParam("userId"), q.string("period"),
+    Replies.json(ctx, friends.get().friendBoard(ctx.pathParam("board"), ctx.pathParam("userId"), q.string("period"),
         q.longValue("offset"), q.intValue("limit"), q.string("rankMode"), q.boolValue("globalRanks"))
         .map(board -> Boolean.FALSE.equals(meta) ? withoutMeta(board) : board));
   }

@@ -8,8 +8,6 @@ import dev.leaderboard.api.stream.NodeStreams;
 import dev.leaderboard.api.limit.RateLimiter;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;
-import dev.leaderboard.core.OverloadedException;
-import dev.leaderboard.service.FriendRankService;
 import dev.leaderboard.service.Leaderboards;
 import dev.leaderboard.service.NodeServices;
 import dev.leaderboard.service.result.AroundPage;
@@ -25,20 +23,15 @@ import dev.leaderboard.service.result.UserEntry;
 import dev.leaderboard.service.result.UserMeta;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
-import io.vertx.core.eventbus.ReplyException;
-import io.vertx.core.eventbus.ReplyFailure;
-import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
-import io.vertx.serviceproxy.ServiceException;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
-import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -53,7 +46,8 @@ import org.slf4j.LoggerFactory;
  * ({@link RateGate}) and, for admin actions, its audit trail ({@link AuditTrail}, written by the
  * node's {@link dev.leaderboard.api.audit.AuditVerticle}, deployed before this verticle too).
  *
- * <p>It holds one short handler per operation of {@code openapi.yaml}; the mechanisms in front of
+ * <p>It holds one short handler per operation of {@code openapi.yaml}; refusals become their JSON
+ * answer in {@link FailureHandler}; the mechanisms in front of
  * them live in their own classes ({@link ContractRouter}, {@link HttpEdge}, {@link InFlightLimit},
  * {@link AccessGate}, {@link RateGate}, {@link AuditTrail}).
  */
@@ -136,8 +130,8 @@ public class HttpApiVerticle extends VerticleBase {
         .handle("ranks", this::ranks)
         .handle("periods", this::periods)
         .handle("closePeriod", this::closePeriod);
-    FriendRoutes.mount(routes, FriendRankService.createProxy(vertx, FriendRankService.LOCAL_ADDRESS));
-    ModerationRoutes.mount(routes, () -> service().moderation());
+    FriendRoutes.mount(routes, () -> running(node.friends()));
+    ModerationRoutes.mount(routes, this::service);
     OperationRoutes.mount(routes, vertx, node.readiness(), options.clusterJoined());
     NodeKeys keys = NodeKeys.of(vertx);
     KeyRoutes.mount(routes, keys);
@@ -168,15 +162,7 @@ public class HttpApiVerticle extends VerticleBase {
     if (options.exposure().dashboard()) {
       Dashboard.mount(router);
     }
-    router.route().failureHandler(this::failure);
-    router.errorHandler(404, ctx -> error(ctx, 404, "not_found",
-        "no such resource: " + ctx.request().method() + " " + ctx.request().path()));
-    router.errorHandler(405, ctx -> error(ctx, 405, "method_not_allowed",
-        ctx.request().method() + " is not allowed on " + ctx.request().path()));
-    // The router answers 400 itself, before any route's failure handler, when the URI cannot be
-    // decoded while matching (malformed percent-encoding in the path or query string).
-    router.errorHandler(400, ctx -> error(ctx, 400, "bad_request", "the request URI " + ctx.request().uri()
-        + " could not be decoded (a malformed %-escape?); percent-encode reserved characters, e.g. '%' as %25"));
+    FailureHandler.mount(router, shed);
 
     return HttpEdge.server(vertx, options.limits(), router).listen(options.port(), options.exposure().host())
         .onSuccess(s -> {
@@ -201,9 +187,12 @@ public class HttpApiVerticle extends VerticleBase {
     return server.actualPort();
   }
 
-  /** This node's service, or a 503 when it is not running here. */
   private Leaderboards service() {
-    Leaderboards service = node.leaderboards();
+    return running(node.leaderboards());
+  }
+
+  /** A service of this node, or a 503 when it is not running here. */
+  private static <T> T running(T service) {
     if (service == null) {
       throw new LeaderboardException(503, "service_unavailable",
           "the leaderboard service is not running on this node; retry");
@@ -212,7 +201,7 @@ public class HttpApiVerticle extends VerticleBase {
   }
 
   private void listBoards(RoutingContext ctx) {
-    reply(ctx, service().listBoards(), BoardList::toJson);
+    Replies.json(ctx, service().listBoards(), BoardList::toJson);
   }
 
   private void putBoard(RoutingContext ctx) {
@@ -227,116 +216,58 @@ public class HttpApiVerticle extends VerticleBase {
   }
 
   private void getBoard(RoutingContext ctx) {
-    reply(ctx, service().getBoard(ctx.pathParam("board")), Board::toJson);
+    Replies.json(ctx, service().getBoard(ctx.pathParam("board")), Board::toJson);
   }
 
   private void deleteBoard(RoutingContext ctx) {
-    reply(ctx, service().deleteBoard(ctx.pathParam("board")), BoardDeleted::toJson);
+    Replies.json(ctx, service().deleteBoard(ctx.pathParam("board")), BoardDeleted::toJson);
   }
 
   private void submit(RoutingContext ctx) {
     Params q = Params.of(ctx);
-    reply(ctx, service().submit(ctx.pathParam("board"), Params.body(ctx), q.boolValue("rank")), SubmitResult::toJson);
+    Replies.json(ctx, service().submit(ctx.pathParam("board"), Params.body(ctx), q.boolValue("rank")),
+        SubmitResult::toJson);
   }
 
   private void submitBatch(RoutingContext ctx) {
-    reply(ctx, service().submitBatch(ctx.pathParam("board"), Params.body(ctx)), BatchResult::toJson);
+    Replies.json(ctx, service().submitBatch(ctx.pathParam("board"), Params.body(ctx)), BatchResult::toJson);
   }
 
   private void entries(RoutingContext ctx) {
     Params q = Params.of(ctx);
-    reply(ctx, service().entries(ctx.pathParam("board"), q.string("period"), q.longValue("offset"),
+    Replies.json(ctx, service().entries(ctx.pathParam("board"), q.string("period"), q.longValue("offset"),
         q.intValue("limit"), q.string("rankMode"), q.boolValue("meta")), EntryPage::toJson);
   }
 
   private void user(RoutingContext ctx) {
     Params q = Params.of(ctx);
-    reply(ctx, service().user(ctx.pathParam("board"), ctx.pathParam("userId"), q.string("period"),
+    Replies.json(ctx, service().user(ctx.pathParam("board"), ctx.pathParam("userId"), q.string("period"),
         q.string("rankMode"), q.boolValue("meta")), UserEntry::toJson);
   }
 
   private void updateMeta(RoutingContext ctx) {
-    reply(ctx, service().updateMeta(ctx.pathParam("board"), ctx.pathParam("userId"), Params.of(ctx).string("period"),
-        Params.body(ctx)), UserMeta::toJson);
+    Replies.json(ctx, service().updateMeta(ctx.pathParam("board"), ctx.pathParam("userId"),
+        Params.of(ctx).string("period"), Params.body(ctx)), UserMeta::toJson);
   }
 
   private void around(RoutingContext ctx) {
     Params q = Params.of(ctx);
-    reply(ctx, service().around(ctx.pathParam("board"), ctx.pathParam("userId"), q.string("period"),
+    Replies.json(ctx, service().around(ctx.pathParam("board"), ctx.pathParam("userId"), q.string("period"),
         q.intValue("limit"), q.string("rankMode"), q.boolValue("meta")), AroundPage::toJson);
   }
 
   private void ranks(RoutingContext ctx) {
     Params q = Params.of(ctx);
-    reply(ctx, service().ranks(ctx.pathParam("board"), Params.body(ctx), q.string("period"), q.string("rankMode"),
-        q.boolValue("meta")), RankList::toJson);
+    Replies.json(ctx, service().ranks(ctx.pathParam("board"), Params.body(ctx), q.string("period"),
+        q.string("rankMode"), q.boolValue("meta")), RankList::toJson);
   }
 
   private void periods(RoutingContext ctx) {
-    reply(ctx, service().periods(ctx.pathParam("board")), PeriodList::toJson);
+    Replies.json(ctx, service().periods(ctx.pathParam("board")), PeriodList::toJson);
   }
 
   private void closePeriod(RoutingContext ctx) {
-    reply(ctx, service().closePeriod(ctx.pathParam("board"), ctx.pathParam("period")), PeriodClosed::toJson);
+    Replies.json(ctx, service().closePeriod(ctx.pathParam("board"), ctx.pathParam("period")), PeriodClosed::toJson);
   }
 
-  private static <T> void reply(RoutingContext ctx, Future<T> answer, Function<T, JsonObject> render) {
-    answer.onComplete(ar -> {
-      if (ar.succeeded()) {
-        ctx.json(render.apply(ar.result()));
-      } else {
-        ctx.fail(ar.cause());
-      }
-    });
-  }
-
-  private void failure(RoutingContext ctx) {
-    Throwable t = ctx.failure();
-    if (ctx.response().ended() || ctx.response().closed()) {
-      // answered already (a refused body, see HttpEdge) or the client left: nobody to tell
-      LOG.debug("{} {} failed after its answer: {}", ctx.request().method(), ctx.request().path(), String.valueOf(t));
-    } else if (t instanceof LeaderboardException e) {
-      if (OverloadedException.CODE.equals(e.code())) {
-        shed.overloaded(e instanceof OverloadedException o ? o.reason() : OverloadedException.REDIS_POOL);
-      } else if (e.status() >= 500) {
-        // the answer names no address and no driver message; the log keeps the cause
-        LOG.warn("{} {}: {}{}", ctx.request().method(), ctx.request().path(), e.getMessage(),
-            e.getCause() == null ? "" : " (" + e.getCause() + ")");
-      } else if (e.status() == 401) {
-        ctx.response().putHeader("WWW-Authenticate", "Bearer realm=\"leaderboard\"");
-      }
-      error(ctx, e.status(), e.code(), e.getMessage());
-    } else if (t instanceof ReplyException e && e.failureType() == ReplyFailure.NO_HANDLERS) {
-      error(ctx, 503, "service_unavailable", "the leaderboard service is not running on this node; retry");
-    } else if (t instanceof ServiceException e) {
-      JsonObject debug = e.getDebugInfo();
-      String code = debug == null ? null : debug.getString("error");
-      int status = e.failureCode() >= 400 && e.failureCode() < 600 ? e.failureCode() : 500;
-      if (OverloadedException.CODE.equals(code)) {
-        // from the event bus: only the pool's refusals travel that way
-        shed.overloaded(OverloadedException.REDIS_POOL);
-      }
-      error(ctx, status, code == null ? "internal" : code, e.getMessage());
-    } else if (ctx.statusCode() == 413) {
-      error(ctx, 413, "payload_too_large", "the request body is larger than " + BODY_LIMIT + " bytes");
-    } else if (ctx.statusCode() >= 400 && ctx.statusCode() < 500) {
-      error(ctx, ctx.statusCode(), "bad_request", "the request could not be read");
-    } else {
-      LOG.error("unhandled failure on {} {}", ctx.request().method(), ctx.request().path(), t);
-      error(ctx, 500, "internal", "internal error");
-    }
-  }
-
-  /** The JSON error; an {@code overloaded} one says when to retry ({@code Retry-After}). */
-  static void error(RoutingContext ctx, int status, String code, String message) {
-    if (ctx.response().ended()) {
-      return;
-    }
-    ctx.put(AuditTrail.ERROR_CODE, code);
-    ctx.response().setStatusCode(status);
-    if (OverloadedException.CODE.equals(code)) {
-      ctx.response().putHeader(HttpHeaders.RETRY_AFTER, Integer.toString(OverloadedException.RETRY_AFTER_SECONDS));
-    }
-    ctx.json(new JsonObject().put("error", code).put("message", message));
-  }
 }

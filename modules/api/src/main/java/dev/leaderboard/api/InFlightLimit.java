@@ -44,7 +44,7 @@ final class InFlightLimit implements Handler<RoutingContext> {
     }
     if (inFlight >= limit) {
       meter.inFlight();
-      HttpApiVerticle.error(ctx, 503, OverloadedException.CODE, "the node is overloaded (" + limit
+      FailureHandler.error(ctx, 503, OverloadedException.CODE, "the node is overloaded (" + limit
           + " requests in flight on its event loop, the most it takes on); this request was not started, so nothing "
           + "of it was applied; retry after " + OverloadedException.RETRY_AFTER_SECONDS + " s");
       return;

@@ -1,23 +1,23 @@
 package dev.leaderboard.api;
 
-import dev.leaderboard.service.Moderation;
+import dev.leaderboard.service.Leaderboards;
 import io.vertx.ext.web.RoutingContext;
 import java.util.function.Supplier;
 
 /**
  * HTTP routes of moderation (scope {@code admin}): remove an entry, ban and lift, a user's view,
- * erasure. The work is the node's {@link Moderation}; being admin actions, the changes are audited
+ * erasure. The work is the node's {@link Leaderboards} service; being admin actions, the changes are audited
  * by the router's {@link AuditTrail} like every other.
  */
 final class ModerationRoutes {
-  private final Supplier<Moderation> moderation;
+  private final Supplier<Leaderboards> moderation;
 
-  private ModerationRoutes(Supplier<Moderation> moderation) {
+  private ModerationRoutes(Supplier<Leaderboards> moderation) {
     this.moderation = moderation;
   }
 
   /** @param moderation this node's moderation, or a 503 when its service is not running */
-  static void mount(ContractRouter router, Supplier<Moderation> moderation) {
+  static void mount(ContractRouter router, Supplier<Leaderboards> moderation) {
     ModerationRoutes routes = new ModerationRoutes(moderation);
     router.handle("removeEntry", routes::removeEntry);
     router.handle("banUser", routes::ban);
@@ -40,7 +40,7 @@ final class ModerationRoutes {
   }
 
   private void user(RoutingContext ctx) {
-    Replies.json(ctx, moderation.get().user(ctx.pathParam("userId")));
+    Replies.json(ctx, moderation.get().moderatedUser(ctx.pathParam("userId")));
   }
 
   private void erase(RoutingContext ctx) {

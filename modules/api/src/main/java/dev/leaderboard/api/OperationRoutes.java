@@ -111,7 +111,7 @@ final class OperationRoutes {
   private void metrics(RoutingContext ctx) {
     MeterRegistry registry = BackendRegistries.getDefaultNow();
     if (!(registry instanceof PrometheusMeterRegistry prometheus)) {
-      HttpApiVerticle.error(ctx, 404, "metrics_disabled",
+      FailureHandler.error(ctx, 404, "metrics_disabled",
           "this node runs without a Prometheus metrics registry; the launcher (LeaderboardApp) enables it");
       return;
     }

@@ -3,17 +3,23 @@ package dev.leaderboard.api;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
+import java.util.function.Function;
 
-/** Answers of routes whose service answers JSON documents: written unchanged, failures to the router's failure handler. */
+/** Answers of routes: the service's answer as JSON, failures to the router's failure handler. */
 final class Replies {
   private Replies() {
   }
 
   /** 200 with the answer, or the failure handed to the router. */
   static void json(RoutingContext ctx, Future<JsonObject> answer) {
+    json(ctx, answer, json -> json);
+  }
+
+  /** 200 with the answer's JSON, or the failure handed to the router. */
+  static <T> void json(RoutingContext ctx, Future<T> answer, Function<T, JsonObject> render) {
     answer.onComplete(ar -> {
       if (ar.succeeded()) {
-        ctx.json(ar.result());
+        ctx.json(render.apply(ar.result()));
       } else {
         ctx.fail(ar.cause());
       }

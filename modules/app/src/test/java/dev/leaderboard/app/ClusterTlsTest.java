@@ -8,6 +8,8 @@ import dev.leaderboard.embedded.Await;
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
 import dev.leaderboard.service.LeaderboardService;
+import dev.leaderboard.service.Leaderboards;
+import dev.leaderboard.service.NodeServices;
 import dev.leaderboard.service.LeaderboardVerticle;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -130,7 +132,7 @@ class ClusterTlsTest {
     String board = "tls-" + UUID.randomUUID().toString().substring(0, 8);
     JsonObject created = proxy(c, 30_000).putBoard(board, new JsonObject()).await();
     assertThat(created.getString("board")).isEqualTo(board);
-    assertThat(onA().getBoard(board).await().getString("board")).isEqualTo(board);
+    assertThat(onA().getBoard(board).await().toJson().getString("board")).isEqualTo(board);
   }
 
   @Test
@@ -139,7 +141,7 @@ class ClusterTlsTest {
     String daily = "tls-" + UUID.randomUUID().toString().substring(0, 8);
     onA().putBoard(board, new JsonObject().put("maxScore", 100)).await();
     onA().putBoard(daily, new JsonObject().put("period", "daily")).await();
-    JsonObject before = onA().getBoard(board).await();
+    JsonObject before = onA().getBoard(board).await().toJson();
     for (Vertx outsider : List.of(plain, stranger)) {
       awaitRegistered(outsider, LeaderboardService.ADDRESS);
       LeaderboardService service = proxy(outsider, REFUSED_MILLIS);
@@ -152,10 +154,10 @@ class ClusterTlsTest {
         assertThat(refusal(call)).as("how the call failed").isNotEqualTo(ReplyFailure.NO_HANDLERS);
       }
     }
-    assertThat(onA().getBoard(board).await()).isEqualTo(before);
-    assertThat(onA().listBoards().await().getJsonArray("boards").stream()
+    assertThat(onA().getBoard(board).await().toJson()).isEqualTo(before);
+    assertThat(onA().listBoards().await().toJson().getJsonArray("boards").stream()
         .map(b -> ((JsonObject) b).getString("board")).filter(n -> n.startsWith("tls-new-")).toList()).isEmpty();
-    assertThat(onA().periods(daily).await().getJsonArray("periods").stream()
+    assertThat(onA().periods(daily).await().toJson().getJsonArray("periods").stream()
         .map(p -> ((JsonObject) p).getString("state")).toList()).doesNotContain("closing", "archived");
   }
 
@@ -189,8 +191,9 @@ class ClusterTlsTest {
     }
   }
 
-  private static LeaderboardService onA() {
-    return LeaderboardService.createProxy(a, LeaderboardService.LOCAL_ADDRESS);
+  /** Node A's own service, in process. */
+  private static Leaderboards onA() {
+    return NodeServices.of(a).leaderboards();
   }
 
   private static LeaderboardService proxy(Vertx from, long timeoutMillis) {

@@ -1,26 +1,41 @@
 package dev.leaderboard.core;
 
+import io.vertx.core.eventbus.EventBus;
+import io.vertx.core.json.JsonObject;
+import io.vertx.serviceproxy.ServiceException;
+import io.vertx.serviceproxy.ServiceExceptionMessageCodec;
+import java.util.List;
+
 /**
- * The one exception family of the product: a request that cannot be served, with the HTTP status
+ * The one exception type of the product: a request that cannot be served, with the HTTP status
  * and the stable error code the API reports. Caller mistakes are 4xx; a store that does not answer
  * is {@link StoreUnavailableException} (503). Anything else that fails a request is a bug (500).
+ *
+ * <p>It is the {@link ServiceException} event-bus callers receive: {@code failureCode} the status,
+ * {@code debugInfo} {@code {"error": code}}, once {@link #registerCodecs} ran on both ends.
  */
-public class LeaderboardException extends RuntimeException {
-  private final int status;
+public class LeaderboardException extends ServiceException {
   private final String code;
+  private final Throwable cause;
 
   public LeaderboardException(int status, String code, String message) {
     this(status, code, message, null);
   }
 
-  protected LeaderboardException(int status, String code, String message, Throwable cause) {
-    super(message, cause, false, false);
-    this.status = status;
+  public LeaderboardException(int status, String code, String message, Throwable cause) {
+    super(status, message, new JsonObject().put("error", code));
     this.code = code;
+    this.cause = cause;
   }
 
   public int status() {
-    return status;
+    return failureCode();
+  }
+
+  /** The store's own failure, for the node's log (never sent on the event bus). */
+  @Override
+  public synchronized Throwable getCause() {
+    return cause;
   }
 
   public String code() {
@@ -53,5 +68,24 @@ public class LeaderboardException extends RuntimeException {
 
   public static LeaderboardException unprocessable(String code, String message) {
     return new LeaderboardException(422, code, message);
+  }
+
+  /**
+   * Sends this type and its subclasses on the event bus as {@link ServiceException}s: the bus picks a
+   * reply's codec by its exact class (and the receiver by its name). Again on one Vert.x: a no-op.
+   */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public static void registerCodecs(EventBus bus) {
+    for (Class type : List.of(LeaderboardException.class, OverloadedException.class, StoreUnavailableException.class)) {
+      try {
+        bus.registerDefaultCodec(type, new ServiceExceptionMessageCodec() {
+          public String name() {
+            return type.getName();
+          }
+        });
+      } catch (IllegalStateException registeredAlready) {
+        // by another verticle or proxy of this Vert.x
+      }
+    }
   }
 }

@@ -1,5 +1,6 @@
 package dev.leaderboard.service;
 
+import dev.leaderboard.core.LeaderboardException;
 import io.vertx.codegen.annotations.ProxyGen;
 import io.vertx.codegen.annotations.VertxGen;
 import io.vertx.core.Future;
@@ -7,11 +8,12 @@ import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 
 /**
- * The friend graph and friend boards: the one code path behind the HTTP API's friend routes and
- * event-bus callers. Friendship is mutual and global (not per board).
+ * The friend graph and friend boards: the one code path behind the HTTP API's friend routes (in
+ * process, see {@link NodeServices#friends()}) and event-bus callers. Friendship is mutual and global (not per board).
  *
  * <p>Answers and failures follow {@link LeaderboardService}: every answer is the JSON document the
- * HTTP API returns; failures are {@link io.vertx.serviceproxy.ServiceException}s with the HTTP
+ * HTTP API returns; failures are {@link LeaderboardException}s, which event-bus callers receive as
+ * {@link io.vertx.serviceproxy.ServiceException}s with the HTTP
  * status as {@code failureCode}, the message, and {@code {"error": "<code>"}} as {@code debugInfo}.
  * Arguments that are {@code null} take their documented defaults.
  *
@@ -22,10 +24,9 @@ import io.vertx.core.json.JsonObject;
 public interface FriendRankService {
   /** Clustered address: served by every node, reachable from any JVM in the cluster. */
   String ADDRESS = "leaderboard.friends";
-  /** Node-local address the HTTP API uses, so a request never hops to another node. */
-  String LOCAL_ADDRESS = "leaderboard.friends.local";
 
   static FriendRankService createProxy(Vertx vertx, String address) {
+    LeaderboardException.registerCodecs(vertx.eventBus());
     return new FriendRankServiceVertxEBProxy(vertx, address);
   }
 

@@ -9,13 +9,14 @@ import java.time.Clock;
 
 /**
  * Hosts the {@link FriendRankService} on this node's {@link NodeStore}, on the clustered address and
- * on the node-local one. Friend boards gather the friends' scores across the shards and rank them
+ * in process for the node's HTTP API ({@link NodeServices}). Friend boards gather the friends' scores across the shards and rank them
  * within the group (see {@link FriendRankServiceImpl}).
  */
 public class FriendRankVerticle extends VerticleBase {
   private final Options options;
   private NodeStore store;
   private ServiceBindings bindings;
+  private FriendRankService service;
 
   /** @param friendLimit the most friends a user may have */
   public record Options(NodeStore.Options store, Clock clock, int friendLimit) {
@@ -29,15 +30,18 @@ public class FriendRankVerticle extends VerticleBase {
   public Future<?> start() {
     return NodeStore.acquire(vertx, options.store()).compose(s -> {
       store = s;
-      FriendRankService service = new FriendRankServiceImpl(s.boards(), s.scores(), s.archive(),
-          new FriendStore(s.shards()), options.clock(), options.friendLimit());
-      return ServiceBindings.bind(vertx, FriendRankService.class, service, FriendRankService.ADDRESS,
-          FriendRankService.LOCAL_ADDRESS);
-    }).onSuccess(b -> bindings = b);
+      service = new FriendRankServiceImpl(s.boards(), s.scores(), s.archive(), new FriendStore(s.shards()),
+          options.clock(), options.friendLimit());
+      return ServiceBindings.bind(vertx, FriendRankService.class, service, FriendRankService.ADDRESS);
+    }).onSuccess(b -> {
+      bindings = b;
+      NodeServices.of(vertx).offer(service);
+    });
   }
 
   @Override
   public Future<?> stop() {
+    NodeServices.of(vertx).withdraw(service);
     return (bindings == null ? Future.succeededFuture() : bindings.unbind())
         .eventually(() -> store == null ? Future.succeededFuture() : store.release(vertx));
   }

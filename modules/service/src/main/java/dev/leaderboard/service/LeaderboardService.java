@@ -1,5 +1,6 @@
 package dev.leaderboard.service;
 
+import dev.leaderboard.core.LeaderboardException;
 import io.vertx.codegen.annotations.ProxyGen;
 import io.vertx.codegen.annotations.VertxGen;
 import io.vertx.core.Future;
@@ -21,10 +22,9 @@ import io.vertx.core.json.JsonObject;
 public interface LeaderboardService {
   /** Clustered address: served by every node, reachable from any JVM in the cluster. */
   String ADDRESS = "leaderboard.service";
-  /** Node-local address the HTTP API uses, so a request never hops to another node. */
-  String LOCAL_ADDRESS = "leaderboard.service.local";
 
   static LeaderboardService createProxy(Vertx vertx, String address) {
+    LeaderboardException.registerCodecs(vertx.eventBus());
     return new LeaderboardServiceVertxEBProxy(vertx, address);
   }
 

@@ -12,7 +12,7 @@ import java.time.Clock;
 
 /**
  * Hosts the leaderboard service on this node's {@link NodeStore}: serves it on the clustered address
- * and on the node-local one, and offers it in process to the node's HTTP API ({@link NodeServices}).
+ * and offers it in process to the node's HTTP API ({@link NodeServices}).
  * Publishes what its submits change ({@link ScoreNotice}).
  */
 public class LeaderboardVerticle extends VerticleBase {
@@ -58,7 +58,7 @@ public class LeaderboardVerticle extends VerticleBase {
       leaderboards = new LocalLeaderboards(s.boards(), s.bans(), s.boardStore(), s.scores(), s.archive(), closer,
           options.clock(), options.partitions(), notices);
       return ServiceBindings.bind(vertx, LeaderboardService.class, new LeaderboardServiceImpl(leaderboards),
-          LeaderboardService.ADDRESS, LeaderboardService.LOCAL_ADDRESS);
+          LeaderboardService.ADDRESS);
     }).onSuccess(b -> {
       bindings = b;
       NodeServices.of(vertx).add(leaderboards, READINESS);

@@ -76,8 +76,24 @@ public interface Leaderboards {
    */
   Future<UserMeta> updateMeta(String board, String userId, String period, JsonObject request);
 
-  /** Moderation of users on this node's stores (not offered on the event bus). */
-  Moderation moderation();
+  /**
+   * Removes the user's entry from one live period of the board ({@code period} as on reads:
+   * {@code null} or {@code current}, or a period ID); 404 when there is none, 409 when the period
+   * is closing or archived.
+   */
+  Future<JsonObject> removeEntry(String board, String userId, String period);
+
+  /** Bans the user ({@code {"reason": ...}}) on every board; banning again keeps the first time. */
+  Future<JsonObject> ban(String userId, JsonObject body);
+
+  /** Lifts the user's ban and restores the entries of the periods still open; 404 when not banned. */
+  Future<JsonObject> lift(String userId);
+
+  /** The user's ban, if any, and the user's entries on every live board period (and those held back by a ban). */
+  Future<JsonObject> moderatedUser(String userId);
+
+  /** Erases the user everywhere (hot and archived periods, friend links, idempotency records, ban). */
+  Future<JsonObject> erase(String userId);
 
   /** Never fails; see {@link LeaderboardService#health()}. */
   Future<Health> health();

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * What the verticles of one node share in process: the typed service each running
- * {@code LeaderboardVerticle} offers (so the HTTP API calls it without an event-bus hop), and the
+ * What the verticles of one node share in process: the service each running
+ * {@code LeaderboardVerticle} or {@code FriendRankVerticle} offers (so the HTTP API calls it without an event-bus hop), and the
  * node's readiness procedures ({@code vertx-health-check}), which each part registers next to
  * what it checks.
  */
@@ -17,6 +17,7 @@ public final class NodeServices implements Shareable {
 
   private final HealthChecks readiness;
   private final List<Leaderboards> leaderboards = new CopyOnWriteArrayList<>();
+  private final List<FriendRankService> friends = new CopyOnWriteArrayList<>();
 
   private NodeServices(Vertx vertx) {
     this.readiness = HealthChecks.create(vertx);
@@ -29,8 +30,25 @@ public final class NodeServices implements Shareable {
 
   /** A running service of this node, or {@code null} when none runs (not started yet, or stopping). */
   public Leaderboards leaderboards() {
+    return first(leaderboards);
+  }
+
+  /** A running friend service of this node, or {@code null} when none runs. */
+  public FriendRankService friends() {
+    return first(friends);
+  }
+
+  void offer(FriendRankService service) {
+    friends.add(service);
+  }
+
+  void withdraw(FriendRankService service) {
+    friends.remove(service);
+  }
+
+  private static <T> T first(List<T> running) {
     try {
-      return leaderboards.isEmpty() ? null : leaderboards.get(0);
+      return running.isEmpty() ? null : running.get(0);
     } catch (IndexOutOfBoundsException removedMeanwhile) {
       return null;
     }

@@ -74,9 +74,9 @@ class BoardChangeAcrossNodesTest {
         () -> members(va).size() == 2 && members(vb).size() == 2);
     Leaderboards a = NodeServices.of(va).leaderboards();
     Leaderboards b = NodeServices.of(vb).leaderboards();
-    // the node-local address takes turns among a node's instances: two calls reach both caches
-    LeaderboardService aLocal = LeaderboardService.createProxy(va, LeaderboardService.LOCAL_ADDRESS);
-    LeaderboardService bLocal = LeaderboardService.createProxy(vb, LeaderboardService.LOCAL_ADDRESS);
+    // the clustered address takes turns among every instance of both nodes
+    LeaderboardService aLocal = LeaderboardService.createProxy(va, LeaderboardService.ADDRESS);
+    LeaderboardService bLocal = LeaderboardService.createProxy(vb, LeaderboardService.ADDRESS);
 
     String prefix = "chg-" + UUID.randomUUID().toString().substring(0, 6) + "-";
     List<String> names = List.of(prefix + "x", prefix + "y", prefix + "z");
@@ -227,8 +227,8 @@ class BoardChangeAcrossNodesTest {
     Vertx vertx = Vertx.builder().with(options).withClusterManager(new HazelcastClusterManager(hz)).buildClustered()
         .await();
     nodes.add(vertx);
-    vertx.deployVerticle(() -> new LeaderboardVerticle(TestShards.endpoints(), TestPostgres.uri(), 4,
-            Clock.fixed(NOW, ZoneOffset.UTC), PeriodCloser.DEFAULT_LEASE_MILLIS, RedisPool.of(4)),
+    vertx.deployVerticle(() -> new LeaderboardVerticle(new LeaderboardVerticle.Options(
+            NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), Clock.fixed(NOW, ZoneOffset.UTC), 4)),
         new DeploymentOptions().setInstances(INSTANCES)).await();
     return vertx;
   }

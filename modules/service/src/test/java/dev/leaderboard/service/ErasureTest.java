@@ -37,7 +37,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class ErasureTest {
   private final TestClock clock = new TestClock(Instant.parse("2025-04-14T12:00:00Z"));
   private Leaderboards service;
-  private Moderation moderation;
+  private Leaderboards moderation;
   private Shards shards;
   private FriendStore friends;
 
@@ -45,7 +45,7 @@ class ErasureTest {
   void deploy(Vertx vertx) {
     vertx.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), clock, 4))).await();
     service = NodeServices.of(vertx).leaderboards();
-    moderation = service.moderation();
+    moderation = service;
     shards = Shards.connect(vertx, TestShards.endpoints(), 2);
     friends = new FriendStore(shards);
   }
@@ -100,7 +100,7 @@ class ErasureTest {
     assertThat(friends.friends(f1).await()).containsExactly(f2);
     assertThat(friends.friends(f2).await()).containsExactly(f1);
     // no ban is left, and the idempotency record went: the same event ID with another value is a new event
-    JsonObject view = moderation.user(user).await();
+    JsonObject view = moderation.moderatedUser(user).await();
     assertThat(view.getBoolean("banned")).isFalse();
     assertThat(view.getValue("ban")).isNull();
     assertThat(submit(board, user, 9, "e2").getBoolean("applied")).isTrue();

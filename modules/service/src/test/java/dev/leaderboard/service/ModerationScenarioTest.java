@@ -43,7 +43,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class ModerationScenarioTest {
   static final Instant NOW = Instant.parse("2025-04-15T12:00:00Z");
   private LeaderboardService service;
-  private Moderation moderation;
+  private Leaderboards moderation;
   private final Map<String, ReferenceBoard> models = new LinkedHashMap<>();
   /** Board → user → the entry a ban holds back. */
   private final Map<String, Map<String, ReferenceBoard.Entry>> held = new HashMap<>();
@@ -64,7 +64,7 @@ class ModerationScenarioTest {
   void deploy(Vertx vertx) {
     vertx.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(new NodeStore.Options(redis(), TestPostgres.uri(), RedisPool.of(NodeStore.POOL_SIZE)), Clock.fixed(NOW, ZoneOffset.UTC), 8))).await();
     service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
-    moderation = NodeServices.of(vertx).leaderboards().moderation();
+    moderation = NodeServices.of(vertx).leaderboards();
   }
 
   @Test
@@ -249,7 +249,7 @@ class ModerationScenarioTest {
     }
     for (int q = 0; q < 10; q++) {
       String user = users.get(rnd.nextInt(users.size()));
-      JsonObject view = moderation.user(user).await();
+      JsonObject view = moderation.moderatedUser(user).await();
       assertThat(view.getBoolean("banned")).as("%s banned", user).isEqualTo(banned.contains(user));
       for (String board : models.keySet()) {
         ReferenceBoard.Entry e = models.get(board).get(user);

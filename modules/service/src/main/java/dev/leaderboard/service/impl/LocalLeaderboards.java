@@ -4,7 +4,6 @@ import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.StoreUnavailableException;
 import dev.leaderboard.service.Leaderboards;
-import dev.leaderboard.service.Moderation;
 import dev.leaderboard.service.result.AroundPage;
 import dev.leaderboard.service.result.BatchResult;
 import dev.leaderboard.service.result.BoardDeleted;
@@ -19,7 +18,9 @@ import dev.leaderboard.service.result.SubmitResult;
 import dev.leaderboard.service.result.UserEntry;
 import dev.leaderboard.service.result.UserMeta;
 import dev.leaderboard.store.BoardStore;
+import dev.leaderboard.store.FriendStore;
 import dev.leaderboard.store.MetaStore;
+import dev.leaderboard.store.ModerationStore;
 import dev.leaderboard.store.PeriodStore;
 import dev.leaderboard.store.ScoreStore;
 import io.vertx.core.Future;
@@ -31,7 +32,8 @@ import java.util.function.Supplier;
 
 /**
  * The service on this node's stores: a facade that hands each request to the class doing that job
- * ({@link BoardDefinitions}, {@link ScoreIntake}, {@link BoardReads}, {@link PeriodAdmin}). A
+ * ({@link BoardDefinitions}, {@link ScoreIntake}, {@link BoardReads}, {@link PeriodAdmin}, {@link MetaUpdates},
+ * and moderation: {@link EntryRemoval}, {@link BanActions}, {@link UserView}, {@link Erasure}). A
  * validation error thrown before the first I/O becomes a failed future like any other.
  */
 public final class LocalLeaderboards implements Leaderboards {
@@ -43,7 +45,10 @@ public final class LocalLeaderboards implements Leaderboards {
   private final BoardReads reads;
   private final PeriodAdmin periods;
   private final MetaUpdates metas;
-  private final Moderation moderation;
+  private final EntryRemoval removal;
+  private final BanActions banActions;
+  private final UserView view;
+  private final Erasure erasure;
 
   public LocalLeaderboards(BoardRegistry boards, BanRegistry bans, BoardStore boardStore, ScoreStore scores,
       ArchiveStore archive, PeriodCloser closer, Clock clock, int defaultPartitions, ScoreNotices notices) {
@@ -57,12 +62,12 @@ public final class LocalLeaderboards implements Leaderboards {
     this.reads = new BoardReads(boards, sources, clock);
     this.metas = new MetaUpdates(boards, new MetaStore(scores.shards()), clock, notices);
     this.periods = new PeriodAdmin(boards, boardStore, new PeriodStore(boardStore.shards()), archive, closer, clock);
-    this.moderation = new LocalModeration(boards, bans, boardStore, scores, archive, hints, clock);
-  }
-
-  @Override
-  public Moderation moderation() {
-    return moderation;
+    ModerationStore moderation = new ModerationStore(boardStore.shards());
+    ModerationTargets targets = new ModerationTargets(boardStore, new PeriodStore(boardStore.shards()));
+    this.removal = new EntryRemoval(boards, moderation, hints, clock);
+    this.banActions = new BanActions(moderation, bans, targets, clock);
+    this.view = new UserView(moderation, scores, targets);
+    this.erasure = new Erasure(moderation, bans, targets, new FriendStore(boardStore.shards()), archive, clock);
   }
 
   @Override
@@ -130,6 +135,31 @@ public final class LocalLeaderboards implements Leaderboards {
   @Override
   public Future<UserMeta> updateMeta(String board, String userId, String period, JsonObject request) {
     return call(() -> metas.update(board, userId, period, request));
+  }
+
+  @Override
+  public Future<JsonObject> removeEntry(String board, String userId, String period) {
+    return call(() -> removal.remove(board, userId, period));
+  }
+
+  @Override
+  public Future<JsonObject> ban(String userId, JsonObject body) {
+    return call(() -> banActions.ban(userId, body));
+  }
+
+  @Override
+  public Future<JsonObject> lift(String userId) {
+    return call(() -> banActions.lift(userId));
+  }
+
+  @Override
+  public Future<JsonObject> moderatedUser(String userId) {
+    return call(() -> view.user(userId));
+  }
+
+  @Override
+  public Future<JsonObject> erase(String userId) {
+    return call(() -> erasure.erase(userId));
   }
 
   @Override

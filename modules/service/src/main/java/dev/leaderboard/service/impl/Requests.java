@@ -9,7 +9,6 @@ import dev.leaderboard.core.Period;
 import dev.leaderboard.core.RankMode;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
-import io.vertx.serviceproxy.ServiceException;
 import java.time.Clock;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -63,7 +62,12 @@ final class Requests {
     return off;
   }
 
-  /** Runs a request; anything it throws or fails with becomes a {@link ServiceException}. */
+  /**
+   * Runs a request; a validation error thrown before its first I/O fails the future like any other.
+   * A {@link LeaderboardException} keeps its status and code (caller mistakes 4xx, a store that did
+   * not answer 503, see {@link dev.leaderboard.core.StoreUnavailableException}); anything else is a
+   * fault: 500 {@code internal}, its cause in the log.
+   */
   static <T> Future<T> guard(Supplier<Future<T>> body) {
     Future<T> f;
     try {
@@ -71,32 +75,23 @@ final class Requests {
     } catch (RuntimeException e) {
       f = Future.failedFuture(e);
     }
-    return f.recover(t -> Future.failedFuture(serviceException(t)));
+    return f.recover(t -> Future.failedFuture(refusal(t)));
   }
 
-  /** A typed answer as its JSON for the event bus, failures as {@link ServiceException}s. */
+  /** A typed answer as its JSON for the event bus. */
   static <T> Future<JsonObject> json(Future<T> answer, Function<T, JsonObject> render) {
-    return answer.transform(ar -> ar.succeeded()
-        ? Future.succeededFuture(render.apply(ar.result()))
-        : Future.failedFuture(serviceException(ar.cause())));
+    return guard(() -> answer.map(render));
   }
 
-  /**
-   * A {@link LeaderboardException} keeps its status and code (caller mistakes 4xx, a store that did
-   * not answer 503, see {@link dev.leaderboard.core.StoreUnavailableException}); anything else is a bug, 500.
-   */
-  static ServiceException serviceException(Throwable t) {
-    if (t instanceof ServiceException se) {
-      return se;
-    }
+  private static LeaderboardException refusal(Throwable t) {
     if (t instanceof LeaderboardException le) {
       // not a fault, and a burst brings many: the caller is told to retry
       if (le.status() >= 500 && !(le instanceof OverloadedException)) {
         LOG.warn("request failed: {}", le.getMessage());
       }
-      return new ServiceException(le.status(), le.getMessage(), new JsonObject().put("error", le.code()));
+      return le;
     }
     LOG.error("request failed", t);
-    return new ServiceException(500, "internal error (" + t + ")", new JsonObject().put("error", "internal"));
+    return new LeaderboardException(500, "internal", "internal error", t);
   }
 }

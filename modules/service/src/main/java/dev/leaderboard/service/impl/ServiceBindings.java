@@ -1,5 +1,6 @@
 package dev.leaderboard.service.impl;
 
+import dev.leaderboard.core.LeaderboardException;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.MessageConsumer;
@@ -7,27 +8,23 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.serviceproxy.ServiceBinder;
 
 /**
- * A service bound twice: on its clustered address, for callers anywhere in the cluster, and on its
- * node-local address, which the HTTP API uses so that a request never hops to another node.
+ * A service bound on its clustered address, for event-bus callers anywhere in the cluster, with the
+ * codecs that send its {@link LeaderboardException}s as service exceptions (status and code).
  */
 public final class ServiceBindings {
-  private final MessageConsumer<JsonObject> clustered;
-  private final MessageConsumer<JsonObject> local;
+  private final MessageConsumer<JsonObject> consumer;
 
-  private ServiceBindings(MessageConsumer<JsonObject> clustered, MessageConsumer<JsonObject> local) {
-    this.clustered = clustered;
-    this.local = local;
+  private ServiceBindings(MessageConsumer<JsonObject> consumer) {
+    this.consumer = consumer;
   }
 
-  public static <T> Future<ServiceBindings> bind(Vertx vertx, Class<T> type, T service, String address,
-      String localAddress) {
-    ServiceBinder binder = new ServiceBinder(vertx);
-    MessageConsumer<JsonObject> clustered = binder.setAddress(address).register(type, service);
-    MessageConsumer<JsonObject> local = binder.setAddress(localAddress).registerLocal(type, service);
-    return Future.all(clustered.completion(), local.completion()).map(ok -> new ServiceBindings(clustered, local));
+  public static <T> Future<ServiceBindings> bind(Vertx vertx, Class<T> type, T service, String address) {
+    LeaderboardException.registerCodecs(vertx.eventBus());
+    MessageConsumer<JsonObject> consumer = new ServiceBinder(vertx).setAddress(address).register(type, service);
+    return consumer.completion().map(ok -> new ServiceBindings(consumer));
   }
 
   public Future<Void> unbind() {
-    return Future.all(clustered.unregister(), local.unregister()).mapEmpty();
+    return consumer.unregister();
   }
 }

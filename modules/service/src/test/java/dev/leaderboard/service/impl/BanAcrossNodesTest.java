@@ -105,7 +105,7 @@ class BanAcrossNodesTest {
     b.submit(board, "y", 30);
     JsonArray withUser = a.entries(board);
 
-    a.service.moderation().ban(user, new JsonObject().put("reason", "cheating")).await();
+    a.service.ban(user, new JsonObject().put("reason", "cheating")).await();
 
     BoardNoticeTest.awaitCondition("node B hears of the ban", () -> b.bans.banned(user));
     assertBanned(b.service.submit(board, new JsonObject().put("userId", user).put("value", 5), true));
@@ -127,7 +127,7 @@ class BanAcrossNodesTest {
     assertThat(c.bans.banned(user)).isTrue();
     assertThat(c.entries(later)).isEmpty();
 
-    JsonObject lifted = b.service.moderation().lift(user).await();
+    JsonObject lifted = b.service.lift(user).await();
     assertThat(lifted.getJsonArray("restored")).hasSize(1);
     BoardNoticeTest.awaitCondition("node A hears of the lift", () -> !a.bans.banned(user));
     JsonObject back = a.service.user(board, user, null, null).await().toJson();
@@ -150,7 +150,7 @@ class BanAcrossNodesTest {
     JsonObject again = moderation.ban(user, "second");
     assertThat(again.getLong("since")).isEqualTo(first.getLong("since"));
     assertThat(again.getJsonArray("held")).isEmpty();
-    JsonObject view = a.service.moderation().user(user).await();
+    JsonObject view = a.service.moderatedUser(user).await();
     assertThat(view.getJsonObject("ban").getString("reason")).isEqualTo("second");
     assertThat(view.getJsonArray("heldByBan")).hasSize(2);
 
@@ -158,12 +158,12 @@ class BanAcrossNodesTest {
     assertThat(status(a.service.user(closing, user, null, null))).isEqualTo(404);
     assertThat(a.entries(closing)).extracting(o -> ((JsonObject) o).getLong("rank")).containsExactly(1L);
 
-    JsonObject lifted = a.service.moderation().lift(user).await();
+    JsonObject lifted = a.service.lift(user).await();
     assertThat(lifted.getJsonArray("restored")).extracting(o -> ((JsonObject) o).getString("board"))
         .containsExactly(staying);
     assertThat(a.service.user(staying, user, null, null).await().toJson().getLong("score")).isEqualTo(7);
     assertThat(status(a.service.user(closing, user, null, null))).isEqualTo(404);
-    assertThat(status(a.service.moderation().lift(user))).isEqualTo(404);
+    assertThat(status(a.service.lift(user))).isEqualTo(404);
   }
 
   @Test
@@ -181,15 +181,15 @@ class BanAcrossNodesTest {
     // a ban that stopped after the record and the first board
     store.putBan(user, new Ban("first try", 1, false)).await();
     store.apply(ModerationStore.Op.BAN, user, List.of(target(one))).await();
-    JsonObject ban = a.service.moderation().ban(user, new JsonObject().put("reason", "again")).await();
+    JsonObject ban = a.service.ban(user, new JsonObject().put("reason", "again")).await();
     assertThat(ban.getLong("since")).isEqualTo(1);
     assertThat(ban.getJsonArray("held")).extracting(o -> ((JsonObject) o).getString("board")).containsExactly(two);
-    assertThat(a.service.moderation().user(user).await().getJsonArray("heldByBan")).hasSize(2);
+    assertThat(a.service.moderatedUser(user).await().getJsonArray("heldByBan")).hasSize(2);
 
     // a lift that stopped after the first board: the user is still banned until it is run again
     store.apply(ModerationStore.Op.LIFT, user, List.of(target(one))).await();
     assertThat(store.ban(user).await()).isNotNull();
-    JsonObject lifted = a.service.moderation().lift(user).await();
+    JsonObject lifted = a.service.lift(user).await();
     assertThat(lifted.getJsonArray("restored")).extracting(o -> ((JsonObject) o).getString("board")).containsExactly(two);
     assertThat(a.entries(one)).isEqualTo(before);
     assertThat(a.service.user(two, user, null, null).await().toJson().getLong("score")).isEqualTo(20);
@@ -197,9 +197,9 @@ class BanAcrossNodesTest {
     // an erasure that stopped after the partitions: the user stays locked out until it is run again
     store.putBan(user, new Ban("erasure under way", 2, true)).await();
     store.apply(ModerationStore.Op.ERASE, user, both).await();
-    assertThat(status(a.service.moderation().ban(user, new JsonObject().put("reason", "x")))).isEqualTo(409);
+    assertThat(status(a.service.ban(user, new JsonObject().put("reason", "x")))).isEqualTo(409);
     assertBanned(a.service.submit(one, new JsonObject().put("userId", user).put("value", 1), true));
-    JsonObject erased = a.service.moderation().erase(user).await();
+    JsonObject erased = a.service.erase(user).await();
     assertThat(erased.getJsonArray("periods")).isEmpty();
     assertThat(store.ban(user).await()).isNull();
     assertThat(a.entries(one)).extracting(o -> ((JsonObject) o).getString("userId")).containsExactly("w");
@@ -213,7 +213,7 @@ class BanAcrossNodesTest {
   /** Bans through node {@code n}'s moderation. */
   private record Bans(Node n) {
     JsonObject ban(String user, String reason) {
-      return n.service.moderation().ban(user, new JsonObject().put("reason", reason)).await();
+      return n.service.ban(user, new JsonObject().put("reason", reason)).await();
     }
   }
 
