@@ -1,10 +1,15 @@
 -- Gives a close lease back if the caller still holds it.
 --
--- KEYS[1]  the lease
--- ARGV[1]  the caller's owner ID
+-- The contract with the Java side (LeaseReleaseScript), checked by LuaContractTest:
+-- KEYS[1] lease
+-- ARGV[1] owner: the caller's owner ID
 --
--- Returns 1 when released, 0 when the lease is gone or held by another owner.
-if redis.call('GET', KEYS[1]) == ARGV[1] then
-  return redis.call('DEL', KEYS[1])
+-- status RELEASED = 1: released
+-- status NOT_HELD = 0: the lease is gone or held by another owner
+local lease = KEYS[1]
+local owner = ARGV[1]
+if redis.call('GET', lease) == owner then
+  redis.call('DEL', lease)
+  return 1
 end
 return 0

@@ -1,10 +1,16 @@
 -- Extends a close lease if the caller still holds it.
 --
--- KEYS[1]  the lease
--- ARGV[1]  the caller's owner ID; ARGV[2] the new time to live in ms
+-- The contract with the Java side (LeaseRenewScript), checked by LuaContractTest:
+-- KEYS[1] lease
+-- ARGV[1] owner: the caller's owner ID
+-- ARGV[2] ttl: the new time to live in ms
 --
--- Returns 1 when extended, 0 when the lease is gone or held by another owner.
-if redis.call('GET', KEYS[1]) == ARGV[1] then
-  return redis.call('PEXPIRE', KEYS[1], ARGV[2])
+-- status RENEWED = 1: extended
+-- status NOT_HELD = 0: the lease is gone or held by another owner
+local lease = KEYS[1]
+local owner, ttl = ARGV[1], ARGV[2]
+if redis.call('GET', lease) == owner then
+  redis.call('PEXPIRE', lease, ttl)
+  return 1
 end
 return 0

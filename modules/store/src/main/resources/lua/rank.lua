@@ -1,13 +1,17 @@
 -- Read-only rank queries on one partition, in the board's order.
 --
--- KEYS[1]  sorted set of the partition
--- KEYS[2]  ('around' only, optional) hash: user ID -> entry metadata; with it each row also carries
---          its metadata ('' when none): member, composite, meta
--- ARGV[1]  desc (1|0)
--- ARGV[2]  'count':  then composite_1, member_1, composite_2, member_2, ...
+-- The contract with the Java side (RankScript), checked by LuaContractTest:
+-- KEYS[1] scores: sorted set of the partition
+-- KEYS[2] metas (optional): hash: user ID -> entry metadata, passed only with withMeta (then
+--         'around' reads it)
+-- ARGV[1] desc: 1|0
+-- ARGV[2] withMeta: 1|0 ('around' only): each row also carries its metadata ('' when none)
+-- ARGV[3] mode: 'count' or 'around'
+-- ARGV[4..] operands:
+--          'count':  composite_1, member_1, composite_2, member_2, ...
 --                    returns, for each pair, the number of members ordered before it
---          'around': then composite, member, before, after
---                    returns {count before the pair, card, member, composite, member, composite, ...}
+--          'around': composite, member, before, after
+--                    returns {count before the pair, card, member, composite, [meta,] member, composite, ...}
 --                    with the members from index count-before to count+after-1 in board order
 --
 -- A member is the user ID (packed layout) or the tie and the user ID (wide layout, the tie ending in
@@ -18,25 +22,25 @@
 -- composites in byte order, so the members of a tie form one run of indexes; a binary search over
 -- that run with ZRANGE by index (O(log N) each) counts the ones before the user without reading
 -- the run, comparing bytes by hand (lessBytes, bytes.lua) because Lua follows the server's locale.
-local key = KEYS[1]
-local desc = ARGV[1] == '1'
+local scores, metas = KEYS[1], KEYS[2]
+local desc, withMeta, mode = ARGV[1] == '1', ARGV[2] == '1', ARGV[3]
 
 local function countBefore(c, u)
   local better
   if desc then
-    better = redis.call('ZCOUNT', key, '(' .. c, '+inf')
+    better = redis.call('ZCOUNT', scores, '(' .. c, '+inf')
   else
-    better = redis.call('ZCOUNT', key, '-inf', '(' .. c)
+    better = redis.call('ZCOUNT', scores, '-inf', '(' .. c)
   end
-  local ties = redis.call('ZCOUNT', key, c, c)
+  local ties = redis.call('ZCOUNT', scores, c, c)
   if ties == 0 then
     return better
   end
-  local first = redis.call('ZCOUNT', key, '-inf', '(' .. c)
+  local first = redis.call('ZCOUNT', scores, '-inf', '(' .. c)
   local lo, hi = 0, ties
   while lo < hi do
     local mid = math.floor((lo + hi) / 2)
-    local m = redis.call('ZRANGE', key, first + mid, first + mid)[1]
+    local m = redis.call('ZRANGE', scores, first + mid, first + mid)[1]
     if lessBytes(m, u) then
       lo = mid + 1
     else
@@ -46,7 +50,7 @@ local function countBefore(c, u)
   -- lo members of the tie sort below u in byte order
   if desc then
     local self = 0
-    if lo < ties and redis.call('ZRANGE', key, first + lo, first + lo)[1] == u then
+    if lo < ties and redis.call('ZRANGE', scores, first + lo, first + lo)[1] == u then
       self = 1
     end
     return better + ties - lo - self
@@ -54,33 +58,34 @@ local function countBefore(c, u)
   return better + lo
 end
 
-if ARGV[2] == 'count' then
+if mode == 'count' then
   local out = {}
-  for i = 3, #ARGV, 2 do
+  for i = 4, #ARGV, 2 do
     out[#out + 1] = countBefore(ARGV[i], ARGV[i + 1])
   end
   return out
 end
 
 -- around
-local n = countBefore(ARGV[3], ARGV[4])
-local from = math.max(0, n - tonumber(ARGV[5]))
-local to = n + tonumber(ARGV[6]) - 1
-local out = {n, redis.call('ZCARD', key)}
+local composite, member, before, after = ARGV[4], ARGV[5], tonumber(ARGV[6]), tonumber(ARGV[7])
+local n = countBefore(composite, member)
+local from = math.max(0, n - before)
+local to = n + after - 1
+local out = {n, redis.call('ZCARD', scores)}
 if to >= from then
   local rows
   if desc then
-    rows = redis.call('ZREVRANGE', key, from, to, 'WITHSCORES')
+    rows = redis.call('ZREVRANGE', scores, from, to, 'WITHSCORES')
   else
-    rows = redis.call('ZRANGE', key, from, to, 'WITHSCORES')
+    rows = redis.call('ZRANGE', scores, from, to, 'WITHSCORES')
   end
   for i = 1, #rows, 2 do
     out[#out + 1] = rows[i]
     out[#out + 1] = rows[i + 1]
-    -- entry metadata, when asked for (KEYS[2])
-    if KEYS[2] then
+    -- entry metadata, when asked for
+    if withMeta then
       local cut = string.find(rows[i], '|', 1, true)
-      out[#out + 1] = redis.call('HGET', KEYS[2], cut and string.sub(rows[i], cut + 1) or rows[i]) or ''
+      out[#out + 1] = redis.call('HGET', metas, cut and string.sub(rows[i], cut + 1) or rows[i]) or ''
     end
   end
 end

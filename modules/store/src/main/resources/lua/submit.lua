@@ -1,51 +1,65 @@
 -- Applies one score event to one user, atomically, on the user's partition.
 --
--- KEYS[1]  sorted set of the partition: member = user ID, score = composite (score * scale + tie)
--- KEYS[2]  sorted set of recent event IDs of the partition: member = user ID "\n" event ID,
---          score = receipt epoch seconds * 2^20 + the 20-bit digest of the event's payload
---          (records written before the digest hold receipt epoch ms: below 10^14, see OLD_FORM)
--- KEYS[3]  sorted set of the distinct scores held in the partition (member = score = the score)
--- KEYS[4]  hash: score -> number of members holding it (for dense ranks)
--- KEYS[5]  present when the period is closed: nothing may change any more
--- KEYS[6]  hash: user ID -> the entry's metadata (JSON object text)
--- KEYS[7]  set of the partition's banned users: their events change nothing
--- KEYS[8]  the partition's stash of banned users' entries (not used here; see moderate.lua)
--- KEYS[9]  wide layout: the user's bucket of the partition's user map, hash: user ID -> tie .. score
---          (the entry's member is tie .. user ID, its Redis score the score itself)
--- ARGV     userId, operator (incr|set|best), value, desc (1|0), scale (2^timeBits),
---          tie (low bits for the event's time), maxScore, eventId ('' = none), now ms, dedupe window ms,
---          dense (1|0: keep the distinct-score index of KEYS[3] and KEYS[4]),
---          digest (0..2^20-1: of the event's operator, value and given time, see EventDigest),
---          maxStep (0 = none: the largest change one event may make, a first score counting from 0),
---          meta ('' = keep the stored metadata; else the JSON text to store with the applied event),
---          tie ('' = packed layout; else the wide layout's tie of the event, ending in '|'),
---          minScore (the lowest score an entry may hold)
+-- The contract with the Java side (SubmitScript, SubmitOutcome.Status), checked by LuaContractTest:
+-- KEYS[1] scores: sorted set of the partition: member = user ID, score = composite (score * scale + tie)
+-- KEYS[2] events: sorted set of recent event IDs of the partition: member = user ID "\n" event ID,
+--         score = receipt epoch seconds * 2^20 + the 20-bit digest of the event's payload
+--         (records written before the digest hold receipt epoch ms: below 10^14, see OLD_FORM)
+-- KEYS[3] distinct: sorted set of the distinct scores held in the partition (member = score = the score)
+-- KEYS[4] scoreCounts: hash: score -> number of members holding it (for dense ranks)
+-- KEYS[5] closed: present when the period is closed: nothing may change any more
+-- KEYS[6] metas: hash: user ID -> the entry's metadata (JSON object text)
+-- KEYS[7] banned: set of the partition's banned users: their events change nothing
+-- KEYS[8] users: wide layout: the user's bucket of the partition's user map, hash: user ID -> tie .. score
+--         (the entry's member is tie .. user ID, its Redis score the score itself)
+-- ARGV[1] user: the user ID
+-- ARGV[2] op: the operator, incr|set|best
+-- ARGV[3] value
+-- ARGV[4] desc: 1|0
+-- ARGV[5] scale: 2^timeBits (1 on the wide layout)
+-- ARGV[6] timeTie: packed layout: the low bits of the composite, for the event's time
+-- ARGV[7] maxScore
+-- ARGV[8] eventId: '' = none
+-- ARGV[9] now: ms
+-- ARGV[10] window: the dedupe window, ms
+-- ARGV[11] dense: 1|0: keep the distinct-score index of KEYS[3] and KEYS[4]
+-- ARGV[12] digest: 0..2^20-1, of the event's operator, value and given time (see EventDigest)
+-- ARGV[13] maxStep: 0 = none: the largest change one event may make, a first score counting from 0
+-- ARGV[14] meta: '' = keep the stored metadata; else the JSON text to store with the applied event
+-- ARGV[15] wideTie: '' = packed layout; else the wide layout's tie of the event (sort keys, time), ending in '|'
+-- ARGV[16] minScore: the lowest score an entry may hold
 --
 -- Returns {status, entry, previous entry} as stored ('' when absent): on the packed layout the
 -- composite, on the wide layout tie .. score.
---   status 1 = applied and the score (or, for an equal score, its time) changed,
---          2 = applied, nothing changed (the score keeps the time it was first reached),
---          0 = duplicate event ID (same payload, nothing changed), -1 = result below minScore,
---          -2 = result above maxScore, -3 = the period is closed (nothing changed),
---          -4 = the event ID was used for another payload (nothing changed, the first event stands),
---          -5 = the change exceeds maxStep (nothing changed),
---          -6 = the user is banned (nothing changed, the event is not remembered).
+-- status CHANGED = 1: applied and the score (or, for an equal score, its time) changed
+-- status UNCHANGED = 2: applied, nothing changed (the score keeps the time it was first reached)
+-- status DUPLICATE = 0: duplicate event ID (same payload, nothing changed)
+-- status BELOW_ZERO = -1: the result is below minScore (nothing changed)
+-- status ABOVE_MAX = -2: the result is above maxScore (nothing changed)
+-- status CLOSED = -3: the period is closed (nothing changed)
+-- status CONFLICT = -4: the event ID was used for another payload (nothing changed, the first event stands)
+-- status STEP_TOO_LARGE = -5: the change exceeds maxStep (nothing changed)
+-- status BANNED = -6: the user is banned (nothing changed, the event is not remembered)
 -- Every number stays below 2^53, where Lua's doubles are exact; composites are formatted with %.0f
 -- because Lua's default number formatting keeps only 14 digits.
+local scores, events, distinct, scoreCounts, closed, metas, banned, users =
+  KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8]
 local user, op = ARGV[1], ARGV[2]
 local value = tonumber(ARGV[3])
 local desc = ARGV[4] == '1'
 local scale = tonumber(ARGV[5])
+local timeTie = tonumber(ARGV[6])
 local maxScore = tonumber(ARGV[7])
 local eventId = ARGV[8]
 local now = tonumber(ARGV[9])
 local window = tonumber(ARGV[10])
+local dense = ARGV[11] == '1'
 local digest = tonumber(ARGV[12])
 local maxStep = tonumber(ARGV[13])
 local meta = ARGV[14]
-local tie = ARGV[15]
+local wideTie = ARGV[15]
 local minScore = tonumber(ARGV[16])
-local wide = tie ~= ''
+local wide = wideTie ~= ''
 
 -- An idempotency record's score: receipt seconds * SPAN + digest (exact in a double until 2242).
 -- Records below OLD_FORM were written as receipt ms (no digest: they answer duplicate) and
@@ -58,28 +72,28 @@ local windowSeconds = math.floor(window / 1000)
 -- the user's entry: current = its Redis score, currentTie = its tie (wide layout)
 local current, currentTie, previous
 if wide then
-  previous = redis.call('HGET', KEYS[9], user)
+  previous = redis.call('HGET', users, user)
   if previous then
     local cut = string.find(previous, '|', 1, true)
     currentTie = string.sub(previous, 1, cut)
     current = string.sub(previous, cut + 1)
   end
 else
-  current = redis.call('ZSCORE', KEYS[1], user)
+  current = redis.call('ZSCORE', scores, user)
   previous = current
 end
 previous = previous or ''
-if redis.call('SISMEMBER', KEYS[7], user) == 1 then
+if redis.call('SISMEMBER', banned, user) == 1 then
   return {-6, previous, previous}
 end
-if redis.call('EXISTS', KEYS[5]) == 1 then
+if redis.call('EXISTS', closed) == 1 then
   return {-3, previous, previous}
 end
 
 local eventMember = nil
 if eventId ~= '' then
   eventMember = user .. '\n' .. eventId
-  local seen = redis.call('ZSCORE', KEYS[2], eventMember)
+  local seen = redis.call('ZSCORE', events, eventMember)
   if seen then
     seen = tonumber(seen)
     if seen < OLD_FORM then
@@ -137,10 +151,10 @@ local composite = previous
 local write = old == nil or new ~= old
 if wide then
   if not write and op ~= 'incr' and value == old then
-    write = (desc and lessBytes(currentTie, tie)) or (not desc and lessBytes(tie, currentTie))
+    write = (desc and lessBytes(currentTie, wideTie)) or (not desc and lessBytes(wideTie, currentTie))
   end
 else
-  local candidate = new * scale + tonumber(ARGV[6])
+  local candidate = new * scale + timeTie
   if not write and op ~= 'incr' and value == old then
     local cur = tonumber(current)
     write = (desc and candidate > cur) or (not desc and candidate < cur)
@@ -153,39 +167,39 @@ if write then
   if wide then
     local s = string.format('%.0f', new)
     if currentTie then
-      redis.call('ZREM', KEYS[1], currentTie .. user)
+      redis.call('ZREM', scores, currentTie .. user)
     end
-    redis.call('ZADD', KEYS[1], s, tie .. user)
-    composite = tie .. s
-    redis.call('HSET', KEYS[9], user, composite)
+    redis.call('ZADD', scores, s, wideTie .. user)
+    composite = wideTie .. s
+    redis.call('HSET', users, user, composite)
   else
-    redis.call('ZADD', KEYS[1], composite, user)
+    redis.call('ZADD', scores, composite, user)
   end
   status = 1
-  if old ~= new and ARGV[11] == '1' then
+  if old ~= new and dense then
     if old ~= nil then
       local o = string.format('%.0f', old)
-      if redis.call('HINCRBY', KEYS[4], o, -1) <= 0 then
-        redis.call('HDEL', KEYS[4], o)
-        redis.call('ZREM', KEYS[3], o)
+      if redis.call('HINCRBY', scoreCounts, o, -1) <= 0 then
+        redis.call('HDEL', scoreCounts, o)
+        redis.call('ZREM', distinct, o)
       end
     end
     local s = string.format('%.0f', new)
-    if redis.call('HINCRBY', KEYS[4], s, 1) == 1 then
-      redis.call('ZADD', KEYS[3], s, s)
+    if redis.call('HINCRBY', scoreCounts, s, 1) == 1 then
+      redis.call('ZADD', distinct, s, s)
     end
   end
 end
 
 -- entry metadata: stored with every applied event that carries it
 if meta ~= '' then
-  redis.call('HSET', KEYS[6], user, meta)
+  redis.call('HSET', metas, user, meta)
 end
 
 if eventMember then
-  redis.call('ZADD', KEYS[2], string.format('%.0f', nowSeconds * SPAN + digest), eventMember)
-  redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', '(' .. string.format('%.0f', math.min(now - window, OLD_FORM)))
-  redis.call('ZREMRANGEBYSCORE', KEYS[2], string.format('%.0f', OLD_FORM),
+  redis.call('ZADD', events, string.format('%.0f', nowSeconds * SPAN + digest), eventMember)
+  redis.call('ZREMRANGEBYSCORE', events, '-inf', '(' .. string.format('%.0f', math.min(now - window, OLD_FORM)))
+  redis.call('ZREMRANGEBYSCORE', events, string.format('%.0f', OLD_FORM),
     '(' .. string.format('%.0f', (nowSeconds - windowSeconds) * SPAN))
 end
 return {status, composite, previous}

@@ -13,16 +13,4 @@ public record Call(Route route, Request request, Scripts script) {
   public static Call of(Route route, Request request) {
     return new Call(route, request, null);
   }
-
-  /** Appends an argument to the request. */
-  public Call arg(String value) {
-    request.arg(value);
-    return this;
-  }
-
-  /** Appends an argument to the request. */
-  public Call arg(long value) {
-    request.arg(value);
-    return this;
-  }
 }

@@ -1,9 +1,11 @@
 package dev.leaderboard.store;
 
+import static dev.leaderboard.store.FriendAddScript.Status.ADDED;
+import static dev.leaderboard.store.FriendAddScript.Status.FULL;
+
 import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
-import io.vertx.redis.client.Response;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -32,9 +34,6 @@ public final class FriendStore {
     FRIEND_FULL
   }
 
-  private static final int ADDED = 1;
-  private static final int FULL = -1;
-
   private final Shards shards;
 
   public FriendStore(Shards shards) {
@@ -61,8 +60,8 @@ public final class FriendStore {
   /** Links {@code a} and {@code b} both ways in one round, unless either set holds {@code limit} friends. */
   public Future<Link> link(String a, String b, int limit) {
     return addEach(List.of(a, b), List.of(List.of(b), List.of(a)), limit).compose(st -> {
-      int sa = st.get(0)[0];
-      int sb = st.get(1)[0];
+      FriendAddScript.Status sa = st.get(0)[0];
+      FriendAddScript.Status sb = st.get(1)[0];
       if (sa != FULL && sb != FULL) {
         return Future.succeededFuture(sa == ADDED || sb == ADDED ? Link.ADDED : Link.ALREADY);
       }
@@ -101,20 +100,20 @@ public final class FriendStore {
           accepted.add(friends.get(i));
         }
       }
-      Future<int[]> forward = accepted.isEmpty()
-          ? Future.succeededFuture(new int[0])
+      Future<FriendAddScript.Status[]> forward = accepted.isEmpty()
+          ? Future.succeededFuture(new FriendAddScript.Status[0])
           : addEach(List.of(owner), List.of(accepted), limit).map(st -> st.get(0));
       return forward.compose(fw -> {
         Link[] out = new Link[friends.size()];
         List<String> undoOwners = new ArrayList<>();
         int k = 0;
         for (int i = 0; i < friends.size(); i++) {
-          int r = reverse.get(i)[0];
+          FriendAddScript.Status r = reverse.get(i)[0];
           if (r == FULL) {
             out[i] = Link.FRIEND_FULL;
             continue;
           }
-          int f = fw[k++];
+          FriendAddScript.Status f = fw[k++];
           if (f == FULL) {
             out[i] = Link.OWNER_FULL;
             if (r == ADDED) {
@@ -150,24 +149,12 @@ public final class FriendStore {
    * Calls {@code friend_add} on each owner's set with that owner's members, in one dispatch (a
    * batch per node, all nodes at once). Statuses in request order.
    */
-  private Future<List<int[]>> addEach(List<String> owners, List<List<String>> members, int limit) {
+  private Future<List<FriendAddScript.Status[]>> addEach(List<String> owners, List<List<String>> members, int limit) {
     List<Call> calls = new ArrayList<>(owners.size());
     for (int i = 0; i < owners.size(); i++) {
-      Call c = Scripts.FRIEND_ADD.call(Keys.friendSlot(owners.get(i)), Keys.friends(owners.get(i))).arg(limit);
-      members.get(i).forEach(c::arg);
-      calls.add(c);
+      calls.add(FriendAddScript.call(owners.get(i), members.get(i), limit));
     }
-    return shards.dispatch(calls).map(answers -> {
-      List<int[]> out = new ArrayList<>(answers.size());
-      for (Response r : answers) {
-        int[] st = new int[r.size()];
-        for (int k = 0; k < st.length; k++) {
-          st[k] = r.get(k).toInteger();
-        }
-        out.add(st);
-      }
-      return out;
-    });
+    return shards.dispatch(calls).map(answers -> answers.stream().map(FriendAddScript::statuses).toList());
   }
 
   /** SREM of one member from each owner's set, in one dispatch; {@code true} where it was there. */

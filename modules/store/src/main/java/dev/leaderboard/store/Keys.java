@@ -123,26 +123,10 @@ public final class Keys {
     return out;
   }
 
-  /**
-   * Every key of a board partition in a period but the user map's buckets ({@link #allUsers}), in the
-   * order the submit script takes them (it reads the first seven; the stash is listed so that this
-   * is the one list of a partition's keys).
-   */
+  /** Every key of a board partition in a period but the user map's buckets ({@link #allUsers}). */
   public static String[] all(Route partition) {
     return new String[] {scores(partition), events(partition), distinct(partition), scoreCounts(partition),
         closed(partition), meta(partition), banned(partition), stash(partition)};
-  }
-
-  /** The keys the submit script takes for one user, in its order. */
-  static String[] submitted(Route partition, String userId) {
-    return new String[] {scores(partition), events(partition), distinct(partition), scoreCounts(partition),
-        closed(partition), meta(partition), banned(partition), stash(partition), users(partition, userId)};
-  }
-
-  /** The keys the moderation script takes for one user, in its order. */
-  static String[] moderated(Route partition, String userId) {
-    return new String[] {scores(partition), distinct(partition), scoreCounts(partition), closed(partition),
-        banned(partition), stash(partition), meta(partition), users(partition, userId)};
   }
 
   /** Hash: period ID → state ({@code closing}, {@code archived}); absent means open. */

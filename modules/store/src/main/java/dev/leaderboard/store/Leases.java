@@ -23,11 +23,12 @@ public final class Leases {
 
   /** Extends the lease if this owner still holds it. */
   public Future<Boolean> renew(String key, String owner, long ttlMillis) {
-    return shards.send(Scripts.LEASE_RENEW.call(Route.META, key).arg(owner).arg(ttlMillis)).map(r -> r.toInteger() == 1);
+    return shards.send(LeaseRenewScript.call(key, owner, ttlMillis))
+        .map(r -> Scripts.status(LeaseRenewScript.Status.class, r.toInteger()) == LeaseRenewScript.Status.RENEWED);
   }
 
   /** Gives the lease back if this owner still holds it. */
   public Future<Void> release(String key, String owner) {
-    return shards.send(Scripts.LEASE_RELEASE.call(Route.META, key).arg(owner)).mapEmpty();
+    return shards.send(LeaseReleaseScript.call(key, owner)).mapEmpty();
   }
 }

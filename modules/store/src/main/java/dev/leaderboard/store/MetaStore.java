@@ -16,13 +16,24 @@ public final class MetaStore {
     this.shards = shards;
   }
 
-  /** What {@link #set} did. */
-  public enum Outcome {
-    STORED,
+  /** What {@link #set} did: the statuses of {@code meta_set.lua}, each with the script's integer. */
+  public enum Outcome implements Scripts.Status {
+    STORED(1),
     /** The user has no entry in the period: nothing stored. */
-    NO_ENTRY,
+    NO_ENTRY(0),
     /** The period is closed: nothing stored. */
-    CLOSED
+    CLOSED(-3);
+
+    private final int code;
+
+    Outcome(int code) {
+      this.code = code;
+    }
+
+    @Override
+    public Integer code() {
+      return code;
+    }
   }
 
   /**
@@ -35,13 +46,7 @@ public final class MetaStore {
   /** Replaces the metadata of a user who has an entry in the period, atomically on the user's partition. */
   public Future<Written> set(Board b, String period, String userId, String meta) {
     Route r = Keys.partition(b, period, Partitioner.partitionOf(userId, b.partitions()));
-    return shards.send(Scripts.META_SET.call(r, Keys.scores(r), Keys.meta(r), Keys.closed(r),
-        Keys.users(r, userId)).arg(userId).arg(meta).arg(Scripts.flag(b.wide())))
-        .map(answer -> new Written(switch (answer.get(0).toInteger()) {
-          case 1 -> Outcome.STORED;
-          case 0 -> Outcome.NO_ENTRY;
-          case -3 -> Outcome.CLOSED;
-          default -> throw new IllegalStateException("unexpected meta_set answer " + answer);
-        }, EntryLookups.stored(userId, answer.get(1))));
+    return shards.send(MetaSetScript.call(b, r, userId, meta)).map(answer -> new Written(
+        Scripts.status(Outcome.class, answer.get(0).toInteger()), EntryLookups.stored(userId, answer.get(1))));
   }
 }

@@ -36,15 +36,37 @@ public final class ModerationStore {
   public record Target(Board board, String period) {
   }
 
+  /** The statuses of {@code moderate.lua}, each with the script's integer. */
+  public enum Status implements Scripts.Status {
+    /** Moved, restored or removed the entry. */
+    CHANGED(1),
+    /** Removed the entry from the stash ({@link Op#REMOVE} of a banned user's entry). */
+    FROM_STASH(2),
+    /** Nothing to move, restore or remove. */
+    NONE(0),
+    /** The period is closed ({@link Op#REMOVE}): nothing removed. */
+    CLOSED(-3);
+
+    private final int code;
+
+    Status(int code) {
+      this.code = code;
+    }
+
+    @Override
+    public Integer code() {
+      return code;
+    }
+  }
+
   /**
    * What the script did on one target.
    *
-   * @param status the script's status (see {@code moderate.lua}): 1 or 2 when it moved or removed an entry
    * @param entry the entry it moved or removed, or {@code null}
    */
-  public record Outcome(int status, StoredEntry entry) {
+  public record Outcome(Status status, StoredEntry entry) {
     public boolean changed() {
-      return status > 0 && entry != null;
+      return (status == Status.CHANGED || status == Status.FROM_STASH) && entry != null;
     }
   }
 
@@ -61,13 +83,10 @@ public final class ModerationStore {
     }
     List<Call> calls = new ArrayList<>(targets.size());
     for (Target t : targets) {
-      Route r = route(t, userId);
-      Board b = t.board();
-      calls.add(Scripts.MODERATE.call(r, Keys.moderated(r, userId)).arg(op.wireName()).arg(userId)
-          .arg(b.wide() ? 1 : b.codec().scale()).arg(Scripts.flag(b.denseRanks())).arg(Scripts.flag(b.wide())));
+      calls.add(ModerateScript.call(t.board(), route(t, userId), op, userId));
     }
-    return shards.dispatch(calls).map(answers -> answers.stream()
-        .map(a -> new Outcome(a.get(0).toInteger(), EntryLookups.stored(userId, a.get(1)))).toList());
+    return shards.dispatch(calls).map(answers -> answers.stream().map(a -> new Outcome(
+        Scripts.status(Status.class, a.get(0).toInteger()), EntryLookups.stored(userId, a.get(1)))).toList());
   }
 
   /**

@@ -82,9 +82,7 @@ final class Neighbours {
   /** The second round: the rank script's {@code around} on the partitions holding an exact tie. */
   private Future<List<Slice>> scripted(Board b, StoredEntry e, int before, int after, List<Route> tied,
       List<Slice> slices, boolean withMeta) {
-    return shards.eachPartition(tied, r -> List.of((withMeta ? Scripts.RANK.call(r, Keys.scores(r), Keys.meta(r))
-        : Scripts.RANK.call(r, Keys.scores(r))).arg(ScoreStore.desc(b))
-        .arg("around").arg(e.composite()).arg(e.member()).arg(before).arg(after))).map(perRoute -> {
+    return shards.eachPartition(tied, r -> List.of(RankScript.around(b, r, e, before, after, withMeta))).map(perRoute -> {
           for (int k = 0; k < tied.size(); k++) {
             Response r = perRoute.get(k).get(0);
             long n = r.get(0).toLong();

@@ -165,7 +165,7 @@ public final class PageSelector {
   }
 
   private Future<long[][]> countPerPartition(Board b, String period, List<StoredEntry> pivots) {
-    return shards.eachPartition(Keys.partitions(b, period), r -> List.of(ScoreStore.countBefore(b, r, pivots)))
+    return shards.eachPartition(Keys.partitions(b, period), r -> List.of(RankScript.count(b, r, pivots)))
         .map(perPartition -> {
           long[][] out = new long[perPartition.size()][pivots.size()];
           for (int p = 0; p < out.length; p++) {

@@ -93,7 +93,7 @@ final class Positions {
     return shards.eachPartition(Keys.partitions(b, period), r -> {
       List<Call> calls = new ArrayList<>(2 + scores.size());
       calls.add(Call.of(r, Request.cmd(Command.ZCARD).arg(Keys.scores(r))));
-      calls.add(ScoreStore.countBefore(b, r, pivots));
+      calls.add(RankScript.count(b, r, pivots));
       for (long score : scores) {
         calls.add(ScoreStore.strictlyBetter(b, r, score));
       }
@@ -226,7 +226,7 @@ final class Positions {
         asked.add(ties.get(p));
       }
     }
-    return shards.eachPartition(routes, r -> List.of(ScoreStore.countBefore(b, r,
+    return shards.eachPartition(routes, r -> List.of(RankScript.count(b, r,
         ties.get(r.partition()).stream().map(pivots::get).toList()))).map(perRoute -> {
           for (int k = 0; k < routes.size(); k++) {
             Response answer = perRoute.get(k).get(0);

@@ -22,13 +22,14 @@ final class Rows {
    * @param args the command's arguments after the key, {@code WITHSCORES} included
    */
   static Call range(Route r, boolean withMeta, String command, Object... args) {
-    Call call = withMeta
-        ? Scripts.ROWS.call(r, Keys.scores(r), Keys.meta(r)).arg(command)
-        : Call.of(r, Request.cmd(command(command)).arg(Keys.scores(r)));
-    for (Object a : args) {
-      call.arg(String.valueOf(a));
+    if (withMeta) {
+      return RowsScript.call(r, command, args);
     }
-    return call;
+    Request plain = Request.cmd(command(command)).arg(Keys.scores(r));
+    for (Object a : args) {
+      plain.arg(String.valueOf(a));
+    }
+    return Call.of(r, plain);
   }
 
   /** The rows of a {@link #range} answer: (member, composite) pairs, or triples with the metadata. */

@@ -2,7 +2,6 @@ package dev.leaderboard.store;
 
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Order;
-import dev.leaderboard.core.Partitioner;
 import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
@@ -59,7 +58,8 @@ public final class ScoreStore {
   /** Applies one event atomically on the user's partition. */
   public Future<SubmitOutcome> submit(Board b, SubmitCommand c, long nowMillis, long dedupeMillis) {
     SubmitCommand keyed = withEventId(c);
-    return shards.send(submitCall(b, keyed, nowMillis, dedupeMillis)).map(r -> outcome(c.userId(), r, keyed != c));
+    return shards.send(SubmitScript.call(b, keyed, nowMillis, dedupeMillis))
+        .map(r -> SubmitScript.outcome(c.userId(), r, keyed != c));
   }
 
   /**
@@ -84,89 +84,18 @@ public final class ScoreStore {
     for (int i = 0; i < commands.size(); i++) {
       SubmitCommand keyed = withEventId(commands.get(i));
       ours[i] = keyed != commands.get(i);
-      calls.add(submitCall(b, keyed, nowMillis, dedupeMillis));
+      calls.add(SubmitScript.call(b, keyed, nowMillis, dedupeMillis));
     }
     return shards.dispatchEach(calls).map(replies -> {
       List<SubmitOutcome> out = new ArrayList<>(replies.size());
       for (int i = 0; i < replies.size(); i++) {
         Shards.Reply r = replies.get(i);
-        out.add(r.failure() == null ? outcome(commands.get(i).userId(), r.response(), ours[i])
+        out.add(r.failure() == null ? SubmitScript.outcome(commands.get(i).userId(), r.response(), ours[i])
             : SubmitOutcome.failed(r.failure()));
       }
       return out;
     });
   }
-
-  private static Call submitCall(Board b, SubmitCommand c, long now, long dedupeMillis) {
-    if (b.wide() == c.wideTie().isEmpty()) {
-      // the script takes the layout from the tie: a command built for the other layout would corrupt the entry
-      throw new IllegalArgumentException("an event for board " + b.name() + " (" + b.layout().wireName()
-          + " layout) must " + (b.wide() ? "carry" : "not carry") + " a wide tie");
-    }
-    Route r = Keys.partition(b, c.period(), Partitioner.partitionOf(c.userId(), b.partitions()));
-    return Scripts.SUBMIT.call(r, Keys.submitted(r, c.userId()))
-        .arg(c.userId())
-        .arg(c.operator().wireName())
-        .arg(c.value())
-        .arg(desc(b))
-        .arg(b.wide() ? 1 : b.codec().scale())
-        .arg(c.tie())
-        .arg(b.maxScore())
-        .arg(c.eventId() == null ? "" : c.eventId())
-        .arg(now)
-        .arg(dedupeMillis)
-        .arg(Scripts.flag(b.denseRanks()))
-        .arg(EventDigest.of(c))
-        .arg(b.maxStep() == null ? 0 : b.maxStep())
-        .arg(c.meta() == null ? "" : c.meta())
-        .arg(c.wideTie())
-        .arg(b.minScore());
-  }
-
-  /** The board's order as the scripts take it: {@code "1"} on a desc board. */
-  static String desc(Board b) {
-    return Scripts.flag(b.order() == Order.DESC);
-  }
-
-  /** The rank script's count, on one partition, of the members ordered before each pivot. */
-  static Call countBefore(Board b, Route partition, List<StoredEntry> pivots) {
-    Call count = Scripts.RANK.call(partition, Keys.scores(partition)).arg(desc(b)).arg("count");
-    for (StoredEntry e : pivots) {
-      count.arg(e.composite()).arg(e.member());
-    }
-    return count;
-  }
-
-  /**
-   * What the script answered. {@code ownEventId}: the event ID is the node's own, so a duplicate can
-   * only be an earlier attempt of this same call, which was applied: it is answered as
-   * {@link SubmitOutcome.Status#CHANGED} (whether that attempt changed the score is not known).
-   */
-  private static SubmitOutcome outcome(String userId, Response r, boolean ownEventId) {
-    int code = r.get(0).toInteger();
-    if (code == 0 && ownEventId) {
-      code = 1;
-    }
-    SubmitOutcome.Status status;
-    switch (code) {
-      case 1 -> status = SubmitOutcome.Status.CHANGED;
-      case 2 -> status = SubmitOutcome.Status.UNCHANGED;
-      case 0 -> status = SubmitOutcome.Status.DUPLICATE;
-      case -1 -> status = SubmitOutcome.Status.BELOW_ZERO;
-      case -2 -> status = SubmitOutcome.Status.ABOVE_MAX;
-      case -3 -> status = SubmitOutcome.Status.CLOSED;
-      case -4 -> status = SubmitOutcome.Status.CONFLICT;
-      case -5 -> status = SubmitOutcome.Status.STEP_TOO_LARGE;
-      case -6 -> status = SubmitOutcome.Status.BANNED;
-      default -> throw new IllegalStateException("unexpected submit status " + code);
-    }
-    return new SubmitOutcome(status, EntryLookups.stored(userId, r.get(1)), EntryLookups.stored(userId, r.get(2)),
-        null);
-  }
-
-
-
-
 
   /**
    * The user's entry in a period ({@code null} when none); with {@code withMeta} its metadata too,

@@ -14,24 +14,49 @@ import java.util.HexFormat;
  * The Lua scripts, shipped as resources under {@code /lua/} and always called by SHA (EVALSHA);
  * {@link ScriptPipeline} loads them where a node has lost them. A script that writes is never
  * sent again once it may have run (see {@link ScriptPipeline}).
+ *
+ * <p>Each script has one Java counterpart (its {@code *Script} class) that names its KEYS and ARGV,
+ * in order, builds its calls ({@link ScriptCall}) and decodes its statuses into an enum; the script's
+ * header names the same slots and statuses, and {@code LuaContractTest} checks both sides agree.
  */
 public enum Scripts {
-  SUBMIT("submit.lua", true, "bytes.lua"),
-  RANK("rank.lua", false, "bytes.lua"),
-  FRIEND_ADD("friend_add.lua", true),
-  LEASE_RENEW("lease_renew.lua", true),
-  LEASE_RELEASE("lease_release.lua", true),
-  META_SET("meta_set.lua", true),
-  ROWS("rows.lua", false),
-  MODERATE("moderate.lua", true);
+  SUBMIT("submit.lua", true, SubmitScript.Key.class, SubmitScript.Arg.class, SubmitOutcome.Status.class,
+      "bytes.lua"),
+  RANK("rank.lua", false, RankScript.Key.class, RankScript.Arg.class, null, "bytes.lua"),
+  FRIEND_ADD("friend_add.lua", true, FriendAddScript.Key.class, FriendAddScript.Arg.class,
+      FriendAddScript.Status.class),
+  LEASE_RENEW("lease_renew.lua", true, LeaseRenewScript.Key.class, LeaseRenewScript.Arg.class,
+      LeaseRenewScript.Status.class),
+  LEASE_RELEASE("lease_release.lua", true, LeaseReleaseScript.Key.class, LeaseReleaseScript.Arg.class,
+      LeaseReleaseScript.Status.class),
+  META_SET("meta_set.lua", true, MetaSetScript.Key.class, MetaSetScript.Arg.class, MetaStore.Outcome.class),
+  ROWS("rows.lua", false, RowsScript.Key.class, RowsScript.Arg.class, null),
+  MODERATE("moderate.lua", true, ModerateScript.Key.class, ModerateScript.Arg.class, ModerationStore.Status.class);
 
+  /** A script's status enum: each constant names the integer the script returns for it. */
+  interface Status {
+    /** The script's integer for this status, or {@code null} for an outcome the script never returns. */
+    Integer code();
+  }
+
+  private final String name;
   private final String text;
   private final String sha;
   private final boolean writes;
+  private final Enum<?>[] keys;
+  private final Enum<?>[] args;
+  private final Class<? extends Enum<?>> statuses;
+  private final boolean variadic;
 
   /** @param libraries scripts of shared local functions, prepended to this one's text in order */
-  Scripts(String name, boolean writes, String... libraries) {
+  <K extends Enum<K>, A extends Enum<A>> Scripts(String name, boolean writes, Class<K> keys, Class<A> args,
+      Class<? extends Enum<?>> statuses, String... libraries) {
+    this.name = name;
     this.writes = writes;
+    this.keys = keys.getEnumConstants();
+    this.args = args.getEnumConstants();
+    this.statuses = statuses;
+    this.variadic = ScriptCall.Variadic.class.isAssignableFrom(args);
     StringBuilder all = new StringBuilder();
     for (String library : libraries) {
       all.append(resource(library)).append('\n');
@@ -70,17 +95,37 @@ public enum Scripts {
     return Request.cmd(Command.SCRIPT).arg("LOAD").arg(text);
   }
 
-  /** EVALSHA of this script with the given keys, all on {@code route}; arguments are appended by the caller. */
-  public Call call(Route route, String... keys) {
-    Request r = Request.cmd(Command.EVALSHA).arg(sha).arg(keys.length);
-    for (String k : keys) {
-      r.arg(k);
-    }
-    return new Call(route, r, this);
+  /** The script's resource name under {@code /lua/}. */
+  String fileName() {
+    return name;
   }
 
-  /** A script flag argument: {@code "1"} or {@code "0"}. */
-  static String flag(boolean on) {
-    return on ? "1" : "0";
+  /** The script's KEYS, in order. */
+  Enum<?>[] keys() {
+    return keys;
+  }
+
+  /** The script's ARGV, in order; the last takes any number of values when {@link #variadic}. */
+  Enum<?>[] args() {
+    return args;
+  }
+
+  boolean variadic() {
+    return variadic;
+  }
+
+  /** The script's status enum, or {@code null} when it answers data only. */
+  Class<? extends Enum<?>> statuses() {
+    return statuses;
+  }
+
+  /** The status of {@code type} the script answered as {@code code}. */
+  static <E extends Enum<E> & Status> E status(Class<E> type, int code) {
+    for (E e : type.getEnumConstants()) {
+      if (e.code() != null && e.code() == code) {
+        return e;
+      }
+    }
+    throw new IllegalStateException("unexpected " + type.getSimpleName() + " code " + code);
   }
 }

@@ -8,6 +8,7 @@ import dev.leaderboard.core.PeriodState;
 import dev.leaderboard.store.ModerationStore;
 import dev.leaderboard.store.ModerationStore.Op;
 import dev.leaderboard.store.ModerationStore.Outcome;
+import dev.leaderboard.store.ModerationStore.Status;
 import dev.leaderboard.store.ModerationStore.Target;
 import dev.leaderboard.store.StoredEntry;
 import io.vertx.core.Future;
@@ -21,9 +22,6 @@ import java.util.List;
  * every read after it ranks the others without it. A closing or archived period is final: 409.
  */
 final class EntryRemoval {
-  private static final int CLOSED = -3;
-  private static final int FROM_STASH = 2;
-
   private final BoardRegistry boards;
   private final ModerationStore store;
   private final RankHints hints;
@@ -51,7 +49,7 @@ final class EntryRemoval {
   }
 
   private JsonObject answer(Board b, Period p, String userId, Outcome o) {
-    if (o.status() == CLOSED) {
+    if (o.status() == Status.CLOSED) {
       throw closed(b, p);
     }
     if (!o.changed()) {
@@ -59,7 +57,7 @@ final class EntryRemoval {
     }
     hints.forget(b, p.id(), userId);
     return Entries.describe(b, p, o.entry(), new JsonObject().put("board", b.name()).put("period", p.id())
-        .put("userId", userId).put("removed", true)).put("heldByBan", o.status() == FROM_STASH);
+        .put("userId", userId).put("removed", true)).put("heldByBan", o.status() == Status.FROM_STASH);
   }
 
   private static LeaderboardException closed(Board b, Period p) {

@@ -1,0 +1,20 @@
+package dev.leaderboard.store;
+
+/** The Java side of {@code rows.lua}: a range read on a partition's scores, each row with its metadata. */
+final class RowsScript {
+  private RowsScript() {
+  }
+
+  enum Key { SCORES, METAS }
+
+  enum Arg implements ScriptCall.Variadic { COMMAND, ARGUMENTS }
+
+  static Call call(Route r, String command, Object... arguments) {
+    ScriptCall<Key, Arg> c = new ScriptCall<Key, Arg>(Scripts.ROWS, r).key(Key.SCORES, Keys.scores(r))
+        .key(Key.METAS, Keys.meta(r)).arg(Arg.COMMAND, command);
+    for (Object a : arguments) {
+      c.arg(Arg.ARGUMENTS, a);
+    }
+    return c.call();
+  }
+}
