@@ -36,20 +36,16 @@ final class Neighbours {
 
   /** @param withMeta whether the rows carry their metadata (fetched in the same calls that read them) */
   Future<Around> around(Board b, String period, StoredEntry e, int before, int after, boolean withMeta) {
-    boolean desc = b.order() == Order.DESC;
-    Comparator<StoredEntry> order = StoredEntry.order(b.order());
+    Order o = b.order();
+    Comparator<StoredEntry> order = StoredEntry.order(o);
     String c = Long.toString(e.composite());
     int atOrAfter = after + Positions.SHORT_TIE + 1;
     return shards.eachPartition(Keys.partitions(b, period), r -> {
-      String key = Keys.scores(r);
       return List.of(
-          Call.of(r, Request.cmd(Command.ZCARD).arg(key)),
-          Call.of(r, desc ? Request.cmd(Command.ZCOUNT).arg(key).arg("(" + c).arg("+inf")
-              : Request.cmd(Command.ZCOUNT).arg(key).arg("-inf").arg("(" + c)),
-          desc ? Rows.range(r, withMeta, "ZRANGEBYSCORE", "(" + c, "+inf", "WITHSCORES", "LIMIT", 0, before)
-              : Rows.range(r, withMeta, "ZREVRANGEBYSCORE", "(" + c, "-inf", "WITHSCORES", "LIMIT", 0, before),
-          desc ? Rows.range(r, withMeta, "ZREVRANGEBYSCORE", c, "-inf", "WITHSCORES", "LIMIT", 0, atOrAfter)
-              : Rows.range(r, withMeta, "ZRANGEBYSCORE", c, "+inf", "WITHSCORES", "LIMIT", 0, atOrAfter));
+          Call.of(r, Request.cmd(Command.ZCARD).arg(Keys.scores(r))),
+          RankCommands.countBetter(b, r, e.composite()),
+          Rows.range(r, withMeta, o.reversed().rangeByScore(), "(" + c, o.bestEnd(), "WITHSCORES", "LIMIT", 0, before),
+          Rows.range(r, withMeta, o.rangeByScore(), c, o.reversed().bestEnd(), "WITHSCORES", "LIMIT", 0, atOrAfter));
     }).compose(perPartition -> {
       List<Slice> slices = new ArrayList<>(Collections.nCopies(perPartition.size(), null));
       List<Route> tied = new ArrayList<>();
@@ -83,7 +79,7 @@ final class Neighbours {
   private Future<List<Slice>> scripted(Board b, StoredEntry e, int before, int after, List<Route> tied,
       List<Slice> slices, boolean withMeta) {
     return shards.eachPartition(tied, r -> List.of((withMeta ? Scripts.RANK.call(r, Keys.scores(r), Keys.meta(r))
-        : Scripts.RANK.call(r, Keys.scores(r))).arg(ScoreStore.desc(b))
+        : Scripts.RANK.call(r, Keys.scores(r))).arg(RankCommands.desc(b))
         .arg("around").arg(e.composite()).arg(e.member()).arg(before).arg(after))).map(perRoute -> {
           for (int k = 0; k < tied.size(); k++) {
             Response r = perRoute.get(k).get(0);

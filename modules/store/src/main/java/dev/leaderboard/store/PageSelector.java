@@ -65,7 +65,7 @@ public final class PageSelector {
       List<Call> calls = new ArrayList<>();
       calls.add(Call.of(r, Request.cmd(Command.ZCARD).arg(Keys.scores(r))));
       for (long i : firstGuess) {
-        calls.add(ScoreStore.range(b, r, i, i));
+        calls.add(RankCommands.range(b, r, i, i, false));
       }
       return calls;
     }).compose(answers -> {
@@ -92,7 +92,7 @@ public final class PageSelector {
   private Future<Page> head(Board b, String period, long offset, int limit, boolean withMeta) {
     long n = offset + limit;
     return shards.eachPartition(Keys.partitions(b, period), r -> List.of(
-        Call.of(r, Request.cmd(Command.ZCARD).arg(Keys.scores(r))), ScoreStore.rows(b, r, 0, n - 1, withMeta)))
+        Call.of(r, Request.cmd(Command.ZCARD).arg(Keys.scores(r))), RankCommands.range(b, r, 0, n - 1, withMeta)))
         .map(perPartition -> {
           long total = perPartition.stream().mapToLong(answers -> answers.get(0).toLong()).sum();
           List<StoredEntry> merged = Runs.merge(b.order(), Rows.runs(perPartition, 1, withMeta), (int) n);
@@ -149,7 +149,7 @@ public final class PageSelector {
         List<Call> calls = new ArrayList<>();
         for (long i : new long[] {g - w, g, g + w}) {
           long at = Math.max(lo, Math.min(hi - 1, i));
-          calls.add(ScoreStore.range(b, r, at, at));
+          calls.add(RankCommands.range(b, r, at, at, false));
         }
         return calls;
       }).compose(rows -> {
@@ -165,7 +165,7 @@ public final class PageSelector {
   }
 
   private Future<long[][]> countPerPartition(Board b, String period, List<StoredEntry> pivots) {
-    return shards.eachPartition(Keys.partitions(b, period), r -> List.of(ScoreStore.countBefore(b, r, pivots)))
+    return shards.eachPartition(Keys.partitions(b, period), r -> List.of(RankCommands.countBefore(b, r, pivots)))
         .map(perPartition -> {
           long[][] out = new long[perPartition.size()][pivots.size()];
           for (int p = 0; p < out.length; p++) {
@@ -181,7 +181,7 @@ public final class PageSelector {
   private Future<Page> fetch(Board b, String period, long offset, int limit, Bracket br, long total,
       boolean withMeta) {
     return shards.eachPartition(Keys.partitions(b, period), r -> List.of(
-        ScoreStore.rows(b, r, br.lo()[r.partition()], br.hi()[r.partition()] + limit - 1, withMeta)))
+        RankCommands.range(b, r, br.lo()[r.partition()], br.hi()[r.partition()] + limit - 1, withMeta)))
         .map(perPartition -> {
           int skip = (int) (offset - br.loPos());
           List<StoredEntry> merged = Runs.merge(b.order(), Rows.runs(perPartition, 0, withMeta), skip + limit);

@@ -105,7 +105,7 @@ public final class PeriodStore {
    * the read is left out even where the ban has not reached the partition yet.
    */
   public Future<List<StoredEntry>> ranking(Board b, String period) {
-    return shards.eachPartition(Keys.partitions(b, period), r -> List.of(ScoreStore.range(b, r, 0, -1),
+    return shards.eachPartition(Keys.partitions(b, period), r -> List.of(RankCommands.range(b, r, 0, -1, false),
         Call.of(r, Request.cmd(Command.HGETALL).arg(Keys.meta(r))))).map(perPartition -> {
           List<List<StoredEntry>> runs = new ArrayList<>(perPartition.size());
           for (List<Response> answers : perPartition) {

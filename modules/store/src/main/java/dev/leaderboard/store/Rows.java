@@ -24,7 +24,7 @@ final class Rows {
   static Call range(Route r, boolean withMeta, String command, Object... args) {
     Call call = withMeta
         ? Scripts.ROWS.call(r, Keys.scores(r), Keys.meta(r)).arg(command)
-        : Call.of(r, Request.cmd(command(command)).arg(Keys.scores(r)));
+        : Call.of(r, Request.cmd(Command.create(command)).arg(Keys.scores(r)));
     for (Object a : args) {
       call.arg(String.valueOf(a));
     }
@@ -51,15 +51,5 @@ final class Rows {
       runs.add(entries(answers.get(at), withMeta));
     }
     return runs;
-  }
-
-  private static Command command(String name) {
-    return switch (name) {
-      case "ZRANGE" -> Command.ZRANGE;
-      case "ZREVRANGE" -> Command.ZREVRANGE;
-      case "ZRANGEBYSCORE" -> Command.ZRANGEBYSCORE;
-      case "ZREVRANGEBYSCORE" -> Command.ZREVRANGEBYSCORE;
-      default -> throw new IllegalArgumentException("not a range command: " + name);
-    };
   }
 }

@@ -19,15 +19,6 @@ final class Runs {
     return out;
   }
 
-  /** The entries of answer {@code at} of every partition, one run per partition. */
-  static List<List<StoredEntry>> runs(List<List<Response>> perPartition, int at) {
-    List<List<StoredEntry>> runs = new ArrayList<>(perPartition.size());
-    for (List<Response> answers : perPartition) {
-      runs.add(entries(answers.get(at)));
-    }
-    return runs;
-  }
-
   /** k-way merge of runs that are each sorted in board order; keeps the first {@code limit}. */
   static List<StoredEntry> merge(Order order, List<List<StoredEntry>> runs, int limit) {
     var cmp = StoredEntry.order(order);
