@@ -7,16 +7,12 @@ import java.util.Comparator;
  * The one place that knows the direction: how values compare, and which Redis commands and bounds read in it.
  */
 public enum Order {
-  DESC("desc", "ZREV", "+inf"), ASC("asc", "Z", "-inf");
+  DESC("desc"), ASC("asc");
 
   private final String wireName;
-  private final String redisPrefix;
-  private final String bestEnd;
 
-  Order(String wireName, String redisPrefix, String bestEnd) {
+  Order(String wireName) {
     this.wireName = wireName;
-    this.redisPrefix = redisPrefix;
-    this.bestEnd = bestEnd;
   }
 
   public String wireName() {
@@ -71,26 +67,26 @@ public enum Order {
 
   /** Redis' range by index in this order: {@code ZREVRANGE} on desc, {@code ZRANGE} on asc. */
   public String range() {
-    return redisPrefix + "RANGE";
+    return this == DESC ? "ZREVRANGE" : "ZRANGE";
   }
 
   /** Redis' index of a member in this order: {@code ZREVRANK} on desc, {@code ZRANK} on asc. */
   public String rank() {
-    return redisPrefix + "RANK";
+    return this == DESC ? "ZREVRANK" : "ZRANK";
   }
 
   /** Redis' range by score in this order, from its first bound towards its second: {@code ZREVRANGEBYSCORE} on desc. */
   public String rangeByScore() {
-    return redisPrefix + "RANGEBYSCORE";
+    return this == DESC ? "ZREVRANGEBYSCORE" : "ZRANGEBYSCORE";
   }
 
   /** The score bound at the best end: {@code "+inf"} on desc, {@code "-inf"} on asc. */
   public String bestEnd() {
-    return bestEnd;
+    return this == DESC ? "+inf" : "-inf";
   }
 
   /** The bounds (min, max, as {@code ZCOUNT} takes them) of the values strictly better than {@code x}. */
   public String[] betterThan(long x) {
-    return higherFirst() ? new String[] {"(" + x, bestEnd} : new String[] {bestEnd, "(" + x};
+    return this == DESC ? new String[] {"(" + x, bestEnd()} : new String[] {bestEnd(), "(" + x};
   }
 }
