@@ -3,8 +3,6 @@ package dev.leaderboard.store;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Order;
 import io.vertx.core.Future;
-import io.vertx.redis.client.Command;
-import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -42,7 +40,7 @@ final class Neighbours {
     int atOrAfter = after + Positions.SHORT_TIE + 1;
     return shards.eachPartition(Keys.partitions(b, period), r -> {
       return List.of(
-          Call.of(r, Request.cmd(Command.ZCARD).arg(Keys.scores(r))),
+          RankCommands.card(r),
           RankCommands.countBetter(b, r, e.composite()),
           Rows.range(r, withMeta, o.reversed().rangeByScore(), "(" + c, o.bestEnd(), "WITHSCORES", "LIMIT", 0, before),
           Rows.range(r, withMeta, o.rangeByScore(), c, o.reversed().bestEnd(), "WITHSCORES", "LIMIT", 0, atOrAfter));

@@ -2,8 +2,6 @@ package dev.leaderboard.store;
 
 import dev.leaderboard.core.Board;
 import io.vertx.core.Future;
-import io.vertx.redis.client.Command;
-import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
 import java.util.ArrayList;
 import java.util.List;
@@ -63,7 +61,7 @@ public final class PageSelector {
     long[] firstGuess = {Math.max(0, g - w), g, g + w};
     return shards.eachPartition(Keys.partitions(b, period), r -> {
       List<Call> calls = new ArrayList<>();
-      calls.add(Call.of(r, Request.cmd(Command.ZCARD).arg(Keys.scores(r))));
+      calls.add(RankCommands.card(r));
       for (long i : firstGuess) {
         calls.add(RankCommands.range(b, r, i, i, false));
       }
@@ -92,7 +90,7 @@ public final class PageSelector {
   private Future<Page> head(Board b, String period, long offset, int limit, boolean withMeta) {
     long n = offset + limit;
     return shards.eachPartition(Keys.partitions(b, period), r -> List.of(
-        Call.of(r, Request.cmd(Command.ZCARD).arg(Keys.scores(r))), RankCommands.range(b, r, 0, n - 1, withMeta)))
+        RankCommands.card(r), RankCommands.range(b, r, 0, n - 1, withMeta)))
         .map(perPartition -> {
           long total = perPartition.stream().mapToLong(answers -> answers.get(0).toLong()).sum();
           List<StoredEntry> merged = Runs.merge(b.order(), Rows.runs(perPartition, 1, withMeta), (int) n);

@@ -130,8 +130,7 @@ public final class PeriodStore {
 
   /** Members per partition summed. */
   public Future<Long> size(Board b, String period) {
-    return shards.eachPartition(Keys.partitions(b, period), r -> List.of(
-        Call.of(r, Request.cmd(Command.ZCARD).arg(Keys.scores(r)))))
+    return shards.eachPartition(Keys.partitions(b, period), r -> List.of(RankCommands.card(r)))
         .map(perPartition -> perPartition.stream().mapToLong(a -> a.get(0).toLong()).sum());
   }
 }

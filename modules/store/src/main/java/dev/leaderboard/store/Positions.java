@@ -92,7 +92,7 @@ final class Positions {
   private Future<Counts> scripted(Board b, String period, List<StoredEntry> pivots, List<Long> scores) {
     return shards.eachPartition(Keys.partitions(b, period), r -> {
       List<Call> calls = new ArrayList<>(2 + scores.size());
-      calls.add(Call.of(r, Request.cmd(Command.ZCARD).arg(Keys.scores(r))));
+      calls.add(RankCommands.card(r));
       calls.add(RankCommands.countBefore(b, r, pivots));
       for (long score : scores) {
         calls.add(RankCommands.countBetterScore(b, r, score));
@@ -125,9 +125,8 @@ final class Positions {
       home[i] = Partitioner.partitionOf(pivots.get(i).userId(), partitions);
     }
     return shards.eachPartition(Keys.partitions(b, period), r -> {
-      String key = Keys.scores(r);
       List<Call> calls = new ArrayList<>(1 + 2 * pivots.size() + scores.size());
-      calls.add(Call.of(r, Request.cmd(Command.ZCARD).arg(key)));
+      calls.add(RankCommands.card(r));
       for (int i = 0; i < home.length; i++) {
         StoredEntry e = pivots.get(i);
         if (home[i] == r.partition()) {
@@ -135,7 +134,7 @@ final class Positions {
           calls.add(RankCommands.rank(b, r, e.member()));
         } else {
           calls.add(RankCommands.countBetter(b, r, e.composite()));
-          calls.add(Call.of(r, Request.cmd(Command.ZRANGEBYSCORE).arg(key).arg(e.composite()).arg(e.composite())
+          calls.add(Call.of(r, Request.cmd(Command.ZRANGEBYSCORE).arg(Keys.scores(r)).arg(e.composite()).arg(e.composite())
               .arg("LIMIT").arg(0).arg(SHORT_TIE + 1)));
         }
       }

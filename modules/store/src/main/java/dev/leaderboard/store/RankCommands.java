@@ -10,6 +10,11 @@ final class RankCommands {
   private RankCommands() {
   }
 
+  /** ZCARD: the partition's members. */
+  static Call card(Route partition) {
+    return Call.of(partition, Request.cmd(Command.ZCARD).arg(Keys.scores(partition)));
+  }
+
   /** The board's order as the scripts take it: {@code "1"} on a desc board. */
   static String desc(Board b) {
     return Scripts.flag(b.order().higherFirst());
