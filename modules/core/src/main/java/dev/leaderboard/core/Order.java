@@ -53,8 +53,8 @@ public enum Order {
   }
 
   /**
-   * {@code v} (in {@code min..max}, ranked in direction {@code key}) as a distance from an end of its range,
-   * which this order ranks as {@code key} ranks values: {@code v - min} if {@code key} runs this way, else {@code max - v}.
+   * {@code v} (in {@code min..max}, ranked in direction {@code key}) as a distance from an end of its range, which
+   * this order ranks as {@code key} ranks values: {@code v - min} if {@code key} runs this way, else {@code max - v}.
    */
   public long distance(long v, long min, long max, Order key) {
     return key == this ? v - min : max - v;
