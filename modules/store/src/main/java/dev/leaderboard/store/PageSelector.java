@@ -74,7 +74,7 @@ public final class PageSelector {
         card[p] = answers.get(p).get(0).toLong();
         total += card[p];
         for (int k = 1; k < answers.get(p).size(); k++) {
-          pivots.addAll(Runs.entries(answers.get(p).get(k)));
+          pivots.addAll(Rows.entries(answers.get(p).get(k), false));
         }
       }
       if (offset >= total) {
@@ -154,7 +154,7 @@ public final class PageSelector {
         List<StoredEntry> nextPivots = new ArrayList<>();
         for (List<Response> answers : rows) {
           for (Response r : answers) {
-            nextPivots.addAll(Runs.entries(r));
+            nextPivots.addAll(Rows.entries(r, false));
           }
         }
         return refine(b, period, offset, limit, narrowed, nextPivots, round + 1);

@@ -114,7 +114,7 @@ public final class PeriodStore {
             for (int i = 0; i + 1 < all.size(); i += 2) {
               meta.put(all.get(i).toString(), all.get(i + 1).toString());
             }
-            runs.add(Runs.entries(answers.get(0)).stream().map(e -> e.withMeta(meta.get(e.userId()))).toList());
+            runs.add(Rows.entries(answers.get(0), false).stream().map(e -> e.withMeta(meta.get(e.userId()))).toList());
           }
           return Runs.merge(b.order(), runs, Integer.MAX_VALUE);
         })

@@ -94,9 +94,7 @@ final class Positions {
       List<Call> calls = new ArrayList<>(2 + scores.size());
       calls.add(RankCommands.card(r));
       calls.add(RankCommands.countBefore(b, r, pivots));
-      for (long score : scores) {
-        calls.add(RankCommands.countBetterScore(b, r, score));
-      }
+      calls.addAll(RankCommands.countBetterScores(b, r, scores));
       return calls;
     }).map(perPartition -> {
       int partitions = perPartition.size();
@@ -134,13 +132,11 @@ final class Positions {
           calls.add(RankCommands.rank(b, r, e.member()));
         } else {
           calls.add(RankCommands.countBetter(b, r, e.composite()));
-          calls.add(Call.of(r, Request.cmd(Command.ZRANGEBYSCORE).arg(Keys.scores(r)).arg(e.composite()).arg(e.composite())
-              .arg("LIMIT").arg(0).arg(SHORT_TIE + 1)));
+          calls.add(Call.of(r, Request.cmd(Command.ZRANGEBYSCORE).arg(Keys.scores(r)).arg(e.composite())
+              .arg(e.composite()).arg("LIMIT").arg(0).arg(SHORT_TIE + 1)));
         }
       }
-      for (long score : scores) {
-        calls.add(RankCommands.countBetterScore(b, r, score));
-      }
+      calls.addAll(RankCommands.countBetterScores(b, r, scores));
       // metadata of the pivots' users, last, on their own partitions
       for (int i = 0; withMeta && i < home.length; i++) {
         if (home[i] == r.partition()) {

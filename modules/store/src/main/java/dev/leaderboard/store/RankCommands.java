@@ -39,9 +39,9 @@ final class RankCommands {
     return Call.of(partition, Request.cmd(Command.ZCOUNT).arg(Keys.scores(partition)).arg(bounds[0]).arg(bounds[1]));
   }
 
-  /** ZCOUNT of the members whose score is strictly better than {@code score}: than its best composite. */
-  static Call countBetterScore(Board b, Route partition, long score) {
-    return countBetter(b, partition, b.order().best(b.lowest(score), b.highest(score)));
+  /** Per score, ZCOUNT of the members whose score is strictly better: better than the score's best composite. */
+  static List<Call> countBetterScores(Board b, Route partition, List<Long> scores) {
+    return scores.stream().map(s -> countBetter(b, partition, b.order().best(b.lowest(s), b.highest(s)))).toList();
   }
 
   /** The rank script's count of the members ordered before each pivot. */

@@ -33,13 +33,12 @@ final class Rows {
 
   /** The rows of a {@link #range} answer: (member, composite) pairs, or triples with the metadata. */
   static List<StoredEntry> entries(Response flat, boolean withMeta) {
-    if (!withMeta) {
-      return Runs.entries(flat);
-    }
-    List<StoredEntry> out = new ArrayList<>(flat.size() / 3);
-    for (int i = 0; i + 2 < flat.size(); i += 3) {
-      out.add(StoredEntry.ofMember(flat.get(i).toString(), StoredEntry.parseComposite(flat.get(i + 1).toString()))
-          .withMeta(flat.get(i + 2).toString()));
+    int width = withMeta ? 3 : 2;
+    List<StoredEntry> out = new ArrayList<>(flat.size() / width);
+    for (int i = 0; i + width - 1 < flat.size(); i += width) {
+      StoredEntry e = StoredEntry.ofMember(flat.get(i).toString(),
+          StoredEntry.parseComposite(flat.get(i + 1).toString()));
+      out.add(withMeta ? e.withMeta(flat.get(i + 2).toString()) : e);
     }
     return out;
   }
