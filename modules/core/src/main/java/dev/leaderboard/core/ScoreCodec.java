@@ -80,7 +80,7 @@ public final class ScoreCodec {
     if (offsetUnits < 0 || offsetUnits > mask) {
       throw new IllegalArgumentException("time offset out of range: " + offsetUnits);
     }
-    return order == Order.DESC ? mask - offsetUnits : offsetUnits;
+    return order.distance(offsetUnits, 0, mask, Order.ASC);
   }
 
   public long score(long composite) {
@@ -89,7 +89,7 @@ public final class ScoreCodec {
 
   public long offsetUnits(long composite) {
     long tie = composite & mask;
-    return order == Order.DESC ? mask - tie : tie;
+    return order.fromDistance(tie, 0, mask, Order.ASC);
   }
 
   /** Smallest composite with this score. */

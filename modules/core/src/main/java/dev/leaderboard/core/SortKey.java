@@ -22,7 +22,7 @@ public record SortKey(String name, Order direction, long min, long max) {
 
   /** Whether a higher value ranks higher. */
   public boolean higherFirst() {
-    return direction == Order.DESC;
+    return direction.higherFirst();
   }
 
   public JsonObject toJson() {

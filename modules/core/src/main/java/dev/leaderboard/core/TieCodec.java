@@ -32,14 +32,14 @@ public final class TieCodec {
     }
   }
 
-  private final boolean desc;
+  private final Order order;
   private final List<SortKey> keys;
   private final long unitMillis;
   private final int[] widths;
   private final int length;
 
   public TieCodec(Order order, List<SortKey> keys, long unitMillis) {
-    this.desc = order == Order.DESC;
+    this.order = order;
     this.keys = List.copyOf(keys);
     this.unitMillis = unitMillis;
     this.widths = new int[keys.size() + 1];
@@ -75,13 +75,13 @@ public final class TieCodec {
       if (values[i] < k.min() || values[i] > k.max()) {
         throw new IllegalArgumentException(k.name() + " out of range: " + values[i]);
       }
-      write(out, field(values[i], k.min(), k.max(), k.higherFirst()), widths[i]);
+      write(out, order.distance(values[i], k.min(), k.max(), k.direction()), widths[i]);
     }
     long unit = Math.floorDiv(atMillis, unitMillis);
     if (unit < 0 || unit > LATEST_UNIT) {
       throw new IllegalArgumentException("time out of range: " + atMillis);
     }
-    write(out, field(unit, 0, LATEST_UNIT, false), widths[keys.size()]);
+    write(out, order.distance(unit, 0, LATEST_UNIT, Order.ASC), widths[keys.size()]);
     return out.append(END).toString();
   }
 
@@ -91,7 +91,7 @@ public final class TieCodec {
     int at = 0;
     for (int i = 0; i < out.length; i++) {
       SortKey k = keys.get(i);
-      out[i] = value(read(tie, at, widths[i]), k.min(), k.max(), k.higherFirst());
+      out[i] = order.fromDistance(read(tie, at, widths[i]), k.min(), k.max(), k.direction());
       at += widths[i];
     }
     return out;
@@ -100,16 +100,7 @@ public final class TieCodec {
   /** The time a tie holds, in epoch ms (truncated to the board's unit). */
   public long atMillis(String tie) {
     int at = length - 1 - widths[keys.size()];
-    return value(read(tie, at, widths[keys.size()]), 0, LATEST_UNIT, false) * unitMillis;
-  }
-
-  /** The stored distance: larger is better on desc boards, smaller is better on asc boards. */
-  private long field(long v, long min, long max, boolean higherFirst) {
-    return desc == higherFirst ? v - min : max - v;
-  }
-
-  private long value(long field, long min, long max, boolean higherFirst) {
-    return desc == higherFirst ? field + min : max - field;
+    return order.fromDistance(read(tie, at, widths[keys.size()]), 0, LATEST_UNIT, Order.ASC) * unitMillis;
   }
 
   private static void write(StringBuilder out, long v, int width) {

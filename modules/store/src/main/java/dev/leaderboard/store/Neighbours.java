@@ -3,8 +3,6 @@ package dev.leaderboard.store;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Order;
 import io.vertx.core.Future;
-import io.vertx.redis.client.Command;
-import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -36,20 +34,16 @@ final class Neighbours {
 
   /** @param withMeta whether the rows carry their metadata (fetched in the same calls that read them) */
   Future<Around> around(Board b, String period, StoredEntry e, int before, int after, boolean withMeta) {
-    boolean desc = b.order() == Order.DESC;
-    Comparator<StoredEntry> order = StoredEntry.order(b.order());
+    Order o = b.order();
+    Comparator<StoredEntry> order = StoredEntry.order(o);
     String c = Long.toString(e.composite());
     int atOrAfter = after + Positions.SHORT_TIE + 1;
     return shards.eachPartition(Keys.partitions(b, period), r -> {
-      String key = Keys.scores(r);
       return List.of(
-          Call.of(r, Request.cmd(Command.ZCARD).arg(key)),
-          Call.of(r, desc ? Request.cmd(Command.ZCOUNT).arg(key).arg("(" + c).arg("+inf")
-              : Request.cmd(Command.ZCOUNT).arg(key).arg("-inf").arg("(" + c)),
-          desc ? Rows.range(r, withMeta, "ZRANGEBYSCORE", "(" + c, "+inf", "WITHSCORES", "LIMIT", 0, before)
-              : Rows.range(r, withMeta, "ZREVRANGEBYSCORE", "(" + c, "-inf", "WITHSCORES", "LIMIT", 0, before),
-          desc ? Rows.range(r, withMeta, "ZREVRANGEBYSCORE", c, "-inf", "WITHSCORES", "LIMIT", 0, atOrAfter)
-              : Rows.range(r, withMeta, "ZRANGEBYSCORE", c, "+inf", "WITHSCORES", "LIMIT", 0, atOrAfter));
+          RankCommands.card(r),
+          RankCommands.countBetter(b, r, e.composite()),
+          Rows.range(r, withMeta, o.reversed().rangeByScore(), "(" + c, o.bestEnd(), "WITHSCORES", "LIMIT", 0, before),
+          Rows.range(r, withMeta, o.rangeByScore(), c, o.reversed().bestEnd(), "WITHSCORES", "LIMIT", 0, atOrAfter));
     }).compose(perPartition -> {
       List<Slice> slices = new ArrayList<>(Collections.nCopies(perPartition.size(), null));
       List<Route> tied = new ArrayList<>();

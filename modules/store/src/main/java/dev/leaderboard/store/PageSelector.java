@@ -2,8 +2,6 @@ package dev.leaderboard.store;
 
 import dev.leaderboard.core.Board;
 import io.vertx.core.Future;
-import io.vertx.redis.client.Command;
-import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
 import java.util.ArrayList;
 import java.util.List;
@@ -63,9 +61,9 @@ public final class PageSelector {
     long[] firstGuess = {Math.max(0, g - w), g, g + w};
     return shards.eachPartition(Keys.partitions(b, period), r -> {
       List<Call> calls = new ArrayList<>();
-      calls.add(Call.of(r, Request.cmd(Command.ZCARD).arg(Keys.scores(r))));
+      calls.add(RankCommands.card(r));
       for (long i : firstGuess) {
-        calls.add(ScoreStore.range(b, r, i, i));
+        calls.add(RankCommands.range(b, r, i, i, false));
       }
       return calls;
     }).compose(answers -> {
@@ -76,7 +74,7 @@ public final class PageSelector {
         card[p] = answers.get(p).get(0).toLong();
         total += card[p];
         for (int k = 1; k < answers.get(p).size(); k++) {
-          pivots.addAll(Runs.entries(answers.get(p).get(k)));
+          pivots.addAll(Rows.entries(answers.get(p).get(k), false));
         }
       }
       if (offset >= total) {
@@ -92,7 +90,7 @@ public final class PageSelector {
   private Future<Page> head(Board b, String period, long offset, int limit, boolean withMeta) {
     long n = offset + limit;
     return shards.eachPartition(Keys.partitions(b, period), r -> List.of(
-        Call.of(r, Request.cmd(Command.ZCARD).arg(Keys.scores(r))), ScoreStore.rows(b, r, 0, n - 1, withMeta)))
+        RankCommands.card(r), RankCommands.range(b, r, 0, n - 1, withMeta)))
         .map(perPartition -> {
           long total = perPartition.stream().mapToLong(answers -> answers.get(0).toLong()).sum();
           List<StoredEntry> merged = Runs.merge(b.order(), Rows.runs(perPartition, 1, withMeta), (int) n);
@@ -149,14 +147,14 @@ public final class PageSelector {
         List<Call> calls = new ArrayList<>();
         for (long i : new long[] {g - w, g, g + w}) {
           long at = Math.max(lo, Math.min(hi - 1, i));
-          calls.add(ScoreStore.range(b, r, at, at));
+          calls.add(RankCommands.range(b, r, at, at, false));
         }
         return calls;
       }).compose(rows -> {
         List<StoredEntry> nextPivots = new ArrayList<>();
         for (List<Response> answers : rows) {
           for (Response r : answers) {
-            nextPivots.addAll(Runs.entries(r));
+            nextPivots.addAll(Rows.entries(r, false));
           }
         }
         return refine(b, period, offset, limit, narrowed, nextPivots, round + 1);
@@ -181,7 +179,7 @@ public final class PageSelector {
   private Future<Page> fetch(Board b, String period, long offset, int limit, Bracket br, long total,
       boolean withMeta) {
     return shards.eachPartition(Keys.partitions(b, period), r -> List.of(
-        ScoreStore.rows(b, r, br.lo()[r.partition()], br.hi()[r.partition()] + limit - 1, withMeta)))
+        RankCommands.range(b, r, br.lo()[r.partition()], br.hi()[r.partition()] + limit - 1, withMeta)))
         .map(perPartition -> {
           int skip = (int) (offset - br.loPos());
           List<StoredEntry> merged = Runs.merge(b.order(), Rows.runs(perPartition, 0, withMeta), skip + limit);

@@ -105,7 +105,7 @@ public final class PeriodStore {
    * the read is left out even where the ban has not reached the partition yet.
    */
   public Future<List<StoredEntry>> ranking(Board b, String period) {
-    return shards.eachPartition(Keys.partitions(b, period), r -> List.of(ScoreStore.range(b, r, 0, -1),
+    return shards.eachPartition(Keys.partitions(b, period), r -> List.of(RankCommands.range(b, r, 0, -1, false),
         Call.of(r, Request.cmd(Command.HGETALL).arg(Keys.meta(r))))).map(perPartition -> {
           List<List<StoredEntry>> runs = new ArrayList<>(perPartition.size());
           for (List<Response> answers : perPartition) {
@@ -114,7 +114,7 @@ public final class PeriodStore {
             for (int i = 0; i + 1 < all.size(); i += 2) {
               meta.put(all.get(i).toString(), all.get(i + 1).toString());
             }
-            runs.add(Runs.entries(answers.get(0)).stream().map(e -> e.withMeta(meta.get(e.userId()))).toList());
+            runs.add(Rows.entries(answers.get(0), false).stream().map(e -> e.withMeta(meta.get(e.userId()))).toList());
           }
           return Runs.merge(b.order(), runs, Integer.MAX_VALUE);
         })
@@ -130,8 +130,7 @@ public final class PeriodStore {
 
   /** Members per partition summed. */
   public Future<Long> size(Board b, String period) {
-    return shards.eachPartition(Keys.partitions(b, period), r -> List.of(
-        Call.of(r, Request.cmd(Command.ZCARD).arg(Keys.scores(r)))))
+    return shards.eachPartition(Keys.partitions(b, period), r -> List.of(RankCommands.card(r)))
         .map(perPartition -> perPartition.stream().mapToLong(a -> a.get(0).toLong()).sum());
   }
 }

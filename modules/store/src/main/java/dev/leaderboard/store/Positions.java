@@ -1,13 +1,13 @@
 package dev.leaderboard.store;
 
 import dev.leaderboard.core.Board;
-import dev.leaderboard.core.Order;
 import dev.leaderboard.core.Partitioner;
 import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -92,11 +92,9 @@ final class Positions {
   private Future<Counts> scripted(Board b, String period, List<StoredEntry> pivots, List<Long> scores) {
     return shards.eachPartition(Keys.partitions(b, period), r -> {
       List<Call> calls = new ArrayList<>(2 + scores.size());
-      calls.add(Call.of(r, Request.cmd(Command.ZCARD).arg(Keys.scores(r))));
+      calls.add(RankCommands.card(r));
       calls.add(RankScript.count(b, r, pivots));
-      for (long score : scores) {
-        calls.add(ScoreStore.strictlyBetter(b, r, score));
-      }
+      calls.addAll(RankCommands.countBetterScores(b, r, scores));
       return calls;
     }).map(perPartition -> {
       int partitions = perPartition.size();
@@ -125,27 +123,20 @@ final class Positions {
       home[i] = Partitioner.partitionOf(pivots.get(i).userId(), partitions);
     }
     return shards.eachPartition(Keys.partitions(b, period), r -> {
-      String key = Keys.scores(r);
       List<Call> calls = new ArrayList<>(1 + 2 * pivots.size() + scores.size());
-      calls.add(Call.of(r, Request.cmd(Command.ZCARD).arg(key)));
+      calls.add(RankCommands.card(r));
       for (int i = 0; i < home.length; i++) {
         StoredEntry e = pivots.get(i);
         if (home[i] == r.partition()) {
           calls.add(EntryLookups.find(b, r, e.userId()));
-          calls.add(Call.of(r, Request.cmd(b.order() == Order.DESC ? Command.ZREVRANK : Command.ZRANK)
-              .arg(key).arg(e.member())));
+          calls.add(RankCommands.rank(b, r, e.member()));
         } else {
-          String c = Long.toString(e.composite());
-          calls.add(Call.of(r, b.order() == Order.DESC
-              ? Request.cmd(Command.ZCOUNT).arg(key).arg("(" + c).arg("+inf")
-              : Request.cmd(Command.ZCOUNT).arg(key).arg("-inf").arg("(" + c)));
-          calls.add(Call.of(r, Request.cmd(Command.ZRANGEBYSCORE).arg(key).arg(c).arg(c).arg("LIMIT").arg(0)
-              .arg(SHORT_TIE + 1)));
+          calls.add(RankCommands.countBetter(b, r, e.composite()));
+          calls.add(Call.of(r, Request.cmd(Command.ZRANGEBYSCORE).arg(Keys.scores(r)).arg(e.composite())
+              .arg(e.composite()).arg("LIMIT").arg(0).arg(SHORT_TIE + 1)));
         }
       }
-      for (long score : scores) {
-        calls.add(ScoreStore.strictlyBetter(b, r, score));
-      }
+      calls.addAll(RankCommands.countBetterScores(b, r, scores));
       // metadata of the pivots' users, last, on their own partitions
       for (int i = 0; withMeta && i < home.length; i++) {
         if (home[i] == r.partition()) {
@@ -205,10 +196,10 @@ final class Positions {
    * ASCII, so {@link String#compareTo} is byte order).
    */
   private static long beforeInTie(Board b, Response run, String member) {
+    Comparator<String> bytes = b.order().ranking(String::compareTo);
     long n = 0;
     for (Response m : run) {
-      int cmp = m.toString().compareTo(member);
-      if (b.order() == Order.DESC ? cmp > 0 : cmp < 0) {
+      if (bytes.compare(m.toString(), member) < 0) {
         n++;
       }
     }

@@ -1,7 +1,6 @@
 package dev.leaderboard.store;
 
 import dev.leaderboard.core.Board;
-import dev.leaderboard.core.Order;
 import java.util.List;
 
 /** The Java side of {@code rank.lua}: read-only counts of the members before given entries, or around one. */
@@ -16,7 +15,7 @@ final class RankScript {
   private static ScriptCall<Key, Arg> call(Board b, Route r, String mode, boolean withMeta) {
     ScriptCall<Key, Arg> c = new ScriptCall<Key, Arg>(Scripts.RANK, r).key(Key.SCORES, Keys.scores(r));
     // the metadata's key only when it is read: a read of the scores alone goes on while a slot's keys move
-    return (withMeta ? c.key(Key.METAS, Keys.meta(r)) : c).arg(Arg.DESC, b.order() == Order.DESC).arg(Arg.WITH_META, withMeta).arg(Arg.MODE, mode);
+    return (withMeta ? c.key(Key.METAS, Keys.meta(r)) : c).arg(Arg.DESC, b.order().higherFirst()).arg(Arg.WITH_META, withMeta).arg(Arg.MODE, mode);
   }
 
   /** On one partition, for each pivot, the number of members ordered before it. */

@@ -25,7 +25,7 @@ final class Rows {
     if (withMeta) {
       return RowsScript.call(r, command, args);
     }
-    Request plain = Request.cmd(command(command)).arg(Keys.scores(r));
+    Request plain = Request.cmd(Command.create(command)).arg(Keys.scores(r));
     for (Object a : args) {
       plain.arg(String.valueOf(a));
     }
@@ -34,13 +34,12 @@ final class Rows {
 
   /** The rows of a {@link #range} answer: (member, composite) pairs, or triples with the metadata. */
   static List<StoredEntry> entries(Response flat, boolean withMeta) {
-    if (!withMeta) {
-      return Runs.entries(flat);
-    }
-    List<StoredEntry> out = new ArrayList<>(flat.size() / 3);
-    for (int i = 0; i + 2 < flat.size(); i += 3) {
-      out.add(StoredEntry.ofMember(flat.get(i).toString(), StoredEntry.parseComposite(flat.get(i + 1).toString()))
-          .withMeta(flat.get(i + 2).toString()));
+    int width = withMeta ? 3 : 2;
+    List<StoredEntry> out = new ArrayList<>(flat.size() / width);
+    for (int i = 0; i + width - 1 < flat.size(); i += width) {
+      StoredEntry e = StoredEntry.ofMember(flat.get(i).toString(),
+          StoredEntry.parseComposite(flat.get(i + 1).toString()));
+      out.add(withMeta ? e.withMeta(flat.get(i + 2).toString()) : e);
     }
     return out;
   }
@@ -52,15 +51,5 @@ final class Rows {
       runs.add(entries(answers.get(at), withMeta));
     }
     return runs;
-  }
-
-  private static Command command(String name) {
-    return switch (name) {
-      case "ZRANGE" -> Command.ZRANGE;
-      case "ZREVRANGE" -> Command.ZREVRANGE;
-      case "ZRANGEBYSCORE" -> Command.ZRANGEBYSCORE;
-      case "ZREVRANGEBYSCORE" -> Command.ZREVRANGEBYSCORE;
-      default -> throw new IllegalArgumentException("not a range command: " + name);
-    };
   }
 }

@@ -1,7 +1,6 @@
 package dev.leaderboard.store;
 
 import dev.leaderboard.core.Order;
-import io.vertx.redis.client.Response;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.PriorityQueue;
@@ -9,23 +8,6 @@ import java.util.PriorityQueue;
 /** Rows read from partitions: each partition's rows are one run in board order; runs are k-way merged. */
 final class Runs {
   private Runs() {
-  }
-
-  static List<StoredEntry> entries(Response flat) {
-    List<StoredEntry> out = new ArrayList<>(flat.size() / 2);
-    for (int i = 0; i + 1 < flat.size(); i += 2) {
-      out.add(StoredEntry.ofMember(flat.get(i).toString(), StoredEntry.parseComposite(flat.get(i + 1).toString())));
-    }
-    return out;
-  }
-
-  /** The entries of answer {@code at} of every partition, one run per partition. */
-  static List<List<StoredEntry>> runs(List<List<Response>> perPartition, int at) {
-    List<List<StoredEntry>> runs = new ArrayList<>(perPartition.size());
-    for (List<Response> answers : perPartition) {
-      runs.add(entries(answers.get(at)));
-    }
-    return runs;
   }
 
   /** k-way merge of runs that are each sorted in board order; keeps the first {@code limit}. */
@@ -47,5 +29,4 @@ final class Runs {
     }
     return out;
   }
-
 }

@@ -15,11 +15,11 @@ import java.util.TreeSet;
  * partition; reads are one {@link Shards#dispatch} per round (a pipelined batch per node, all
  * nodes in parallel).
  *
- * <p>The one entrance to a period's scores: it builds the submit, count, range and dense-index
- * commands and reads their replies; finding users' entries lives in {@link EntryLookups}, the
- * algorithms behind the reads in {@link Positions}, {@link Neighbours} and {@link PageSelector}.
- * Every public read and write of a period's scores starts here, most as a few lines that build the
- * calls and read the replies.
+ * <p>The one entrance to a period's scores: every public read and write of them starts here, most
+ * as a few lines that build the calls and read the replies; finding users' entries lives in
+ * {@link EntryLookups}, the algorithms behind the reads in {@link Positions}, {@link Neighbours} and
+ * {@link PageSelector}, the native commands that read a partition in board order in
+ * {@link RankCommands}, the script calls in their counterparts ({@link SubmitScript}, {@link RankScript}).
  */
 public final class ScoreStore {
   private final Shards shards;
@@ -143,24 +143,14 @@ public final class ScoreStore {
     });
   }
 
-  static Call strictlyBetter(Board b, Route r, long score) {
-    String key = Keys.scores(r);
-    if (b.order() == Order.DESC) {
-      return Call.of(r, Request.cmd(Command.ZCOUNT).arg(key).arg("(" + b.highest(score)).arg("+inf"));
-    }
-    return Call.of(r, Request.cmd(Command.ZCOUNT).arg(key).arg("-inf").arg("(" + b.lowest(score)));
-  }
-
   /** The first {@code n} entries of the period in board order, merged from every partition's head. */
   public Future<List<StoredEntry>> head(Board b, String period, int n) {
     if (n <= 0) {
       return Future.succeededFuture(List.of());
     }
-    return shards.eachPartition(Keys.partitions(b, period), r -> List.of(range(b, r, 0, n - 1)))
-        .map(perPartition -> Runs.merge(b.order(), Runs.runs(perPartition, 0), n));
+    return shards.eachPartition(Keys.partitions(b, period), r -> List.of(RankCommands.range(b, r, 0, n - 1, false)))
+        .map(perPartition -> Runs.merge(b.order(), Rows.runs(perPartition, 0, false), n));
   }
-
-
 
   /**
    * The entry and its neighbours: up to {@code before} entries before it and {@code after} from it
@@ -180,20 +170,17 @@ public final class ScoreStore {
    * first. Costs one round and as many values as there are such distinct scores per partition.
    */
   public Future<long[]> distinctBetter(Board b, String period, long score) {
-    return shards.eachPartition(Keys.partitions(b, period), r -> {
-      String key = Keys.distinct(r);
-      return List.of(Call.of(r, b.order() == Order.DESC
-          ? Request.cmd(Command.ZRANGEBYSCORE).arg(key).arg("(" + score).arg("+inf")
-          : Request.cmd(Command.ZRANGEBYSCORE).arg(key).arg("-inf").arg("(" + score)));
-    }).map(perPartition -> {
-      TreeSet<Long> union = new TreeSet<>();
-      for (List<Response> answers : perPartition) {
-        for (Response v : answers.get(0)) {
-          union.add(Long.parseLong(v.toString()));
-        }
-      }
-      return (b.order() == Order.DESC ? union.descendingSet() : union).stream().mapToLong(Long::longValue).toArray();
-    });
+    String[] bounds = b.order().betterThan(score);
+    return shards.eachPartition(Keys.partitions(b, period), r -> List.of(Call.of(r,
+        Request.cmd(Command.ZRANGEBYSCORE).arg(Keys.distinct(r)).arg(bounds[0]).arg(bounds[1])))).map(perPartition -> {
+          TreeSet<Long> union = new TreeSet<>(b.order()::compare);
+          for (List<Response> answers : perPartition) {
+            for (Response v : answers.get(0)) {
+              union.add(Long.parseLong(v.toString()));
+            }
+          }
+          return union.stream().mapToLong(Long::longValue).toArray();
+        });
   }
 
   /**
@@ -234,18 +221,6 @@ public final class ScoreStore {
       }
       return Future.succeededFuture(new UserRank(current.withMeta(c.meta()[0]), c.before(0), c.total()));
     });
-  }
-
-  /** ZRANGE by rank in board order (ZREVRANGE on desc boards), with scores, on one partition. */
-  static Call range(Board b, Route partition, long from, long to) {
-    return Call.of(partition, Request.cmd(b.order() == Order.DESC ? Command.ZREVRANGE : Command.ZRANGE)
-        .arg(Keys.scores(partition)).arg(from).arg(to).arg("WITHSCORES"));
-  }
-
-  /** {@link #range}, through {@code rows.lua} with each row's metadata when {@code withMeta}. */
-  static Call rows(Board b, Route partition, long from, long to, boolean withMeta) {
-    return withMeta ? Rows.range(partition, true, b.order() == Order.DESC ? "ZREVRANGE" : "ZRANGE", from, to,
-        "WITHSCORES") : range(b, partition, from, to);
   }
 
   /** Loads the scripts on every node, so the first calls do not need to reload them. */

@@ -62,8 +62,7 @@ public record StoredEntry(String userId, long composite, String meta, String tie
    * order.
    */
   public static Comparator<StoredEntry> order(Order order) {
-    Comparator<StoredEntry> asc = Comparator.comparingLong(StoredEntry::composite).thenComparing(StoredEntry::member);
-    return order == Order.DESC ? asc.reversed() : asc;
+    return order.ranking(Comparator.comparingLong(StoredEntry::composite).thenComparing(StoredEntry::member));
   }
 
   /** Parses a Redis score reply; composites are integers below 2^53, so the double is exact. */

@@ -1,7 +1,6 @@
 package dev.leaderboard.store;
 
 import dev.leaderboard.core.Board;
-import dev.leaderboard.core.Order;
 import dev.leaderboard.core.Partitioner;
 import io.vertx.redis.client.Response;
 
@@ -32,7 +31,7 @@ final class SubmitScript {
         .arg(Arg.USER, c.userId())
         .arg(Arg.OP, c.operator().wireName())
         .arg(Arg.VALUE, c.value())
-        .arg(Arg.DESC, b.order() == Order.DESC)
+        .arg(Arg.DESC, b.order().higherFirst())
         .arg(Arg.SCALE, b.wide() ? 1 : b.codec().scale())
         .arg(Arg.TIME_TIE, c.tie())
         .arg(Arg.MAX_SCORE, b.maxScore())
