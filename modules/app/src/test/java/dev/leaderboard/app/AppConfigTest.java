@@ -89,7 +89,7 @@ class AppConfigTest {
   void inFlightLimitAndRedisPoolWaitingHaveDefaultsAndCanBeSet() {
     AppConfig defaults = AppConfig.fromEnv(Map.of());
     assertThat(defaults.http().maxInFlight()).isEqualTo(EdgeLimits.MAX_IN_FLIGHT);
-    assertThat(defaults.redisPoolWaiting()).as("16 per connection of 16").isEqualTo(256);
+    assertThat(defaults.redisPoolWaiting()).as("16 per connection of 64").isEqualTo(1024);
 
     AppConfig set = AppConfig.fromEnv(Map.of("LB_HTTP_MAX_IN_FLIGHT", "500", "LB_REDIS_MAX_POOL_WAITING", "0"));
     assertThat(set.http().maxInFlight()).isEqualTo(500);

@@ -147,7 +147,7 @@ class MetricsTest {
           .allMatch(labels -> labels.contains("loop=\"vert.x-eventloop-thread-"));
       assertThat(samples(after, "leaderboard_eventloop_delay_seconds_max", Map.of())).isNotEmpty();
       assertThat(samples(after, "netty_eventexecutor_tasks_pending", Map.of())).isNotEmpty();
-      assertThat(sum(after, "vertx_eventbus_handlers", Map.of("address", "leaderboard.service.local"))).isPositive();
+      assertThat(sum(after, "vertx_eventbus_handlers", Map.of("address", "leaderboard.service"))).isPositive();
       assertThat(samples(after, "vertx_pool_ratio", Map.of())).isNotEmpty();
     } finally {
       app.stop().await();
