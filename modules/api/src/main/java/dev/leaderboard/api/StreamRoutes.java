@@ -1,13 +1,13 @@
 package dev.leaderboard.api;
 
-import dev.leaderboard.store.Grant;
+import dev.leaderboard.store.access.Grant;
 import dev.leaderboard.api.auth.Access;
 import dev.leaderboard.api.auth.AccessGate;
 import dev.leaderboard.api.auth.ApiKey;
 import dev.leaderboard.api.auth.Player;
 import dev.leaderboard.api.auth.TicketGate;
 import dev.leaderboard.api.stream.StreamSpec;
-import dev.leaderboard.store.Grant;
+import dev.leaderboard.store.access.Grant;
 import dev.leaderboard.api.stream.NodeStreams;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;

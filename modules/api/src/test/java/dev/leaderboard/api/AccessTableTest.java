@@ -15,7 +15,7 @@ import dev.leaderboard.api.auth.Scope;
 import dev.leaderboard.api.auth.TestTokens;
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
-import dev.leaderboard.service.FriendRankVerticle;
+import dev.leaderboard.service.friends.FriendRankVerticle;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;

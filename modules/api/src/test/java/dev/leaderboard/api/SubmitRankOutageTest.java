@@ -8,7 +8,7 @@ import dev.leaderboard.core.Partitioner;
 import dev.leaderboard.embedded.LocalRedisShards;
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
-import dev.leaderboard.store.ShardMeters;
+import dev.leaderboard.store.dispatch.ShardMeters;
 import dev.leaderboard.service.LeaderboardVerticle;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;

@@ -2,7 +2,7 @@ package dev.leaderboard.app;
 
 import dev.leaderboard.embedded.LocalPostgres;
 import dev.leaderboard.embedded.LocalRedisShards;
-import dev.leaderboard.store.ShardMeters;
+import dev.leaderboard.store.dispatch.ShardMeters;
 import io.vertx.micrometer.backends.BackendRegistries;
 import java.io.IOException;
 import org.slf4j.Logger;

@@ -8,7 +8,7 @@ import dev.leaderboard.api.auth.PlayerTokenSettings;
 import dev.leaderboard.api.limit.Rate;
 import dev.leaderboard.api.limit.RateLimits;
 import dev.leaderboard.api.OpenOperations;
-import dev.leaderboard.service.WebhookSettings;
+import dev.leaderboard.service.webhooks.WebhookSettings;
 import java.nio.file.Path;
 import dev.leaderboard.api.HttpExposure;
 import java.util.HashMap;

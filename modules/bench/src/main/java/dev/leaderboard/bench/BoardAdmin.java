@@ -1,8 +1,8 @@
 package dev.leaderboard.bench;
 
 import dev.leaderboard.core.Board;
-import dev.leaderboard.store.BoardStore;
-import dev.leaderboard.store.Shards;
+import dev.leaderboard.store.boards.BoardStore;
+import dev.leaderboard.store.dispatch.Shards;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonObject;

@@ -2,9 +2,9 @@ package dev.leaderboard.bench;
 
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Operator;
-import dev.leaderboard.store.ScoreStore;
-import dev.leaderboard.store.SubmitCommand;
-import dev.leaderboard.store.SubmitOutcome;
+import dev.leaderboard.store.scores.ScoreStore;
+import dev.leaderboard.store.scores.SubmitCommand;
+import dev.leaderboard.store.scores.SubmitOutcome;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;

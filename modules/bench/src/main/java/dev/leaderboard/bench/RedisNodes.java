@@ -1,7 +1,7 @@
 package dev.leaderboard.bench;
 
-import dev.leaderboard.store.Route;
-import dev.leaderboard.store.Shards;
+import dev.leaderboard.store.dispatch.Route;
+import dev.leaderboard.store.dispatch.Shards;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;

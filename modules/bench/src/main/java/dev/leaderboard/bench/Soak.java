@@ -4,7 +4,7 @@ import dev.leaderboard.app.AppConfig;
 import dev.leaderboard.app.LeaderboardApp;
 import dev.leaderboard.bench.NodeGauges.Reading;
 import dev.leaderboard.core.Board;
-import dev.leaderboard.store.Shards;
+import dev.leaderboard.store.dispatch.Shards;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Files;

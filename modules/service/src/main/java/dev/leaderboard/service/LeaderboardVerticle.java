@@ -2,10 +2,10 @@ package dev.leaderboard.service;
 
 import dev.leaderboard.service.impl.LeaderboardServiceImpl;
 import dev.leaderboard.service.impl.LocalLeaderboards;
-import dev.leaderboard.service.impl.PeriodCloser;
-import dev.leaderboard.service.impl.ScoreNotices;
+import dev.leaderboard.service.periods.PeriodCloser;
+import dev.leaderboard.service.intake.ScoreNotices;
 import dev.leaderboard.service.impl.ServiceBindings;
-import dev.leaderboard.store.PeriodStore;
+import dev.leaderboard.store.boards.PeriodStore;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import java.time.Clock;

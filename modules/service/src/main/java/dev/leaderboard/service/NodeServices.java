@@ -1,5 +1,7 @@
 package dev.leaderboard.service;
 
+import dev.leaderboard.service.friends.FriendRankVerticle;
+
 import io.vertx.core.Vertx;
 import io.vertx.core.shareddata.Shareable;
 import io.vertx.ext.healthchecks.HealthChecks;
@@ -38,11 +40,11 @@ public final class NodeServices implements Shareable {
     return first(friends);
   }
 
-  void offer(FriendRankService service) {
+  public void offer(FriendRankService service) {
     friends.add(service);
   }
 
-  void withdraw(FriendRankService service) {
+  public void withdraw(FriendRankService service) {
     friends.remove(service);
   }
 

@@ -1,7 +1,7 @@
 package dev.leaderboard.service;
 
 import dev.leaderboard.embedded.TestCluster;
-import dev.leaderboard.store.RedisTopology;
+import dev.leaderboard.store.dispatch.RedisTopology;
 
 /** The reads of {@link ReadPathsTest} on a Redis Cluster of three masters. */
 class ClusterReadPathsTest extends ReadPathsTest {

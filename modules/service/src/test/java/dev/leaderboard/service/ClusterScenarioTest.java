@@ -1,7 +1,7 @@
 package dev.leaderboard.service;
 
 import dev.leaderboard.embedded.TestCluster;
-import dev.leaderboard.store.RedisTopology;
+import dev.leaderboard.store.dispatch.RedisTopology;
 
 /** The randomized scenario of {@link ServiceScenarioTest} on a Redis Cluster of three masters. */
 class ClusterScenarioTest extends ServiceScenarioTest {

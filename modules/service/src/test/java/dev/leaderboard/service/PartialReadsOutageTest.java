@@ -1,5 +1,7 @@
 package dev.leaderboard.service;
 
+import dev.leaderboard.service.friends.FriendRankVerticle;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
@@ -8,7 +10,7 @@ import dev.leaderboard.embedded.LocalRedisShards;
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
 import dev.leaderboard.store.Keys;
-import dev.leaderboard.store.ShardMeters;
+import dev.leaderboard.store.dispatch.ShardMeters;
 import dev.leaderboard.testing.TestSeed;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;

@@ -1,5 +1,7 @@
 package dev.leaderboard.service;
 
+import dev.leaderboard.service.periods.AdminVerticle;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.leaderboard.embedded.TestPostgres;

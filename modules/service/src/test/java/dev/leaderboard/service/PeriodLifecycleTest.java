@@ -1,5 +1,8 @@
 package dev.leaderboard.service;
 
+import dev.leaderboard.service.friends.FriendRankVerticle;
+import dev.leaderboard.service.periods.AdminVerticle;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
@@ -198,9 +201,9 @@ class PeriodLifecycleTest {
   }
 
   static String uid(Vertx vertx, String board) {
-    dev.leaderboard.store.Shards shards = dev.leaderboard.store.Shards.connect(vertx, TestShards.endpoints(), 1);
+    dev.leaderboard.store.dispatch.Shards shards = dev.leaderboard.store.dispatch.Shards.connect(vertx, TestShards.endpoints(), 1);
     try {
-      return new dev.leaderboard.store.BoardStore(shards).get(board).await().uid();
+      return new dev.leaderboard.store.boards.BoardStore(shards).get(board).await().uid();
     } finally {
       shards.close();
     }

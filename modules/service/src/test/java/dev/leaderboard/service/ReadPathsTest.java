@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
-import dev.leaderboard.service.impl.PeriodCloser;
-import dev.leaderboard.store.RedisPool;
-import dev.leaderboard.store.RedisTopology;
+import dev.leaderboard.service.periods.PeriodCloser;
+import dev.leaderboard.store.dispatch.RedisPool;
+import dev.leaderboard.store.dispatch.RedisTopology;
 import dev.leaderboard.testing.TestSeed;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;

@@ -8,7 +8,7 @@ import dev.leaderboard.core.Order;
 import dev.leaderboard.core.SortKey;
 import dev.leaderboard.core.TieCodec;
 import dev.leaderboard.core.TieResolution;
-import dev.leaderboard.store.EventDigest;
+import dev.leaderboard.store.scores.EventDigest;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.Comparator;

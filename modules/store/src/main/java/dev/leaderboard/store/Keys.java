@@ -1,5 +1,8 @@
 package dev.leaderboard.store;
 
+import dev.leaderboard.store.dispatch.Route;
+import dev.leaderboard.store.friends.FriendStore;
+
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Partitioner;
 import java.util.ArrayList;
@@ -115,7 +118,7 @@ public final class Keys {
   }
 
   /** Every bucket key of a wide partition's user map. */
-  static List<String> allUsers(Route partition) {
+  public static List<String> allUsers(Route partition) {
     List<String> out = new ArrayList<>(USER_BUCKETS);
     for (int i = 0; i < USER_BUCKETS; i++) {
       out.add(partition.key("u:" + i));

@@ -1,5 +1,9 @@
 package dev.leaderboard.store;
 
+import dev.leaderboard.store.dispatch.ScriptCall;
+import dev.leaderboard.store.dispatch.Scripts;
+import dev.leaderboard.store.scores.SubmitOutcome;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;

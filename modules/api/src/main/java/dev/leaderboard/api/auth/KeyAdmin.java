@@ -1,6 +1,6 @@
 package dev.leaderboard.api.auth;
 
-import dev.leaderboard.store.ApiKeyStore;
+import dev.leaderboard.store.access.ApiKeyStore;
 import io.vertx.core.Future;
 import java.security.SecureRandom;
 import java.time.Clock;

@@ -1,6 +1,6 @@
 package dev.leaderboard.api.auth;
 
-import dev.leaderboard.store.ApiKeyStore;
+import dev.leaderboard.store.access.ApiKeyStore;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;

@@ -1,7 +1,7 @@
 package dev.leaderboard.api.auth;
 
 import dev.leaderboard.service.NodeStore;
-import dev.leaderboard.store.ApiKeyStore;
+import dev.leaderboard.store.access.ApiKeyStore;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import java.time.Clock;

@@ -1,10 +1,10 @@
 package dev.leaderboard.api.auth;
 
-import dev.leaderboard.store.StreamTickets;
-import dev.leaderboard.store.Grant;
-import dev.leaderboard.store.Grant;
+import dev.leaderboard.store.access.StreamTickets;
+import dev.leaderboard.store.access.Grant;
+import dev.leaderboard.store.access.Grant;
 import dev.leaderboard.api.stream.NodeStreams;
-import dev.leaderboard.store.StreamTickets;
+import dev.leaderboard.store.access.StreamTickets;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;
 import io.vertx.core.Future;

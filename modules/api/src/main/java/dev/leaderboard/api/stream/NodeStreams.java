@@ -1,7 +1,7 @@
 package dev.leaderboard.api.stream;
 
-import dev.leaderboard.store.StreamTickets;
-import dev.leaderboard.store.Grant;
+import dev.leaderboard.store.access.StreamTickets;
+import dev.leaderboard.store.access.Grant;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;
 import io.vertx.core.Future;

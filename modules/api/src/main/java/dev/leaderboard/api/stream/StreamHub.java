@@ -7,7 +7,7 @@ import dev.leaderboard.service.Leaderboards;
 import dev.leaderboard.service.ScoreNotice;
 import dev.leaderboard.service.result.Entry;
 import dev.leaderboard.service.result.RankList;
-import dev.leaderboard.store.BoardStore;
+import dev.leaderboard.store.boards.BoardStore;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;

@@ -1,10 +1,10 @@
 package dev.leaderboard.api.stream;
 
-import dev.leaderboard.store.StreamTickets;
+import dev.leaderboard.store.access.StreamTickets;
 import dev.leaderboard.service.NodeServices;
 import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.ScoreNotice;
-import dev.leaderboard.service.impl.BoardRegistry;
+import dev.leaderboard.service.boards.BoardRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.MessageConsumer;

@@ -1,15 +1,15 @@
 package dev.leaderboard.api.auth;
 
-import dev.leaderboard.store.ApiKeyStore;
+import dev.leaderboard.store.access.ApiKeyStore;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.leaderboard.core.StoreUnavailableException;
 import dev.leaderboard.embedded.Await;
 import dev.leaderboard.embedded.LocalRedisShards;
 import dev.leaderboard.store.Keys;
-import dev.leaderboard.store.Route;
-import dev.leaderboard.store.RedisPool;
-import dev.leaderboard.store.Shards;
+import dev.leaderboard.store.dispatch.Route;
+import dev.leaderboard.store.dispatch.RedisPool;
+import dev.leaderboard.store.dispatch.Shards;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;

@@ -16,13 +16,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /** The request parts every service shares, with one set of rules and messages, and error mapping. */
-final class Requests {
+public final class Requests {
   private static final Logger LOG = LoggerFactory.getLogger(Requests.class);
 
   private Requests() {
   }
 
-  static RankMode rankMode(String s) {
+  public static RankMode rankMode(String s) {
     if (s == null) {
       return RankMode.UNIQUE;
     }
@@ -34,7 +34,7 @@ final class Requests {
   }
 
   /** {@code current} (or nothing) is the period containing the clock's now. */
-  static Period period(Board b, String id, Clock clock) {
+  public static Period period(Board b, String id, Clock clock) {
     if (id == null || id.isEmpty() || "current".equals(id)) {
       return b.periodOf(clock.instant());
     }
@@ -46,7 +46,7 @@ final class Requests {
     }
   }
 
-  static int limit(Integer limit, int def) {
+  public static int limit(Integer limit, int def) {
     int lim = limit == null ? def : limit;
     if (lim < 1 || lim > Limits.MAX_PAGE) {
       throw LeaderboardException.invalid("limit", "must be between 1 and " + Limits.MAX_PAGE + " (got " + lim + ")");
@@ -54,7 +54,7 @@ final class Requests {
     return lim;
   }
 
-  static long offset(Long offset) {
+  public static long offset(Long offset) {
     long off = offset == null ? 0 : offset;
     if (off < 0 || off > Fields.MAX_EXACT) {
       throw LeaderboardException.invalid("offset", "must be between 0 and " + Fields.MAX_EXACT + " (got " + off + ")");
@@ -68,7 +68,7 @@ final class Requests {
    * not answer 503, see {@link dev.leaderboard.core.StoreUnavailableException}); anything else is a
    * fault: 500 {@code internal}, its cause in the log.
    */
-  static <T> Future<T> guard(Supplier<Future<T>> body) {
+  public static <T> Future<T> guard(Supplier<Future<T>> body) {
     Future<T> f;
     try {
       f = body.get();

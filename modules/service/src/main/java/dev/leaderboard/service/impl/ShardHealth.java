@@ -1,8 +1,8 @@
 package dev.leaderboard.service.impl;
 
 import dev.leaderboard.service.result.Health.ShardCheck;
-import dev.leaderboard.store.EndpointHealth;
-import dev.leaderboard.store.Shards;
+import dev.leaderboard.store.dispatch.EndpointHealth;
+import dev.leaderboard.store.dispatch.Shards;
 import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.List;

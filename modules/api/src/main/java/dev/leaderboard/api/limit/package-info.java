@@ -1,0 +1,2 @@
+/** Rate limits per key, player and address: token buckets and their meters. */
+package dev.leaderboard.api.limit;

@@ -1,0 +1,74 @@
+package dev.leaderboard.service.boards;
+
+import dev.leaderboard.archive.ArchiveStore;
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Names;
+import dev.leaderboard.service.result.BoardDeleted;
+import dev.leaderboard.service.result.BoardList;
+import dev.leaderboard.service.result.BoardSaved;
+import dev.leaderboard.store.boards.BoardStore;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
+import java.time.Clock;
+import java.util.Comparator;
+import java.util.concurrent.ThreadLocalRandom;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Board definitions: create or update, read, list, delete (with every score, hot and archived). */
+public final class BoardDefinitions {
+  private static final Logger LOG = LoggerFactory.getLogger(BoardDefinitions.class);
+
+  private final BoardRegistry boards;
+  private final BoardStore store;
+  private final ArchiveStore archive;
+  private final Clock clock;
+  private final int defaultPartitions;
+
+  public BoardDefinitions(BoardRegistry boards, BoardStore store, ArchiveStore archive, Clock clock, int defaultPartitions) {
+    this.boards = boards;
+    this.store = store;
+    this.archive = archive;
+    this.clock = clock;
+    this.defaultPartitions = defaultPartitions;
+  }
+
+  public Future<BoardSaved> put(String board, JsonObject definition) {
+    Names.board("board", board);
+    JsonObject spec = definition == null ? new JsonObject() : definition;
+    return boards.fresh(board).compose(existing -> {
+      Board b = Board.define(board, spec, existing, clock.instant(), defaultPartitions, newUid());
+      Future<Boolean> saved = existing == null ? store.create(b) : store.update(b).map(true);
+      return saved.compose(stored -> {
+        if (!stored) {
+          // another node created it meanwhile: apply this request as an update of that board
+          return put(board, definition);
+        }
+        if (existing == null) {
+          LOG.info("board {} created: {}", board, b.toJson().encode());
+        }
+        // answered once every node serves the new definition
+        return boards.changed(board, b).map(new BoardSaved(b, existing == null));
+      });
+    });
+  }
+
+  public Future<Board> get(String board) {
+    return boards.require(Names.board("board", board));
+  }
+
+  public Future<BoardList> list() {
+    return boards.all().map(all -> new BoardList(all.stream().sorted(Comparator.comparing(Board::name)).toList()));
+  }
+
+  public Future<BoardDeleted> delete(String board) {
+    return boards.require(Names.board("board", board))
+        // answered once no node serves the board any more, whether or not its archive could be deleted
+        .compose(b -> store.delete(b).compose(ok -> archive.deleteBoard(b.uid()).eventually(() -> boards.changed(board, null))))
+        .map(ok -> new BoardDeleted(board));
+  }
+
+  private static String newUid() {
+    return Long.toString(ThreadLocalRandom.current().nextLong(Long.MAX_VALUE), 36);
+  }
+}

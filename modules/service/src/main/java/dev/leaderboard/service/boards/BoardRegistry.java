@@ -1,0 +1,257 @@
+package dev.leaderboard.service.boards;
+
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.PeriodState;
+import dev.leaderboard.store.boards.BoardStore;
+import dev.leaderboard.store.boards.PeriodStore;
+import io.vertx.core.Context;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.MessageConsumer;
+import io.vertx.core.json.JsonObject;
+import java.util.Collection;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A cache of board definitions (a node may run several). Loaded from Redis at start; a board
+ * missing from the cache is looked up in Redis before it is reported unknown. A change made here is
+ * applied by every registry of every node of the cluster before {@link #changed} completes
+ * ({@link BoardChanges}), and is also published on {@link #CHANGED_ADDRESS} for other listeners.
+ *
+ * <p>A notice or an apply request only names the board: whoever sent it, a registry re-reads the
+ * definition (or the period states) from Redis and never takes anything else from the message, so a
+ * forged one can at most make a node read what is stored. Re-reads of one board may cross; only
+ * the latest one is applied (the earlier ones complete with it), a read of the cache's contents
+ * that spans a re-read does not fill the cache, and period states only move forward.
+ */
+public final class BoardRegistry {
+  private static final Logger LOG = LoggerFactory.getLogger(BoardRegistry.class);
+  /** Published with {@code {"board": name}} when a board's definition changed or it was deleted. */
+  public static final String CHANGED_ADDRESS = "leaderboard.boards.changed";
+  /** Published with {@code {"board": name}} when one of the board's periods changed state. */
+  public static final String PERIOD_ADDRESS = "leaderboard.periods.changed";
+
+  private final Vertx vertx;
+  private final BoardStore store;
+  private final Map<String, Board> boards = new ConcurrentHashMap<>();
+  private final Set<String> knownPeriods = ConcurrentHashMap.newKeySet();
+  /** Board uid → period → state, for the periods that are not open; loaded per board on first use. */
+  private final Map<String, Map<String, PeriodState>> periodStates = new ConcurrentHashMap<>();
+  private final PeriodStore periods;
+  /** Counts the notices received; a read that spans one does not fill the cache. */
+  private final AtomicLong notices = new AtomicLong();
+  /** Board name → the latest re-read under way for it. */
+  private final Map<String, Reread> rereads = new ConcurrentHashMap<>();
+  /** Completed once the cache is loaded: re-reads wait for it, so a load cannot overwrite what they read. */
+  private final Promise<Void> loaded = Promise.promise();
+  private final BoardChanges changes;
+  private Context context;
+  private MessageConsumer<Object> consumer;
+  private MessageConsumer<Object> periodConsumer;
+  private MessageConsumer<Object> applyConsumer;
+
+  /** A re-read of a board; {@code done} completes once it, or a later one of the same board, was applied. */
+  private record Reread(long notice, Promise<Void> done) {
+  }
+
+  public BoardRegistry(Vertx vertx, BoardStore store) {
+    this.vertx = vertx;
+    this.store = store;
+    this.periods = new PeriodStore(store.shards());
+    this.changes = BoardChanges.of(vertx);
+  }
+
+  public Future<Void> start() {
+    context = vertx.getOrCreateContext();
+    // any body may arrive: nothing but a board name is taken from it
+    consumer = vertx.eventBus().<Object>consumer(CHANGED_ADDRESS, msg -> named(msg.body(), this::apply));
+    periodConsumer = vertx.eventBus().<Object>consumer(PERIOD_ADDRESS, msg -> named(msg.body(), this::rereadPeriods));
+    String address = BoardChanges.address(vertx);
+    // whichever registry of the node takes the request, all of the node's registries apply it before the reply
+    applyConsumer = address == null ? null : vertx.eventBus().<Object>consumer(address, msg -> named(msg.body(),
+        name -> changes.applyHere(name).onComplete(done -> msg.reply(null))));
+    changes.join(this);
+    return Future.all(consumer.completion(), periodConsumer.completion(),
+            applyConsumer == null ? Future.succeededFuture() : applyConsumer.completion())
+        .compose(ok -> store.loadAll()).<Void>map(all -> {
+          boards.putAll(all);
+          loaded.complete();
+          return null;
+        }).onFailure(t -> {
+          changes.leave(this);
+          loaded.tryFail(t);
+        });
+  }
+
+  public Future<Void> stop() {
+    changes.leave(this);
+    return Future.all(unregister(consumer), unregister(periodConsumer), unregister(applyConsumer)).mapEmpty();
+  }
+
+  private static Future<Void> unregister(MessageConsumer<Object> c) {
+    return c == null ? Future.succeededFuture() : c.unregister();
+  }
+
+  /** Hands on the board a notice names; a notice without a name is dropped. */
+  private static void named(Object notice, Consumer<String> action) {
+    if (notice instanceof JsonObject n && n.getValue("board") instanceof String name) {
+      action.accept(name);
+    }
+  }
+
+  /** Re-reads the board on this registry's context; completes (never fails) once that re-read or a later one is applied. */
+  Future<Void> apply(String name) {
+    Promise<Void> applied = Promise.promise();
+    context.runOnContext(v -> reread(name).onComplete(ar -> applied.complete()));
+    return applied.future();
+  }
+
+  /**
+   * The board's definition as stored now; applied unless a later re-read of it started meanwhile,
+   * in which case this one completes with that one. Runs on the registry's context.
+   */
+  private Future<Void> reread(String name) {
+    Reread mine = new Reread(notices.incrementAndGet(), Promise.promise());
+    rereads.put(name, mine);
+    loaded.future().compose(ok -> store.get(name)).onComplete(ar -> {
+      if (rereads.remove(name, mine)) {
+        if (ar.succeeded()) {
+          cache(name, ar.result());
+        } else {
+          // dropped: its next use reads it from Redis, so a board deleted meanwhile is not served from here
+          boards.remove(name);
+          LOG.warn("re-reading board {} after a change failed, dropped from the cache: {}", name, ar.cause().toString());
+        }
+        mine.done().complete();
+      } else {
+        Reread later = rereads.get(name);
+        (later == null ? Future.<Void>succeededFuture() : later.done().future()).onComplete(mine.done());
+      }
+    });
+    return mine.done().future();
+  }
+
+  /** The stored states of the board's periods, if this node caches them. */
+  private void rereadPeriods(String name) {
+    Board b = boards.get(name);
+    Map<String, PeriodState> states = b == null ? null : periodStates.get(b.uid());
+    if (states != null) {
+      periods.states(b).onSuccess(stored -> stored.forEach((period, state) -> advance(states, period, state)))
+          .onFailure(t -> LOG.warn("re-reading the period states of board {} failed: {}", name, t.toString()));
+    }
+  }
+
+  /** A period's state in this node's view moves forward only. */
+  private static void advance(Map<String, PeriodState> states, String period, PeriodState state) {
+    states.merge(period, state, (was, now) -> now.compareTo(was) > 0 ? now : was);
+  }
+
+  /** This node's view of a period's state. A period never goes back to open. */
+  public Future<PeriodState> periodState(Board b, String period) {
+    return periodStates(b).map(states -> states.getOrDefault(period, PeriodState.OPEN));
+  }
+
+  /** The board's periods that are not open, with their states (this node's view). */
+  public Future<Map<String, PeriodState>> periodStates(Board b) {
+    Map<String, PeriodState> states = periodStates.get(b.uid());
+    if (states != null) {
+      return Future.succeededFuture(states);
+    }
+    return periods.states(b).map(loaded -> {
+      Map<String, PeriodState> cache = periodStates.computeIfAbsent(b.uid(), k -> new ConcurrentHashMap<>());
+      loaded.forEach((period, state) -> advance(cache, period, state));
+      return cache;
+    });
+  }
+
+  /** Stores a period's new state and tells every node. */
+  public Future<Void> setPeriodState(Board b, String period, PeriodState state) {
+    return periods.setState(b, period, state).onSuccess(ok -> {
+      Map<String, PeriodState> states = periodStates.get(b.uid());
+      if (states != null) {
+        advance(states, period, state);
+      }
+      vertx.eventBus().publish(PERIOD_ADDRESS, new JsonObject().put("board", b.name()));
+    });
+  }
+
+  private void cache(String name, Board b) {
+    if (b == null) {
+      boards.remove(name);
+    } else {
+      boards.put(name, b);
+    }
+  }
+
+  /** The board, or a 404 {@link LeaderboardException}. */
+  public Future<Board> require(String name) {
+    Board b = boards.get(name);
+    if (b != null) {
+      return Future.succeededFuture(b);
+    }
+    long seen = notices.get();
+    return store.get(name).compose(found -> {
+      if (found == null) {
+        return Future.failedFuture(LeaderboardException.boardNotFound(name));
+      }
+      if (notices.get() == seen) {
+        // no notice arrived while reading: nothing newer can be in the cache
+        boards.putIfAbsent(name, found);
+      }
+      return Future.succeededFuture(found);
+    });
+  }
+
+  /** The board, or {@code null}, always read from Redis (used before a write). */
+  public Future<Board> fresh(String name) {
+    return store.get(name);
+  }
+
+  public Collection<Board> cached() {
+    return boards.values();
+  }
+
+  public Future<Collection<Board>> all() {
+    long seen = notices.get();
+    return store.loadAll().map(all -> {
+      if (notices.get() == seen) {
+        // no re-read started while loading: the load is not older than anything in the cache
+        boards.keySet().retainAll(all.keySet());
+        boards.putAll(all);
+      }
+      return all.values();
+    });
+  }
+
+  /**
+   * This node stored {@code b} ({@code null}: deleted it) under {@code name}: cached here, published
+   * on {@link #CHANGED_ADDRESS}; completes once every registry of every live node has applied it.
+   */
+  public Future<Void> changed(String name, Board b) {
+    cache(name, b);
+    vertx.eventBus().publish(CHANGED_ADDRESS, new JsonObject().put("board", name));
+    return changes.propagate(vertx, name);
+  }
+
+  /** Whether this node has recorded that the board has data in the period ({@link #notePeriod}). */
+  public boolean notedHere(Board b, String period) {
+    return knownPeriods.contains(b.uid() + "/" + period);
+  }
+
+  /** Records that a board has data in a period (once per node), so deletion and rollover find it. */
+  public Future<Void> notePeriod(Board b, String period) {
+    String key = b.uid() + "/" + period;
+    if (knownPeriods.contains(key)) {
+      return Future.succeededFuture();
+    }
+    return store.addPeriod(b, period).onSuccess(ok -> knownPeriods.add(key));
+  }
+}

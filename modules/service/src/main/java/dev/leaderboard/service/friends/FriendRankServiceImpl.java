@@ -1,0 +1,338 @@
+package dev.leaderboard.service.friends;
+
+import dev.leaderboard.service.boards.BoardRegistry;
+import dev.leaderboard.service.impl.Requests;
+import dev.leaderboard.service.reads.Entries;
+import dev.leaderboard.service.reads.RankMath;
+import dev.leaderboard.service.reads.Reach;
+
+import dev.leaderboard.archive.ArchiveStore;
+import dev.leaderboard.archive.ArchivedEntry;
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Fields;
+import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.Limits;
+import dev.leaderboard.core.Names;
+import dev.leaderboard.core.Period;
+import dev.leaderboard.core.PeriodState;
+import dev.leaderboard.core.RankMode;
+import dev.leaderboard.core.StoreUnavailableException;
+import dev.leaderboard.service.FriendRankService;
+import dev.leaderboard.service.result.Entry;
+import dev.leaderboard.service.result.FriendBoard;
+import dev.leaderboard.service.result.Partial;
+import dev.leaderboard.store.friends.FriendStore;
+import dev.leaderboard.store.scores.ScoreStore;
+import dev.leaderboard.store.scores.StoredEntry;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The friend graph and friend boards on Redis shards.
+ *
+ * <p><b>Friend board algorithm.</b> The group is the user and their friends.
+ * <ol>
+ *   <li>Read the user's friend set: one SMEMBERS on the owner's shard.</li>
+ *   <li>Read the entries of the whole group with {@link ScoreStore#lookups}: members grouped by
+ *       board partition, one ZMSCORE per partition (on a wide board one HGET of the user map per
+ *       member), one pipelined batch per shard, all shards in parallel. Members without a score in the period are counted as {@code missing}. A shard
+ *       that does not answer leaves out only its members: the board ranks the members reached and
+ *       is marked partial, listing the others as {@code unreachable}.</li>
+ *   <li>Sort the scored members in the board's total order ({@link StoredEntry#order}: better score,
+ *       then the sort keys and the earlier time, then Redis' member order) — the same order the global board uses, so the
+ *       group's order is the global order restricted to the group.</li>
+ *   <li>Rank within the group: unique = position + 1; competition = 1 + members with a strictly
+ *       better score; dense = 1 + distinct better scores. Equal scores are adjacent in that order, so
+ *       one pass computes all three. Percentiles are within the group too.</li>
+ *   <li>Cut the page at {@code offset}/{@code limit}. With {@code globalRanks}, one more round
+ *       ({@link ScoreStore#counts}, one batch per shard) counts, for each page entry, the members of
+ *       the whole board ordered before it: its global unique rank. That count needs every shard: while
+ *       one is down the entries carry {@code globalRank: null} and the board is marked partial.</li>
+ * </ol>
+ * So a friend board costs two rounds (three with global ranks) whatever the number of shards, and
+ * work proportional to the group, never to the board.
+ *
+ * <p>It implements the one event-bus interface {@link FriendRankService}: the graph's four
+ * operations (the links themselves are {@link FriendStore}'s) and the friend board above, with the
+ * refusals both share.
+ */
+public final class FriendRankServiceImpl implements FriendRankService {
+  public static final int DEFAULT_FRIEND_LIMIT = 5_000;
+
+  private final BoardRegistry boards;
+  private final ScoreStore scores;
+  private final ArchiveStore archive;
+  private final FriendStore friends;
+  private final Clock clock;
+  private final int friendLimit;
+
+  /** @param friendLimit the most friends a user may have (also the most IDs one import may carry) */
+  public FriendRankServiceImpl(BoardRegistry boards, ScoreStore scores, ArchiveStore archive, FriendStore friends,
+      Clock clock, int friendLimit) {
+    if (friendLimit < 1) {
+      throw new IllegalArgumentException("the friend limit must be at least 1 (got " + friendLimit + ")");
+    }
+    this.boards = boards;
+    this.scores = scores;
+    this.archive = archive;
+    this.friends = friends;
+    this.clock = clock;
+    this.friendLimit = friendLimit;
+  }
+
+  /**
+   * The group's entries: from Redis while the period is live, each member's shard read on its own
+   * so that a shard that is down leaves out only its members; from the archive once it is
+   * archived, rebuilt into composites so both follow one code path, with their final positions.
+   */
+  private record Group(Reach reach, Map<StoredEntry, Long> positions) {
+  }
+
+  private Future<Group> groupEntries(Board b, Period p, List<String> group) {
+    return boards.periodState(b, p.id()).compose(state -> {
+      if (state == PeriodState.ARCHIVED) {
+        return archive.entries(b.uid(), p.id(), group).map(rows -> {
+          List<StoredEntry> entries = new ArrayList<>();
+          Map<StoredEntry, Long> positions = new HashMap<>();
+          Set<String> scored = new HashSet<>();
+          for (ArchivedEntry r : rows) {
+            StoredEntry e = Entries.ofArchived(b, p, r);
+            entries.add(e);
+            positions.put(e, r.position());
+            scored.add(r.userId());
+          }
+          List<String> missing = group.stream().filter(u -> !scored.contains(u)).toList();
+          return new Group(new Reach(entries, missing, List.of(), new TreeSet<>()), positions);
+        });
+      }
+      return scores.lookups(b, p.id(), group, true).map(lookups -> new Group(Reach.of(group, lookups), null));
+    });
+  }
+
+  // ---- the graph
+
+  @Override
+  public Future<JsonObject> addFriend(String userId, String friendId) {
+    return Requests.guard(() -> {
+      Names.id("userId", userId);
+      Names.id("friendId", friendId);
+      if (userId.equals(friendId)) {
+        throw self("friendId", userId);
+      }
+      return friends.link(userId, friendId, friendLimit).map(link -> switch (link) {
+        case ADDED, ALREADY -> new JsonObject()
+            .put("userId", userId)
+            .put("friendId", friendId)
+            .put("added", link == FriendStore.Link.ADDED);
+        case OWNER_FULL -> throw full(userId, userId, friendId);
+        case FRIEND_FULL -> throw full(friendId, userId, friendId);
+      });
+    });
+  }
+
+  @Override
+  public Future<JsonObject> removeFriend(String userId, String friendId) {
+    return Requests.guard(() -> {
+      Names.id("userId", userId);
+      Names.id("friendId", friendId);
+      if (userId.equals(friendId)) {
+        throw self("friendId", userId);
+      }
+      return friends.unlink(userId, friendId).map(removed -> new JsonObject()
+          .put("userId", userId)
+          .put("friendId", friendId)
+          .put("removed", removed));
+    });
+  }
+
+  @Override
+  public Future<JsonObject> friends(String userId) {
+    return Requests.guard(() -> {
+      Names.id("userId", userId);
+      return friends.friends(userId).map(list -> new JsonObject()
+          .put("userId", userId)
+          .put("count", list.size())
+          .put("friends", new JsonArray(new ArrayList<>(list))));
+    });
+  }
+
+  @Override
+  public Future<JsonObject> importFriends(String userId, JsonObject request) {
+    return Requests.guard(() -> {
+      Names.id("userId", userId);
+      JsonObject body = Fields.object(request, "body");
+      Fields.onlyKnown(body, "", Set.of("friendIds"));
+      JsonArray ids = Fields.array(body, "friendIds");
+      if (ids.size() > friendLimit) {
+        throw LeaderboardException.invalid("friendIds", "must hold at most " + friendLimit
+            + " IDs, the friend limit (got " + ids.size() + "); send the rest in further calls");
+      }
+      List<JsonObject> refused = new ArrayList<>();
+      List<String> unique = new ArrayList<>();
+      List<Integer> positions = new ArrayList<>();
+      Set<String> seen = new HashSet<>();
+      int repeated = 0;
+      for (int i = 0; i < ids.size(); i++) {
+        Object v = ids.getValue(i);
+        String field = "friendIds[" + i + "]";
+        try {
+          if (!(v instanceof String)) {
+            throw LeaderboardException.invalid(field, "must be a string (a user ID)");
+          }
+          String id = Names.id(field, (String) v);
+          if (id.equals(userId)) {
+            throw self(field, userId);
+          }
+          if (seen.add(id)) {
+            unique.add(id);
+            positions.add(i);
+          } else {
+            repeated++;
+          }
+        } catch (LeaderboardException e) {
+          refused.add(refusal(i, v, e));
+        }
+      }
+      int already = repeated;
+      return friends.linkAll(userId, unique, friendLimit).map(links -> {
+        int added = 0;
+        int present = already;
+        for (int k = 0; k < links.size(); k++) {
+          String f = unique.get(k);
+          switch (links.get(k)) {
+            case ADDED -> added++;
+            case ALREADY -> present++;
+            case OWNER_FULL -> refused.add(refusal(positions.get(k), f, full(userId, userId, f)));
+            case FRIEND_FULL -> refused.add(refusal(positions.get(k), f, full(f, userId, f)));
+          }
+        }
+        refused.sort(Comparator.comparingInt(o -> o.getInteger("index")));
+        return new JsonObject()
+            .put("userId", userId)
+            .put("added", added)
+            .put("already", present)
+            .put("refused", new JsonArray(new ArrayList<>(refused)));
+      });
+    });
+  }
+
+  private static JsonObject refusal(int index, Object friendId, LeaderboardException e) {
+    return new JsonObject()
+        .put("index", index)
+        .put("friendId", friendId)
+        .put("error", e.code())
+        .put("message", e.getMessage());
+  }
+
+  private static LeaderboardException self(String field, String userId) {
+    return LeaderboardException.invalid(field, "must not be the user themself ('" + userId
+        + "'): a user cannot befriend themself");
+  }
+
+  private LeaderboardException full(String whose, String userId, String friendId) {
+    return LeaderboardException.unprocessable("friend_limit", "the friend list of user '" + whose
+        + "' is full: it holds the limit of " + friendLimit + " friends; '" + userId + "' and '" + friendId
+        + "' were not made friends and nothing changed (remove a friend of '" + whose + "' first)");
+  }
+
+  // ---- friend boards
+
+  /** What a partial friend board leaves out. */
+  private static final String LEFT_OUT = "its members are left out and ranks are within the members reached";
+  private static final String NO_GLOBAL = "globalRank is not known";
+
+  @Override
+  public Future<JsonObject> friendBoard(String board, String userId, String period, Long offset, Integer limit,
+      String rankMode, Boolean globalRanks) {
+    return Requests.guard(() -> {
+      Names.board("board", board);
+      Names.id("userId", userId);
+      long off = Requests.offset(offset);
+      int lim = Requests.limit(limit, Limits.DEFAULT_PAGE);
+      RankMode mode = Requests.rankMode(rankMode);
+      boolean withGlobal = Boolean.TRUE.equals(globalRanks);
+      return boards.require(board).compose(b -> {
+        Period p = Requests.period(b, period, clock);
+        return friends.unordered(userId).compose(list -> {
+          List<String> group = new ArrayList<>(list.size() + 1);
+          group.add(userId);
+          group.addAll(list);
+          return groupEntries(b, p, group).compose(found -> {
+            Reach reach = found.reach();
+            List<StoredEntry> scored = new ArrayList<>(reach.entries());
+            scored.sort(StoredEntry.order(b.order()));
+            long[] ranks = RankMath.within(mode, Entries.scores(b, scored));
+            int from = (int) Math.min(off, scored.size());
+            int to = (int) Math.min(scored.size(), (long) from + lim);
+            List<StoredEntry> page = scored.subList(from, to);
+            Future<GlobalRanks> global = withGlobal ? globalRanks(b, p, found, page) : Future.succeededFuture(null);
+            return global.map(g -> {
+              List<Entry> entries = new ArrayList<>(page.size());
+              for (int k = 0; k < page.size(); k++) {
+                entries.add(Entries.of(b, p, page.get(k), ranks[from + k], from + k, scored.size()));
+              }
+              return new FriendBoard(b.name(), p.id(), userId, scored.size(), off, lim, mode, entries,
+                  g == null ? null : g.ranks(), reach.missing().size(), partial(reach, g)).toJson();
+            });
+          });
+        });
+      });
+    });
+  }
+
+  /**
+   * The page's unique ranks on the whole board ({@code null} each when they cannot be counted), and
+   * the outage that kept them from being counted when the group itself was reached whole.
+   */
+  private record GlobalRanks(List<Long> ranks, StoreUnavailableException down) {
+    boolean known() {
+      return !ranks.contains(null);
+    }
+  }
+
+  /**
+   * From the archive's positions, or counted over every shard; without counting when a member's
+   * shard is already known to be down, since the count needs every shard.
+   */
+  private Future<GlobalRanks> globalRanks(Board b, Period p, Group found, List<StoredEntry> page) {
+    if (found.positions() != null) {
+      return Future.succeededFuture(new GlobalRanks(page.stream()
+          .map(e -> RankMath.unique(found.positions().get(e))).toList(), null));
+    }
+    List<Long> unknown = Collections.nCopies(page.size(), null);
+    if (page.isEmpty() || !found.reach().complete()) {
+      return Future.succeededFuture(new GlobalRanks(unknown, null));
+    }
+    return scores.counts(b, p.id(), page, List.of())
+        .map(c -> new GlobalRanks(Arrays.stream(c.before()).map(RankMath::unique).boxed().toList(), null))
+        .recover(t -> t instanceof StoreUnavailableException down
+            ? Future.succeededFuture(new GlobalRanks(unknown, down))
+            : Future.failedFuture(t));
+  }
+
+  /** What the board leaves out while a shard is down; {@code null} when it is complete. */
+  private static Partial partial(Reach reach, GlobalRanks global) {
+    boolean globalKnown = global == null || global.known();
+    if (reach.complete() && globalKnown) {
+      return null;
+    }
+    if (reach.complete()) {
+      return reach.partial(global.down(), NO_GLOBAL);
+    }
+    return reach.partial(globalKnown ? LEFT_OUT : LEFT_OUT + "; " + NO_GLOBAL);
+  }
+
+  // ---- request parts, with the same rules and messages as the board reads
+}

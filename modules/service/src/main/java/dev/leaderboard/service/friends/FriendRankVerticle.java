@@ -1,0 +1,51 @@
+package dev.leaderboard.service.friends;
+
+import dev.leaderboard.service.FriendRankService;
+import dev.leaderboard.service.NodeServices;
+import dev.leaderboard.service.NodeStore;
+
+import dev.leaderboard.service.impl.ServiceBindings;
+import dev.leaderboard.store.friends.FriendStore;
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import java.time.Clock;
+
+/**
+ * Hosts the {@link FriendRankService} on this node's {@link NodeStore}, on the clustered address and
+ * in process for the node's HTTP API ({@link NodeServices}). Friend boards gather the friends' scores across the shards and rank them
+ * within the group (see {@link FriendRankServiceImpl}).
+ */
+public class FriendRankVerticle extends VerticleBase {
+  private final Options options;
+  private NodeStore store;
+  private ServiceBindings bindings;
+  private FriendRankService service;
+
+  /** @param friendLimit the most friends a user may have */
+  public record Options(NodeStore.Options store, Clock clock, int friendLimit) {
+  }
+
+  public FriendRankVerticle(Options options) {
+    this.options = options;
+  }
+
+  @Override
+  public Future<?> start() {
+    return NodeStore.acquire(vertx, options.store()).compose(s -> {
+      store = s;
+      service = new FriendRankServiceImpl(s.boards(), s.scores(), s.archive(), new FriendStore(s.shards()),
+          options.clock(), options.friendLimit());
+      return ServiceBindings.bind(vertx, FriendRankService.class, service, FriendRankService.ADDRESS);
+    }).onSuccess(b -> {
+      bindings = b;
+      NodeServices.of(vertx).offer(service);
+    });
+  }
+
+  @Override
+  public Future<?> stop() {
+    NodeServices.of(vertx).withdraw(service);
+    return (bindings == null ? Future.succeededFuture() : bindings.unbind())
+        .eventually(() -> store == null ? Future.succeededFuture() : store.release(vertx));
+  }
+}

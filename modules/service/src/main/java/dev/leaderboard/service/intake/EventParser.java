@@ -1,0 +1,123 @@
+package dev.leaderboard.service.intake;
+
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.EntryMeta;
+import dev.leaderboard.core.Fields;
+import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.Names;
+import dev.leaderboard.core.Operator;
+import dev.leaderboard.core.Period;
+import dev.leaderboard.core.SortKey;
+import dev.leaderboard.store.scores.SubmitCommand;
+import io.vertx.core.json.JsonObject;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Reads one score event {@code {userId, value, at?, eventId?, meta?, keys?}} of a board into a store command,
+ * or refuses it.
+ */
+final class EventParser {
+  /** How far ahead of the server clock an event's {@code at} may be. */
+  static final long MAX_AHEAD_MILLIS = Duration.ofMinutes(5).toMillis();
+  private static final Set<String> FIELDS = Set.of("userId", "value", "at", "eventId", "meta", "keys");
+
+  /**
+   * A valid event.
+   *
+   * @param field the name of the event's value field in the request, for messages
+   */
+  record ParsedEvent(Period period, SubmitCommand command, String field) {
+  }
+
+  private EventParser() {
+  }
+
+  /**
+   * @param prefix how the request names this event's fields ({@code ""} for a single submit,
+   *     {@code "events[3]."} in a batch), so messages name the exact field
+   */
+  static ParsedEvent parse(Board b, JsonObject ev, String prefix, long now) {
+    Fields.onlyKnown(ev, prefix, FIELDS);
+    String userId = Names.id(prefix + "userId", Fields.string(ev, prefix, "userId", null));
+    long span = Math.min(Fields.MAX_EXACT, b.maxScore() - b.minScore());
+    long min = b.operator() == Operator.INCR ? -span : b.minScore();
+    long max = b.operator() == Operator.INCR ? span : b.maxScore();
+    Long value = Fields.integer(ev, prefix, "value", null, min, max);
+    if (value == null) {
+      throw LeaderboardException.invalid(prefix + "value", "is required: a whole number between " + min + " and "
+          + max);
+    }
+    Long givenAt = Fields.integer(ev, prefix, "at", null, 0, Fields.MAX_EXACT);
+    long at = givenAt == null ? now : givenAt;
+    if (at > now + MAX_AHEAD_MILLIS) {
+      throw LeaderboardException.invalid(prefix + "at", "must be at most " + MAX_AHEAD_MILLIS
+          + " ms ahead of the server clock (server time " + now + ", got " + at + ")");
+    }
+    String eventId = Fields.string(ev, prefix, "eventId", null);
+    if (eventId != null) {
+      Names.id(prefix + "eventId", eventId);
+    }
+    String meta = EntryMeta.read(ev, prefix);
+    Period period = b.periodOf(Instant.ofEpochMilli(at));
+    if (at < period.start().toEpochMilli() || at >= period.end().toEpochMilli()) {
+      throw LeaderboardException.invalid(prefix + "at", "must lie between " + period.start().toEpochMilli() + " and "
+          + (period.end().toEpochMilli() - 1) + " on this all-time board (got " + at + ")");
+    }
+    if (b.isPastClose(period, now)) {
+      throw LeaderboardException.conflict("period_closed", "period " + period.id() + " of board " + b.name()
+          + " closed at " + Instant.ofEpochMilli(b.closesAt(period)) + " (its end plus " + b.graceSeconds()
+          + " s grace); events for it are refused");
+    }
+    long[] keys = sortKeys(b, ev, prefix);
+    SubmitCommand command;
+    if (b.wide()) {
+      command = new SubmitCommand(period.id(), userId, b.operator(), value, 0, eventId, givenAt, meta,
+          b.tieCodec().encode(keys, at));
+    } else {
+      long offset = Math.floorDiv(at - period.start().toEpochMilli(), b.tieResolution().millis());
+      command = new SubmitCommand(period.id(), userId, b.operator(), value, b.codec().tie(offset), eventId, givenAt,
+          meta);
+    }
+    return new ParsedEvent(period, command, prefix + "value");
+  }
+
+  /**
+   * The event's {@code keys}: on a board with sort keys, an object with a whole number in range for
+   * every key (in the board's order of keys); on a board without, absent.
+   */
+  static long[] sortKeys(Board b, JsonObject ev, String prefix) {
+    Object given = ev.getValue("keys");
+    List<SortKey> declared = b.sortKeys();
+    if (declared.isEmpty()) {
+      if (given != null) {
+        throw LeaderboardException.invalid(prefix + "keys", "this board has no sortKeys; leave keys out");
+      }
+      return new long[0];
+    }
+    if (!(given instanceof JsonObject keys)) {
+      throw LeaderboardException.invalid(prefix + "keys", "is required on this board: an object with "
+          + declared.stream().map(SortKey::name).toList() + " as whole numbers");
+    }
+    Fields.onlyKnown(keys, prefix + "keys.", declared.stream().map(SortKey::name).collect(Collectors.toSet()));
+    long[] out = new long[declared.size()];
+    for (int i = 0; i < out.length; i++) {
+      SortKey k = declared.get(i);
+      Long v = Fields.integer(keys, prefix + "keys.", k.name(), null, k.min(), k.max());
+      if (v == null) {
+        throw LeaderboardException.invalid(prefix + "keys." + k.name(), "is required: a whole number between "
+            + k.min() + " and " + k.max());
+      }
+      out[i] = v;
+    }
+    return out;
+  }
+
+  /** How long the board remembers an accepted event ID. */
+  static long dedupeMillis(Board b) {
+    return b.dedupeSeconds() * 1000;
+  }
+}

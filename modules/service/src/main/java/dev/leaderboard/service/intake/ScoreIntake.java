@@ -1,0 +1,289 @@
+package dev.leaderboard.service.intake;
+
+import dev.leaderboard.service.boards.BoardRegistry;
+import dev.leaderboard.service.moderation.BanRegistry;
+import dev.leaderboard.service.reads.Entries;
+import dev.leaderboard.service.reads.ReadSources;
+
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Fields;
+import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.Limits;
+import dev.leaderboard.core.Names;
+import dev.leaderboard.core.OverloadedException;
+import dev.leaderboard.core.Period;
+import dev.leaderboard.core.PeriodState;
+import dev.leaderboard.service.intake.EventParser.ParsedEvent;
+import dev.leaderboard.service.result.BatchResult;
+import dev.leaderboard.service.result.BatchResult.Rejection;
+import dev.leaderboard.service.result.SubmitResult;
+import dev.leaderboard.store.scores.ScoreStore;
+import dev.leaderboard.store.scores.StoredEntry;
+import dev.leaderboard.store.scores.SubmitCommand;
+import dev.leaderboard.store.scores.SubmitOutcome;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Score events in: one event (answered with the user's entry and global rank) or a batch (grouped
+ * by shard in the store, answered with counts and per-event rejections). Every event is validated
+ * on its own; the submit script applies it atomically on the user's partition.
+ */
+public final class ScoreIntake {
+  /** The error code of an event whose event ID was already used for another payload. */
+  static final String EVENT_ID_CONFLICT = "event_id_conflict";
+  /** The error code of an event whose change exceeds the board's maxStep. */
+  static final String STEP_TOO_LARGE = "step_too_large";
+  private static final Logger LOG = LoggerFactory.getLogger(ScoreIntake.class);
+  /** The error code of an event of a banned user. */
+  static final String BANNED = "banned";
+  private final BoardRegistry boards;
+  private final BanRegistry bans;
+  private final ScoreStore scores;
+  private final ReadSources sources;
+  private final RankHints hints;
+  private final Clock clock;
+  private final ScoreNotices notices;
+  private final SubmitMeters meters = SubmitMeters.create();
+
+  public ScoreIntake(BoardRegistry boards, BanRegistry bans, ScoreStore scores, ReadSources sources, RankHints hints,
+      Clock clock, ScoreNotices notices) {
+    this.boards = boards;
+    this.bans = bans;
+    this.scores = scores;
+    this.sources = sources;
+    this.hints = hints;
+    this.clock = clock;
+    this.notices = notices;
+  }
+
+  public Future<SubmitResult> submit(String board, JsonObject event, Boolean withRank) {
+    Names.board("board", board);
+    JsonObject body = Fields.object(event, "body");
+    return boards.require(board).compose(b -> meters.single(() -> {
+      long now = clock.millis();
+      ParsedEvent e = EventParser.parse(b, body, "", now);
+      return open(b, e.period())
+          .compose(v -> note(b, Set.of(e.period().id())))
+          .compose(v -> admitted(e.command().userId()))
+          .compose(v -> scores.submit(b, e.command(), now, EventParser.dedupeMillis(b)))
+          .compose(outcome -> answer(b, e, outcome, withRank == null ? b.rankOnSubmit() : withRank));
+    }));
+  }
+
+  /** Fails with 409 when the period is closing or archived (the submit script checks it again atomically). */
+  private Future<Void> open(Board b, Period p) {
+    return boards.periodState(b, p.id()).compose(state -> state == PeriodState.OPEN
+        ? Future.succeededFuture()
+        : Future.failedFuture(closed(b, p)));
+  }
+
+  /**
+   * Records the periods as having data. A period this node writes to for the first time may have
+   * started after a ban swept the partitions, so the node first reloads the bans from Redis: a ban
+   * stored before the period was recorded is then known here before the event is sent.
+   */
+  private Future<Void> note(Board b, Set<String> periods) {
+    boolean fresh = periods.stream().anyMatch(p -> !boards.notedHere(b, p));
+    return Future.all(periods.stream().map(p -> boards.notePeriod(b, p)).toList())
+        .compose(v -> fresh ? bans.reload() : Future.succeededFuture());
+  }
+
+  /** Fails with 403 {@code banned} when this node knows the user is banned (the submit script checks again). */
+  private Future<Void> admitted(String userId) {
+    return bans.banned(userId) ? Future.failedFuture(banned(userId)) : Future.succeededFuture();
+  }
+
+  private static LeaderboardException banned(String userId) {
+    return new LeaderboardException(403, BANNED, "user '" + userId + "' is banned; their events are refused"
+        + " and change nothing until the ban is lifted");
+  }
+
+  private static LeaderboardException closed(Board b, Period p) {
+    return LeaderboardException.conflict("period_closed", "period " + p.id() + " of board " + b.name()
+        + " is closed; events for it are refused");
+  }
+
+  /**
+   * The answer once the script ran. The event is applied (or a duplicate) whatever happens next, so
+   * a rank that cannot be read (another shard down) leaves {@code rank} null with {@code rankError}
+   * rather than failing a write that took effect.
+   */
+  private Future<SubmitResult> answer(Board b, ParsedEvent e, SubmitOutcome outcome, boolean withRank) {
+    LeaderboardException refused = refusal(b, e, outcome);
+    if (refused != null) {
+      throw refused;
+    }
+    String userId = e.command().userId();
+    boolean changed = outcome.status() == SubmitOutcome.Status.CHANGED;
+    String period = e.period().id();
+    if (outcome.entry() == null) {
+      return Future.succeededFuture(new SubmitResult(userId, period, outcome.applied(), changed, null, null, null, null,
+          null));
+    }
+    if (changed) {
+      notices.changed(b, e.period(), userId, outcome.entry(), outcome.previous());
+    }
+    StoredEntry entry = outcome.entry();
+    hints.put(b, period, userId, entry);
+    long score = Entries.score(b, entry);
+    long at = Entries.at(b, e.period(), entry);
+    String keys = Entries.keys(b, entry);
+    if (!withRank) {
+      return Future.succeededFuture(new SubmitResult(userId, period, outcome.applied(), changed, score, null, at, null,
+          keys));
+    }
+    return sources.live(b, e.period()).rankOf(entry).transform(ar -> {
+      if (ar.failed()) {
+        LOG.warn("submit to board {} applied, its rank not read: {}", b.name(), ar.cause().toString());
+      }
+      return Future.succeededFuture(new SubmitResult(userId, period, outcome.applied(), changed, score,
+          ar.succeeded() ? ar.result() : null, at, ar.succeeded() ? null : "the event was applied but its rank could "
+              + "not be read (" + ar.cause().getMessage() + "); read it again later", keys));
+    });
+  }
+
+  /** Why the script refused the event, or {@code null} when it did not. */
+  private static LeaderboardException refusal(Board b, ParsedEvent e, SubmitOutcome outcome) {
+    return switch (outcome.status()) {
+      case CLOSED -> closed(b, e.period());
+      case BANNED -> banned(e.command().userId());
+      case CONFLICT -> conflict(b, e);
+      case BELOW_ZERO, ABOVE_MAX -> outOfRange(b, e, outcome);
+      case STEP_TOO_LARGE -> stepTooLarge(b, e, outcome);
+      default -> null;
+    };
+  }
+
+  private static LeaderboardException conflict(Board b, ParsedEvent e) {
+    SubmitCommand c = e.command();
+    return LeaderboardException.conflict(EVENT_ID_CONFLICT, "eventId " + c.eventId() + " of user " + c.userId()
+        + " was used within the board's dedupeSeconds (" + b.dedupeSeconds() + " s) by an event with another"
+        + " operator, value or time: the first payload was kept and this event changed nothing; give each event"
+        + " its own eventId");
+  }
+
+  private static LeaderboardException outOfRange(Board b, ParsedEvent e, SubmitOutcome outcome) {
+    long old = outcome.previous() == null ? 0 : b.scoreOf(outcome.previous().composite());
+    SubmitCommand c = e.command();
+    String why = outcome.status() == SubmitOutcome.Status.BELOW_ZERO
+        ? "below " + (b.minScore() == 0 ? "0" : "minScore " + b.minScore())
+        : "above maxScore " + b.maxScore();
+    return LeaderboardException.unprocessable("score_out_of_range", e.field() + ": " + c.operator().wireName()
+        + " of " + c.value() + " on a score of " + old + " would give " + c.operator().apply(old, c.value(), b.order())
+        + ", " + why + "; nothing changed");
+  }
+
+  private static LeaderboardException stepTooLarge(Board b, ParsedEvent e, SubmitOutcome outcome) {
+    long old = outcome.previous() == null ? 0 : b.scoreOf(outcome.previous().composite());
+    SubmitCommand c = e.command();
+    long next = c.operator().apply(outcome.previous() == null ? null : old, c.value(), b.order());
+    return LeaderboardException.unprocessable(STEP_TOO_LARGE, e.field() + ": " + c.operator().wireName() + " of "
+        + c.value() + " on a score of " + old + (outcome.previous() == null ? " (no score yet)" : "") + " would change it by "
+        + Math.abs(next - old) + ", more than the board's maxStep " + b.maxStep() + "; nothing changed");
+  }
+
+  public Future<BatchResult> submitBatch(String board, JsonObject batch) {
+    Names.board("board", board);
+    JsonObject body = Fields.object(batch, "body");
+    Fields.onlyKnown(body, "", Set.of("events"));
+    JsonArray events = Fields.array(body, "events");
+    if (events.size() > Limits.MAX_BATCH) {
+      throw LeaderboardException.invalid("events", "must hold at most " + Limits.MAX_BATCH + " events (got "
+          + events.size() + ")");
+    }
+    return boards.require(board).compose(b -> boards.periodStates(b).compose(states -> {
+      long now = clock.millis();
+      List<ParsedEvent> parsed = new ArrayList<>();
+      List<Integer> positions = new ArrayList<>();
+      List<Rejection> rejections = new ArrayList<>();
+      Set<String> periods = new LinkedHashSet<>();
+      for (int i = 0; i < events.size(); i++) {
+        try {
+          ParsedEvent e = EventParser.parse(b, Fields.object(events.getValue(i), "events[" + i + "]"),
+              "events[" + i + "].", now);
+          if (states.containsKey(e.period().id())) {
+            throw closed(b, e.period());
+          }
+          parsed.add(e);
+          positions.add(i);
+          periods.add(e.period().id());
+        } catch (LeaderboardException ex) {
+          rejections.add(rejection(i, ex));
+        }
+      }
+      return note(b, periods)
+          .compose(v -> {
+            // events of users banned as this node knows it are refused here; the script refuses the rest
+            for (int k = parsed.size() - 1; k >= 0; k--) {
+              String userId = parsed.get(k).command().userId();
+              if (bans.banned(userId)) {
+                rejections.add(rejection(positions.get(k), banned(userId)));
+                parsed.remove(k);
+                positions.remove(k);
+              }
+            }
+            return scores.submitAll(b, parsed.stream().map(ParsedEvent::command).toList(), now,
+                EventParser.dedupeMillis(b));
+          })
+          .map(outcomes -> {
+            int applied = 0;
+            int duplicate = 0;
+            List<Rejection> conflicts = new ArrayList<>();
+            List<Rejection> failures = new ArrayList<>();
+            for (int k = 0; k < outcomes.size(); k++) {
+              SubmitOutcome o = outcomes.get(k);
+              LeaderboardException refused = refusal(b, parsed.get(k), o);
+              if (o.status() == SubmitOutcome.Status.FAILED) {
+                failures.add(failure(positions.get(k), parsed.get(k), o.failure()));
+              } else if (o.status() == SubmitOutcome.Status.CONFLICT) {
+                conflicts.add(rejection(positions.get(k), refused));
+              } else if (refused != null) {
+                rejections.add(rejection(positions.get(k), refused));
+              } else if (o.applied()) {
+                applied++;
+                if (o.status() == SubmitOutcome.Status.CHANGED && o.entry() != null) {
+                  notices.changed(b, parsed.get(k).period(), parsed.get(k).command().userId(), o.entry(),
+                      o.previous());
+                }
+              } else {
+                duplicate++;
+              }
+            }
+            rejections.sort(Comparator.comparingInt(Rejection::index));
+            BatchResult result = new BatchResult(applied, duplicate, List.copyOf(conflicts), List.copyOf(rejections),
+                List.copyOf(failures));
+            meters.batch(result);
+            return result;
+          });
+    }));
+  }
+
+  private static Rejection rejection(int index, LeaderboardException e) {
+    return new Rejection(index, e.code(), e.getMessage());
+  }
+
+  /**
+   * An event whose shard did not answer: unknown whether it ran; the message says how to retry. One
+   * the node refused to queue ({@link OverloadedException}) was never sent.
+   */
+  private static Rejection failure(int index, ParsedEvent e, Throwable why) {
+    if (why instanceof OverloadedException overloaded) {
+      return new Rejection(index, overloaded.code(), overloaded.getMessage() + "; the event was not applied, so "
+          + "retrying it is safe with or without an eventId");
+    }
+    String code = why instanceof LeaderboardException le ? le.code() : "shard_unavailable";
+    return new Rejection(index, code, why.getMessage() + "; the event may or may not have been applied: "
+        + (e.command().eventId() != null ? "retrying it with the same eventId is safe"
+        : "give events an eventId to make a retry safe"));
+  }
+}

@@ -1,0 +1,108 @@
+package dev.leaderboard.service.moderation;
+
+import dev.leaderboard.service.reads.Entries;
+
+import dev.leaderboard.core.Fields;
+import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.Names;
+import dev.leaderboard.store.moderation.Ban;
+import dev.leaderboard.store.moderation.ModerationStore;
+import dev.leaderboard.store.moderation.ModerationStore.Op;
+import dev.leaderboard.store.moderation.ModerationStore.Outcome;
+import dev.leaderboard.store.scores.StoredEntry;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.time.Clock;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Ban and lift. A ban is stored first (so every node refuses the user's events from its notice on),
+ * then each live partition holding the user moves the entry into its stash and marks the user
+ * banned, atomically; a lift moves the stashes back first and drops the ban last. Either order
+ * leaves a state that running the same action again completes after a crash.
+ */
+public final class BanActions {
+  static final int MAX_REASON = 500;
+
+  private final ModerationStore store;
+  private final BanRegistry bans;
+  private final ModerationTargets targets;
+  private final Clock clock;
+
+  public BanActions(ModerationStore store, BanRegistry bans, ModerationTargets targets, Clock clock) {
+    this.store = store;
+    this.bans = bans;
+    this.targets = targets;
+    this.clock = clock;
+  }
+
+  public Future<JsonObject> ban(String userId, JsonObject body) {
+    Names.id("userId", userId);
+    String reason = reason(Fields.object(body, "body"));
+    return unlessErasing(userId).compose(old -> {
+      Ban ban = new Ban(reason, old == null ? clock.millis() : old.since(), false);
+      return store.putBan(userId, ban).compose(v -> {
+        bans.changed(userId, ban);
+        return targets.live();
+      }).compose(live -> store.apply(Op.BAN, userId, ModerationTargets.targets(live)).map(outcomes -> {
+        JsonArray held = new JsonArray();
+        for (int i = 0; i < live.size(); i++) {
+          if (outcomes.get(i).changed()) {
+            held.add(live.get(i).toJson());
+          }
+        }
+        return new JsonObject().put("userId", userId).put("banned", true).put("reason", ban.reason())
+            .put("since", ban.since()).put("held", held);
+      }));
+    });
+  }
+
+  public Future<JsonObject> lift(String userId) {
+    Names.id("userId", userId);
+    return unlessErasing(userId).compose(old -> {
+      if (old == null) {
+        throw new LeaderboardException(404, "not_banned", "user '" + userId + "' is not banned");
+      }
+      return targets.live().compose(live -> store.apply(Op.LIFT, userId, ModerationTargets.targets(live))
+          .compose(outcomes -> store.dropBan(userId).map(v -> {
+            bans.changed(userId, null);
+            return new JsonObject().put("userId", userId).put("banned", false).put("restored", restored(live, outcomes));
+          })));
+    });
+  }
+
+  /** The entries a lift put back, with their scores and times as they were. */
+  private static JsonArray restored(List<ModerationTargets.Hot> live, List<Outcome> outcomes) {
+    JsonArray out = new JsonArray();
+    for (int i = 0; i < live.size(); i++) {
+      Outcome o = outcomes.get(i);
+      if (o.changed()) {
+        ModerationTargets.Hot h = live.get(i);
+        out.add(Entries.describe(h.board(), h.period(), o.entry(), h.toJson()));
+      }
+    }
+    return out;
+  }
+
+  /** The user's stored ban ({@code null}: none); 409 while the user is being erased. */
+  private Future<Ban> unlessErasing(String userId) {
+    return store.ban(userId).map(old -> {
+      if (old != null && old.erasing()) {
+        throw LeaderboardException.conflict("erasure_under_way", "user '" + userId + "' is being erased;"
+            + " run DELETE /v1/users/" + userId + " again to finish it");
+      }
+      return old;
+    });
+  }
+
+  private static String reason(JsonObject body) {
+    Fields.onlyKnown(body, "", Set.of("reason"));
+    String reason = Fields.string(body, "", "reason", null);
+    if (reason == null || reason.isBlank() || reason.length() > MAX_REASON) {
+      throw LeaderboardException.invalid("reason", "is required: 1-" + MAX_REASON + " characters saying why");
+    }
+    return reason;
+  }
+}

@@ -1,0 +1,73 @@
+package dev.leaderboard.service.moderation;
+
+import dev.leaderboard.service.boards.BoardRegistry;
+import dev.leaderboard.service.impl.Requests;
+import dev.leaderboard.service.intake.RankHints;
+import dev.leaderboard.service.reads.Entries;
+
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.Names;
+import dev.leaderboard.core.Period;
+import dev.leaderboard.core.PeriodState;
+import dev.leaderboard.store.moderation.ModerationStore;
+import dev.leaderboard.store.moderation.ModerationStore.Op;
+import dev.leaderboard.store.moderation.ModerationStore.Outcome;
+import dev.leaderboard.store.moderation.ModerationStore.Status;
+import dev.leaderboard.store.moderation.ModerationStore.Target;
+import dev.leaderboard.store.scores.StoredEntry;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
+import java.time.Clock;
+import java.util.List;
+
+/**
+ * Removes one user's entry from one live period: one script call on the user's partition takes
+ * it out of the scores and the dense index (or out of the stash, for a banned user) atomically, so
+ * every read after it ranks the others without it. A closing or archived period is final: 409.
+ */
+public final class EntryRemoval {
+  private final BoardRegistry boards;
+  private final ModerationStore store;
+  private final RankHints hints;
+  private final Clock clock;
+
+  public EntryRemoval(BoardRegistry boards, ModerationStore store, RankHints hints, Clock clock) {
+    this.boards = boards;
+    this.store = store;
+    this.hints = hints;
+    this.clock = clock;
+  }
+
+  public Future<JsonObject> remove(String board, String userId, String period) {
+    Names.board("board", board);
+    Names.id("userId", userId);
+    return boards.require(board).compose(b -> {
+      Period p = Requests.period(b, period, clock);
+      return boards.periodState(b, p.id()).compose(state -> {
+        if (state != PeriodState.OPEN) {
+          throw closed(b, p);
+        }
+        return store.apply(Op.REMOVE, userId, List.of(new Target(b, p.id()))).map(all -> answer(b, p, userId, all.get(0)));
+      });
+    });
+  }
+
+  private JsonObject answer(Board b, Period p, String userId, Outcome o) {
+    if (o.status() == Status.CLOSED) {
+      throw closed(b, p);
+    }
+    if (!o.changed()) {
+      throw LeaderboardException.userNotFound(b.name(), p.id(), userId);
+    }
+    hints.forget(b, p.id(), userId);
+    return Entries.describe(b, p, o.entry(), new JsonObject().put("board", b.name()).put("period", p.id())
+        .put("userId", userId).put("removed", true)).put("heldByBan", o.status() == Status.FROM_STASH);
+  }
+
+  private static LeaderboardException closed(Board b, Period p) {
+    return LeaderboardException.conflict("period_closed", "period " + p.id() + " of board " + b.name()
+        + " is closed: its ranking is final and its entries cannot be removed (to remove a user from"
+        + " every period, archived ones included, erase the user: DELETE /v1/users/{userId})");
+  }
+}

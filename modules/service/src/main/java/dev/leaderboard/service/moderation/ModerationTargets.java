@@ -1,0 +1,65 @@
+package dev.leaderboard.service.moderation;
+
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Period;
+import dev.leaderboard.core.PeriodState;
+import dev.leaderboard.store.boards.BoardStore;
+import dev.leaderboard.store.moderation.ModerationStore.Target;
+import dev.leaderboard.store.boards.PeriodStore;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The board periods a moderation action goes over: every hot period (with data in Redis) of every
+ * board, with its state, read from Redis rather than this node's caches, so a board created on
+ * another node a moment ago is included.
+ */
+public final class ModerationTargets {
+  /** A hot period of a board and its state. */
+  public record Hot(Board board, Period period, PeriodState state) {
+    Target target() {
+      return new Target(board, period.id());
+    }
+
+    /** Live: read from Redis (open or closing), not from the archive. */
+    public boolean live() {
+      return state != PeriodState.ARCHIVED;
+    }
+
+    public JsonObject toJson() {
+      return new JsonObject().put("board", board.name()).put("period", period.id()).put("state", state.wireName());
+    }
+  }
+
+  private final BoardStore boardStore;
+  private final PeriodStore periods;
+
+  public ModerationTargets(BoardStore boardStore, PeriodStore periods) {
+    this.boardStore = boardStore;
+    this.periods = periods;
+  }
+
+  /** Every hot period of every board: two rounds (the boards, then all their periods at once). */
+  Future<List<Hot>> hot() {
+    return boardStore.loadAll().compose(all -> periods.hotPeriods(new ArrayList<>(all.values()))).map(perBoard -> {
+      List<Hot> out = new ArrayList<>();
+      for (PeriodStore.HotPeriods h : perBoard) {
+        Board b = h.board();
+        h.periods().stream().sorted()
+            .forEach(id -> out.add(new Hot(b, b.parsePeriod(id), h.states().getOrDefault(id, PeriodState.OPEN))));
+      }
+      return out;
+    });
+  }
+
+  /** The live ones among {@link #hot()}. */
+  public Future<List<Hot>> live() {
+    return hot().map(all -> all.stream().filter(Hot::live).toList());
+  }
+
+  public static List<Target> targets(List<Hot> hot) {
+    return hot.stream().map(Hot::target).toList();
+  }
+}

@@ -1,0 +1,166 @@
+package dev.leaderboard.service.periods;
+
+import dev.leaderboard.service.NodeStore;
+import dev.leaderboard.service.webhooks.WebhookSettings;
+
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Delivery;
+import dev.leaderboard.core.Period;
+import dev.leaderboard.core.PeriodKind;
+import dev.leaderboard.core.PeriodState;
+import dev.leaderboard.service.boards.BoardRegistry;
+import dev.leaderboard.service.webhooks.WebhookDeliveries;
+import dev.leaderboard.store.boards.BoardStore;
+import dev.leaderboard.store.boards.DeliveryStore;
+import dev.leaderboard.store.boards.PeriodStore;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.json.JsonObject;
+import io.vertx.core.VerticleBase;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Rolls periods over. Every node runs one; on each tick it closes every period whose end plus
+ * grace has passed, and finishes any period left {@code closing} by a crash. A per-period lease in
+ * Redis lets exactly one node close a given period; if that node dies the lease lapses and the
+ * next tick anywhere finishes the job (every step is idempotent, see {@link PeriodCloser}).
+ *
+ * <p>It also delivers the webhooks of archived periods ({@link WebhookDeliveries}): at once for a
+ * period archived on this node (it hears the node's own {@link PeriodArchivedEvent}), and on each
+ * tick for any delivery left unfinished by a node that died or stopped.
+ */
+public class AdminVerticle extends VerticleBase {
+  private static final Logger LOG = LoggerFactory.getLogger(AdminVerticle.class);
+
+  private final Options options;
+  private NodeStore store;
+  private BoardRegistry registry;
+  private PeriodCloser closer;
+  private PeriodStore periods;
+  private BoardStore boardStore;
+  private WebhookDeliveries deliveries;
+  private long timer = -1;
+  private boolean running;
+
+  /**
+   * @param intervalMillis how often every board is checked for periods to close
+   * @param leaseMillis how long a period's close lease outlives a node that stopped renewing it
+   * @param webhooks how period-end webhooks are retried, timed out and leased
+   */
+  public record Options(NodeStore.Options store, Clock clock, long intervalMillis, long leaseMillis,
+      WebhookSettings webhooks) {
+    public Options(NodeStore.Options store, Clock clock, long intervalMillis) {
+      this(store, clock, intervalMillis, PeriodCloser.DEFAULT_LEASE_MILLIS, WebhookSettings.DEFAULT);
+    }
+  }
+
+  public AdminVerticle(Options options) {
+    this.options = options;
+  }
+
+  @Override
+  public Future<?> start() {
+    return NodeStore.acquire(vertx, options.store()).onSuccess(s -> {
+      store = s;
+      boardStore = s.boardStore();
+      registry = s.boards();
+      periods = new PeriodStore(s.shards());
+      closer = new PeriodCloser(vertx, registry, boardStore, periods, s.archive(), options.clock(),
+          options.leaseMillis());
+      deliveries = new WebhookDeliveries(vertx, registry, new DeliveryStore(s.shards()), s.archive(),
+          options.clock(), options.webhooks());
+      // only this node's own events: the node that archived a period starts its delivery; the content is
+      // only a name, everything is read again from the stores
+      vertx.eventBus().<JsonObject>localConsumer(PeriodArchivedEvent.ADDRESS, event -> registry
+          .require(event.body().getString("board"))
+          .compose(b -> b.events().webhook() == null ? Future.succeededFuture()
+              : deliveries.deliver(b, event.body().getString("period")))
+          .onFailure(t -> LOG.warn("delivering the webhook of {} stopped: {}", event.body().getString("period"),
+              t.toString())));
+      timer = vertx.setPeriodic(options.intervalMillis(), options.intervalMillis(), id -> pass());
+    });
+  }
+
+  /** One pass over every board; a pass still running when the next tick comes is not overlapped. */
+  public Future<Void> tick() {
+    // on this verticle's event loop whoever calls (a test), as the timer does
+    Promise<Void> done = Promise.promise();
+    context.runOnContext(v -> pass().onComplete(done));
+    return done.future();
+  }
+
+  private Future<Void> pass() {
+    if (running) {
+      return Future.succeededFuture();
+    }
+    running = true;
+    return registry.all().compose(boards -> {
+      Future<Void> chain = Future.succeededFuture();
+      for (Board b : boards) {
+        chain = chain.compose(ok -> closeDue(b).recover(t -> {
+          LOG.warn("closing periods of board {} failed: {}", b.name(), t.toString());
+          return Future.succeededFuture();
+        })).compose(ok -> deliveries.resume(b).recover(t -> {
+          LOG.warn("resuming the webhook deliveries of board {} failed: {}", b.name(), t.toString());
+          return Future.succeededFuture();
+        }));
+      }
+      return chain;
+    }).onComplete(done -> running = false);
+  }
+
+  private Future<Void> closeDue(Board b) {
+    if (b.period() == PeriodKind.ALL_TIME) {
+      return Future.succeededFuture();
+    }
+    return Future.all(boardStore.periods(b), periods.states(b)).compose(all -> {
+      List<String> hot = all.resultAt(0);
+      Map<String, PeriodState> states = all.resultAt(1);
+      long now = options.clock().millis();
+      List<Period> due = new ArrayList<>();
+      for (String id : hot) {
+        PeriodState state = states.get(id);
+        if (state == PeriodState.ARCHIVED) {
+          continue;
+        }
+        Period p = b.parsePeriod(id);
+        if (state == PeriodState.CLOSING || b.isPastClose(p, now)) {
+          due.add(p);
+        }
+      }
+      Future<Void> chain = Future.succeededFuture();
+      for (Period p : due) {
+        chain = chain.compose(ok -> closer.close(b, p).<Void>mapEmpty().recover(t -> {
+          LOG.info("period {} of board {} not closed on this node: {}", p.id(), b.name(), t.getMessage());
+          return Future.succeededFuture();
+        }));
+      }
+      return chain;
+    });
+  }
+
+  /**
+   * Delivers the webhook of the board's archived period now unless it is delivered or another node
+   * holds its lease, or joins this node's sequence; completes when this node's sequence ends, with
+   * the delivery as recorded last ({@code null} when another node delivers it).
+   */
+  public Future<Delivery> deliver(String board, String period) {
+    Promise<Delivery> done = Promise.promise();
+    context.runOnContext(v -> registry.require(board).compose(b -> deliveries.deliver(b, period)).onComplete(done));
+    return done.future();
+  }
+
+  @Override
+  public Future<?> stop() {
+    if (timer >= 0) {
+      vertx.cancelTimer(timer);
+    }
+    return (deliveries == null ? Future.succeededFuture() : deliveries.stop())
+        .eventually(() -> store == null ? Future.succeededFuture() : store.release(vertx));
+  }
+}

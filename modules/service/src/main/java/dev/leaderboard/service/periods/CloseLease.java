@@ -1,0 +1,82 @@
+package dev.leaderboard.service.periods;
+
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.Period;
+import dev.leaderboard.store.Keys;
+import dev.leaderboard.store.boards.Leases;
+import dev.leaderboard.store.boards.PeriodStore;
+import io.vertx.core.Future;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A node's lease on a job of one period: closing it (one node at a time works on a period), or
+ * delivering its webhook once it is archived ({@link #acquire(Leases, String, String, String, long)}). The holder renews it
+ * every third of its length while it works; a renewal that fails or finds the lease gone (it lapsed
+ * while the node stalled, and another node may have taken it) marks it lost, and the holder stops
+ * before its next step ({@link #check()}), leaving the period to the node that holds it now.
+ */
+public final class CloseLease {
+  private static final Logger LOG = LoggerFactory.getLogger(CloseLease.class);
+
+  private final Leases leases;
+  private final String key;
+  private final String what;
+  private final String owner;
+  private final long millis;
+  private volatile boolean lost;
+
+  private CloseLease(Leases leases, String key, String what, String owner, long millis) {
+    this.leases = leases;
+    this.key = key;
+    this.what = what;
+    this.owner = owner;
+    this.millis = millis;
+  }
+
+  /** The lease, or {@code null} when another node holds it. */
+  static Future<CloseLease> acquire(PeriodStore periods, Board b, Period p, String owner, long millis) {
+    return acquire(periods.leases(), Keys.closeLease(b, p.id()), "the close lease of period " + p.id() + " of board "
+        + b.name(), owner, millis);
+  }
+
+  /** The lease {@code key} ({@code what} it is, for the log), or {@code null} when another node holds it. */
+  public static Future<CloseLease> acquire(Leases leases, String key, String what, String owner, long millis) {
+    return leases.acquire(key, owner, millis).map(mine -> mine ? new CloseLease(leases, key, what, owner, millis) : null);
+  }
+
+  public long millis() {
+    return millis;
+  }
+
+  /** Extends the lease; {@code false} (and lost from then on) when this node no longer holds it. */
+  public Future<Boolean> renew() {
+    return leases.renew(key, owner, millis).recover(t -> {
+      LOG.warn("renewing {} failed: {}", what, t.toString());
+      return Future.succeededFuture(false);
+    }).map(held -> {
+      if (!held && !lost) {
+        lost = true;
+        LOG.warn("lost {}: stopping; another node takes over", what);
+      }
+      return held && !lost;
+    });
+  }
+
+  public boolean lost() {
+    return lost;
+  }
+
+  /** Fails the step about to run when the lease was lost. */
+  Future<Void> check() {
+    return lost
+        ? Future.failedFuture(LeaderboardException.conflict("period_closing", "this node lost " + what
+            + "; another node finishes the job, ask again shortly"))
+        : Future.succeededFuture();
+  }
+
+  public Future<Void> release() {
+    return leases.release(key, owner);
+  }
+}

@@ -1,0 +1,186 @@
+package dev.leaderboard.service.periods;
+
+import dev.leaderboard.service.boards.BoardRegistry;
+import dev.leaderboard.service.reads.Entries;
+import dev.leaderboard.service.reads.RankMath;
+
+import dev.leaderboard.archive.ArchiveStore;
+import dev.leaderboard.archive.ArchivedEntry;
+import dev.leaderboard.archive.ArchivedPeriod;
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Delivery;
+import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.Period;
+import dev.leaderboard.core.PeriodState;
+import dev.leaderboard.core.RankMode;
+import dev.leaderboard.store.boards.BoardStore;
+import dev.leaderboard.store.boards.DeliveryStore;
+import dev.leaderboard.store.boards.PeriodStore;
+import dev.leaderboard.store.scores.StoredEntry;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Closes a board period, idempotently, so that a crash at any step is repaired by running it
+ * again (on this node or another):
+ * <ol>
+ *   <li>take the period's close lease (one node at a time) and mark the period {@code closing};</li>
+ *   <li>freeze every partition: from now on the submit script refuses events for the period;</li>
+ *   <li>read the final ranking across partitions and archive it to PostgreSQL in one transaction
+ *       (a second archive of the same period writes nothing);</li>
+ *   <li>record the pending webhook delivery of a board with a webhook, mark the period
+ *       {@code archived}, then drop the keys of archived periods beyond the newest
+ *       {@code retainPeriods} from Redis.</li>
+ * </ol>
+ * The node that marks the period archived then publishes its {@link PeriodArchivedEvent}.
+ */
+public final class PeriodCloser {
+  private static final Logger LOG = LoggerFactory.getLogger(PeriodCloser.class);
+  /** A dead node's lease lapses after this; a live one renews it every third of it while it works. */
+  public static final long DEFAULT_LEASE_MILLIS = 30_000;
+
+  private final Vertx vertx;
+  private final BoardRegistry boards;
+  private final BoardStore boardStore;
+  private final PeriodStore periods;
+  private final DeliveryStore deliveries;
+  private final ArchiveStore archive;
+  private final Clock clock;
+  private final String owner = UUID.randomUUID().toString();
+  private final long leaseMillis;
+
+  public PeriodCloser(Vertx vertx, BoardRegistry boards, BoardStore boardStore, PeriodStore periods, ArchiveStore archive,
+      Clock clock) {
+    this(vertx, boards, boardStore, periods, archive, clock, DEFAULT_LEASE_MILLIS);
+  }
+
+  public PeriodCloser(Vertx vertx, BoardRegistry boards, BoardStore boardStore, PeriodStore periods, ArchiveStore archive,
+      Clock clock, long leaseMillis) {
+    this.vertx = vertx;
+    this.boards = boards;
+    this.boardStore = boardStore;
+    this.periods = periods;
+    this.deliveries = new DeliveryStore(boardStore.shards());
+    this.archive = archive;
+    this.clock = clock;
+    this.leaseMillis = leaseMillis;
+  }
+
+  /** Closes the period unless another node is closing it (then fails with 409 {@code period_closing}). */
+  public Future<ArchivedPeriod> close(Board b, Period p) {
+    return lease(b, p).compose(lease -> {
+      if (lease == null) {
+        return Future.failedFuture(LeaderboardException.conflict("period_closing", "period " + p.id() + " of board "
+            + b.name() + " is being closed by another node; ask again shortly"));
+      }
+      long renewal = vertx.setPeriodic(lease.millis() / 3, id -> lease.renew());
+      return closeHoldingLease(b, p, lease).eventually(() -> {
+        vertx.cancelTimer(renewal);
+        return lease.release();
+      });
+    });
+  }
+
+  /** This node's close lease on the period, or {@code null} when another node holds it. */
+  Future<CloseLease> lease(Board b, Period p) {
+    return CloseLease.acquire(periods, b, p, owner, leaseMillis);
+  }
+
+  /** The closing steps; each starts only while the lease is held. */
+  Future<ArchivedPeriod> closeHoldingLease(Board b, Period p, CloseLease lease) {
+    return lease.check()
+        .compose(ok -> boards.setPeriodState(b, p.id(), PeriodState.CLOSING))
+        .compose(ok -> lease.check())
+        .compose(ok -> periods.freeze(b, p.id()))
+        .compose(ok -> lease.check())
+        .compose(ok -> archive.period(b.uid(), p.id()))
+        .compose(done -> done != null ? Future.succeededFuture(done) : writeArchive(b, p))
+        .compose(archived -> lease.check().map(archived))
+        .compose(archived -> recordDelivery(b, p).map(archived))
+        .compose(archived -> markArchived(b, p).map(archived))
+        .compose(archived -> retain(b).map(archived))
+        .onSuccess(archived -> announce(b, archived));
+  }
+
+  /** A board with a webhook gets the period's pending delivery before the period shows archived. */
+  private Future<Void> recordDelivery(Board b, Period p) {
+    return b.events().webhook() == null ? Future.succeededFuture()
+        : deliveries.putIfAbsent(b, p.id(), Delivery.pending(PeriodArchivedEvent.id(b, p.id())));
+  }
+
+  /**
+   * Publishes the period's event on the event bus (at most once: a node that dies first leaves it
+   * unpublished; the webhook is delivered anyway). This node's {@code AdminVerticle} hears it and
+   * starts the webhook delivery at once.
+   */
+  private void announce(Board b, ArchivedPeriod a) {
+    PeriodArchivedEvent.load(archive, b, a)
+        .onSuccess(event -> vertx.eventBus().publish(PeriodArchivedEvent.ADDRESS, event))
+        .onFailure(t -> LOG.warn("the archived event of period {} of board {} was not published: {}", a.period(),
+            b.name(), t.toString()));
+  }
+
+  /** Steps 1–3 without a lease: what a node that dies before marking the period archived has done. */
+  Future<ArchivedPeriod> freezeAndArchive(Board b, Period p) {
+    return boards.setPeriodState(b, p.id(), PeriodState.CLOSING)
+        .compose(ok -> periods.freeze(b, p.id()))
+        .compose(ok -> archive.period(b.uid(), p.id()))
+        .compose(done -> done != null ? Future.succeededFuture(done) : writeArchive(b, p));
+  }
+
+  private Future<ArchivedPeriod> writeArchive(Board b, Period p) {
+    return periods.ranking(b, p.id()).compose(ranking -> {
+      List<ArchivedEntry> entries = rank(b, p, ranking);
+      ArchivedPeriod meta = new ArchivedPeriod(b.uid(), b.name(), p.id(), entries.size(), clock.millis(), b.toJson());
+      long started = System.nanoTime();
+      return archive.archive(meta, entries).compose(written -> {
+        if (written) {
+          LOG.info("archived period {} of board {}: {} entries in {} ms", p.id(), b.name(), entries.size(),
+              (System.nanoTime() - started) / 1_000_000);
+        }
+        return archive.period(b.uid(), p.id());
+      });
+    });
+  }
+
+  /** Final unique, competition and dense ranks of a ranking in board order. */
+  static List<ArchivedEntry> rank(Board b, Period p, List<StoredEntry> ranking) {
+    long[] scores = Entries.scores(b, ranking);
+    long[] competition = RankMath.within(RankMode.COMPETITION, scores);
+    long[] dense = RankMath.within(RankMode.DENSE, scores);
+    List<ArchivedEntry> out = new ArrayList<>(ranking.size());
+    for (int i = 0; i < ranking.size(); i++) {
+      StoredEntry e = ranking.get(i);
+      out.add(new ArchivedEntry(i, e.userId(), scores[i], Entries.at(b, p, e), competition[i], dense[i],
+          e.meta(), Entries.keys(b, e)));
+    }
+    return out;
+  }
+
+  Future<Void> markArchived(Board b, Period p) {
+    return boards.setPeriodState(b, p.id(), PeriodState.ARCHIVED);
+  }
+
+  /** Keeps the newest {@code retainPeriods} periods hot; drops archived ones older than those. */
+  Future<Void> retain(Board b) {
+    return Future.all(boardStore.periods(b), periods.states(b)).compose(all -> {
+      List<String> hot = new ArrayList<>(all.<List<String>>resultAt(0));
+      java.util.Map<String, PeriodState> states = all.resultAt(1);
+      hot.sort(Comparator.comparing((String id) -> b.parsePeriod(id).start()).reversed());
+      List<Future<Void>> drops = new ArrayList<>();
+      for (int i = b.retainPeriods(); i < hot.size(); i++) {
+        if (states.get(hot.get(i)) == PeriodState.ARCHIVED) {
+          drops.add(periods.drop(b, hot.get(i)));
+        }
+      }
+      return Future.all(drops).mapEmpty();
+    });
+  }
+}

@@ -1,0 +1,95 @@
+package dev.leaderboard.service.reads;
+
+import dev.leaderboard.archive.ArchiveStore;
+import dev.leaderboard.archive.ArchivedEntry;
+import dev.leaderboard.archive.ArchivedPeriod;
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.Period;
+import dev.leaderboard.core.RankMode;
+import dev.leaderboard.service.result.AroundPage;
+import dev.leaderboard.service.result.Entry;
+import dev.leaderboard.service.result.EntryPage;
+import dev.leaderboard.service.result.RankList;
+import dev.leaderboard.service.result.UserEntry;
+import io.vertx.core.Future;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/** An archived period: every row carries its final position and ranks, as the period had them when it closed. */
+final class ArchiveSource implements ReadSource {
+  private final ArchiveStore archive;
+  private final Board b;
+  private final Period p;
+  private final ArchivedPeriod meta;
+  private final boolean withMeta;
+
+  /** @param withMeta whether entries carry their archived metadata */
+  ArchiveSource(ArchiveStore archive, Board b, Period p, ArchivedPeriod meta, boolean withMeta) {
+    this.archive = archive;
+    this.b = b;
+    this.p = p;
+    this.meta = meta;
+    this.withMeta = withMeta;
+  }
+
+  @Override
+  public Future<EntryPage> page(long offset, int limit, RankMode mode) {
+    return archive.page(b.uid(), p.id(), offset, limit)
+        .map(rows -> new EntryPage(b.name(), p.id(), meta.size(), offset, limit, mode, entries(rows, mode)));
+  }
+
+  @Override
+  public Future<UserEntry> user(String userId, RankMode mode) {
+    return row(userId).map(row -> new UserEntry(entry(row, mode), p.id(), meta.size()));
+  }
+
+  @Override
+  public Future<AroundPage> around(String userId, int limit, RankMode mode) {
+    return row(userId).compose(row -> {
+      long start = ReadSource.windowStart(row.position(), meta.size(), limit);
+      return archive.page(b.uid(), p.id(), start, limit)
+          .map(rows -> new AroundPage(b.name(), p.id(), userId, meta.size(), start, mode, entries(rows, mode)));
+    });
+  }
+
+  @Override
+  public Future<RankList> ranks(List<String> userIds, RankMode mode) {
+    return archive.entries(b.uid(), p.id(), userIds).map(rows -> {
+      List<ArchivedEntry> sorted = new ArrayList<>(rows);
+      sorted.sort(Comparator.comparingLong(ArchivedEntry::position));
+      Set<String> found = new HashSet<>();
+      sorted.forEach(r -> found.add(r.userId()));
+      return new RankList(b.name(), p.id(), meta.size(), mode, entries(sorted, mode),
+          userIds.stream().filter(u -> !found.contains(u)).toList());
+    });
+  }
+
+  private Future<ArchivedEntry> row(String userId) {
+    return archive.entry(b.uid(), p.id(), userId).map(row -> {
+      if (row == null) {
+        throw LeaderboardException.userNotFound(b.name(), p.id(), userId);
+      }
+      return row;
+    });
+  }
+
+  private List<Entry> entries(List<ArchivedEntry> rows, RankMode mode) {
+    List<Entry> out = new ArrayList<>(rows.size());
+    rows.forEach(r -> out.add(entry(r, mode)));
+    return out;
+  }
+
+  private Entry entry(ArchivedEntry r, RankMode mode) {
+    long rank = switch (mode) {
+      case UNIQUE -> RankMath.unique(r.position());
+      case COMPETITION -> r.competitionRank();
+      case DENSE -> r.denseRank();
+    };
+    return new Entry(rank, r.userId(), r.score(), r.at(), RankMath.percentile(r.position(), meta.size()),
+        withMeta ? r.meta() : null, r.keys());
+  }
+}

@@ -1,0 +1,94 @@
+package dev.leaderboard.service.reads;
+
+import dev.leaderboard.service.boards.BoardRegistry;
+import dev.leaderboard.service.impl.Requests;
+
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Fields;
+import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.Limits;
+import dev.leaderboard.core.Names;
+import dev.leaderboard.core.Period;
+import dev.leaderboard.core.RankMode;
+import dev.leaderboard.service.result.AroundPage;
+import dev.leaderboard.service.result.EntryPage;
+import dev.leaderboard.service.result.RankList;
+import dev.leaderboard.service.result.UserEntry;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+
+/** The four reads: checks their arguments, then asks the period's {@link ReadSource}. */
+public final class BoardReads {
+  static final int DEFAULT_AROUND = 11;
+
+  private final BoardRegistry boards;
+  private final ReadSources sources;
+  private final Clock clock;
+
+  public BoardReads(BoardRegistry boards, ReadSources sources, Clock clock) {
+    this.boards = boards;
+    this.sources = sources;
+    this.clock = clock;
+  }
+
+  /** Every read takes {@code meta}: whether entries carry their metadata ({@code null}: they do). */
+  public Future<EntryPage> entries(String board, String period, Long offset, Integer limit, String rankMode, Boolean meta) {
+    Names.board("board", board);
+    long off = Requests.offset(offset);
+    int lim = Requests.limit(limit, Limits.DEFAULT_PAGE);
+    RankMode mode = Requests.rankMode(rankMode);
+    return read(board, period, meta, source -> source.page(off, lim, mode));
+  }
+
+  public Future<UserEntry> user(String board, String userId, String period, String rankMode, Boolean meta) {
+    Names.board("board", board);
+    Names.id("userId", userId);
+    RankMode mode = Requests.rankMode(rankMode);
+    return read(board, period, meta, source -> source.user(userId, mode));
+  }
+
+  public Future<AroundPage> around(String board, String userId, String period, Integer limit, String rankMode,
+      Boolean meta) {
+    Names.board("board", board);
+    Names.id("userId", userId);
+    int lim = Requests.limit(limit, DEFAULT_AROUND);
+    RankMode mode = Requests.rankMode(rankMode);
+    return read(board, period, meta, source -> source.around(userId, lim, mode));
+  }
+
+  public Future<RankList> ranks(String board, JsonObject request, String period, String rankMode, Boolean meta) {
+    Names.board("board", board);
+    List<String> userIds = userIds(Fields.object(request, "body"));
+    RankMode mode = Requests.rankMode(rankMode);
+    return read(board, period, meta, source -> source.ranks(userIds, mode));
+  }
+
+  private static List<String> userIds(JsonObject body) {
+    Fields.onlyKnown(body, "", Set.of("userIds"));
+    JsonArray ids = Fields.array(body, "userIds");
+    if (ids.isEmpty() || ids.size() > Limits.MAX_RANKS) {
+      throw LeaderboardException.invalid("userIds", "must hold 1 to " + Limits.MAX_RANKS + " user IDs (got "
+          + ids.size() + ")");
+    }
+    Set<String> unique = new LinkedHashSet<>();
+    for (int i = 0; i < ids.size(); i++) {
+      Object v = ids.getValue(i);
+      unique.add(Names.id("userIds[" + i + "]", v instanceof String str ? str : null));
+    }
+    return new ArrayList<>(unique);
+  }
+
+  private <T> Future<T> read(String board, String period, Boolean meta, Function<ReadSource, Future<T>> read) {
+    return boards.require(board).compose(b -> {
+      Period p = Requests.period(b, period, clock);
+      return sources.of(b, p, meta == null || meta).compose(read);
+    });
+  }
+}

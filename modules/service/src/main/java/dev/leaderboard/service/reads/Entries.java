@@ -1,0 +1,76 @@
+package dev.leaderboard.service.reads;
+
+import dev.leaderboard.archive.ArchivedEntry;
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Period;
+import dev.leaderboard.service.result.Entry;
+import dev.leaderboard.store.scores.StoredEntry;
+import io.vertx.core.json.JsonObject;
+import java.util.List;
+
+/** Turns stored composites into entries: the score and the time it was reached, decoded per board. */
+public final class Entries {
+  private Entries() {
+  }
+
+  /** The epoch ms at which the entry's score was reached. */
+  public static long at(Board b, Period p, StoredEntry e) {
+    if (b.wide()) {
+      return b.tieCodec().atMillis(e.tie());
+    }
+    return p.start().toEpochMilli() + b.codec().offsetUnits(e.composite()) * b.tieResolution().millis();
+  }
+
+  public static long score(Board b, StoredEntry e) {
+    return b.scoreOf(e.composite());
+  }
+
+  /** The entry's sort keys as a JSON object's text (name → value), or {@code null} on a board without sort keys. */
+  public static String keys(Board b, StoredEntry e) {
+    if (b.sortKeys().isEmpty()) {
+      return null;
+    }
+    long[] values = b.tieCodec().values(e.tie());
+    JsonObject out = new JsonObject();
+    for (int i = 0; i < values.length; i++) {
+      out.put(b.sortKeys().get(i).name(), values[i]);
+    }
+    return out.encode();
+  }
+
+  /** An archived entry as the period stored it (its composite, or its score and tie), with its metadata. */
+  public static StoredEntry ofArchived(Board b, Period p, ArchivedEntry r) {
+    if (!b.wide()) {
+      long offset = (r.at() - p.start().toEpochMilli()) / b.tieResolution().millis();
+      return new StoredEntry(r.userId(), b.codec().encode(r.score(), offset), r.meta());
+    }
+    long[] values = new long[b.sortKeys().size()];
+    JsonObject keys = r.keys() == null ? new JsonObject() : new JsonObject(r.keys());
+    for (int i = 0; i < values.length; i++) {
+      values[i] = keys.getLong(b.sortKeys().get(i).name());
+    }
+    return new StoredEntry(r.userId(), r.score(), r.meta(), b.tieCodec().encode(values, r.at()));
+  }
+
+  /** The entry's score, time and sort keys as moderation answers show them, added to {@code out}. */
+  public static JsonObject describe(Board b, Period p, StoredEntry e, JsonObject out) {
+    out.put("score", score(b, e)).put("at", at(b, p, e));
+    String keys = keys(b, e);
+    return keys == null ? out : out.put("keys", new JsonObject(keys));
+  }
+
+  /** The entry at global {@code position} of a period of {@code total} entries, with the given rank. */
+  public static Entry of(Board b, Period p, StoredEntry e, long rank, long position, long total) {
+    return new Entry(rank, e.userId(), score(b, e), at(b, p, e), RankMath.percentile(position, total),
+        e.meta(), keys(b, e));
+  }
+
+  /** The scores of entries in board order. */
+  public static long[] scores(Board b, List<StoredEntry> sorted) {
+    long[] out = new long[sorted.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = score(b, sorted.get(i));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,212 @@
+package dev.leaderboard.service.reads;
+
+import dev.leaderboard.service.intake.RankHints;
+
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.Period;
+import dev.leaderboard.core.RankMode;
+import dev.leaderboard.core.StoreUnavailableException;
+import dev.leaderboard.service.result.AroundPage;
+import dev.leaderboard.service.result.Entry;
+import dev.leaderboard.service.result.EntryPage;
+import dev.leaderboard.service.result.Partial;
+import dev.leaderboard.service.result.RankList;
+import dev.leaderboard.service.result.UserEntry;
+import dev.leaderboard.store.scores.RankCounts;
+import dev.leaderboard.store.scores.ScoreStore;
+import dev.leaderboard.store.scores.StoredEntry;
+import io.vertx.core.Future;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A live period, read from the Redis shards. Unique ranks follow from positions; competition and
+ * dense ranks cost one more round of counts (see docs/design.md, "Cross-shard reads").
+ */
+public final class LiveSource implements ReadSource {
+  /** What a partial list of entries does not know. */
+  private static final String UNRANKED = "rank, percentile and total are not known";
+
+  private final ScoreStore scores;
+  private final RankHints hints;
+  private final Board b;
+  private final Period p;
+  /** Whether entries carry their metadata, read in the same calls as the entries. */
+  private final boolean withMeta;
+
+  LiveSource(ScoreStore scores, RankHints hints, Board b, Period p, boolean withMeta) {
+    this.scores = scores;
+    this.hints = hints;
+    this.b = b;
+    this.p = p;
+    this.withMeta = withMeta;
+  }
+
+  @Override
+  public Future<EntryPage> page(long offset, int limit, RankMode mode) {
+    requireDense(mode);
+    return scores.page(b, p.id(), offset, limit, withMeta).compose(page -> run(mode, page.entries(), offset, page.total())
+        .map(entries -> new EntryPage(b.name(), p.id(), page.total(), offset, limit, mode, entries)));
+  }
+
+  @Override
+  public Future<UserEntry> user(String userId, RankMode mode) {
+    requireDense(mode);
+    return scores.userRank(b, p.id(), userId, hints.get(b, p.id(), userId), withMeta).compose(r -> {
+      if (r.entry() == null) {
+        hints.forget(b, p.id(), userId);
+        throw LeaderboardException.userNotFound(b.name(), p.id(), userId);
+      }
+      hints.put(b, p.id(), userId, r.entry());
+      return run(mode, List.of(r.entry()), r.before(), r.total())
+          .map(entries -> new UserEntry(entries.get(0), p.id(), r.total()));
+    }).recover(t -> t instanceof StoreUnavailableException down ? scoreOnly(userId, down) : Future.failedFuture(t));
+  }
+
+  /**
+   * With a shard down the rank cannot be counted, but the user's score and time live on the user's
+   * own shard: answered when that one is up, marked partial.
+   */
+  private Future<UserEntry> scoreOnly(String userId, StoreUnavailableException down) {
+    return scores.entry(b, p.id(), userId, withMeta).transform(ar -> {
+      if (ar.failed()) {
+        return Future.failedFuture(down);
+      }
+      if (ar.result() == null) {
+        return Future.failedFuture(LeaderboardException.userNotFound(b.name(), p.id(), userId));
+      }
+      StoredEntry e = ar.result();
+      return Future.succeededFuture(UserEntry.partial(Entries.of(b, p, e, 0, 0, 0), p.id(),
+          "rank, percentile and total are not known: " + down.getMessage()));
+    });
+  }
+
+  @Override
+  public Future<AroundPage> around(String userId, int limit, RankMode mode) {
+    requireDense(mode);
+    return scores.entry(b, p.id(), userId, withMeta).compose(entry -> {
+      if (entry == null) {
+        throw LeaderboardException.userNotFound(b.name(), p.id(), userId);
+      }
+      // up to limit - 1 entries on either side, so the window can slide when the user is near an end
+      return scores.around(b, p.id(), entry, limit - 1, limit, withMeta);
+    }).compose(a -> {
+      long start = ReadSource.windowStart(a.position(), a.total(), limit);
+      int fromBefore = (int) (a.position() - start);
+      List<StoredEntry> window = new ArrayList<>(a.before().subList(a.before().size() - fromBefore, a.before().size()));
+      window.addAll(a.from().subList(0, Math.min(a.from().size(), limit - fromBefore)));
+      return run(mode, window, start, a.total())
+          .map(entries -> new AroundPage(b.name(), p.id(), userId, a.total(), start, mode, entries));
+    });
+  }
+
+  /**
+   * With every shard up, the entries with their global ranks. With a shard down, the users on the
+   * shards that answered with their scores and times in board order, marked partial: ranks,
+   * percentiles and the total need every shard.
+   */
+  @Override
+  public Future<RankList> ranks(List<String> userIds, RankMode mode) {
+    requireDense(mode);
+    return scores.lookups(b, p.id(), userIds, withMeta).compose(lookups -> {
+      Reach reach = Reach.of(userIds, lookups);
+      List<StoredEntry> found = new ArrayList<>(reach.entries());
+      found.sort(StoredEntry.order(b.order()));
+      if (!reach.complete()) {
+        return Future.succeededFuture(scoresOnly(found, reach, mode, reach.partial(UNRANKED)));
+      }
+      return list(mode, found, reach.missing()).recover(t -> t instanceof StoreUnavailableException down
+          ? Future.succeededFuture(scoresOnly(found, reach, mode, reach.partial(down, UNRANKED)))
+          : Future.failedFuture(t));
+    });
+  }
+
+  private RankList scoresOnly(List<StoredEntry> sorted, Reach reach, RankMode mode, Partial partial) {
+    List<Entry> entries = new ArrayList<>(sorted.size());
+    for (StoredEntry e : sorted) {
+      entries.add(Entries.of(b, p, e, 0, 0, 0));
+    }
+    return RankList.partial(b.name(), p.id(), mode, entries, reach.missing(), partial);
+  }
+
+  /** The global rank of one entry that was just written (unique order). */
+  public Future<Long> rankOf(StoredEntry e) {
+    return scores.counts(b, p.id(), List.of(e), List.of()).map(c -> RankMath.unique(c.before()[0]));
+  }
+
+  /** Entries in board order that need not be contiguous: each gets its own counts. */
+  private Future<RankList> list(RankMode mode, List<StoredEntry> sorted, List<String> missing) {
+    List<Long> distinct = mode == RankMode.COMPETITION
+        ? sorted.stream().map(e -> Entries.score(b, e)).distinct().toList()
+        : List.of();
+    Future<long[]> dense = mode == RankMode.DENSE && !sorted.isEmpty()
+        ? scores.distinctBetter(b, p.id(), Entries.score(b, sorted.get(sorted.size() - 1)))
+        : Future.succeededFuture(new long[0]);
+    return Future.all(scores.counts(b, p.id(), sorted, distinct), dense).map(all -> {
+      RankCounts c = all.resultAt(0);
+      long[] better = all.resultAt(1);
+      List<Entry> entries = new ArrayList<>(sorted.size());
+      for (int i = 0; i < sorted.size(); i++) {
+        StoredEntry e = sorted.get(i);
+        long score = Entries.score(b, e);
+        long position = c.before()[i];
+        long rank = switch (mode) {
+          case UNIQUE -> RankMath.unique(position);
+          case COMPETITION -> RankMath.competition(c.strictlyBetter()[distinct.indexOf(score)]);
+          case DENSE -> RankMath.dense(b.order(), better, score);
+        };
+        entries.add(Entries.of(b, p, e, rank, position, c.total()));
+      }
+      return new RankList(b.name(), p.id(), c.total(), mode, entries, missing);
+    });
+  }
+
+  /**
+   * Ranks for a contiguous run of entries starting at global position {@code first}. Competition
+   * ranks need, per distinct score, the count of strictly better scores; dense ranks need the
+   * distinct better scores once, for the run's best score, since every score between two entries
+   * of the run is in the run.
+   */
+  private Future<List<Entry>> run(RankMode mode, List<StoredEntry> run, long first, long total) {
+    if (run.isEmpty()) {
+      return Future.succeededFuture(List.of());
+    }
+    List<Long> distinct = mode == RankMode.UNIQUE ? List.of()
+        : run.stream().map(e -> Entries.score(b, e)).distinct().toList();
+    Future<long[]> ranks = switch (mode) {
+      case UNIQUE -> Future.succeededFuture(null);
+      case COMPETITION -> scores.counts(b, p.id(), List.of(), distinct).map(c -> {
+        long[] out = new long[distinct.size()];
+        for (int i = 0; i < out.length; i++) {
+          out[i] = RankMath.competition(c.strictlyBetter()[i]);
+        }
+        return out;
+      });
+      case DENSE -> scores.distinctBetter(b, p.id(), distinct.get(0)).map(better -> {
+        long[] out = new long[distinct.size()];
+        for (int i = 0; i < out.length; i++) {
+          out[i] = better.length + i + 1;
+        }
+        return out;
+      });
+    };
+    return ranks.map(perScore -> {
+      List<Entry> out = new ArrayList<>(run.size());
+      for (int i = 0; i < run.size(); i++) {
+        StoredEntry e = run.get(i);
+        long rank = perScore == null ? RankMath.unique(first + i) : perScore[distinct.indexOf(Entries.score(b, e))];
+        out.add(Entries.of(b, p, e, rank, first + i, total));
+      }
+      return out;
+    });
+  }
+
+  /** Live dense ranks need the board's distinct-score index. */
+  private void requireDense(RankMode mode) {
+    if (mode == RankMode.DENSE && !b.denseRanks()) {
+      throw LeaderboardException.invalid("rankMode", "dense is off on board '" + b.name()
+          + "' (created with denseRanks false); use unique or competition");
+    }
+  }
+}

@@ -1,0 +1,32 @@
+package dev.leaderboard.service.reads;
+
+import dev.leaderboard.core.RankMode;
+import dev.leaderboard.service.result.AroundPage;
+import dev.leaderboard.service.result.EntryPage;
+import dev.leaderboard.service.result.RankList;
+import dev.leaderboard.service.result.UserEntry;
+import io.vertx.core.Future;
+import java.util.List;
+
+/**
+ * Where one period of one board is read from: Redis while the period is live ({@link LiveSource}),
+ * the PostgreSQL archive once it is archived ({@link ArchiveSource}). {@link ReadSources} chooses
+ * once per request; both answer the same shapes with the same rules.
+ */
+interface ReadSource {
+  Future<EntryPage> page(long offset, int limit, RankMode mode);
+
+  /** 404 {@code user_not_found} when the user has no entry. */
+  Future<UserEntry> user(String userId, RankMode mode);
+
+  /** {@code limit} entries centred on the user, or as centred as the period's ends allow; 404 when absent. */
+  Future<AroundPage> around(String userId, int limit, RankMode mode);
+
+  /** The users' entries in board order, and those without one. */
+  Future<RankList> ranks(List<String> userIds, RankMode mode);
+
+  /** First position of a window of {@code limit} entries centred on {@code position}, kept inside the period. */
+  static long windowStart(long position, long total, int limit) {
+    return Math.max(0, Math.min(position - (limit - 1) / 2, total - limit));
+  }
+}

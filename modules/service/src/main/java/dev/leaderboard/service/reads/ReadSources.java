@@ -1,0 +1,41 @@
+package dev.leaderboard.service.reads;
+
+import dev.leaderboard.service.boards.BoardRegistry;
+import dev.leaderboard.service.intake.RankHints;
+
+import dev.leaderboard.archive.ArchiveStore;
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Period;
+import dev.leaderboard.core.PeriodState;
+import dev.leaderboard.store.scores.ScoreStore;
+import io.vertx.core.Future;
+
+/** Chooses, once per request, where a period is read from: the archive once it is archived, else Redis. */
+public final class ReadSources {
+  private final BoardRegistry boards;
+  private final ScoreStore scores;
+  private final ArchiveStore archive;
+  private final RankHints hints;
+
+  public ReadSources(BoardRegistry boards, ScoreStore scores, ArchiveStore archive, RankHints hints) {
+    this.boards = boards;
+    this.scores = scores;
+    this.archive = archive;
+    this.hints = hints;
+  }
+
+  /** @param withMeta whether the entries read carry their metadata */
+  Future<ReadSource> of(Board b, Period p, boolean withMeta) {
+    return boards.periodState(b, p.id()).compose(state -> state != PeriodState.ARCHIVED
+        ? Future.succeededFuture(live(b, p, withMeta))
+        : archive.period(b.uid(), p.id()).map(meta -> new ArchiveSource(archive, b, p, meta, withMeta)));
+  }
+
+  public LiveSource live(Board b, Period p) {
+    return live(b, p, false);
+  }
+
+  public LiveSource live(Board b, Period p, boolean withMeta) {
+    return new LiveSource(scores, hints, b, p, withMeta);
+  }
+}

@@ -1,0 +1,241 @@
+package dev.leaderboard.service.moderation;
+
+import dev.leaderboard.service.boards.BoardNoticeTest;
+import dev.leaderboard.service.boards.BoardRegistry;
+import dev.leaderboard.service.impl.LocalLeaderboards;
+import dev.leaderboard.service.intake.ScoreNotices;
+import dev.leaderboard.service.periods.PeriodCloser;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import dev.leaderboard.archive.ArchiveStore;
+import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.embedded.TestPostgres;
+import dev.leaderboard.embedded.TestShards;
+import dev.leaderboard.store.moderation.Ban;
+import dev.leaderboard.store.boards.BoardStore;
+import dev.leaderboard.store.moderation.ModerationStore;
+import dev.leaderboard.store.boards.PeriodStore;
+import dev.leaderboard.store.scores.ScoreStore;
+import dev.leaderboard.store.dispatch.Shards;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.junit5.VertxExtension;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Bans seen by other nodes: services with caches of their own over the same Redis and one event
+ * bus, as the nodes of a cluster are. Node C never hears a notice (its ban cache is not started),
+ * standing for a node that has not seen the ban yet: the partitions' banned markers still refuse
+ * its writes, and before its first write to a new period it reloads the bans.
+ */
+@ExtendWith(VertxExtension.class)
+class BanAcrossNodesTest {
+  private static final Instant NOW = Instant.parse("2025-04-15T12:00:00Z");
+  private static final Clock CLOCK = Clock.fixed(NOW, ZoneOffset.UTC);
+  private final List<Node> nodes = new ArrayList<>();
+  private Node a;
+  private Node b;
+  private Node c;
+
+  /** One node's service: its own connections, board cache and ban cache. */
+  private final class Node {
+    final Shards shards = Shards.connect(vertx, TestShards.endpoints(), 4);
+    final ArchiveStore archive = ArchiveStore.connect(vertx, TestPostgres.uri());
+    final BoardRegistry boards;
+    final BanRegistry bans;
+    final LocalLeaderboards service;
+
+    Node(boolean hearsNotices) {
+      BoardStore boardStore = new BoardStore(shards);
+      boards = new BoardRegistry(vertx, boardStore);
+      bans = new BanRegistry(vertx, new ModerationStore(shards));
+      PeriodCloser closer = new PeriodCloser(vertx, boards, boardStore, new PeriodStore(shards), archive, CLOCK);
+      service = new LocalLeaderboards(boards, bans, boardStore, new ScoreStore(shards), archive, closer, CLOCK, 4,
+          new ScoreNotices(vertx, ScoreNotices.DEFAULT_INTERVAL_MS));
+      boards.start().await();
+      if (hearsNotices) {
+        bans.start().await();
+      }
+      nodes.add(this);
+    }
+
+    JsonObject submit(String board, String user, long value) {
+      return service.submit(board, new JsonObject().put("userId", user).put("value", value), true).await().toJson();
+    }
+
+    JsonArray entries(String board) {
+      return service.entries(board, null, 0L, 100, null).await().toJson().getJsonArray("entries");
+    }
+  }
+
+  private Vertx vertx;
+
+  @BeforeEach
+  void start(Vertx vertx) {
+    this.vertx = vertx;
+    a = new Node(true);
+    b = new Node(true);
+    c = new Node(false);
+    a.archive.migrate().await();
+  }
+
+  @AfterEach
+  void stop() {
+    for (Node n : nodes) {
+      n.bans.stop().await();
+      n.boards.stop().await();
+      n.shards.close();
+      n.archive.close();
+    }
+  }
+
+  @Test
+  void aBanAndItsLiftAreSeenByEveryNodeAtOnce() {
+    String board = board(new JsonObject().put("denseRanks", true));
+    String user = "ban-" + UUID.randomUUID().toString().substring(0, 8);
+    b.submit(board, "x", 50);
+    JsonObject before = b.submit(board, user, 40);
+    b.submit(board, "y", 30);
+    JsonArray withUser = a.entries(board);
+
+    a.service.ban(user, new JsonObject().put("reason", "cheating")).await();
+
+    BoardNoticeTest.awaitCondition("node B hears of the ban", () -> b.bans.banned(user));
+    assertBanned(b.service.submit(board, new JsonObject().put("userId", user).put("value", 5), true));
+    assertThat(status(b.service.user(board, user, null, null))).isEqualTo(404);
+    // the others move up: y is second now, in every rank mode
+    JsonArray without = b.entries(board);
+    assertThat(without).extracting(o -> ((JsonObject) o).getString("userId")).containsExactly("x", "y");
+    assertThat(without.getJsonObject(1).getLong("rank")).isEqualTo(2);
+    assertThat(b.service.entries(board, null, 0L, 10, "dense").await().toJson().getJsonArray("entries")
+        .getJsonObject(1).getLong("rank")).isEqualTo(2);
+
+    // node C has not heard of the ban: the partition's marker refuses its write, which changes nothing
+    assertThat(c.bans.banned(user)).isFalse();
+    assertBanned(c.service.submit(board, new JsonObject().put("userId", user).put("value", 5).put("eventId", "e"), true));
+    assertThat(b.entries(board)).isEqualTo(without);
+    // a board created during the ban: C reloads the bans before its first write to the new period
+    String later = board(new JsonObject());
+    assertBanned(c.service.submit(later, new JsonObject().put("userId", user).put("value", 5), true));
+    assertThat(c.bans.banned(user)).isTrue();
+    assertThat(c.entries(later)).isEmpty();
+
+    JsonObject lifted = b.service.lift(user).await();
+    assertThat(lifted.getJsonArray("restored")).hasSize(1);
+    BoardNoticeTest.awaitCondition("node A hears of the lift", () -> !a.bans.banned(user));
+    JsonObject back = a.service.user(board, user, null, null).await().toJson();
+    assertThat(back.getLong("score")).isEqualTo(before.getLong("score"));
+    assertThat(back.getLong("at")).isEqualTo(before.getLong("at"));
+    assertThat(a.entries(board)).isEqualTo(withUser);
+    assertThat(a.submit(board, user, 1).getLong("score")).isEqualTo(41);
+  }
+
+  @Test
+  void banningTwiceKeepsTheFirstTimeAndAPeriodClosedDuringTheBanIsArchivedWithoutTheUser() {
+    String closing = board(new JsonObject());
+    String staying = board(new JsonObject());
+    String user = "ban-" + UUID.randomUUID().toString().substring(0, 8);
+    a.submit(closing, user, 10);
+    a.submit(closing, "z", 5);
+    a.submit(staying, user, 7);
+    Bans moderation = new Bans(a);
+    JsonObject first = moderation.ban(user, "first");
+    JsonObject again = moderation.ban(user, "second");
+    assertThat(again.getLong("since")).isEqualTo(first.getLong("since"));
+    assertThat(again.getJsonArray("held")).isEmpty();
+    JsonObject view = a.service.moderatedUser(user).await();
+    assertThat(view.getJsonObject("ban").getString("reason")).isEqualTo("second");
+    assertThat(view.getJsonArray("heldByBan")).hasSize(2);
+
+    a.service.closePeriod(closing, null).await();
+    assertThat(status(a.service.user(closing, user, null, null))).isEqualTo(404);
+    assertThat(a.entries(closing)).extracting(o -> ((JsonObject) o).getLong("rank")).containsExactly(1L);
+
+    JsonObject lifted = a.service.lift(user).await();
+    assertThat(lifted.getJsonArray("restored")).extracting(o -> ((JsonObject) o).getString("board"))
+        .containsExactly(staying);
+    assertThat(a.service.user(staying, user, null, null).await().toJson().getLong("score")).isEqualTo(7);
+    assertThat(status(a.service.user(closing, user, null, null))).isEqualTo(404);
+    assertThat(status(a.service.lift(user))).isEqualTo(404);
+  }
+
+  @Test
+  void aBanALiftAndAnErasureCutShortAreFinishedByRunningThemAgain() {
+    String one = board(new JsonObject().put("denseRanks", true));
+    String two = board(new JsonObject());
+    String user = "ban-" + UUID.randomUUID().toString().substring(0, 8);
+    a.submit(one, user, 10);
+    a.submit(two, user, 20);
+    a.submit(one, "w", 15);
+    JsonArray before = a.entries(one);
+    ModerationStore store = new ModerationStore(a.shards);
+    List<ModerationStore.Target> both = List.of(target(one), target(two));
+
+    // a ban that stopped after the record and the first board
+    store.putBan(user, new Ban("first try", 1, false)).await();
+    store.apply(ModerationStore.Op.BAN, user, List.of(target(one))).await();
+    JsonObject ban = a.service.ban(user, new JsonObject().put("reason", "again")).await();
+    assertThat(ban.getLong("since")).isEqualTo(1);
+    assertThat(ban.getJsonArray("held")).extracting(o -> ((JsonObject) o).getString("board")).containsExactly(two);
+    assertThat(a.service.moderatedUser(user).await().getJsonArray("heldByBan")).hasSize(2);
+
+    // a lift that stopped after the first board: the user is still banned until it is run again
+    store.apply(ModerationStore.Op.LIFT, user, List.of(target(one))).await();
+    assertThat(store.ban(user).await()).isNotNull();
+    JsonObject lifted = a.service.lift(user).await();
+    assertThat(lifted.getJsonArray("restored")).extracting(o -> ((JsonObject) o).getString("board")).containsExactly(two);
+    assertThat(a.entries(one)).isEqualTo(before);
+    assertThat(a.service.user(two, user, null, null).await().toJson().getLong("score")).isEqualTo(20);
+
+    // an erasure that stopped after the partitions: the user stays locked out until it is run again
+    store.putBan(user, new Ban("erasure under way", 2, true)).await();
+    store.apply(ModerationStore.Op.ERASE, user, both).await();
+    assertThat(status(a.service.ban(user, new JsonObject().put("reason", "x")))).isEqualTo(409);
+    assertBanned(a.service.submit(one, new JsonObject().put("userId", user).put("value", 1), true));
+    JsonObject erased = a.service.erase(user).await();
+    assertThat(erased.getJsonArray("periods")).isEmpty();
+    assertThat(store.ban(user).await()).isNull();
+    assertThat(a.entries(one)).extracting(o -> ((JsonObject) o).getString("userId")).containsExactly("w");
+    assertThat(a.submit(one, user, 1).getLong("rank")).isEqualTo(2);
+  }
+
+  private ModerationStore.Target target(String board) {
+    return new ModerationStore.Target(a.boards.require(board).await(), "2025-04-15");
+  }
+
+  /** Bans through node {@code n}'s moderation. */
+  private record Bans(Node n) {
+    JsonObject ban(String user, String reason) {
+      return n.service.ban(user, new JsonObject().put("reason", reason)).await();
+    }
+  }
+
+  private String board(JsonObject spec) {
+    String name = "ban-" + UUID.randomUUID().toString().substring(0, 8);
+    a.service.putBoard(name, spec.put("period", "daily")).await();
+    return name;
+  }
+
+  private static void assertBanned(Future<?> answer) {
+    LeaderboardException e = (LeaderboardException) catchThrowable(answer::await);
+    assertThat(e.status()).isEqualTo(403);
+    assertThat(e.code()).isEqualTo("banned");
+  }
+
+  private static int status(Future<?> answer) {
+    return ((LeaderboardException) catchThrowable(answer::await)).status();
+  }
+}

@@ -1,0 +1,81 @@
+package dev.leaderboard.store.access;
+
+import dev.leaderboard.store.Keys;
+import dev.leaderboard.store.dispatch.Route;
+import dev.leaderboard.store.dispatch.Shards;
+
+import io.vertx.core.Future;
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.Request;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.regex.Pattern;
+
+/**
+ * Single-use stream tickets: browsers' {@code EventSource} cannot send an {@code Authorization}
+ * header, so a client trades its credential for a ticket ({@code st_} and 32 random bytes in
+ * URL-safe Base64) and puts that in the stream's URL. The grant is stored in Redis on the
+ * {@code lb:{meta}} route under the ticket's SHA-256, with a TTL, so any node can open the stream;
+ * opening it reads and deletes the grant in one command ({@code GETDEL}), so a ticket opens one
+ * stream at most, and a ticket past its time is refused even before Redis drops it. Tickets are
+ * never logged.
+ */
+public final class StreamTickets {
+  public static final String PREFIX = "st_";
+  private static final Pattern SHAPE = Pattern.compile("st_[A-Za-z0-9_-]{43}");
+  private final Shards shards;
+  private final Clock clock;
+  private final long ttlMillis;
+  private final SecureRandom random = new SecureRandom();
+
+  public StreamTickets(Shards shards, Clock clock, long ttlMillis) {
+    this.shards = shards;
+    this.clock = clock;
+    this.ttlMillis = ttlMillis;
+  }
+
+  /** A new ticket for the board and caller of {@code grant} (its {@code expiresAt} is set here). */
+  public Future<Issued> issue(String board, String kind, String id, long tokenExpiresAt) {
+    byte[] secret = new byte[32];
+    random.nextBytes(secret);
+    String ticket = PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
+    long expiresAt = clock.millis() + ttlMillis;
+    Grant grant = new Grant(board, kind, id, tokenExpiresAt, expiresAt);
+    return shards.send(Route.META, Request.cmd(Command.SET).arg(Keys.streamTicket(hash(ticket)))
+            .arg(grant.toJson().encode()).arg("PX").arg(ttlMillis))
+        .map(ok -> new Issued(ticket, expiresAt));
+  }
+
+  /** The grant of {@code ticket}, consumed; {@code null} when it is unknown, used or past its time. */
+  public Future<Grant> redeem(String ticket) {
+    if (!shaped(ticket)) {
+      return Future.succeededFuture();
+    }
+    return shards.send(Route.META, Request.cmd(Command.GETDEL).arg(Keys.streamTicket(hash(ticket)))).map(r -> {
+      Grant g = r == null ? null : Grant.fromJson(r.toString());
+      return g == null || clock.millis() >= g.expiresAt() ? null : g;
+    });
+  }
+
+  /** Whether {@code s} has a ticket's shape. */
+  public static boolean shaped(String s) {
+    return s != null && SHAPE.matcher(s).matches();
+  }
+
+  private static String hash(String ticket) {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(ticket.getBytes(StandardCharsets.US_ASCII)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** A ticket and when it stops opening streams (epoch ms). */
+  public record Issued(String ticket, long expiresAt) {
+  }
+}

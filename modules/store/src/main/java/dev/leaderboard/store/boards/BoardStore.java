@@ -1,0 +1,102 @@
+package dev.leaderboard.store.boards;
+
+import dev.leaderboard.store.Keys;
+import dev.leaderboard.store.dispatch.Call;
+import dev.leaderboard.store.dispatch.Route;
+import dev.leaderboard.store.dispatch.Shards;
+
+import dev.leaderboard.core.Board;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.Request;
+import io.vertx.redis.client.Response;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Board definitions, kept in one Redis hash among the {@code lb:{meta}} keys (durable with AOF),
+ * and the set of periods each board has data for.
+ */
+public final class BoardStore {
+  private final Shards shards;
+
+  public BoardStore(Shards shards) {
+    this.shards = shards;
+  }
+
+  public Shards shards() {
+    return shards;
+  }
+
+  public Future<Map<String, Board>> loadAll() {
+    return shards.send(Route.META, Request.cmd(Command.HGETALL).arg(Keys.BOARDS)).map(r -> {
+      Map<String, Board> boards = new LinkedHashMap<>();
+      for (int i = 0; i + 1 < r.size(); i += 2) {
+        boards.put(r.get(i).toString(), Board.fromStored(new JsonObject(r.get(i + 1).toString())));
+      }
+      return boards;
+    });
+  }
+
+  public Future<Board> get(String name) {
+    return shards.send(Route.META, Request.cmd(Command.HGET).arg(Keys.BOARDS).arg(name))
+        .map(r -> r == null ? null : Board.fromStored(new JsonObject(r.toString())));
+  }
+
+  /** Stores a new board unless one of that name exists; {@code false} when it did. */
+  public Future<Boolean> create(Board b) {
+    return shards.send(Route.META, Request.cmd(Command.HSETNX).arg(Keys.BOARDS).arg(b.name())
+            .arg(b.toStored().encode()))
+        .map(r -> r.toInteger() == 1);
+  }
+
+  public Future<Void> update(Board b) {
+    return shards.send(Route.META, Request.cmd(Command.HSET).arg(Keys.BOARDS).arg(b.name()).arg(b.toStored().encode()))
+        .mapEmpty();
+  }
+
+  /** Removes the definition, then unlinks every key of every known period of the board. */
+  public Future<Void> delete(Board b) {
+    return shards.send(Route.META, Request.cmd(Command.HDEL).arg(Keys.BOARDS).arg(b.name()))
+        .compose(ok -> periods(b))
+        .compose(periods -> unlink(shards, b, periods))
+        .compose(ok -> shards.send(Route.META,
+            Request.cmd(Command.UNLINK).arg(Keys.periods(b)).arg(Keys.periodStates(b)).arg(Keys.deliveries(b))))
+        .mapEmpty();
+  }
+
+  /** Unlinks every key of the given periods of the board: one UNLINK per partition and period, one dispatch. */
+  static Future<Void> unlink(Shards shards, Board b, List<String> periods) {
+    List<Call> calls = new ArrayList<>();
+    for (String period : periods) {
+      for (Route r : Keys.partitions(b, period)) {
+        Request unlink = Request.cmd(Command.UNLINK);
+        for (String key : Keys.all(r)) {
+          unlink.arg(key);
+        }
+        if (b.wide()) {
+          Keys.allUsers(r).forEach(unlink::arg);
+        }
+        calls.add(Call.of(r, unlink));
+      }
+    }
+    return shards.dispatch(calls).mapEmpty();
+  }
+
+  public Future<Void> addPeriod(Board b, String period) {
+    return shards.send(Route.META, Request.cmd(Command.SADD).arg(Keys.periods(b)).arg(period)).mapEmpty();
+  }
+
+  public Future<List<String>> periods(Board b) {
+    return shards.send(Route.META, Request.cmd(Command.SMEMBERS).arg(Keys.periods(b))).map(r -> {
+      List<String> out = new ArrayList<>();
+      for (Response m : r) {
+        out.add(m.toString());
+      }
+      return out;
+    });
+  }
+}

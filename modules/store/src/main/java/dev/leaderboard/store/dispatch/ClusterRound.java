@@ -1,0 +1,181 @@
+package dev.leaderboard.store.dispatch;
+
+import dev.leaderboard.core.StoreUnavailableException;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.Request;
+import io.vertx.redis.client.Response;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * One {@link Shards#dispatchEach} on a Redis Cluster, with its retries:
+ * <ol>
+ *   <li>the calls are grouped by the master serving their slot and each group goes as one pipelined
+ *       batch (under {@link ScriptPipeline}'s NOSCRIPT policy), all masters at once;</li>
+ *   <li>a batch that failed for a retryable reason ({@link RedisFailures#clusterRetryable}) is sent
+ *       again whole — its other answers are lost with the failure, and some of its commands may have
+ *       run — regrouped after the slot map is read again, after a short pause that doubles up to
+ *       {@link #MAX_PAUSE_MILLIS}; batches that succeeded keep their answers;</li>
+ *   <li>a batch answered {@code ASK} (its slot is being moved and some keys have left) goes command
+ *       by command, in order, each following its redirects ({@code ASK} with {@code ASKING} on the
+ *       importing node, {@code MOVED} to the new owner) and waiting out {@code TRYAGAIN} (a command on
+ *       several keys of a slot half moved, e.g. the submit script, waits for the move to finish);</li>
+ *   <li>once the cluster has not settled within the deadline the calls still failing fail with
+ *       {@link StoreUnavailableException#redisUnsettled}; other failures as {@link RedisFailures#classify}.</li>
+ * </ol>
+ */
+final class ClusterRound {
+  static final long MAX_PAUSE_MILLIS = 200;
+
+  private final ClusterShards shards;
+  private final List<Call> calls;
+  private final long deadline;
+  private final Shards.Reply[] out;
+
+  ClusterRound(ClusterShards shards, List<Call> calls, long deadlineNanos) {
+    this.shards = shards;
+    this.calls = calls;
+    this.deadline = deadlineNanos;
+    this.out = new Shards.Reply[calls.size()];
+  }
+
+  Future<List<Shards.Reply>> run() {
+    List<Integer> all = new ArrayList<>(calls.size());
+    for (int i = 0; i < calls.size(); i++) {
+      all.add(i);
+    }
+    return attempt(all, 0).map(v -> Arrays.asList(out));
+  }
+
+  /** One batch per master for the calls in {@code pending}; then those of failed batches again. */
+  private Future<Void> attempt(List<Integer> pending, int round) {
+    SlotMap map = shards.current();
+    Map<Integer, List<Integer>> byMaster = new TreeMap<>();
+    for (int i : pending) {
+      byMaster.computeIfAbsent(map.masterOf(calls.get(i).route()), m -> new ArrayList<>()).add(i);
+    }
+    List<Integer> masters = new ArrayList<>(byMaster.keySet());
+    List<Future<List<Response>>> sent = new ArrayList<>();
+    for (int m : masters) {
+      List<Call> group = byMaster.get(m).stream().map(calls::get).toList();
+      sent.add(m < 0
+          ? Future.failedFuture(new IllegalStateException("no master serves the slot"))
+          : group(map, m, group));
+    }
+    return Future.join(sent).transform(done -> {
+      List<Integer> again = new ArrayList<>();
+      for (int g = 0; g < masters.size(); g++) {
+        int m = masters.get(g);
+        List<Integer> idx = byMaster.get(m);
+        Future<List<Response>> batch = sent.get(g);
+        if (batch.succeeded()) {
+          for (int k = 0; k < idx.size(); k++) {
+            out[idx.get(k)] = new Shards.Reply(batch.result().get(k), null);
+          }
+        } else if (RedisFailures.clusterRetryable(batch.cause()) && !late()) {
+          SlotMap.Node node = m < 0 ? null : map.masters().get(m);
+          shards.counters().repeated(node);
+          shards.counters().retry(node, reason(batch.cause()));
+          again.addAll(idx);
+        } else {
+          Throwable failure = fail(Math.max(m, 0), batch.cause());
+          idx.forEach(i -> out[i] = new Shards.Reply(null, failure));
+        }
+      }
+      if (again.isEmpty()) {
+        return Future.succeededFuture();
+      }
+      again.sort(null);
+      return pause(round).compose(v -> shards.refresh().transform(ar -> attempt(again, round + 1)));
+    });
+  }
+
+  /** One master's batch; answered {@code ASK}, its calls one by one instead. */
+  private Future<List<Response>> group(SlotMap map, int m, List<Call> group) {
+    SlotMap.Node node = map.masters().get(m);
+    return ScriptPipeline.send(requests -> shards.pipeline(node, m, requests), group)
+        .recover(t -> RedisFailures.redirect(t, "ASK") != null && !late() ? oneByOne(group) : Future.failedFuture(t));
+  }
+
+  private Future<List<Response>> oneByOne(List<Call> group) {
+    Future<List<Response>> chain = Future.succeededFuture(new ArrayList<>(group.size()));
+    for (Call c : group) {
+      chain = chain.compose(answers -> single(c, null, false, 0).map(r -> {
+        answers.add(r);
+        return answers;
+      }));
+    }
+    return chain;
+  }
+
+  /**
+   * One call to {@code address} ({@code null}: the master serving its slot now), preceded by
+   * {@code ASKING} when {@code asking}; follows redirects and waits out transitions until the deadline.
+   */
+  private Future<Response> single(Call c, String address, boolean asking, int tries) {
+    SlotMap map = shards.current();
+    int m = address == null ? map.masterOf(c.route()) : -1;
+    SlotMap.Node node = address != null ? shards.node(address) : m >= 0 ? map.masters().get(m) : null;
+    Future<Response> sent = node == null
+        ? Future.failedFuture(new IllegalStateException("no master serves the slot"))
+        : ScriptPipeline.send(requests -> asking ? asking(node, requests) : shards.pipeline(node, m, requests),
+            List.of(c)).map(answers -> answers.get(0));
+    return sent.recover(t -> {
+      if (!RedisFailures.clusterRetryable(t) || late()) {
+        return Future.failedFuture(fail(Math.max(m, 0), t));
+      }
+      String ask = RedisFailures.redirect(t, "ASK");
+      if (ask != null) {
+        shards.counters().redirect(node, "ask");
+        return single(c, ask, true, tries + 1);
+      }
+      String moved = RedisFailures.redirect(t, "MOVED");
+      if (moved != null) {
+        shards.counters().redirect(node, "moved");
+        shards.refresh();
+        return single(c, moved, false, tries + 1);
+      }
+      shards.counters().retry(node, reason(t));
+      return pause(tries).compose(v -> shards.refresh().transform(ar -> single(c, null, false, tries + 1)));
+    });
+  }
+
+  /** The requests behind {@code ASKING}, on one connection of the importing node. */
+  private Future<List<Response>> asking(SlotMap.Node node, List<Request> requests) {
+    List<Request> batch = new ArrayList<>(requests.size() + 1);
+    batch.add(Request.cmd(Command.ASKING));
+    batch.addAll(requests);
+    return shards.pipeline(node, -1, batch).map(answers -> answers.subList(1, answers.size()));
+  }
+
+  private Throwable fail(int master, Throwable t) {
+    return RedisFailures.clusterRetryable(t) && late()
+        ? StoreUnavailableException.redisUnsettled(master, shards.settleMillis(), t)
+        : RedisFailures.classify(master, t);
+  }
+
+  private boolean late() {
+    return System.nanoTime() - deadline >= 0;
+  }
+
+  private Future<Void> pause(int round) {
+    long millis = round == 0 ? 0 : Math.min(MAX_PAUSE_MILLIS, 5L << Math.min(round, 10));
+    if (millis == 0) {
+      return Future.succeededFuture();
+    }
+    Promise<Void> done = Promise.promise();
+    shards.vertx().setTimer(millis, id -> done.complete());
+    return done.future();
+  }
+
+  /** What a retry is counted under: the first error code, or {@code unreachable}. */
+  private static String reason(Throwable t) {
+    String summary = RedisFailures.summary(t);
+    return summary.startsWith("error reply ") ? summary.substring("error reply ".length()) : summary;
+  }
+}

@@ -1,0 +1,231 @@
+package dev.leaderboard.store.dispatch;
+
+import dev.leaderboard.core.StoreUnavailableException;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.Redis;
+import io.vertx.redis.client.Request;
+import io.vertx.redis.client.Response;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A Redis Cluster, reached from seed nodes. A route goes to the master serving its tag's hash slot
+ * ({@link HashSlots}, by the slot map the cluster answers to {@code CLUSTER SLOTS}, {@link SlotMap});
+ * each master has a pooled client of its own. A dispatch sends one pipelined batch per master, all
+ * masters at once; a batch that fails for a reason a later attempt may not meet (a redirect, a slot
+ * or the cluster in transition, a master that does not answer: {@link RedisFailures#clusterRetryable})
+ * is sent again, whole, after the slot map is read again, until the cluster settles or
+ * {@code settleMillis} have passed ({@link ClusterRound}); then its calls fail with
+ * {@link StoreUnavailableException} (503). Writes may therefore run twice, so they must be
+ * idempotent: {@link #resendsWrites()}.
+ */
+public final class ClusterShards implements Shards {
+  private static final Logger LOG = LoggerFactory.getLogger(ClusterShards.class);
+
+  private final Vertx vertx;
+  /** {@code scheme://userinfo@} of the seeds, for the nodes the cluster names by {@code host:port}. */
+  private final String prefix;
+  private final List<String> seeds;
+  private final RedisPool pool;
+  private final long settleMillis;
+  private final Map<String, Redis> clients = new ConcurrentHashMap<>();
+  private final ClusterMeters counters = new ClusterMeters();
+  private final NodeHealth health = new NodeHealth(LOG);
+  private volatile SlotMap map;
+  private volatile ShardMeters timers;
+  private Future<SlotMap> refreshing;
+
+  private ClusterShards(Vertx vertx, List<String> seeds, RedisPool pool, long settleMillis) {
+    this.vertx = vertx;
+    URI first = URI.create(seeds.get(0));
+    this.prefix = first.getScheme() + "://" + (first.getRawUserInfo() == null ? "" : first.getRawUserInfo() + "@");
+    this.seeds = seeds.stream().map(ClusterShards::address).toList();
+    this.pool = pool;
+    this.settleMillis = settleMillis;
+  }
+
+  /**
+   * The cluster the seed endpoints ({@code redis://[[user]:password@]host:port}, all with the same
+   * credentials) belong to; {@code settleMillis} bounds how long a dispatch waits for it to settle.
+   */
+  public static ClusterShards connect(Vertx vertx, List<String> seeds, RedisPool pool, long settleMillis) {
+    if (seeds.isEmpty()) {
+      throw new IllegalArgumentException("at least one Redis seed endpoint is needed");
+    }
+    return new ClusterShards(vertx, seeds, pool, settleMillis);
+  }
+
+  /** Failed batches are sent again whole: a write in one may run twice unless it is idempotent. */
+  @Override
+  public boolean resendsWrites() {
+    return true;
+  }
+
+  @Override
+  public Future<List<Reply>> dispatchEach(List<Call> calls) {
+    if (calls.isEmpty()) {
+      return Future.succeededFuture(List.of());
+    }
+    return slotMap().transform(ar -> ar.succeeded()
+        ? new ClusterRound(this, calls, System.nanoTime() + settleMillis * 1_000_000).run()
+        : Future.succeededFuture(Collections.nCopies(calls.size(), new Reply(null, unreachable(ar.cause())))));
+  }
+
+  @Override
+  public Future<Void> loadScripts() {
+    return refresh().compose(m -> Future.all(m.masters().stream()
+        .map(n -> pipeline(n, -1, ScriptPipeline.loadAll())).toList())).mapEmpty();
+  }
+
+  @Override
+  public Future<List<EndpointHealth>> health(long timeoutMillis) {
+    return refresh().timeout(timeoutMillis, java.util.concurrent.TimeUnit.MILLISECONDS).transform(ar -> {
+      SlotMap m = ar.succeeded() ? ar.result() : map;
+      if (m == null) {
+        List<Future<EndpointHealth>> down = seeds.stream().map(s -> health.check(
+            Future.<List<Response>>failedFuture(ar.cause()), timeoutMillis, "seed", ShardMeters.label(prefix + s)))
+            .toList();
+        return Future.all(down).map(all -> down.stream().map(Future::result).toList());
+      }
+      List<Future<EndpointHealth>> checks = new ArrayList<>();
+      for (int i = 0; i < m.masters().size(); i++) {
+        SlotMap.Node node = m.masters().get(i);
+        checks.add(health.check(pipeline(node, i, List.of(Request.cmd(Command.PING))), timeoutMillis,
+            "cluster master " + i, ShardMeters.label(prefix + node.address())));
+      }
+      return Future.all(checks).map(all -> checks.stream().map(Future::result).toList());
+    });
+  }
+
+  @Override
+  public void close() {
+    clients.values().forEach(Redis::close);
+  }
+
+  /** The slot map in use; read once when there is none yet. */
+  Future<SlotMap> slotMap() {
+    SlotMap m = map;
+    return m != null ? Future.succeededFuture(m) : refresh();
+  }
+
+  /** The slot map in use (after {@link #slotMap()} succeeded once). */
+  SlotMap current() {
+    return map;
+  }
+
+  /**
+   * Reads the slot map again ({@code CLUSTER SLOTS} from the first master or seed that answers);
+   * calls while a read is under way share it.
+   */
+  synchronized Future<SlotMap> refresh() {
+    if (refreshing != null) {
+      return refreshing;
+    }
+    Set<String> candidates = new LinkedHashSet<>();
+    SlotMap m = map;
+    if (m != null) {
+      m.masters().forEach(n -> candidates.add(n.address()));
+    }
+    candidates.addAll(seeds);
+    Future<SlotMap> read = askSlots(new ArrayList<>(candidates), 0, null);
+    refreshing = read;
+    read.onComplete(ar -> {
+      synchronized (this) {
+        refreshing = null;
+      }
+      if (ar.succeeded()) {
+        SlotMap fresh = ar.result();
+        if (map == null || map.masters().size() != fresh.masters().size()) {
+          timers = ShardMeters.create(fresh.masters().size());
+        }
+        map = fresh;
+      }
+    });
+    return read;
+  }
+
+  private Future<SlotMap> askSlots(List<String> candidates, int i, Throwable last) {
+    if (i >= candidates.size()) {
+      return Future.failedFuture(last == null ? new IllegalStateException("no Redis seed node") : last);
+    }
+    String address = candidates.get(i);
+    return client(address).send(Request.cmd(Command.CLUSTER).arg("SLOTS"))
+        .map(r -> SlotMap.parse(r, address.substring(0, address.lastIndexOf(':'))))
+        .recover(t -> askSlots(candidates, i + 1, t));
+  }
+
+  /** The master at {@code host:port} as the slot map in use names it (one not in it yet is {@code new}). */
+  SlotMap.Node node(String address) {
+    SlotMap m = map;
+    if (m != null) {
+      for (SlotMap.Node n : m.masters()) {
+        if (n.address().equals(address)) {
+          return n;
+        }
+      }
+    }
+    return new SlotMap.Node(address, "new");
+  }
+
+  ClusterMeters counters() {
+    return counters;
+  }
+
+  Vertx vertx() {
+    return vertx;
+  }
+
+  long settleMillis() {
+    return settleMillis;
+  }
+
+  /**
+   * The requests to one master in one write (a single one as a plain send), timed when the master
+   * has an index in the slot map ({@code index} &ge; 0), bounded by the pool's answer time. Failures
+   * stay as the client reports them:
+   * {@link ClusterRound} decides what they mean.
+   */
+  Future<List<Response>> pipeline(SlotMap.Node node, int index, List<Request> requests) {
+    long start = System.nanoTime();
+    Redis client = client(node.address());
+    Future<List<Response>> answers;
+    try {
+      answers = requests.size() == 1
+          ? client.send(requests.get(0)).map(Collections::singletonList)
+          : client.batch(requests);
+    } catch (RuntimeException e) {
+      answers = Future.failedFuture(e);
+    }
+    // a master that does not answer (hung, or its packets dropped) fails the round like one that is
+    // unreachable, which ClusterRound retries until the cluster settles (writes carry event IDs)
+    answers = answers.timeout(pool.answerMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+    ShardMeters t = timers;
+    if (t != null && index >= 0 && index < map.masters().size()) {
+      answers = t.time(index, requests.size() > 1, start, answers);
+    }
+    return answers;
+  }
+
+  private Redis client(String address) {
+    return clients.computeIfAbsent(address, a -> StandaloneShards.client(vertx, prefix + a, pool));
+  }
+
+  private static StoreUnavailableException unreachable(Throwable cause) {
+    return StoreUnavailableException.redis(0, cause);
+  }
+
+  private static String address(String endpoint) {
+    URI uri = URI.create(endpoint);
+    return uri.getHost() + ":" + (uri.getPort() < 0 ? 6379 : uri.getPort());
+  }
+}

@@ -1,0 +1,140 @@
+package dev.leaderboard.store.dispatch;
+
+import dev.leaderboard.core.OverloadedException;
+import dev.leaderboard.core.StoreUnavailableException;
+import io.vertx.core.http.ConnectionPoolTooBusyException;
+import io.vertx.redis.client.Response;
+import io.vertx.redis.client.ResponseType;
+import java.util.Set;
+import java.util.concurrent.TimeoutException;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * Tells a Redis error reply from a node that is not there. An error reply is a failure that is
+ * also a {@link Response} of type {@link ResponseType#ERROR}; it stays as it is (it is a bug of
+ * the request), unless its code says the node cannot serve now ({@link #UNAVAILABLE}). A command
+ * the connection pool refused because {@link RedisPool#maxWaiting} others already wait (the
+ * client's {@link ConnectionPoolTooBusyException}) was never sent and the node is up: it becomes
+ * {@link OverloadedException#redisPool}. Any other failure — connection refused or closed,
+ * timeouts — is a transport failure. Those and the unavailable codes become
+ * {@link StoreUnavailableException#redis}.
+ *
+ * <p>The client reports a pipelined batch that failed as one error whose lines read
+ * {@code ERR [i] <cause>}, one per failed request, where the cause is either the reply's text
+ * (without its {@code ERR } prefix) or, when the connection failed under the batch, the text of
+ * the transport exception ({@code java.io.IOException: ...}) or {@code CONNECTION_CLOSED}. So the
+ * codes are read line by line, and a line naming an exception class is a transport failure.
+ */
+final class RedisFailures {
+  /** Codes of replies that mean the node cannot serve now; CONNECTION_CLOSED is the client's own. */
+  private static final Set<String> UNAVAILABLE =
+      Set.of("LOADING", "BUSY", "MASTERDOWN", "CLUSTERDOWN", "TRYAGAIN", "CONNECTION_CLOSED");
+  /** Error codes on a Redis Cluster that a later attempt may not meet (see {@link #clusterRetryable}). */
+  private static final Set<String> CLUSTER_RETRYABLE = Set.of("MOVED", "ASK", "NOSCRIPT");
+  private static final Pattern BATCH_LINE = Pattern.compile("^ERR \\[\\d+] ");
+  private static final Pattern EXCEPTION_CLASS = Pattern.compile("[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)+");
+  private static final Pattern ERROR_CODE = Pattern.compile("[A-Z_]{2,20}");
+
+  private RedisFailures() {
+  }
+
+  /**
+   * The failure as callers see it: {@link OverloadedException} for a full pool,
+   * {@link StoreUnavailableException} (naming shard {@code shard}) unless it is an ordinary error reply.
+   */
+  static Throwable classify(int shard, Throwable t) {
+    if (t instanceof StoreUnavailableException || t instanceof OverloadedException) {
+      return t;
+    }
+    if (t instanceof ConnectionPoolTooBusyException) {
+      return OverloadedException.redisPool(t);
+    }
+    if (isErrorReply(t) && !meansUnavailable(t.getMessage())) {
+      return t;
+    }
+    return StoreUnavailableException.redis(shard, t);
+  }
+
+  /**
+   * What may be shown of why a shard did not answer (health answers are public): {@code timeout},
+   * {@code unreachable}, or {@code error reply} with the reply's code; never an address or a client's
+   * message.
+   */
+  static String summary(Throwable t) {
+    Throwable why = underlying(t);
+    if (why instanceof TimeoutException) {
+      return "timeout";
+    }
+    if (isErrorReply(why)) {
+      String code = codes(why.getMessage()).findFirst().orElse("");
+      return ERROR_CODE.matcher(code).matches() ? "error reply " + code : "error reply";
+    }
+    return "unreachable";
+  }
+
+  /** The client's own failure under a {@link StoreUnavailableException}, or {@code t}. */
+  static Throwable underlying(Throwable t) {
+    return t instanceof StoreUnavailableException && t.getCause() != null ? t.getCause() : t;
+  }
+
+  /** Whether the failure is an error reply with this code, for a single request or any request of a batch. */
+  static boolean hasCode(Throwable t, String code) {
+    return isErrorReply(t) && codes(t.getMessage()).anyMatch(code::equals);
+  }
+
+  /**
+   * On a Redis Cluster: whether a request that failed so may succeed when sent again, after the
+   * slot map is read again or the cluster settles — a redirect ({@code MOVED}, {@code ASK}), a slot
+   * or cluster in transition ({@code TRYAGAIN}, {@code CLUSTERDOWN}, {@code MASTERDOWN},
+   * {@code LOADING}), a script the node does not have ({@code NOSCRIPT}: a new master), or a node
+   * that does not answer (a master that failed, whose replica is taking over). Not a full pool.
+   */
+  static boolean clusterRetryable(Throwable t) {
+    Throwable why = underlying(t);
+    if (why instanceof OverloadedException || why instanceof ConnectionPoolTooBusyException) {
+      return false;
+    }
+    return !isErrorReply(why) || codes(why.getMessage()).anyMatch(c -> CLUSTER_RETRYABLE.contains(c)
+        || UNAVAILABLE.contains(c) || EXCEPTION_CLASS.matcher(c).matches());
+  }
+
+  /**
+   * The {@code host:port} an {@code ASK} (or {@code MOVED}) reply sends the request to, for a single
+   * request or the first such request of a batch; {@code null} when there is none.
+   */
+  static String redirect(Throwable t, String code) {
+    Throwable why = underlying(t);
+    if (!isErrorReply(why) || why.getMessage() == null) {
+      return null;
+    }
+    return why.getMessage().lines()
+        .map(line -> BATCH_LINE.matcher(line).replaceFirst("").split(" "))
+        .filter(words -> words.length >= 3 && words[0].equals(code))
+        .map(words -> words[2])
+        .findFirst().orElse(null);
+  }
+
+  private static boolean isErrorReply(Throwable t) {
+    return t instanceof Response r && r.type() == ResponseType.ERROR;
+  }
+
+  private static boolean meansUnavailable(String message) {
+    return codes(message).anyMatch(c -> UNAVAILABLE.contains(c) || EXCEPTION_CLASS.matcher(c).matches());
+  }
+
+  /** The first word of each line (of each failed request's cause, for a batch). */
+  private static Stream<String> codes(String message) {
+    if (message == null) {
+      return Stream.empty();
+    }
+    return message.lines().map(line -> {
+      String cause = BATCH_LINE.matcher(line).replaceFirst("");
+      int end = 0;
+      while (end < cause.length() && cause.charAt(end) != ' ' && cause.charAt(end) != ':') {
+        end++;
+      }
+      return cause.substring(0, end);
+    });
+  }
+}

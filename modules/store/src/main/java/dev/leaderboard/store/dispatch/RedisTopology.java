@@ -1,0 +1,31 @@
+package dev.leaderboard.store.dispatch;
+
+import java.util.List;
+
+/**
+ * How a node reaches Redis ({@code LB_REDIS_MODE}): standalone endpoints, partition {@code p} on
+ * endpoint {@code p mod endpoints} ({@link StandaloneShards}), or a Redis Cluster reached from seed
+ * endpoints ({@link ClusterShards}), whose dispatches wait up to {@code settleMillis} for slots that
+ * move or masters that fail over.
+ *
+ * @param endpoints {@code redis://[[user]:password@]host:port}; hold passwords, never log them
+ */
+public record RedisTopology(boolean cluster, List<String> endpoints, long settleMillis) {
+  /** How long a cluster dispatch waits for the cluster to settle, by default ({@code LB_REDIS_CLUSTER_SETTLE_MS}). */
+  public static final long DEFAULT_SETTLE_MILLIS = 5_000;
+
+  public RedisTopology {
+    endpoints = List.copyOf(endpoints);
+    if (settleMillis < 0) {
+      throw new IllegalArgumentException("settleMillis must be 0 or more (got " + settleMillis + ")");
+    }
+  }
+
+  public static RedisTopology standalone(List<String> endpoints) {
+    return new RedisTopology(false, endpoints, 0);
+  }
+
+  public static RedisTopology cluster(List<String> seeds, long settleMillis) {
+    return new RedisTopology(true, seeds, settleMillis);
+  }
+}

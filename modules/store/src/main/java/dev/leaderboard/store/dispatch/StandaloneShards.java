@@ -1,0 +1,143 @@
+package dev.leaderboard.store.dispatch;
+
+import dev.leaderboard.core.OverloadedException;
+import dev.leaderboard.core.StoreUnavailableException;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.ProtocolVersion;
+import io.vertx.redis.client.Redis;
+import io.vertx.redis.client.RedisOptions;
+import io.vertx.redis.client.Request;
+import io.vertx.redis.client.Response;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Standalone Redis endpoints, one pooled client each. Partition {@code p} of every board (and
+ * friend-set slot {@code p}) lives on endpoint {@code p mod endpoints}; the {@code lb:{meta}} keys
+ * ({@link Route#META}, partition 0) on endpoint 0. The order of the endpoints is therefore the
+ * partition → endpoint mapping.
+ */
+public final class StandaloneShards implements Shards {
+  private static final Logger LOG = LoggerFactory.getLogger(StandaloneShards.class);
+  /** The endpoints without credentials, for the log only. */
+  private final List<String> labels;
+  private final List<Redis> clients;
+  /** Round-trip timers per endpoint; {@code null} when the node runs without metrics. */
+  private final ShardMeters meters;
+  private final NodeHealth health = new NodeHealth(LOG);
+  private final List<ShardWatch> watches;
+
+  private StandaloneShards(List<String> endpoints, List<Redis> clients, long answerMillis) {
+    this.labels = endpoints.stream().map(ShardMeters::label).toList();
+    this.clients = clients;
+    this.meters = ShardMeters.create(endpoints.size());
+    this.watches = endpoints.stream().map(e -> new ShardWatch(answerMillis)).toList();
+  }
+
+  public static StandaloneShards connect(Vertx vertx, List<String> endpoints, RedisPool pool) {
+    if (endpoints.isEmpty()) {
+      throw new IllegalArgumentException("at least one Redis endpoint is needed");
+    }
+    List<Redis> clients = new ArrayList<>();
+    for (String endpoint : endpoints) {
+      clients.add(client(vertx, endpoint, pool));
+    }
+    return new StandaloneShards(endpoints, clients, pool.answerMillis());
+  }
+
+  /** A pooled client of one Redis server (also each master of a cluster, {@link ClusterShards}). */
+  static Redis client(Vertx vertx, String endpoint, RedisPool pool) {
+    return Redis.createClient(vertx, new RedisOptions()
+        .setConnectionString(endpoint)
+        .setMaxPoolSize(pool.size())
+        .setMaxPoolWaiting(pool.maxWaiting())
+        // a pipelined batch holds one waiting handler per command
+        .setMaxWaitingHandlers(65_536)
+        .setPreferredProtocolVersion(ProtocolVersion.RESP2));
+  }
+
+  private int nodeOf(Route route) {
+    return route.partition() % clients.size();
+  }
+
+  @Override
+  public Future<List<Reply>> dispatchEach(List<Call> calls) {
+    int n = clients.size();
+    List<List<Integer>> byNode = new ArrayList<>(n);
+    for (int s = 0; s < n; s++) {
+      byNode.add(new ArrayList<>());
+    }
+    for (int i = 0; i < calls.size(); i++) {
+      byNode.get(nodeOf(calls.get(i).route())).add(i);
+    }
+    List<List<Integer>> groups = new ArrayList<>();
+    List<Future<List<Response>>> sent = new ArrayList<>();
+    for (int s = 0; s < n; s++) {
+      List<Integer> idx = byNode.get(s);
+      if (!idx.isEmpty()) {
+        int node = s;
+        groups.add(idx);
+        sent.add(ScriptPipeline.send(requests -> pipeline(node, requests), idx.stream().map(calls::get).toList()));
+      }
+    }
+    return Future.join(sent).transform(done -> {
+      Reply[] out = new Reply[calls.size()];
+      for (int g = 0; g < groups.size(); g++) {
+        Future<List<Response>> node = sent.get(g);
+        List<Integer> idx = groups.get(g);
+        for (int k = 0; k < idx.size(); k++) {
+          out[idx.get(k)] = node.succeeded() ? new Reply(node.result().get(k), null) : new Reply(null, node.cause());
+        }
+      }
+      return Future.succeededFuture(Arrays.asList(out));
+    });
+  }
+
+  @Override
+  public Future<Void> loadScripts() {
+    List<Future<List<Response>>> loads = new ArrayList<>();
+    for (int s = 0; s < clients.size(); s++) {
+      loads.add(pipeline(s, ScriptPipeline.loadAll()));
+    }
+    return Future.all(loads).mapEmpty();
+  }
+
+  @Override
+  public Future<List<EndpointHealth>> health(long timeoutMillis) {
+    List<Future<EndpointHealth>> checks = new ArrayList<>();
+    for (int s = 0; s < clients.size(); s++) {
+      checks.add(health.check(pipeline(s, List.of(Request.cmd(Command.PING))), timeoutMillis, "shard " + s,
+          labels.get(s)));
+    }
+    return Future.all(checks).map(all -> checks.stream().map(Future::result).toList());
+  }
+
+  /**
+   * The requests to one endpoint in one write (a single one as a plain send), timed and bounded by
+   * the answer time ({@link ShardWatch}); a failure
+   * other than an ordinary error reply becomes {@link StoreUnavailableException}, or
+   * {@link OverloadedException} when the endpoint's pool refused to queue it ({@link RedisFailures}).
+   */
+  private Future<List<Response>> pipeline(int node, List<Request> requests) {
+    long start = System.nanoTime();
+    Redis client = clients.get(node);
+    Future<List<Response>> answers = watches.get(node).watch(node, () -> requests.size() == 1
+        ? client.send(requests.get(0)).map(Collections::singletonList)
+        : client.batch(requests));
+    if (meters != null) {
+      answers = meters.time(node, requests.size() > 1, start, answers);
+    }
+    return answers.recover(t -> Future.failedFuture(RedisFailures.classify(node, t)));
+  }
+
+  @Override
+  public void close() {
+    clients.forEach(Redis::close);
+  }
+}

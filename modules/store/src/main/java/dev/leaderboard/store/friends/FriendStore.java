@@ -1,0 +1,176 @@
+package dev.leaderboard.store.friends;
+
+import dev.leaderboard.store.Keys;
+import dev.leaderboard.store.dispatch.Call;
+import dev.leaderboard.store.dispatch.Shards;
+
+import static dev.leaderboard.store.friends.FriendAddScript.Status.ADDED;
+import static dev.leaderboard.store.friends.FriendAddScript.Status.FULL;
+
+import io.vertx.core.Future;
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.Request;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The friend graph: one Redis set per user ({@link Keys#friends}) on its owner's slot. Links are
+ * mutual, so every change touches two sets that may live on two nodes; each side is written by
+ * the {@code friend_add} script, which refuses to grow a set beyond the friend limit atomically.
+ *
+ * <p>Both sides of a link are written together (one {@link Shards#dispatch}); when one side is
+ * refused for the limit, the side this call added is removed again, so a refused link leaves
+ * nothing behind.
+ */
+public final class FriendStore {
+  /** Friend sets are spread over this many hash-tag slots ({@link Keys#friendSlot}), routed like board partitions. */
+  public static final int SLOTS = 1024;
+
+  /** What linking a user to a friend did. */
+  public enum Link {
+    /** At least one side was added (the other may have been there already). */
+    ADDED,
+    /** Both sides were there already. */
+    ALREADY,
+    /** The owner's set is full: nothing changed. */
+    OWNER_FULL,
+    /** The friend's set is full: nothing changed. */
+    FRIEND_FULL
+  }
+
+  private final Shards shards;
+
+  public FriendStore(Shards shards) {
+    this.shards = shards;
+  }
+
+  /** The user's friends, sorted: one SMEMBERS on the owner's slot. */
+  public Future<List<String>> friends(String userId) {
+    return unordered(userId).map(out -> {
+      out.sort(null);
+      return out;
+    });
+  }
+
+  /** The user's friends in no particular order (one SMEMBERS on the owner's slot). */
+  public Future<List<String>> unordered(String userId) {
+    return shards.send(Keys.friendSlot(userId), Request.cmd(Command.SMEMBERS).arg(Keys.friends(userId))).map(r -> {
+      List<String> out = new ArrayList<>(r.size());
+      r.forEach(m -> out.add(m.toString()));
+      return out;
+    });
+  }
+
+  /** Links {@code a} and {@code b} both ways in one round, unless either set holds {@code limit} friends. */
+  public Future<Link> link(String a, String b, int limit) {
+    return addEach(List.of(a, b), List.of(List.of(b), List.of(a)), limit).compose(st -> {
+      FriendAddScript.Status sa = st.get(0)[0];
+      FriendAddScript.Status sb = st.get(1)[0];
+      if (sa != FULL && sb != FULL) {
+        return Future.succeededFuture(sa == ADDED || sb == ADDED ? Link.ADDED : Link.ALREADY);
+      }
+      Link refused = sa == FULL ? Link.OWNER_FULL : Link.FRIEND_FULL;
+      List<String> owners = new ArrayList<>();
+      List<String> members = new ArrayList<>();
+      if (sa == ADDED) {
+        owners.add(a);
+        members.add(b);
+      }
+      if (sb == ADDED) {
+        owners.add(b);
+        members.add(a);
+      }
+      return removeEach(owners, members).map(refused);
+    });
+  }
+
+  /**
+   * Links {@code owner} to each of {@code friends} (distinct, not the owner) in at most three
+   * rounds: first the owner is added to every friend's set (one dispatch), then
+   * the friends that accepted are added to the owner's set in list order by one script call, and
+   * finally the owner is taken out again from the sets of friends the owner's full set refused.
+   * Adding the friends' sides first means a friend refused for a full set never takes a place in
+   * the owner's set that a later friend could have had.
+   */
+  public Future<List<Link>> linkAll(String owner, List<String> friends, int limit) {
+    if (friends.isEmpty()) {
+      return Future.succeededFuture(List.of());
+    }
+    List<List<String>> ownerOnly = friends.stream().map(f -> List.of(owner)).toList();
+    return addEach(friends, ownerOnly, limit).compose(reverse -> {
+      List<String> accepted = new ArrayList<>();
+      for (int i = 0; i < friends.size(); i++) {
+        if (reverse.get(i)[0] != FULL) {
+          accepted.add(friends.get(i));
+        }
+      }
+      Future<FriendAddScript.Status[]> forward = accepted.isEmpty()
+          ? Future.succeededFuture(new FriendAddScript.Status[0])
+          : addEach(List.of(owner), List.of(accepted), limit).map(st -> st.get(0));
+      return forward.compose(fw -> {
+        Link[] out = new Link[friends.size()];
+        List<String> undoOwners = new ArrayList<>();
+        int k = 0;
+        for (int i = 0; i < friends.size(); i++) {
+          FriendAddScript.Status r = reverse.get(i)[0];
+          if (r == FULL) {
+            out[i] = Link.FRIEND_FULL;
+            continue;
+          }
+          FriendAddScript.Status f = fw[k++];
+          if (f == FULL) {
+            out[i] = Link.OWNER_FULL;
+            if (r == ADDED) {
+              undoOwners.add(friends.get(i));
+            }
+          } else {
+            out[i] = r == ADDED || f == ADDED ? Link.ADDED : Link.ALREADY;
+          }
+        }
+        List<String> undoMembers = undoOwners.stream().map(u -> owner).toList();
+        return removeEach(undoOwners, undoMembers).map(v -> List.of(out));
+      });
+    });
+  }
+
+  /** Unlinks {@code a} and {@code b} both ways in one round; {@code true} when either side was there. */
+  public Future<Boolean> unlink(String a, String b) {
+    return removeEach(List.of(a, b), List.of(b, a)).map(removed -> removed.get(0) || removed.get(1));
+  }
+
+  /**
+   * Removes the user from the friend graph: first from each friend's set (one dispatch), then the
+   * user's own set, so a run cut short by a crash still knows the friends left to unlink when it is
+   * run again. Answers the friends unlinked, sorted.
+   */
+  public Future<List<String>> unlinkAll(String userId) {
+    return friends(userId).compose(friends -> removeEach(friends, friends.stream().map(f -> userId).toList())
+        .compose(v -> shards.send(Keys.friendSlot(userId), Request.cmd(Command.UNLINK).arg(Keys.friends(userId))))
+        .map(friends));
+  }
+
+  /**
+   * Calls {@code friend_add} on each owner's set with that owner's members, in one dispatch (a
+   * batch per node, all nodes at once). Statuses in request order.
+   */
+  private Future<List<FriendAddScript.Status[]>> addEach(List<String> owners, List<List<String>> members, int limit) {
+    List<Call> calls = new ArrayList<>(owners.size());
+    for (int i = 0; i < owners.size(); i++) {
+      calls.add(FriendAddScript.call(owners.get(i), members.get(i), limit));
+    }
+    return shards.dispatch(calls).map(answers -> answers.stream().map(FriendAddScript::statuses).toList());
+  }
+
+  /** SREM of one member from each owner's set, in one dispatch; {@code true} where it was there. */
+  private Future<List<Boolean>> removeEach(List<String> owners, List<String> members) {
+    if (owners.isEmpty()) {
+      return Future.succeededFuture(List.of());
+    }
+    List<Call> calls = new ArrayList<>(owners.size());
+    for (int i = 0; i < owners.size(); i++) {
+      calls.add(Call.of(Keys.friendSlot(owners.get(i)),
+          Request.cmd(Command.SREM).arg(Keys.friends(owners.get(i))).arg(members.get(i))));
+    }
+    return shards.dispatch(calls).map(answers -> answers.stream().map(r -> r.toInteger() > 0).toList());
+  }
+}

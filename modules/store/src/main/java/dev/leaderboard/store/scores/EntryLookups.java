@@ -1,0 +1,192 @@
+package dev.leaderboard.store.scores;
+
+import dev.leaderboard.store.Keys;
+import dev.leaderboard.store.dispatch.Call;
+import dev.leaderboard.store.dispatch.Route;
+import dev.leaderboard.store.dispatch.Shards;
+
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Partitioner;
+import dev.leaderboard.core.StoreUnavailableException;
+import io.vertx.core.Future;
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.Request;
+import io.vertx.redis.client.Response;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Finds users' entries on their own partitions, without ranking them: on a packed board by the
+ * user ID in the scores ({@code ZSCORE}, {@code ZMSCORE}), on a wide board in the partition's user
+ * map ({@link Keys#users}, {@code HGET}), whose answer is the entry as stored ({@code tie + score}).
+ * One round: the calls of every partition go out in one dispatch.
+ */
+public final class EntryLookups {
+  private final Shards shards;
+
+  public EntryLookups(Shards shards) {
+    this.shards = shards;
+  }
+
+  /**
+   * A user's entry as a script or the user map answers it ({@code null} or empty: none): the
+   * composite, or on a wide board {@code tie + score} ({@link StoredEntry#ofStored}).
+   */
+  public static StoredEntry stored(String userId, Response r) {
+    if (r == null) {
+      return null;
+    }
+    String s = r.toString();
+    return s.isEmpty() ? null : StoredEntry.ofStored(userId, s);
+  }
+
+  /**
+   * The call that reads a user's entry on the user's partition: ZSCORE on a packed board, the
+   * user's bucket of the user map on a wide one; its answer is read by {@link #stored}.
+   */
+  public static Call find(Board b, Route r, String userId) {
+    return Call.of(r, b.wide() ? Request.cmd(Command.HGET).arg(Keys.users(r, userId)).arg(userId)
+        : Request.cmd(Command.ZSCORE).arg(Keys.scores(r)).arg(userId));
+  }
+
+  /**
+   * The user's entry in a period ({@code null} when none); with {@code withMeta} its metadata too,
+   * read in the same pipelined batch.
+   */
+  Future<StoredEntry> entry(Board b, String period, String userId, boolean withMeta) {
+    Route r = Keys.partition(b, period, Partitioner.partitionOf(userId, b.partitions()));
+    List<Call> calls = new ArrayList<>(2);
+    calls.add(find(b, r, userId));
+    if (withMeta) {
+      calls.add(Call.of(r, Request.cmd(Command.HGET).arg(Keys.meta(r)).arg(userId)));
+    }
+    return shards.dispatch(calls).map(answers -> {
+      StoredEntry e = stored(userId, answers.get(0));
+      if (e == null) {
+        return null;
+      }
+      return withMeta && answers.get(1) != null ? e.withMeta(answers.get(1).toString()) : e;
+    });
+  }
+
+  /** The user's entry in a period (without metadata), or {@code null}. */
+  public Future<StoredEntry> stored(Board b, String period, String userId) {
+    Route r = Keys.partition(b, period, Partitioner.partitionOf(userId, b.partitions()));
+    return shards.send(find(b, r, userId)).map(a -> stored(userId, a));
+  }
+
+  /**
+   * The users' entries ({@code null} where absent), in the order asked: one ZMSCORE per partition
+   * (on a wide board, one HGET of the user map per user, batched per partition).
+   */
+  Future<List<StoredEntry>> entries(Board b, String period, List<String> userIds) {
+    Lookups asked = lookupCalls(b, period, userIds);
+    return shards.dispatch(asked.calls()).map(answers -> {
+      StoredEntry[] out = new StoredEntry[userIds.size()];
+      for (int c = 0; c < answers.size(); c++) {
+        asked.read(c, answers.get(c), userIds, out);
+      }
+      return Arrays.asList(out);
+    });
+  }
+
+  /**
+   * Like {@link #entries}, but a shard that does not answer fails only its own users: each user
+   * gets an entry (or none) from a shard that answered, or the index of the shard that did not
+   * ({@link Shards#dispatchEach}). Fails as a whole only for a failure other than an unreachable
+   * shard (an error reply, a bug). With {@code withMeta} each partition's lookup is followed, in the
+   * same pipelined batch, by an HMGET of the same users' metadata.
+   */
+  Future<List<ScoreLookup>> lookups(Board b, String period, List<String> userIds, boolean withMeta) {
+    Lookups asked = lookupCalls(b, period, userIds);
+    List<Call> calls = new ArrayList<>(asked.calls());
+    if (withMeta) {
+      for (int c = 0; c < asked.calls().size(); c++) {
+        Route r = asked.calls().get(c).route();
+        Request hmget = Request.cmd(Command.HMGET).arg(Keys.meta(r));
+        asked.users().get(c).forEach(i -> hmget.arg(userIds.get(i)));
+        calls.add(Call.of(r, hmget));
+      }
+    }
+    int n = asked.calls().size();
+    return shards.dispatchEach(calls).compose(replies -> {
+      ScoreLookup[] out = new ScoreLookup[userIds.size()];
+      StoredEntry[] found = new StoredEntry[userIds.size()];
+      for (int c = 0; c < n; c++) {
+        Shards.Reply r = replies.get(c);
+        Shards.Reply m = withMeta ? replies.get(n + c) : null;
+        Throwable failure = r.failure() != null ? r.failure() : m == null ? null : m.failure();
+        int down = unreachableShard(failure);
+        if (failure != null && down == ScoreLookup.REACHED) {
+          return Future.failedFuture(failure);
+        }
+        if (failure == null) {
+          asked.read(c, r.response(), userIds, found);
+        }
+        List<Integer> users = asked.users().get(c);
+        for (int k = 0; k < users.size(); k++) {
+          int i = users.get(k);
+          Response meta = m == null || failure != null ? null : m.response().get(k);
+          out[i] = failure == null ? ScoreLookup.answered(found[i] == null ? null
+              : found[i].withMeta(meta == null ? null : meta.toString()))
+              : ScoreLookup.unreachable(down);
+        }
+      }
+      return Future.succeededFuture(Arrays.asList(out));
+    });
+  }
+
+  /** The shard a failure names as unreachable, or {@link ScoreLookup#REACHED} for any other failure (or none). */
+  private static int unreachableShard(Throwable failure) {
+    return failure instanceof StoreUnavailableException down
+        ? down.shard().orElse(ScoreLookup.REACHED) : ScoreLookup.REACHED;
+  }
+
+  /**
+   * The calls that find users' entries: one ZMSCORE per partition holding some of the users (packed),
+   * or one HGET of the user map per user (wide); {@code users} holds each call's user indexes.
+   */
+  private record Lookups(List<Call> calls, List<List<Integer>> users, boolean wide) {
+    /** Puts the entries answered to call {@code c} at their users' indexes in {@code out}. */
+    void read(int c, Response answer, List<String> userIds, StoredEntry[] out) {
+      List<Integer> idx = users.get(c);
+      if (wide) {
+        out[idx.get(0)] = stored(userIds.get(idx.get(0)), answer);
+        return;
+      }
+      for (int k = 0; k < idx.size(); k++) {
+        out[idx.get(k)] = stored(userIds.get(idx.get(k)), answer.get(k));
+      }
+    }
+  }
+
+  private static Lookups lookupCalls(Board b, String period, List<String> userIds) {
+    List<List<Integer>> byPartition = new ArrayList<>();
+    for (int p = 0; p < b.partitions(); p++) {
+      byPartition.add(new ArrayList<>());
+    }
+    for (int i = 0; i < userIds.size(); i++) {
+      byPartition.get(Partitioner.partitionOf(userIds.get(i), b.partitions())).add(i);
+    }
+    List<List<Integer>> asked = new ArrayList<>();
+    List<Call> calls = new ArrayList<>();
+    for (int p = 0; p < b.partitions(); p++) {
+      List<Integer> idx = byPartition.get(p);
+      if (!idx.isEmpty() && b.wide()) {
+        Route r = Keys.partition(b, period, p);
+        for (int i : idx) {
+          asked.add(List.of(i));
+          calls.add(find(b, r, userIds.get(i)));
+        }
+      } else if (!idx.isEmpty()) {
+        Route r = Keys.partition(b, period, p);
+        Request zmscore = Request.cmd(Command.ZMSCORE).arg(Keys.scores(r));
+        idx.forEach(i -> zmscore.arg(userIds.get(i)));
+        asked.add(idx);
+        calls.add(Call.of(r, zmscore));
+      }
+    }
+    return new Lookups(calls, asked, b.wide());
+  }
+}

@@ -1,0 +1,57 @@
+package dev.leaderboard.store.scores;
+
+import dev.leaderboard.store.Keys;
+import dev.leaderboard.store.dispatch.Route;
+import dev.leaderboard.store.dispatch.Scripts;
+import dev.leaderboard.store.dispatch.Shards;
+
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Partitioner;
+import io.vertx.core.Future;
+
+/**
+ * Entry metadata written on its own, without a score event: one {@code meta_set.lua} call on the
+ * user's partition. (A submit stores metadata in its own script call, reads fetch it with the rows:
+ * see {@link ScoreStore}.)
+ */
+public final class MetaStore {
+  private final Shards shards;
+
+  public MetaStore(Shards shards) {
+    this.shards = shards;
+  }
+
+  /** What {@link #set} did: the statuses of {@code meta_set.lua}, each with the script's integer. */
+  public enum Outcome implements Scripts.Status {
+    STORED(1),
+    /** The user has no entry in the period: nothing stored. */
+    NO_ENTRY(0),
+    /** The period is closed: nothing stored. */
+    CLOSED(-3);
+
+    private final int code;
+
+    Outcome(int code) {
+      this.code = code;
+    }
+
+    @Override
+    public Integer code() {
+      return code;
+    }
+  }
+
+  /**
+   * What {@link #set} did, with the entry when it stored (the entry keeps it: only its
+   * metadata changed), else {@code null}.
+   */
+  public record Written(Outcome outcome, StoredEntry entry) {
+  }
+
+  /** Replaces the metadata of a user who has an entry in the period, atomically on the user's partition. */
+  public Future<Written> set(Board b, String period, String userId, String meta) {
+    Route r = Keys.partition(b, period, Partitioner.partitionOf(userId, b.partitions()));
+    return shards.send(MetaSetScript.call(b, r, userId, meta)).map(answer -> new Written(
+        Scripts.status(Outcome.class, answer.get(0).toInteger()), EntryLookups.stored(userId, answer.get(1))));
+  }
+}

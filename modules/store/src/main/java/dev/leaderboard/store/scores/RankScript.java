@@ -1,0 +1,44 @@
+package dev.leaderboard.store.scores;
+
+import dev.leaderboard.store.Keys;
+import dev.leaderboard.store.dispatch.Call;
+import dev.leaderboard.store.dispatch.Route;
+import dev.leaderboard.store.dispatch.ScriptCall;
+import dev.leaderboard.store.dispatch.Scripts;
+
+import dev.leaderboard.core.Board;
+import java.util.List;
+
+/** The Java side of {@code rank.lua}: read-only counts of the members before given entries, or around one. */
+public final class RankScript {
+  private RankScript() {
+  }
+
+  public enum Key implements ScriptCall.OptionalLast { SCORES, METAS }
+
+  public enum Arg implements ScriptCall.Variadic { DESC, WITH_META, MODE, OPERANDS }
+
+  private static ScriptCall<Key, Arg> call(Board b, Route r, String mode, boolean withMeta) {
+    ScriptCall<Key, Arg> c = new ScriptCall<Key, Arg>(Scripts.RANK, r).key(Key.SCORES, Keys.scores(r));
+    // the metadata's key only when it is read: a read of the scores alone goes on while a slot's keys move
+    return (withMeta ? c.key(Key.METAS, Keys.meta(r)) : c).arg(Arg.DESC, b.order().higherFirst()).arg(Arg.WITH_META, withMeta).arg(Arg.MODE, mode);
+  }
+
+  /** On one partition, for each pivot, the number of members ordered before it. */
+  static Call count(Board b, Route r, List<StoredEntry> pivots) {
+    ScriptCall<Key, Arg> c = call(b, r, "count", false);
+    for (StoredEntry e : pivots) {
+      c.arg(Arg.OPERANDS, e.composite()).arg(Arg.OPERANDS, e.member());
+    }
+    return c.call();
+  }
+
+  /**
+   * On one partition: the count before {@code e}, the card, and the rows from {@code before} ahead of it
+   * to {@code after} from it (each with its metadata when {@code withMeta}).
+   */
+  static Call around(Board b, Route r, StoredEntry e, int before, int after, boolean withMeta) {
+    return call(b, r, "around", withMeta).arg(Arg.OPERANDS, e.composite()).arg(Arg.OPERANDS, e.member())
+        .arg(Arg.OPERANDS, before).arg(Arg.OPERANDS, after).call();
+  }
+}

@@ -1,0 +1,63 @@
+package dev.leaderboard.store.scores;
+
+import dev.leaderboard.store.dispatch.Scripts;
+
+/**
+ * What the submit script did.
+ *
+ * @param entry the user's entry after the event ({@code null} if the user has none)
+ * @param previous the entry before the event ({@code null} if the user had none)
+ * @param failure why the event's shard did not answer (status {@link Status#FAILED} only)
+ */
+public record SubmitOutcome(Status status, StoredEntry entry, StoredEntry previous, Throwable failure) {
+
+  /** The shard of a batched event did not answer: whether the event ran is not known. */
+  public static SubmitOutcome failed(Throwable failure) {
+    return new SubmitOutcome(Status.FAILED, null, null, failure);
+  }
+
+  /** The submit script's statuses, each with the integer {@code submit.lua} returns for it. */
+  public enum Status implements Scripts.Status {
+    /** Applied; the score changed (or an equal score moved to an earlier time) and took the event's time. */
+    CHANGED(1),
+    /** Applied; the score stayed the same and keeps the time it was first reached. */
+    UNCHANGED(2),
+    /** The event ID was seen before for this user, with the same payload; nothing changed. */
+    DUPLICATE(0),
+    /**
+     * Refused: the event ID was seen before for this user with another payload (operator, value or
+     * time, see {@link EventDigest}); nothing changed, the first event stands.
+     */
+    CONFLICT(-4),
+    /** Refused: the score would drop below the board's minScore; nothing changed. */
+    BELOW_ZERO(-1),
+    /** Refused: the score would exceed the board's maxScore; nothing changed. */
+    ABOVE_MAX(-2),
+    /** Refused: the change exceeds the board's maxStep (the plausibility limit); nothing changed. */
+    STEP_TOO_LARGE(-5),
+    /** Refused: the period has been closed; nothing changed. */
+    CLOSED(-3),
+    /** Refused: the user is banned from the partition; nothing changed and the event is not remembered. */
+    BANNED(-6),
+    /**
+     * Not answered (a batched event whose shard failed): it may or may not have run, so a retry is
+     * safe with the same event ID. Never returned by the script.
+     */
+    FAILED(null);
+
+    private final Integer code;
+
+    Status(Integer code) {
+      this.code = code;
+    }
+
+    @Override
+    public Integer code() {
+      return code;
+    }
+  }
+
+  public boolean applied() {
+    return status == Status.CHANGED || status == Status.UNCHANGED;
+  }
+}

@@ -1,0 +1,69 @@
+package dev.leaderboard.store.scores;
+
+import dev.leaderboard.store.Keys;
+import dev.leaderboard.store.dispatch.Call;
+import dev.leaderboard.store.dispatch.Route;
+import dev.leaderboard.store.dispatch.ScriptCall;
+import dev.leaderboard.store.dispatch.Scripts;
+
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Partitioner;
+import io.vertx.redis.client.Response;
+
+/** The Java side of {@code submit.lua}; its statuses are {@link SubmitOutcome.Status}. */
+public final class SubmitScript {
+  private SubmitScript() {
+  }
+
+  public enum Key { SCORES, EVENTS, DISTINCT, SCORE_COUNTS, CLOSED, METAS, BANNED, USERS }
+
+  public enum Arg {
+    USER, OP, VALUE, DESC, SCALE, TIME_TIE, MAX_SCORE, EVENT_ID, NOW, WINDOW, DENSE, DIGEST, MAX_STEP, META,
+    WIDE_TIE, MIN_SCORE
+  }
+
+  /** The call applying {@code c} on the user's partition at {@code now} (ms), deduplicating over {@code windowMillis}. */
+  static Call call(Board b, SubmitCommand c, long now, long windowMillis) {
+    if (b.wide() == c.wideTie().isEmpty()) {
+      // the script takes the layout from the tie: a command built for the other layout would corrupt the entry
+      throw new IllegalArgumentException("an event for board " + b.name() + " (" + b.layout().wireName()
+          + " layout) must " + (b.wide() ? "carry" : "not carry") + " a wide tie");
+    }
+    Route r = Keys.partition(b, c.period(), Partitioner.partitionOf(c.userId(), b.partitions()));
+    return new ScriptCall<Key, Arg>(Scripts.SUBMIT, r)
+        .key(Key.SCORES, Keys.scores(r)).key(Key.EVENTS, Keys.events(r)).key(Key.DISTINCT, Keys.distinct(r))
+        .key(Key.SCORE_COUNTS, Keys.scoreCounts(r)).key(Key.CLOSED, Keys.closed(r)).key(Key.METAS, Keys.meta(r))
+        .key(Key.BANNED, Keys.banned(r)).key(Key.USERS, Keys.users(r, c.userId()))
+        .arg(Arg.USER, c.userId())
+        .arg(Arg.OP, c.operator().wireName())
+        .arg(Arg.VALUE, c.value())
+        .arg(Arg.DESC, b.order().higherFirst())
+        .arg(Arg.SCALE, b.wide() ? 1 : b.codec().scale())
+        .arg(Arg.TIME_TIE, c.tie())
+        .arg(Arg.MAX_SCORE, b.maxScore())
+        .arg(Arg.EVENT_ID, c.eventId() == null ? "" : c.eventId())
+        .arg(Arg.NOW, now)
+        .arg(Arg.WINDOW, windowMillis)
+        .arg(Arg.DENSE, b.denseRanks())
+        .arg(Arg.DIGEST, EventDigest.of(c))
+        .arg(Arg.MAX_STEP, b.maxStep() == null ? 0 : b.maxStep())
+        .arg(Arg.META, c.meta() == null ? "" : c.meta())
+        .arg(Arg.WIDE_TIE, c.wideTie())
+        .arg(Arg.MIN_SCORE, b.minScore())
+        .call();
+  }
+
+  /**
+   * What the script answered. {@code ownEventId}: the event ID is the node's own, so a duplicate can
+   * only be an earlier attempt of this same call, which was applied: it is answered as
+   * {@link SubmitOutcome.Status#CHANGED} (whether that attempt changed the score is not known).
+   */
+  static SubmitOutcome outcome(String userId, Response r, boolean ownEventId) {
+    SubmitOutcome.Status status = Scripts.status(SubmitOutcome.Status.class, r.get(0).toInteger());
+    if (status == SubmitOutcome.Status.DUPLICATE && ownEventId) {
+      status = SubmitOutcome.Status.CHANGED;
+    }
+    return new SubmitOutcome(status, EntryLookups.stored(userId, r.get(1)), EntryLookups.stored(userId, r.get(2)),
+        null);
+  }
+}
