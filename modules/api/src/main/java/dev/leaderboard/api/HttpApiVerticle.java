@@ -8,11 +8,16 @@ import dev.leaderboard.api.stream.NodeStreams;
 import dev.leaderboard.api.limit.RateLimiter;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;
-import dev.leaderboard.service.Leaderboards;
+import dev.leaderboard.service.impl.LeaderboardServiceImpl;
+import dev.leaderboard.service.request.MetaUpdate;
+import dev.leaderboard.service.request.ScoreBatch;
+import dev.leaderboard.service.request.ScoreEvent;
+import dev.leaderboard.service.request.UserIds;
 import dev.leaderboard.service.NodeServices;
 import dev.leaderboard.service.result.AroundPage;
 import dev.leaderboard.service.result.BatchResult;
 import dev.leaderboard.service.result.BoardDeleted;
+import dev.leaderboard.service.result.BoardDefinition;
 import dev.leaderboard.service.result.BoardList;
 import dev.leaderboard.service.result.EntryPage;
 import dev.leaderboard.service.result.PeriodClosed;
@@ -36,7 +41,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * HTTP API v1. Handlers parse the request, call this node's {@link Leaderboards} service in process
+ * HTTP API v1. Handlers parse the request, call this node's {@link dev.leaderboard.service.LeaderboardService} service in process
  * (the same service event-bus callers reach as {@link dev.leaderboard.service.LeaderboardService}),
  * and write its typed answer: the status code comes from the result, the body from its JSON.
  *
@@ -139,11 +144,11 @@ public class HttpApiVerticle extends VerticleBase {
     AuditRoutes.mount(routes, audit);
     Set<String> opened = options.open().operationIds();
     boolean guarded = options.guarded();
-    AccessGate gate = new AccessGate(keys, board -> service().getBoard(board), Params::body,
+    AccessGate gate = new AccessGate(keys, board -> service().board(board), Params::body,
         operationId -> !guarded || opened.contains(operationId));
     NodeStreams streams = NodeStreams.of(vertx);
     StreamRoutes.mount(routes, streams, this::service);
-    TicketGate tickets = new TicketGate(keys, streams, board -> service().getBoard(board));
+    TicketGate tickets = new TicketGate(keys, streams, board -> service().board(board));
     RateGate rateGate = new RateGate(options.rates(), opened);
     AuditTrail trail = new AuditTrail(audit);
     return routes.createRouter(vertx, BodyHandler.create(false).setBodyLimit(BODY_LIMIT), access -> guarded
@@ -187,7 +192,7 @@ public class HttpApiVerticle extends VerticleBase {
     return server.actualPort();
   }
 
-  private Leaderboards service() {
+  private LeaderboardServiceImpl service() {
     return running(node.leaderboards());
   }
 
@@ -208,7 +213,7 @@ public class HttpApiVerticle extends VerticleBase {
     service().putBoard(ctx.pathParam("board"), Params.body(ctx)).onComplete(ar -> {
       if (ar.succeeded()) {
         ctx.response().setStatusCode(ar.result().created() ? 201 : 200);
-        ctx.json(ar.result().board().toJson());
+        ctx.json(ar.result().definition());
       } else {
         ctx.fail(ar.cause());
       }
@@ -216,7 +221,7 @@ public class HttpApiVerticle extends VerticleBase {
   }
 
   private void getBoard(RoutingContext ctx) {
-    Replies.json(ctx, service().getBoard(ctx.pathParam("board")), Board::toJson);
+    Replies.json(ctx, service().getBoard(ctx.pathParam("board")), BoardDefinition::toJson);
   }
 
   private void deleteBoard(RoutingContext ctx) {
@@ -225,12 +230,13 @@ public class HttpApiVerticle extends VerticleBase {
 
   private void submit(RoutingContext ctx) {
     Params q = Params.of(ctx);
-    Replies.json(ctx, service().submit(ctx.pathParam("board"), Params.body(ctx), q.boolValue("rank")),
+    Replies.json(ctx, service().submit(ctx.pathParam("board"), new ScoreEvent(Params.body(ctx)),
+        q.boolValue("rank")),
         SubmitResult::toJson);
   }
 
   private void submitBatch(RoutingContext ctx) {
-    Replies.json(ctx, service().submitBatch(ctx.pathParam("board"), Params.body(ctx)), BatchResult::toJson);
+    Replies.json(ctx, service().submitBatch(ctx.pathParam("board"), new ScoreBatch(Params.body(ctx))), BatchResult::toJson);
   }
 
   private void entries(RoutingContext ctx) {
@@ -247,7 +253,7 @@ public class HttpApiVerticle extends VerticleBase {
 
   private void updateMeta(RoutingContext ctx) {
     Replies.json(ctx, service().updateMeta(ctx.pathParam("board"), ctx.pathParam("userId"),
-        Params.of(ctx).string("period"), Params.body(ctx)), UserMeta::toJson);
+        Params.of(ctx).string("period"), new MetaUpdate(Params.body(ctx))), UserMeta::toJson);
   }
 
   private void around(RoutingContext ctx) {
@@ -258,7 +264,7 @@ public class HttpApiVerticle extends VerticleBase {
 
   private void ranks(RoutingContext ctx) {
     Params q = Params.of(ctx);
-    Replies.json(ctx, service().ranks(ctx.pathParam("board"), Params.body(ctx), q.string("period"),
+    Replies.json(ctx, service().ranks(ctx.pathParam("board"), new UserIds(Params.body(ctx)), q.string("period"),
         q.string("rankMode"), q.boolValue("meta")), RankList::toJson);
   }
 

@@ -1,23 +1,25 @@
 package dev.leaderboard.api;
 
-import dev.leaderboard.service.Leaderboards;
+import dev.leaderboard.service.impl.LeaderboardServiceImpl;
+import dev.leaderboard.service.request.BanRequest;
+import dev.leaderboard.service.result.Moderated;
 import io.vertx.ext.web.RoutingContext;
 import java.util.function.Supplier;
 
 /**
  * HTTP routes of moderation (scope {@code admin}): remove an entry, ban and lift, a user's view,
- * erasure. The work is the node's {@link Leaderboards} service; being admin actions, the changes are audited
+ * erasure. The work is the node's {@link dev.leaderboard.service.LeaderboardService} service; being admin actions, the changes are audited
  * by the router's {@link AuditTrail} like every other.
  */
 final class ModerationRoutes {
-  private final Supplier<Leaderboards> moderation;
+  private final Supplier<LeaderboardServiceImpl> moderation;
 
-  private ModerationRoutes(Supplier<Leaderboards> moderation) {
+  private ModerationRoutes(Supplier<LeaderboardServiceImpl> moderation) {
     this.moderation = moderation;
   }
 
   /** @param moderation this node's moderation, or a 503 when its service is not running */
-  static void mount(ContractRouter router, Supplier<Leaderboards> moderation) {
+  static void mount(ContractRouter router, Supplier<LeaderboardServiceImpl> moderation) {
     ModerationRoutes routes = new ModerationRoutes(moderation);
     router.handle("removeEntry", routes::removeEntry);
     router.handle("banUser", routes::ban);
@@ -28,23 +30,24 @@ final class ModerationRoutes {
 
   private void removeEntry(RoutingContext ctx) {
     Replies.json(ctx, moderation.get().removeEntry(ctx.pathParam("board"), ctx.pathParam("userId"),
-        Params.of(ctx).string("period")));
+        Params.of(ctx).string("period")), Moderated::toJson);
   }
 
   private void ban(RoutingContext ctx) {
-    Replies.json(ctx, moderation.get().ban(ctx.pathParam("userId"), Params.body(ctx)));
+    Replies.json(ctx, moderation.get().ban(ctx.pathParam("userId"), new BanRequest(Params.body(ctx))),
+        Moderated::toJson);
   }
 
   private void lift(RoutingContext ctx) {
-    Replies.json(ctx, moderation.get().lift(ctx.pathParam("userId")));
+    Replies.json(ctx, moderation.get().lift(ctx.pathParam("userId")), Moderated::toJson);
   }
 
   private void user(RoutingContext ctx) {
-    Replies.json(ctx, moderation.get().moderatedUser(ctx.pathParam("userId")));
+    Replies.json(ctx, moderation.get().moderatedUser(ctx.pathParam("userId")), Moderated::toJson);
   }
 
   private void erase(RoutingContext ctx) {
-    Replies.json(ctx, moderation.get().erase(ctx.pathParam("userId")));
+    Replies.json(ctx, moderation.get().erase(ctx.pathParam("userId")), Moderated::toJson);
   }
 
 }

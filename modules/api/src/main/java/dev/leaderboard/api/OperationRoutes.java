@@ -1,5 +1,6 @@
 package dev.leaderboard.api;
 
+import dev.leaderboard.service.ServiceReadiness;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Future;
@@ -20,16 +21,12 @@ import java.util.function.BooleanSupplier;
  * Operations routes: liveness, readiness, Prometheus metrics and the OpenAPI document.
  *
  * <p>Liveness only says the process serves HTTP. Readiness runs the node's readiness procedures
- * ({@code vertx-health-check}, registered by the leaderboard service next to what they check:
- * {@code redis}, every shard answers PING within a second; {@code boards}, the service has started
- * and loaded its board cache) and checks that a clustered node is a member of the cluster. Anything
+ * ({@code vertx-health-check}, registered by the parts that own what they check; the names are
+ * {@link ServiceReadiness#CHECKS}) and checks that a clustered node is a member of the cluster. Anything
  * else is 503 with the failed check marked DOWN and a reason naming what failed.
  */
 final class OperationRoutes {
   static final String OPENAPI_RESOURCE = "openapi.yaml";
-  private static final String REDIS = "redis";
-  private static final String BOARDS = "boards";
-  private static final String ARCHIVE = "archive";
   private static final String UP = "UP";
   private static final String DOWN = "DOWN";
   /** Ready (200) but some shards do not answer: their users' requests fail, the others are served. */
@@ -64,10 +61,8 @@ final class OperationRoutes {
     readiness.checkStatus().onComplete(ar -> {
       JsonObject checks = new JsonObject();
       List<CheckResult> results = ar.succeeded() && ar.result().getChecks() != null ? ar.result().getChecks() : List.of();
-      checks.put(REDIS, check(results, REDIS));
       checks.put("cluster", cluster());
-      checks.put(BOARDS, check(results, BOARDS));
-      checks.put(ARCHIVE, check(results, ARCHIVE));
+      ServiceReadiness.CHECKS.forEach(name -> checks.put(name, check(results, name)));
       boolean ready = checks.stream().noneMatch(c -> DOWN.equals(((JsonObject) c.getValue()).getString("status")));
       boolean degraded = checks.stream().anyMatch(c -> DEGRADED.equals(((JsonObject) c.getValue()).getString("status")));
       ctx.response().setStatusCode(ready ? 200 : 503).putHeader(HttpHeaders.CACHE_CONTROL, "no-store");

@@ -13,7 +13,7 @@ import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Names;
 import dev.leaderboard.core.OverloadedException;
-import dev.leaderboard.service.Leaderboards;
+import dev.leaderboard.service.impl.LeaderboardServiceImpl;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.json.JsonObject;
@@ -35,14 +35,14 @@ final class StreamRoutes {
   static final int DEFAULT_TOP = 10;
   static final int MAX_USERS = 20;
   private final NodeStreams streams;
-  private final Supplier<Leaderboards> service;
+  private final Supplier<LeaderboardServiceImpl> service;
 
-  private StreamRoutes(NodeStreams streams, Supplier<Leaderboards> service) {
+  private StreamRoutes(NodeStreams streams, Supplier<LeaderboardServiceImpl> service) {
     this.streams = streams;
     this.service = service;
   }
 
-  static void mount(ContractRouter router, NodeStreams streams, Supplier<Leaderboards> service) {
+  static void mount(ContractRouter router, NodeStreams streams, Supplier<LeaderboardServiceImpl> service) {
     StreamRoutes routes = new StreamRoutes(streams, service);
     router.handle("streamTicket", routes::ticket);
     router.handle("stream", routes::stream);
@@ -58,7 +58,7 @@ final class StreamRoutes {
     String board = ctx.pathParam("board");
     ApiKey key = ctx.get(AccessGate.KEY);
     Player player = ctx.get(AccessGate.PLAYER);
-    service.get().getBoard(board)
+    service.get().board(board)
         .compose(b -> key != null ? streams.issue(board, Grant.KEY, key.id(), 0)
             : player != null ? streams.issue(board, Grant.PLAYER, player.userId(), player.expiresAt())
             : streams.issue(board, Grant.PUBLIC, null, 0))
@@ -83,7 +83,7 @@ final class StreamRoutes {
     }
     List<String> users = users(q.string("users"));
     String period = q.string("period");
-    service.get().getBoard(board).compose(b -> open(ctx, b, new StreamSpec(board, fixedPeriod(b, period), n, users)))
+    service.get().board(board).compose(b -> open(ctx, b, new StreamSpec(board, fixedPeriod(b, period), n, users)))
         .onFailure(ctx::fail);
   }
 

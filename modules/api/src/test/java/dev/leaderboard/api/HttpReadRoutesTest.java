@@ -2,7 +2,7 @@ package dev.leaderboard.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.leaderboard.service.LeaderboardService;
+import dev.leaderboard.service.JsonService;
 import dev.leaderboard.testing.TestSeed;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonArray;
@@ -20,7 +20,7 @@ class HttpReadRoutesTest extends ApiTestSupport {
 
   @Test
   void httpAnswersEqualEventBusAnswers(Random rnd) {
-    LeaderboardService service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
+    JsonService service = JsonService.proxy(vertx);
     String board = randomBoard();
     assertThat(put("/v1/boards/" + board, "{\"operator\":\"best\",\"period\":\"weekly\",\"denseRanks\":true}").statusCode()).isEqualTo(201);
     JsonArray events = new JsonArray();

@@ -8,7 +8,6 @@ import dev.leaderboard.embedded.Await;
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
 import dev.leaderboard.service.LeaderboardService;
-import dev.leaderboard.service.Leaderboards;
 import dev.leaderboard.service.NodeServices;
 import dev.leaderboard.service.LeaderboardVerticle;
 import io.vertx.core.Future;
@@ -130,7 +129,7 @@ class ClusterTlsTest {
   @Test
   void aNodeWithACertificateOfTheClusterCaCallsTheService() {
     String board = "tls-" + UUID.randomUUID().toString().substring(0, 8);
-    JsonObject created = proxy(c, 30_000).putBoard(board, new JsonObject()).await();
+    JsonObject created = proxy(c, 30_000).putBoard(board, new JsonObject()).await().toJson();
     assertThat(created.getString("board")).isEqualTo(board);
     assertThat(onA().getBoard(board).await().toJson().getString("board")).isEqualTo(board);
   }
@@ -192,7 +191,7 @@ class ClusterTlsTest {
   }
 
   /** Node A's own service, in process. */
-  private static Leaderboards onA() {
+  private static LeaderboardService onA() {
     return NodeServices.of(a).leaderboards();
   }
 

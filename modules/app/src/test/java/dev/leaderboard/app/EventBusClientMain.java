@@ -20,10 +20,10 @@ public final class EventBusClientMain {
     Vertx vertx = LeaderboardApp.createVertx(config).await();
     LeaderboardService leaderboard = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
     try {
-      print("user", () -> leaderboard.user(args[0], args[1], null, "competition").await());
-      print("entries", () -> leaderboard.entries(args[0], null, 0L, 5, null).await());
-      print("unknownBoard", () -> leaderboard.getBoard("no-such-board-" + System.nanoTime()).await());
-      print("badLimit", () -> leaderboard.entries(args[0], null, 0L, 0, null).await());
+      print("user", () -> leaderboard.user(args[0], args[1], null, "competition", null).await().toJson());
+      print("entries", () -> leaderboard.entries(args[0], null, 0L, 5, null, null).await().toJson());
+      print("unknownBoard", () -> leaderboard.getBoard("no-such-board-" + System.nanoTime()).await().toJson());
+      print("badLimit", () -> leaderboard.entries(args[0], null, 0L, 0, null, null).await().toJson());
     } finally {
       vertx.close().await();
     }

@@ -1,6 +1,7 @@
 package dev.leaderboard.bench;
 
 import dev.leaderboard.service.NodeStore;
+import dev.leaderboard.service.request.ScoreBatch;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Partitioner;
 import dev.leaderboard.embedded.LocalPostgres;
@@ -80,13 +81,13 @@ public final class Benchmark {
 
     long t0 = System.nanoTime();
     Random rnd = new Random(1);
-    List<Future<JsonObject>> inFlight = new ArrayList<>();
+    List<Future<?>> inFlight = new ArrayList<>();
     for (int i = 0; i < members; i += 1000) {
       JsonArray events = new JsonArray();
       for (int k = i; k < Math.min(members, i + 1000); k++) {
         events.add(new JsonObject().put("userId", "u" + k).put("value", rnd.nextInt(1_000_000)));
       }
-      inFlight.add(service.submitBatch(name, new JsonObject().put("events", events)));
+      inFlight.add(service.submitBatch(name, new ScoreBatch(new JsonObject().put("events", events))));
       if (inFlight.size() == 8) {
         Future.all(inFlight).await();
         inFlight.clear();
@@ -114,8 +115,8 @@ public final class Benchmark {
         () -> friends.friendBoard(name, "u0", null, 0L, 100, null, false),
         () -> naiveFriendBoard(shards, board, friendList)));
     rows.add(pair("page at offset 500,000 (limit 100)", "top page (limit 100)", "<= 3x the top page", false, runs,
-        () -> service.entries(name, null, (long) Math.min(500_000, members / 2), 100, null),
-        () -> service.entries(name, null, 0L, 100, null)));
+        () -> service.entries(name, null, (long) Math.min(500_000, members / 2), 100, null, null),
+        () -> service.entries(name, null, 0L, 100, null, null)));
     rows.add(pair("global rank, first ask (store: 2 rounds)", "ZREVRANK on one unsharded key", "<= 1.5x", false, runs,
         () -> store.userRank(board, "all", "u" + pick.nextInt(members), null),
         () -> shards.send(Route.META, Request.cmd(Command.ZREVRANK).arg(SINGLE_KEY).arg("u" + pick.nextInt(members)))));
@@ -135,7 +136,7 @@ public final class Benchmark {
     int[] again = {0};
     rows.add(pair("global rank via service, asking again", "ZREVRANK on one unsharded key", "(context: event bus, JSON)",
         false, runs,
-        () -> service.user(name, returning.get(again[0]++ % returning.size()).userId(), null, null),
+        () -> service.user(name, returning.get(again[0]++ % returning.size()).userId(), null, null, null),
         () -> shards.send(Route.META, Request.cmd(Command.ZREVRANK).arg(SINGLE_KEY).arg("u" + pick.nextInt(members)))));
 
     print(rows, "ours");

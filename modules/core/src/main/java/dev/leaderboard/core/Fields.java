@@ -85,7 +85,7 @@ public final class Fields {
     return n;
   }
 
-  private static long wholeNumber(String field, Object v) {
+  public static long wholeNumber(String field, Object v) {
     if (v instanceof Integer || v instanceof Long || v instanceof Short || v instanceof Byte) {
       return ((Number) v).longValue();
     }

@@ -1,6 +1,25 @@
 package dev.leaderboard.service;
 
 import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.service.request.BanRequest;
+import dev.leaderboard.service.request.MetaUpdate;
+import dev.leaderboard.service.request.ScoreBatch;
+import dev.leaderboard.service.request.ScoreEvent;
+import dev.leaderboard.service.request.UserIds;
+import dev.leaderboard.service.result.AroundPage;
+import dev.leaderboard.service.result.BatchResult;
+import dev.leaderboard.service.result.BoardDefinition;
+import dev.leaderboard.service.result.BoardDeleted;
+import dev.leaderboard.service.result.BoardList;
+import dev.leaderboard.service.result.EntryPage;
+import dev.leaderboard.service.result.Health;
+import dev.leaderboard.service.result.Moderated;
+import dev.leaderboard.service.result.PeriodClosed;
+import dev.leaderboard.service.result.PeriodList;
+import dev.leaderboard.service.result.RankList;
+import dev.leaderboard.service.result.SubmitResult;
+import dev.leaderboard.service.result.UserEntry;
+import dev.leaderboard.service.result.UserMeta;
 import io.vertx.codegen.annotations.ProxyGen;
 import io.vertx.codegen.annotations.VertxGen;
 import io.vertx.core.Future;
@@ -8,12 +27,15 @@ import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 
 /**
- * The leaderboard service: the one code path behind the HTTP API and event-bus callers.
+ * The leaderboard service: boards, periods, submits, reads, entry metadata and moderation. The one
+ * code path behind the HTTP API (which calls the node's implementation in process, see
+ * {@link NodeServices}) and event-bus callers (the generated proxy on {@link #ADDRESS}).
  *
- * <p>Every answer is the JSON document the HTTP API returns for the same request. Failures are
- * {@link io.vertx.serviceproxy.ServiceException}s whose {@code failureCode} is the HTTP status,
- * whose message is the human-readable message, and whose {@code debugInfo} holds
- * {@code {"error": "<code>"}}. Arguments that are {@code null} take their documented defaults.
+ * <p>Answers are typed data objects whose JSON is the document the HTTP API returns for the same
+ * request. Failures are {@link dev.leaderboard.core.LeaderboardException}s: over the event bus a
+ * {@link io.vertx.serviceproxy.ServiceException} whose {@code failureCode} is the HTTP status and
+ * whose {@code debugInfo} holds {@code {"error": "<code>"}}. Arguments that are {@code null} take
+ * their documented defaults; {@code meta} {@code false} leaves entries' metadata out.
  *
  * <p>From any verticle in the cluster: {@code LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS)}.
  */
@@ -28,80 +50,75 @@ public interface LeaderboardService {
     return new LeaderboardServiceVertxEBProxy(vertx, address);
   }
 
-  /** Creates or updates a board; the answer is the definition with its derived limits and {@code created}. */
-  Future<JsonObject> putBoard(String board, JsonObject definition);
+  /**
+   * Creates or updates a board; the answer is the definition with its derived limits and
+   * {@code created}. A definition is validated field by field against the board's current one (a
+   * PUT may change some fields only), so it is read by {@link dev.leaderboard.core.Board#define}.
+   */
+  Future<BoardDefinition> putBoard(String board, JsonObject definition);
 
-  Future<JsonObject> getBoard(String board);
+  Future<BoardDefinition> getBoard(String board);
 
   /** {@code {"boards": [definition, ...]}} sorted by name. */
-  Future<JsonObject> listBoards();
+  Future<BoardList> listBoards();
 
-  /** Deletes a board and all its scores; {@code {"board": name, "deleted": true}}. */
-  Future<JsonObject> deleteBoard(String board);
+  /** Deletes a board and all its scores, hot and archived. */
+  Future<BoardDeleted> deleteBoard(String board);
+
+  /** The board's periods, newest first, with their states; hot ones from Redis, older ones from the archive. */
+  Future<PeriodList> periods(String board);
 
   /**
-   * The board's periods, newest first: {@code {board, periods: [{period, state, size, start, end, closesAt}]}},
-   * state {@code open}, {@code closing} or {@code archived}; hot periods from Redis, older ones from the archive.
+   * Closes a period now (also the current one): freezes it, archives its final ranking. Closing an
+   * archived period answers the same again; 409 {@code period_not_started} or {@code period_not_retained}.
    */
-  Future<JsonObject> periods(String board);
+  Future<PeriodClosed> closePeriod(String board, String period);
+
+  /** One score event; {@code withRank}: answer with the user's rank ({@code null}: the board's {@code rankOnSubmit}). */
+  Future<SubmitResult> submit(String board, ScoreEvent event, Boolean withRank);
+
+  /** Up to 1,000 events; the events of the shards that answered stand. */
+  Future<BatchResult> submitBatch(String board, ScoreBatch batch);
 
   /**
-   * Closes a period now (also the current one, e.g. to end a contest early): freezes it, archives
-   * its final ranking and answers {@code {board, period, state: "archived", size, archivedAt}}.
-   * Closing an archived period answers the same again. A period that has not started fails with
-   * 409 {@code period_not_started}; one without data that is older than the board's newest
-   * {@code retainPeriods} periods, or ended before the board was created, with 409 {@code period_not_retained}.
-   */
-  Future<JsonObject> closePeriod(String board, String period);
-
-  /**
-   * One event {@code {userId, value, at?, eventId?, meta?}} → {@code {userId, score, rank, at, period, applied,
-   * changed}}; {@code meta} (a JSON object of at most 1 KiB) is stored with the entry when the event applies.
-   */
-  Future<JsonObject> submit(String board, JsonObject event);
-
-  /** {@code {events: [...]}} → {@code {applied, duplicate, rejected, rejections: [{index, error, message}]}}. */
-  Future<JsonObject> submitBatch(String board, JsonObject batch);
-
-  /**
-   * A page of the board: {@code {board, period, total, offset, limit, rankMode, entries: [{rank, userId, score, at,
-   * meta?}]}}. Entries of every read carry {@code meta} when the user has metadata.
+   * A page of the board from global position {@code offset}.
    *
    * @param period {@code current} (default) or a period id
    * @param rankMode {@code unique} (default), {@code competition} or {@code dense}
    */
-  Future<JsonObject> entries(String board, String period, Long offset, Integer limit, String rankMode);
+  Future<EntryPage> entries(String board, String period, Long offset, Integer limit, String rankMode, Boolean meta);
 
-  /** One user's entry {@code {userId, score, rank, at, percentile, period, total}}; 404 when the user has no score. */
-  Future<JsonObject> user(String board, String userId, String period, String rankMode);
+  /** One user's entry; 404 when the user has no score. */
+  Future<UserEntry> user(String board, String userId, String period, String rankMode, Boolean meta);
+
+  /** {@code limit} entries (default 11) centred on the user, as far as the board's ends allow; 404 when absent. */
+  Future<AroundPage> around(String board, String userId, String period, Integer limit, String rankMode,
+      Boolean meta);
+
+  /** Those users' entries in board order with global ranks, and the IDs without a score (partial while a shard is down). */
+  Future<RankList> ranks(String board, UserIds request, String period, String rankMode, Boolean meta);
+
+  /** Replaces the metadata of the user's entry in the period; 404 without an entry, 409 once the period is closed. */
+  Future<UserMeta> updateMeta(String board, String userId, String period, MetaUpdate request);
+
+  /** Removes the user's entry from one live period; 404 when there is none, 409 when the period is closing or archived. */
+  Future<Moderated> removeEntry(String board, String userId, String period);
+
+  /** Bans the user on every board; banning again keeps the first time. */
+  Future<Moderated> ban(String userId, BanRequest request);
+
+  /** Lifts the user's ban and restores the entries of the periods still open; 404 when not banned. */
+  Future<Moderated> lift(String userId);
+
+  /** The user's ban, if any, and the user's entries on every live board period (and those a ban holds back). */
+  Future<Moderated> moderatedUser(String userId);
+
+  /** Erases the user everywhere (hot and archived periods, friend links, idempotency records, ban). */
+  Future<Moderated> erase(String userId);
 
   /**
-   * {@code limit} entries (default 11) centred on the user, or as close to centred as the board's
-   * ends allow: {@code {board, period, userId, total, offset, rankMode, entries}}; 404 when absent.
+   * This node's view of its stores: every shard PINGed at once, PostgreSQL queried, the number of
+   * cached board definitions. Never fails.
    */
-  Future<JsonObject> around(String board, String userId, String period, Integer limit, String rankMode);
-
-  /**
-   * {@code {userIds: [...]}} (1 to 1,000) → those users' entries in board order with global ranks,
-   * and the IDs without a score: {@code {board, period, total, rankMode, entries, missing}}. While a
-   * shard is down: the users on the shards that answered with their scores and times in board order,
-   * {@code rank}, {@code percentile} and {@code total} {@code null}, plus {@code partial: true},
-   * {@code unreachable} (the users left out) and {@code reason} (the shards by index).
-   */
-  Future<JsonObject> ranks(String board, JsonObject request, String period, String rankMode);
-
-  /**
-   * {@code {meta: {...}}} → replaces the metadata of the user's entry in the period ({@code null}:
-   * current): {@code {board, period, userId, meta}}; 404 {@code user_not_found} when the user has no
-   * entry there, 409 {@code period_closed} once the period is closed.
-   */
-  Future<JsonObject> updateMeta(String board, String userId, String period, JsonObject request);
-
-  /**
-   * This service instance's view of what it needs, for readiness checks: {@code {shards: [{shard,
-   * endpoint, up, ms, error?}], boards}}, every shard PINGed at once ({@code up} false when there is no
-   * PONG within a second), {@code boards} the number of cached board definitions. Never fails: an
-   * answer at all means the service has started and loaded its board cache.
-   */
-  Future<JsonObject> health();
+  Future<Health> health();
 }

@@ -1,7 +1,6 @@
 package dev.leaderboard.service;
 
 import dev.leaderboard.service.impl.LeaderboardServiceImpl;
-import dev.leaderboard.service.impl.LocalLeaderboards;
 import dev.leaderboard.service.periods.PeriodCloser;
 import dev.leaderboard.service.intake.ScoreNotices;
 import dev.leaderboard.service.impl.ServiceBindings;
@@ -16,11 +15,10 @@ import java.time.Clock;
  * Publishes what its submits change ({@link ScoreNotice}).
  */
 public class LeaderboardVerticle extends VerticleBase {
-  private static final ServiceReadiness READINESS = new ServiceReadiness();
   private final Options options;
   private NodeStore store;
   private ServiceBindings bindings;
-  private Leaderboards leaderboards;
+  private LeaderboardServiceImpl service;
 
   /**
    * @param store where the node's stores are
@@ -55,20 +53,19 @@ public class LeaderboardVerticle extends VerticleBase {
       PeriodCloser closer = new PeriodCloser(vertx, s.boards(), s.boardStore(), new PeriodStore(s.shards()),
           s.archive(), options.clock(), options.closeLeaseMillis());
       ScoreNotices notices = new ScoreNotices(vertx, options.noticeIntervalMillis());
-      leaderboards = new LocalLeaderboards(s.boards(), s.bans(), s.boardStore(), s.scores(), s.archive(), closer,
-          options.clock(), options.partitions(), notices);
-      return ServiceBindings.bind(vertx, LeaderboardService.class, new LeaderboardServiceImpl(leaderboards),
+      service = new LeaderboardServiceImpl(s, closer, options.clock(), options.partitions(), notices);
+      return ServiceBindings.bind(vertx, LeaderboardService.class, service,
           LeaderboardService.ADDRESS);
     }).onSuccess(b -> {
       bindings = b;
-      NodeServices.of(vertx).add(leaderboards, READINESS);
+      NodeServices.of(vertx).offer(service);
     });
   }
 
   @Override
   public Future<?> stop() {
-    if (leaderboards != null) {
-      NodeServices.of(vertx).remove(leaderboards, READINESS);
+    if (service != null) {
+      NodeServices.of(vertx).withdraw(service);
     }
     return (bindings == null ? Future.succeededFuture() : bindings.unbind())
         .eventually(() -> store == null ? Future.succeededFuture() : store.release(vertx));

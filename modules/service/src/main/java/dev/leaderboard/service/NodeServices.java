@@ -1,10 +1,10 @@
 package dev.leaderboard.service;
 
-import dev.leaderboard.service.friends.FriendRankVerticle;
 
 import io.vertx.core.Vertx;
 import io.vertx.core.shareddata.Shareable;
 import io.vertx.ext.healthchecks.HealthChecks;
+import dev.leaderboard.service.impl.LeaderboardServiceImpl;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -18,7 +18,7 @@ public final class NodeServices implements Shareable {
   private static final String MAP = "leaderboard.node";
 
   private final HealthChecks readiness;
-  private final List<Leaderboards> leaderboards = new CopyOnWriteArrayList<>();
+  private final List<LeaderboardServiceImpl> leaderboards = new CopyOnWriteArrayList<>();
   private final List<FriendRankService> friends = new CopyOnWriteArrayList<>();
 
   private NodeServices(Vertx vertx) {
@@ -30,14 +30,30 @@ public final class NodeServices implements Shareable {
     return vertx.sharedData().<String, NodeServices>getLocalMap(MAP).computeIfAbsent("services", k -> new NodeServices(vertx));
   }
 
-  /** A running service of this node, or {@code null} when none runs (not started yet, or stopping). */
-  public Leaderboards leaderboards() {
+  /** A running leaderboard service of this node, or {@code null} when none runs (not started yet, or stopping). */
+  public LeaderboardServiceImpl leaderboards() {
     return first(leaderboards);
   }
 
   /** A running friend service of this node, or {@code null} when none runs. */
   public FriendRankService friends() {
     return first(friends);
+  }
+
+  /** Offers a started service; the first registers the {@code boards} readiness procedure. */
+  synchronized void offer(LeaderboardServiceImpl service) {
+    if (leaderboards.isEmpty()) {
+      ServiceReadiness.registerBoards(readiness, () -> leaderboards().health());
+    }
+    leaderboards.add(service);
+  }
+
+  /** Withdraws a service; the procedure goes away with the last. */
+  synchronized void withdraw(LeaderboardServiceImpl service) {
+    leaderboards.remove(service);
+    if (leaderboards.isEmpty()) {
+      readiness.unregister(ServiceReadiness.BOARDS);
+    }
   }
 
   public void offer(FriendRankService service) {
@@ -58,32 +74,5 @@ public final class NodeServices implements Shareable {
 
   public HealthChecks readiness() {
     return readiness;
-  }
-
-  /** Offers a started service; the first one also registers the service's readiness procedures. */
-  synchronized void add(Leaderboards service, ReadinessProcedures procedures) {
-    if (leaderboards.isEmpty()) {
-      procedures.register(readiness, service);
-    }
-    leaderboards.add(service);
-  }
-
-  /** Withdraws a service; its procedures move to another running one, or go away with the last. */
-  synchronized void remove(Leaderboards service, ReadinessProcedures procedures) {
-    boolean wasFirst = !leaderboards.isEmpty() && leaderboards.get(0) == service;
-    leaderboards.remove(service);
-    if (wasFirst) {
-      procedures.unregister(readiness);
-      if (!leaderboards.isEmpty()) {
-        procedures.register(readiness, leaderboards.get(0));
-      }
-    }
-  }
-
-  /** How a service registers and withdraws its readiness procedures. */
-  interface ReadinessProcedures {
-    void register(HealthChecks checks, Leaderboards service);
-
-    void unregister(HealthChecks checks);
   }
 }

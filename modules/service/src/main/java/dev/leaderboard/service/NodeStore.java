@@ -2,6 +2,11 @@ package dev.leaderboard.service;
 
 import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.archive.AuditStore;
+import dev.leaderboard.core.StoreUnavailableException;
+import dev.leaderboard.service.result.Health;
+import dev.leaderboard.service.result.Health.ArchiveCheck;
+import dev.leaderboard.service.result.Health.ShardCheck;
+import dev.leaderboard.store.dispatch.EndpointHealth;
 import dev.leaderboard.service.moderation.BanRegistry;
 import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.store.boards.BoardStore;
@@ -16,7 +21,10 @@ import io.vertx.core.internal.CloseFuture;
 import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.internal.VertxInternal;
 import io.vertx.core.shareddata.Shareable;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The stores of one node, shared by every verticle on it: one set of Redis clients, the archive and
@@ -29,6 +37,8 @@ public final class NodeStore {
   /** Connections to each Redis endpoint, shared by every verticle of the node, unless it says otherwise. */
   public static final int POOL_SIZE = 64;
   private static final String MAP = "leaderboard.node";
+  /** How long a health round waits for a PING or PostgreSQL's answer. */
+  private static final long PING_MILLIS = 1000;
 
   private final Shards shards;
   private final BoardStore boardStore;
@@ -37,6 +47,7 @@ public final class NodeStore {
   private final BanRegistry bans;
   private final ArchiveStore archive;
   private final AuditStore audit;
+  private Future<Health> health;
 
   /**
    * Where a node's stores are.
@@ -74,7 +85,16 @@ public final class NodeStore {
 
   /** Gives back what {@link #acquire} handed out; the last release closes the stores. */
   public Future<Void> release(Vertx vertx) {
-    return vertx.sharedData().<String, Holder>getLocalMap(MAP).get("store").release(this);
+    return vertx.sharedData().<String, Holder>getLocalMap(MAP).get("store").release(vertx, this);
+  }
+
+  /**
+   * A started store of its own, apart from the node's shared one: for tests that stand for several
+   * nodes in one JVM. Its owner closes it.
+   */
+  public static Future<NodeStore> connect(Vertx vertx, Options options) {
+    NodeStore store = new NodeStore(vertx, options);
+    return store.start().onFailure(t -> store.close());
   }
 
   private Future<NodeStore> start() {
@@ -85,7 +105,30 @@ public final class NodeStore {
         .map(this);
   }
 
-  private Future<Void> close() {
+  /**
+   * Every shard PINGed at once, PostgreSQL queried, the cached board definitions counted; callers
+   * that ask while a round is out share it. Never fails.
+   */
+  public synchronized Future<Health> health() {
+    if (health == null || health.isComplete()) {
+      long start = System.nanoTime();
+      Future<ArchiveCheck> pg = archive.ping().timeout(PING_MILLIS, TimeUnit.MILLISECONDS).transform(ar ->
+          Future.succeededFuture(new ArchiveCheck(ar.succeeded(), Math.round((System.nanoTime() - start) / 10_000.0)
+              / 100.0, ar.succeeded() ? null : ar.cause() instanceof TimeoutException ? "timeout"
+              : ar.cause() instanceof StoreUnavailableException ? "unreachable" : "error")));
+      health = shards.health(PING_MILLIS).compose(endpoints -> pg.map(archived -> {
+        List<ShardCheck> checks = new ArrayList<>(endpoints.size());
+        for (int s = 0; s < endpoints.size(); s++) {
+          EndpointHealth h = endpoints.get(s);
+          checks.add(new ShardCheck(s, h.up(), h.ms(), h.up() ? null : h.error()));
+        }
+        return Health.of(checks, boards.cached().size(), archived);
+      }));
+    }
+    return health;
+  }
+
+  public Future<Void> close() {
     return Future.all(boards.stop(), bans.stop()).<Void>mapEmpty().onComplete(done -> {
       shards.close();
       archive.close();
@@ -134,7 +177,8 @@ public final class NodeStore {
         ContextInternal own = vertx.contextBuilder().withCloseFuture(new CloseFuture()).build();
         Future<NodeStore> starting = own.succeededFuture().compose(v -> {
           NodeStore store = new NodeStore(vertx, options);
-          return store.start().onFailure(t -> store.close());
+          return store.start().onFailure(t -> store.close())
+              .onSuccess(ok -> ServiceReadiness.registerStores(NodeServices.of(vertx).readiness(), ok::health));
         });
         started = starting;
         starting.onFailure(t -> forget(starting));
@@ -153,11 +197,13 @@ public final class NodeStore {
       }
     }
 
-    synchronized Future<Void> release(NodeStore store) {
+    synchronized Future<Void> release(Vertx vertx, NodeStore store) {
       if (started == null || !started.succeeded() || started.result() != store || --users > 0) {
         return Future.succeededFuture();
       }
       started = null;
+      NodeServices.of(vertx).readiness().unregister(ServiceReadiness.REDIS);
+      NodeServices.of(vertx).readiness().unregister(ServiceReadiness.ARCHIVE);
       return store.close();
     }
   }

@@ -1,5 +1,7 @@
 package dev.leaderboard.service;
 
+import dev.leaderboard.service.impl.LeaderboardServiceImpl;
+import dev.leaderboard.service.request.ScoreEvent;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
@@ -72,8 +74,8 @@ class BoardChangeAcrossNodesTest {
     Vertx vb = node(cluster, portB, members);
     Await.until("both nodes see each other", Duration.ofSeconds(30),
         () -> members(va).size() == 2 && members(vb).size() == 2);
-    Leaderboards a = NodeServices.of(va).leaderboards();
-    Leaderboards b = NodeServices.of(vb).leaderboards();
+    LeaderboardServiceImpl a = NodeServices.of(va).leaderboards();
+    LeaderboardServiceImpl b = NodeServices.of(vb).leaderboards();
     // the clustered address takes turns among every instance of both nodes
     LeaderboardService aLocal = LeaderboardService.createProxy(va, LeaderboardService.ADDRESS);
     LeaderboardService bLocal = LeaderboardService.createProxy(vb, LeaderboardService.ADDRESS);
@@ -103,7 +105,7 @@ class BoardChangeAcrossNodesTest {
           if (before == null) {
             spec.put("partitions", 1 + rnd.nextInt(8)).put("denseRanks", rnd.nextBoolean());
           }
-          Board saved = a.putBoard(name, spec).await().board();
+          Board saved = a.putBoard(name, spec).compose(d -> a.board(name)).await();
           if (before == null) {
             creations.merge(name, 1, Integer::sum);
           } else {
@@ -124,24 +126,24 @@ class BoardChangeAcrossNodesTest {
   }
 
   /** Every instance of both nodes says the board does not exist, and B takes no write for it. */
-  private static void assertGone(String name, Leaderboards a, LeaderboardService aLocal, Leaderboards b,
+  private static void assertGone(String name, LeaderboardServiceImpl a, LeaderboardService aLocal, LeaderboardServiceImpl b,
       LeaderboardService bLocal) {
     assertThat(status(b.getBoard(name))).as("B's first instance still serves %s", name).isEqualTo(404);
     for (int i = 0; i < INSTANCES; i++) {
       assertThat(status(bLocal.getBoard(name))).as("an instance of B still serves %s", name).isEqualTo(404);
       assertThat(status(aLocal.getBoard(name))).as("an instance of A still serves %s", name).isEqualTo(404);
     }
-    assertThat(status(b.submit(name, new JsonObject().put("userId", "late").put("value", 1), true))).isEqualTo(404);
-    assertThat(status(b.entries(name, null, 0L, 10, null))).isEqualTo(404);
+    assertThat(status(b.submit(name, new ScoreEvent(new JsonObject().put("userId", "late").put("value", 1)), true))).isEqualTo(404);
+    assertThat(status(b.entries(name, null, 0L, 10, null, null))).isEqualTo(404);
     assertThat(status(a.getBoard(name))).isEqualTo(404);
   }
 
   /** Every instance of both nodes serves exactly the definition A stored (its uid included). */
-  private static void assertServed(Board saved, LeaderboardService aLocal, Leaderboards b, LeaderboardService bLocal) {
-    assertThat(b.getBoard(saved.name()).await()).as("B's first instance").isEqualTo(saved);
+  private static void assertServed(Board saved, LeaderboardService aLocal, LeaderboardServiceImpl b, LeaderboardService bLocal) {
+    assertThat(b.board(saved.name()).await()).as("B's first instance").isEqualTo(saved);
     for (int i = 0; i < INSTANCES; i++) {
-      assertThat(bLocal.getBoard(saved.name()).await()).as("an instance of B").isEqualTo(saved.toJson());
-      assertThat(aLocal.getBoard(saved.name()).await()).as("an instance of A").isEqualTo(saved.toJson());
+      assertThat(bLocal.getBoard(saved.name()).await().toJson()).as("an instance of B").isEqualTo(saved.toJson());
+      assertThat(aLocal.getBoard(saved.name()).await().toJson()).as("an instance of A").isEqualTo(saved.toJson());
     }
   }
 
@@ -149,13 +151,13 @@ class BoardChangeAcrossNodesTest {
    * A write on B lands in the board A just stored (A reads it back), and the board holds nothing
    * this test wrote into an earlier board of the same name.
    */
-  private static void assertWritableFromB(Board saved, int creation, int round, Leaderboards a, Leaderboards b,
+  private static void assertWritableFromB(Board saved, int creation, int round, LeaderboardServiceImpl a, LeaderboardServiceImpl b,
       Random rnd) {
     String user = "t" + creation + "-" + round;
     long value = 1 + rnd.nextInt(1000);
-    b.submit(saved.name(), new JsonObject().put("userId", user).put("value", value), true).await();
-    assertThat(a.user(saved.name(), user, null, null).await().toJson().getLong("score")).isEqualTo(value);
-    List<String> ours = a.entries(saved.name(), null, 0L, 1000, null).await().toJson().getJsonArray("entries")
+    b.submit(saved.name(), new ScoreEvent(new JsonObject().put("userId", user).put("value", value)), true).await();
+    assertThat(a.user(saved.name(), user, null, null, null).await().toJson().getLong("score")).isEqualTo(value);
+    List<String> ours = a.entries(saved.name(), null, 0L, 1000, null, null).await().toJson().getJsonArray("entries")
         .stream().map(e -> ((JsonObject) e).getString("userId")).filter(u -> u.startsWith("t")).toList();
     assertThat(ours).as("this board's own writes only").allMatch(u -> u.startsWith("t" + creation + "-"));
   }
@@ -167,7 +169,7 @@ class BoardChangeAcrossNodesTest {
   private static final class Writer extends Thread {
     final List<String> errors = Collections.synchronizedList(new ArrayList<>());
     final AtomicInteger decided = new AtomicInteger();
-    private final Leaderboards b;
+    private final LeaderboardServiceImpl b;
     private final List<String> names;
     private final Map<String, Board> acked;
     private final AtomicLong changing;
@@ -175,7 +177,7 @@ class BoardChangeAcrossNodesTest {
     private volatile boolean done;
     volatile int calls;
 
-    Writer(Leaderboards b, List<String> names, Map<String, Board> acked, AtomicLong changing, long seed) {
+    Writer(LeaderboardServiceImpl b, List<String> names, Map<String, Board> acked, AtomicLong changing, long seed) {
       this.b = b;
       this.names = names;
       this.acked = acked;
@@ -191,8 +193,8 @@ class BoardChangeAcrossNodesTest {
         long before = changing.get();
         Board board = acked.get(name);
         Future<?> call = rnd.nextBoolean()
-            ? b.submit(name, new JsonObject().put("userId", "load-" + rnd.nextInt(50)).put("value", 1), true)
-            : b.entries(name, null, 0L, 10, null);
+            ? b.submit(name, new ScoreEvent(new JsonObject().put("userId", "load-" + rnd.nextInt(50)).put("value", 1)), true)
+            : b.entries(name, null, 0L, 10, null, null);
         Throwable failure = catchThrowable(call::await);
         calls++;
         if (before % 2 == 0 && changing.get() == before) {

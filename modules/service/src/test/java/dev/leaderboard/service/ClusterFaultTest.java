@@ -51,7 +51,7 @@ class ClusterFaultTest {
   @TempDir
   static Path dir;
   private static LocalRedisCluster cluster;
-  private LeaderboardService service;
+  private JsonService service;
 
   @BeforeAll
   static void startCluster() throws IOException {
@@ -66,7 +66,7 @@ class ClusterFaultTest {
   @BeforeEach
   void deploy(Vertx vertx) {
     vertx.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(new NodeStore.Options(RedisTopology.cluster(cluster.seeds(), 15_000), TestPostgres.uri(), RedisPool.of(4)), Clock.fixed(NOW, ZoneOffset.UTC), 8))).await();
-    service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
+    service = JsonService.proxy(vertx);
   }
 
   @Test

@@ -23,7 +23,7 @@ final class ClusterLoad {
   static final int USERS_PER_WRITER = 40;
   static final int BATCH = 25;
 
-  private final LeaderboardService service;
+  private final JsonService service;
   private final String board;
   private final ReferenceBoard model;
   private final long dayStart;
@@ -35,7 +35,7 @@ final class ClusterLoad {
   private final List<Throwable> errors = new ArrayList<>();
   private int batches;
 
-  ClusterLoad(LeaderboardService service, String board, ReferenceBoard model, long dayStart, Random rnd) {
+  ClusterLoad(JsonService service, String board, ReferenceBoard model, long dayStart, Random rnd) {
     this.service = service;
     this.board = board;
     this.model = model;

@@ -24,13 +24,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith({VertxExtension.class, TestSeed.class})
 class ConcurrencyTest {
   static final Instant NOW = Instant.parse("2025-04-15T12:00:00Z");
-  private LeaderboardService service;
+  private JsonService service;
 
   @BeforeEach
   void deploy(Vertx vertx) {
     vertx.deployVerticle(() -> new LeaderboardVerticle(new LeaderboardVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), Clock.fixed(NOW, ZoneOffset.UTC), 8)),
         new io.vertx.core.DeploymentOptions().setInstances(4)).await();
-    service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
+    service = JsonService.proxy(vertx);
   }
 
   private String board(String operator) {

@@ -32,7 +32,7 @@ class DenseIndexSwitchTest {
   void withoutTheIndexDenseRanksAreRefusedLiveAndKeptInTheArchive(Vertx vertx, Random rnd) {
     TestClock clock = new TestClock(Instant.parse("2025-06-10T10:00:00Z"));
     vertx.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), clock, 4))).await();
-    LeaderboardService service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
+    JsonService service = JsonService.proxy(vertx);
     String name = "nd-" + UUID.randomUUID().toString().substring(0, 8);
     JsonObject def = service.putBoard(name, new JsonObject().put("period", "daily").put("operator", "set")
         .put("denseRanks", false)).await();

@@ -28,14 +28,14 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(VertxExtension.class)
 class EntryMetaTest {
   private final TestClock clock = new TestClock(Instant.parse("2025-04-15T12:00:00Z"));
-  private LeaderboardService service;
+  private JsonService service;
   private FriendRankService friends;
 
   @BeforeEach
   void deploy(Vertx vertx) {
     vertx.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), clock, 6))).await();
     vertx.deployVerticle(new FriendRankVerticle(new FriendRankVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), clock, 100))).await();
-    service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
+    service = JsonService.proxy(vertx);
     friends = FriendRankService.createProxy(vertx, FriendRankService.ADDRESS);
   }
 

@@ -1,5 +1,8 @@
 package dev.leaderboard.service;
 
+import dev.leaderboard.service.impl.LeaderboardServiceImpl;
+import dev.leaderboard.service.request.BanRequest;
+import dev.leaderboard.service.request.ScoreEvent;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
@@ -36,8 +39,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(VertxExtension.class)
 class ErasureTest {
   private final TestClock clock = new TestClock(Instant.parse("2025-04-14T12:00:00Z"));
-  private Leaderboards service;
-  private Leaderboards moderation;
+  private LeaderboardServiceImpl service;
+  private LeaderboardServiceImpl moderation;
   private Shards shards;
   private FriendStore friends;
 
@@ -75,9 +78,9 @@ class ErasureTest {
     friends.link(user, f1, 100).await();
     friends.link(user, f2, 100).await();
     friends.link(f1, f2, 100).await();
-    moderation.ban(user, new JsonObject().put("reason", "spam")).await();
+    moderation.ban(user, new BanRequest(new JsonObject().put("reason", "spam"))).await().toJson();
 
-    JsonObject erased = moderation.erase(user).await();
+    JsonObject erased = moderation.erase(user).await().toJson();
 
     assertThat(erased.getBoolean("banLifted")).isTrue();
     assertThat(ours(erased.getJsonArray("periods"), board)).containsExactlyInAnyOrder("2025-04-14", "2025-04-15");
@@ -85,7 +88,7 @@ class ErasureTest {
     assertThat(erased.getJsonArray("friends")).containsExactly(f1, f2);
     assertThat(ours(erased.getJsonArray("archived"), board)).containsExactly("2025-04-14");
     // the archived period: the others keep their recorded positions and ranks, the size stays, one erased
-    assertThat(status(service.user(board, user, "2025-04-14", null))).isEqualTo(404);
+    assertThat(status(service.user(board, user, "2025-04-14", null, null))).isEqualTo(404);
     JsonArray archivedAfter = page(board, "2025-04-14");
     assertThat(archivedAfter).containsExactly(archivedBefore.getValue(0), archivedBefore.getValue(2),
         archivedBefore.getValue(3));
@@ -94,20 +97,20 @@ class ErasureTest {
     assertThat(day.getLong("size")).isEqualTo(4);
     assertThat(day.getLong("erased")).isEqualTo(1);
     // the hot period ranks the others without the user; the friend lists no longer name the user
-    assertThat(status(service.user(board, user, null, null))).isEqualTo(404);
-    assertThat(service.user(board, "a", null, "dense").await().toJson().getLong("rank")).isEqualTo(1);
+    assertThat(status(service.user(board, user, null, null, null))).isEqualTo(404);
+    assertThat(service.user(board, "a", null, "dense", null).await().toJson().getLong("rank")).isEqualTo(1);
     assertThat(friends.friends(user).await()).isEmpty();
     assertThat(friends.friends(f1).await()).containsExactly(f2);
     assertThat(friends.friends(f2).await()).containsExactly(f1);
     // no ban is left, and the idempotency record went: the same event ID with another value is a new event
-    JsonObject view = moderation.moderatedUser(user).await();
+    JsonObject view = moderation.moderatedUser(user).await().toJson();
     assertThat(view.getBoolean("banned")).isFalse();
     assertThat(view.getValue("ban")).isNull();
     assertThat(submit(board, user, 9, "e2").getBoolean("applied")).isTrue();
 
-    JsonObject again = moderation.erase(user).await();
+    JsonObject again = moderation.erase(user).await().toJson();
     assertThat(ours(again.getJsonArray("periods"), board)).containsExactly("2025-04-15");
-    JsonObject third = moderation.erase(user).await();
+    JsonObject third = moderation.erase(user).await().toJson();
     assertThat(third.getJsonArray("periods")).isEmpty();
     assertThat(third.getLong("eventRecords")).isZero();
     assertThat(third.getJsonArray("friends")).isEmpty();
@@ -132,7 +135,7 @@ class ErasureTest {
     submitWithMeta(b2, user, 6, "Ann again");
     assertThat(storedMeta(b1, "2025-04-15", user)).isNotNull();
 
-    moderation.erase(user).await();
+    moderation.erase(user).await().toJson();
 
     for (String board : List.of(b1, b2)) {
       for (String period : List.of("2025-04-14", "2025-04-15")) {
@@ -141,24 +144,24 @@ class ErasureTest {
     }
     assertThat(storedMeta(b1, "2025-04-14", other)).contains("Bob");
     submit(b1, user, 7, null);
-    assertThat(service.user(b1, user, null, null).await().entry().meta()).isNull();
+    assertThat(service.user(b1, user, null, null, null).await().toJson().getJsonObject("meta")).isNull();
 
     // removing one entry drops its metadata: a later submit without meta shows none
     submitWithMeta(b2, other, 4, "Bob");
-    moderation.removeEntry(b2, other, null).await();
+    moderation.removeEntry(b2, other, null).await().toJson();
     assertThat(storedMeta(b2, "2025-04-15", other)).isNull();
     submit(b2, other, 3, null);
-    assertThat(service.user(b2, other, null, null).await().entry().meta()).isNull();
+    assertThat(service.user(b2, other, null, null, null).await().toJson().getJsonObject("meta")).isNull();
   }
 
   private void submitWithMeta(String board, String user, long value, String name) {
-    service.submit(board, new JsonObject().put("userId", user).put("value", value)
-        .put("meta", new JsonObject().put("name", name)), false).await();
+    service.submit(board, new ScoreEvent(new JsonObject().put("userId", user).put("value", value)
+        .put("meta", new JsonObject().put("name", name))), false).await();
   }
 
   /** The user's field of the period's metadata hash on the user's partition, read from Redis. */
   private String storedMeta(String board, String period, String user) {
-    Board b = service.getBoard(board).await();
+    Board b = service.board(board).await();
     Route r = Keys.partition(b, period, Partitioner.partitionOf(user, b.partitions()));
     Response field = shards.send(r, Request.cmd(Command.HGET).arg(Keys.meta(r)).arg(user)).await();
     return field == null ? null : field.toString();
@@ -169,11 +172,11 @@ class ErasureTest {
     if (eventId != null) {
       e.put("eventId", eventId);
     }
-    return service.submit(board, e, true).await().toJson();
+    return service.submit(board, new ScoreEvent(e), true).await().toJson();
   }
 
   private JsonArray page(String board, String period) {
-    return service.entries(board, period, 0L, 100, null).await().toJson().getJsonArray("entries");
+    return service.entries(board, period, 0L, 100, null, null).await().toJson().getJsonArray("entries");
   }
 
   /** The periods an answer's list names on {@code board}. */

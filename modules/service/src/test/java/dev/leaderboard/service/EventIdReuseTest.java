@@ -37,13 +37,13 @@ class EventIdReuseTest {
       .put("at", NOW - 10_000).put("eventId", "e1");
 
   private final TestClock clock = new TestClock(CREATED);
-  private LeaderboardService service;
+  private JsonService service;
   private String board;
 
   @BeforeEach
   void deploy(Vertx vertx) {
     vertx.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), clock, 4))).await();
-    service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
+    service = JsonService.proxy(vertx);
     board = "reuse-" + UUID.randomUUID().toString().substring(0, 8);
     service.putBoard(board, new JsonObject().put("operator", "incr").put("maxScore", 1000)
         .put("dedupeSeconds", 60)).await();

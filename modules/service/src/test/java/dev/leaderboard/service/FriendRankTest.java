@@ -41,7 +41,7 @@ class FriendRankTest {
   static final String[] MODES = {"unique", "competition", "dense"};
 
   private Vertx vertx;
-  private LeaderboardService service;
+  private JsonService service;
   /** Friend sets are global, not per board: every user ID of a test starts with this. */
   private String run;
 
@@ -49,7 +49,7 @@ class FriendRankTest {
   void deploy(Vertx vertx) {
     this.vertx = vertx;
     vertx.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), CLOCK, 8))).await();
-    service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
+    service = JsonService.proxy(vertx);
     run = "fr" + UUID.randomUUID().toString().substring(0, 8) + "-";
   }
 

@@ -40,7 +40,7 @@ class LayoutUpgradeTest {
   @Test
   void aBoardStoredBeforeLayoutsKeepsItsEntriesAndTakesNewEvents(Vertx vertx) {
     String node = deploy(vertx);
-    LeaderboardService service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
+    JsonService service = JsonService.proxy(vertx);
     String board = "up-" + UUID.randomUUID().toString().substring(0, 8);
     JsonObject def = service.putBoard(board, new JsonObject().put("period", "daily").put("operator", "incr")
         .put("maxScore", 1000)).await();
@@ -92,7 +92,7 @@ class LayoutUpgradeTest {
   @Test
   void anEventIdReusedWithOtherSortKeysIsAConflict(Vertx vertx) {
     deploy(vertx);
-    LeaderboardService service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
+    JsonService service = JsonService.proxy(vertx);
     String board = "keys-" + UUID.randomUUID().toString().substring(0, 8);
     service.putBoard(board, new JsonObject().put("operator", "set").put("sortKeys",
         new JsonArray().add(new JsonObject().put("name", "deaths").put("max", 9)))).await();

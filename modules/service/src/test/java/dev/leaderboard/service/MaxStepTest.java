@@ -24,12 +24,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(VertxExtension.class)
 class MaxStepTest {
-  private LeaderboardService service;
+  private JsonService service;
 
   @BeforeEach
   void deploy(Vertx vertx) {
     vertx.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), Clock.fixed(Instant.parse("2025-04-15T12:00:00Z"), ZoneOffset.UTC), 4))).await();
-    service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
+    service = JsonService.proxy(vertx);
   }
 
   private String board(String operator, String order) {

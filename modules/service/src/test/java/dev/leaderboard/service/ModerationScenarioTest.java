@@ -1,5 +1,8 @@
 package dev.leaderboard.service;
 
+import dev.leaderboard.service.impl.LeaderboardServiceImpl;
+import dev.leaderboard.service.result.Moderated;
+import dev.leaderboard.service.request.BanRequest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
@@ -42,8 +45,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith({VertxExtension.class, TestSeed.class})
 class ModerationScenarioTest {
   static final Instant NOW = Instant.parse("2025-04-15T12:00:00Z");
-  private LeaderboardService service;
-  private Leaderboards moderation;
+  private JsonService service;
+  private LeaderboardServiceImpl moderation;
   private final Map<String, ReferenceBoard> models = new LinkedHashMap<>();
   /** Board → user → the entry a ban holds back. */
   private final Map<String, Map<String, ReferenceBoard.Entry>> held = new HashMap<>();
@@ -63,7 +66,7 @@ class ModerationScenarioTest {
   @BeforeEach
   void deploy(Vertx vertx) {
     vertx.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(new NodeStore.Options(redis(), TestPostgres.uri(), RedisPool.of(NodeStore.POOL_SIZE)), Clock.fixed(NOW, ZoneOffset.UTC), 8))).await();
-    service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
+    service = JsonService.proxy(vertx);
     moderation = NodeServices.of(vertx).leaderboards();
   }
 
@@ -161,7 +164,7 @@ class ModerationScenarioTest {
   private void remove(String board, String user) {
     ReferenceBoard.Entry e = models.get(board).remove(user);
     ReferenceBoard.Entry stashed = held.get(board).remove(user);
-    Future<JsonObject> answer = moderation.removeEntry(board, user, null);
+    Future<JsonObject> answer = moderation.removeEntry(board, user, null).map(Moderated::toJson);
     if (e == null && stashed == null) {
       LeaderboardException t = (LeaderboardException) catchThrowable(answer::await);
       assertThat(t.status()).as("removing an absent entry of %s", user).isEqualTo(404);
@@ -184,12 +187,12 @@ class ModerationScenarioTest {
         moved++;
       }
     }
-    JsonObject r = moderation.ban(user, new JsonObject().put("reason", "test")).await();
+    JsonObject r = moderation.ban(user, new BanRequest(new JsonObject().put("reason", "test"))).await().toJson();
     assertThat(ours(r.getJsonArray("held"))).as("periods held back by banning %s", user).hasSize(moved);
   }
 
   private void lift(String user) {
-    Future<JsonObject> answer = moderation.lift(user);
+    Future<JsonObject> answer = moderation.lift(user).map(Moderated::toJson);
     if (!banned.remove(user)) {
       assertThat(((LeaderboardException) catchThrowable(answer::await)).status()).isEqualTo(404);
       return;
@@ -212,7 +215,7 @@ class ModerationScenarioTest {
       held.get(board).remove(user);
       models.get(board).forgetEvents(user);
     }
-    JsonObject r = moderation.erase(user).await();
+    JsonObject r = moderation.erase(user).await().toJson();
     assertThat(r.getBoolean("erased")).isTrue();
   }
 
@@ -249,7 +252,7 @@ class ModerationScenarioTest {
     }
     for (int q = 0; q < 10; q++) {
       String user = users.get(rnd.nextInt(users.size()));
-      JsonObject view = moderation.moderatedUser(user).await();
+      JsonObject view = moderation.moderatedUser(user).await().toJson();
       assertThat(view.getBoolean("banned")).as("%s banned", user).isEqualTo(banned.contains(user));
       for (String board : models.keySet()) {
         ReferenceBoard.Entry e = models.get(board).get(user);

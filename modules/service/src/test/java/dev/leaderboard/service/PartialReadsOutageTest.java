@@ -49,7 +49,7 @@ class PartialReadsOutageTest {
   static final long DAY_START = Instant.parse("2025-04-15T00:00:00Z").toEpochMilli();
   static final String[] MODES = {"unique", "competition", "dense"};
 
-  private LeaderboardService service;
+  private JsonService service;
   private FriendRankService friends;
 
   @Test
@@ -60,7 +60,7 @@ class PartialReadsOutageTest {
       List<String> endpoints = List.of(TestShards.endpoints().get(0), own.endpoints().get(0));
       vertx.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(NodeStore.Options.of(endpoints, TestPostgres.uri()), CLOCK, 4))).await();
       vertx.deployVerticle(new FriendRankVerticle(new FriendRankVerticle.Options(NodeStore.Options.of(endpoints, TestPostgres.uri()), CLOCK, 5000))).await();
-      service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
+      service = JsonService.proxy(vertx);
       friends = FriendRankService.createProxy(vertx, FriendRankService.ADDRESS);
 
       String run = "po" + UUID.randomUUID().toString().substring(0, 8) + "-";

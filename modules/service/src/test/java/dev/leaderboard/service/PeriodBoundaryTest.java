@@ -23,7 +23,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(VertxExtension.class)
 class PeriodBoundaryTest {
   private final TestClock clock = new TestClock(Instant.parse("2025-01-01T00:00:00Z"));
-  private LeaderboardService service;
+  private JsonService service;
   private AdminVerticle admin;
 
   @BeforeEach
@@ -31,7 +31,7 @@ class PeriodBoundaryTest {
     vertx.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), clock, 4))).await();
     admin = new AdminVerticle(new AdminVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), clock, 3_600_000));
     vertx.deployVerticle(admin).await();
-    service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
+    service = JsonService.proxy(vertx);
   }
 
   private String board(String period, String zone) {

@@ -30,12 +30,12 @@ class PeriodCloseRuleTest {
   /** The board is created at noon on April 15 (UTC); it keeps 3 periods. */
   private static final Instant CREATED = Instant.parse("2025-04-15T12:00:00Z");
   private final TestClock clock = new TestClock(CREATED);
-  private LeaderboardService service;
+  private JsonService service;
 
   @BeforeEach
   void deploy(Vertx vertx) {
     vertx.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), clock, 4))).await();
-    service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
+    service = JsonService.proxy(vertx);
   }
 
   /** A daily UTC board keeping 3 periods, with alice's score in April 15. */

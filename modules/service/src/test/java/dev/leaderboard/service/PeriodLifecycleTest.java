@@ -38,7 +38,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 @ExtendWith({VertxExtension.class, TestSeed.class})
 class PeriodLifecycleTest {
   private final TestClock clock = new TestClock(Instant.parse("2025-04-15T15:59:00Z"));
-  private LeaderboardService service;
+  private JsonService service;
   private FriendRankService friends;
   private AdminVerticle admin;
   private AdminVerticle secondAdmin;
@@ -52,7 +52,7 @@ class PeriodLifecycleTest {
     secondAdmin = new AdminVerticle(new AdminVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), clock, 3_600_000));
     vertx.deployVerticle(admin).await();
     vertx.deployVerticle(secondAdmin).await();
-    service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
+    service = JsonService.proxy(vertx);
     friends = FriendRankService.createProxy(vertx, FriendRankService.ADDRESS);
     archive = ArchiveStore.connect(vertx, TestPostgres.uri());
   }

@@ -32,7 +32,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class ReadPathsTest {
   static final Instant NOW = Instant.parse("2025-04-15T12:00:00Z");
   static final String[] MODES = {"unique", "competition", "dense"};
-  private LeaderboardService service;
+  private JsonService service;
 
   /** The Redis the service runs on: the standalone test shards here, a Redis Cluster in {@link ClusterReadPathsTest}. */
   RedisTopology redis() {
@@ -42,7 +42,7 @@ class ReadPathsTest {
   @BeforeEach
   void deploy(Vertx vertx) {
     vertx.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(new NodeStore.Options(redis(), TestPostgres.uri(), RedisPool.of(NodeStore.POOL_SIZE)), Clock.fixed(NOW, ZoneOffset.UTC), 8))).await();
-    service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
+    service = JsonService.proxy(vertx);
   }
 
   /**

@@ -36,7 +36,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith({VertxExtension.class, TestSeed.class})
 class ServiceScenarioTest {
   static final Instant NOW = Instant.parse("2025-04-15T12:00:00Z");
-  private LeaderboardService service;
+  private JsonService service;
 
   /** The Redis the service runs on: the standalone test shards here, a Redis Cluster in {@link ClusterScenarioTest}. */
   RedisTopology redis() {
@@ -51,7 +51,7 @@ class ServiceScenarioTest {
   @BeforeEach
   void deploy(Vertx vertx) {
     vertx.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(new NodeStore.Options(redis(), TestPostgres.uri(), RedisPool.of(NodeStore.POOL_SIZE)), Clock.fixed(NOW, ZoneOffset.UTC), 8))).await();
-    service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
+    service = JsonService.proxy(vertx);
   }
 
   /**
@@ -241,7 +241,7 @@ class ServiceScenarioTest {
   }
 
   /** Every entry page by page, random pages in competition mode and single users, against {@code model}. */
-  static void verify(LeaderboardService service, Random rnd, String board, ReferenceBoard model, List<String> users) {
+  static void verify(JsonService service, Random rnd, String board, ReferenceBoard model, List<String> users) {
     List<ReferenceBoard.Entry> expected = model.sorted();
     // every entry, page by page
     List<JsonObject> all = new ArrayList<>();

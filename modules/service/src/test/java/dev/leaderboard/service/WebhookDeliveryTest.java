@@ -69,7 +69,7 @@ class WebhookDeliveryTest {
     return r;
   }
 
-  private String board(LeaderboardService service, WebhookReceiver receiver, String secret, int top) {
+  private String board(JsonService service, WebhookReceiver receiver, String secret, int top) {
     String name = "wh-" + UUID.randomUUID().toString().substring(0, 8);
     service.putBoard(name, new JsonObject().put("period", "daily").put("operator", "best").put("archiveEventTop", top)
         .put("webhook", new JsonObject().put("url", receiver.url("/hooks/" + name + "?v=1")).put("secret", secret)))
@@ -87,7 +87,7 @@ class WebhookDeliveryTest {
   }
 
   /** Scores for {@code users} users at times the test chooses, applied to the reference too. */
-  private static ReferenceBoard submitAll(LeaderboardService service, String board, int users, Random rnd) {
+  private static ReferenceBoard submitAll(JsonService service, String board, int users, Random rnd) {
     ReferenceBoard reference = new ReferenceBoard(service.getBoard(board).await(),
         Instant.parse(DAY + "T00:00:00Z").toEpochMilli());
     long start = Instant.parse(DAY + "T00:00:00Z").toEpochMilli();
@@ -101,7 +101,7 @@ class WebhookDeliveryTest {
     return reference;
   }
 
-  private static JsonObject period(LeaderboardService service, String board, String id) {
+  private static JsonObject period(JsonService service, String board, String id) {
     return service.periods(board).await().getJsonArray("periods").stream().map(o -> (JsonObject) o)
         .filter(p -> p.getString("period").equals(id)).findFirst().orElseThrow();
   }
@@ -109,7 +109,7 @@ class WebhookDeliveryTest {
   @Test
   void theEventCarriesTheTopEntriesAndTheWebhookIsRetriedWithBackoffUntilA2xx(Vertx vertx, Random rnd) {
     AdminVerticle admin = node(vertx, FAST);
-    LeaderboardService service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
+    JsonService service = JsonService.proxy(vertx);
     WebhookReceiver receiver = receiver(vertx, 500, 500, 200);
     String secret = secret(rnd);
     String board = board(service, receiver, secret, 7);
@@ -174,7 +174,7 @@ class WebhookDeliveryTest {
   void twoNodesRacingToArchiveAndDeliverMakeOneDeliverySequence(Vertx vertx, Random rnd) {
     AdminVerticle first = node(vertx, FAST);
     AdminVerticle second = node(otherNode(), FAST);
-    LeaderboardService service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
+    JsonService service = JsonService.proxy(vertx);
     WebhookReceiver receiver = receiver(vertx);
     String board = board(service, receiver, secret(rnd), 100);
     submitAll(service, board, 20, rnd);
@@ -197,8 +197,8 @@ class WebhookDeliveryTest {
     Vertx doomed = otherNode();
     // the doomed node waits a minute after a failure: it stops long before it would try again
     node(doomed, new WebhookSettings(60_000, 60_000, 5_000, 3_000));
-    LeaderboardService doomedService = LeaderboardService.createProxy(doomed, LeaderboardService.ADDRESS);
-    LeaderboardService service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
+    JsonService doomedService = JsonService.proxy(doomed);
+    JsonService service = JsonService.proxy(vertx);
     WebhookReceiver receiver = receiver(vertx, 500);
     String secret = secret(rnd);
     String board = board(service, receiver, secret, 5);
@@ -227,7 +227,7 @@ class WebhookDeliveryTest {
   @Test
   void brokenWebhookDefinitionsAreRefusedNamingTheField(Vertx vertx) {
     node(vertx, FAST);
-    LeaderboardService service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
+    JsonService service = JsonService.proxy(vertx);
     String name = "wh-" + UUID.randomUUID().toString().substring(0, 8);
     Throwable t = catchThrowable(() -> service.putBoard(name, new JsonObject()
         .put("webhook", new JsonObject().put("url", "gopher://x.example/").put("secret", "0123456789abcdef"))).await());

@@ -3,9 +3,9 @@ package dev.leaderboard.api.stream;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Limits;
-import dev.leaderboard.service.Leaderboards;
+import dev.leaderboard.service.impl.LeaderboardServiceImpl;
 import dev.leaderboard.service.ScoreNotice;
-import dev.leaderboard.service.result.Entry;
+import dev.leaderboard.service.request.UserIds;
 import dev.leaderboard.service.result.RankList;
 import dev.leaderboard.store.boards.BoardStore;
 import io.vertx.core.Context;
@@ -42,7 +42,7 @@ final class StreamHub {
   private static final Logger LOG = LoggerFactory.getLogger(StreamHub.class);
   static final Buffer KEEPALIVE = Buffer.buffer(": keepalive\n\n");
   private final Context context;
-  private final Supplier<Leaderboards> service;
+  private final Supplier<LeaderboardServiceImpl> service;
   private final BoardStore boards;
   private final Clock clock;
   private final StreamMeters meters;
@@ -50,7 +50,7 @@ final class StreamHub {
   private final Map<String, BoardView> views = new HashMap<>();
   private long lastId;
 
-  StreamHub(Context context, Supplier<Leaderboards> service, BoardStore boards, Clock clock, StreamMeters meters,
+  StreamHub(Context context, Supplier<LeaderboardServiceImpl> service, BoardStore boards, Clock clock, StreamMeters meters,
       long intervalMillis) {
     this.intervalNanos = intervalMillis * 1_000_000;
     this.context = context;
@@ -193,7 +193,7 @@ final class StreamHub {
   }
 
   private void readTop(BoardView view, TopFeed f) {
-    Leaderboards s = service.get();
+    LeaderboardServiceImpl s = service.get();
     if (s == null) {
       return;
     }
@@ -202,7 +202,7 @@ final class StreamHub {
     f.lastRead = System.nanoTime();
     String period = view.period;
     meters.reads.incrementAndGet();
-    onHub(s.entries(view.board, period, 0L, f.n, null), ar -> {
+    onHub(s.entries(view.board, period, 0L, f.n, null, null), ar -> {
       if (view.ended || !period.equals(view.period)) {
         f.reading = false;
       } else if (ar.failed()) {
@@ -217,7 +217,7 @@ final class StreamHub {
   }
 
   private void readUsers(BoardView view, List<UserFeed> feeds) {
-    Leaderboards s = service.get();
+    LeaderboardServiceImpl s = service.get();
     if (s == null) {
       return;
     }
@@ -231,22 +231,22 @@ final class StreamHub {
     }
     String period = view.period;
     meters.reads.incrementAndGet();
-    onHub(s.ranks(view.board, new JsonObject().put("userIds", ids), period, null), ar -> {
+    onHub(s.ranks(view.board, new UserIds(new JsonObject().put("userIds", ids)), period, null, null), ar -> {
       if (view.ended || !period.equals(view.period)) {
         feeds.forEach(f -> f.reading = false);
         return;
       }
-      if (ar.failed() || ar.result().partial() != null) {
+      if (ar.failed() || ar.result().partial()) {
         feeds.forEach(f -> f.reading = false);
         failed(view, ar.failed() ? ar.cause() : null, () -> feeds.forEach(f -> f.dirty = true));
         return;
       }
       RankList ranks = ar.result();
-      Map<String, Entry> byUser = new HashMap<>();
-      ranks.entries().forEach(e -> byUser.put(e.userId(), e));
+      Map<String, JsonObject> byUser = new HashMap<>();
+      ranks.entries().forEach(e -> byUser.put(((JsonObject) e).getString("userId"), (JsonObject) e));
       List<Future<Void>> writes = new ArrayList<>();
       for (UserFeed f : feeds) {
-        if (f.update(view.board, ranks.period(), byUser.get(f.userId))) {
+        if (f.update(view.board, ranks.toJson().getString("period"), byUser.get(f.userId))) {
           writes.add(Fanout.write(f.streams, Fanout.event(++lastId, "entry", f.data)));
         }
       }

@@ -5,7 +5,7 @@ import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Names;
 import dev.leaderboard.service.result.BoardDeleted;
 import dev.leaderboard.service.result.BoardList;
-import dev.leaderboard.service.result.BoardSaved;
+import dev.leaderboard.service.result.BoardDefinition;
 import dev.leaderboard.store.boards.BoardStore;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
@@ -33,7 +33,7 @@ public final class BoardDefinitions {
     this.defaultPartitions = defaultPartitions;
   }
 
-  public Future<BoardSaved> put(String board, JsonObject definition) {
+  public Future<BoardDefinition> put(String board, JsonObject definition) {
     Names.board("board", board);
     JsonObject spec = definition == null ? new JsonObject() : definition;
     return boards.fresh(board).compose(existing -> {
@@ -48,7 +48,7 @@ public final class BoardDefinitions {
           LOG.info("board {} created: {}", board, b.toJson().encode());
         }
         // answered once every node serves the new definition
-        return boards.changed(board, b).map(new BoardSaved(b, existing == null));
+        return boards.changed(board, b).map(BoardDefinition.of(b, existing == null));
       });
     });
   }
@@ -58,14 +58,14 @@ public final class BoardDefinitions {
   }
 
   public Future<BoardList> list() {
-    return boards.all().map(all -> new BoardList(all.stream().sorted(Comparator.comparing(Board::name)).toList()));
+    return boards.all().map(all -> BoardList.of(all.stream().sorted(Comparator.comparing(Board::name)).toList()));
   }
 
   public Future<BoardDeleted> delete(String board) {
     return boards.require(Names.board("board", board))
         // answered once no node serves the board any more, whether or not its archive could be deleted
         .compose(b -> store.delete(b).compose(ok -> archive.deleteBoard(b.uid()).eventually(() -> boards.changed(board, null))))
-        .map(ok -> new BoardDeleted(board));
+        .map(ok -> BoardDeleted.of(board));
   }
 
   private static String newUid() {

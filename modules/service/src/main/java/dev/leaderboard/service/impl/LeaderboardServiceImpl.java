@@ -2,101 +2,187 @@ package dev.leaderboard.service.impl;
 
 import dev.leaderboard.core.Board;
 import dev.leaderboard.service.LeaderboardService;
-import dev.leaderboard.service.Leaderboards;
+import dev.leaderboard.service.NodeStore;
+import dev.leaderboard.service.boards.BoardDefinitions;
+import dev.leaderboard.service.intake.MetaUpdates;
+import dev.leaderboard.service.intake.RankHints;
+import dev.leaderboard.service.intake.ScoreIntake;
+import dev.leaderboard.service.intake.ScoreNotices;
+import dev.leaderboard.service.moderation.BanActions;
+import dev.leaderboard.service.moderation.EntryRemoval;
+import dev.leaderboard.service.moderation.Erasure;
+import dev.leaderboard.service.moderation.ModerationTargets;
+import dev.leaderboard.service.periods.PeriodAdmin;
+import dev.leaderboard.service.periods.PeriodCloser;
+import dev.leaderboard.service.reads.BoardReads;
+import dev.leaderboard.service.reads.ReadSources;
+import dev.leaderboard.service.reads.UserView;
+import dev.leaderboard.service.request.BanRequest;
+import dev.leaderboard.service.request.MetaUpdate;
+import dev.leaderboard.service.request.ScoreBatch;
+import dev.leaderboard.service.request.ScoreEvent;
+import dev.leaderboard.service.request.UserIds;
 import dev.leaderboard.service.result.AroundPage;
 import dev.leaderboard.service.result.BatchResult;
+import dev.leaderboard.service.result.BoardDefinition;
 import dev.leaderboard.service.result.BoardDeleted;
 import dev.leaderboard.service.result.BoardList;
-import dev.leaderboard.service.result.BoardSaved;
 import dev.leaderboard.service.result.EntryPage;
 import dev.leaderboard.service.result.Health;
+import dev.leaderboard.service.result.Moderated;
 import dev.leaderboard.service.result.PeriodClosed;
 import dev.leaderboard.service.result.PeriodList;
 import dev.leaderboard.service.result.RankList;
 import dev.leaderboard.service.result.SubmitResult;
 import dev.leaderboard.service.result.UserEntry;
 import dev.leaderboard.service.result.UserMeta;
+import dev.leaderboard.store.boards.PeriodStore;
+import dev.leaderboard.store.friends.FriendStore;
+import dev.leaderboard.store.moderation.ModerationStore;
+import dev.leaderboard.store.scores.MetaStore;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
+import java.time.Clock;
 
 /**
- * The service on the event bus: each typed answer as its JSON, each failure as a
- * {@link io.vertx.serviceproxy.ServiceException} carrying the HTTP status and error code.
+ * The leaderboard service on this node's {@link NodeStore}, in process for the HTTP API and bound on
+ * the event bus: it hands each request to the class doing that job ({@link BoardDefinitions},
+ * {@link ScoreIntake}, {@link BoardReads}, {@link PeriodAdmin}, {@link MetaUpdates}, and moderation:
+ * {@link EntryRemoval}, {@link BanActions}, {@link UserView}, {@link Erasure}). A refusal thrown
+ * before the first I/O becomes a failed future like any other; a fault becomes 500 {@code internal}.
  */
 public final class LeaderboardServiceImpl implements LeaderboardService {
-  private final Leaderboards leaderboards;
+  private final NodeStore store;
+  private final BoardDefinitions definitions;
+  private final ScoreIntake intake;
+  private final BoardReads reads;
+  private final PeriodAdmin periods;
+  private final MetaUpdates metas;
+  private final EntryRemoval removal;
+  private final BanActions banActions;
+  private final UserView view;
+  private final Erasure erasure;
 
-  public LeaderboardServiceImpl(Leaderboards leaderboards) {
-    this.leaderboards = leaderboards;
+  public LeaderboardServiceImpl(NodeStore store, PeriodCloser closer, Clock clock, int defaultPartitions,
+      ScoreNotices notices) {
+    this.store = store;
+    RankHints hints = new RankHints();
+    ReadSources sources = new ReadSources(store.boards(), store.scores(), store.archive(), hints);
+    PeriodStore periodStore = new PeriodStore(store.shards());
+    ModerationStore moderation = new ModerationStore(store.shards());
+    ModerationTargets targets = new ModerationTargets(store.boardStore(), periodStore);
+    this.definitions = new BoardDefinitions(store.boards(), store.boardStore(), store.archive(), clock,
+        defaultPartitions);
+    this.intake = new ScoreIntake(store.boards(), store.bans(), store.scores(), sources, hints, clock, notices);
+    this.reads = new BoardReads(store.boards(), sources, clock);
+    this.metas = new MetaUpdates(store.boards(), new MetaStore(store.shards()), clock, notices);
+    this.periods = new PeriodAdmin(store.boards(), store.boardStore(), periodStore, store.archive(), closer, clock);
+    this.removal = new EntryRemoval(store.boards(), moderation, hints, clock);
+    this.banActions = new BanActions(moderation, store.bans(), targets, clock);
+    this.view = new UserView(moderation, store.scores(), targets);
+    this.erasure = new Erasure(moderation, store.bans(), targets, new FriendStore(store.shards()), store.archive(),
+        clock);
+  }
+
+  /** The board's definition for the node's own checks (access, streams); 404 when there is none. */
+  public Future<Board> board(String board) {
+    return Requests.guard(() -> definitions.get(board));
   }
 
   @Override
-  public Future<JsonObject> putBoard(String board, JsonObject definition) {
-    return Requests.json(leaderboards.putBoard(board, definition), BoardSaved::toJson);
+  public Future<BoardDefinition> putBoard(String board, JsonObject definition) {
+    return Requests.guard(() -> definitions.put(board, definition));
   }
 
   @Override
-  public Future<JsonObject> getBoard(String board) {
-    return Requests.json(leaderboards.getBoard(board), Board::toJson);
+  public Future<BoardDefinition> getBoard(String board) {
+    return board(board).map(b -> BoardDefinition.of(b, null));
   }
 
   @Override
-  public Future<JsonObject> listBoards() {
-    return Requests.json(leaderboards.listBoards(), BoardList::toJson);
+  public Future<BoardList> listBoards() {
+    return Requests.guard(definitions::list);
   }
 
   @Override
-  public Future<JsonObject> deleteBoard(String board) {
-    return Requests.json(leaderboards.deleteBoard(board), BoardDeleted::toJson);
+  public Future<BoardDeleted> deleteBoard(String board) {
+    return Requests.guard(() -> definitions.delete(board));
   }
 
   @Override
-  public Future<JsonObject> periods(String board) {
-    return Requests.json(leaderboards.periods(board), PeriodList::toJson);
+  public Future<PeriodList> periods(String board) {
+    return Requests.guard(() -> periods.list(board));
   }
 
   @Override
-  public Future<JsonObject> closePeriod(String board, String period) {
-    return Requests.json(leaderboards.closePeriod(board, period), PeriodClosed::toJson);
+  public Future<PeriodClosed> closePeriod(String board, String period) {
+    return Requests.guard(() -> periods.close(board, period));
   }
 
   @Override
-  public Future<JsonObject> submit(String board, JsonObject event) {
-    return Requests.json(leaderboards.submit(board, event, null), SubmitResult::toJson);
+  public Future<SubmitResult> submit(String board, ScoreEvent event, Boolean withRank) {
+    return Requests.guard(() -> intake.submit(board, event, withRank));
   }
 
   @Override
-  public Future<JsonObject> submitBatch(String board, JsonObject batch) {
-    return Requests.json(leaderboards.submitBatch(board, batch), BatchResult::toJson);
+  public Future<BatchResult> submitBatch(String board, ScoreBatch batch) {
+    return Requests.guard(() -> intake.submitBatch(board, batch));
   }
 
   @Override
-  public Future<JsonObject> entries(String board, String period, Long offset, Integer limit, String rankMode) {
-    return Requests.json(leaderboards.entries(board, period, offset, limit, rankMode), EntryPage::toJson);
+  public Future<EntryPage> entries(String board, String period, Long offset, Integer limit, String rankMode,
+      Boolean meta) {
+    return Requests.guard(() -> reads.entries(board, period, offset, limit, rankMode, meta));
   }
 
   @Override
-  public Future<JsonObject> user(String board, String userId, String period, String rankMode) {
-    return Requests.json(leaderboards.user(board, userId, period, rankMode), UserEntry::toJson);
+  public Future<UserEntry> user(String board, String userId, String period, String rankMode, Boolean meta) {
+    return Requests.guard(() -> reads.user(board, userId, period, rankMode, meta));
   }
 
   @Override
-  public Future<JsonObject> around(String board, String userId, String period, Integer limit, String rankMode) {
-    return Requests.json(leaderboards.around(board, userId, period, limit, rankMode), AroundPage::toJson);
+  public Future<AroundPage> around(String board, String userId, String period, Integer limit, String rankMode,
+      Boolean meta) {
+    return Requests.guard(() -> reads.around(board, userId, period, limit, rankMode, meta));
   }
 
   @Override
-  public Future<JsonObject> ranks(String board, JsonObject request, String period, String rankMode) {
-    return Requests.json(leaderboards.ranks(board, request, period, rankMode), RankList::toJson);
+  public Future<RankList> ranks(String board, UserIds request, String period, String rankMode, Boolean meta) {
+    return Requests.guard(() -> reads.ranks(board, request, period, rankMode, meta));
   }
 
   @Override
-  public Future<JsonObject> updateMeta(String board, String userId, String period, JsonObject request) {
-    return Requests.json(leaderboards.updateMeta(board, userId, period, request), UserMeta::toJson);
+  public Future<UserMeta> updateMeta(String board, String userId, String period, MetaUpdate request) {
+    return Requests.guard(() -> metas.update(board, userId, period, request));
   }
 
   @Override
-  public Future<JsonObject> health() {
-    return leaderboards.health().map(Health::toJson);
+  public Future<Moderated> removeEntry(String board, String userId, String period) {
+    return Requests.guard(() -> removal.remove(board, userId, period).map(Moderated::new));
+  }
+
+  @Override
+  public Future<Moderated> ban(String userId, BanRequest request) {
+    return Requests.guard(() -> banActions.ban(userId, request).map(Moderated::new));
+  }
+
+  @Override
+  public Future<Moderated> lift(String userId) {
+    return Requests.guard(() -> banActions.lift(userId).map(Moderated::new));
+  }
+
+  @Override
+  public Future<Moderated> moderatedUser(String userId) {
+    return Requests.guard(() -> view.user(userId).map(Moderated::new));
+  }
+
+  @Override
+  public Future<Moderated> erase(String userId) {
+    return Requests.guard(() -> erasure.erase(userId).map(Moderated::new));
+  }
+
+  @Override
+  public Future<Health> health() {
+    return store.health();
   }
 }

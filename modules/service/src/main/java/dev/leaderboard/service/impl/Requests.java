@@ -78,11 +78,6 @@ public final class Requests {
     return f.recover(t -> Future.failedFuture(refusal(t)));
   }
 
-  /** A typed answer as its JSON for the event bus. */
-  static <T> Future<JsonObject> json(Future<T> answer, Function<T, JsonObject> render) {
-    return guard(() -> answer.map(render));
-  }
-
   private static LeaderboardException refusal(Throwable t) {
     if (t instanceof LeaderboardException le) {
       // not a fault, and a burst brings many: the caller is told to retry

@@ -1,13 +1,12 @@
 package dev.leaderboard.service.intake;
 
 import dev.leaderboard.core.Board;
-import dev.leaderboard.core.EntryMeta;
 import dev.leaderboard.core.Fields;
 import dev.leaderboard.core.LeaderboardException;
-import dev.leaderboard.core.Names;
 import dev.leaderboard.core.Operator;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.SortKey;
+import dev.leaderboard.service.request.ScoreEvent;
 import dev.leaderboard.store.scores.SubmitCommand;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
@@ -17,13 +16,13 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * Reads one score event {@code {userId, value, at?, eventId?, meta?, keys?}} of a board into a store command,
- * or refuses it.
+ * Applies a board's rules to one score event ({@link ScoreEvent} has applied those that need no
+ * board): the value's range, the time against the clock and the period, the closing rule and the
+ * sort keys; answers the store command or refuses the event.
  */
 final class EventParser {
   /** How far ahead of the server clock an event's {@code at} may be. */
   static final long MAX_AHEAD_MILLIS = Duration.ofMinutes(5).toMillis();
-  private static final Set<String> FIELDS = Set.of("userId", "value", "at", "eventId", "meta", "keys");
 
   /**
    * A valid event.
@@ -40,28 +39,24 @@ final class EventParser {
    * @param prefix how the request names this event's fields ({@code ""} for a single submit,
    *     {@code "events[3]."} in a batch), so messages name the exact field
    */
-  static ParsedEvent parse(Board b, JsonObject ev, String prefix, long now) {
-    Fields.onlyKnown(ev, prefix, FIELDS);
-    String userId = Names.id(prefix + "userId", Fields.string(ev, prefix, "userId", null));
+  static ParsedEvent parse(Board b, ScoreEvent ev, String prefix, long now) {
+    String userId = ev.userId();
     long span = Math.min(Fields.MAX_EXACT, b.maxScore() - b.minScore());
     long min = b.operator() == Operator.INCR ? -span : b.minScore();
     long max = b.operator() == Operator.INCR ? span : b.maxScore();
-    Long value = Fields.integer(ev, prefix, "value", null, min, max);
-    if (value == null) {
+    if (ev.value() == null) {
       throw LeaderboardException.invalid(prefix + "value", "is required: a whole number between " + min + " and "
           + max);
     }
-    Long givenAt = Fields.integer(ev, prefix, "at", null, 0, Fields.MAX_EXACT);
+    long value = Fields.integer(prefix + "value", ev.value(), min, max);
+    Long givenAt = ev.at();
     long at = givenAt == null ? now : givenAt;
     if (at > now + MAX_AHEAD_MILLIS) {
       throw LeaderboardException.invalid(prefix + "at", "must be at most " + MAX_AHEAD_MILLIS
           + " ms ahead of the server clock (server time " + now + ", got " + at + ")");
     }
-    String eventId = Fields.string(ev, prefix, "eventId", null);
-    if (eventId != null) {
-      Names.id(prefix + "eventId", eventId);
-    }
-    String meta = EntryMeta.read(ev, prefix);
+    String eventId = ev.eventId();
+    String meta = ev.meta();
     Period period = b.periodOf(Instant.ofEpochMilli(at));
     if (at < period.start().toEpochMilli() || at >= period.end().toEpochMilli()) {
       throw LeaderboardException.invalid(prefix + "at", "must lie between " + period.start().toEpochMilli() + " and "
@@ -72,7 +67,7 @@ final class EventParser {
           + " closed at " + Instant.ofEpochMilli(b.closesAt(period)) + " (its end plus " + b.graceSeconds()
           + " s grace); events for it are refused");
     }
-    long[] keys = sortKeys(b, ev, prefix);
+    long[] keys = sortKeys(b, ev.keys(), prefix);
     SubmitCommand command;
     if (b.wide()) {
       command = new SubmitCommand(period.id(), userId, b.operator(), value, 0, eventId, givenAt, meta,
@@ -89,8 +84,7 @@ final class EventParser {
    * The event's {@code keys}: on a board with sort keys, an object with a whole number in range for
    * every key (in the board's order of keys); on a board without, absent.
    */
-  static long[] sortKeys(Board b, JsonObject ev, String prefix) {
-    Object given = ev.getValue("keys");
+  static long[] sortKeys(Board b, Object given, String prefix) {
     List<SortKey> declared = b.sortKeys();
     if (declared.isEmpty()) {
       if (given != null) {

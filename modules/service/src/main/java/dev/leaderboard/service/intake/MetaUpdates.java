@@ -10,7 +10,9 @@ import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Names;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.PeriodState;
+import dev.leaderboard.service.request.MetaUpdate;
 import dev.leaderboard.service.result.UserMeta;
+import java.util.Objects;
 import dev.leaderboard.store.scores.MetaStore;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
@@ -25,15 +27,10 @@ import java.util.Set;
  */
 public record MetaUpdates(BoardRegistry boards, MetaStore metas, Clock clock, ScoreNotices notices) {
 
-  public Future<UserMeta> update(String board, String userId, String period, JsonObject request) {
+  public Future<UserMeta> update(String board, String userId, String period, MetaUpdate request) {
     Names.board("board", board);
     Names.id("userId", userId);
-    JsonObject body = Fields.object(request, "body");
-    Fields.onlyKnown(body, "", Set.of("meta"));
-    String meta = EntryMeta.read(body, "");
-    if (meta == null) {
-      throw LeaderboardException.invalid("meta", "is required: a JSON object");
-    }
+    String meta = Objects.requireNonNullElseGet(request, () -> new MetaUpdate(null)).meta();
     return boards.require(board).compose(b -> {
       Period p = Requests.period(b, period, clock);
       if (b.isPastClose(p, clock.millis())) {
@@ -47,7 +44,7 @@ public record MetaUpdates(BoardRegistry boards, MetaStore metas, Clock clock, Sc
       }).map(written -> switch (written.outcome()) {
         case STORED -> {
           notices.changed(b, p, userId, written.entry(), written.entry());
-          yield new UserMeta(b.name(), p.id(), userId, meta);
+          yield UserMeta.of(b.name(), p.id(), userId, meta);
         }
         case NO_ENTRY -> throw LeaderboardException.userNotFound(b.name(), p.id(), userId);
         case CLOSED -> throw closed(b, p);

@@ -14,6 +14,8 @@ import dev.leaderboard.core.OverloadedException;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.PeriodState;
 import dev.leaderboard.service.intake.EventParser.ParsedEvent;
+import dev.leaderboard.service.request.ScoreBatch;
+import dev.leaderboard.service.request.ScoreEvent;
 import dev.leaderboard.service.result.BatchResult;
 import dev.leaderboard.service.result.BatchResult.Rejection;
 import dev.leaderboard.service.result.SubmitResult;
@@ -29,6 +31,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -66,9 +69,9 @@ public final class ScoreIntake {
     this.notices = notices;
   }
 
-  public Future<SubmitResult> submit(String board, JsonObject event, Boolean withRank) {
+  public Future<SubmitResult> submit(String board, ScoreEvent event, Boolean withRank) {
     Names.board("board", board);
-    JsonObject body = Fields.object(event, "body");
+    ScoreEvent body = Objects.requireNonNullElseGet(event, () -> new ScoreEvent(null)).check();
     return boards.require(board).compose(b -> meters.single(() -> {
       long now = clock.millis();
       ParsedEvent e = EventParser.parse(b, body, "", now);
@@ -127,7 +130,7 @@ public final class ScoreIntake {
     boolean changed = outcome.status() == SubmitOutcome.Status.CHANGED;
     String period = e.period().id();
     if (outcome.entry() == null) {
-      return Future.succeededFuture(new SubmitResult(userId, period, outcome.applied(), changed, null, null, null, null,
+      return Future.succeededFuture(SubmitResult.of(userId, period, outcome.applied(), changed, null, null, null, null,
           null));
     }
     if (changed) {
@@ -139,14 +142,14 @@ public final class ScoreIntake {
     long at = Entries.at(b, e.period(), entry);
     String keys = Entries.keys(b, entry);
     if (!withRank) {
-      return Future.succeededFuture(new SubmitResult(userId, period, outcome.applied(), changed, score, null, at, null,
+      return Future.succeededFuture(SubmitResult.of(userId, period, outcome.applied(), changed, score, null, at, null,
           keys));
     }
     return sources.live(b, e.period()).rankOf(entry).transform(ar -> {
       if (ar.failed()) {
         LOG.warn("submit to board {} applied, its rank not read: {}", b.name(), ar.cause().toString());
       }
-      return Future.succeededFuture(new SubmitResult(userId, period, outcome.applied(), changed, score,
+      return Future.succeededFuture(SubmitResult.of(userId, period, outcome.applied(), changed, score,
           ar.succeeded() ? ar.result() : null, at, ar.succeeded() ? null : "the event was applied but its rank could "
               + "not be read (" + ar.cause().getMessage() + "); read it again later", keys));
     });
@@ -192,15 +195,9 @@ public final class ScoreIntake {
         + Math.abs(next - old) + ", more than the board's maxStep " + b.maxStep() + "; nothing changed");
   }
 
-  public Future<BatchResult> submitBatch(String board, JsonObject batch) {
+  public Future<BatchResult> submitBatch(String board, ScoreBatch batch) {
     Names.board("board", board);
-    JsonObject body = Fields.object(batch, "body");
-    Fields.onlyKnown(body, "", Set.of("events"));
-    JsonArray events = Fields.array(body, "events");
-    if (events.size() > Limits.MAX_BATCH) {
-      throw LeaderboardException.invalid("events", "must hold at most " + Limits.MAX_BATCH + " events (got "
-          + events.size() + ")");
-    }
+    List<ScoreEvent> events = Objects.requireNonNullElseGet(batch, () -> new ScoreBatch(null)).check().events();
     return boards.require(board).compose(b -> boards.periodStates(b).compose(states -> {
       long now = clock.millis();
       List<ParsedEvent> parsed = new ArrayList<>();
@@ -209,8 +206,7 @@ public final class ScoreIntake {
       Set<String> periods = new LinkedHashSet<>();
       for (int i = 0; i < events.size(); i++) {
         try {
-          ParsedEvent e = EventParser.parse(b, Fields.object(events.getValue(i), "events[" + i + "]"),
-              "events[" + i + "].", now);
+          ParsedEvent e = EventParser.parse(b, events.get(i).check(), "events[" + i + "].", now);
           if (states.containsKey(e.period().id())) {
             throw closed(b, e.period());
           }
@@ -260,7 +256,7 @@ public final class ScoreIntake {
               }
             }
             rejections.sort(Comparator.comparingInt(Rejection::index));
-            BatchResult result = new BatchResult(applied, duplicate, List.copyOf(conflicts), List.copyOf(rejections),
+            BatchResult result = BatchResult.of(applied, duplicate, List.copyOf(conflicts), List.copyOf(rejections),
                 List.copyOf(failures));
             meters.batch(result);
             return result;

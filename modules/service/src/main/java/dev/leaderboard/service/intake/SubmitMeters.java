@@ -68,7 +68,7 @@ final class SubmitMeters {
   }
 
   void batch(BatchResult result) {
-    count(result.applied(), result.duplicate(), result.conflicts().size(), result.rejected());
+    count(result.applied(), result.duplicate(), result.toJson().getInteger("conflict"), result.rejected());
   }
 
   private void count(int appliedEvents, int duplicateEvents, int conflictEvents, int rejectedEvents) {

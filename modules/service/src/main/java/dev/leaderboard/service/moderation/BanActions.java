@@ -5,6 +5,7 @@ import dev.leaderboard.service.reads.Entries;
 import dev.leaderboard.core.Fields;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Names;
+import dev.leaderboard.service.request.BanRequest;
 import dev.leaderboard.store.moderation.Ban;
 import dev.leaderboard.store.moderation.ModerationStore;
 import dev.leaderboard.store.moderation.ModerationStore.Op;
@@ -14,6 +15,7 @@ import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Clock;
+import java.util.Objects;
 import java.util.List;
 import java.util.Set;
 
@@ -24,7 +26,6 @@ import java.util.Set;
  * leaves a state that running the same action again completes after a crash.
  */
 public final class BanActions {
-  static final int MAX_REASON = 500;
 
   private final ModerationStore store;
   private final BanRegistry bans;
@@ -38,9 +39,9 @@ public final class BanActions {
     this.clock = clock;
   }
 
-  public Future<JsonObject> ban(String userId, JsonObject body) {
+  public Future<JsonObject> ban(String userId, BanRequest body) {
     Names.id("userId", userId);
-    String reason = reason(Fields.object(body, "body"));
+    String reason = Objects.requireNonNullElseGet(body, () -> new BanRequest(null)).reason();
     return unlessErasing(userId).compose(old -> {
       Ban ban = new Ban(reason, old == null ? clock.millis() : old.since(), false);
       return store.putBan(userId, ban).compose(v -> {
@@ -95,14 +96,5 @@ public final class BanActions {
       }
       return old;
     });
-  }
-
-  private static String reason(JsonObject body) {
-    Fields.onlyKnown(body, "", Set.of("reason"));
-    String reason = Fields.string(body, "", "reason", null);
-    if (reason == null || reason.isBlank() || reason.length() > MAX_REASON) {
-      throw LeaderboardException.invalid("reason", "is required: 1-" + MAX_REASON + " characters saying why");
-    }
-    return reason;
   }
 }

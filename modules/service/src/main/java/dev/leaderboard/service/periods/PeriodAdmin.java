@@ -73,7 +73,7 @@ public final class PeriodAdmin {
             ids.stream().map(b::parsePeriod).sorted(Comparator.comparing(Period::start).reversed())
                 .forEach(p -> items.add(new PeriodList.Item(p, states.getOrDefault(p.id(), PeriodState.OPEN),
                     sizes.get(p.id()), b.closesAt(p), erased.get(p.id()), webhooks.get(p.id()))));
-            return new PeriodList(b.name(), items);
+            return PeriodList.of(b.name(), items);
           });
         }));
   }
@@ -89,7 +89,7 @@ public final class PeriodAdmin {
       return archive.period(b.uid(), p.id())
           .compose(done -> done == null ? closeLive(b, p) : periods.states(b).compose(states ->
               states.get(p.id()) == PeriodState.ARCHIVED ? Future.succeededFuture(done) : closer.close(b, p)))
-          .map(a -> new PeriodClosed(b.name(), p.id(), a.size(), a.archivedAt()));
+          .map(a -> PeriodClosed.of(b.name(), p.id(), a.size(), a.archivedAt()));
     });
   }
 

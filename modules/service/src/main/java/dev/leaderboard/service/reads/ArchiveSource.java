@@ -39,12 +39,12 @@ final class ArchiveSource implements ReadSource {
   @Override
   public Future<EntryPage> page(long offset, int limit, RankMode mode) {
     return archive.page(b.uid(), p.id(), offset, limit)
-        .map(rows -> new EntryPage(b.name(), p.id(), meta.size(), offset, limit, mode, entries(rows, mode)));
+        .map(rows -> EntryPage.of(b.name(), p.id(), meta.size(), offset, limit, mode, entries(rows, mode)));
   }
 
   @Override
   public Future<UserEntry> user(String userId, RankMode mode) {
-    return row(userId).map(row -> new UserEntry(entry(row, mode), p.id(), meta.size()));
+    return row(userId).map(row -> UserEntry.of(entry(row, mode), p.id(), meta.size()));
   }
 
   @Override
@@ -52,7 +52,7 @@ final class ArchiveSource implements ReadSource {
     return row(userId).compose(row -> {
       long start = ReadSource.windowStart(row.position(), meta.size(), limit);
       return archive.page(b.uid(), p.id(), start, limit)
-          .map(rows -> new AroundPage(b.name(), p.id(), userId, meta.size(), start, mode, entries(rows, mode)));
+          .map(rows -> AroundPage.of(b.name(), p.id(), userId, meta.size(), start, mode, entries(rows, mode)));
     });
   }
 
@@ -63,7 +63,7 @@ final class ArchiveSource implements ReadSource {
       sorted.sort(Comparator.comparingLong(ArchivedEntry::position));
       Set<String> found = new HashSet<>();
       sorted.forEach(r -> found.add(r.userId()));
-      return new RankList(b.name(), p.id(), meta.size(), mode, entries(sorted, mode),
+      return RankList.of(b.name(), p.id(), meta.size(), mode, entries(sorted, mode),
           userIds.stream().filter(u -> !found.contains(u)).toList());
     });
   }

@@ -10,6 +10,7 @@ import dev.leaderboard.core.Limits;
 import dev.leaderboard.core.Names;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.RankMode;
+import dev.leaderboard.service.request.UserIds;
 import dev.leaderboard.service.result.AroundPage;
 import dev.leaderboard.service.result.EntryPage;
 import dev.leaderboard.service.result.RankList;
@@ -21,6 +22,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -63,26 +65,11 @@ public final class BoardReads {
     return read(board, period, meta, source -> source.around(userId, lim, mode));
   }
 
-  public Future<RankList> ranks(String board, JsonObject request, String period, String rankMode, Boolean meta) {
+  public Future<RankList> ranks(String board, UserIds request, String period, String rankMode, Boolean meta) {
     Names.board("board", board);
-    List<String> userIds = userIds(Fields.object(request, "body"));
+    List<String> userIds = Objects.requireNonNullElseGet(request, () -> new UserIds(null)).ids();
     RankMode mode = Requests.rankMode(rankMode);
     return read(board, period, meta, source -> source.ranks(userIds, mode));
-  }
-
-  private static List<String> userIds(JsonObject body) {
-    Fields.onlyKnown(body, "", Set.of("userIds"));
-    JsonArray ids = Fields.array(body, "userIds");
-    if (ids.isEmpty() || ids.size() > Limits.MAX_RANKS) {
-      throw LeaderboardException.invalid("userIds", "must hold 1 to " + Limits.MAX_RANKS + " user IDs (got "
-          + ids.size() + ")");
-    }
-    Set<String> unique = new LinkedHashSet<>();
-    for (int i = 0; i < ids.size(); i++) {
-      Object v = ids.getValue(i);
-      unique.add(Names.id("userIds[" + i + "]", v instanceof String str ? str : null));
-    }
-    return new ArrayList<>(unique);
   }
 
   private <T> Future<T> read(String board, String period, Boolean meta, Function<ReadSource, Future<T>> read) {

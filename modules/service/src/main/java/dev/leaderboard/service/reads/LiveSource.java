@@ -47,7 +47,7 @@ public final class LiveSource implements ReadSource {
   public Future<EntryPage> page(long offset, int limit, RankMode mode) {
     requireDense(mode);
     return scores.page(b, p.id(), offset, limit, withMeta).compose(page -> run(mode, page.entries(), offset, page.total())
-        .map(entries -> new EntryPage(b.name(), p.id(), page.total(), offset, limit, mode, entries)));
+        .map(entries -> EntryPage.of(b.name(), p.id(), page.total(), offset, limit, mode, entries)));
   }
 
   @Override
@@ -60,7 +60,7 @@ public final class LiveSource implements ReadSource {
       }
       hints.put(b, p.id(), userId, r.entry());
       return run(mode, List.of(r.entry()), r.before(), r.total())
-          .map(entries -> new UserEntry(entries.get(0), p.id(), r.total()));
+          .map(entries -> UserEntry.of(entries.get(0), p.id(), r.total()));
     }).recover(t -> t instanceof StoreUnavailableException down ? scoreOnly(userId, down) : Future.failedFuture(t));
   }
 
@@ -97,7 +97,7 @@ public final class LiveSource implements ReadSource {
       List<StoredEntry> window = new ArrayList<>(a.before().subList(a.before().size() - fromBefore, a.before().size()));
       window.addAll(a.from().subList(0, Math.min(a.from().size(), limit - fromBefore)));
       return run(mode, window, start, a.total())
-          .map(entries -> new AroundPage(b.name(), p.id(), userId, a.total(), start, mode, entries));
+          .map(entries -> AroundPage.of(b.name(), p.id(), userId, a.total(), start, mode, entries));
     });
   }
 
@@ -158,7 +158,7 @@ public final class LiveSource implements ReadSource {
         };
         entries.add(Entries.of(b, p, e, rank, position, c.total()));
       }
-      return new RankList(b.name(), p.id(), c.total(), mode, entries, missing);
+      return RankList.of(b.name(), p.id(), c.total(), mode, entries, missing);
     });
   }
 

@@ -1,5 +1,6 @@
 package dev.leaderboard.service.result;
 
+import io.vertx.codegen.annotations.DataObject;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
@@ -12,8 +13,14 @@ import java.util.List;
  * {@code eventId}). A batch never fails as a whole once its events are sent: the events of the
  * shards that answered stand.
  */
-public record BatchResult(int applied, int duplicate, List<Rejection> conflicts, List<Rejection> rejections,
-    List<Rejection> failures) {
+@DataObject
+public final class BatchResult {
+  private final JsonObject json;
+
+  public BatchResult(JsonObject json) {
+    this.json = json;
+  }
+
   /** An event not applied: its index in the batch, the error code and what happened. */
   public record Rejection(int index, String error, String message) {
     public JsonObject toJson() {
@@ -21,20 +28,37 @@ public record BatchResult(int applied, int duplicate, List<Rejection> conflicts,
     }
   }
 
-  public int rejected() {
-    return rejections.size();
-  }
-
-  public JsonObject toJson() {
-    return new JsonObject()
+  public static BatchResult of(int applied, int duplicate, List<Rejection> conflicts, List<Rejection> rejections,
+      List<Rejection> failures) {
+    return new BatchResult(new JsonObject()
         .put("applied", applied)
         .put("duplicate", duplicate)
         .put("conflict", conflicts.size())
         .put("conflicts", json(conflicts))
-        .put("rejected", rejected())
+        .put("rejected", rejections.size())
         .put("rejections", json(rejections))
         .put("failed", failures.size())
-        .put("failures", json(failures));
+        .put("failures", json(failures)));
+  }
+
+  public int applied() {
+    return json.getInteger("applied");
+  }
+
+  public int duplicate() {
+    return json.getInteger("duplicate");
+  }
+
+  public int rejected() {
+    return json.getInteger("rejected");
+  }
+
+  public int failed() {
+    return json.getInteger("failed");
+  }
+
+  public JsonObject toJson() {
+    return json;
   }
 
   private static JsonArray json(List<Rejection> events) {

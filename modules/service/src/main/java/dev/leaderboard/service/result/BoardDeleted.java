@@ -1,10 +1,22 @@
 package dev.leaderboard.service.result;
 
+import io.vertx.codegen.annotations.DataObject;
 import io.vertx.core.json.JsonObject;
 
 /** A deleted board. */
-public record BoardDeleted(String board) {
+@DataObject
+public final class BoardDeleted {
+  private final JsonObject json;
+
+  public BoardDeleted(JsonObject json) {
+    this.json = json;
+  }
+
+  public static BoardDeleted of(String board) {
+    return new BoardDeleted(new JsonObject().put("board", board).put("deleted", true));
+  }
+
   public JsonObject toJson() {
-    return new JsonObject().put("board", board).put("deleted", true);
+    return json;
   }
 }

@@ -1,15 +1,27 @@
 package dev.leaderboard.service.result;
 
 import dev.leaderboard.core.Board;
+import io.vertx.codegen.annotations.DataObject;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 
 /** Every board's definition, sorted by name. */
-public record BoardList(List<Board> boards) {
-  public JsonObject toJson() {
+@DataObject
+public final class BoardList {
+  private final JsonObject json;
+
+  public BoardList(JsonObject json) {
+    this.json = json;
+  }
+
+  public static BoardList of(List<Board> boards) {
     JsonArray out = new JsonArray();
     boards.forEach(b -> out.add(b.toJson()));
-    return new JsonObject().put("boards", out);
+    return new BoardList(new JsonObject().put("boards", out));
+  }
+
+  public JsonObject toJson() {
+    return json;
   }
 }

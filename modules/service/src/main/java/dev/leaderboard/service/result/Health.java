@@ -1,5 +1,6 @@
 package dev.leaderboard.service.result;
 
+import io.vertx.codegen.annotations.DataObject;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
@@ -8,7 +9,20 @@ import java.util.List;
  * What this service instance needs to serve: every shard's answer to PING, its board cache, and
  * the archive's answer to a trivial query.
  */
-public record Health(List<ShardCheck> shards, int boards, ArchiveCheck archive) {
+@DataObject
+public final class Health {
+  private final JsonObject json;
+
+  public Health(JsonObject json) {
+    this.json = json;
+  }
+
+  public static Health of(List<ShardCheck> shards, int boards, ArchiveCheck archive) {
+    JsonArray out = new JsonArray();
+    shards.forEach(s -> out.add(s.toJson()));
+    return new Health(new JsonObject().put("shards", out).put("boards", boards).put("archive", archive.toJson()));
+  }
+
   /**
    * PostgreSQL's answer: {@code up} when it answered within the timeout; {@code error} says why not
    * ({@code timeout}, {@code unreachable}, {@code error}), never with an address or a driver message.
@@ -31,17 +45,26 @@ public record Health(List<ShardCheck> shards, int boards, ArchiveCheck archive) 
     }
   }
 
-  public List<ShardCheck> down() {
-    return shards.stream().filter(s -> !s.up()).toList();
+  /** Every shard's check: {@code {shard, up, ms, error?}}. */
+  public JsonArray shards() {
+    return json.getJsonArray("shards");
   }
 
-  public JsonArray shardsJson() {
-    JsonArray out = new JsonArray();
-    shards.forEach(s -> out.add(s.toJson()));
-    return out;
+  /** The shards that did not answer. */
+  public List<JsonObject> down() {
+    return shards().stream().map(JsonObject.class::cast).filter(s -> !s.getBoolean("up")).toList();
+  }
+
+  public int boards() {
+    return json.getInteger("boards");
+  }
+
+  /** PostgreSQL's check: {@code {up, ms, error?}}. */
+  public JsonObject archive() {
+    return json.getJsonObject("archive");
   }
 
   public JsonObject toJson() {
-    return new JsonObject().put("shards", shardsJson()).put("boards", boards).put("archive", archive.toJson());
+    return json;
   }
 }

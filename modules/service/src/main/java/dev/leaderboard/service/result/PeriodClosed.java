@@ -1,16 +1,24 @@
 package dev.leaderboard.service.result;
 
 import dev.leaderboard.core.PeriodState;
+import io.vertx.codegen.annotations.DataObject;
 import io.vertx.core.json.JsonObject;
 
 /** A closed period: archived with {@code size} entries at {@code archivedAt} (epoch ms). */
-public record PeriodClosed(String board, String period, long size, long archivedAt) {
+@DataObject
+public final class PeriodClosed {
+  private final JsonObject json;
+
+  public PeriodClosed(JsonObject json) {
+    this.json = json;
+  }
+
+  public static PeriodClosed of(String board, String period, long size, long archivedAt) {
+    return new PeriodClosed(new JsonObject().put("board", board).put("period", period)
+        .put("state", PeriodState.ARCHIVED.wireName()).put("size", size).put("archivedAt", archivedAt));
+  }
+
   public JsonObject toJson() {
-    return new JsonObject()
-        .put("board", board)
-        .put("period", period)
-        .put("state", PeriodState.ARCHIVED.wireName())
-        .put("size", size)
-        .put("archivedAt", archivedAt);
+    return json;
   }
 }

@@ -3,12 +3,20 @@ package dev.leaderboard.service.result;
 import dev.leaderboard.core.Delivery;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.PeriodState;
+import io.vertx.codegen.annotations.DataObject;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 
 /** A board's periods, newest first. */
-public record PeriodList(String board, List<Item> periods) {
+@DataObject
+public final class PeriodList {
+  private final JsonObject json;
+
+  public PeriodList(JsonObject json) {
+    this.json = json;
+  }
+
   /**
    * One period with its state, its number of entries, when it stops taking events, and where the
    * webhook delivery of its archived event stands ({@code null} when it has none); an archived one
@@ -30,9 +38,13 @@ public record PeriodList(String board, List<Item> periods) {
     }
   }
 
-  public JsonObject toJson() {
+  public static PeriodList of(String board, List<Item> periods) {
     JsonArray out = new JsonArray();
     periods.forEach(p -> out.add(p.toJson()));
-    return new JsonObject().put("board", board).put("periods", out);
+    return new PeriodList(new JsonObject().put("board", board).put("periods", out));
+  }
+
+  public JsonObject toJson() {
+    return json;
   }
 }

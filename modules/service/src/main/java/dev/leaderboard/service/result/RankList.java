@@ -1,6 +1,7 @@
 package dev.leaderboard.service.result;
 
 import dev.leaderboard.core.RankMode;
+import io.vertx.codegen.annotations.DataObject;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
@@ -12,27 +13,42 @@ import java.util.List;
  * percentiles and the period's total cannot be counted without every shard, so they are
  * {@code null} in the JSON, and the users of the shards that did not answer are listed apart.
  */
-public record RankList(String board, String period, long total, RankMode rankMode, List<Entry> entries,
-    List<String> missing, Partial partial) {
-  public RankList(String board, String period, long total, RankMode rankMode, List<Entry> entries,
+@DataObject
+public final class RankList {
+  private final JsonObject json;
+
+  public RankList(JsonObject json) {
+    this.json = json;
+  }
+
+  public static RankList of(String board, String period, long total, RankMode rankMode, List<Entry> entries,
       List<String> missing) {
-    this(board, period, total, rankMode, entries, missing, null);
+    return new RankList(json(board, period, total, rankMode, Entry.toJson(entries), missing));
   }
 
   /** Scores and times only: {@code entries} carry no rank (see {@link Entry#scoreOnlyJson}). */
   public static RankList partial(String board, String period, RankMode rankMode, List<Entry> entries,
       List<String> missing, Partial partial) {
-    return new RankList(board, period, 0, rankMode, entries, missing, partial);
+    return new RankList(partial.addTo(json(board, period, 0, rankMode, Entry.toJson(entries, Entry::scoreOnlyJson),
+        missing).putNull("total")));
+  }
+
+  private static JsonObject json(String board, String period, long total, RankMode rankMode, JsonArray entries,
+      List<String> missing) {
+    return new JsonObject().put("board", board).put("period", period).put("total", total)
+        .put("rankMode", rankMode.wireName()).put("entries", entries).put("missing", new JsonArray(missing));
+  }
+
+  public boolean partial() {
+    return json.containsKey("partial");
+  }
+
+  /** The entries' JSON, in board order. */
+  public JsonArray entries() {
+    return json.getJsonArray("entries");
   }
 
   public JsonObject toJson() {
-    JsonObject out = new JsonObject()
-        .put("board", board)
-        .put("period", period)
-        .put("total", total)
-        .put("rankMode", rankMode.wireName())
-        .put("entries", Entry.toJson(entries, partial == null ? Entry::toJson : Entry::scoreOnlyJson))
-        .put("missing", new JsonArray(missing));
-    return partial == null ? out : partial.addTo(out.putNull("total"));
+    return json;
   }
 }

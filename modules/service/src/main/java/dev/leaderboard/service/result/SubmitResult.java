@@ -1,5 +1,6 @@
 package dev.leaderboard.service.result;
 
+import io.vertx.codegen.annotations.DataObject;
 import io.vertx.core.json.JsonObject;
 
 /**
@@ -8,9 +9,16 @@ import io.vertx.core.json.JsonObject;
  * also when not asked for, or, with {@code rankError} saying why, when it could not be read); {@code keys}
  * is the entry's sort keys (a JSON object's text) on a board that has sort keys, else {@code null}.
  */
-public record SubmitResult(String userId, String period, boolean applied, boolean changed, Long score, Long rank,
-    Long at, String rankError, String keys) {
-  public JsonObject toJson() {
+@DataObject
+public final class SubmitResult {
+  private final JsonObject json;
+
+  public SubmitResult(JsonObject json) {
+    this.json = json;
+  }
+
+  public static SubmitResult of(String userId, String period, boolean applied, boolean changed, Long score, Long rank,
+      Long at, String rankError, String keys) {
     JsonObject out = new JsonObject()
         .put("userId", userId)
         .put("period", period)
@@ -22,6 +30,18 @@ public record SubmitResult(String userId, String period, boolean applied, boolea
     if (keys != null) {
       out.put("keys", new JsonObject(keys));
     }
-    return rankError == null ? out : out.put("rankError", rankError);
+    return new SubmitResult(rankError == null ? out : out.put("rankError", rankError));
+  }
+
+  public boolean applied() {
+    return json.getBoolean("applied");
+  }
+
+  public String rankError() {
+    return json.getString("rankError");
+  }
+
+  public JsonObject toJson() {
+    return json;
   }
 }

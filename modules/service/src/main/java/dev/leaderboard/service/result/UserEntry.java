@@ -1,5 +1,6 @@
 package dev.leaderboard.service.result;
 
+import io.vertx.codegen.annotations.DataObject;
 import io.vertx.core.json.JsonObject;
 
 /**
@@ -7,26 +8,29 @@ import io.vertx.core.json.JsonObject;
  * ({@code unavailable} set) has the user's score and time from the user's own shard while another
  * shard is down: its rank, percentile and the period's size are unknown ({@code null}).
  */
-public record UserEntry(Entry entry, String period, long total, String unavailable) {
-  public UserEntry(Entry entry, String period, long total) {
-    this(entry, period, total, null);
+@DataObject
+public final class UserEntry {
+  private final JsonObject json;
+
+  public UserEntry(JsonObject json) {
+    this.json = json;
   }
 
-  /** The user's score and time only, because {@code reason} keeps the rest from being counted. */
-  /** The entry's score, time and metadata only (its rank and percentile are not known). */
+  public static UserEntry of(Entry entry, String period, long total) {
+    return new UserEntry(entry.toJson().put("period", period).put("total", total));
+  }
+
+  /** The entry's score, time and metadata only: {@code reason} keeps its rank and percentile from being counted. */
   public static UserEntry partial(Entry entry, String period, String reason) {
-    return new UserEntry(entry, period, 0, reason);
+    return new UserEntry(entry.scoreOnlyJson().put("period", period).putNull("total").put("partial", true)
+        .put("unavailable", reason));
   }
 
   public boolean partial() {
-    return unavailable != null;
+    return json.containsKey("partial");
   }
 
   public JsonObject toJson() {
-    if (unavailable == null) {
-      return entry.toJson().put("period", period).put("total", total);
-    }
-    return entry.scoreOnlyJson().put("period", period).putNull("total").put("partial", true)
-        .put("unavailable", unavailable);
+    return json;
   }
 }

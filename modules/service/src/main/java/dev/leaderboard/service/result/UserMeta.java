@@ -1,14 +1,23 @@
 package dev.leaderboard.service.result;
 
+import io.vertx.codegen.annotations.DataObject;
 import io.vertx.core.json.JsonObject;
 
 /** A user's entry metadata as stored by an update. */
-public record UserMeta(String board, String period, String userId, String meta) {
+@DataObject
+public final class UserMeta {
+  private final JsonObject json;
+
+  public UserMeta(JsonObject json) {
+    this.json = json;
+  }
+
+  public static UserMeta of(String board, String period, String userId, String meta) {
+    return new UserMeta(new JsonObject().put("board", board).put("period", period).put("userId", userId)
+        .put("meta", new JsonObject(meta)));
+  }
+
   public JsonObject toJson() {
-    return new JsonObject()
-        .put("board", board)
-        .put("period", period)
-        .put("userId", userId)
-        .put("meta", new JsonObject(meta));
+    return json;
   }
 }

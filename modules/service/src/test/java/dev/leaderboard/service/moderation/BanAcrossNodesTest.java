@@ -1,8 +1,11 @@
 package dev.leaderboard.service.moderation;
 
+import dev.leaderboard.service.request.BanRequest;
+import dev.leaderboard.service.request.ScoreEvent;
 import dev.leaderboard.service.boards.BoardNoticeTest;
 import dev.leaderboard.service.boards.BoardRegistry;
-import dev.leaderboard.service.impl.LocalLeaderboards;
+import dev.leaderboard.service.NodeStore;
+import dev.leaderboard.service.impl.LeaderboardServiceImpl;
 import dev.leaderboard.service.intake.ScoreNotices;
 import dev.leaderboard.service.periods.PeriodCloser;
 
@@ -50,34 +53,32 @@ class BanAcrossNodesTest {
   private Node b;
   private Node c;
 
-  /** One node's service: its own connections, board cache and ban cache. */
+  /** One node's service: its own store (connections, board cache and ban cache). */
   private final class Node {
-    final Shards shards = Shards.connect(vertx, TestShards.endpoints(), 4);
-    final ArchiveStore archive = ArchiveStore.connect(vertx, TestPostgres.uri());
+    final NodeStore store;
     final BoardRegistry boards;
     final BanRegistry bans;
-    final LocalLeaderboards service;
+    final LeaderboardServiceImpl service;
 
     Node(boolean hearsNotices) {
-      BoardStore boardStore = new BoardStore(shards);
-      boards = new BoardRegistry(vertx, boardStore);
-      bans = new BanRegistry(vertx, new ModerationStore(shards));
-      PeriodCloser closer = new PeriodCloser(vertx, boards, boardStore, new PeriodStore(shards), archive, CLOCK);
-      service = new LocalLeaderboards(boards, bans, boardStore, new ScoreStore(shards), archive, closer, CLOCK, 4,
-          new ScoreNotices(vertx, ScoreNotices.DEFAULT_INTERVAL_MS));
-      boards.start().await();
-      if (hearsNotices) {
-        bans.start().await();
+      store = NodeStore.connect(vertx, NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri())).await();
+      boards = store.boards();
+      bans = store.bans();
+      if (!hearsNotices) {
+        bans.stop().await();
       }
+      PeriodCloser closer = new PeriodCloser(vertx, boards, store.boardStore(), new PeriodStore(store.shards()),
+          store.archive(), CLOCK);
+      service = new LeaderboardServiceImpl(store, closer, CLOCK, 4, new ScoreNotices(vertx, ScoreNotices.DEFAULT_INTERVAL_MS));
       nodes.add(this);
     }
 
     JsonObject submit(String board, String user, long value) {
-      return service.submit(board, new JsonObject().put("userId", user).put("value", value), true).await().toJson();
+      return service.submit(board, new ScoreEvent(new JsonObject().put("userId", user).put("value", value)), true).await().toJson();
     }
 
     JsonArray entries(String board) {
-      return service.entries(board, null, 0L, 100, null).await().toJson().getJsonArray("entries");
+      return service.entries(board, null, 0L, 100, null, null).await().toJson().getJsonArray("entries");
     }
   }
 
@@ -89,16 +90,12 @@ class BanAcrossNodesTest {
     a = new Node(true);
     b = new Node(true);
     c = new Node(false);
-    a.archive.migrate().await();
   }
 
   @AfterEach
   void stop() {
     for (Node n : nodes) {
-      n.bans.stop().await();
-      n.boards.stop().await();
-      n.shards.close();
-      n.archive.close();
+      n.store.close().await();
     }
   }
 
@@ -111,32 +108,32 @@ class BanAcrossNodesTest {
     b.submit(board, "y", 30);
     JsonArray withUser = a.entries(board);
 
-    a.service.ban(user, new JsonObject().put("reason", "cheating")).await();
+    a.service.ban(user, new BanRequest(new JsonObject().put("reason", "cheating"))).await().toJson();
 
     BoardNoticeTest.awaitCondition("node B hears of the ban", () -> b.bans.banned(user));
-    assertBanned(b.service.submit(board, new JsonObject().put("userId", user).put("value", 5), true));
-    assertThat(status(b.service.user(board, user, null, null))).isEqualTo(404);
+    assertBanned(b.service.submit(board, new ScoreEvent(new JsonObject().put("userId", user).put("value", 5)), true));
+    assertThat(status(b.service.user(board, user, null, null, null))).isEqualTo(404);
     // the others move up: y is second now, in every rank mode
     JsonArray without = b.entries(board);
     assertThat(without).extracting(o -> ((JsonObject) o).getString("userId")).containsExactly("x", "y");
     assertThat(without.getJsonObject(1).getLong("rank")).isEqualTo(2);
-    assertThat(b.service.entries(board, null, 0L, 10, "dense").await().toJson().getJsonArray("entries")
+    assertThat(b.service.entries(board, null, 0L, 10, "dense", null).await().toJson().getJsonArray("entries")
         .getJsonObject(1).getLong("rank")).isEqualTo(2);
 
     // node C has not heard of the ban: the partition's marker refuses its write, which changes nothing
     assertThat(c.bans.banned(user)).isFalse();
-    assertBanned(c.service.submit(board, new JsonObject().put("userId", user).put("value", 5).put("eventId", "e"), true));
+    assertBanned(c.service.submit(board, new ScoreEvent(new JsonObject().put("userId", user).put("value", 5).put("eventId", "e")), true));
     assertThat(b.entries(board)).isEqualTo(without);
     // a board created during the ban: C reloads the bans before its first write to the new period
     String later = board(new JsonObject());
-    assertBanned(c.service.submit(later, new JsonObject().put("userId", user).put("value", 5), true));
+    assertBanned(c.service.submit(later, new ScoreEvent(new JsonObject().put("userId", user).put("value", 5)), true));
     assertThat(c.bans.banned(user)).isTrue();
     assertThat(c.entries(later)).isEmpty();
 
-    JsonObject lifted = b.service.lift(user).await();
+    JsonObject lifted = b.service.lift(user).await().toJson();
     assertThat(lifted.getJsonArray("restored")).hasSize(1);
     BoardNoticeTest.awaitCondition("node A hears of the lift", () -> !a.bans.banned(user));
-    JsonObject back = a.service.user(board, user, null, null).await().toJson();
+    JsonObject back = a.service.user(board, user, null, null, null).await().toJson();
     assertThat(back.getLong("score")).isEqualTo(before.getLong("score"));
     assertThat(back.getLong("at")).isEqualTo(before.getLong("at"));
     assertThat(a.entries(board)).isEqualTo(withUser);
@@ -156,19 +153,19 @@ class BanAcrossNodesTest {
     JsonObject again = moderation.ban(user, "second");
     assertThat(again.getLong("since")).isEqualTo(first.getLong("since"));
     assertThat(again.getJsonArray("held")).isEmpty();
-    JsonObject view = a.service.moderatedUser(user).await();
+    JsonObject view = a.service.moderatedUser(user).await().toJson();
     assertThat(view.getJsonObject("ban").getString("reason")).isEqualTo("second");
     assertThat(view.getJsonArray("heldByBan")).hasSize(2);
 
     a.service.closePeriod(closing, null).await();
-    assertThat(status(a.service.user(closing, user, null, null))).isEqualTo(404);
+    assertThat(status(a.service.user(closing, user, null, null, null))).isEqualTo(404);
     assertThat(a.entries(closing)).extracting(o -> ((JsonObject) o).getLong("rank")).containsExactly(1L);
 
-    JsonObject lifted = a.service.lift(user).await();
+    JsonObject lifted = a.service.lift(user).await().toJson();
     assertThat(lifted.getJsonArray("restored")).extracting(o -> ((JsonObject) o).getString("board"))
         .containsExactly(staying);
-    assertThat(a.service.user(staying, user, null, null).await().toJson().getLong("score")).isEqualTo(7);
-    assertThat(status(a.service.user(closing, user, null, null))).isEqualTo(404);
+    assertThat(a.service.user(staying, user, null, null, null).await().toJson().getLong("score")).isEqualTo(7);
+    assertThat(status(a.service.user(closing, user, null, null, null))).isEqualTo(404);
     assertThat(status(a.service.lift(user))).isEqualTo(404);
   }
 
@@ -181,31 +178,31 @@ class BanAcrossNodesTest {
     a.submit(two, user, 20);
     a.submit(one, "w", 15);
     JsonArray before = a.entries(one);
-    ModerationStore store = new ModerationStore(a.shards);
+    ModerationStore store = new ModerationStore(a.store.shards());
     List<ModerationStore.Target> both = List.of(target(one), target(two));
 
     // a ban that stopped after the record and the first board
     store.putBan(user, new Ban("first try", 1, false)).await();
     store.apply(ModerationStore.Op.BAN, user, List.of(target(one))).await();
-    JsonObject ban = a.service.ban(user, new JsonObject().put("reason", "again")).await();
+    JsonObject ban = a.service.ban(user, new BanRequest(new JsonObject().put("reason", "again"))).await().toJson();
     assertThat(ban.getLong("since")).isEqualTo(1);
     assertThat(ban.getJsonArray("held")).extracting(o -> ((JsonObject) o).getString("board")).containsExactly(two);
-    assertThat(a.service.moderatedUser(user).await().getJsonArray("heldByBan")).hasSize(2);
+    assertThat(a.service.moderatedUser(user).await().toJson().getJsonArray("heldByBan")).hasSize(2);
 
     // a lift that stopped after the first board: the user is still banned until it is run again
     store.apply(ModerationStore.Op.LIFT, user, List.of(target(one))).await();
     assertThat(store.ban(user).await()).isNotNull();
-    JsonObject lifted = a.service.lift(user).await();
+    JsonObject lifted = a.service.lift(user).await().toJson();
     assertThat(lifted.getJsonArray("restored")).extracting(o -> ((JsonObject) o).getString("board")).containsExactly(two);
     assertThat(a.entries(one)).isEqualTo(before);
-    assertThat(a.service.user(two, user, null, null).await().toJson().getLong("score")).isEqualTo(20);
+    assertThat(a.service.user(two, user, null, null, null).await().toJson().getLong("score")).isEqualTo(20);
 
     // an erasure that stopped after the partitions: the user stays locked out until it is run again
     store.putBan(user, new Ban("erasure under way", 2, true)).await();
     store.apply(ModerationStore.Op.ERASE, user, both).await();
-    assertThat(status(a.service.ban(user, new JsonObject().put("reason", "x")))).isEqualTo(409);
-    assertBanned(a.service.submit(one, new JsonObject().put("userId", user).put("value", 1), true));
-    JsonObject erased = a.service.erase(user).await();
+    assertThat(status(a.service.ban(user, new BanRequest(new JsonObject().put("reason", "x"))))).isEqualTo(409);
+    assertBanned(a.service.submit(one, new ScoreEvent(new JsonObject().put("userId", user).put("value", 1)), true));
+    JsonObject erased = a.service.erase(user).await().toJson();
     assertThat(erased.getJsonArray("periods")).isEmpty();
     assertThat(store.ban(user).await()).isNull();
     assertThat(a.entries(one)).extracting(o -> ((JsonObject) o).getString("userId")).containsExactly("w");
@@ -219,7 +216,7 @@ class BanAcrossNodesTest {
   /** Bans through node {@code n}'s moderation. */
   private record Bans(Node n) {
     JsonObject ban(String user, String reason) {
-      return n.service.ban(user, new JsonObject().put("reason", reason)).await();
+      return n.service.ban(user, new BanRequest(new JsonObject().put("reason", reason))).await().toJson();
     }
   }
 

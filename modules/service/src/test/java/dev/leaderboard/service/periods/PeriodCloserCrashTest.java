@@ -12,7 +12,7 @@ import dev.leaderboard.core.Period;
 import dev.leaderboard.core.PeriodState;
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
-import dev.leaderboard.service.LeaderboardService;
+import dev.leaderboard.service.JsonService;
 import dev.leaderboard.service.LeaderboardVerticle;
 import dev.leaderboard.service.TestClock;
 import dev.leaderboard.store.boards.BoardStore;
@@ -37,7 +37,7 @@ class PeriodCloserCrashTest {
     vertx.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), clock, 4))).await();
     AdminVerticle admin = new AdminVerticle(new AdminVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), clock, 3_600_000));
     vertx.deployVerticle(admin).await();
-    LeaderboardService service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
+    JsonService service = JsonService.proxy(vertx);
     String name = "crash-" + UUID.randomUUID().toString().substring(0, 8);
     service.putBoard(name, new JsonObject().put("period", "daily").put("operator", "set").put("retainPeriods", 1)).await();
     for (int i = 0; i < 400; i++) {

@@ -13,7 +13,7 @@ import dev.leaderboard.core.Period;
 import dev.leaderboard.core.PeriodState;
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
-import dev.leaderboard.service.LeaderboardService;
+import dev.leaderboard.service.JsonService;
 import dev.leaderboard.service.LeaderboardVerticle;
 import dev.leaderboard.service.TestClock;
 import dev.leaderboard.store.boards.BoardStore;
@@ -39,7 +39,7 @@ class PeriodCloserLeaseTest {
   void aLostLeaseStopsTheCloseAndTheNewHolderFinishesIt(Vertx vertx) {
     TestClock clock = new TestClock(Instant.parse("2024-05-10T12:00:00Z"));
     vertx.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), clock, 4))).await();
-    LeaderboardService service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
+    JsonService service = JsonService.proxy(vertx);
     String name = "lease-" + UUID.randomUUID().toString().substring(0, 8);
     service.putBoard(name, new JsonObject().put("period", "daily")).await();
     for (int i = 0; i < 50; i++) {
