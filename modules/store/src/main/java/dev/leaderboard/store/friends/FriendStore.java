@@ -1,11 +1,13 @@
 package dev.leaderboard.store.friends;
 
+import dev.leaderboard.store.dispatch.Scripts;
+import dev.leaderboard.store.dispatch.ScriptCall;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Call;
 import dev.leaderboard.store.dispatch.Shards;
 
-import static dev.leaderboard.store.friends.FriendAddScript.Status.ADDED;
-import static dev.leaderboard.store.friends.FriendAddScript.Status.FULL;
+import static dev.leaderboard.store.friends.FriendStore.Status.ADDED;
+import static dev.leaderboard.store.friends.FriendStore.Status.FULL;
 
 import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
@@ -38,6 +40,26 @@ public final class FriendStore {
     FRIEND_FULL
   }
 
+  /** The KEYS, ARGV and statuses (one per member) of {@code friend_add.lua}. */
+  public enum Key { FRIENDS }
+
+  public enum Arg implements ScriptCall.Variadic { LIMIT, MEMBERS }
+
+  public enum Status implements Scripts.Status {
+    ADDED(1), PRESENT(0), FULL(-1);
+
+    private final int code;
+
+    Status(int code) {
+      this.code = code;
+    }
+
+    @Override
+    public Integer code() {
+      return code;
+    }
+  }
+
   private final Shards shards;
 
   public FriendStore(Shards shards) {
@@ -64,8 +86,8 @@ public final class FriendStore {
   /** Links {@code a} and {@code b} both ways in one round, unless either set holds {@code limit} friends. */
   public Future<Link> link(String a, String b, int limit) {
     return addEach(List.of(a, b), List.of(List.of(b), List.of(a)), limit).compose(st -> {
-      FriendAddScript.Status sa = st.get(0)[0];
-      FriendAddScript.Status sb = st.get(1)[0];
+      Status sa = st.get(0)[0];
+      Status sb = st.get(1)[0];
       if (sa != FULL && sb != FULL) {
         return Future.succeededFuture(sa == ADDED || sb == ADDED ? Link.ADDED : Link.ALREADY);
       }
@@ -104,20 +126,20 @@ public final class FriendStore {
           accepted.add(friends.get(i));
         }
       }
-      Future<FriendAddScript.Status[]> forward = accepted.isEmpty()
-          ? Future.succeededFuture(new FriendAddScript.Status[0])
+      Future<Status[]> forward = accepted.isEmpty()
+          ? Future.succeededFuture(new Status[0])
           : addEach(List.of(owner), List.of(accepted), limit).map(st -> st.get(0));
       return forward.compose(fw -> {
         Link[] out = new Link[friends.size()];
         List<String> undoOwners = new ArrayList<>();
         int k = 0;
         for (int i = 0; i < friends.size(); i++) {
-          FriendAddScript.Status r = reverse.get(i)[0];
+          Status r = reverse.get(i)[0];
           if (r == FULL) {
             out[i] = Link.FRIEND_FULL;
             continue;
           }
-          FriendAddScript.Status f = fw[k++];
+          Status f = fw[k++];
           if (f == FULL) {
             out[i] = Link.OWNER_FULL;
             if (r == ADDED) {
@@ -153,12 +175,21 @@ public final class FriendStore {
    * Calls {@code friend_add} on each owner's set with that owner's members, in one dispatch (a
    * batch per node, all nodes at once). Statuses in request order.
    */
-  private Future<List<FriendAddScript.Status[]>> addEach(List<String> owners, List<List<String>> members, int limit) {
+  private Future<List<Status[]>> addEach(List<String> owners, List<List<String>> members, int limit) {
     List<Call> calls = new ArrayList<>(owners.size());
     for (int i = 0; i < owners.size(); i++) {
-      calls.add(FriendAddScript.call(owners.get(i), members.get(i), limit));
+      ScriptCall<Key, Arg> c = new ScriptCall<Key, Arg>(Scripts.FRIEND_ADD, Keys.friendSlot(owners.get(i)))
+          .key(Key.FRIENDS, Keys.friends(owners.get(i))).arg(Arg.LIMIT, limit);
+      members.get(i).forEach(m -> c.arg(Arg.MEMBERS, m));
+      calls.add(c.call());
     }
-    return shards.dispatch(calls).map(answers -> answers.stream().map(FriendAddScript::statuses).toList());
+    return shards.dispatch(calls).map(answers -> answers.stream().map(r -> {
+      Status[] out = new Status[r.size()];
+      for (int k = 0; k < out.length; k++) {
+        out[k] = Scripts.status(Status.class, r.get(k).toInteger());
+      }
+      return out;
+    }).toList());
   }
 
   /** SREM of one member from each owner's set, in one dispatch; {@code true} where it was there. */

@@ -1,5 +1,6 @@
 package dev.leaderboard.store.moderation;
 
+import dev.leaderboard.store.dispatch.ScriptCall;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Call;
 import dev.leaderboard.store.dispatch.Route;
@@ -44,6 +45,11 @@ public final class ModerationStore {
   /** One board period to moderate a user on. */
   public record Target(Board board, String period) {
   }
+
+  /** The KEYS and ARGV of {@code moderate.lua}. */
+  public enum Key { SCORES, DISTINCT, SCORE_COUNTS, CLOSED, BANNED, STASH, METAS, USERS }
+
+  public enum Arg { OP, USER, SCALE, DENSE, WIDE }
 
   /** The statuses of {@code moderate.lua}, each with the script's integer. */
   public enum Status implements Scripts.Status {
@@ -92,7 +98,14 @@ public final class ModerationStore {
     }
     List<Call> calls = new ArrayList<>(targets.size());
     for (Target t : targets) {
-      calls.add(ModerateScript.call(t.board(), route(t, userId), op, userId));
+      Route r = route(t, userId);
+      Board b = t.board();
+      calls.add(new ScriptCall<Key, Arg>(Scripts.MODERATE, r).key(Key.SCORES, Keys.scores(r))
+          .key(Key.DISTINCT, Keys.distinct(r)).key(Key.SCORE_COUNTS, Keys.scoreCounts(r)).key(Key.CLOSED, Keys.closed(r))
+          .key(Key.BANNED, Keys.banned(r)).key(Key.STASH, Keys.stash(r)).key(Key.METAS, Keys.meta(r))
+          .key(Key.USERS, Keys.users(r, userId))
+          .arg(Arg.OP, op.wireName()).arg(Arg.USER, userId).arg(Arg.SCALE, b.wide() ? 1 : b.codec().scale())
+          .arg(Arg.DENSE, b.denseRanks()).arg(Arg.WIDE, b.wide()).call());
     }
     return shards.dispatch(calls).map(answers -> answers.stream().map(a -> new Outcome(
         Scripts.status(Status.class, a.get(0).toInteger()), EntryLookups.stored(userId, a.get(1)))).toList());
