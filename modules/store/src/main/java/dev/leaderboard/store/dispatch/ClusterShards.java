@@ -19,15 +19,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A Redis Cluster, reached from seed nodes. A route goes to the master serving its tag's hash slot
- * ({@link HashSlots}, by the slot map the cluster answers to {@code CLUSTER SLOTS}, {@link SlotMap});
- * each master has a pooled client of its own. A dispatch sends one pipelined batch per master, all
- * masters at once; a batch that fails for a reason a later attempt may not meet (a redirect, a slot
- * or the cluster in transition, a master that does not answer: {@link RedisFailures#clusterRetryable})
- * is sent again, whole, after the slot map is read again, until the cluster settles or
- * {@code settleMillis} have passed ({@link ClusterRound}); then its calls fail with
- * {@link StoreUnavailableException} (503). Writes may therefore run twice, so they must be
- * idempotent: {@link #resendsWrites()}.
+ * A Redis Cluster reached from seed nodes: a route goes to the master serving its tag's hash slot
+ * ({@link SlotMap}), each master with a pooled client. A batch that fails for a reason a later
+ * attempt may not meet ({@link RedisFailures#clusterRetryable}) is sent again whole until the cluster
+ * settles or {@code settleMillis} pass ({@link ClusterRound}), so writes may run twice and must be
+ * idempotent ({@link #resendsWrites()}).
  */
 public final class ClusterShards implements Shards {
   private static final Logger LOG = LoggerFactory.getLogger(ClusterShards.class);

@@ -9,14 +9,10 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * The Redis nodes a service talks to. Callers address requests by {@link Route} and never see
- * which node holds a route, so the same stores run on standalone endpoints
- * ({@link StandaloneShards}) or on any other layout that maps routes to nodes.
- *
- * <p>Failures: a node that cannot be reached or cannot serve now fails the request with
- * {@link dev.leaderboard.core.StoreUnavailableException}; a command the node's connection pool
- * refused to queue ({@link RedisPool#maxWaiting}) with {@link dev.leaderboard.core.OverloadedException};
- * a Redis error reply fails it as it is.
+ * The Redis nodes a service talks to, addressed by {@link Route}, so the same stores run on
+ * standalone endpoints or a Redis Cluster. A node that cannot serve fails a request with
+ * {@link dev.leaderboard.core.StoreUnavailableException}, a full pool with
+ * {@link dev.leaderboard.core.OverloadedException}; a Redis error reply fails it as it is.
  */
 public interface Shards {
 

@@ -16,13 +16,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The friend graph: one Redis set per user ({@link Keys#friends}) on its owner's slot. Links are
- * mutual, so every change touches two sets that may live on two nodes; each side is written by
- * the {@code friend_add} script, which refuses to grow a set beyond the friend limit atomically.
- *
- * <p>Both sides of a link are written together (one {@link Shards#dispatch}); when one side is
- * refused for the limit, the side this call added is removed again, so a refused link leaves
- * nothing behind.
+ * The friend graph: one Redis set per user on its owner's slot. Links are mutual, so a change writes
+ * two sets, perhaps on two nodes, in one dispatch, each through {@code friend_add.lua}, which refuses
+ * atomically to grow a set beyond the limit; a side added for a link refused on the other side is
+ * removed again.
  */
 public final class FriendStore {
   /** Friend sets are spread over this many hash-tag slots ({@link Keys#friendSlot}), routed like board partitions. */

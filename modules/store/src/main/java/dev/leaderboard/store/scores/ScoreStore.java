@@ -15,15 +15,9 @@ import java.util.List;
 import java.util.TreeSet;
 
 /**
- * Scores of board periods spread over partitions. Writes are one Lua call on the user's
- * partition; reads are one {@link Shards#dispatch} per round (a pipelined batch per node, all
- * nodes in parallel).
- *
- * <p>The one entrance to a period's scores: every public read and write of them starts here, most
- * as a few lines that build the calls and read the replies; finding users' entries lives in
- * {@link EntryLookups}, the algorithms behind the reads in {@link Positions}, {@link Neighbours} and
- * {@link PageSelector}, the native commands that read a partition in board order in
- * {@link RankCommands}, the script calls in their counterparts ({@link SubmitScript}, {@link RankScript}).
+ * Scores of board periods spread over partitions, and the one entrance to them: writes are one Lua
+ * call on the user's partition, reads one {@link Shards#dispatch} per round; the algorithms behind
+ * the reads live in {@link EntryLookups}, {@link Positions}, {@link Neighbours} and {@link PageSelector}.
  */
 public final class ScoreStore {
   private final Shards shards;
