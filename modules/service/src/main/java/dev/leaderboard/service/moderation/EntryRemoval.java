@@ -15,7 +15,6 @@ import dev.leaderboard.store.moderation.ModerationStore.Op;
 import dev.leaderboard.store.moderation.ModerationStore.Outcome;
 import dev.leaderboard.store.moderation.ModerationStore.Status;
 import dev.leaderboard.store.moderation.ModerationStore.Target;
-import dev.leaderboard.store.scores.StoredEntry;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import java.time.Clock;

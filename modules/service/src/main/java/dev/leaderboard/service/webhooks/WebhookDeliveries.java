@@ -26,12 +26,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Delivers the webhooks of archived periods, at least once. One node at a time works on a period's
- * delivery: it holds the period's delivery lease (renewed every third of its length while it works)
- * and retries with {@link Backoff} until the receiver answers 2xx, recording each step in the
- * {@link DeliveryStore} before the next. A node that dies stops renewing; once its lease lapses the
- * next {@link #resume} anywhere takes the lease and goes on from the recorded attempt. Every method
- * runs on the owning verticle's event loop.
+ * Delivers the webhooks of archived periods at least once. One node at a time holds a period's
+ * delivery lease (renewed every third of its length), retrying with {@link Backoff} until a 2xx and
+ * recording each step in the {@link DeliveryStore}; once a dead node's lease lapses, the next
+ * {@link #resume} anywhere goes on from the recorded attempt. Runs on the owning verticle's event loop.
  */
 public final class WebhookDeliveries {
   private static final Logger LOG = LoggerFactory.getLogger(WebhookDeliveries.class);

@@ -104,12 +104,10 @@ public final class FriendStore {
   }
 
   /**
-   * Links {@code owner} to each of {@code friends} (distinct, not the owner) in at most three
-   * rounds: first the owner is added to every friend's set (one dispatch), then
-   * the friends that accepted are added to the owner's set in list order by one script call, and
-   * finally the owner is taken out again from the sets of friends the owner's full set refused.
-   * Adding the friends' sides first means a friend refused for a full set never takes a place in
-   * the owner's set that a later friend could have had.
+   * Links {@code owner} to each of {@code friends} (distinct, not the owner) in at most three rounds:
+   * the owner into every friend's set, the accepting friends into the owner's set in list order, and
+   * the owner out again where the owner's full set refused. Friends' sides go first so a friend refused
+   * for a full set never takes a place a later friend could have had.
    */
   public Future<List<Link>> linkAll(String owner, List<String> friends, int limit) {
     if (friends.isEmpty()) {

@@ -5,7 +5,6 @@ import dev.leaderboard.store.dispatch.Call;
 import dev.leaderboard.store.dispatch.Shards;
 
 import dev.leaderboard.core.Board;
-import dev.leaderboard.core.Order;
 import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
@@ -190,11 +189,9 @@ public final class ScoreStore {
   }
 
   /**
-   * The user's global position. Without a hint: ZSCORE on the user's partition, then the counts
-   * on every partition (two rounds). With a hint (the user's composite as last seen): one round —
-   * every partition counts the members before the hinted entry while the user's own partition also
-   * returns the user's current composite; if that differs from the hint the counts are discarded
-   * and the round is repeated with the current composite. So a stale hint costs a round, never a
+   * The user's global position: ZSCORE on the user's partition, then the counts on every partition.
+   * With a hint (the composite last seen) one round, the user's partition also returning the current
+   * composite; if it differs the round is repeated with it, so a stale hint costs a round, never a
    * wrong answer.
    */
   public Future<UserRank> userRank(Board b, String period, String userId, StoredEntry hint) {
