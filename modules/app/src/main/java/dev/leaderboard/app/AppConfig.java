@@ -1,16 +1,16 @@
 package dev.leaderboard.app;
 
 import dev.leaderboard.api.EdgeLimits;
+import dev.leaderboard.api.HttpExposure;
+import dev.leaderboard.api.OpenOperations;
 import dev.leaderboard.api.auth.PlayerTokenSettings;
 import dev.leaderboard.api.limit.Rate;
 import dev.leaderboard.api.limit.RateLimits;
+import dev.leaderboard.api.stream.StreamSettings;
 import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.webhooks.WebhookSettings;
 import dev.leaderboard.store.dispatch.RedisPool;
 import dev.leaderboard.store.dispatch.RedisTopology;
-import dev.leaderboard.api.OpenOperations;
-import dev.leaderboard.api.HttpExposure;
-import dev.leaderboard.api.stream.StreamSettings;
 import io.vertx.pgclient.PgConnectOptions;
 import java.nio.file.Path;
 import java.time.Duration;

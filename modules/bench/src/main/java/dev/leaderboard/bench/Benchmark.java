@@ -1,20 +1,20 @@
 package dev.leaderboard.bench;
 
-import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Partitioner;
 import dev.leaderboard.embedded.LocalPostgres;
 import dev.leaderboard.embedded.LocalRedisShards;
 import dev.leaderboard.service.FriendRankService;
-import dev.leaderboard.service.friends.FriendRankVerticle;
 import dev.leaderboard.service.LeaderboardService;
 import dev.leaderboard.service.LeaderboardVerticle;
+import dev.leaderboard.service.NodeStore;
+import dev.leaderboard.service.friends.FriendRankVerticle;
+import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.boards.BoardStore;
 import dev.leaderboard.store.dispatch.Call;
-import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Route;
-import dev.leaderboard.store.scores.ScoreStore;
 import dev.leaderboard.store.dispatch.Shards;
+import dev.leaderboard.store.scores.ScoreStore;
 import dev.leaderboard.store.scores.StoredEntry;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;

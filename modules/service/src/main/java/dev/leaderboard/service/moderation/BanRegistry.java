@@ -1,7 +1,6 @@
 package dev.leaderboard.service.moderation;
 
 import dev.leaderboard.service.intake.ScoreIntake;
-
 import dev.leaderboard.store.moderation.Ban;
 import dev.leaderboard.store.moderation.ModerationStore;
 import io.vertx.core.Future;

@@ -2,11 +2,11 @@ package dev.leaderboard.service.moderation;
 
 import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.core.Names;
-import dev.leaderboard.store.moderation.Ban;
 import dev.leaderboard.store.friends.FriendStore;
-import dev.leaderboard.store.moderation.ModerationStore;
+import dev.leaderboard.store.moderation.Ban;
 import dev.leaderboard.store.moderation.ModerationStore.Op;
 import dev.leaderboard.store.moderation.ModerationStore.Target;
+import dev.leaderboard.store.moderation.ModerationStore;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;

@@ -1,22 +1,21 @@
 package dev.leaderboard.service.periods;
 
-import dev.leaderboard.service.NodeStore;
-import dev.leaderboard.service.webhooks.WebhookSettings;
-
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Delivery;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.PeriodKind;
 import dev.leaderboard.core.PeriodState;
+import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.webhooks.WebhookDeliveries;
+import dev.leaderboard.service.webhooks.WebhookSettings;
 import dev.leaderboard.store.boards.BoardStore;
 import dev.leaderboard.store.boards.DeliveryStore;
 import dev.leaderboard.store.boards.PeriodStore;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
-import io.vertx.core.json.JsonObject;
 import io.vertx.core.VerticleBase;
+import io.vertx.core.json.JsonObject;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;

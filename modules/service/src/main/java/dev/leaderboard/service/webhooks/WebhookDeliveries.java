@@ -1,15 +1,14 @@
 package dev.leaderboard.service.webhooks;
 
-import dev.leaderboard.service.boards.BoardRegistry;
-import dev.leaderboard.service.periods.CloseLease;
-import dev.leaderboard.service.periods.PeriodArchivedEvent;
-
 import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Delivery;
 import dev.leaderboard.core.Webhook;
-import dev.leaderboard.store.boards.DeliveryStore;
+import dev.leaderboard.service.boards.BoardRegistry;
+import dev.leaderboard.service.periods.CloseLease;
+import dev.leaderboard.service.periods.PeriodArchivedEvent;
 import dev.leaderboard.store.Keys;
+import dev.leaderboard.store.boards.DeliveryStore;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -18,8 +17,8 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.Set;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import org.slf4j.Logger;

@@ -3,7 +3,6 @@ package dev.leaderboard.store.access;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Route;
 import dev.leaderboard.store.dispatch.Shards;
-
 import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;

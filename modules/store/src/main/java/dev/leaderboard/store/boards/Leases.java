@@ -1,10 +1,9 @@
 package dev.leaderboard.store.boards;
 
-import dev.leaderboard.store.dispatch.ScriptCall;
 import dev.leaderboard.store.dispatch.Route;
+import dev.leaderboard.store.dispatch.ScriptCall;
 import dev.leaderboard.store.dispatch.Scripts;
 import dev.leaderboard.store.dispatch.Shards;
-
 import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;

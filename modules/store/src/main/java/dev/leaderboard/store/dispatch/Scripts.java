@@ -8,7 +8,6 @@ import dev.leaderboard.store.scores.RankScript;
 import dev.leaderboard.store.scores.Rows;
 import dev.leaderboard.store.scores.SubmitOutcome;
 import dev.leaderboard.store.scores.SubmitScript;
-
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
 import java.io.IOException;

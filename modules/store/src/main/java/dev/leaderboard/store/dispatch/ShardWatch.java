@@ -1,11 +1,11 @@
 package dev.leaderboard.store.dispatch;
 
 import dev.leaderboard.core.StoreUnavailableException;
+import io.vertx.core.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
-import io.vertx.core.Future;
 
 /**
  * Bounds the wait for one Redis endpoint's answers. A round unanswered within

@@ -1,14 +1,13 @@
 package dev.leaderboard.store.friends;
 
-import dev.leaderboard.store.dispatch.Scripts;
-import dev.leaderboard.store.dispatch.ScriptCall;
-import dev.leaderboard.store.Keys;
-import dev.leaderboard.store.dispatch.Call;
-import dev.leaderboard.store.dispatch.Shards;
-
 import static dev.leaderboard.store.friends.FriendStore.Status.ADDED;
 import static dev.leaderboard.store.friends.FriendStore.Status.FULL;
 
+import dev.leaderboard.store.Keys;
+import dev.leaderboard.store.dispatch.Call;
+import dev.leaderboard.store.dispatch.ScriptCall;
+import dev.leaderboard.store.dispatch.Scripts;
+import dev.leaderboard.store.dispatch.Shards;
 import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;

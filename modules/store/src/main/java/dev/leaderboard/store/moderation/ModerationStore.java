@@ -1,17 +1,16 @@
 package dev.leaderboard.store.moderation;
 
-import dev.leaderboard.store.dispatch.ScriptCall;
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Partitioner;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Call;
 import dev.leaderboard.store.dispatch.Route;
+import dev.leaderboard.store.dispatch.ScriptCall;
 import dev.leaderboard.store.dispatch.Scripts;
 import dev.leaderboard.store.dispatch.Shards;
 import dev.leaderboard.store.scores.EntryLookups;
 import dev.leaderboard.store.scores.Runs;
 import dev.leaderboard.store.scores.StoredEntry;
-
-import dev.leaderboard.core.Board;
-import dev.leaderboard.core.Partitioner;
 import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;

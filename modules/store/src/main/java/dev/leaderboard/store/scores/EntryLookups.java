@@ -1,13 +1,12 @@
 package dev.leaderboard.store.scores;
 
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Partitioner;
+import dev.leaderboard.core.StoreUnavailableException;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Call;
 import dev.leaderboard.store.dispatch.Route;
 import dev.leaderboard.store.dispatch.Shards;
-
-import dev.leaderboard.core.Board;
-import dev.leaderboard.core.Partitioner;
-import dev.leaderboard.core.StoreUnavailableException;
 import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;

@@ -1,14 +1,13 @@
 package dev.leaderboard.store.scores;
 
-import dev.leaderboard.store.dispatch.Call;
-import dev.leaderboard.store.dispatch.ScriptCall;
-import dev.leaderboard.store.Keys;
-import dev.leaderboard.store.dispatch.Route;
-import dev.leaderboard.store.dispatch.Scripts;
-import dev.leaderboard.store.dispatch.Shards;
-
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Partitioner;
+import dev.leaderboard.store.Keys;
+import dev.leaderboard.store.dispatch.Call;
+import dev.leaderboard.store.dispatch.Route;
+import dev.leaderboard.store.dispatch.ScriptCall;
+import dev.leaderboard.store.dispatch.Scripts;
+import dev.leaderboard.store.dispatch.Shards;
 import io.vertx.core.Future;
 
 /**

@@ -1,11 +1,10 @@
 package dev.leaderboard.store.scores;
 
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Order;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Route;
 import dev.leaderboard.store.dispatch.Shards;
-
-import dev.leaderboard.core.Board;
-import dev.leaderboard.core.Order;
 import io.vertx.core.Future;
 import io.vertx.redis.client.Response;
 import java.util.ArrayList;

@@ -1,11 +1,10 @@
 package dev.leaderboard.store.scores;
 
-import dev.leaderboard.store.dispatch.Scripts;
-import dev.leaderboard.store.dispatch.ScriptCall;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Call;
 import dev.leaderboard.store.dispatch.Route;
-
+import dev.leaderboard.store.dispatch.ScriptCall;
+import dev.leaderboard.store.dispatch.Scripts;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;

@@ -1,10 +1,9 @@
 package dev.leaderboard.store.scores;
 
+import dev.leaderboard.core.Board;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Call;
 import dev.leaderboard.store.dispatch.Shards;
-
-import dev.leaderboard.core.Board;
 import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;

@@ -1,7 +1,6 @@
 package dev.leaderboard.store.scores;
 
 import dev.leaderboard.store.dispatch.Shards;
-
 import java.util.Base64;
 import java.util.concurrent.ThreadLocalRandom;
 
