@@ -186,10 +186,8 @@ public final class ClusterShards implements Shards {
   }
 
   /**
-   * The requests to one master in one write (a single one as a plain send), timed when the master
-   * has an index in the slot map ({@code index} &ge; 0), bounded by the pool's answer time. Failures
-   * stay as the client reports them:
-   * {@link ClusterRound} decides what they mean.
+   * The requests to one master in one write, timed when the master has an index in the slot map and
+   * bounded by the pool's answer time; failures stay as reported, for {@link ClusterRound} to judge.
    */
   Future<List<Response>> pipeline(SlotMap.Node node, int index, List<Request> requests) {
     long start = System.nanoTime();

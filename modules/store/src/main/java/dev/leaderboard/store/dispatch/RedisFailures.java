@@ -76,11 +76,9 @@ final class RedisFailures {
   }
 
   /**
-   * On a Redis Cluster: whether a request that failed so may succeed when sent again, after the
-   * slot map is read again or the cluster settles — a redirect ({@code MOVED}, {@code ASK}), a slot
-   * or cluster in transition ({@code TRYAGAIN}, {@code CLUSTERDOWN}, {@code MASTERDOWN},
-   * {@code LOADING}), a script the node does not have ({@code NOSCRIPT}: a new master), or a node
-   * that does not answer (a master that failed, whose replica is taking over). Not a full pool.
+   * On a Redis Cluster: whether a request that failed so may succeed when sent again once the slot map
+   * is re-read or the cluster settles (a redirect, a slot or cluster in transition, {@code NOSCRIPT} on
+   * a new master, a master that does not answer). Not a full pool.
    */
   static boolean clusterRetryable(Throwable t) {
     Throwable why = underlying(t);

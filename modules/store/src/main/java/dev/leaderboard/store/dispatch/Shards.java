@@ -63,10 +63,8 @@ public interface Shards {
   }
 
   /**
-   * Whether a batch that failed may be sent again whole ({@link ClusterShards}: after a redirect or a
-   * failover), so that a write in it may reach Redis twice. Writes that are not idempotent by
-   * themselves (a score event) then carry an idempotency key. {@code false} by default: a failure
-   * is answered as it is.
+   * Whether a failed batch may be sent again whole ({@link ClusterShards}), so a write may reach Redis
+   * twice; writes not idempotent by themselves (a score event) then carry an idempotency key.
    */
   default boolean resendsWrites() {
     return false;

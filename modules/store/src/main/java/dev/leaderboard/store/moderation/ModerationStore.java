@@ -111,10 +111,9 @@ public final class ModerationStore {
   }
 
   /**
-   * Removes the user's idempotency records ({@code userId \n eventId}) from each target's partition:
-   * rounds of ZSCAN steps matching the user's prefix (one dispatch for every target still being
-   * scanned), each followed by one dispatch of ZREMs of what they found. Not atomic, and need not be:
-   * running it again removes what is left. Answers how many it removed.
+   * Removes the user's idempotency records from each target's partition: rounds of ZSCAN on the user's
+   * prefix, each followed by ZREMs of what they found. Not atomic, and need not be: running it again
+   * removes what is left. Answers how many it removed.
    */
   public Future<Long> forgetEvents(List<Target> targets, String userId) {
     List<Route> routes = targets.stream().map(t -> route(t, userId)).toList();
