@@ -1,7 +1,7 @@
 -- Adds members to one user's friend set without letting it grow beyond the friend limit, atomically
 -- (SCARD then SADD from two clients could both pass the check).
 --
--- The contract with the Java side (FriendAddScript), checked by LuaContractTest:
+-- The contract with the Java side (FriendStore), checked by LuaContractTest:
 -- KEYS[1] friends: the user's friend set
 -- ARGV[1] limit
 -- ARGV[2..] members: the members to add, in order

@@ -1,6 +1,6 @@
 -- Replaces one user's entry metadata, atomically, on the user's partition (PATCH of a user).
 --
--- The contract with the Java side (MetaSetScript, MetaStore.Outcome), checked by LuaContractTest:
+-- The contract with the Java side (MetaStore), checked by LuaContractTest:
 -- KEYS[1] scores: sorted set of the partition (user ID -> composite)
 -- KEYS[2] metas: hash: user ID -> metadata (JSON object text)
 -- KEYS[3] closed: present when the period is closed: nothing may change any more

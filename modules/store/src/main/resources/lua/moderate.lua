@@ -1,6 +1,6 @@
 -- Moderates one user on one partition of a board period, atomically, keeping the dense index.
 --
--- The contract with the Java side (ModerateScript, ModerationStore.Status), checked by LuaContractTest:
+-- The contract with the Java side (ModerationStore), checked by LuaContractTest:
 -- KEYS[1] scores: sorted set of the partition: member = user ID, score = composite
 -- KEYS[2] distinct: sorted set of the distinct scores in the partition (dense ranks)
 -- KEYS[3] scoreCounts: hash: score -> number of members holding it

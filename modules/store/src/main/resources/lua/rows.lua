@@ -1,7 +1,7 @@
 -- Rows of one partition with their entry metadata, in one read-only call: a read that returns
 -- entries fetches their metadata in the same round trip.
 --
--- The contract with the Java side (RowsScript), checked by LuaContractTest:
+-- The contract with the Java side (Rows), checked by LuaContractTest:
 -- KEYS[1] scores: sorted set of the partition (member -> composite; a wide member is tie .. user ID, the
 --         tie ending in '|')
 -- KEYS[2] metas: hash: user ID -> metadata (JSON object text)

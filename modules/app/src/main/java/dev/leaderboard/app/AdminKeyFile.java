@@ -18,20 +18,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The node's admin key (every scope, every board, no expiry), so that a fresh node can be used at
- * all; there is no well-known default key.
- *
- * <ul>
- *   <li>With {@code LB_ADMIN_KEY_FILE} (e.g. a mounted Kubernetes Secret) the node reads its key from
- *       that file (which must exist) and registers it unless Redis knows it.</li>
- *   <li>Otherwise the node keeps its own in {@code LB_DATA_DIR/admin.key}: the first start creates a
- *       key, writes it there readable and writable by this user only ({@code rw-------}) and
- *       registers it; later starts read it again, and register it if Redis lacks it (a fresh Redis).</li>
- * </ul>
- *
- * A revoked key is never registered again: the node's own file then gets a new key, a given file is
- * left as it is (and the node runs without it). Only the file's path and the key's ID are logged,
- * never the key.
+ * The node's admin key (every scope, every board, no expiry), so a fresh node can be used at all
+ * without a well-known default key. Read from {@code LB_ADMIN_KEY_FILE} when set (e.g. a Kubernetes
+ * Secret), else kept in an owner-only {@code LB_DATA_DIR/admin.key} made on first start; registered
+ * unless Redis knows it. A revoked key is never registered again: the node's own file gets a new
+ * key, a given file is left as it is. Only the path and the key's ID are logged.
  */
 final class AdminKeyFile {
   static final String FILE_NAME = "admin.key";

@@ -1,16 +1,16 @@
 package dev.leaderboard.app;
 
 import dev.leaderboard.api.EdgeLimits;
+import dev.leaderboard.api.HttpExposure;
+import dev.leaderboard.api.OpenOperations;
 import dev.leaderboard.api.auth.PlayerTokenSettings;
 import dev.leaderboard.api.limit.Rate;
 import dev.leaderboard.api.limit.RateLimits;
+import dev.leaderboard.api.stream.StreamSettings;
 import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.webhooks.WebhookSettings;
 import dev.leaderboard.store.dispatch.RedisPool;
 import dev.leaderboard.store.dispatch.RedisTopology;
-import dev.leaderboard.api.OpenOperations;
-import dev.leaderboard.api.HttpExposure;
-import dev.leaderboard.api.stream.StreamSettings;
 import io.vertx.pgclient.PgConnectOptions;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,35 +23,19 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * Node settings from {@code LB_*} environment variables. Defaults run everything locally: with
- * {@code LB_REDIS_ENDPOINTS} unset the node starts {@code LB_LOCAL_SHARDS} redis-server processes
- * under {@code LB_DATA_DIR}. The {@code LB_HTTP_*} limits of slow clients, open connections and
- * requests in flight are {@code http}; {@code redisPoolWaiting} is how many commands may wait for a
- * connection to one shard in a service's pool ({@code LB_REDIS_MAX_POOL_WAITING}), and
- * {@code redisAnswerMillis} how long a round waits for a shard's answer ({@code LB_REDIS_TIMEOUT_MS}).
+ * Node settings from {@code LB_*} environment variables: the one place each is read, checked (with
+ * messages naming the variable and its rule) and defaulted, so the README's configuration table has
+ * one counterpart; groups with rules of their own are records of their own. Defaults run everything
+ * locally: without {@code LB_REDIS_ENDPOINTS} the node starts {@code LB_LOCAL_SHARDS} redis-servers.
  *
- * <p>This is the one place every {@code LB_*} variable is read, checked (with messages naming the
- * variable and its rule) and defaulted, so the README's configuration table has one counterpart;
- * groups with rules of their own are records of their own (rates, players, streams, webhooks, HTTP
- * limits).
- *
- * @param adminKeyFile {@code LB_ADMIN_KEY_FILE}, a file holding the node's admin key (e.g. a mounted
- *     Kubernetes Secret); {@code null}: the node keeps its own in {@code LB_DATA_DIR/admin.key}
+ * @param adminKeyFile {@code LB_ADMIN_KEY_FILE} (e.g. a mounted Kubernetes Secret); {@code null}:
+ *     the node keeps its own in {@code LB_DATA_DIR/admin.key}
  * @param open whether {@code /metrics} and {@code /openapi.yaml} need no credential
- *     ({@code LB_METRICS_OPEN}, {@code LB_OPENAPI_OPEN}, both on by default)
- * @param rates the rate limits: {@code LB_RATE_<LIMIT>} per limit ({@code READ}, {@code SUBMIT},
- *     {@code FRIENDS}, {@code ADMIN}, {@code PUBLIC}), {@code LB_RATE_MAX_BUCKETS}, and
- *     {@code LB_RATE_LIMITS=off} to turn every limit off
- * @param redisCluster {@code LB_REDIS_MODE=cluster}: {@code LB_REDIS_ENDPOINTS} are seed nodes of a
- *     Redis Cluster rather than standalone shards ({@code standalone}, the default)
- * @param redisSettleMillis {@code LB_REDIS_CLUSTER_SETTLE_MS}: how long a request waits for a
- *     cluster whose slots move or whose master fails over before it answers 503
- * @param players how player tokens are verified ({@code LB_JWT_HS256_SECRET_FILE}, {@code LB_JWT_JWKS_FILE},
- *     {@code LB_JWT_ISSUER}, {@code LB_JWT_AUDIENCE}); without a secret or key file the node takes none
- * @param streams how live streams are served ({@code LB_STREAM_INTERVAL_MS}, {@code LB_STREAM_MAX})
- * @param webhooks how period-end webhooks are delivered: {@code LB_WEBHOOK_TIMEOUT_SECONDS} per attempt,
- *     retries after {@code LB_WEBHOOK_RETRY_FIRST_SECONDS} doubling up to {@code LB_WEBHOOK_RETRY_MAX_SECONDS};
- *     the delivery lease lasts {@code LB_CLOSE_LEASE_SECONDS} like the close lease
+ * @param redisPoolWaiting commands that may wait for a connection to one shard ({@code LB_REDIS_MAX_POOL_WAITING})
+ * @param redisAnswerMillis how long a round waits for a shard's answer ({@code LB_REDIS_TIMEOUT_MS})
+ * @param redisCluster {@code LB_REDIS_MODE=cluster}: the endpoints are seed nodes of a Redis Cluster
+ * @param redisSettleMillis how long a request waits for moving slots or a failover before it answers 503
+ * @param webhooks the delivery lease lasts {@code LB_CLOSE_LEASE_SECONDS} like the close lease
  */
 public record AppConfig(
     int httpPort,

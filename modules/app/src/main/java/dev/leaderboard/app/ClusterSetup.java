@@ -10,15 +10,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * How a clustered node meets the others. Hazelcast keeps the membership and the event bus's address
- * book (which node serves which address, at which host and port); the event bus carries the service
- * calls and the board notices between nodes. Both listen on {@code LB_CLUSTER_HOST} only (on the one
- * address Hazelcast picks when it is unset), never on every interface.
- *
- * <p>Only the event bus can be authenticated: with {@code LB_CLUSTER_TLS_*} it runs mutual TLS
- * ({@link ClusterTls}). Open-source Hazelcast has neither TLS nor member authentication (both are
- * Enterprise features), so who may reach its port is up to the bind address and the network (the
- * NetworkPolicy in {@code deploy/}); what a stranger that joins can still do is in docs/design.md.
+ * How a clustered node meets the others: Hazelcast keeps the membership and the event bus's address
+ * book; the event bus carries service calls and notices. Both listen on {@code LB_CLUSTER_HOST} only,
+ * never on every interface. Only the event bus can be authenticated ({@link ClusterTls}): open-source
+ * Hazelcast has no TLS or member authentication, so its port is guarded by the bind address and the
+ * network (the NetworkPolicy in {@code deploy/}; see docs/design.md).
  */
 final class ClusterSetup {
   private static final Logger LOG = LoggerFactory.getLogger(ClusterSetup.class);

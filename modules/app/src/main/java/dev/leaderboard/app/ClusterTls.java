@@ -8,12 +8,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Mutual TLS on the clustered event bus, from PEM files ({@code LB_CLUSTER_TLS_CERT}, {@code _KEY},
- * {@code _CA}): a node accepts an event-bus connection only from a peer that presents a certificate
- * signed by the cluster's CA, and connects only to a peer whose certificate is signed by it. Host
- * names are not checked (the clustered event bus client turns that off: peers are reached at the
- * address they announce through Hazelcast, pod IPs that change), so the CA must sign nothing but the
- * cluster's own certificates.
+ * Mutual TLS on the clustered event bus, from PEM files ({@code LB_CLUSTER_TLS_*}): a node talks only
+ * to peers whose certificate the cluster's CA signed. Host names are not checked (peers announce pod
+ * IPs that change), so the CA must sign nothing but the cluster's own certificates.
  *
  * @param cert this node's certificate (PEM; its chain may follow it)
  * @param key its private key (PEM, PKCS#8 or PKCS#1); only its path is ever logged

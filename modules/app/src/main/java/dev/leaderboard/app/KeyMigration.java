@@ -17,18 +17,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Copies every key of standalone endpoints into a Redis Cluster and verifies it. Blocking: run it
- * from a main thread, never an event loop.
- *
- * <p>Each endpoint is read with {@code SCAN MATCH lb:*} (every key the nodes write carries that prefix;
- * scanning every endpoint whole does not rely on which partition lives where), a page at a time: one
- * pipelined batch reads each key's {@link KeyState} and its {@code DUMP}, then each key is written to
- * the cluster with {@code RESTORE key ttl payload REPLACE} (routed by its hash slot, the remaining
- * time to live kept) and its state is read back there and compared. A copy replaces what the cluster
- * holds under the key, so running it again copies the same keys again and changes nothing.
- *
- * <p>Refuses, writing nothing, unless every seed answers {@code CLUSTER INFO} with
- * {@code cluster_state:ok}: a standalone server, a cluster not formed yet, or one missing slots.
+ * Copies every {@code lb:*} key of standalone endpoints into a Redis Cluster and verifies it: per
+ * page of a SCAN, one pipeline of each key's {@link KeyState} and {@code DUMP}, then
+ * {@code RESTORE ... REPLACE} (TTL kept) and a read-back compared. Running it again changes nothing.
+ * Refuses, writing nothing, unless every seed reports {@code cluster_state:ok}. Blocking.
  */
 record KeyMigration(Vertx vertx, MigrateOptions options, PrintStream out) {
   static final String PATTERN = "lb:*";

@@ -1,23 +1,22 @@
 package dev.leaderboard.app;
 
-import dev.leaderboard.service.NodeStore;
 import com.hazelcast.config.Config;
 import dev.leaderboard.api.HttpApiVerticle;
-import dev.leaderboard.api.stream.StreamVerticle;
 import dev.leaderboard.api.audit.AuditVerticle;
 import dev.leaderboard.api.auth.KeysVerticle;
 import dev.leaderboard.api.auth.NodeKeys;
 import dev.leaderboard.api.auth.PlayerTokens;
 import dev.leaderboard.api.limit.RateLimiter;
+import dev.leaderboard.api.stream.StreamVerticle;
 import dev.leaderboard.embedded.CurrentUser;
+import dev.leaderboard.service.LeaderboardVerticle;
+import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.friends.FriendRankVerticle;
 import dev.leaderboard.service.periods.AdminVerticle;
-import dev.leaderboard.service.LeaderboardVerticle;
 import dev.leaderboard.store.dispatch.RedisPool;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.json.JsonObject;
 import io.vertx.core.VertxOptions;
 import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
 import java.nio.file.Path;

@@ -35,26 +35,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A node's metrics, served by {@code GET /metrics} in Prometheus text format from the registry
- * {@code BackendRegistries.getDefaultNow()} returns:
- * <ul>
- *   <li>Vert.x Micrometer metrics: HTTP server requests and response times per {@code route} (the
- *       router's path template, e.g. {@code /v1/boards/:board/entries}, or {@code unmatched}),
- *       {@code method} and {@code code}, with values bounded by {@link BoundedHttpLabels}; event bus per {@code address}; worker and client pools; Netty event-loop
- *       pending tasks ({@code netty_eventexecutor_tasks_pending});</li>
- *   <li>JVM binders: memory, GC, threads, class loading, processor, uptime;</li>
- *   <li>{@value #EVENT_LOOP_DELAY}: how late a timer fires on each event loop (tag {@code loop}),
- *       the delay every callback on that loop suffers too;</li>
- *   <li>what the application records itself: {@code leaderboard.redis} (per shard),
- *       {@code leaderboard.submits} (per outcome), {@code leaderboard.http.shed} (requests answered
- *       503 overloaded, per {@code reason}), {@code leaderboard.http.rate_limited} (requests answered
- *       429, per {@code limit}), {@code leaderboard.http.rate_buckets} and, for a node with embedded servers,
- *       {@value EmbeddedRestarts#NAME} (per {@code server}: {@code redis-<i>}, {@code postgres}).</li>
- * </ul>
- * Response times, Redis round trips and event-loop delays are histograms with fixed buckets
- * ({@link #BUCKETS}), so {@code histogram_quantile} works across nodes at a bounded number of series.
- *
- * <p>Nodes in one JVM (tests only) share the registry of the first one built.
+ * A node's metrics for {@code GET /metrics} (Prometheus text): Vert.x Micrometer metrics (HTTP per
+ * route template, method and code, bounded by {@link BoundedHttpLabels}; event bus; pools; Netty
+ * pending tasks), JVM binders, {@value #EVENT_LOOP_DELAY} per loop, and the application's own
+ * {@code leaderboard.*} meters. Latencies are histograms with fixed {@link #BUCKETS}, so
+ * {@code histogram_quantile} works across nodes at a bounded number of series. Nodes in one JVM
+ * (tests only) share the registry of the first one built.
  */
 final class Metrics implements VertxMetricsFactory {
   private static final Logger LOG = LoggerFactory.getLogger(Metrics.class);

@@ -15,17 +15,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Writes the node's audit entries to PostgreSQL, in order, off the requests' path: an entry is
- * queued once its action's outcome is known and written in batches by the one event loop of its
- * {@link AuditVerticle}. An entry that cannot be written because PostgreSQL is unavailable stays
- * queued and is retried (after 0.5 s, doubling up to 30 s); meanwhile {@link #accepting()} is false,
- * so admin actions are refused before they act, and no action goes unrecorded (any failure but a
- * SQL error counts as unavailable). The queue is bounded
- * ({@code capacity}); it is full only when PostgreSQL is slower than the admin actions, and then
- * actions are refused too. A batch PostgreSQL refuses for its content (a SQL error: retrying cannot
- * help) is logged whole at ERROR instead, as are the entries still queued when the node stops.
- * Shared by the node's HTTP verticle instances ({@link NodeAudit}); {@link #record} and
- * {@link #accepting} may be called on any thread.
+ * Writes the node's audit entries to PostgreSQL in order, off the requests' path, in batches on its
+ * {@link AuditVerticle}'s event loop. While PostgreSQL is unavailable entries stay queued and are
+ * retried (0.5 s doubling up to 30 s) and {@link #accepting()} is false, so admin actions are refused
+ * before they act and none goes unrecorded; a full queue refuses them too. A batch refused for its
+ * content (a SQL error: retrying cannot help) is logged whole at ERROR, as are entries still queued
+ * at stop. {@link #record} and {@link #accepting} may be called on any thread.
  */
 public final class AuditLog implements Shareable {
   private static final Logger LOG = LoggerFactory.getLogger(AuditLog.class);

@@ -15,15 +15,9 @@ import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
 
 /**
- * The baseline: the leaderboard reads and writes as a bare Vert.x endpoint would serve them, on one
- * sorted set of one Redis with plain commands, on the service's paths:
- * <ul>
- *   <li>submit: {@code ZINCRBY}, then {@code ZREVRANK} unless {@code ?rank=false};</li>
- *   <li>a user's rank: {@code ZREVRANK};</li>
- *   <li>top page: {@code ZREVRANGE 0 limit-1 WITHSCORES};</li>
- *   <li>around-me: {@code ZREVRANK}, then {@code ZREVRANGE} of the window around it.</li>
- * </ul>
- * No validation beyond what the commands need, no time in the score, no metrics.
+ * The baseline: the service's paths served as a bare Vert.x endpoint would, on one sorted set of one
+ * Redis with plain commands ({@code ZINCRBY}, {@code ZREVRANK}, {@code ZREVRANGE}); no validation
+ * beyond what the commands need, no time in the score, no metrics.
  */
 public final class BareEndpoint extends VerticleBase {
   private final int port;

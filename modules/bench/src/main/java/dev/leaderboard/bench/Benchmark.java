@@ -7,15 +7,16 @@ import dev.leaderboard.core.Partitioner;
 import dev.leaderboard.embedded.LocalPostgres;
 import dev.leaderboard.embedded.LocalRedisShards;
 import dev.leaderboard.service.FriendRankService;
-import dev.leaderboard.service.friends.FriendRankVerticle;
 import dev.leaderboard.service.LeaderboardService;
 import dev.leaderboard.service.LeaderboardVerticle;
+import dev.leaderboard.service.NodeStore;
+import dev.leaderboard.service.friends.FriendRankVerticle;
+import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.boards.BoardStore;
 import dev.leaderboard.store.dispatch.Call;
-import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Route;
-import dev.leaderboard.store.scores.ScoreStore;
 import dev.leaderboard.store.dispatch.Shards;
+import dev.leaderboard.store.scores.ScoreStore;
 import dev.leaderboard.store.scores.StoredEntry;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -35,15 +36,10 @@ import java.util.Random;
 import java.util.function.Supplier;
 
 /**
- * Measures the read paths on one board of {@code members} users over 4 local shards, each figure
- * side by side with its baseline measured in the same run on the same data:
- * <ul>
- *   <li>friend board of 1,000 friends vs one ZSCORE round trip per friend, sorted in the app;</li>
- *   <li>the page at offset 500,000 vs the top page;</li>
- *   <li>a user's global rank on the sharded board vs ZREVRANK on one unsharded key holding the
- *       same members and scores.</li>
- * </ul>
- * Usage: {@code java -jar modules/bench/target/bench.jar [members] [runs]} (defaults 1,000,000 and 1,000).
+ * Measures the read paths on one board of {@code members} users over 4 local shards, each beside its
+ * baseline on the same data: a friend board of 1,000 against a ZSCORE per friend, the page at offset
+ * 500,000 against the top page, a global rank against ZREVRANK on one unsharded key.
+ * Usage: {@code java -jar modules/bench/target/bench.jar [members=1000000] [runs=1000]}.
  */
 public final class Benchmark {
   private static final String SINGLE_KEY = "bench:single";

@@ -4,9 +4,9 @@ import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Partitioner;
 import dev.leaderboard.core.ScoreCodec;
 import dev.leaderboard.core.TieCodec;
+import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.boards.BoardStore;
 import dev.leaderboard.store.dispatch.Call;
-import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Route;
 import dev.leaderboard.store.dispatch.Shards;
 import io.vertx.redis.client.Command;
@@ -19,17 +19,10 @@ import java.util.SplittableRandom;
 
 /**
  * Fills a board fast, straight into its partitions' keys with pipelined commands holding what the
- * submit script would have stored for the same scores and times: on a packed board {@code ZADD}s of
- * valid composites ({@link ScoreCodec#encode}) with the user IDs as members; on a wide board (without
- * sort keys) {@code ZADD}s of the scores themselves with {@code tie + userId} as members
- * ({@link TieCodec#encode}) and {@code HSET}s of {@code userId → tie + score} into the user map's
- * buckets ({@link Keys#users}, many fields per {@code HSET}). When asked it also fills one bare sorted
- * set with the same members and plain scores. Users are {@code u0 .. u<members-1>}; scores are drawn
- * below {@link #MAX_INITIAL_SCORE} and times over the board's first 30 days, both from a seed, so
- * boards loaded with the same seed hold the same users, scores and times whatever their partitions
- * and layout.
- *
- * <p>Runs on the benchmark's main thread (never on an event loop) and waits for its pipelines.
+ * submit script would have stored: packed composites, or on a wide board (no sort keys) scores with
+ * {@code tie + userId} members plus the user maps. Users {@code u0 .. u<members-1>}, scores and times
+ * (over the first 30 days) come from a seed, so boards loaded with one seed hold the same data
+ * whatever their partitions and layout. Runs on the main thread and waits for its pipelines.
  */
 final class BoardLoader {
   static final long MAX_INITIAL_SCORE = 10_000_000;

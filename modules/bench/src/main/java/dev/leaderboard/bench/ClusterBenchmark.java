@@ -7,8 +7,8 @@ import dev.leaderboard.embedded.LocalRedisShards;
 import dev.leaderboard.store.boards.BoardStore;
 import dev.leaderboard.store.dispatch.RedisPool;
 import dev.leaderboard.store.dispatch.RedisTopology;
-import dev.leaderboard.store.scores.ScoreStore;
 import dev.leaderboard.store.dispatch.Shards;
+import dev.leaderboard.store.scores.ScoreStore;
 import dev.leaderboard.store.scores.StoredEntry;
 import dev.leaderboard.store.scores.SubmitCommand;
 import io.vertx.core.Future;
@@ -26,14 +26,11 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * The store's rank, page and submit paths on a local Redis Cluster of 3 masters
- * ({@link LocalRedisCluster}, {@code LB_REDIS_MODE=cluster}) beside the same paths on 4 standalone
- * shards ({@link LocalRedisShards}), in one run on the same data: one board of {@code members} users
- * and 8 partitions loaded into each ({@link BoardLoader}, same seed), then each figure measured as
- * sequential latency, one call on the cluster and one on the shards in turn ({@link Benchmark#pair}).
+ * The store's rank, page and submit paths on a local Redis Cluster of 3 masters beside 4 standalone
+ * shards, on the same data (one board of {@code members} users, 8 partitions, same seed), each figure
+ * as sequential latency, one call on each in turn ({@link Benchmark#pair}).
  *
- * <p>Usage: {@code java -cp modules/bench/target/bench.jar dev.leaderboard.bench.ClusterBenchmark
- * [members=1000000] [runs=1000]}. See docs/benchmarks.md, "Redis Cluster against standalone shards".
+ * <p>Usage: {@code ClusterBenchmark [members=1000000] [runs=1000]}. See docs/benchmarks.md.
  */
 public final class ClusterBenchmark {
   private static final int SHARDS = 4;

@@ -8,8 +8,8 @@ import dev.leaderboard.core.Partitioner;
 import dev.leaderboard.embedded.LocalRedisShards;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Route;
-import dev.leaderboard.store.scores.ScoreStore;
 import dev.leaderboard.store.dispatch.Shards;
+import dev.leaderboard.store.scores.ScoreStore;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -34,26 +34,14 @@ import java.util.stream.Stream;
 import jdk.jfr.Recording;
 
 /**
- * The HTTP benchmark: a full node (the app with its HTTP API) against a bare Vert.x endpoint
- * ({@link BareEndpoint}) on the same 4 local redis-server shards, driven over loopback by the load
- * generator in its own JVM ({@link LoadGenerator}), the two measured in turns. Also: batch ingest
- * against raw pipelined submit-script calls, rank latency at 10 thousand and 10 million members,
- * Redis memory, the partitions-per-board sweep, a JFR profile of the submit path, a burst of
- * {@value BurstCase#CONNECTIONS} connections against the node, a second node without load shedding
- * and the bare endpoint ({@link BurstCase}), and single submits with an API key against the same
- * node's API without the access check (what credentials cost). Every request to the node carries
- * its admin key.
+ * The HTTP benchmark: a full node against a bare Vert.x endpoint ({@link BareEndpoint}) on the same
+ * 4 local shards, driven over loopback by {@link LoadGenerator} in its own JVM, measured in turns;
+ * plus batch ingest, rank latency at 10 thousand and 10 million members, Redis memory, a partition
+ * sweep, a JFR profile, a connection burst ({@link BurstCase}) and the cost of credentials.
  *
- * <p>Usage: {@code java -cp modules/bench/target/bench.jar dev.leaderboard.bench.HttpBenchmark
- * [members=1000000] [seconds=12] [largeMembers=10000000]}; {@code seconds} is the measured time per
- * load case and side. {@code HttpBenchmark burst [members=100000] [seconds=12]} runs only the burst
- * and the connections sweep before it (about two minutes). See docs/benchmarks.md.
- *
- * <p>This is the benchmark's script: the order of the steps (load, warm up, measure each case in
- * turns, sweep, profile) reads top to bottom here, while every mechanism it drives lives in its own
- * class ({@link LoadGenerator}, {@link BoardLoader}, {@link RawIngest},
- * {@link RedisNodes}, {@link CpuMeter}, {@link JfrHotSpots}, {@link Report}). It runs on the main
- * thread and waits for each step, never on an event loop.
+ * <p>Usage: {@code HttpBenchmark [members=1000000] [seconds=12] [largeMembers=10000000]}, or
+ * {@code HttpBenchmark burst [members=100000] [seconds=12]}. See docs/benchmarks.md. The steps read
+ * top to bottom here; each mechanism lives in its own class. Runs on the main thread.
  */
 public final class HttpBenchmark {
   private static final int SHARDS = 4;

@@ -5,14 +5,14 @@ import dev.leaderboard.core.Layout;
 import dev.leaderboard.core.Operator;
 import dev.leaderboard.core.Partitioner;
 import dev.leaderboard.embedded.LocalRedisShards;
+import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.boards.BoardStore;
 import dev.leaderboard.store.dispatch.Call;
-import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.RedisPool;
 import dev.leaderboard.store.dispatch.RedisTopology;
 import dev.leaderboard.store.dispatch.Route;
-import dev.leaderboard.store.scores.ScoreStore;
 import dev.leaderboard.store.dispatch.Shards;
+import dev.leaderboard.store.scores.ScoreStore;
 import dev.leaderboard.store.scores.StoredEntry;
 import dev.leaderboard.store.scores.SubmitCommand;
 import dev.leaderboard.store.scores.SubmitOutcome;
@@ -39,21 +39,11 @@ import java.util.function.Supplier;
 
 /**
  * The packed layout against the wide one on the same data: two all-time boards of {@code members}
- * users, 8 partitions, second ties and {@code maxScore} 10,000,000 (which fits packed), one created
- * with {@code "layout": "wide"}, both on the same 4 standalone shards ({@link LocalRedisShards}) and
- * loaded with the same seed ({@link BoardLoader}: the same users, scores and times). It prints, side
- * by side:
- * <ul>
- *   <li>Redis memory per member ({@code MEMORY USAGE key SAMPLES 0}): the packed board's score
- *       sorted sets against the wide board's score sorted sets plus every bucket of its user maps;</li>
- *   <li>submit throughput: the same {@code incr} events on random existing users, in batches through
- *       {@link ScoreStore#submitAll}, one batch on each board in turn;</li>
- *   <li>a user's global rank, first ask (two rounds) and asked again with the entry as a hint (one
- *       round), as sequential latency, one call on each board in turn ({@link Benchmark#pair}).</li>
- * </ul>
+ * users (8 partitions, second ties, maxScore 10,000,000), loaded with the same seed on the same 4
+ * shards. Prints side by side Redis memory per member, submit throughput ({@link ScoreStore#submitAll}
+ * batches in turn) and a user's global rank latency, first ask and with a hint.
  *
- * <p>Usage: {@code java -cp modules/bench/target/bench.jar dev.leaderboard.bench.LayoutBenchmark
- * [members=1000000] [runs=1000]}. See docs/benchmarks.md, "Packed and wide layouts".
+ * <p>Usage: {@code LayoutBenchmark [members=1000000] [runs=1000]}. See docs/benchmarks.md.
  */
 public final class LayoutBenchmark {
   private static final int SHARDS = 4;

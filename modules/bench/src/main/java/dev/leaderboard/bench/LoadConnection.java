@@ -1,6 +1,5 @@
 package dev.leaderboard.bench;
 
-import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -14,13 +13,10 @@ import io.vertx.core.json.JsonObject;
 import java.util.SplittableRandom;
 
 /**
- * One connection of a load run: a closed loop on its event loop that sends a request, waits for
- * the whole answer, records it and sends the next, until the run's deadline. A paced run
- * ({@link LoadSpec#perSecond()}) sends each connection's next request no earlier than its turn
- * (the connections' turns staggered over the interval). An answer with {@code Retry-After} (503
- * {@code overloaded}) is honoured as a well-behaved client would: the connection waits that long
- * (at most until the deadline) before its next request. A connection that fails ends its loop
- * (the failure is counted), so a broken server shows as errors, not as a spin.
+ * One connection of a load run: a closed loop sending a request, waiting for the whole answer and
+ * sending the next until the deadline; a paced run waits for the connection's staggered turn. A
+ * {@code Retry-After} is honoured as a well-behaved client would. A failure ends the loop (counted),
+ * so a broken server shows as errors, not as a spin.
  */
 final class LoadConnection {
   private static final String HOST = "127.0.0.1";

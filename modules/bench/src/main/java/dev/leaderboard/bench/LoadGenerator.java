@@ -17,14 +17,10 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * The HTTP load generator, run in its own JVM ({@link LoadClient} starts it) so that it does not
- * share the service's event loops. It reads one {@link LoadSpec} per line on standard input, runs
- * it against 127.0.0.1 and answers with one line {@value #MARK}{@code <LoadResult JSON>}; a line
+ * The HTTP load generator, in its own JVM so it shares no event loops with the service: reads one
+ * {@link LoadSpec} per line on stdin, runs it against 127.0.0.1 as closed loops (one per connection,
+ * on {@value #EVENT_LOOPS} event loops, 30 s idle timeout) and answers {@value #MARK}{@code <LoadResult JSON>};
  * {@code {"op":"quit"}} or the end of input stops it.
- *
- * <p>Each connection is a closed loop (send, wait for the answer, send the next) on one of
- * {@value #EVENT_LOOPS} event loops; runs are bounded by their {@code seconds}, and every request by
- * a 30 s idle timeout.
  */
 public final class LoadGenerator {
   static final String MARK = "LOAD-RESULT ";

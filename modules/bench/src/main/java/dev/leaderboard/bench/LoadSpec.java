@@ -54,10 +54,6 @@ public record LoadSpec(Kind kind, int port, String board, boolean rank, int user
     return new LoadSpec(kind, newPort, board, rank, users, connections, seconds, seed, batchSize, perSecond, authorization);
   }
 
-  public LoadSpec withBoard(String newBoard) {
-    return new LoadSpec(kind, port, newBoard, rank, users, connections, seconds, seed, batchSize, perSecond, authorization);
-  }
-
   public LoadSpec withBatchSize(int events) {
     return new LoadSpec(kind, port, board, rank, users, connections, seconds, seed, events, perSecond, authorization);
   }

@@ -17,21 +17,15 @@ import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
 /**
- * The soak: a node with embedded stores (started as {@code Main} starts it: 4 local redis-server
- * shards, an embedded PostgreSQL, every verticle, metrics) under a moderate mixed HTTP load from the
- * load generator's JVM ({@link LoadSpec.Kind#MIXED}, paced) for 10 minutes or as long as asked. The
- * load runs in slices (30 s); between two slices {@link NodeGauges} reads the node's heap after a
- * full GC, threads, sockets and file descriptors, and the shards' memory and clients. At the end:
- * each gauge's growth per minute (least squares, over the whole run and after the first minute,
- * when the node's caches have filled) and the latency of the first minute against the last.
+ * The soak: a node with embedded stores (as {@code Main} starts it) under a paced mixed HTTP load
+ * ({@link LoadSpec.Kind#MIXED}) for 10 minutes or as asked, in slices; between slices
+ * {@link NodeGauges} reads heap after a full GC, threads, sockets, descriptors and the shards' memory
+ * and clients. At the end: each gauge's growth per minute (least squares, whole run and after the
+ * first minute, once caches filled) and first- against last-minute latency. Users are preloaded and
+ * event IDs kept 60 s, so nothing should keep growing after the first minute.
  *
- * <p>The board is preloaded with {@code members} users, every request names one of them, and the
- * board remembers event IDs for 60 s, so nothing the load does should keep growing once the first
- * minute is over.
- *
- * <p>Usage: {@code java -cp modules/bench/target/bench.jar dev.leaderboard.bench.Soak [seconds=600]
- * [requestsPerSecond=400] [members=20000] [sliceSeconds=30]}. See docs/benchmarks.md. Runs on the
- * main thread and waits for each step, never on an event loop.
+ * <p>Usage: {@code Soak [seconds=600] [requestsPerSecond=400] [members=20000] [sliceSeconds=30]}.
+ * See docs/benchmarks.md. Runs on the main thread.
  */
 public final class Soak {
   private static final int SHARDS = 4;

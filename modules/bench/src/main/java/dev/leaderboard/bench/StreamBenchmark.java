@@ -20,17 +20,14 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The live-stream benchmark: a node with embedded stores (4 local redis-server shards, embedded
- * PostgreSQL, every verticle) in this JVM; {@code subscribers} streams of one board's top 10 and a
- * steady {@code submitsPerSecond} of submits from a client JVM ({@link StreamLoad}). Measured: the
- * delay from a submit's answer to the event showing it, at each subscriber (p50, p99), and the node
- * JVM's CPU time and heap after a full GC, beside the same submits without subscribers.
+ * The live-stream benchmark: a node with embedded stores in this JVM, {@code subscribers} streams of
+ * a board's top 10 and steady submits from a client JVM ({@link StreamLoad}). Measures the delay from
+ * a submit's answer to the event showing it (p50, p99) and the node's CPU and heap, beside the same
+ * submits without subscribers. 10,000 subscribers need more than 10,000 descriptors per process
+ * ({@code ulimit -n}, checked first).
  *
- * <p>Each stream and each submit connection is a socket in both JVMs: 10,000 subscribers need more
- * than 10,000 file descriptors per process ({@code ulimit -n}; the run checks it first).
- *
- * <p>Usage: {@code java -cp modules/bench/target/bench.jar dev.leaderboard.bench.StreamBenchmark
- * [subscribers=10000] [submitsPerSecond=2000] [seconds=30]}. See docs/benchmarks.md.
+ * <p>Usage: {@code StreamBenchmark [subscribers=10000] [submitsPerSecond=2000] [seconds=30]}. See
+ * docs/benchmarks.md.
  */
 public final class StreamBenchmark {
   private static final String BOARD = "stream-bench";

@@ -19,18 +19,12 @@ import java.util.concurrent.atomic.AtomicLongArray;
 import org.HdrHistogram.Recorder;
 
 /**
- * The stream benchmark's client JVM ({@link StreamBenchmark}): opens {@code subscribers} live
- * streams of one board's top 10, says {@value #READY}, waits for a line on standard input, then sends
- * submits at a steady rate for the given seconds and prints what it measured after {@value #MARK}.
- *
- * <p>Every submit sets a fresh user's best score to the next value of one counter, so each one takes
- * the lead and changes the top 10. An event's leading score names the submit it shows; the delay is
- * from that submit's answer arriving here to the event arriving here (one clock, one JVM). An event
- * that arrives before its submit's answer counts as 0 ms ({@code early}).
- *
- * <p>Usage (from {@link StreamBenchmark}): {@code StreamLoad port board subscribers submitsPerSecond
- * seconds warmupBoard warmupSeconds} (the same submits on the warm-up board first), with the {@code Authorization} value as the first line of standard input (never on a
- * command line, which every local user can read).
+ * The stream benchmark's client JVM ({@link StreamBenchmark}): opens {@code subscribers} streams of a
+ * board's top 10, says {@value #READY}, waits for a line on stdin, sends submits at a steady rate and
+ * prints its measures after {@value #MARK}. Each submit takes the lead with the counter's next value,
+ * so an event's leading score names its submit; the delay runs from the submit's answer to the event
+ * on one clock (an earlier event counts 0 ms). The {@code Authorization} value comes on stdin, never on
+ * a command line every local user can read.
  */
 public final class StreamLoad {
   static final String READY = "READY";

@@ -8,46 +8,34 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * A board's definition and the limits derived from it.
+ * A board's definition and the limits derived from it. The packed-score budget ({@link ScoreCodec})
+ * is fixed at creation: a periodic board needs time bits for its longest period in its tie unit; an
+ * all-time board's cover {@link #ALL_TIME_SPAN} from {@code origin}, with second ties by default
+ * (ten years of milliseconds would leave 14 score bits). Fields that change the encoding or the key
+ * layout (order, period, timezone, tie resolution, partitions, dense ranks, layout, sort keys) are
+ * fixed once the board exists.
  *
- * <p>The packed-score budget ({@link ScoreCodec}) is fixed when the board is created: a periodic
- * board needs enough time bits for its longest possible period in its tie unit, the rest hold
- * the score. An all-time board has no period end: its time bits cover {@link #ALL_TIME_SPAN}
- * (ten years) from its {@code origin}, and it takes second ties unless told otherwise, because
- * ten years of milliseconds would leave only 14 bits for scores. Fields that change the encoding or the key layout (order, period,
- * timezone, tie resolution, partitions, dense ranks) cannot change once the board exists.
- *
- * @param uid distinguishes this board from an earlier one of the same name, so keys of a
- *     deleted board can never reappear under a new one
+ * @param uid distinguishes this board from an earlier one of the same name, so a deleted board's
+ *     keys never reappear under a new one
  * @param origin for all-time boards, the instant tie offsets are counted from (epoch ms)
- * @param denseRanks whether the board keeps the per-partition index of distinct scores that dense
- *     ranks need (off by default): with it writes cost more and the board takes about twice the
- *     memory on Redis; without it {@code rankMode=dense} is refused on live periods (archived
- *     periods keep dense ranks either way)
- * @param rankOnSubmit whether a submit answers with the user's global rank by default (a request
- *     may say otherwise with {@code ?rank=}); the rank costs one read round over every partition
- * @param dedupeSeconds how long an accepted event ID is remembered, so a retry within it is
- *     answered as a duplicate: by default an hour on all-time boards, and the longest period plus its
- *     grace on periodic boards (a record costs ~130 bytes of Redis memory for a 36-character ID)
- * @param publicReads whether the board's reads (definition, pages, users, around-me, ranks for a
- *     list, periods) are open to callers without a credential (off by default); writes, friend
- *     boards and administration always need an API key
- * @param clientWrites whether players (with a player token, not an API key) may submit their own
- *     scores to the board (off by default: server-authoritative, only API keys with {@code submit}
- *     write); may change on an update
- * @param maxStep the plausibility limit: the largest change one event may make to a score (an
- *     {@code incr}'s value, or a {@code set}'s or {@code best}'s jump from the current score; a
- *     first score counts from 0), or {@code null} for none; an event beyond it is refused and
- *     changes nothing; may change on an update ({@code null} removes it)
- * @param events what the board announces when a period is archived: the number of top entries the
- *     event carries ({@code archiveEventTop}) and the {@code webhook} it is POSTed to; both may change
- *     on an update
- * @param layout how entries are kept ({@link Layout}): packed when the board fits the packed budget
- *     (no sort keys, no negative scores, maxScore within the score bits), else wide; fixed at creation
- *     (boards stored before layouts existed are packed)
+ * @param denseRanks keeps the per-partition index of distinct scores dense ranks need: writes cost
+ *     more and Redis memory about doubles; without it {@code rankMode=dense} is refused on live periods
+ * @param rankOnSubmit whether a submit answers with the user's global rank by default (one read
+ *     round over every partition)
+ * @param dedupeSeconds how long an accepted event ID is remembered (~130 bytes of Redis each): an
+ *     hour on all-time boards, else the longest period plus its grace
+ * @param publicReads whether reads are open to callers without a credential; writes, friend boards
+ *     and administration always need an API key
+ * @param clientWrites whether players (player token) may submit their own scores; otherwise only
+ *     API keys with {@code submit} write
+ * @param maxStep the largest change one event may make to a score (a first score counts from 0),
+ *     or {@code null} for none; an event beyond it is refused
+ * @param events what a period's archive event carries ({@code archiveEventTop}) and its {@code webhook}
+ * @param layout packed when the board fits the packed budget, else wide (boards stored before
+ *     layouts existed are packed)
  * @param minScore the lowest score an entry may hold (0 by default; below 0 needs the wide layout)
  * @param sortKeys the extra keys that order equal scores before time (wide layout only), at most
- *     {@link SortKey#MAX_KEYS}; fixed at creation
+ *     {@link SortKey#MAX_KEYS}
  */
 public record Board(
     String name,

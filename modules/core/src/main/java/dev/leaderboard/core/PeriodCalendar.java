@@ -12,24 +12,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Splits the timeline into the periods of one {@link PeriodKind}, as local calendar dates in one
- * time zone. Immutable and thread-safe.
- *
- * <p>Period ids (years always have four digits, so ids sort chronologically within a kind):
- *
- * <ul>
- *   <li>daily: {@code yyyy-MM-dd}, e.g. {@code 2025-04-15};
- *   <li>weekly: ISO-8601 week-based year and week, Monday to Sunday, e.g. {@code 2025-W16}; the
- *       week-based year differs from the calendar year around New Year ({@code 2021-01-03} is in
- *       {@code 2020-W53}, {@code 2024-12-30} in {@code 2025-W01});
- *   <li>monthly: {@code yyyy-MM}, e.g. {@code 2025-04};
- *   <li>all-time: {@code all}.
- * </ul>
- *
- * <p>A period starts at the first instant of its first local date ({@link
- * LocalDate#atStartOfDay(ZoneId)}, which is not 00:00 where a DST change skips midnight) and ends
- * where the next one starts, so periods tile the timeline and may be 23h, 25h, etc. long. Only years
- * 0000 to 9999 are supported.
+ * Splits the timeline into the periods of one {@link PeriodKind} in one time zone. Period ids sort
+ * chronologically within a kind: {@code 2025-04-15}, ISO week {@code 2025-W16} (week-based year:
+ * {@code 2024-12-30} is in {@code 2025-W01}), {@code 2025-04}, {@code all}. A period starts at the
+ * first instant of its first local date (not 00:00 where DST skips midnight) and ends where the next
+ * starts, so periods tile the timeline. Years 0000 to 9999 only. Immutable and thread-safe.
  */
 public final class PeriodCalendar {
 

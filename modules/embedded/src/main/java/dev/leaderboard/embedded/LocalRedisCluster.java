@@ -18,26 +18,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 
 /**
- * A local Redis Cluster made of supervised redis-server processes ({@code cluster-enabled yes}),
- * for tests and benchmarks. {@link #start} starts the masters and their replicas, gives each master
- * an equal range of the 16,384 slots ({@code CLUSTER ADDSLOTS}), joins the nodes
- * ({@code CLUSTER MEET}), attaches the replicas ({@code CLUSTER REPLICATE}) and returns once every
- * node agrees on the slot map and reports {@code cluster_state:ok}.
- *
- * <p>Then it changes the cluster as operators do: adds a master ({@link #addMaster}), moves slots
- * ({@link #moveSlots}; step by step with {@link #beginMove}, {@link #migrateKeys} and
- * {@link #finishMove}, so a test can hold a slot half moved), fails a master over to its replica
- * ({@link #failover}, a {@code CLUSTER FAILOVER}: nothing acknowledged is lost) or kills a master
- * so that its replica takes over after {@code nodeTimeout} ({@link #killMaster}).
- *
- * <p>Nodes are numbered in the order they were started: masters {@code 0..masters-1}, then the
- * replicas of master 0, of master 1, ...; nodes added later follow. Every node needs the password
- * of {@link #endpoint}; the nodes refuse only {@link RedisConfig#DISABLED_IN_CLUSTER}. Every wait polls
- * the nodes with a deadline ({@link #SETTLE}). Blocking throughout: never call from an event loop.
- *
- * <p>Each operator's step above is a short sequence of cluster commands followed by a wait until
- * every node agrees; they share the node bookkeeping and the waits, and
- * the processes themselves are {@link SupervisedRedis}'s.
+ * A local Redis Cluster of supervised redis-server processes, for tests and benchmarks: masters
+ * with equal slot ranges and their replicas, changed as operators do (add a master, move slots,
+ * step by step so a test can hold a slot half moved, fail over, kill a master). Nodes are numbered
+ * in start order: masters, then the replicas of master 0, 1, ...; later nodes follow. Every step
+ * waits, polling with a deadline ({@link #SETTLE}), until all nodes agree. Blocking: never call from
+ * an event loop.
  */
 public final class LocalRedisCluster implements AutoCloseable {
 

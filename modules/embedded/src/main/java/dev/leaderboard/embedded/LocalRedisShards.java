@@ -8,13 +8,10 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Runs local {@code redis-server} processes, one per shard, each persisting to its own AOF under
- * {@code dataDir/redis-<i>/} so that a restart with the same data directory finds its data again.
- * They share one password, made on first use and kept owner-only in {@code dataDir/redis.password},
- * and refuse the commands {@link RedisConfig} lists; their endpoints carry the password.
- * Each is supervised: one that exits while nobody stops it is started again on the same port with
- * the same AOF ({@link Supervisor}), and none outlives the JVM ({@link ProcessGuard}). A start first
- * stops a redis-server left running in a shard's directory by a run that ended without stopping it.
+ * Runs local {@code redis-server} processes, one per shard, each with its own AOF under
+ * {@code dataDir/redis-<i>/}, so a restart finds its data. They share one owner-only password and
+ * refuse the commands {@link RedisConfig} lists; each is supervised ({@link Supervisor}), none
+ * outlives the JVM ({@link ProcessGuard}), and a start first stops one left running in its directory.
  */
 public final class LocalRedisShards implements AutoCloseable {
 

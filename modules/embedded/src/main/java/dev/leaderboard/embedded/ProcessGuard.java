@@ -15,18 +15,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Starts server processes that cannot outlive this JVM, not even a JVM killed with SIGKILL, when no
- * shutdown hook runs. A JVM cannot run code on SIGKILL, and {@code prctl(PR_SET_PDEATHSIG)} needs
- * native code, so each server starts through {@code /bin/sh} running {@code launch.sh}: the shell
- * starts a watchdog ({@code watchdog.sh}), then becomes the server ({@code exec} keeps the pid, so the
- * {@link Process} is the server itself and {@link Process#onExit()} tells when it exits). The
- * watchdog blocks reading a pipe whose only writer is this JVM (the server's stdin, handed over):
- * end of file means that the JVM has exited, however it ended (the kernel closes a dead process's
- * pipes), or has closed the pipe to ask for a stop ({@link #stop}). It then sends the server its stop
- * signal, and SIGKILL if the server still runs after the grace period. Nothing polls while the JVM
- * lives; the watchdog needs only {@code sh}, {@code sleep} from coreutils and Linux's {@code /proc}.
- * Where there is no {@code /proc} (macOS) no watchdog starts, and the servers stop only when the JVM
- * stops them.
+ * Starts server processes that cannot outlive this JVM, even one killed with SIGKILL (no hook runs,
+ * and {@code PR_SET_PDEATHSIG} needs native code). Each server starts through {@code launch.sh}: the
+ * shell starts {@code watchdog.sh}, then {@code exec}s the server (same pid, so {@link Process} is the
+ * server). The watchdog blocks reading a pipe only this JVM writes: end of file means the JVM died or
+ * asked for a stop ({@link #stop}); it then signals the server, and SIGKILLs it after the grace.
+ * Nothing polls. Without {@code /proc} (macOS) no watchdog starts.
  */
 final class ProcessGuard {
 

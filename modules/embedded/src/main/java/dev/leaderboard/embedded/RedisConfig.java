@@ -5,17 +5,12 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The config file every local shard starts with ({@code <data dir>/redis.conf}, owner-only, written
- * at each start): the password clients must give ({@code requirepass}, from
- * {@code <data dir>/redis.password}, see {@link LocalSecret}), and the commands no client may run.
- * Those are renamed to nothing, so a client with the password cannot reconfigure the server (where it
- * writes files, {@code CONFIG}), load code into it ({@code MODULE}), crash or stop it
- * ({@code DEBUG}, {@code SHUTDOWN}: the node stops its shards with signals), make it a replica of
- * another server or stream its data away ({@code REPLICAOF}, {@code SLAVEOF}, {@code SYNC},
- * {@code PSYNC}, {@code MIGRATE}), watch every command ({@code MONITOR}), change users
- * ({@code ACL}) or wipe it ({@code FLUSHALL}, {@code FLUSHDB}). Lua scripts cannot run them either.
- * What the node, its tests and the benchmarks use stays: the AOF settings are command-line options,
- * {@code SCRIPT}, {@code KEYS}, {@code INFO}, {@code MEMORY} and {@code BGREWRITEAOF} are untouched.
+ * The owner-only config file every local shard starts with: the password clients must give, and the
+ * commands renamed to nothing so that a client with the password cannot reconfigure the server,
+ * load code, crash or stop it (the node stops shards with signals), replicate or stream its data
+ * away, watch every command, change users or wipe it; Lua cannot run them either. What the node,
+ * tests and benchmarks use ({@code SCRIPT}, {@code KEYS}, {@code INFO}, {@code MEMORY},
+ * {@code BGREWRITEAOF}) stays.
  *
  * @param file the config file, the first argument of {@code redis-server}
  * @param password what {@code AUTH} takes; it is part of each shard's endpoint URI

@@ -11,14 +11,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Keeps one local server running: when its process exits while nobody is stopping it, it is started
- * again by the same launch (same port, same data directory), after a delay that doubles from
- * {@link #FIRST_DELAY} up to {@link #MAX_DELAY} while restarts fail or the server keeps exiting, and
- * goes back to the first once the server has run for {@link #MAX_DELAY}. The exit is noticed through
- * {@link Process#onExit()}; launches run on the supervisor's own thread, so they may block. No restart
- * begins once the JVM is exiting: the servers are being stopped, and a terminal's Ctrl-C reaches them
- * as well as the JVM. Fault tests may kill a server and hold it down until they start it again
- * ({@link #killAndHold()}, {@link #revive()}).
+ * Keeps one local server running: a process that exits while nobody stops it is launched again (same
+ * port and data) after a delay doubling from {@link #FIRST_DELAY} to {@link #MAX_DELAY}, reset once it
+ * has run {@link #MAX_DELAY}. Launches run on the supervisor's own thread, so they may block. No
+ * restart once the JVM is exiting (Ctrl-C reaches the servers too). Fault tests may
+ * {@link #killAndHold()} and {@link #revive()} a server.
  */
 final class Supervisor implements AutoCloseable {
 

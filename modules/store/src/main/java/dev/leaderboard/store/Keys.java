@@ -1,10 +1,9 @@
 package dev.leaderboard.store;
 
-import dev.leaderboard.store.dispatch.Route;
-import dev.leaderboard.store.friends.FriendStore;
-
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Partitioner;
+import dev.leaderboard.store.dispatch.Route;
+import dev.leaderboard.store.friends.FriendStore;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -9,28 +9,35 @@ import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.MessageConsumer;
+import io.vertx.core.eventbus.ReplyException;
+import io.vertx.core.eventbus.ReplyFailure;
+import io.vertx.core.internal.ContextInternal;
+import io.vertx.core.internal.PromiseInternal;
+import io.vertx.core.internal.VertxInternal;
 import io.vertx.core.json.JsonObject;
+import io.vertx.core.spi.cluster.ClusterManager;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A cache of board definitions (a node may run several). Loaded from Redis at start; a board
- * missing from the cache is looked up in Redis before it is reported unknown. A change made here is
- * applied by every registry of every node of the cluster before {@link #changed} completes
- * ({@link BoardChanges}), and is also published on {@link #CHANGED_ADDRESS} for other listeners.
- *
- * <p>A notice or an apply request only names the board: whoever sent it, a registry re-reads the
- * definition (or the period states) from Redis and never takes anything else from the message, so a
- * forged one can at most make a node read what is stored. Re-reads of one board may cross; only
- * the latest one is applied (the earlier ones complete with it), a read of the cache's contents
- * that spans a re-read does not fill the cache, and period states only move forward.
+ * This node's cache of board definitions, loaded from Redis at start; a board missing from it is
+ * looked up in Redis before it is reported unknown. A change made here is answered once every live
+ * node has re-read it ({@link #changed}), so no node serves a deleted or outdated board after the
+ * answer. Notices and apply requests only name the board and the definition is re-read from Redis,
+ * so a forged one can at most make a node read what is stored. Re-reads of one board may cross:
+ * only the latest is applied, a read spanning one does not fill the cache, and period states only
+ * move forward.
  */
 public final class BoardRegistry {
   private static final Logger LOG = LoggerFactory.getLogger(BoardRegistry.class);
@@ -38,6 +45,10 @@ public final class BoardRegistry {
   public static final String CHANGED_ADDRESS = "leaderboard.boards.changed";
   /** Published with {@code {"board": name}} when one of the board's periods changed state. */
   public static final String PERIOD_ADDRESS = "leaderboard.periods.changed";
+  /** Followed by a node ID: where that node's registry takes {@code {"board": name}} and replies once applied. */
+  static final String APPLY_PREFIX = "leaderboard.boards.apply.";
+  /** A node that has not applied a change by then is dying or cut off: the change is answered without it. */
+  static final long APPLY_TIMEOUT_MS = 5_000;
 
   private final Vertx vertx;
   private final BoardStore store;
@@ -52,7 +63,6 @@ public final class BoardRegistry {
   private final Map<String, Reread> rereads = new ConcurrentHashMap<>();
   /** Completed once the cache is loaded: re-reads wait for it, so a load cannot overwrite what they read. */
   private final Promise<Void> loaded = Promise.promise();
-  private final BoardChanges changes;
   private Context context;
   private MessageConsumer<Object> consumer;
   private MessageConsumer<Object> periodConsumer;
@@ -66,7 +76,6 @@ public final class BoardRegistry {
     this.vertx = vertx;
     this.store = store;
     this.periods = new PeriodStore(store.shards());
-    this.changes = BoardChanges.of(vertx);
   }
 
   public Future<Void> start() {
@@ -74,25 +83,18 @@ public final class BoardRegistry {
     // any body may arrive: nothing but a board name is taken from it
     consumer = vertx.eventBus().<Object>consumer(CHANGED_ADDRESS, msg -> named(msg.body(), this::apply));
     periodConsumer = vertx.eventBus().<Object>consumer(PERIOD_ADDRESS, msg -> named(msg.body(), this::rereadPeriods));
-    String address = BoardChanges.address(vertx);
-    // whichever registry of the node takes the request, all of the node's registries apply it before the reply
-    applyConsumer = address == null ? null : vertx.eventBus().<Object>consumer(address, msg -> named(msg.body(),
-        name -> changes.applyHere(name).onComplete(done -> msg.reply(null))));
-    changes.join(this);
+    applyConsumer = !vertx.isClustered() ? null : vertx.eventBus().<Object>consumer(APPLY_PREFIX + cluster().getNodeId(),
+        msg -> named(msg.body(), name -> apply(name).onComplete(done -> msg.reply(null))));
     return Future.all(consumer.completion(), periodConsumer.completion(),
             applyConsumer == null ? Future.succeededFuture() : applyConsumer.completion())
         .compose(ok -> store.loadAll()).<Void>map(all -> {
           boards.putAll(all);
           loaded.complete();
           return null;
-        }).onFailure(t -> {
-          changes.leave(this);
-          loaded.tryFail(t);
-        });
+        }).onFailure(loaded::tryFail);
   }
 
   public Future<Void> stop() {
-    changes.leave(this);
     return Future.all(unregister(consumer), unregister(periodConsumer), unregister(applyConsumer)).mapEmpty();
   }
 
@@ -233,12 +235,46 @@ public final class BoardRegistry {
 
   /**
    * This node stored {@code b} ({@code null}: deleted it) under {@code name}: cached here, published
-   * on {@link #CHANGED_ADDRESS}; completes once every registry of every live node has applied it.
+   * on {@link #CHANGED_ADDRESS}; completes (never fails) once every live node of the cluster has
+   * re-read it, or {@link #APPLY_TIMEOUT_MS} ran out for those that have not.
    */
   public Future<Void> changed(String name, Board b) {
     cache(name, b);
     vertx.eventBus().publish(CHANGED_ADDRESS, new JsonObject().put("board", name));
-    return changes.propagate(vertx, name);
+    ContextInternal context = ((VertxInternal) vertx).getOrCreateContext();
+    PromiseInternal<Void> here = context.promise();
+    apply(name).onComplete(ar -> here.complete());
+    List<Future<?>> applied = new ArrayList<>();
+    applied.add(here.future().timeout(APPLY_TIMEOUT_MS, TimeUnit.MILLISECONDS)
+        .otherwise(t -> unanswered("this node", name, t)));
+    if (vertx.isClustered()) {
+      JsonObject request = new JsonObject().put("board", name);
+      DeliveryOptions within = new DeliveryOptions().setSendTimeout(APPLY_TIMEOUT_MS);
+      for (String node : cluster().getNodes()) {
+        if (!node.equals(cluster().getNodeId())) {
+          applied.add(vertx.eventBus().request(APPLY_PREFIX + node, request, within)
+              .<Void>mapEmpty().otherwise(t -> unanswered(node, name, t)));
+        }
+      }
+    }
+    PromiseInternal<Void> all = context.promise();
+    Future.join(applied).onComplete(done -> all.complete());
+    return all.future();
+  }
+
+  private ClusterManager cluster() {
+    return ((VertxInternal) vertx).clusterManager();
+  }
+
+  private static Void unanswered(String node, String name, Throwable t) {
+    if (t instanceof ReplyException e && e.failureType() == ReplyFailure.NO_HANDLERS) {
+      // starting, stopping or running no service: nothing to apply
+      LOG.debug("node {} runs no board cache to apply board {} to", node, name);
+    } else {
+      LOG.warn("node {} did not confirm applying board {} within {} ms ({}); answering without it: it is dying or cut off,"
+          + " and membership will drop it", node, name, APPLY_TIMEOUT_MS, t.toString());
+    }
+    return null;
   }
 
   /** Whether this node has recorded that the board has data in the period ({@link #notePeriod}). */

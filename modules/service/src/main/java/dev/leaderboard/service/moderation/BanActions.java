@@ -1,16 +1,14 @@
 package dev.leaderboard.service.moderation;
 
-import dev.leaderboard.service.reads.Entries;
-
 import dev.leaderboard.core.Fields;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Names;
 import dev.leaderboard.service.request.BanRequest;
+import dev.leaderboard.service.reads.Entries;
 import dev.leaderboard.store.moderation.Ban;
-import dev.leaderboard.store.moderation.ModerationStore;
 import dev.leaderboard.store.moderation.ModerationStore.Op;
 import dev.leaderboard.store.moderation.ModerationStore.Outcome;
-import dev.leaderboard.store.scores.StoredEntry;
+import dev.leaderboard.store.moderation.ModerationStore;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;

@@ -1,8 +1,6 @@
 package dev.leaderboard.service.moderation;
 
-import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.intake.ScoreIntake;
-
 import dev.leaderboard.store.moderation.Ban;
 import dev.leaderboard.store.moderation.ModerationStore;
 import io.vertx.core.Future;
@@ -18,12 +16,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * This node's view of the banned users, so a submit is refused without a Redis round trip. Loaded
- * at start; a ban or lift is announced on the event bus with the user ID only, and every node
- * re-reads that user's ban from Redis (like {@link BoardRegistry}, a forged notice can at most make
- * a node read what is stored). A node also reloads every ban before its first write to a period it
- * has not written to before ({@link ScoreIntake}), which closes the one gap the per-partition
- * markers leave: a period started after a ban swept the partitions.
+ * This node's view of the banned users, so a submit is refused without a Redis round trip. A ban or
+ * lift is announced with the user ID only and every node re-reads it from Redis, so a forged notice
+ * can at most make a node read what is stored. Every ban is reloaded before a node's first write to a
+ * new period ({@link ScoreIntake}): a period started after a ban swept the partitions has no markers.
  */
 public final class BanRegistry {
   private static final Logger LOG = LoggerFactory.getLogger(BanRegistry.class);

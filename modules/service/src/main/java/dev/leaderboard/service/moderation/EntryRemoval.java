@@ -1,21 +1,19 @@
 package dev.leaderboard.service.moderation;
 
-import dev.leaderboard.service.boards.BoardRegistry;
-import dev.leaderboard.service.impl.Requests;
-import dev.leaderboard.service.intake.RankHints;
-import dev.leaderboard.service.reads.Entries;
-
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Names;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.PeriodState;
-import dev.leaderboard.store.moderation.ModerationStore;
+import dev.leaderboard.service.boards.BoardRegistry;
+import dev.leaderboard.service.impl.Requests;
+import dev.leaderboard.service.intake.RankHints;
+import dev.leaderboard.service.reads.Entries;
 import dev.leaderboard.store.moderation.ModerationStore.Op;
 import dev.leaderboard.store.moderation.ModerationStore.Outcome;
 import dev.leaderboard.store.moderation.ModerationStore.Status;
 import dev.leaderboard.store.moderation.ModerationStore.Target;
-import dev.leaderboard.store.scores.StoredEntry;
+import dev.leaderboard.store.moderation.ModerationStore;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import java.time.Clock;

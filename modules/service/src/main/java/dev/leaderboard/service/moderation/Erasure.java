@@ -2,11 +2,11 @@ package dev.leaderboard.service.moderation;
 
 import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.core.Names;
-import dev.leaderboard.store.moderation.Ban;
 import dev.leaderboard.store.friends.FriendStore;
-import dev.leaderboard.store.moderation.ModerationStore;
+import dev.leaderboard.store.moderation.Ban;
 import dev.leaderboard.store.moderation.ModerationStore.Op;
 import dev.leaderboard.store.moderation.ModerationStore.Target;
+import dev.leaderboard.store.moderation.ModerationStore;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -14,19 +14,15 @@ import java.time.Clock;
 import java.util.List;
 
 /**
- * The right to be forgotten: removes a user from every board and period, hot and archived, from the
- * friend graph, the idempotency records and the ban records. Every step is idempotent and the order
- * makes a run cut short anywhere finish when run again:
+ * The right to be forgotten: removes a user from every board and period, hot and archived, the
+ * friend graph, the idempotency and the ban records. Every step is idempotent, and the order lets a
+ * run cut short finish when run again:
  * <ol>
- *   <li>store a ban marked {@code erasing}: from its notice on no node takes the user's events, and
- *       a period archived meanwhile leaves the user out;</li>
- *   <li>on every hot period's partition of the user: mark the user banned (so an event racing the
- *       erasure on a node that has not seen the notice cannot land) and remove the entry, any
- *       stashed one and the entry's metadata, atomically with the dense index; then the user's
- *       idempotency records;</li>
+ *   <li>store a ban marked {@code erasing}: no node takes the user's events, archives leave them out;</li>
+ *   <li>on every hot partition of the user: mark them banned (against a node that missed the notice)
+ *       and remove entry, stash and metadata; then the idempotency records;</li>
  *   <li>the friend links, the friends' sides first;</li>
- *   <li>the archived rows (their metadata with them), in one statement that also counts them as
- *       {@code erased} on their periods;</li>
+ *   <li>the archived rows, counted as {@code erased} on their periods;</li>
  *   <li>unmark the partitions and drop the ban, last: until then the user stays locked out.</li>
  * </ol>
  */

@@ -1,22 +1,21 @@
 package dev.leaderboard.service.periods;
 
-import dev.leaderboard.service.NodeStore;
-import dev.leaderboard.service.webhooks.WebhookSettings;
-
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Delivery;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.PeriodKind;
 import dev.leaderboard.core.PeriodState;
+import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.webhooks.WebhookDeliveries;
+import dev.leaderboard.service.webhooks.WebhookSettings;
 import dev.leaderboard.store.boards.BoardStore;
 import dev.leaderboard.store.boards.DeliveryStore;
 import dev.leaderboard.store.boards.PeriodStore;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
-import io.vertx.core.json.JsonObject;
 import io.vertx.core.VerticleBase;
+import io.vertx.core.json.JsonObject;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,14 +24,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Rolls periods over. Every node runs one; on each tick it closes every period whose end plus
- * grace has passed, and finishes any period left {@code closing} by a crash. A per-period lease in
- * Redis lets exactly one node close a given period; if that node dies the lease lapses and the
- * next tick anywhere finishes the job (every step is idempotent, see {@link PeriodCloser}).
- *
- * <p>It also delivers the webhooks of archived periods ({@link WebhookDeliveries}): at once for a
- * period archived on this node (it hears the node's own {@link PeriodArchivedEvent}), and on each
- * tick for any delivery left unfinished by a node that died or stopped.
+ * Rolls periods over: on each tick every node closes the periods whose end plus grace has passed and
+ * finishes those a crash left {@code closing}; a per-period lease lets one node close a period, and
+ * lapses if it dies ({@link PeriodCloser} steps are idempotent). Also delivers the webhooks of
+ * archived periods ({@link WebhookDeliveries}): at once for this node's, on each tick for any left
+ * unfinished.
  */
 public class AdminVerticle extends VerticleBase {
   private static final Logger LOG = LoggerFactory.getLogger(AdminVerticle.class);

@@ -11,11 +11,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A node's lease on a job of one period: closing it (one node at a time works on a period), or
- * delivering its webhook once it is archived ({@link #acquire(Leases, String, String, String, long)}). The holder renews it
- * every third of its length while it works; a renewal that fails or finds the lease gone (it lapsed
- * while the node stalled, and another node may have taken it) marks it lost, and the holder stops
- * before its next step ({@link #check()}), leaving the period to the node that holds it now.
+ * A node's lease on a job of one period: closing it, or delivering its webhook. The holder renews it
+ * every third of its length; a renewal that fails or finds the lease gone (it lapsed while the node
+ * stalled, and another may hold it) marks it lost, and the holder stops before its next step
+ * ({@link #check()}).
  */
 public final class CloseLease {
   private static final Logger LOG = LoggerFactory.getLogger(CloseLease.class);

@@ -1,19 +1,18 @@
 package dev.leaderboard.service.periods;
 
-import dev.leaderboard.service.boards.BoardRegistry;
-import dev.leaderboard.service.impl.Requests;
-
 import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.archive.ArchivedPeriod;
 import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Delivery;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Names;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.PeriodKind;
 import dev.leaderboard.core.PeriodState;
+import dev.leaderboard.service.boards.BoardRegistry;
+import dev.leaderboard.service.impl.Requests;
 import dev.leaderboard.service.result.PeriodClosed;
 import dev.leaderboard.service.result.PeriodList;
-import dev.leaderboard.core.Delivery;
 import dev.leaderboard.store.boards.BoardStore;
 import dev.leaderboard.store.boards.DeliveryStore;
 import dev.leaderboard.store.boards.PeriodStore;

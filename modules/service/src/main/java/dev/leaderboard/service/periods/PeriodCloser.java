@@ -1,9 +1,5 @@
 package dev.leaderboard.service.periods;
 
-import dev.leaderboard.service.boards.BoardRegistry;
-import dev.leaderboard.service.reads.Entries;
-import dev.leaderboard.service.reads.RankMath;
-
 import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.archive.ArchivedEntry;
 import dev.leaderboard.archive.ArchivedPeriod;
@@ -13,6 +9,9 @@ import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.PeriodState;
 import dev.leaderboard.core.RankMode;
+import dev.leaderboard.service.boards.BoardRegistry;
+import dev.leaderboard.service.reads.Entries;
+import dev.leaderboard.service.reads.RankMath;
 import dev.leaderboard.store.boards.BoardStore;
 import dev.leaderboard.store.boards.DeliveryStore;
 import dev.leaderboard.store.boards.PeriodStore;

@@ -1,15 +1,14 @@
 package dev.leaderboard.service.webhooks;
 
-import dev.leaderboard.service.boards.BoardRegistry;
-import dev.leaderboard.service.periods.CloseLease;
-import dev.leaderboard.service.periods.PeriodArchivedEvent;
-
 import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Delivery;
 import dev.leaderboard.core.Webhook;
-import dev.leaderboard.store.boards.DeliveryStore;
+import dev.leaderboard.service.boards.BoardRegistry;
+import dev.leaderboard.service.periods.CloseLease;
+import dev.leaderboard.service.periods.PeriodArchivedEvent;
 import dev.leaderboard.store.Keys;
+import dev.leaderboard.store.boards.DeliveryStore;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -18,20 +17,18 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.Set;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Delivers the webhooks of archived periods, at least once. One node at a time works on a period's
- * delivery: it holds the period's delivery lease (renewed every third of its length while it works)
- * and retries with {@link Backoff} until the receiver answers 2xx, recording each step in the
- * {@link DeliveryStore} before the next. A node that dies stops renewing; once its lease lapses the
- * next {@link #resume} anywhere takes the lease and goes on from the recorded attempt. Every method
- * runs on the owning verticle's event loop.
+ * Delivers the webhooks of archived periods at least once. One node at a time holds a period's
+ * delivery lease (renewed every third of its length), retrying with {@link Backoff} until a 2xx and
+ * recording each step in the {@link DeliveryStore}; once a dead node's lease lapses, the next
+ * {@link #resume} anywhere goes on from the recorded attempt. Runs on the owning verticle's event loop.
  */
 public final class WebhookDeliveries {
   private static final Logger LOG = LoggerFactory.getLogger(WebhookDeliveries.class);

@@ -1,8 +1,7 @@
 package dev.leaderboard.service.webhooks;
 
-import dev.leaderboard.service.periods.PeriodArchivedEvent;
-
 import dev.leaderboard.core.Webhook;
+import dev.leaderboard.service.periods.PeriodArchivedEvent;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;

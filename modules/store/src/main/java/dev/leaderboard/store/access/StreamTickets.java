@@ -3,7 +3,6 @@ package dev.leaderboard.store.access;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Route;
 import dev.leaderboard.store.dispatch.Shards;
-
 import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
@@ -17,13 +16,10 @@ import java.util.HexFormat;
 import java.util.regex.Pattern;
 
 /**
- * Single-use stream tickets: browsers' {@code EventSource} cannot send an {@code Authorization}
- * header, so a client trades its credential for a ticket ({@code st_} and 32 random bytes in
- * URL-safe Base64) and puts that in the stream's URL. The grant is stored in Redis on the
- * {@code lb:{meta}} route under the ticket's SHA-256, with a TTL, so any node can open the stream;
- * opening it reads and deletes the grant in one command ({@code GETDEL}), so a ticket opens one
- * stream at most, and a ticket past its time is refused even before Redis drops it. Tickets are
- * never logged.
+ * Single-use stream tickets, since a browser's {@code EventSource} cannot send an {@code Authorization}
+ * header: a credential is traded for a ticket ({@code st_} and 32 random bytes) for the stream's URL.
+ * Its grant is stored on the meta route under the ticket's SHA-256 with a TTL, so any node can open
+ * the stream, and read with {@code GETDEL}, so it opens one stream at most. Tickets are never logged.
  */
 public final class StreamTickets {
   public static final String PREFIX = "st_";

@@ -1,11 +1,10 @@
 package dev.leaderboard.store.boards;
 
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Delivery;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Route;
 import dev.leaderboard.store.dispatch.Shards;
-
-import dev.leaderboard.core.Board;
-import dev.leaderboard.core.Delivery;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import io.vertx.redis.client.Command;

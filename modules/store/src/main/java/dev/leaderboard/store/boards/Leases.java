@@ -1,9 +1,9 @@
 package dev.leaderboard.store.boards;
 
 import dev.leaderboard.store.dispatch.Route;
+import dev.leaderboard.store.dispatch.ScriptCall;
 import dev.leaderboard.store.dispatch.Scripts;
 import dev.leaderboard.store.dispatch.Shards;
-
 import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
@@ -14,6 +14,29 @@ import io.vertx.redis.client.Request;
  */
 public final class Leases {
   private final Shards shards;
+
+  /** The KEYS of {@code lease_renew.lua} and {@code lease_release.lua}. */
+  public enum Key { LEASE }
+
+  public enum RenewArg { OWNER, TTL }
+
+  public enum ReleaseArg { OWNER }
+
+  /** The statuses of both lease scripts. */
+  public enum Status implements Scripts.Status {
+    HELD(1), NOT_HELD(0);
+
+    private final int code;
+
+    Status(int code) {
+      this.code = code;
+    }
+
+    @Override
+    public Integer code() {
+      return code;
+    }
+  }
 
   public Leases(Shards shards) {
     this.shards = shards;
@@ -27,12 +50,14 @@ public final class Leases {
 
   /** Extends the lease if this owner still holds it. */
   public Future<Boolean> renew(String key, String owner, long ttlMillis) {
-    return shards.send(LeaseRenewScript.call(key, owner, ttlMillis))
-        .map(r -> Scripts.status(LeaseRenewScript.Status.class, r.toInteger()) == LeaseRenewScript.Status.RENEWED);
+    return shards.send(new ScriptCall<Key, RenewArg>(Scripts.LEASE_RENEW, Route.META).key(Key.LEASE, key)
+        .arg(RenewArg.OWNER, owner).arg(RenewArg.TTL, ttlMillis).call())
+        .map(r -> Scripts.status(Status.class, r.toInteger()) == Status.HELD);
   }
 
   /** Gives the lease back if this owner still holds it. */
   public Future<Void> release(String key, String owner) {
-    return shards.send(LeaseReleaseScript.call(key, owner)).mapEmpty();
+    return shards.send(new ScriptCall<Key, ReleaseArg>(Scripts.LEASE_RELEASE, Route.META).key(Key.LEASE, key)
+        .arg(ReleaseArg.OWNER, owner).call()).mapEmpty();
   }
 }

@@ -1,5 +1,7 @@
 package dev.leaderboard.store.boards;
 
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.PeriodState;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Call;
 import dev.leaderboard.store.dispatch.Route;
@@ -9,9 +11,6 @@ import dev.leaderboard.store.scores.RankCommands;
 import dev.leaderboard.store.scores.Rows;
 import dev.leaderboard.store.scores.Runs;
 import dev.leaderboard.store.scores.StoredEntry;
-
-import dev.leaderboard.core.Board;
-import dev.leaderboard.core.PeriodState;
 import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;

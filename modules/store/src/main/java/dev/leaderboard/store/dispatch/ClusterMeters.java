@@ -5,11 +5,8 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.micrometer.backends.BackendRegistries;
 
 /**
- * What a Redis Cluster's changes cost, per master (tag {@code node}: the first characters of its
- * cluster node ID, never an address): {@code leaderboard.redis.cluster.redirects} (tag {@code kind}
- * {@code moved} or {@code ask}), {@code leaderboard.redis.cluster.retries} (tag {@code reason}: the
- * error code, or {@code unreachable}) and {@code leaderboard.redis.cluster.rounds.repeated} (a
- * node's batch sent again whole). Counts nothing when the node runs without metrics.
+ * What a Redis Cluster's changes cost, per master (tag {@code node}: a prefix of its node ID, never an
+ * address): redirects, retries and rounds sent again whole. Counts nothing without metrics.
  */
 final class ClusterMeters {
   static final String REDIRECTS = "leaderboard.redis.cluster.redirects";

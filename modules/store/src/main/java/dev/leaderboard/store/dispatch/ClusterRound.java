@@ -13,21 +13,13 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * One {@link Shards#dispatchEach} on a Redis Cluster, with its retries:
- * <ol>
- *   <li>the calls are grouped by the master serving their slot and each group goes as one pipelined
- *       batch (under {@link ScriptPipeline}'s NOSCRIPT policy), all masters at once;</li>
- *   <li>a batch that failed for a retryable reason ({@link RedisFailures#clusterRetryable}) is sent
- *       again whole — its other answers are lost with the failure, and some of its commands may have
- *       run — regrouped after the slot map is read again, after a short pause that doubles up to
- *       {@link #MAX_PAUSE_MILLIS}; batches that succeeded keep their answers;</li>
- *   <li>a batch answered {@code ASK} (its slot is being moved and some keys have left) goes command
- *       by command, in order, each following its redirects ({@code ASK} with {@code ASKING} on the
- *       importing node, {@code MOVED} to the new owner) and waiting out {@code TRYAGAIN} (a command on
- *       several keys of a slot half moved, e.g. the submit script, waits for the move to finish);</li>
- *   <li>once the cluster has not settled within the deadline the calls still failing fail with
- *       {@link StoreUnavailableException#redisUnsettled}; other failures as {@link RedisFailures#classify}.</li>
- * </ol>
+ * One {@link Shards#dispatchEach} on a Redis Cluster, with its retries. Calls are grouped by the
+ * master of their slot, one pipelined batch each. A batch that failed retryably
+ * ({@link RedisFailures#clusterRetryable}) is sent again whole after re-reading the slot map and a
+ * pause that doubles up to {@link #MAX_PAUSE_MILLIS} (its other answers are lost with the failure);
+ * a batch answered {@code ASK} goes command by command following redirects and waiting out
+ * {@code TRYAGAIN} (a multi-key script on a slot half moved waits for the move). Calls still failing
+ * at the deadline fail with {@link StoreUnavailableException#redisUnsettled}.
  */
 final class ClusterRound {
   static final long MAX_PAUSE_MILLIS = 200;

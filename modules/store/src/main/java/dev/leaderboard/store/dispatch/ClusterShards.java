@@ -19,15 +19,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A Redis Cluster, reached from seed nodes. A route goes to the master serving its tag's hash slot
- * ({@link HashSlots}, by the slot map the cluster answers to {@code CLUSTER SLOTS}, {@link SlotMap});
- * each master has a pooled client of its own. A dispatch sends one pipelined batch per master, all
- * masters at once; a batch that fails for a reason a later attempt may not meet (a redirect, a slot
- * or the cluster in transition, a master that does not answer: {@link RedisFailures#clusterRetryable})
- * is sent again, whole, after the slot map is read again, until the cluster settles or
- * {@code settleMillis} have passed ({@link ClusterRound}); then its calls fail with
- * {@link StoreUnavailableException} (503). Writes may therefore run twice, so they must be
- * idempotent: {@link #resendsWrites()}.
+ * A Redis Cluster reached from seed nodes: a route goes to the master serving its tag's hash slot
+ * ({@link SlotMap}), each master with a pooled client. A batch that fails for a reason a later
+ * attempt may not meet ({@link RedisFailures#clusterRetryable}) is sent again whole until the cluster
+ * settles or {@code settleMillis} pass ({@link ClusterRound}), so writes may run twice and must be
+ * idempotent ({@link #resendsWrites()}).
  */
 public final class ClusterShards implements Shards {
   private static final Logger LOG = LoggerFactory.getLogger(ClusterShards.class);
@@ -190,10 +186,8 @@ public final class ClusterShards implements Shards {
   }
 
   /**
-   * The requests to one master in one write (a single one as a plain send), timed when the master
-   * has an index in the slot map ({@code index} &ge; 0), bounded by the pool's answer time. Failures
-   * stay as the client reports them:
-   * {@link ClusterRound} decides what they mean.
+   * The requests to one master in one write, timed when the master has an index in the slot map and
+   * bounded by the pool's answer time; failures stay as reported, for {@link ClusterRound} to judge.
    */
   Future<List<Response>> pipeline(SlotMap.Node node, int index, List<Request> requests) {
     long start = System.nanoTime();

@@ -11,20 +11,12 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Tells a Redis error reply from a node that is not there. An error reply is a failure that is
- * also a {@link Response} of type {@link ResponseType#ERROR}; it stays as it is (it is a bug of
- * the request), unless its code says the node cannot serve now ({@link #UNAVAILABLE}). A command
- * the connection pool refused because {@link RedisPool#maxWaiting} others already wait (the
- * client's {@link ConnectionPoolTooBusyException}) was never sent and the node is up: it becomes
- * {@link OverloadedException#redisPool}. Any other failure — connection refused or closed,
- * timeouts — is a transport failure. Those and the unavailable codes become
- * {@link StoreUnavailableException#redis}.
- *
- * <p>The client reports a pipelined batch that failed as one error whose lines read
- * {@code ERR [i] <cause>}, one per failed request, where the cause is either the reply's text
- * (without its {@code ERR } prefix) or, when the connection failed under the batch, the text of
- * the transport exception ({@code java.io.IOException: ...}) or {@code CONNECTION_CLOSED}. So the
- * codes are read line by line, and a line naming an exception class is a transport failure.
+ * Tells a Redis error reply (a bug of the request: kept as it is) from a node that is not there or
+ * cannot serve now ({@link #UNAVAILABLE} codes, transport failures: {@link StoreUnavailableException#redis}).
+ * A command the pool refused to queue ({@link ConnectionPoolTooBusyException}) was never sent and the
+ * node is up: {@link OverloadedException#redisPool}. The client reports a failed pipelined batch as one
+ * error of {@code ERR [i] <cause>} lines, the cause a reply's text or a transport exception's, so
+ * codes are read line by line and a line naming an exception class is a transport failure.
  */
 final class RedisFailures {
   /** Codes of replies that mean the node cannot serve now; CONNECTION_CLOSED is the client's own. */
@@ -84,11 +76,9 @@ final class RedisFailures {
   }
 
   /**
-   * On a Redis Cluster: whether a request that failed so may succeed when sent again, after the
-   * slot map is read again or the cluster settles — a redirect ({@code MOVED}, {@code ASK}), a slot
-   * or cluster in transition ({@code TRYAGAIN}, {@code CLUSTERDOWN}, {@code MASTERDOWN},
-   * {@code LOADING}), a script the node does not have ({@code NOSCRIPT}: a new master), or a node
-   * that does not answer (a master that failed, whose replica is taking over). Not a full pool.
+   * On a Redis Cluster: whether a request that failed so may succeed when sent again once the slot map
+   * is re-read or the cluster settles (a redirect, a slot or cluster in transition, {@code NOSCRIPT} on
+   * a new master, a master that does not answer). Not a full pool.
    */
   static boolean clusterRetryable(Throwable t) {
     Throwable why = underlying(t);

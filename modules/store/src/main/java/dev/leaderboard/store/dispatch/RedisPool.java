@@ -1,18 +1,10 @@
 package dev.leaderboard.store.dispatch;
 
 /**
- * The connections a service keeps to each Redis endpoint, and how many commands may wait for one.
- * A command that finds {@code maxWaiting} others already waiting is not sent: it fails at once with
- * {@link dev.leaderboard.core.OverloadedException} (503 {@code overloaded}), so a burst cannot
- * queue work whose answer would come seconds late.
- *
- * <p>A round that gets no answer within {@code answerMillis} fails as its endpoint being unavailable
- * (see {@link ShardWatch}): a hung process or a network that drops packets closes no connection, and
- * without a bound the round would wait for ever.
- *
- * @param size connections per endpoint
- * @param maxWaiting commands that may wait for a connection to one endpoint
- * @param answerMillis how long one round may wait for its endpoint's answer
+ * The connections a service keeps to each Redis endpoint. A command that finds {@code maxWaiting}
+ * others waiting fails at once ({@link dev.leaderboard.core.OverloadedException}), so a burst cannot
+ * queue work whose answer would come seconds late; a round unanswered within {@code answerMillis}
+ * fails as the endpoint being unavailable ({@link ShardWatch}), since a hung process closes no connection.
  */
 public record RedisPool(int size, int maxWaiting, long answerMillis) {
   /** How long a round waits for its answer by default: far above any command of the store under load. */

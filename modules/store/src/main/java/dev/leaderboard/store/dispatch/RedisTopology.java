@@ -3,10 +3,9 @@ package dev.leaderboard.store.dispatch;
 import java.util.List;
 
 /**
- * How a node reaches Redis ({@code LB_REDIS_MODE}): standalone endpoints, partition {@code p} on
- * endpoint {@code p mod endpoints} ({@link StandaloneShards}), or a Redis Cluster reached from seed
- * endpoints ({@link ClusterShards}), whose dispatches wait up to {@code settleMillis} for slots that
- * move or masters that fail over.
+ * How a node reaches Redis ({@code LB_REDIS_MODE}): standalone endpoints ({@link StandaloneShards}),
+ * or a Redis Cluster from seed endpoints ({@link ClusterShards}) that waits up to {@code settleMillis}
+ * for moving slots or failovers.
  *
  * @param endpoints {@code redis://[[user]:password@]host:port}; hold passwords, never log them
  */

@@ -1,16 +1,14 @@
 package dev.leaderboard.store.dispatch;
 
-
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
- * One EVALSHA of a {@link Scripts} script, built by slot name: the script's Java counterpart names its
- * KEYS and ARGV as two enums whose constants' order is the order the script takes them (checked against
- * the script's header and body by {@code LuaContractTest}), so a value lands at its slot's index
- * whatever order the caller sets it in, and {@link #call} refuses a slot left unset.
+ * One EVALSHA of a {@link Scripts} script, built by slot name, so a value lands at its slot's index
+ * whatever order the caller sets it in; {@link #call} refuses a slot left unset.
  */
 public final class ScriptCall<K extends Enum<K>, A extends Enum<A>> {
   /** Marks an ARGV enum whose last slot takes any number of values (the script's {@code ARGV[n..]}). */
@@ -53,7 +51,7 @@ public final class ScriptCall<K extends Enum<K>, A extends Enum<A>> {
   public Call call() {
     boolean omitted = keys[keys.length - 1] == null && script.keys()[0] instanceof OptionalLast;
     Request r = Request.cmd(Command.EVALSHA).arg(script.sha()).arg(omitted ? keys.length - 1 : keys.length);
-    append(r, omitted ? java.util.Arrays.copyOf(keys, keys.length - 1) : keys, script.keys(), "KEYS");
+    append(r, omitted ? Arrays.copyOf(keys, keys.length - 1) : keys, script.keys(), "KEYS");
     append(r, args, script.args(), "ARGV");
     tail.forEach(r::arg);
     return new Call(route, r, script);

@@ -10,22 +10,13 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * Sends one node's group of calls as one pipelined batch; the one place Lua runs and the one
- * NOSCRIPT policy. Every script call is an EVALSHA of a {@link Scripts} script. A node that
- * restarted (or had its script cache flushed) answers NOSCRIPT, and an EVALSHA answered NOSCRIPT
- * did not run. So:
- * <ul>
- *   <li><b>a single call</b>, and <b>a read-only batch</b> (its script calls only read), answered
- *       NOSCRIPT is sent again after one pipelined batch of {@code SCRIPT LOAD} of every script on
- *       that node: what runs twice only reads, or did not run the first time;</li>
- *   <li><b>a batch that writes through a script</b> (and holds more than one request) is never sent
- *       again: Redis may run another client's {@code SCRIPT LOAD} between two requests of a long
- *       pipeline, so some of its calls may have run and others not. It starts instead with the
- *       {@code SCRIPT LOAD} of the scripts it uses, so none of its calls can miss its script.</li>
- * </ul>
- * Plain commands in a batch with read-only script calls are reads: stores put plain writes in
- * batches of their own or behind a writing script. The scripts are also loaded on every node when
- * a node starts serving ({@link Shards#loadScripts}), so the first calls do not pay for the reload.
+ * Sends one node's calls as one pipelined batch: the one place Lua runs and the one NOSCRIPT policy.
+ * An EVALSHA answered NOSCRIPT (the node restarted or flushed its scripts) did not run, so a single
+ * call or a read-only batch is sent again after loading the node's scripts. A batch that writes
+ * through a script is never sent again (another client's SCRIPT LOAD may land between two requests
+ * of a long pipeline, so some calls may have run): it starts with the SCRIPT LOAD of the scripts it
+ * uses instead. Plain commands beside read-only script calls are reads: stores batch plain writes
+ * apart or behind a writing script.
  */
 final class ScriptPipeline {
   private ScriptPipeline() {

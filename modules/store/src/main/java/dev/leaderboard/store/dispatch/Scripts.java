@@ -1,17 +1,13 @@
 package dev.leaderboard.store.dispatch;
 
-import dev.leaderboard.store.boards.LeaseReleaseScript;
-import dev.leaderboard.store.boards.LeaseRenewScript;
-import dev.leaderboard.store.friends.FriendAddScript;
-import dev.leaderboard.store.moderation.ModerateScript;
+import dev.leaderboard.store.boards.Leases;
+import dev.leaderboard.store.friends.FriendStore;
 import dev.leaderboard.store.moderation.ModerationStore;
-import dev.leaderboard.store.scores.MetaSetScript;
 import dev.leaderboard.store.scores.MetaStore;
 import dev.leaderboard.store.scores.RankScript;
-import dev.leaderboard.store.scores.RowsScript;
+import dev.leaderboard.store.scores.Rows;
 import dev.leaderboard.store.scores.SubmitOutcome;
 import dev.leaderboard.store.scores.SubmitScript;
-
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
 import java.io.IOException;
@@ -23,31 +19,23 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
 /**
- * The Lua scripts, shipped as resources under {@code /lua/} and always called by SHA (EVALSHA);
- * {@link ScriptPipeline} loads them where a node has lost them. A script that writes is never
- * sent again once it may have run (see {@link ScriptPipeline}).
- *
- * <p>Each script has one Java counterpart (its {@code *Script} class) that names its KEYS and ARGV,
- * in order, builds its calls ({@link ScriptCall}) and decodes its statuses into an enum; the script's
- * header names the same slots and statuses, and {@code LuaContractTest} checks both sides agree.
+ * The Lua scripts under {@code /lua/}, always called by SHA ({@link ScriptPipeline} loads them where a
+ * node lost them). Each names its KEYS, ARGV and statuses as Java enums, in the order of the script's
+ * header; {@code LuaContractTest} checks both sides agree.
  */
 public enum Scripts {
   SUBMIT("submit.lua", true, SubmitScript.Key.class, SubmitScript.Arg.class, SubmitOutcome.Status.class,
       "bytes.lua"),
   RANK("rank.lua", false, RankScript.Key.class, RankScript.Arg.class, null, "bytes.lua"),
-  FRIEND_ADD("friend_add.lua", true, FriendAddScript.Key.class, FriendAddScript.Arg.class,
-      FriendAddScript.Status.class),
-  LEASE_RENEW("lease_renew.lua", true, LeaseRenewScript.Key.class, LeaseRenewScript.Arg.class,
-      LeaseRenewScript.Status.class),
-  LEASE_RELEASE("lease_release.lua", true, LeaseReleaseScript.Key.class, LeaseReleaseScript.Arg.class,
-      LeaseReleaseScript.Status.class),
-  META_SET("meta_set.lua", true, MetaSetScript.Key.class, MetaSetScript.Arg.class, MetaStore.Outcome.class),
-  ROWS("rows.lua", false, RowsScript.Key.class, RowsScript.Arg.class, null),
-  MODERATE("moderate.lua", true, ModerateScript.Key.class, ModerateScript.Arg.class, ModerationStore.Status.class);
+  FRIEND_ADD("friend_add.lua", true, FriendStore.Key.class, FriendStore.Arg.class, FriendStore.Status.class),
+  LEASE_RENEW("lease_renew.lua", true, Leases.Key.class, Leases.RenewArg.class, Leases.Status.class),
+  LEASE_RELEASE("lease_release.lua", true, Leases.Key.class, Leases.ReleaseArg.class, Leases.Status.class),
+  META_SET("meta_set.lua", true, MetaStore.Key.class, MetaStore.Arg.class, MetaStore.Outcome.class),
+  ROWS("rows.lua", false, Rows.Key.class, Rows.Arg.class, null),
+  MODERATE("moderate.lua", true, ModerationStore.Key.class, ModerationStore.Arg.class, ModerationStore.Status.class);
 
-  /** A script's status enum: each constant names the integer the script returns for it. */
+  /** A script's status enum: each constant's integer in the script, {@code null} for one it never returns. */
   public interface Status {
-    /** The script's integer for this status, or {@code null} for an outcome the script never returns. */
     Integer code();
   }
 
@@ -92,32 +80,26 @@ public enum Scripts {
     }
   }
 
-  /** Whether the script changes data. */
   public boolean writes() {
     return writes;
   }
 
-  /** The SHA-1 of the script's text, which EVALSHA names. */
   String sha() {
     return sha;
   }
 
-  /** {@code SCRIPT LOAD} of the script's text. */
   public Request load() {
     return Request.cmd(Command.SCRIPT).arg("LOAD").arg(text);
   }
 
-  /** The script's resource name under {@code /lua/}. */
   public String fileName() {
     return name;
   }
 
-  /** The script's KEYS, in order. */
   public Enum<?>[] keys() {
     return keys;
   }
 
-  /** The script's ARGV, in order; the last takes any number of values when {@link #variadic}. */
   public Enum<?>[] args() {
     return args;
   }
@@ -126,7 +108,7 @@ public enum Scripts {
     return variadic;
   }
 
-  /** The script's status enum, or {@code null} when it answers data only. */
+  /** {@code null} when the script answers data only. */
   public Class<? extends Enum<?>> statuses() {
     return statuses;
   }

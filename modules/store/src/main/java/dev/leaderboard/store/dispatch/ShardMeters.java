@@ -10,10 +10,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Redis round-trip time per shard ({@code leaderboard.redis} timer, tags {@code shard}, the index, and
- * {@code op} = {@code send} or {@code batch}), in the node's Micrometer registry. Only exists when the
- * node runs with metrics on (the registry Vert.x Micrometer metrics set up); otherwise nothing is timed.
- * Metrics are public: a shard is named by its index, never by its address.
+ * Redis round-trip time per shard ({@code leaderboard.redis}, tags {@code shard} and {@code op}), when
+ * the node runs with metrics. Metrics are public: a shard is named by its index, never its address.
  */
 public final class ShardMeters {
   public static final String TIMER = "leaderboard.redis";

@@ -1,24 +1,19 @@
 package dev.leaderboard.store.dispatch;
 
 import dev.leaderboard.core.StoreUnavailableException;
+import io.vertx.core.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
-import io.vertx.core.Future;
 
 /**
- * Bounds the wait for one Redis endpoint's answers. A round that gets no answer within the pool's
- * {@link RedisPool#answerMillis} fails as the endpoint being unavailable (503 {@code shard_unavailable};
- * a write so failed may still apply when the endpoint wakes up, as when a connection breaks under
- * it). The endpoint is then <em>stalled</em>: while one round is out to it (the probe), every other
- * round fails at once without being sent, so a hung endpoint costs only the users it holds. The
- * probe's answer (any answer, even an error reply) ends the stall; another timeout keeps it.
- *
- * <p>Until the first round to a hung endpoint times out, the rounds sent to it wait: under load they
- * can hold every request slot of the node for that long ({@code LB_REDIS_TIMEOUT_MS} bounds it).
- *
- * <p>A refused or broken connection fails at once by itself and does not stall the endpoint.
+ * Bounds the wait for one Redis endpoint's answers. A round unanswered within
+ * {@link RedisPool#answerMillis} fails as the endpoint being unavailable (a write so failed may still
+ * apply, as when a connection breaks under it), and the endpoint is <em>stalled</em>: while one round
+ * (the probe) is out to it, every other round fails at once unsent, so a hung endpoint costs only the
+ * users it holds. Any answer to the probe ends the stall. A refused or broken connection fails by
+ * itself and stalls nothing.
  */
 final class ShardWatch {
   private final long answerMillis;

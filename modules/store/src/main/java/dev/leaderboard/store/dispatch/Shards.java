@@ -9,14 +9,10 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * The Redis nodes a service talks to. Callers address requests by {@link Route} and never see
- * which node holds a route, so the same stores run on standalone endpoints
- * ({@link StandaloneShards}) or on any other layout that maps routes to nodes.
- *
- * <p>Failures: a node that cannot be reached or cannot serve now fails the request with
- * {@link dev.leaderboard.core.StoreUnavailableException}; a command the node's connection pool
- * refused to queue ({@link RedisPool#maxWaiting}) with {@link dev.leaderboard.core.OverloadedException};
- * a Redis error reply fails it as it is.
+ * The Redis nodes a service talks to, addressed by {@link Route}, so the same stores run on
+ * standalone endpoints or a Redis Cluster. A node that cannot serve fails a request with
+ * {@link dev.leaderboard.core.StoreUnavailableException}, a full pool with
+ * {@link dev.leaderboard.core.OverloadedException}; a Redis error reply fails it as it is.
  */
 public interface Shards {
 
@@ -67,10 +63,8 @@ public interface Shards {
   }
 
   /**
-   * Whether a batch that failed may be sent again whole ({@link ClusterShards}: after a redirect or a
-   * failover), so that a write in it may reach Redis twice. Writes that are not idempotent by
-   * themselves (a score event) then carry an idempotency key. {@code false} by default: a failure
-   * is answered as it is.
+   * Whether a failed batch may be sent again whole ({@link ClusterShards}), so a write may reach Redis
+   * twice; writes not idempotent by themselves (a score event) then carry an idempotency key.
    */
   default boolean resendsWrites() {
     return false;

@@ -18,10 +18,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Standalone Redis endpoints, one pooled client each. Partition {@code p} of every board (and
- * friend-set slot {@code p}) lives on endpoint {@code p mod endpoints}; the {@code lb:{meta}} keys
- * ({@link Route#META}, partition 0) on endpoint 0. The order of the endpoints is therefore the
- * partition → endpoint mapping.
+ * Standalone Redis endpoints, one pooled client each: partition (or friend-set slot) {@code p} on
+ * endpoint {@code p mod endpoints}, the meta keys on endpoint 0, so the endpoints' order is the mapping.
  */
 public final class StandaloneShards implements Shards {
   private static final Logger LOG = LoggerFactory.getLogger(StandaloneShards.class);
@@ -119,10 +117,8 @@ public final class StandaloneShards implements Shards {
   }
 
   /**
-   * The requests to one endpoint in one write (a single one as a plain send), timed and bounded by
-   * the answer time ({@link ShardWatch}); a failure
-   * other than an ordinary error reply becomes {@link StoreUnavailableException}, or
-   * {@link OverloadedException} when the endpoint's pool refused to queue it ({@link RedisFailures}).
+   * The requests to one endpoint in one write, timed and bounded by the answer time ({@link ShardWatch});
+   * failures become what {@link RedisFailures} says.
    */
   private Future<List<Response>> pipeline(int node, List<Request> requests) {
     long start = System.nanoTime();

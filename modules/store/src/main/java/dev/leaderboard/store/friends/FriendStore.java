@@ -1,12 +1,13 @@
 package dev.leaderboard.store.friends;
 
+import static dev.leaderboard.store.friends.FriendStore.Status.ADDED;
+import static dev.leaderboard.store.friends.FriendStore.Status.FULL;
+
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Call;
+import dev.leaderboard.store.dispatch.ScriptCall;
+import dev.leaderboard.store.dispatch.Scripts;
 import dev.leaderboard.store.dispatch.Shards;
-
-import static dev.leaderboard.store.friends.FriendAddScript.Status.ADDED;
-import static dev.leaderboard.store.friends.FriendAddScript.Status.FULL;
-
 import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
@@ -14,13 +15,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The friend graph: one Redis set per user ({@link Keys#friends}) on its owner's slot. Links are
- * mutual, so every change touches two sets that may live on two nodes; each side is written by
- * the {@code friend_add} script, which refuses to grow a set beyond the friend limit atomically.
- *
- * <p>Both sides of a link are written together (one {@link Shards#dispatch}); when one side is
- * refused for the limit, the side this call added is removed again, so a refused link leaves
- * nothing behind.
+ * The friend graph: one Redis set per user on its owner's slot. Links are mutual, so a change writes
+ * two sets, perhaps on two nodes, in one dispatch, each through {@code friend_add.lua}, which refuses
+ * atomically to grow a set beyond the limit; a side added for a link refused on the other side is
+ * removed again.
  */
 public final class FriendStore {
   /** Friend sets are spread over this many hash-tag slots ({@link Keys#friendSlot}), routed like board partitions. */
@@ -36,6 +34,26 @@ public final class FriendStore {
     OWNER_FULL,
     /** The friend's set is full: nothing changed. */
     FRIEND_FULL
+  }
+
+  /** The KEYS, ARGV and statuses (one per member) of {@code friend_add.lua}. */
+  public enum Key { FRIENDS }
+
+  public enum Arg implements ScriptCall.Variadic { LIMIT, MEMBERS }
+
+  public enum Status implements Scripts.Status {
+    ADDED(1), PRESENT(0), FULL(-1);
+
+    private final int code;
+
+    Status(int code) {
+      this.code = code;
+    }
+
+    @Override
+    public Integer code() {
+      return code;
+    }
   }
 
   private final Shards shards;
@@ -64,8 +82,8 @@ public final class FriendStore {
   /** Links {@code a} and {@code b} both ways in one round, unless either set holds {@code limit} friends. */
   public Future<Link> link(String a, String b, int limit) {
     return addEach(List.of(a, b), List.of(List.of(b), List.of(a)), limit).compose(st -> {
-      FriendAddScript.Status sa = st.get(0)[0];
-      FriendAddScript.Status sb = st.get(1)[0];
+      Status sa = st.get(0)[0];
+      Status sb = st.get(1)[0];
       if (sa != FULL && sb != FULL) {
         return Future.succeededFuture(sa == ADDED || sb == ADDED ? Link.ADDED : Link.ALREADY);
       }
@@ -85,12 +103,10 @@ public final class FriendStore {
   }
 
   /**
-   * Links {@code owner} to each of {@code friends} (distinct, not the owner) in at most three
-   * rounds: first the owner is added to every friend's set (one dispatch), then
-   * the friends that accepted are added to the owner's set in list order by one script call, and
-   * finally the owner is taken out again from the sets of friends the owner's full set refused.
-   * Adding the friends' sides first means a friend refused for a full set never takes a place in
-   * the owner's set that a later friend could have had.
+   * Links {@code owner} to each of {@code friends} (distinct, not the owner) in at most three rounds:
+   * the owner into every friend's set, the accepting friends into the owner's set in list order, and
+   * the owner out again where the owner's full set refused. Friends' sides go first so a friend refused
+   * for a full set never takes a place a later friend could have had.
    */
   public Future<List<Link>> linkAll(String owner, List<String> friends, int limit) {
     if (friends.isEmpty()) {
@@ -104,20 +120,20 @@ public final class FriendStore {
           accepted.add(friends.get(i));
         }
       }
-      Future<FriendAddScript.Status[]> forward = accepted.isEmpty()
-          ? Future.succeededFuture(new FriendAddScript.Status[0])
+      Future<Status[]> forward = accepted.isEmpty()
+          ? Future.succeededFuture(new Status[0])
           : addEach(List.of(owner), List.of(accepted), limit).map(st -> st.get(0));
       return forward.compose(fw -> {
         Link[] out = new Link[friends.size()];
         List<String> undoOwners = new ArrayList<>();
         int k = 0;
         for (int i = 0; i < friends.size(); i++) {
-          FriendAddScript.Status r = reverse.get(i)[0];
+          Status r = reverse.get(i)[0];
           if (r == FULL) {
             out[i] = Link.FRIEND_FULL;
             continue;
           }
-          FriendAddScript.Status f = fw[k++];
+          Status f = fw[k++];
           if (f == FULL) {
             out[i] = Link.OWNER_FULL;
             if (r == ADDED) {
@@ -153,12 +169,21 @@ public final class FriendStore {
    * Calls {@code friend_add} on each owner's set with that owner's members, in one dispatch (a
    * batch per node, all nodes at once). Statuses in request order.
    */
-  private Future<List<FriendAddScript.Status[]>> addEach(List<String> owners, List<List<String>> members, int limit) {
+  private Future<List<Status[]>> addEach(List<String> owners, List<List<String>> members, int limit) {
     List<Call> calls = new ArrayList<>(owners.size());
     for (int i = 0; i < owners.size(); i++) {
-      calls.add(FriendAddScript.call(owners.get(i), members.get(i), limit));
+      ScriptCall<Key, Arg> c = new ScriptCall<Key, Arg>(Scripts.FRIEND_ADD, Keys.friendSlot(owners.get(i)))
+          .key(Key.FRIENDS, Keys.friends(owners.get(i))).arg(Arg.LIMIT, limit);
+      members.get(i).forEach(m -> c.arg(Arg.MEMBERS, m));
+      calls.add(c.call());
     }
-    return shards.dispatch(calls).map(answers -> answers.stream().map(FriendAddScript::statuses).toList());
+    return shards.dispatch(calls).map(answers -> answers.stream().map(r -> {
+      Status[] out = new Status[r.size()];
+      for (int k = 0; k < out.length; k++) {
+        out[k] = Scripts.status(Status.class, r.get(k).toInteger());
+      }
+      return out;
+    }).toList());
   }
 
   /** SREM of one member from each owner's set, in one dispatch; {@code true} where it was there. */

@@ -1,7 +1,6 @@
 package dev.leaderboard.store.moderation;
 
 import dev.leaderboard.store.Keys;
-
 import io.vertx.core.json.JsonObject;
 
 /**

@@ -1,16 +1,16 @@
 package dev.leaderboard.store.moderation;
 
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Partitioner;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Call;
 import dev.leaderboard.store.dispatch.Route;
+import dev.leaderboard.store.dispatch.ScriptCall;
 import dev.leaderboard.store.dispatch.Scripts;
 import dev.leaderboard.store.dispatch.Shards;
 import dev.leaderboard.store.scores.EntryLookups;
 import dev.leaderboard.store.scores.Runs;
 import dev.leaderboard.store.scores.StoredEntry;
-
-import dev.leaderboard.core.Board;
-import dev.leaderboard.core.Partitioner;
 import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
@@ -44,6 +44,11 @@ public final class ModerationStore {
   /** One board period to moderate a user on. */
   public record Target(Board board, String period) {
   }
+
+  /** The KEYS and ARGV of {@code moderate.lua}. */
+  public enum Key { SCORES, DISTINCT, SCORE_COUNTS, CLOSED, BANNED, STASH, METAS, USERS }
+
+  public enum Arg { OP, USER, SCALE, DENSE, WIDE }
 
   /** The statuses of {@code moderate.lua}, each with the script's integer. */
   public enum Status implements Scripts.Status {
@@ -92,17 +97,23 @@ public final class ModerationStore {
     }
     List<Call> calls = new ArrayList<>(targets.size());
     for (Target t : targets) {
-      calls.add(ModerateScript.call(t.board(), route(t, userId), op, userId));
+      Route r = route(t, userId);
+      Board b = t.board();
+      calls.add(new ScriptCall<Key, Arg>(Scripts.MODERATE, r).key(Key.SCORES, Keys.scores(r))
+          .key(Key.DISTINCT, Keys.distinct(r)).key(Key.SCORE_COUNTS, Keys.scoreCounts(r)).key(Key.CLOSED, Keys.closed(r))
+          .key(Key.BANNED, Keys.banned(r)).key(Key.STASH, Keys.stash(r)).key(Key.METAS, Keys.meta(r))
+          .key(Key.USERS, Keys.users(r, userId))
+          .arg(Arg.OP, op.wireName()).arg(Arg.USER, userId).arg(Arg.SCALE, b.wide() ? 1 : b.codec().scale())
+          .arg(Arg.DENSE, b.denseRanks()).arg(Arg.WIDE, b.wide()).call());
     }
     return shards.dispatch(calls).map(answers -> answers.stream().map(a -> new Outcome(
         Scripts.status(Status.class, a.get(0).toInteger()), EntryLookups.stored(userId, a.get(1)))).toList());
   }
 
   /**
-   * Removes the user's idempotency records ({@code userId \n eventId}) from each target's partition:
-   * rounds of ZSCAN steps matching the user's prefix (one dispatch for every target still being
-   * scanned), each followed by one dispatch of ZREMs of what they found. Not atomic, and need not be:
-   * running it again removes what is left. Answers how many it removed.
+   * Removes the user's idempotency records from each target's partition: rounds of ZSCAN on the user's
+   * prefix, each followed by ZREMs of what they found. Not atomic, and need not be: running it again
+   * removes what is left. Answers how many it removed.
    */
   public Future<Long> forgetEvents(List<Target> targets, String userId) {
     List<Route> routes = targets.stream().map(t -> route(t, userId)).toList();

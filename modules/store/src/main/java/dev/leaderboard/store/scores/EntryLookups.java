@@ -1,13 +1,12 @@
 package dev.leaderboard.store.scores;
 
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Partitioner;
+import dev.leaderboard.core.StoreUnavailableException;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Call;
 import dev.leaderboard.store.dispatch.Route;
 import dev.leaderboard.store.dispatch.Shards;
-
-import dev.leaderboard.core.Board;
-import dev.leaderboard.core.Partitioner;
-import dev.leaderboard.core.StoreUnavailableException;
 import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
@@ -92,11 +91,9 @@ public final class EntryLookups {
   }
 
   /**
-   * Like {@link #entries}, but a shard that does not answer fails only its own users: each user
-   * gets an entry (or none) from a shard that answered, or the index of the shard that did not
-   * ({@link Shards#dispatchEach}). Fails as a whole only for a failure other than an unreachable
-   * shard (an error reply, a bug). With {@code withMeta} each partition's lookup is followed, in the
-   * same pipelined batch, by an HMGET of the same users' metadata.
+   * Like {@link #entries}, but a shard that does not answer fails only its own users, who get its index
+   * instead; other failures (an error reply, a bug) fail the whole. With {@code withMeta} each partition's
+   * lookup is followed, in the same batch, by an HMGET of the users' metadata.
    */
   Future<List<ScoreLookup>> lookups(Board b, String period, List<String> userIds, boolean withMeta) {
     Lookups asked = lookupCalls(b, period, userIds);

@@ -6,12 +6,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.zip.CRC32;
 
 /**
- * The 20-bit digest of an event's payload that its idempotency record keeps in the low bits of its
- * score (see {@code submit.lua}): an event ID seen again with the same digest is a duplicate, with
- * another digest a conflict. The payload is what the event asks for: the operator, the value, and
- * the time the client gave (none when the time defaulted to receipt, so a retry of such an event
- * is the same payload whenever it arrives). Two different payloads share a digest with a chance of
- * 1 in 2^20; such a reuse is answered as a duplicate.
+ * The 20-bit digest of an event's payload kept in its idempotency record: an event ID seen again
+ * with the same digest is a duplicate, with another a conflict. The payload is the operator, the
+ * value and the client's time (none when it defaulted to receipt, so a retry is the same payload
+ * whenever it arrives). Two payloads share a digest 1 in 2^20 times; such a reuse counts as a duplicate.
  */
 public final class EventDigest {
   /** Bits of the digest; the scripts' record scores are receipt seconds × 2^BITS + digest. */

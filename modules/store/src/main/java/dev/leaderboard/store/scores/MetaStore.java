@@ -1,12 +1,13 @@
 package dev.leaderboard.store.scores;
 
-import dev.leaderboard.store.Keys;
-import dev.leaderboard.store.dispatch.Route;
-import dev.leaderboard.store.dispatch.Scripts;
-import dev.leaderboard.store.dispatch.Shards;
-
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Partitioner;
+import dev.leaderboard.store.Keys;
+import dev.leaderboard.store.dispatch.Call;
+import dev.leaderboard.store.dispatch.Route;
+import dev.leaderboard.store.dispatch.ScriptCall;
+import dev.leaderboard.store.dispatch.Scripts;
+import dev.leaderboard.store.dispatch.Shards;
 import io.vertx.core.Future;
 
 /**
@@ -20,6 +21,11 @@ public final class MetaStore {
   public MetaStore(Shards shards) {
     this.shards = shards;
   }
+
+  /** The KEYS and ARGV of {@code meta_set.lua}. */
+  public enum Key { SCORES, METAS, CLOSED, USERS }
+
+  public enum Arg { USER, META, WIDE }
 
   /** What {@link #set} did: the statuses of {@code meta_set.lua}, each with the script's integer. */
   public enum Outcome implements Scripts.Status {
@@ -51,7 +57,10 @@ public final class MetaStore {
   /** Replaces the metadata of a user who has an entry in the period, atomically on the user's partition. */
   public Future<Written> set(Board b, String period, String userId, String meta) {
     Route r = Keys.partition(b, period, Partitioner.partitionOf(userId, b.partitions()));
-    return shards.send(MetaSetScript.call(b, r, userId, meta)).map(answer -> new Written(
+    Call call = new ScriptCall<Key, Arg>(Scripts.META_SET, r).key(Key.SCORES, Keys.scores(r))
+        .key(Key.METAS, Keys.meta(r)).key(Key.CLOSED, Keys.closed(r)).key(Key.USERS, Keys.users(r, userId))
+        .arg(Arg.USER, userId).arg(Arg.META, meta).arg(Arg.WIDE, b.wide()).call();
+    return shards.send(call).map(answer -> new Written(
         Scripts.status(Outcome.class, answer.get(0).toInteger()), EntryLookups.stored(userId, answer.get(1))));
   }
 }

@@ -1,11 +1,10 @@
 package dev.leaderboard.store.scores;
 
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Order;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Route;
 import dev.leaderboard.store.dispatch.Shards;
-
-import dev.leaderboard.core.Board;
-import dev.leaderboard.core.Order;
 import io.vertx.core.Future;
 import io.vertx.redis.client.Response;
 import java.util.ArrayList;
@@ -14,16 +13,13 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * An entry's neighbourhood over every partition (around-me), with native commands in one round.
- * On each partition, for the entry's composite c: {@code ZCARD}; {@code ZCOUNT} of strictly better
- * composites; the nearest {@code before} strictly better rows ({@code ZRANGEBYSCORE (c +inf LIMIT}
- * on a desc board, read backwards into board order); and, in board order from c itself, the next
- * {@code after} + {@link Positions#SHORT_TIE} + 1 rows ({@code ZREVRANGEBYSCORE c -inf LIMIT}),
- * which begin with the run of rows at exactly c. A partition whose run is at most
- * {@link Positions#SHORT_TIE} long is then complete: the run is split around the entry by the
- * board's order (member bytes), whoever holds those rows (the entry's user, another user, or nobody
- * when the entry is stale), and at least {@code after} rows follow the entry. Only a longer run
- * needs the rank script's {@code around}, in a second round for that partition only.
+ * An entry's neighbourhood over every partition (around-me), with native commands in one round. Per
+ * partition, for the entry's composite c: ZCARD, ZCOUNT of the strictly better composites, the
+ * nearest {@code before} better rows, and from c on the next {@code after} +
+ * {@link Positions#SHORT_TIE} + 1 rows, which begin with the run of rows at exactly c. A run at most
+ * {@link Positions#SHORT_TIE} long is split around the entry by member bytes, whoever holds those
+ * rows; only a longer run needs the rank script's {@code around}, in a second round for that
+ * partition only.
  */
 final class Neighbours {
   private final Shards shards;

@@ -1,43 +1,28 @@
 package dev.leaderboard.store.scores;
 
+import dev.leaderboard.core.Board;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Call;
 import dev.leaderboard.store.dispatch.Shards;
-
-import dev.leaderboard.core.Board;
 import io.vertx.core.Future;
 import io.vertx.redis.client.Response;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads the page at global position {@code offset} of a board period spread over P partitions,
- * without fetching {@code offset + limit} rows from any partition.
- *
- * <p><b>Shallow pages</b> ({@code offset} below {@link #SHALLOW} or a few limits): one round, each
- * partition returns its first {@code offset + limit} rows and ZCARD; a k-way merge cuts the page.
- *
- * <p><b>Deep pages</b>: find, in every partition p, the cut c_p = number of its members ordered
- * before the entry at global position {@code offset}; then the page is the first {@code limit}
- * rows of the merge of every partition read from its cut. The cuts are bracketed by pivots:
+ * Reads the page at global position {@code offset} of a period spread over P partitions without
+ * fetching {@code offset + limit} rows from any partition. Shallow pages: one round of each
+ * partition's first {@code offset + limit} rows, k-way merged. Deep pages: every partition's cut
+ * c_p (its members before global position {@code offset}) is bracketed by pivots:
  * <ol>
- *   <li>Round 1, per partition: ZCARD and three pivots, the members at local index g - w, g and
- *       g + w, where g = offset / P (users are spread by hash, so every partition holds about the
- *       same share of every score range and its cut lies near g) and w is a few standard
- *       deviations of that estimate.</li>
- *   <li>Round 2, per partition: the rank script counts, for every pivot, the partition's members
- *       ordered before it. Summed over partitions this is each pivot's global position; kept per
- *       partition it gives each partition's local index of that pivot. The pivot {@code lo} with
- *       the largest position ≤ offset and the pivot {@code hi} with the smallest position &gt;
- *       offset bracket every cut: c_p(lo) ≤ c_p ≤ c_p(hi).</li>
- *   <li>If the bracket still spans many rows (skewed partitions), new pivots are taken inside it
- *       by interpolation and rounds 1–2 repeat on the narrower bracket.</li>
- *   <li>Final round, per partition: rows c_p(lo) … c_p(hi) + limit - 1. Their merge starts exactly
- *       at global position pos(lo) and is complete through offset + limit - 1.</li>
+ *   <li>per partition, ZCARD and pivots at local index g - w, g, g + w, with g = offset / P (users
+ *       are spread by hash, so each cut lies near g) and w a few standard deviations;</li>
+ *   <li>the rank script counts each partition's members before every pivot; summed, that is each
+ *       pivot's global position, and the pivots around {@code offset} bracket every cut;</li>
+ *   <li>a bracket still wide (skewed partitions) is narrowed by interpolated pivots, repeating 1–2;</li>
+ *   <li>per partition, rows c_p(lo) … c_p(hi) + limit - 1, whose merge starts at pos(lo).</li>
  * </ol>
- * Cost for hash-spread data: 3 round trips (each one {@link Shards#dispatch}), 3P pivot rows,
- * 3P² tiny counts computed inside Redis in O(log N) each, and (pos(hi) - pos(lo)) + P·limit rows
- * in the last round — a few hundred rows more than a top page, whatever the depth.
+ * For hash-spread data: 3 rounds and a few hundred rows more than a top page, whatever the depth.
  */
 public final class PageSelector {
   /** Pages this shallow are read by merging partition heads. */

@@ -1,12 +1,11 @@
 package dev.leaderboard.store.scores;
 
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Partitioner;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Call;
 import dev.leaderboard.store.dispatch.Route;
 import dev.leaderboard.store.dispatch.Shards;
-
-import dev.leaderboard.core.Board;
-import dev.leaderboard.core.Partitioner;
 import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
@@ -16,25 +15,13 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * Counts, on every partition of a period, the members ordered before given entries (their
- * <em>positions</em>), with native commands in one round:
- * <ul>
- *   <li>on the entry's own partition, {@code ZREVRANK} (desc) or {@code ZRANK} (asc) of the user is
- *       exactly that count, because Redis orders equal composites by member bytes, which is the
- *       board's tie order; a {@code ZSCORE} beside it proves the user still has the composite;</li>
- *   <li>on every other partition, {@code ZCOUNT} of the strictly better composites, and the first
- *       {@link #SHORT_TIE} + 1 members with exactly the pivot's composite: a run that short (nearly
- *       always empty on a packed board, where a composite holds the time; on a wide board, the
- *       other users of the same score) is counted here by member bytes.</li>
- * </ul>
- * Only partitions where a longer run of equal composites was found (or where the user's composite changed meanwhile)
- * need a second round, in which the rank script counts the tie's members by byte order. A native
- * command costs Redis 1–2 µs against 30–40 µs for a script call, so one entry's position over 16
- * partitions costs ~50 µs of Redis time instead of ~600 µs.
- *
- * <p>With more than {@link #NATIVE_PIVOTS} pivots (ranks for a list, friend boards) the commands
- * would outnumber what one script call per partition does inside Redis, so every partition gets one
- * script call counting all pivots, as deep pages do ({@link PageSelector}).
+ * Counts, on every partition of a period, the members ordered before given entries, with native
+ * commands in one round: on the entry's own partition its rank (Redis orders equal composites by
+ * member bytes, the board's tie order; a ZSCORE beside it proves the composite is unchanged); on the
+ * others, ZCOUNT of the strictly better composites plus the first {@link #SHORT_TIE} + 1 members of
+ * an equal one. Only a longer tie needs a second round through the rank script. A native command
+ * costs Redis 1–2 µs against 30–40 µs for a script call (~50 µs instead of ~600 µs over 16
+ * partitions). Past {@link #NATIVE_PIVOTS} pivots one script call per partition is cheaper.
  */
 final class Positions {
   /** Above this many pivots, one script call per partition is cheaper than two native commands per pivot. */

@@ -1,10 +1,9 @@
 package dev.leaderboard.store.scores;
 
+import dev.leaderboard.core.Board;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Call;
 import dev.leaderboard.store.dispatch.Route;
-
-import dev.leaderboard.core.Board;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
 import java.util.List;
@@ -14,20 +13,16 @@ public final class RankCommands {
   private RankCommands() {
   }
 
-  /** ZCARD: the partition's members. */
   public static Call card(Route partition) {
     return Call.of(partition, Request.cmd(Command.ZCARD).arg(Keys.scores(partition)));
   }
 
-  /**
-   * ZRANGE by rank in board order (ZREVRANGE on desc boards), with scores; through {@code rows.lua} with each
-   * row's metadata when {@code withMeta}.
-   */
+  /** ZRANGE by rank in board order, with scores (and each row's metadata when {@code withMeta}). */
   public static Call range(Board b, Route partition, long from, long to, boolean withMeta) {
     return Rows.range(partition, withMeta, b.order().range(), from, to, "WITHSCORES");
   }
 
-  /** The member's index in board order (ZREVRANK on desc boards). */
+  /** The member's index in board order. */
   static Call rank(Board b, Route partition, String member) {
     return Call.of(partition, Request.cmd(Command.create(b.order().rank())).arg(Keys.scores(partition)).arg(member));
   }

@@ -1,12 +1,11 @@
 package dev.leaderboard.store.scores;
 
+import dev.leaderboard.core.Board;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Call;
 import dev.leaderboard.store.dispatch.Route;
 import dev.leaderboard.store.dispatch.ScriptCall;
 import dev.leaderboard.store.dispatch.Scripts;
-
-import dev.leaderboard.core.Board;
 import java.util.List;
 
 /** The Java side of {@code rank.lua}: read-only counts of the members before given entries, or around one. */

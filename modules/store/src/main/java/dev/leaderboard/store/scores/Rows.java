@@ -3,7 +3,8 @@ package dev.leaderboard.store.scores;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Call;
 import dev.leaderboard.store.dispatch.Route;
-
+import dev.leaderboard.store.dispatch.ScriptCall;
+import dev.leaderboard.store.dispatch.Scripts;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
@@ -19,6 +20,11 @@ public final class Rows {
   private Rows() {
   }
 
+  /** The KEYS and ARGV of {@code rows.lua}. */
+  public enum Key { SCORES, METAS }
+
+  public enum Arg implements ScriptCall.Variadic { COMMAND, ARGUMENTS }
+
   /**
    * {@code command key args...} on the partition's scores.
    *
@@ -27,7 +33,12 @@ public final class Rows {
    */
   static Call range(Route r, boolean withMeta, String command, Object... args) {
     if (withMeta) {
-      return RowsScript.call(r, command, args);
+      ScriptCall<Key, Arg> c = new ScriptCall<Key, Arg>(Scripts.ROWS, r).key(Key.SCORES, Keys.scores(r))
+          .key(Key.METAS, Keys.meta(r)).arg(Arg.COMMAND, command);
+      for (Object a : args) {
+        c.arg(Arg.ARGUMENTS, a);
+      }
+      return c.call();
     }
     Request plain = Request.cmd(Command.create(command)).arg(Keys.scores(r));
     for (Object a : args) {

@@ -1,11 +1,9 @@
 package dev.leaderboard.store.scores;
 
+import dev.leaderboard.core.Board;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Call;
 import dev.leaderboard.store.dispatch.Shards;
-
-import dev.leaderboard.core.Board;
-import dev.leaderboard.core.Order;
 import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
@@ -15,15 +13,9 @@ import java.util.List;
 import java.util.TreeSet;
 
 /**
- * Scores of board periods spread over partitions. Writes are one Lua call on the user's
- * partition; reads are one {@link Shards#dispatch} per round (a pipelined batch per node, all
- * nodes in parallel).
- *
- * <p>The one entrance to a period's scores: every public read and write of them starts here, most
- * as a few lines that build the calls and read the replies; finding users' entries lives in
- * {@link EntryLookups}, the algorithms behind the reads in {@link Positions}, {@link Neighbours} and
- * {@link PageSelector}, the native commands that read a partition in board order in
- * {@link RankCommands}, the script calls in their counterparts ({@link SubmitScript}, {@link RankScript}).
+ * Scores of board periods spread over partitions, and the one entrance to them: writes are one Lua
+ * call on the user's partition, reads one {@link Shards#dispatch} per round; the algorithms behind
+ * the reads live in {@link EntryLookups}, {@link Positions}, {@link Neighbours} and {@link PageSelector}.
  */
 public final class ScoreStore {
   private final Shards shards;
@@ -196,11 +188,9 @@ public final class ScoreStore {
   }
 
   /**
-   * The user's global position. Without a hint: ZSCORE on the user's partition, then the counts
-   * on every partition (two rounds). With a hint (the user's composite as last seen): one round —
-   * every partition counts the members before the hinted entry while the user's own partition also
-   * returns the user's current composite; if that differs from the hint the counts are discarded
-   * and the round is repeated with the current composite. So a stale hint costs a round, never a
+   * The user's global position: ZSCORE on the user's partition, then the counts on every partition.
+   * With a hint (the composite last seen) one round, the user's partition also returning the current
+   * composite; if it differs the round is repeated with it, so a stale hint costs a round, never a
    * wrong answer.
    */
   public Future<UserRank> userRank(Board b, String period, String userId, StoredEntry hint) {

@@ -1,15 +1,12 @@
 package dev.leaderboard.store.scores;
 
 import dev.leaderboard.store.dispatch.Shards;
-
 import java.util.Base64;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Event IDs a node gives events that came without one, where a write may reach Redis twice
- * ({@link Shards#resendsWrites}). They start with {@code ~}, which a client's event ID cannot hold
- * ({@code [A-Za-z0-9._:@-]}), and carry 96 random bits, so they never meet a client's ID or each
- * other within a dedupe window.
+ * Event IDs for events that came without one where a write may reach Redis twice
+ * ({@link Shards#resendsWrites}): a {@code ~} no client ID may hold, and 96 random bits.
  */
 final class ServerEventIds {
   private ServerEventIds() {

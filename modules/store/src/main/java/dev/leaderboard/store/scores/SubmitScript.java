@@ -1,13 +1,12 @@
 package dev.leaderboard.store.scores;
 
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Partitioner;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Call;
 import dev.leaderboard.store.dispatch.Route;
 import dev.leaderboard.store.dispatch.ScriptCall;
 import dev.leaderboard.store.dispatch.Scripts;
-
-import dev.leaderboard.core.Board;
-import dev.leaderboard.core.Partitioner;
 import io.vertx.redis.client.Response;
 
 /** The Java side of {@code submit.lua}; its statuses are {@link SubmitOutcome.Status}. */
