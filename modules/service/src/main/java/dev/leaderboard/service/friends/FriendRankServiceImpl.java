@@ -283,7 +283,7 @@ public final class FriendRankServiceImpl implements FriendRankService {
               for (int k = 0; k < page.size(); k++) {
                 entries.add(Entries.of(b, p, page.get(k), ranks[from + k], from + k, scored.size()));
               }
-              return new FriendBoard(b.name(), p.id(), userId, scored.size(), off, lim, mode, entries,
+              return FriendBoard.of(b.name(), p.id(), userId, scored.size(), off, lim, mode, entries,
                   g == null ? null : g.ranks(), reach.missing().size(), partial(reach, g)).toJson();
             });
           });
