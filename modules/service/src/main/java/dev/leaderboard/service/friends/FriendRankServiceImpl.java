@@ -20,6 +20,8 @@ import dev.leaderboard.core.StoreUnavailableException;
 import dev.leaderboard.service.FriendRankService;
 import dev.leaderboard.service.result.Entry;
 import dev.leaderboard.service.result.FriendBoard;
+import dev.leaderboard.service.result.FriendChange;
+import dev.leaderboard.service.result.FriendList;
 import dev.leaderboard.service.result.Partial;
 import dev.leaderboard.store.friends.FriendStore;
 import dev.leaderboard.store.scores.ScoreStore;
@@ -124,7 +126,7 @@ public final class FriendRankServiceImpl implements FriendRankService {
   // ---- the graph
 
   @Override
-  public Future<JsonObject> addFriend(String userId, String friendId) {
+  public Future<FriendChange> addFriend(String userId, String friendId) {
     return Requests.guard(() -> {
       Names.id("userId", userId);
       Names.id("friendId", friendId);
@@ -132,10 +134,7 @@ public final class FriendRankServiceImpl implements FriendRankService {
         throw self("friendId", userId);
       }
       return friends.link(userId, friendId, friendLimit).map(link -> switch (link) {
-        case ADDED, ALREADY -> new JsonObject()
-            .put("userId", userId)
-            .put("friendId", friendId)
-            .put("added", link == FriendStore.Link.ADDED);
+        case ADDED, ALREADY -> FriendChange.added(userId, friendId, link == FriendStore.Link.ADDED);
         case OWNER_FULL -> throw full(userId, userId, friendId);
         case FRIEND_FULL -> throw full(friendId, userId, friendId);
       });
@@ -143,28 +142,22 @@ public final class FriendRankServiceImpl implements FriendRankService {
   }
 
   @Override
-  public Future<JsonObject> removeFriend(String userId, String friendId) {
+  public Future<FriendChange> removeFriend(String userId, String friendId) {
     return Requests.guard(() -> {
       Names.id("userId", userId);
       Names.id("friendId", friendId);
       if (userId.equals(friendId)) {
         throw self("friendId", userId);
       }
-      return friends.unlink(userId, friendId).map(removed -> new JsonObject()
-          .put("userId", userId)
-          .put("friendId", friendId)
-          .put("removed", removed));
+      return friends.unlink(userId, friendId).map(removed -> FriendChange.removed(userId, friendId, removed));
     });
   }
 
   @Override
-  public Future<JsonObject> friends(String userId) {
+  public Future<FriendList> friends(String userId) {
     return Requests.guard(() -> {
       Names.id("userId", userId);
-      return friends.friends(userId).map(list -> new JsonObject()
-          .put("userId", userId)
-          .put("count", list.size())
-          .put("friends", new JsonArray(new ArrayList<>(list))));
+      return friends.friends(userId).map(list -> FriendList.of(userId, list));
     });
   }
 
@@ -254,7 +247,7 @@ public final class FriendRankServiceImpl implements FriendRankService {
   private static final String NO_GLOBAL = "globalRank is not known";
 
   @Override
-  public Future<JsonObject> friendBoard(String board, String userId, String period, Long offset, Integer limit,
+  public Future<FriendBoard> friendBoard(String board, String userId, String period, Long offset, Integer limit,
       String rankMode, Boolean globalRanks) {
     return Requests.guard(() -> {
       Names.board("board", board);
@@ -284,7 +277,7 @@ public final class FriendRankServiceImpl implements FriendRankService {
                 entries.add(Entries.of(b, p, page.get(k), ranks[from + k], from + k, scored.size()));
               }
               return FriendBoard.of(b.name(), p.id(), userId, scored.size(), off, lim, mode, entries,
-                  g == null ? null : g.ranks(), reach.missing().size(), partial(reach, g)).toJson();
+                  g == null ? null : g.ranks(), reach.missing().size(), partial(reach, g));
             });
           });
         });
