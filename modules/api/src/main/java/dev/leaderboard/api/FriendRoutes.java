@@ -1,7 +1,9 @@
 package dev.leaderboard.api;
 
+import dev.leaderboard.service.FriendIds;
 import dev.leaderboard.service.FriendRankService;
 import dev.leaderboard.service.result.FriendChange;
+import dev.leaderboard.service.result.FriendImport;
 import dev.leaderboard.service.result.FriendList;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -52,8 +54,10 @@ final class FriendRoutes {
     Replies.json(ctx, friends.get().friends(ctx.pathParam("userId")), FriendList::toJson);
   }
 
+  /** A body of the wrong shape throws its 400 here, which the router hands to the failure handler. */
   private void importFriends(RoutingContext ctx) {
-    Replies.json(ctx, friends.get().importFriends(ctx.pathParam("userId"), Params.body(ctx)));
+    Replies.json(ctx, friends.get().importFriends(ctx.pathParam("userId"), new FriendIds(Params.body(ctx))),
+        FriendImport::toJson);
   }
 
   private void board(RoutingContext ctx) {

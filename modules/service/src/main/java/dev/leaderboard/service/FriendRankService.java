@@ -3,12 +3,12 @@ package dev.leaderboard.service;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.service.result.FriendBoard;
 import dev.leaderboard.service.result.FriendChange;
+import dev.leaderboard.service.result.FriendImport;
 import dev.leaderboard.service.result.FriendList;
 import io.vertx.codegen.annotations.ProxyGen;
 import io.vertx.codegen.annotations.VertxGen;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.json.JsonObject;
 
 /**
  * The friend graph and friend boards: the one code path behind the HTTP API's friend routes (in
@@ -47,11 +47,11 @@ public interface FriendRankService {
   Future<FriendList> friends(String userId);
 
   /**
-   * {@code {friendIds: [...]}} (at most the friend limit) → each made a friend of the user, both
-   * ways: {@code {userId, added, already, refused: [{index, friendId, error, message}]}}. Each ID is
-   * judged on its own; a repeated ID counts as {@code already}.
+   * {@code {friendIds: [...]}} (at most the friend limit; {@link FriendIds} checks its shape) → each
+   * made a friend of the user, both ways: {@code {userId, added, already, refused: [{index, friendId,
+   * error, message}]}}. Each ID is judged on its own; a repeated ID counts as {@code already}.
    */
-  Future<JsonObject> importFriends(String userId, JsonObject request);
+  Future<FriendImport> importFriends(String userId, FriendIds request);
 
   /**
    * The board among the user and their friends, ranked within that group:

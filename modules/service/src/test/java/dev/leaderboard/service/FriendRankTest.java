@@ -6,6 +6,7 @@ import dev.leaderboard.service.result.FriendChange;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
 import dev.leaderboard.testing.TestSeed;
@@ -158,7 +159,7 @@ class FriendRankTest {
           }
         }
         JsonObject r = friends.importFriends(u, friendIds(new JsonArray(new ArrayList<>(picked))))
-            .await();
+            .await().toJson();
         assertThat(r.getInteger("added")).as("import for %s", u).isEqualTo(added);
         assertThat(r.getInteger("already")).isEqualTo(already);
         assertThat(r.getJsonArray("refused")).isEmpty();
@@ -268,8 +269,11 @@ class FriendRankTest {
     assertRefused(friends.addFriend(a, null), 400, "invalid_field", "friendId");
     assertRefused(friends.friends(".."), 400, "invalid_field", "userId");
     assertRefused(friends.importFriends(a, null), 400, "invalid_field", "body");
-    assertRefused(friends.importFriends(a, new JsonObject().put("friendIds", "x")), 400, "invalid_field", "friendIds");
-    assertRefused(friends.importFriends(a, new JsonObject().put("friends", new JsonArray())), 400, "invalid_field", "friends");
+    // a body of the wrong shape is refused where it is built, before it is sent
+    assertBadBody(new JsonObject().put("friendIds", "x"), "friendIds", "array");
+    assertBadBody(new JsonObject(), "friendIds", "array");
+    assertBadBody(new JsonObject().put("friends", new JsonArray()), "friends", "not a known field");
+    assertBadBody(null, "body", "JSON object");
     assertThat(friends.friends(a).await().toJson().getInteger("count")).isZero();
 
     String board = "fb-" + UUID.randomUUID().toString().substring(0, 8);
@@ -298,7 +302,7 @@ class FriendRankTest {
     String b = user("b");
     String c = user("c");
     JsonArray ids = new JsonArray().add(a).add(b).add(a).add("bad id").add(u).add(42).addNull().add("").add(c).add(b);
-    JsonObject r = friends.importFriends(u, friendIds(ids)).await();
+    JsonObject r = friends.importFriends(u, friendIds(ids)).await().toJson();
     assertThat(r.getString("userId")).isEqualTo(u);
     assertThat(r.getInteger("added")).isEqualTo(3);
     assertThat(r.getInteger("already")).isEqualTo(2);
@@ -319,10 +323,10 @@ class FriendRankTest {
     }
     // again, with one new friend: the others are already there
     String d = user("d");
-    JsonObject again = friends.importFriends(u, friendIds(new JsonArray().add(c).add(d))).await();
+    JsonObject again = friends.importFriends(u, friendIds(new JsonArray().add(c).add(d))).await().toJson();
     assertThat(again).isEqualTo(new JsonObject().put("userId", u).put("added", 1).put("already", 1)
         .put("refused", new JsonArray()));
-    assertThat(friends.importFriends(u, friendIds(new JsonArray())).await().getInteger("added"))
+    assertThat(friends.importFriends(u, friendIds(new JsonArray())).await().toJson().getInteger("added"))
         .isZero();
     assertThat(friends.friends(u).await().toJson().getInteger("count")).isEqualTo(4);
   }
@@ -367,7 +371,7 @@ class FriendRankTest {
       friends.addFriend(w, user("w" + i)).await();
     }
     JsonArray ids = new JsonArray().add(user("a1")).add(user("a2")).add(user("a3")).add(y).add(user("a4"));
-    JsonObject r = friends.importFriends(w, friendIds(ids)).await();
+    JsonObject r = friends.importFriends(w, friendIds(ids)).await().toJson();
     assertThat(r.getInteger("added")).isEqualTo(2);
     assertThat(r.getInteger("already")).isZero();
     JsonArray refused = r.getJsonArray("refused");
@@ -420,8 +424,17 @@ class FriendRankTest {
     }
   }
 
-  private static JsonObject friendIds(JsonArray ids) {
-    return new JsonObject().put("friendIds", ids);
+  private static FriendIds friendIds(JsonArray ids) {
+    return new FriendIds(new JsonObject().put("friendIds", ids));
+  }
+
+  private static void assertBadBody(JsonObject body, String... mentions) {
+    Throwable t = catchThrowable(() -> new FriendIds(body));
+    assertThat(t).isInstanceOf(LeaderboardException.class);
+    LeaderboardException e = (LeaderboardException) t;
+    assertThat(e.status()).isEqualTo(400);
+    assertThat(e.code()).isEqualTo("invalid_field");
+    assertThat(e.getMessage()).startsWith(mentions[0] + " ").contains(mentions);
   }
 
   private static ServiceException assertRefused(Future<?> answer, int status, String code, String... mentions) {

@@ -224,7 +224,7 @@ class PartialReadsOutageTest {
           graph.get(f).add(u);
         }
       }
-      friends.importFriends(u, new JsonObject().put("friendIds", picked)).await();
+      friends.importFriends(u, new FriendIds(new JsonObject().put("friendIds", picked))).await();
     }
     return graph;
   }

@@ -9,7 +9,6 @@ import dev.leaderboard.service.reads.Reach;
 import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.archive.ArchivedEntry;
 import dev.leaderboard.core.Board;
-import dev.leaderboard.core.Fields;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Limits;
 import dev.leaderboard.core.Names;
@@ -17,17 +16,18 @@ import dev.leaderboard.core.Period;
 import dev.leaderboard.core.PeriodState;
 import dev.leaderboard.core.RankMode;
 import dev.leaderboard.core.StoreUnavailableException;
+import dev.leaderboard.service.FriendIds;
 import dev.leaderboard.service.FriendRankService;
 import dev.leaderboard.service.result.Entry;
 import dev.leaderboard.service.result.FriendBoard;
 import dev.leaderboard.service.result.FriendChange;
+import dev.leaderboard.service.result.FriendImport;
 import dev.leaderboard.service.result.FriendList;
 import dev.leaderboard.service.result.Partial;
 import dev.leaderboard.store.friends.FriendStore;
 import dev.leaderboard.store.scores.ScoreStore;
 import dev.leaderboard.store.scores.StoredEntry;
 import io.vertx.core.Future;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -162,12 +162,13 @@ public final class FriendRankServiceImpl implements FriendRankService {
   }
 
   @Override
-  public Future<JsonObject> importFriends(String userId, JsonObject request) {
+  public Future<FriendImport> importFriends(String userId, FriendIds request) {
     return Requests.guard(() -> {
       Names.id("userId", userId);
-      JsonObject body = Fields.object(request, "body");
-      Fields.onlyKnown(body, "", Set.of("friendIds"));
-      JsonArray ids = Fields.array(body, "friendIds");
+      if (request == null) {
+        throw LeaderboardException.invalid("body", "must be a JSON object");
+      }
+      List<Object> ids = request.friendIds();
       if (ids.size() > friendLimit) {
         throw LeaderboardException.invalid("friendIds", "must hold at most " + friendLimit
             + " IDs, the friend limit (got " + ids.size() + "); send the rest in further calls");
@@ -178,7 +179,7 @@ public final class FriendRankServiceImpl implements FriendRankService {
       Set<String> seen = new HashSet<>();
       int repeated = 0;
       for (int i = 0; i < ids.size(); i++) {
-        Object v = ids.getValue(i);
+        Object v = ids.get(i);
         String field = "friendIds[" + i + "]";
         try {
           if (!(v instanceof String)) {
@@ -212,11 +213,7 @@ public final class FriendRankServiceImpl implements FriendRankService {
           }
         }
         refused.sort(Comparator.comparingInt(o -> o.getInteger("index")));
-        return new JsonObject()
-            .put("userId", userId)
-            .put("added", added)
-            .put("already", present)
-            .put("refused", new JsonArray(new ArrayList<>(refused)));
+        return FriendImport.of(userId, added, present, refused);
       });
     });
   }
