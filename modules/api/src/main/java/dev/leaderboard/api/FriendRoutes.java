@@ -1,7 +1,10 @@
 package dev.leaderboard.api;
 
-import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.service.FriendIds;
 import dev.leaderboard.service.FriendRankService;
+import dev.leaderboard.service.result.FriendChange;
+import dev.leaderboard.service.result.FriendImport;
+import dev.leaderboard.service.result.FriendList;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
@@ -9,7 +12,7 @@ import java.util.function.Supplier;
 
 /**
  * HTTP routes of the friend graph and of friend boards. Handlers parse the request, call the
- * node's {@link FriendRankService} in process and write its answer unchanged, so the
+ * node's {@link FriendRankService} in process and write its answer's JSON unchanged, so the
  * HTTP API and event-bus callers get the same documents; failures go to the router's failure
  * handler like every other route.
  */
@@ -34,8 +37,8 @@ final class FriendRoutes {
   private void add(RoutingContext ctx) {
     friends.get().addFriend(ctx.pathParam("userId"), ctx.pathParam("friendId")).onComplete(ar -> {
       if (ar.succeeded()) {
-        ctx.response().setStatusCode(ar.result().getBoolean("added") ? 201 : 200);
-        ctx.json(ar.result());
+        ctx.response().setStatusCode(ar.result().added() ? 201 : 200);
+        ctx.json(ar.result().toJson());
       } else {
         ctx.fail(ar.cause());
       }
@@ -43,23 +46,26 @@ final class FriendRoutes {
   }
 
   private void remove(RoutingContext ctx) {
-    Replies.json(ctx, friends.get().removeFriend(ctx.pathParam("userId"), ctx.pathParam("friendId")));
+    Replies.json(ctx, friends.get().removeFriend(ctx.pathParam("userId"), ctx.pathParam("friendId")),
+        FriendChange::toJson);
   }
 
   private void list(RoutingContext ctx) {
-    Replies.json(ctx, friends.get().friends(ctx.pathParam("userId")));
+    Replies.json(ctx, friends.get().friends(ctx.pathParam("userId")), FriendList::toJson);
   }
 
+  /** A body of the wrong shape throws its 400 here, which the router hands to the failure handler. */
   private void importFriends(RoutingContext ctx) {
-    Replies.json(ctx, friends.get().importFriends(ctx.pathParam("userId"), Params.body(ctx)));
+    Replies.json(ctx, friends.get().importFriends(ctx.pathParam("userId"), new FriendIds(Params.body(ctx))),
+        FriendImport::toJson);
   }
 
   private void board(RoutingContext ctx) {
     Params q = Params.of(ctx);
     Boolean meta = q.boolValue("meta");
     Replies.json(ctx, friends.get().friendBoard(ctx.pathParam("board"), ctx.pathParam("userId"), q.string("period"),
-        q.longValue("offset"), q.intValue("limit"), q.string("rankMode"), q.boolValue("globalRanks"))
-        .map(board -> Boolean.FALSE.equals(meta) ? withoutMeta(board) : board));
+        q.longValue("offset"), q.intValue("limit"), q.string("rankMode"), q.boolValue("globalRanks")),
+        board -> Boolean.FALSE.equals(meta) ? withoutMeta(board.toJson()) : board.toJson());
   }
 
   /** The board without its entries' metadata ({@code meta=false}). */

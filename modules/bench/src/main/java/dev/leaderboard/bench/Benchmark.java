@@ -6,6 +6,7 @@ import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Partitioner;
 import dev.leaderboard.embedded.LocalPostgres;
 import dev.leaderboard.embedded.LocalRedisShards;
+import dev.leaderboard.service.FriendIds;
 import dev.leaderboard.service.FriendRankService;
 import dev.leaderboard.service.LeaderboardService;
 import dev.leaderboard.service.LeaderboardVerticle;
@@ -100,7 +101,7 @@ public final class Benchmark {
     for (int k = 1; k <= 1000; k++) {
       friendIds.add("u" + (k * 997 % members));
     }
-    friends.importFriends("u0", new JsonObject().put("friendIds", friendIds)).await();
+    friends.importFriends("u0", new FriendIds(new JsonObject().put("friendIds", friendIds))).await();
     List<String> friendList = new ArrayList<>();
     friendIds.forEach(f -> friendList.add((String) f));
 

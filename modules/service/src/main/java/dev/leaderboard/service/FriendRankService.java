@@ -1,19 +1,22 @@
 package dev.leaderboard.service;
 
 import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.service.result.FriendBoard;
+import dev.leaderboard.service.result.FriendChange;
+import dev.leaderboard.service.result.FriendImport;
+import dev.leaderboard.service.result.FriendList;
 import io.vertx.codegen.annotations.ProxyGen;
 import io.vertx.codegen.annotations.VertxGen;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.json.JsonObject;
 
 /**
  * The friend graph and friend boards: the one code path behind the HTTP API's friend routes (in
  * process, see {@link NodeServices#friends()}) and event-bus callers. Friendship is mutual and global (not per board).
  *
- * <p>Answers and failures follow {@link LeaderboardService}: every answer is the JSON document the
- * HTTP API returns; failures are {@link LeaderboardException}s, which event-bus callers receive as
- * {@link io.vertx.serviceproxy.ServiceException}s with the HTTP
+ * <p>Answers and failures follow {@link LeaderboardService}: every answer's {@code toJson()} is the
+ * JSON document the HTTP API returns; failures are {@link LeaderboardException}s, which event-bus
+ * callers receive as {@link io.vertx.serviceproxy.ServiceException}s with the HTTP
  * status as {@code failureCode}, the message, and {@code {"error": "<code>"}} as {@code debugInfo}.
  * Arguments that are {@code null} take their documented defaults.
  *
@@ -35,20 +38,20 @@ public interface FriendRankService {
    * false when they were friends already. 400 for a user befriending themself; 422
    * {@code friend_limit} when either list is full (nothing changes).
    */
-  Future<JsonObject> addFriend(String userId, String friendId);
+  Future<FriendChange> addFriend(String userId, String friendId);
 
   /** Ends the friendship both ways: {@code {userId, friendId, removed}}, {@code removed} false when there was none. */
-  Future<JsonObject> removeFriend(String userId, String friendId);
+  Future<FriendChange> removeFriend(String userId, String friendId);
 
   /** {@code {userId, count, friends: [IDs sorted]}}. */
-  Future<JsonObject> friends(String userId);
+  Future<FriendList> friends(String userId);
 
   /**
-   * {@code {friendIds: [...]}} (at most the friend limit) → each made a friend of the user, both
-   * ways: {@code {userId, added, already, refused: [{index, friendId, error, message}]}}. Each ID is
-   * judged on its own; a repeated ID counts as {@code already}.
+   * {@code {friendIds: [...]}} (at most the friend limit; {@link FriendIds} checks its shape) → each
+   * made a friend of the user, both ways: {@code {userId, added, already, refused: [{index, friendId,
+   * error, message}]}}. Each ID is judged on its own; a repeated ID counts as {@code already}.
    */
-  Future<JsonObject> importFriends(String userId, JsonObject request);
+  Future<FriendImport> importFriends(String userId, FriendIds request);
 
   /**
    * The board among the user and their friends, ranked within that group:
@@ -69,6 +72,6 @@ public interface FriendRankService {
    * @param rankMode {@code unique} (default), {@code competition} or {@code dense}
    * @param globalRanks {@code true}: add each entry's unique rank on the whole board as {@code globalRank}
    */
-  Future<JsonObject> friendBoard(String board, String userId, String period, Long offset, Integer limit,
+  Future<FriendBoard> friendBoard(String board, String userId, String period, Long offset, Integer limit,
       String rankMode, Boolean globalRanks);
 }

@@ -118,7 +118,7 @@ class EntryMetaTest {
             .copy().put("period", (String) null).put("total", (Long) null)),
         service.around(board, user(20, tag), period, 7, "competition").await().getJsonArray("entries"),
         service.ranks(board, new JsonObject().put("userIds", ids), period, null).await().getJsonArray("entries"),
-        friends.friendBoard(board, user(0, tag), period, 0L, 100, null, false).await().getJsonArray("entries"));
+        friends.friendBoard(board, user(0, tag), period, 0L, 100, null, false).await().toJson().getJsonArray("entries"));
   }
 
   /** User i of this test's board: friend sets are not per board, so each test has users of its own. */

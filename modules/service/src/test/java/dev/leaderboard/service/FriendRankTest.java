@@ -1,10 +1,12 @@
 package dev.leaderboard.service;
 
 import dev.leaderboard.service.friends.FriendRankVerticle;
+import dev.leaderboard.service.result.FriendChange;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
 import dev.leaderboard.testing.TestSeed;
@@ -73,7 +75,7 @@ class FriendRankTest {
     }
     Map<String, TreeSet<String>> graph = buildGraph(rnd, friends, users);
     for (String u : users) {
-      JsonObject got = friends.friends(u).await();
+      JsonObject got = friends.friends(u).await().toJson();
       assertThat(got.getString("userId")).isEqualTo(u);
       assertThat(got.getInteger("count")).isEqualTo(graph.get(u).size());
       assertThat(got.getJsonArray("friends").getList()).as("friends of %s", u).containsExactlyElementsOf(graph.get(u));
@@ -156,8 +158,8 @@ class FriendRankTest {
             already++;
           }
         }
-        JsonObject r = friends.importFriends(u, new JsonObject().put("friendIds", new JsonArray(new ArrayList<>(picked))))
-            .await();
+        JsonObject r = friends.importFriends(u, friendIds(new JsonArray(new ArrayList<>(picked))))
+            .await().toJson();
         assertThat(r.getInteger("added")).as("import for %s", u).isEqualTo(added);
         assertThat(r.getInteger("already")).isEqualTo(already);
         assertThat(r.getJsonArray("refused")).isEmpty();
@@ -166,7 +168,7 @@ class FriendRankTest {
           boolean isNew = graph.get(u).add(f);
           graph.get(f).add(u);
           // either side may ask
-          JsonObject r = rnd.nextBoolean() ? friends.addFriend(u, f).await() : friends.addFriend(f, u).await();
+          JsonObject r = rnd.nextBoolean() ? friends.addFriend(u, f).await().toJson() : friends.addFriend(f, u).await().toJson();
           assertThat(r.getBoolean("added")).as("add %s %s", u, f).isEqualTo(isNew);
         }
       }
@@ -179,7 +181,7 @@ class FriendRankTest {
       }
       boolean was = graph.get(u).remove(f);
       graph.get(f).remove(u);
-      JsonObject r = rnd.nextBoolean() ? friends.removeFriend(u, f).await() : friends.removeFriend(f, u).await();
+      JsonObject r = rnd.nextBoolean() ? friends.removeFriend(u, f).await().toJson() : friends.removeFriend(f, u).await().toJson();
       assertThat(r.getBoolean("removed")).as("remove %s %s", u, f).isEqualTo(was);
     }
     return graph;
@@ -192,7 +194,7 @@ class FriendRankTest {
     ReferenceBoard model = all.only(group);
     List<ReferenceBoard.Entry> expected = model.sorted();
     for (String mode : MODES) {
-      JsonObject full = friends.friendBoard(board, u, null, null, 1000, mode, true).await();
+      JsonObject full = friends.friendBoard(board, u, null, null, 1000, mode, true).await().toJson();
       assertThat(full.getString("board")).isEqualTo(board);
       assertThat(full.getString("period")).isEqualTo("2025-04-15");
       assertThat(full.getString("userId")).isEqualTo(u);
@@ -214,7 +216,7 @@ class FriendRankTest {
         int offset = rnd.nextInt(expected.size() + 3);
         int limit = 1 + rnd.nextInt(12);
         Boolean global = q == 0 ? null : q == 1 ? Boolean.FALSE : Boolean.TRUE;
-        JsonObject page = friends.friendBoard(board, u, "current", (long) offset, limit, mode, global).await();
+        JsonObject page = friends.friendBoard(board, u, "current", (long) offset, limit, mode, global).await().toJson();
         assertThat(page.getLong("total")).isEqualTo(expected.size());
         assertThat(page.getLong("offset")).isEqualTo(offset);
         assertThat(page.getInteger("limit")).isEqualTo(limit);
@@ -239,22 +241,22 @@ class FriendRankTest {
     FriendRankService friends = deployFriends(5000);
     String a = user("ann");
     String b = user("bob");
-    assertThat(friends.addFriend(a, b).await())
+    assertThat(friends.addFriend(a, b).await().toJson())
         .isEqualTo(new JsonObject().put("userId", a).put("friendId", b).put("added", true));
-    assertThat(friends.addFriend(a, b).await().getBoolean("added")).isFalse();
-    assertThat(friends.addFriend(b, a).await().getBoolean("added")).isFalse();
-    assertThat(friends.friends(a).await())
+    assertThat(friends.addFriend(a, b).await().toJson().getBoolean("added")).isFalse();
+    assertThat(friends.addFriend(b, a).await().toJson().getBoolean("added")).isFalse();
+    assertThat(friends.friends(a).await().toJson())
         .isEqualTo(new JsonObject().put("userId", a).put("count", 1).put("friends", new JsonArray().add(b)));
-    assertThat(friends.friends(b).await().getJsonArray("friends")).containsExactly(a);
+    assertThat(friends.friends(b).await().toJson().getJsonArray("friends")).containsExactly(a);
 
-    assertThat(friends.removeFriend(b, a).await())
+    assertThat(friends.removeFriend(b, a).await().toJson())
         .isEqualTo(new JsonObject().put("userId", b).put("friendId", a).put("removed", true));
-    assertThat(friends.removeFriend(a, b).await().getBoolean("removed")).isFalse();
-    assertThat(friends.friends(a).await().getInteger("count")).isZero();
-    assertThat(friends.friends(b).await().getJsonArray("friends")).isEmpty();
+    assertThat(friends.removeFriend(a, b).await().toJson().getBoolean("removed")).isFalse();
+    assertThat(friends.friends(a).await().toJson().getInteger("count")).isZero();
+    assertThat(friends.friends(b).await().toJson().getJsonArray("friends")).isEmpty();
     // a friendship again after it ended
-    assertThat(friends.addFriend(b, a).await().getBoolean("added")).isTrue();
-    assertThat(friends.friends(a).await().getJsonArray("friends")).containsExactly(b);
+    assertThat(friends.addFriend(b, a).await().toJson().getBoolean("added")).isTrue();
+    assertThat(friends.friends(a).await().toJson().getJsonArray("friends")).containsExactly(b);
   }
 
   @Test
@@ -267,9 +269,12 @@ class FriendRankTest {
     assertRefused(friends.addFriend(a, null), 400, "invalid_field", "friendId");
     assertRefused(friends.friends(".."), 400, "invalid_field", "userId");
     assertRefused(friends.importFriends(a, null), 400, "invalid_field", "body");
-    assertRefused(friends.importFriends(a, new JsonObject().put("friendIds", "x")), 400, "invalid_field", "friendIds");
-    assertRefused(friends.importFriends(a, new JsonObject().put("friends", new JsonArray())), 400, "invalid_field", "friends");
-    assertThat(friends.friends(a).await().getInteger("count")).isZero();
+    // a body of the wrong shape is refused where it is built, before it is sent
+    assertBadBody(new JsonObject().put("friendIds", "x"), "friendIds", "array");
+    assertBadBody(new JsonObject(), "friendIds", "array");
+    assertBadBody(new JsonObject().put("friends", new JsonArray()), "friends", "not a known field");
+    assertBadBody(null, "body", "JSON object");
+    assertThat(friends.friends(a).await().toJson().getInteger("count")).isZero();
 
     String board = "fb-" + UUID.randomUUID().toString().substring(0, 8);
     assertRefused(friends.friendBoard(board, a, null, null, null, null, null), 404, "board_not_found", board);
@@ -283,7 +288,7 @@ class FriendRankTest {
     assertRefused(friends.friendBoard(board, "", null, null, null, null, null), 400, "invalid_field", "userId");
 
     // a user without friends or score: an empty board with the defaults
-    JsonObject empty = friends.friendBoard(board, a, null, null, null, null, null).await();
+    JsonObject empty = friends.friendBoard(board, a, null, null, null, null, null).await().toJson();
     assertThat(empty).isEqualTo(new JsonObject().put("board", board).put("period", "2025-04-15").put("userId", a)
         .put("total", 0).put("offset", 0L).put("limit", 20).put("rankMode", "unique").put("entries", new JsonArray())
         .put("missing", 1));
@@ -297,7 +302,7 @@ class FriendRankTest {
     String b = user("b");
     String c = user("c");
     JsonArray ids = new JsonArray().add(a).add(b).add(a).add("bad id").add(u).add(42).addNull().add("").add(c).add(b);
-    JsonObject r = friends.importFriends(u, new JsonObject().put("friendIds", ids)).await();
+    JsonObject r = friends.importFriends(u, friendIds(ids)).await().toJson();
     assertThat(r.getString("userId")).isEqualTo(u);
     assertThat(r.getInteger("added")).isEqualTo(3);
     assertThat(r.getInteger("already")).isEqualTo(2);
@@ -312,18 +317,18 @@ class FriendRankTest {
       assertThat(x.getString("message")).contains("friendIds[" + indexes[k] + "]");
     }
     assertThat(refused.getJsonObject(1).getString("message")).contains("themself");
-    assertThat(friends.friends(u).await().getJsonArray("friends")).containsExactly(a, b, c);
+    assertThat(friends.friends(u).await().toJson().getJsonArray("friends")).containsExactly(a, b, c);
     for (String f : List.of(a, b, c)) {
-      assertThat(friends.friends(f).await().getJsonArray("friends")).containsExactly(u);
+      assertThat(friends.friends(f).await().toJson().getJsonArray("friends")).containsExactly(u);
     }
     // again, with one new friend: the others are already there
     String d = user("d");
-    JsonObject again = friends.importFriends(u, new JsonObject().put("friendIds", new JsonArray().add(c).add(d))).await();
+    JsonObject again = friends.importFriends(u, friendIds(new JsonArray().add(c).add(d))).await().toJson();
     assertThat(again).isEqualTo(new JsonObject().put("userId", u).put("added", 1).put("already", 1)
         .put("refused", new JsonArray()));
-    assertThat(friends.importFriends(u, new JsonObject().put("friendIds", new JsonArray())).await().getInteger("added"))
+    assertThat(friends.importFriends(u, friendIds(new JsonArray())).await().toJson().getInteger("added"))
         .isZero();
-    assertThat(friends.friends(u).await().getInteger("count")).isEqualTo(4);
+    assertThat(friends.friends(u).await().toJson().getInteger("count")).isEqualTo(4);
   }
 
   @Test
@@ -331,17 +336,17 @@ class FriendRankTest {
     FriendRankService friends = deployFriends(5);
     String x = user("x");
     for (int i = 0; i < 5; i++) {
-      assertThat(friends.addFriend(x, user("x" + i)).await().getBoolean("added")).isTrue();
+      assertThat(friends.addFriend(x, user("x" + i)).await().toJson().getBoolean("added")).isTrue();
     }
-    JsonArray xFriends = friends.friends(x).await().getJsonArray("friends");
+    JsonArray xFriends = friends.friends(x).await().toJson().getJsonArray("friends");
     String y = user("y");
     // x's list is full, asked from either side
     assertRefused(friends.addFriend(x, y), 422, "friend_limit", "'" + x + "'", "5", "nothing changed");
     assertRefused(friends.addFriend(y, x), 422, "friend_limit", "'" + x + "'", "5");
-    assertThat(friends.friends(x).await().getJsonArray("friends")).isEqualTo(xFriends);
-    assertThat(friends.friends(y).await().getJsonArray("friends")).isEmpty();
+    assertThat(friends.friends(x).await().toJson().getJsonArray("friends")).isEqualTo(xFriends);
+    assertThat(friends.friends(y).await().toJson().getJsonArray("friends")).isEmpty();
     // an existing friendship is no growth
-    assertThat(friends.addFriend(user("x0"), x).await().getBoolean("added")).isFalse();
+    assertThat(friends.addFriend(user("x0"), x).await().toJson().getBoolean("added")).isFalse();
 
     // y's list full: refused naming y, and z's list stays empty
     for (int i = 0; i < 5; i++) {
@@ -350,15 +355,15 @@ class FriendRankTest {
     String z = user("z");
     ServiceException full = assertRefused(friends.addFriend(z, y), 422, "friend_limit", "'" + y + "'");
     assertThat(full.getMessage()).doesNotContain("list of user '" + z + "'");
-    assertThat(friends.friends(z).await().getInteger("count")).isZero();
+    assertThat(friends.friends(z).await().toJson().getInteger("count")).isZero();
 
     // more IDs than the limit in one import
     JsonArray six = new JsonArray();
     for (int i = 0; i < 6; i++) {
       six.add(user("s" + i));
     }
-    assertRefused(friends.importFriends(z, new JsonObject().put("friendIds", six)), 400, "invalid_field", "friendIds", "5");
-    assertThat(friends.friends(z).await().getInteger("count")).isZero();
+    assertRefused(friends.importFriends(z, friendIds(six)), 400, "invalid_field", "friendIds", "5");
+    assertThat(friends.friends(z).await().toJson().getInteger("count")).isZero();
 
     // an import that fills w's list: later IDs refused for w's list, y refused for its own
     String w = user("w");
@@ -366,7 +371,7 @@ class FriendRankTest {
       friends.addFriend(w, user("w" + i)).await();
     }
     JsonArray ids = new JsonArray().add(user("a1")).add(user("a2")).add(user("a3")).add(y).add(user("a4"));
-    JsonObject r = friends.importFriends(w, new JsonObject().put("friendIds", ids)).await();
+    JsonObject r = friends.importFriends(w, friendIds(ids)).await().toJson();
     assertThat(r.getInteger("added")).isEqualTo(2);
     assertThat(r.getInteger("already")).isZero();
     JsonArray refused = r.getJsonArray("refused");
@@ -379,12 +384,12 @@ class FriendRankTest {
     for (int k = 0; k < 3; k++) {
       assertThat(refused.getJsonObject(k).getString("error")).isEqualTo("friend_limit");
     }
-    assertThat(friends.friends(w).await().getJsonArray("friends"))
+    assertThat(friends.friends(w).await().toJson().getJsonArray("friends"))
         .containsExactlyInAnyOrder(user("w0"), user("w1"), user("w2"), user("a1"), user("a2"));
-    assertThat(friends.friends(user("a1")).await().getJsonArray("friends")).containsExactly(w);
-    assertThat(friends.friends(user("a3")).await().getJsonArray("friends")).isEmpty();
-    assertThat(friends.friends(user("a4")).await().getJsonArray("friends")).isEmpty();
-    assertThat(friends.friends(y).await().getJsonArray("friends")).doesNotContain(w).hasSize(5);
+    assertThat(friends.friends(user("a1")).await().toJson().getJsonArray("friends")).containsExactly(w);
+    assertThat(friends.friends(user("a3")).await().toJson().getJsonArray("friends")).isEmpty();
+    assertThat(friends.friends(user("a4")).await().toJson().getJsonArray("friends")).isEmpty();
+    assertThat(friends.friends(y).await().toJson().getJsonArray("friends")).doesNotContain(w).hasSize(5);
   }
 
   @Test
@@ -392,7 +397,7 @@ class FriendRankTest {
     FriendRankService friends = deployFriends(5);
     String h = user("hub");
     List<String> others = new ArrayList<>();
-    List<Future<JsonObject>> sent = new ArrayList<>();
+    List<Future<FriendChange>> sent = new ArrayList<>();
     for (int i = 0; i < 24; i++) {
       String c = user("c" + i);
       others.add(c);
@@ -401,9 +406,9 @@ class FriendRankTest {
     Future.join(sent).otherwiseEmpty().await();
     List<String> linked = new ArrayList<>();
     for (int i = 0; i < sent.size(); i++) {
-      Future<JsonObject> f = sent.get(i);
+      Future<FriendChange> f = sent.get(i);
       if (f.succeeded()) {
-        assertThat(f.result().getBoolean("added")).isTrue();
+        assertThat(f.result().toJson().getBoolean("added")).isTrue();
         linked.add(others.get(i));
       } else {
         ServiceException e = (ServiceException) f.cause();
@@ -412,14 +417,27 @@ class FriendRankTest {
       }
     }
     assertThat(linked).hasSize(5);
-    assertThat(friends.friends(h).await().getJsonArray("friends")).containsExactlyInAnyOrderElementsOf(linked);
+    assertThat(friends.friends(h).await().toJson().getJsonArray("friends")).containsExactlyInAnyOrderElementsOf(linked);
     for (String c : others) {
-      List<?> theirs = friends.friends(c).await().getJsonArray("friends").getList();
+      List<?> theirs = friends.friends(c).await().toJson().getJsonArray("friends").getList();
       assertThat(theirs).as("friends of %s", c).isEqualTo(linked.contains(c) ? List.of(h) : List.of());
     }
   }
 
-  private static ServiceException assertRefused(Future<JsonObject> answer, int status, String code, String... mentions) {
+  private static FriendIds friendIds(JsonArray ids) {
+    return new FriendIds(new JsonObject().put("friendIds", ids));
+  }
+
+  private static void assertBadBody(JsonObject body, String... mentions) {
+    Throwable t = catchThrowable(() -> new FriendIds(body));
+    assertThat(t).isInstanceOf(LeaderboardException.class);
+    LeaderboardException e = (LeaderboardException) t;
+    assertThat(e.status()).isEqualTo(400);
+    assertThat(e.code()).isEqualTo("invalid_field");
+    assertThat(e.getMessage()).startsWith(mentions[0] + " ").contains(mentions);
+  }
+
+  private static ServiceException assertRefused(Future<?> answer, int status, String code, String... mentions) {
     Throwable t = catchThrowable(answer::await);
     assertThat(t).isInstanceOf(ServiceException.class);
     ServiceException e = (ServiceException) t;

@@ -83,7 +83,7 @@ class PartialReadsOutageTest {
       submitRandomEvents(rnd, board, "incr".equals(operator), all, users.subList(0, 144));
 
       // every shard up: complete answers carry no partial fields
-      JsonObject complete = friends.friendBoard(board, users.get(0), null, null, 1000, "unique", true).await();
+      JsonObject complete = friends.friendBoard(board, users.get(0), null, null, 1000, "unique", true).await().toJson();
       assertThat(complete.fieldNames()).doesNotContain("partial", "unreachable", "reason");
       assertThat(complete.getJsonArray("entries").getJsonObject(0).getLong("globalRank")).isNotNull();
       JsonObject ranked = service.ranks(board, new JsonObject().put("userIds", new JsonArray(users.subList(0, 30))),
@@ -142,7 +142,7 @@ class PartialReadsOutageTest {
     List<ReferenceBoard.Entry> expected = model.sorted();
     for (String mode : MODES) {
       for (boolean global : new boolean[] {false, true}) {
-        JsonObject got = friends.friendBoard(board, owner, null, null, 1000, mode, global).await();
+        JsonObject got = friends.friendBoard(board, owner, null, null, 1000, mode, global).await().toJson();
         String what = mode + (global ? " with global ranks" : "") + " board of " + owner;
         assertThat(got.getInteger("total")).as(what).isEqualTo(expected.size());
         assertThat(got.getInteger("missing")).as(what).isEqualTo(reached.size() - expected.size());
@@ -168,7 +168,7 @@ class PartialReadsOutageTest {
         // pages are slices of the whole
         int offset = rnd.nextInt(expected.size() + 2);
         int limit = 1 + rnd.nextInt(10);
-        JsonObject page = friends.friendBoard(board, owner, null, (long) offset, limit, mode, global).await();
+        JsonObject page = friends.friendBoard(board, owner, null, (long) offset, limit, mode, global).await().toJson();
         List<Object> slice = entries.getList().subList(Math.min(offset, entries.size()),
             Math.min(entries.size(), offset + limit));
         assertThat(page.getJsonArray("entries").getList()).as(what + " from " + offset).isEqualTo(slice);
@@ -224,7 +224,7 @@ class PartialReadsOutageTest {
           graph.get(f).add(u);
         }
       }
-      friends.importFriends(u, new JsonObject().put("friendIds", picked)).await();
+      friends.importFriends(u, new FriendIds(new JsonObject().put("friendIds", picked))).await();
     }
     return graph;
   }

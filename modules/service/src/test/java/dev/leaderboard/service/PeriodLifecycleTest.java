@@ -166,7 +166,7 @@ class PeriodLifecycleTest {
         ids.add(prefix + u);
       }
       out.put("ranks " + mode, service.ranks(board, new JsonObject().put("userIds", new JsonArray(ids)), period, mode).await());
-      out.put("friends " + mode, friends.friendBoard(board, prefix + "0", period, 0L, 100, mode, true).await());
+      out.put("friends " + mode, friends.friendBoard(board, prefix + "0", period, 0L, 100, mode, true).await().toJson());
     }
     return out;
   }

@@ -9,7 +9,6 @@ import dev.leaderboard.service.reads.Reach;
 import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.archive.ArchivedEntry;
 import dev.leaderboard.core.Board;
-import dev.leaderboard.core.Fields;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Limits;
 import dev.leaderboard.core.Names;
@@ -17,15 +16,18 @@ import dev.leaderboard.core.Period;
 import dev.leaderboard.core.PeriodState;
 import dev.leaderboard.core.RankMode;
 import dev.leaderboard.core.StoreUnavailableException;
+import dev.leaderboard.service.FriendIds;
 import dev.leaderboard.service.FriendRankService;
 import dev.leaderboard.service.result.Entry;
 import dev.leaderboard.service.result.FriendBoard;
+import dev.leaderboard.service.result.FriendChange;
+import dev.leaderboard.service.result.FriendImport;
+import dev.leaderboard.service.result.FriendList;
 import dev.leaderboard.service.result.Partial;
 import dev.leaderboard.store.friends.FriendStore;
 import dev.leaderboard.store.scores.ScoreStore;
 import dev.leaderboard.store.scores.StoredEntry;
 import io.vertx.core.Future;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -124,7 +126,7 @@ public final class FriendRankServiceImpl implements FriendRankService {
   // ---- the graph
 
   @Override
-  public Future<JsonObject> addFriend(String userId, String friendId) {
+  public Future<FriendChange> addFriend(String userId, String friendId) {
     return Requests.guard(() -> {
       Names.id("userId", userId);
       Names.id("friendId", friendId);
@@ -132,10 +134,7 @@ public final class FriendRankServiceImpl implements FriendRankService {
         throw self("friendId", userId);
       }
       return friends.link(userId, friendId, friendLimit).map(link -> switch (link) {
-        case ADDED, ALREADY -> new JsonObject()
-            .put("userId", userId)
-            .put("friendId", friendId)
-            .put("added", link == FriendStore.Link.ADDED);
+        case ADDED, ALREADY -> FriendChange.added(userId, friendId, link == FriendStore.Link.ADDED);
         case OWNER_FULL -> throw full(userId, userId, friendId);
         case FRIEND_FULL -> throw full(friendId, userId, friendId);
       });
@@ -143,38 +142,33 @@ public final class FriendRankServiceImpl implements FriendRankService {
   }
 
   @Override
-  public Future<JsonObject> removeFriend(String userId, String friendId) {
+  public Future<FriendChange> removeFriend(String userId, String friendId) {
     return Requests.guard(() -> {
       Names.id("userId", userId);
       Names.id("friendId", friendId);
       if (userId.equals(friendId)) {
         throw self("friendId", userId);
       }
-      return friends.unlink(userId, friendId).map(removed -> new JsonObject()
-          .put("userId", userId)
-          .put("friendId", friendId)
-          .put("removed", removed));
+      return friends.unlink(userId, friendId).map(removed -> FriendChange.removed(userId, friendId, removed));
     });
   }
 
   @Override
-  public Future<JsonObject> friends(String userId) {
+  public Future<FriendList> friends(String userId) {
     return Requests.guard(() -> {
       Names.id("userId", userId);
-      return friends.friends(userId).map(list -> new JsonObject()
-          .put("userId", userId)
-          .put("count", list.size())
-          .put("friends", new JsonArray(new ArrayList<>(list))));
+      return friends.friends(userId).map(list -> FriendList.of(userId, list));
     });
   }
 
   @Override
-  public Future<JsonObject> importFriends(String userId, JsonObject request) {
+  public Future<FriendImport> importFriends(String userId, FriendIds request) {
     return Requests.guard(() -> {
       Names.id("userId", userId);
-      JsonObject body = Fields.object(request, "body");
-      Fields.onlyKnown(body, "", Set.of("friendIds"));
-      JsonArray ids = Fields.array(body, "friendIds");
+      if (request == null) {
+        throw LeaderboardException.invalid("body", "must be a JSON object");
+      }
+      List<Object> ids = request.friendIds();
       if (ids.size() > friendLimit) {
         throw LeaderboardException.invalid("friendIds", "must hold at most " + friendLimit
             + " IDs, the friend limit (got " + ids.size() + "); send the rest in further calls");
@@ -185,7 +179,7 @@ public final class FriendRankServiceImpl implements FriendRankService {
       Set<String> seen = new HashSet<>();
       int repeated = 0;
       for (int i = 0; i < ids.size(); i++) {
-        Object v = ids.getValue(i);
+        Object v = ids.get(i);
         String field = "friendIds[" + i + "]";
         try {
           if (!(v instanceof String)) {
@@ -219,11 +213,7 @@ public final class FriendRankServiceImpl implements FriendRankService {
           }
         }
         refused.sort(Comparator.comparingInt(o -> o.getInteger("index")));
-        return new JsonObject()
-            .put("userId", userId)
-            .put("added", added)
-            .put("already", present)
-            .put("refused", new JsonArray(new ArrayList<>(refused)));
+        return FriendImport.of(userId, added, present, refused);
       });
     });
   }
@@ -254,7 +244,7 @@ public final class FriendRankServiceImpl implements FriendRankService {
   private static final String NO_GLOBAL = "globalRank is not known";
 
   @Override
-  public Future<JsonObject> friendBoard(String board, String userId, String period, Long offset, Integer limit,
+  public Future<FriendBoard> friendBoard(String board, String userId, String period, Long offset, Integer limit,
       String rankMode, Boolean globalRanks) {
     return Requests.guard(() -> {
       Names.board("board", board);
@@ -283,8 +273,8 @@ public final class FriendRankServiceImpl implements FriendRankService {
               for (int k = 0; k < page.size(); k++) {
                 entries.add(Entries.of(b, p, page.get(k), ranks[from + k], from + k, scored.size()));
               }
-              return new FriendBoard(b.name(), p.id(), userId, scored.size(), off, lim, mode, entries,
-                  g == null ? null : g.ranks(), reach.missing().size(), partial(reach, g)).toJson();
+              return FriendBoard.of(b.name(), p.id(), userId, scored.size(), off, lim, mode, entries,
+                  g == null ? null : g.ranks(), reach.missing().size(), partial(reach, g));
             });
           });
         });

@@ -1,6 +1,7 @@
 package dev.leaderboard.service.result;
 
 import dev.leaderboard.core.RankMode;
+import io.vertx.codegen.annotations.DataObject;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
@@ -9,17 +10,25 @@ import java.util.List;
  * A page of the board among a user and their friends, ranked within that group. A <em>partial</em>
  * board ({@code partial} set, while a shard is down) ranks the members whose shards answered, as a
  * complete one ranks the whole group, and lists the others apart.
- *
- * @param total group members with a score (that were reached)
- * @param entries the page; {@code rank} and {@code percentile} are within the group
- * @param globalRanks per entry its unique rank on the whole board ({@code null} elements: not known
- *     while a shard is down); {@code null} when not asked for
- * @param missing group members without a score (that were reached)
  */
-public record FriendBoard(String board, String period, String userId, int total, long offset, int limit,
-    RankMode rankMode, List<Entry> entries, List<Long> globalRanks, int missing, Partial partial) {
+@DataObject
+public final class FriendBoard {
+  private final JsonObject json;
 
-  public JsonObject toJson() {
+  public FriendBoard(JsonObject json) {
+    this.json = json;
+  }
+
+  /**
+   * @param total group members with a score (that were reached)
+   * @param entries the page; {@code rank} and {@code percentile} are within the group
+   * @param globalRanks per entry its unique rank on the whole board ({@code null} elements: not known
+   *     while a shard is down); {@code null} when not asked for
+   * @param missing group members without a score (that were reached)
+   * @param partial what the board leaves out, {@code null} when it is complete
+   */
+  public static FriendBoard of(String board, String period, String userId, int total, long offset, int limit,
+      RankMode rankMode, List<Entry> entries, List<Long> globalRanks, int missing, Partial partial) {
     JsonArray page = new JsonArray();
     for (int k = 0; k < entries.size(); k++) {
       JsonObject e = entries.get(k).toJson();
@@ -38,6 +47,10 @@ public record FriendBoard(String board, String period, String userId, int total,
         .put("rankMode", rankMode.wireName())
         .put("entries", page)
         .put("missing", missing);
-    return partial == null ? out : partial.addTo(out);
+    return new FriendBoard(partial == null ? out : partial.addTo(out));
+  }
+
+  public JsonObject toJson() {
+    return json;
   }
 }
