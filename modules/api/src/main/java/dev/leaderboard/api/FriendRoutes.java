@@ -1,6 +1,6 @@
 package dev.leaderboard.api;
 
-import dev.leaderboard.service.FriendIds;
+import dev.leaderboard.service.request.FriendIds;
 import dev.leaderboard.service.FriendRankService;
 import dev.leaderboard.service.result.FriendChange;
 import dev.leaderboard.service.result.FriendImport;

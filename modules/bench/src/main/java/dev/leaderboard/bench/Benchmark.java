@@ -6,7 +6,7 @@ import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Partitioner;
 import dev.leaderboard.embedded.LocalPostgres;
 import dev.leaderboard.embedded.LocalRedisShards;
-import dev.leaderboard.service.FriendIds;
+import dev.leaderboard.service.request.FriendIds;
 import dev.leaderboard.service.FriendRankService;
 import dev.leaderboard.service.LeaderboardService;
 import dev.leaderboard.service.LeaderboardVerticle;

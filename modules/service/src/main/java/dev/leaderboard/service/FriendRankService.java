@@ -1,6 +1,7 @@
 package dev.leaderboard.service;
 
 import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.service.request.FriendIds;
 import dev.leaderboard.service.result.FriendBoard;
 import dev.leaderboard.service.result.FriendChange;
 import dev.leaderboard.service.result.FriendImport;

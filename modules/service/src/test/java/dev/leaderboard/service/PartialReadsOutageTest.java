@@ -1,6 +1,7 @@
 package dev.leaderboard.service;
 
 import dev.leaderboard.service.friends.FriendRankVerticle;
+import dev.leaderboard.service.request.FriendIds;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;

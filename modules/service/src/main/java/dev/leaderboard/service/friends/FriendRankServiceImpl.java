@@ -16,7 +16,7 @@ import dev.leaderboard.core.Period;
 import dev.leaderboard.core.PeriodState;
 import dev.leaderboard.core.RankMode;
 import dev.leaderboard.core.StoreUnavailableException;
-import dev.leaderboard.service.FriendIds;
+import dev.leaderboard.service.request.FriendIds;
 import dev.leaderboard.service.FriendRankService;
 import dev.leaderboard.service.result.Entry;
 import dev.leaderboard.service.result.FriendBoard;
@@ -37,6 +37,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -165,10 +166,7 @@ public final class FriendRankServiceImpl implements FriendRankService {
   public Future<FriendImport> importFriends(String userId, FriendIds request) {
     return Requests.guard(() -> {
       Names.id("userId", userId);
-      if (request == null) {
-        throw LeaderboardException.invalid("body", "must be a JSON object");
-      }
-      List<Object> ids = request.friendIds();
+      List<Object> ids = Objects.requireNonNullElseGet(request, () -> new FriendIds(null)).friendIds();
       if (ids.size() > friendLimit) {
         throw LeaderboardException.invalid("friendIds", "must hold at most " + friendLimit
             + " IDs, the friend limit (got " + ids.size() + "); send the rest in further calls");
