@@ -8,7 +8,7 @@ import dev.leaderboard.api.stream.NodeStreams;
 import dev.leaderboard.api.limit.RateLimiter;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;
-import dev.leaderboard.service.impl.LeaderboardServiceImpl;
+import dev.leaderboard.service.LeaderboardService;
 import dev.leaderboard.service.request.MetaUpdate;
 import dev.leaderboard.service.request.ScoreBatch;
 import dev.leaderboard.service.request.ScoreEvent;
@@ -144,11 +144,11 @@ public class HttpApiVerticle extends VerticleBase {
     AuditRoutes.mount(routes, audit);
     Set<String> opened = options.open().operationIds();
     boolean guarded = options.guarded();
-    AccessGate gate = new AccessGate(keys, board -> service().board(board), Params::body,
+    AccessGate gate = new AccessGate(keys, node::board, Params::body,
         operationId -> !guarded || opened.contains(operationId));
     NodeStreams streams = NodeStreams.of(vertx);
-    StreamRoutes.mount(routes, streams, this::service);
-    TicketGate tickets = new TicketGate(keys, streams, board -> service().board(board));
+    StreamRoutes.mount(routes, streams, node::board);
+    TicketGate tickets = new TicketGate(keys, streams, node::board);
     RateGate rateGate = new RateGate(options.rates(), opened);
     AuditTrail trail = new AuditTrail(audit);
     return routes.createRouter(vertx, BodyHandler.create(false).setBodyLimit(BODY_LIMIT), access -> guarded
@@ -192,7 +192,7 @@ public class HttpApiVerticle extends VerticleBase {
     return server.actualPort();
   }
 
-  private LeaderboardServiceImpl service() {
+  private LeaderboardService service() {
     return running(node.leaderboards());
   }
 

@@ -1,6 +1,6 @@
 package dev.leaderboard.api;
 
-import dev.leaderboard.service.impl.LeaderboardServiceImpl;
+import dev.leaderboard.service.LeaderboardService;
 import dev.leaderboard.service.request.BanRequest;
 import dev.leaderboard.service.result.Moderated;
 import io.vertx.ext.web.RoutingContext;
@@ -12,14 +12,14 @@ import java.util.function.Supplier;
  * by the router's {@link AuditTrail} like every other.
  */
 final class ModerationRoutes {
-  private final Supplier<LeaderboardServiceImpl> moderation;
+  private final Supplier<LeaderboardService> moderation;
 
-  private ModerationRoutes(Supplier<LeaderboardServiceImpl> moderation) {
+  private ModerationRoutes(Supplier<LeaderboardService> moderation) {
     this.moderation = moderation;
   }
 
   /** @param moderation this node's moderation, or a 503 when its service is not running */
-  static void mount(ContractRouter router, Supplier<LeaderboardServiceImpl> moderation) {
+  static void mount(ContractRouter router, Supplier<LeaderboardService> moderation) {
     ModerationRoutes routes = new ModerationRoutes(moderation);
     router.handle("removeEntry", routes::removeEntry);
     router.handle("banUser", routes::ban);

@@ -13,7 +13,6 @@ import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Names;
 import dev.leaderboard.core.OverloadedException;
-import dev.leaderboard.service.impl.LeaderboardServiceImpl;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.json.JsonObject;
@@ -23,7 +22,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.function.Supplier;
+import java.util.function.Function;
 
 /**
  * HTTP routes of live streams: a stream ticket for browsers, and the {@code text/event-stream}
@@ -35,15 +34,16 @@ final class StreamRoutes {
   static final int DEFAULT_TOP = 10;
   static final int MAX_USERS = 20;
   private final NodeStreams streams;
-  private final Supplier<LeaderboardServiceImpl> service;
+  private final Function<String, Future<Board>> boards;
 
-  private StreamRoutes(NodeStreams streams, Supplier<LeaderboardServiceImpl> service) {
+  private StreamRoutes(NodeStreams streams, Function<String, Future<Board>> boards) {
     this.streams = streams;
-    this.service = service;
+    this.boards = boards;
   }
 
-  static void mount(ContractRouter router, NodeStreams streams, Supplier<LeaderboardServiceImpl> service) {
-    StreamRoutes routes = new StreamRoutes(streams, service);
+  /** @param boards the node's board definitions (a 503 while its service is not running) */
+  static void mount(ContractRouter router, NodeStreams streams, Function<String, Future<Board>> boards) {
+    StreamRoutes routes = new StreamRoutes(streams, boards);
     router.handle("streamTicket", routes::ticket);
     router.handle("stream", routes::stream);
   }
@@ -58,7 +58,7 @@ final class StreamRoutes {
     String board = ctx.pathParam("board");
     ApiKey key = ctx.get(AccessGate.KEY);
     Player player = ctx.get(AccessGate.PLAYER);
-    service.get().board(board)
+    boards.apply(board)
         .compose(b -> key != null ? streams.issue(board, Grant.KEY, key.id(), 0)
             : player != null ? streams.issue(board, Grant.PLAYER, player.userId(), player.expiresAt())
             : streams.issue(board, Grant.PUBLIC, null, 0))
@@ -83,7 +83,7 @@ final class StreamRoutes {
     }
     List<String> users = users(q.string("users"));
     String period = q.string("period");
-    service.get().board(board).compose(b -> open(ctx, b, new StreamSpec(board, fixedPeriod(b, period), n, users)))
+    boards.apply(board).compose(b -> open(ctx, b, new StreamSpec(board, fixedPeriod(b, period), n, users)))
         .onFailure(ctx::fail);
   }
 

@@ -44,6 +44,8 @@ import io.vertx.core.json.JsonObject;
 public interface LeaderboardService {
   /** Clustered address: served by every node, reachable from any JVM in the cluster. */
   String ADDRESS = "leaderboard.service";
+  /** Published with {@code {"board": name}} once a board's definition changed or it was deleted. */
+  String BOARD_CHANGED_ADDRESS = "leaderboard.boards.changed";
 
   static LeaderboardService createProxy(Vertx vertx, String address) {
     LeaderboardException.registerCodecs(vertx.eventBus());

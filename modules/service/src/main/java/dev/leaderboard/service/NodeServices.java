@@ -4,7 +4,10 @@ package dev.leaderboard.service;
 import io.vertx.core.Vertx;
 import io.vertx.core.shareddata.Shareable;
 import io.vertx.ext.healthchecks.HealthChecks;
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.service.impl.LeaderboardServiceImpl;
+import io.vertx.core.Future;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -31,8 +34,15 @@ public final class NodeServices implements Shareable {
   }
 
   /** A running leaderboard service of this node, or {@code null} when none runs (not started yet, or stopping). */
-  public LeaderboardServiceImpl leaderboards() {
+  public LeaderboardService leaderboards() {
     return first(leaderboards);
+  }
+
+  /** A board's definition, for the node's own checks (access, streams); 503 while no service runs here. */
+  public Future<Board> board(String name) {
+    LeaderboardServiceImpl service = first(leaderboards);
+    return service == null ? Future.failedFuture(new LeaderboardException(503, "service_unavailable",
+        "the leaderboard service is not running on this node; retry")) : service.board(name);
   }
 
   /** A running friend service of this node, or {@code null} when none runs. */
@@ -43,7 +53,7 @@ public final class NodeServices implements Shareable {
   /** Offers a started service; the first registers the {@code boards} readiness procedure. */
   synchronized void offer(LeaderboardServiceImpl service) {
     if (leaderboards.isEmpty()) {
-      ServiceReadiness.registerBoards(readiness, () -> leaderboards().health());
+      ServiceReadiness.registerBoards(readiness, () -> first(leaderboards).health());
     }
     leaderboards.add(service);
   }

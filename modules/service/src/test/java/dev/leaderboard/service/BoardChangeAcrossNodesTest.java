@@ -74,8 +74,8 @@ class BoardChangeAcrossNodesTest {
     Vertx vb = node(cluster, portB, members);
     Await.until("both nodes see each other", Duration.ofSeconds(30),
         () -> members(va).size() == 2 && members(vb).size() == 2);
-    LeaderboardServiceImpl a = NodeServices.of(va).leaderboards();
-    LeaderboardServiceImpl b = NodeServices.of(vb).leaderboards();
+    LeaderboardServiceImpl a = (LeaderboardServiceImpl) NodeServices.of(va).leaderboards();
+    LeaderboardServiceImpl b = (LeaderboardServiceImpl) NodeServices.of(vb).leaderboards();
     // the clustered address takes turns among every instance of both nodes
     LeaderboardService aLocal = LeaderboardService.createProxy(va, LeaderboardService.ADDRESS);
     LeaderboardService bLocal = LeaderboardService.createProxy(vb, LeaderboardService.ADDRESS);

@@ -47,7 +47,7 @@ class ErasureTest {
   @BeforeEach
   void deploy(Vertx vertx) {
     vertx.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), clock, 4))).await();
-    service = NodeServices.of(vertx).leaderboards();
+    service = (LeaderboardServiceImpl) NodeServices.of(vertx).leaderboards();
     moderation = service;
     shards = Shards.connect(vertx, TestShards.endpoints(), 2);
     friends = new FriendStore(shards);

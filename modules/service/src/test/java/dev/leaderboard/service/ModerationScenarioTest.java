@@ -67,7 +67,7 @@ class ModerationScenarioTest {
   void deploy(Vertx vertx) {
     vertx.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(new NodeStore.Options(redis(), TestPostgres.uri(), RedisPool.of(NodeStore.POOL_SIZE)), Clock.fixed(NOW, ZoneOffset.UTC), 8))).await();
     service = JsonService.proxy(vertx);
-    moderation = NodeServices.of(vertx).leaderboards();
+    moderation = (LeaderboardServiceImpl) NodeServices.of(vertx).leaderboards();
   }
 
   @Test

@@ -3,7 +3,7 @@ package dev.leaderboard.api.stream;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Limits;
-import dev.leaderboard.service.impl.LeaderboardServiceImpl;
+import dev.leaderboard.service.LeaderboardService;
 import dev.leaderboard.service.ScoreNotice;
 import dev.leaderboard.service.request.UserIds;
 import dev.leaderboard.service.result.RankList;
@@ -42,7 +42,7 @@ final class StreamHub {
   private static final Logger LOG = LoggerFactory.getLogger(StreamHub.class);
   static final Buffer KEEPALIVE = Buffer.buffer(": keepalive\n\n");
   private final Context context;
-  private final Supplier<LeaderboardServiceImpl> service;
+  private final Supplier<LeaderboardService> service;
   private final BoardStore boards;
   private final Clock clock;
   private final StreamMeters meters;
@@ -50,7 +50,7 @@ final class StreamHub {
   private final Map<String, BoardView> views = new HashMap<>();
   private long lastId;
 
-  StreamHub(Context context, Supplier<LeaderboardServiceImpl> service, BoardStore boards, Clock clock, StreamMeters meters,
+  StreamHub(Context context, Supplier<LeaderboardService> service, BoardStore boards, Clock clock, StreamMeters meters,
       long intervalMillis) {
     this.intervalNanos = intervalMillis * 1_000_000;
     this.context = context;
@@ -193,7 +193,7 @@ final class StreamHub {
   }
 
   private void readTop(BoardView view, TopFeed f) {
-    LeaderboardServiceImpl s = service.get();
+    LeaderboardService s = service.get();
     if (s == null) {
       return;
     }
@@ -217,7 +217,7 @@ final class StreamHub {
   }
 
   private void readUsers(BoardView view, List<UserFeed> feeds) {
-    LeaderboardServiceImpl s = service.get();
+    LeaderboardService s = service.get();
     if (s == null) {
       return;
     }

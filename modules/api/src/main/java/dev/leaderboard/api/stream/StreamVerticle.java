@@ -4,7 +4,7 @@ import dev.leaderboard.store.access.StreamTickets;
 import dev.leaderboard.service.NodeServices;
 import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.ScoreNotice;
-import dev.leaderboard.service.boards.BoardRegistry;
+import dev.leaderboard.service.LeaderboardService;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.MessageConsumer;
@@ -53,7 +53,7 @@ public class StreamVerticle extends VerticleBase {
         hub.notice(n);
       }
     });
-    MessageConsumer<Object> changes = vertx.eventBus().consumer(BoardRegistry.CHANGED_ADDRESS, msg -> {
+    MessageConsumer<Object> changes = vertx.eventBus().consumer(LeaderboardService.BOARD_CHANGED_ADDRESS, msg -> {
       if (msg.body() instanceof JsonObject o && o.getValue("board") instanceof String board) {
         hub.boardChanged(board);
       }

@@ -2,12 +2,14 @@ package dev.leaderboard.service.friends;
 
 import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.impl.Requests;
+import dev.leaderboard.service.reads.ReadSource;
+import dev.leaderboard.service.reads.ReadSources;
+import dev.leaderboard.service.intake.RankHints;
 import dev.leaderboard.service.reads.Entries;
 import dev.leaderboard.service.reads.RankMath;
 import dev.leaderboard.service.reads.Reach;
 
 import dev.leaderboard.archive.ArchiveStore;
-import dev.leaderboard.archive.ArchivedEntry;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Limits;
@@ -76,7 +78,7 @@ public final class FriendRankServiceImpl implements FriendRankService {
 
   private final BoardRegistry boards;
   private final ScoreStore scores;
-  private final ArchiveStore archive;
+  private final ReadSources sources;
   private final FriendStore friends;
   private final Clock clock;
   private final int friendLimit;
@@ -89,39 +91,10 @@ public final class FriendRankServiceImpl implements FriendRankService {
     }
     this.boards = boards;
     this.scores = scores;
-    this.archive = archive;
+    this.sources = new ReadSources(boards, scores, archive, new RankHints());
     this.friends = friends;
     this.clock = clock;
     this.friendLimit = friendLimit;
-  }
-
-  /**
-   * The group's entries: from Redis while the period is live, each member's shard read on its own
-   * so that a shard that is down leaves out only its members; from the archive once it is
-   * archived, rebuilt into composites so both follow one code path, with their final positions.
-   */
-  private record Group(Reach reach, Map<StoredEntry, Long> positions) {
-  }
-
-  private Future<Group> groupEntries(Board b, Period p, List<String> group) {
-    return boards.periodState(b, p.id()).compose(state -> {
-      if (state == PeriodState.ARCHIVED) {
-        return archive.entries(b.uid(), p.id(), group).map(rows -> {
-          List<StoredEntry> entries = new ArrayList<>();
-          Map<StoredEntry, Long> positions = new HashMap<>();
-          Set<String> scored = new HashSet<>();
-          for (ArchivedEntry r : rows) {
-            StoredEntry e = Entries.ofArchived(b, p, r);
-            entries.add(e);
-            positions.put(e, r.position());
-            scored.add(r.userId());
-          }
-          List<String> missing = group.stream().filter(u -> !scored.contains(u)).toList();
-          return new Group(new Reach(entries, missing, List.of(), new TreeSet<>()), positions);
-        });
-      }
-      return scores.lookups(b, p.id(), group, true).map(lookups -> new Group(Reach.of(group, lookups), null));
-    });
   }
 
   // ---- the graph
@@ -257,7 +230,7 @@ public final class FriendRankServiceImpl implements FriendRankService {
           List<String> group = new ArrayList<>(list.size() + 1);
           group.add(userId);
           group.addAll(list);
-          return groupEntries(b, p, group).compose(found -> {
+          return sources.of(b, p, true).compose(source -> source.group(group)).compose(found -> {
             Reach reach = found.reach();
             List<StoredEntry> scored = new ArrayList<>(reach.entries());
             scored.sort(StoredEntry.order(b.order()));
@@ -294,7 +267,7 @@ public final class FriendRankServiceImpl implements FriendRankService {
    * From the archive's positions, or counted over every shard; without counting when a member's
    * shard is already known to be down, since the count needs every shard.
    */
-  private Future<GlobalRanks> globalRanks(Board b, Period p, Group found, List<StoredEntry> page) {
+  private Future<GlobalRanks> globalRanks(Board b, Period p, ReadSource.Group found, List<StoredEntry> page) {
     if (found.positions() != null) {
       return Future.succeededFuture(new GlobalRanks(page.stream()
           .map(e -> RankMath.unique(found.positions().get(e))).toList(), null));

@@ -15,9 +15,13 @@ import dev.leaderboard.service.result.UserEntry;
 import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.Comparator;
+import dev.leaderboard.store.scores.StoredEntry;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /** An archived period: every row carries its final position and ranks, as the period had them when it closed. */
 final class ArchiveSource implements ReadSource {
@@ -91,5 +95,22 @@ final class ArchiveSource implements ReadSource {
     };
     return new Entry(rank, r.userId(), r.score(), r.at(), RankMath.percentile(r.position(), meta.size()),
         withMeta ? r.meta() : null, r.keys());
+  }
+
+  @Override
+  public Future<Group> group(List<String> userIds) {
+    return archive.entries(b.uid(), p.id(), userIds).map(rows -> {
+      List<StoredEntry> entries = new ArrayList<>();
+      Map<StoredEntry, Long> positions = new HashMap<>();
+      Set<String> scored = new HashSet<>();
+      for (ArchivedEntry r : rows) {
+        StoredEntry e = Entries.ofArchived(b, p, r);
+        entries.add(e);
+        positions.put(e, r.position());
+        scored.add(r.userId());
+      }
+      List<String> missing = userIds.stream().filter(u -> !scored.contains(u)).toList();
+      return new Group(new Reach(entries, missing, List.of(), new TreeSet<>()), positions);
+    });
   }
 }

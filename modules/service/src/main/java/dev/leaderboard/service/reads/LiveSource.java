@@ -209,4 +209,9 @@ public final class LiveSource implements ReadSource {
           + "' (created with denseRanks false); use unique or competition");
     }
   }
+
+  @Override
+  public Future<Group> group(List<String> userIds) {
+    return scores.lookups(b, p.id(), userIds, true).map(lookups -> new Group(Reach.of(userIds, lookups), null));
+  }
 }

@@ -6,14 +6,16 @@ import dev.leaderboard.service.result.EntryPage;
 import dev.leaderboard.service.result.RankList;
 import dev.leaderboard.service.result.UserEntry;
 import io.vertx.core.Future;
+import dev.leaderboard.store.scores.StoredEntry;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Where one period of one board is read from: Redis while the period is live ({@link LiveSource}),
  * the PostgreSQL archive once it is archived ({@link ArchiveSource}). {@link ReadSources} chooses
  * once per request; both answer the same shapes with the same rules.
  */
-interface ReadSource {
+public interface ReadSource {
   Future<EntryPage> page(long offset, int limit, RankMode mode);
 
   /** 404 {@code user_not_found} when the user has no entry. */
@@ -24,6 +26,17 @@ interface ReadSource {
 
   /** The users' entries in board order, and those without one. */
   Future<RankList> ranks(List<String> userIds, RankMode mode);
+
+  /**
+   * The group's stored entries, with metadata: live, each member's shard read on its own so that a
+   * shard that is down leaves out only its members; archived, rebuilt into composites so both follow
+   * one code path, with their final positions ({@code null} while live).
+   */
+  Future<Group> group(List<String> userIds);
+
+  /** A group's entries, whom they reached, and (archived) each entry's final position. */
+  record Group(Reach reach, Map<StoredEntry, Long> positions) {
+  }
 
   /** First position of a window of {@code limit} entries centred on {@code position}, kept inside the period. */
   static long windowStart(long position, long total, int limit) {

@@ -25,7 +25,7 @@ public final class ReadSources {
   }
 
   /** @param withMeta whether the entries read carry their metadata */
-  Future<ReadSource> of(Board b, Period p, boolean withMeta) {
+  public Future<ReadSource> of(Board b, Period p, boolean withMeta) {
     return boards.periodState(b, p.id()).compose(state -> state != PeriodState.ARCHIVED
         ? Future.succeededFuture(live(b, p, withMeta))
         : archive.period(b.uid(), p.id()).map(meta -> new ArchiveSource(archive, b, p, meta, withMeta)));

@@ -7,11 +7,9 @@ import java.util.List;
 
 /** The entries around a user, starting at global position {@code offset}. */
 @DataObject
-public final class AroundPage {
-  private final JsonObject json;
-
+public final class AroundPage extends JsonAnswer {
   public AroundPage(JsonObject json) {
-    this.json = json;
+    super(json);
   }
 
   public static AroundPage of(String board, String period, String userId, long total, long offset, RankMode rankMode,
@@ -19,9 +17,5 @@ public final class AroundPage {
     return new AroundPage(new JsonObject().put("board", board).put("period", period).put("userId", userId)
         .put("total", total).put("offset", offset).put("rankMode", rankMode.wireName())
         .put("entries", Entry.toJson(entries)));
-  }
-
-  public JsonObject toJson() {
-    return json;
   }
 }

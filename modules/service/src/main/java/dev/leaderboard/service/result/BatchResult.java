@@ -14,11 +14,9 @@ import java.util.List;
  * shards that answered stand.
  */
 @DataObject
-public final class BatchResult {
-  private final JsonObject json;
-
+public final class BatchResult extends JsonAnswer {
   public BatchResult(JsonObject json) {
-    this.json = json;
+    super(json);
   }
 
   /** An event not applied: its index in the batch, the error code and what happened. */
@@ -55,10 +53,6 @@ public final class BatchResult {
 
   public int failed() {
     return json.getInteger("failed");
-  }
-
-  public JsonObject toJson() {
-    return json;
   }
 
   private static JsonArray json(List<Rejection> events) {

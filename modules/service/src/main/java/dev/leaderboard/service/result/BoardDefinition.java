@@ -9,11 +9,9 @@ import io.vertx.core.json.JsonObject;
  * it ({@code created}: 201) or updated it (200).
  */
 @DataObject
-public final class BoardDefinition {
-  private final JsonObject json;
-
+public final class BoardDefinition extends JsonAnswer {
   public BoardDefinition(JsonObject json) {
-    this.json = json;
+    super(json);
   }
 
   public static BoardDefinition of(Board board, Boolean created) {
@@ -30,9 +28,5 @@ public final class BoardDefinition {
     JsonObject out = json.copy();
     out.remove("created");
     return out;
-  }
-
-  public JsonObject toJson() {
-    return json;
   }
 }

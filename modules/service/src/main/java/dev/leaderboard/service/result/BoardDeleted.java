@@ -5,18 +5,12 @@ import io.vertx.core.json.JsonObject;
 
 /** A deleted board. */
 @DataObject
-public final class BoardDeleted {
-  private final JsonObject json;
-
+public final class BoardDeleted extends JsonAnswer {
   public BoardDeleted(JsonObject json) {
-    this.json = json;
+    super(json);
   }
 
   public static BoardDeleted of(String board) {
     return new BoardDeleted(new JsonObject().put("board", board).put("deleted", true));
-  }
-
-  public JsonObject toJson() {
-    return json;
   }
 }

@@ -8,20 +8,14 @@ import java.util.List;
 
 /** Every board's definition, sorted by name. */
 @DataObject
-public final class BoardList {
-  private final JsonObject json;
-
+public final class BoardList extends JsonAnswer {
   public BoardList(JsonObject json) {
-    this.json = json;
+    super(json);
   }
 
   public static BoardList of(List<Board> boards) {
     JsonArray out = new JsonArray();
     boards.forEach(b -> out.add(b.toJson()));
     return new BoardList(new JsonObject().put("boards", out));
-  }
-
-  public JsonObject toJson() {
-    return json;
   }
 }

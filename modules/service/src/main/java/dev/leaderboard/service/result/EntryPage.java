@@ -8,11 +8,9 @@ import java.util.List;
 
 /** A page of a board's period: entries from global position {@code offset}. */
 @DataObject
-public final class EntryPage {
-  private final JsonObject json;
-
+public final class EntryPage extends JsonAnswer {
   public EntryPage(JsonObject json) {
-    this.json = json;
+    super(json);
   }
 
   public static EntryPage of(String board, String period, long total, long offset, int limit, RankMode rankMode,
@@ -25,9 +23,5 @@ public final class EntryPage {
   /** The entries' JSON, in board order. */
   public JsonArray entries() {
     return json.getJsonArray("entries");
-  }
-
-  public JsonObject toJson() {
-    return json;
   }
 }

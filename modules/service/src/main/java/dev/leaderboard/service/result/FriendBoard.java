@@ -12,11 +12,9 @@ import java.util.List;
  * complete one ranks the whole group, and lists the others apart.
  */
 @DataObject
-public final class FriendBoard {
-  private final JsonObject json;
-
+public final class FriendBoard extends JsonAnswer {
   public FriendBoard(JsonObject json) {
-    this.json = json;
+    super(json);
   }
 
   /**
@@ -48,9 +46,5 @@ public final class FriendBoard {
         .put("entries", page)
         .put("missing", missing);
     return new FriendBoard(partial == null ? out : partial.addTo(out));
-  }
-
-  public JsonObject toJson() {
-    return json;
   }
 }

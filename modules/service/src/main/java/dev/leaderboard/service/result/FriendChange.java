@@ -8,11 +8,9 @@ import io.vertx.core.json.JsonObject;
  * false when there was nothing to change.
  */
 @DataObject
-public final class FriendChange {
-  private final JsonObject json;
-
+public final class FriendChange extends JsonAnswer {
   public FriendChange(JsonObject json) {
-    this.json = json;
+    super(json);
   }
 
   public static FriendChange added(String userId, String friendId, boolean added) {
@@ -26,9 +24,5 @@ public final class FriendChange {
   /** Whether an addition made a new friendship (not asked of a removal). */
   public boolean added() {
     return json.getBoolean("added");
-  }
-
-  public JsonObject toJson() {
-    return json;
   }
 }

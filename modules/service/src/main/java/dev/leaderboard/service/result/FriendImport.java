@@ -8,11 +8,9 @@ import java.util.List;
 
 /** What an import did: {@code {userId, added, already, refused: [{index, friendId, error, message}]}}. */
 @DataObject
-public final class FriendImport {
-  private final JsonObject json;
-
+public final class FriendImport extends JsonAnswer {
   public FriendImport(JsonObject json) {
-    this.json = json;
+    super(json);
   }
 
   /** @param refused the refusals, by index */
@@ -22,9 +20,5 @@ public final class FriendImport {
         .put("added", added)
         .put("already", already)
         .put("refused", new JsonArray(new ArrayList<>(refused))));
-  }
-
-  public JsonObject toJson() {
-    return json;
   }
 }

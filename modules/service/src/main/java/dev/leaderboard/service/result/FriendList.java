@@ -8,11 +8,9 @@ import java.util.Collection;
 
 /** A user's friends: {@code {userId, count, friends: [IDs sorted]}}. */
 @DataObject
-public final class FriendList {
-  private final JsonObject json;
-
+public final class FriendList extends JsonAnswer {
   public FriendList(JsonObject json) {
-    this.json = json;
+    super(json);
   }
 
   /** @param friends the IDs in their order */
@@ -21,9 +19,5 @@ public final class FriendList {
         .put("userId", userId)
         .put("count", friends.size())
         .put("friends", new JsonArray(new ArrayList<>(friends))));
-  }
-
-  public JsonObject toJson() {
-    return json;
   }
 }

@@ -10,11 +10,9 @@ import java.util.List;
  * the archive's answer to a trivial query.
  */
 @DataObject
-public final class Health {
-  private final JsonObject json;
-
+public final class Health extends JsonAnswer {
   public Health(JsonObject json) {
-    this.json = json;
+    super(json);
   }
 
   public static Health of(List<ShardCheck> shards, int boards, ArchiveCheck archive) {
@@ -62,9 +60,5 @@ public final class Health {
   /** PostgreSQL's check: {@code {up, ms, error?}}. */
   public JsonObject archive() {
     return json.getJsonObject("archive");
-  }
-
-  public JsonObject toJson() {
-    return json;
   }
 }

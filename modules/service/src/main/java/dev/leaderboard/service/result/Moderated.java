@@ -8,14 +8,8 @@ import io.vertx.core.json.JsonObject;
  * moderation view, an erasure), as {@code openapi.yaml} describes each.
  */
 @DataObject
-public final class Moderated {
-  private final JsonObject json;
-
+public final class Moderated extends JsonAnswer {
   public Moderated(JsonObject json) {
-    this.json = json;
-  }
-
-  public JsonObject toJson() {
-    return json;
+    super(json);
   }
 }

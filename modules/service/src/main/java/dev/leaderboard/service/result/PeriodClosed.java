@@ -6,19 +6,13 @@ import io.vertx.core.json.JsonObject;
 
 /** A closed period: archived with {@code size} entries at {@code archivedAt} (epoch ms). */
 @DataObject
-public final class PeriodClosed {
-  private final JsonObject json;
-
+public final class PeriodClosed extends JsonAnswer {
   public PeriodClosed(JsonObject json) {
-    this.json = json;
+    super(json);
   }
 
   public static PeriodClosed of(String board, String period, long size, long archivedAt) {
     return new PeriodClosed(new JsonObject().put("board", board).put("period", period)
         .put("state", PeriodState.ARCHIVED.wireName()).put("size", size).put("archivedAt", archivedAt));
-  }
-
-  public JsonObject toJson() {
-    return json;
   }
 }

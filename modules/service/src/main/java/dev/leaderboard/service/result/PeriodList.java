@@ -10,11 +10,9 @@ import java.util.List;
 
 /** A board's periods, newest first. */
 @DataObject
-public final class PeriodList {
-  private final JsonObject json;
-
+public final class PeriodList extends JsonAnswer {
   public PeriodList(JsonObject json) {
-    this.json = json;
+    super(json);
   }
 
   /**
@@ -42,9 +40,5 @@ public final class PeriodList {
     JsonArray out = new JsonArray();
     periods.forEach(p -> out.add(p.toJson()));
     return new PeriodList(new JsonObject().put("board", board).put("periods", out));
-  }
-
-  public JsonObject toJson() {
-    return json;
   }
 }

@@ -14,11 +14,9 @@ import java.util.List;
  * {@code null} in the JSON, and the users of the shards that did not answer are listed apart.
  */
 @DataObject
-public final class RankList {
-  private final JsonObject json;
-
+public final class RankList extends JsonAnswer {
   public RankList(JsonObject json) {
-    this.json = json;
+    super(json);
   }
 
   public static RankList of(String board, String period, long total, RankMode rankMode, List<Entry> entries,
@@ -46,9 +44,5 @@ public final class RankList {
   /** The entries' JSON, in board order. */
   public JsonArray entries() {
     return json.getJsonArray("entries");
-  }
-
-  public JsonObject toJson() {
-    return json;
   }
 }

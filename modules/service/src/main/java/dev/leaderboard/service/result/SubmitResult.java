@@ -10,11 +10,9 @@ import io.vertx.core.json.JsonObject;
  * is the entry's sort keys (a JSON object's text) on a board that has sort keys, else {@code null}.
  */
 @DataObject
-public final class SubmitResult {
-  private final JsonObject json;
-
+public final class SubmitResult extends JsonAnswer {
   public SubmitResult(JsonObject json) {
-    this.json = json;
+    super(json);
   }
 
   public static SubmitResult of(String userId, String period, boolean applied, boolean changed, Long score, Long rank,
@@ -39,9 +37,5 @@ public final class SubmitResult {
 
   public String rankError() {
     return json.getString("rankError");
-  }
-
-  public JsonObject toJson() {
-    return json;
   }
 }

@@ -9,11 +9,9 @@ import io.vertx.core.json.JsonObject;
  * shard is down: its rank, percentile and the period's size are unknown ({@code null}).
  */
 @DataObject
-public final class UserEntry {
-  private final JsonObject json;
-
+public final class UserEntry extends JsonAnswer {
   public UserEntry(JsonObject json) {
-    this.json = json;
+    super(json);
   }
 
   public static UserEntry of(Entry entry, String period, long total) {
@@ -28,9 +26,5 @@ public final class UserEntry {
 
   public boolean partial() {
     return json.containsKey("partial");
-  }
-
-  public JsonObject toJson() {
-    return json;
   }
 }
