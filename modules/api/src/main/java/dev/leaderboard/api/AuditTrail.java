@@ -17,17 +17,11 @@ import io.vertx.ext.web.RoutingContext;
 import java.util.Map;
 
 /**
- * Records admin actions in the node's {@link AuditLog}: every operation with {@code x-scope: admin}
- * other than a {@code GET} (so a new admin operation is recorded without a line of code here), once
- * past the access check and the rate limits. The entry is queued as the answer's status line is
- * written, with the status and error code (or {@code connection_closed} when the client left before
- * an answer); the answer does not wait for it. While the log cannot be written,
- * the action is refused with 503 {@code archive_unavailable} before it starts.
- *
- * <p>What is recorded: who ({@link Caller}), the operation, the board, the other path parameters
- * (a period, a key's ID) and what the handler {@link #note noted} (a new key's ID), and the request
- * body when it is a JSON object of at most {@value #MAX_REQUEST} bytes, with every string that looks
- * like an API key replaced ({@value #REDACTED}). Never a header, never an answer.
+ * Records every non-{@code GET} admin operation in the node's {@link AuditLog} (so a new one needs no
+ * code here), with the status or {@code connection_closed}; the answer does not wait for the entry.
+ * While the log cannot be written the action is refused with 503 {@code archive_unavailable} before
+ * it starts. The request body is kept only up to {@value #MAX_REQUEST} bytes with key-like strings
+ * redacted; never a header, never an answer.
  */
 final class AuditTrail {
   /** Where {@link FailureHandler#error} puts the error code of the answer. */

@@ -29,21 +29,11 @@ import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 /**
- * Builds the HTTP router from {@code openapi.yaml}: each operation of the document is routed (its
- * method and path) to the handler registered under its {@code operationId}, so a route cannot exist
- * without being documented. Building fails when an operation has no handler or a handler names an
- * operation the document lacks.
- *
- * <p>Each operation declares who may call it with {@code x-scope}, and what players may do with it
- * with {@code x-player} ({@link Access}); building fails when one does not declare a scope. Every
- * route first passes the guards made for its operation's access, in order (the node's
- * {@link dev.leaderboard.api.auth.AccessGate}, then its rate limits and audit trail; the library's
- * own security handlers are off).
- *
- * <p>The library's request validation is off: after the guard, every route refuses a query
- * parameter that is not one of the operation's {@code in: query} parameters in the document, or one
- * given twice ({@link Params#check}); the handlers check values and bodies themselves, with messages
- * that name the field and the rule.
+ * Builds the HTTP router from {@code openapi.yaml}, so a route cannot exist without being
+ * documented: building fails when an operation has no handler, a handler names no operation, or an
+ * operation declares no {@code x-scope} ({@link Access}). The library's security and validation are
+ * off: the guards decide access, and the handlers check values themselves so their messages name
+ * the field and the rule; unknown or repeated query parameters are refused ({@link Params#check}).
  */
 final class ContractRouter {
   private final Map<String, Handler<RoutingContext>> handlers = new LinkedHashMap<>();
@@ -56,11 +46,7 @@ final class ContractRouter {
     return this;
   }
 
-  /**
-   * Loads the document from the classpath (off the event loop) and builds the router, with
-   * {@code rootHandler} (the body handler) before every route, then {@code guards}' handlers for the
-   * route's {@link Access}, in order.
-   */
+  /** {@code rootHandler} (the body handler) runs before every route, then {@code guards}' handlers in order. */
   Future<Router> createRouter(Vertx vertx, Handler<RoutingContext> rootHandler,
       Function<Access, List<Handler<RoutingContext>>> guards) {
     return loadContract(vertx).map(contract -> build(vertx, contract, rootHandler, guards));
@@ -133,12 +119,10 @@ final class ContractRouter {
   }
 
   /**
-   * The document without the response media types the library refuses in a contract (it knows how
-   * to validate JSON, text and multipart only; {@code GET /openapi.yaml} answers YAML), and without
-   * security requirements: the access gate decides, and the library, even with its security off,
-   * puts a handler that fails every request on an operation that lists two alternative schemes
-   * (an API key or a player token). Neither responses nor security are checked by the library, so
-   * what the router routes does not change.
+   * The document without the response media types the library refuses (it validates only JSON, text
+   * and multipart; {@code GET /openapi.yaml} answers YAML) and without security requirements (even
+   * with security off the library fails every request of an operation listing two alternative
+   * schemes). The library checks neither, so the routes do not change.
    */
   private static JsonObject routable(JsonObject doc) {
     doc.remove("security");

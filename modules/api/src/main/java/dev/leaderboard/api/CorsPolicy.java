@@ -9,18 +9,10 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Calls from web pages ({@link HttpExposure#corsOrigins}). A browser names the page's origin in an
- * {@code Origin} header on every cross-origin call it makes; one from an origin the node does not
- * allow is 403 {@code origin_not_allowed} before any route runs, so a page of another site can
- * neither read nor change anything, not even with a request a browser sends without asking first
- * (a form post, or a {@code POST} without a body such as closing a period). With no origins
- * configured (the default) CORS is off: no browser call is served and no CORS header is ever sent.
- * A call from a page of the node's own origin (the {@link Dashboard}; browsers send {@code Origin} on
- * same-origin writes too) is not a cross-origin call: its {@code Origin} names the host the request
- * was sent to ({@code Host}), and it is served like a call without one.
- * The configured origins get Vert.x's {@link CorsHandler}: preflights answered, the API's methods and
- * the {@code Content-Type} and {@code Authorization} headers allowed. Clients that are not browsers
- * send no {@code Origin} and are not affected.
+ * Calls from web pages ({@link HttpExposure#corsOrigins}). An {@code Origin} the node does not allow
+ * is 403 {@code origin_not_allowed} before any route runs, so another site's page cannot even send
+ * a request a browser sends without a preflight (a form post). With no origins configured CORS is
+ * off. The node's own origin (the {@link Dashboard}) is served like a call without {@code Origin}.
  */
 final class CorsPolicy {
   private CorsPolicy() {
@@ -44,11 +36,7 @@ final class CorsPolicy {
     });
   }
 
-  /**
-   * Whether {@code origin} ({@code scheme://host[:port]}) names the host and port the request was sent
-   * to. The scheme is left out: behind a proxy that ends TLS the page is {@code https} while the node
-   * is reached over {@code http}.
-   */
+  /** The scheme is ignored: behind a proxy that ends TLS the page is {@code https}, the node {@code http}. */
   static boolean sameOrigin(String origin, String host) {
     int sep = origin.indexOf("://");
     return host != null && sep > 0 && origin.substring(sep + 3).equalsIgnoreCase(host);

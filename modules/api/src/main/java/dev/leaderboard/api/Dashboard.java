@@ -11,18 +11,10 @@ import io.vertx.ext.web.handler.XFrameHandler;
 import java.util.Map;
 
 /**
- * The operator's web page: {@code /} (the page) and {@code /ui/*} (its scripts and style), plain
- * files from the classpath folder {@code webroot} ({@code /ui/*} from {@code webroot/ui}) served by
- * Vert.x's {@link StaticHandler}. The page calls only the public {@code /v1} API with the key its
- * operator types in, so it needs no route, no credential and no data of its own; it is served to
- * anyone, like the OpenAPI document.
- *
- * <p>Every file is sent with a strict Content-Security-Policy (scripts, styles, images and calls to
- * this origin only, nothing inline, no plugin, no frame; Trusted Types required, so the page cannot
- * assign HTML strings to the DOM at all), {@code X-Content-Type-Options: nosniff},
- * {@code X-Frame-Options: DENY} and no referrer. Caching: a browser keeps a file for
- * {@link #MAX_AGE_SECONDS} and then revalidates it ({@code Last-Modified}, 304), so a node with a
- * new page reaches every browser within minutes.
+ * The operator's web page, static files from the classpath folder {@code webroot}. It calls only the
+ * public {@code /v1} API with the key the operator types in, so it is served to anyone and holds no
+ * data of its own. Files carry a strict Content-Security-Policy (same origin only, nothing inline,
+ * Trusted Types) and are revalidated after {@link #MAX_AGE_SECONDS}, so a new page spreads in minutes.
  */
 final class Dashboard {
   static final String WEBROOT = "webroot";

@@ -5,18 +5,12 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 /**
- * How long the HTTP server waits for slow clients, how many connections it keeps open, and how many
- * requests it serves at once.
+ * How long the HTTP server waits for slow clients, and how much it serves at once.
  *
- * @param idleTimeout a connection on which nothing was read or written for this long is closed (a
- *     kept-alive connection waiting for its next request, a client that stopped reading its answer)
- * @param headerTimeout a request line and headers must arrive within this long of their first byte
- *     (of the connection's opening, for its first request); otherwise the connection is closed
- * @param bodyTimeout a request body must arrive within this long of the end of the headers;
- *     otherwise the request is answered 408 {@code request_timeout} and the connection closed
- * @param maxConnections the most connections the node keeps open at once; one more is closed at once
- * @param maxInFlight the most API requests the node serves at once, shared out among its HTTP verticle
- *     instances ({@link InFlightLimit}); one more is answered 503 {@code overloaded} at once
+ * @param headerTimeout from the first byte of the request (or the connection's opening); then closed
+ * @param bodyTimeout from the end of the headers; then 408 {@code request_timeout} and closed
+ * @param maxInFlight API requests served at once by the node, shared among its instances
+ *     ({@link InFlightLimit}); one more is 503 {@code overloaded}
  */
 public record EdgeLimits(Duration idleTimeout, Duration headerTimeout, Duration bodyTimeout, int maxConnections,
     int maxInFlight) {
@@ -25,7 +19,6 @@ public record EdgeLimits(Duration idleTimeout, Duration headerTimeout, Duration 
   public static final EdgeLimits DEFAULTS = new EdgeLimits(Duration.ofSeconds(60), Duration.ofSeconds(10),
       Duration.ofSeconds(30), 10_000, MAX_IN_FLIGHT);
 
-  /** These limits with the default in-flight limit. */
   public EdgeLimits(Duration idleTimeout, Duration headerTimeout, Duration bodyTimeout, int maxConnections) {
     this(idleTimeout, headerTimeout, bodyTimeout, maxConnections, MAX_IN_FLIGHT);
   }
@@ -42,10 +35,7 @@ public record EdgeLimits(Duration idleTimeout, Duration headerTimeout, Duration 
     }
   }
 
-  /**
-   * The server options these limits need: the idle timeout, and HTTP/1.1 only (no cleartext HTTP/2
-   * upgrade, whose framing the checks of {@link StrictRequestDecoder} do not see).
-   */
+  /** HTTP/1.1 only: {@link StrictRequestDecoder} does not see the framing of a cleartext HTTP/2 upgrade. */
   HttpServerOptions serverOptions() {
     return new HttpServerOptions()
         .setIdleTimeout((int) Math.min(Integer.MAX_VALUE, idleTimeout.toMillis()))

@@ -10,11 +10,7 @@ import io.vertx.ext.web.RoutingContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/**
- * The router's one failure handler: a {@link LeaderboardException} (from the service, the edge or the
- * access gates) becomes its JSON error with its status, the router's own refusals (404, 405, an
- * undecodable URI, a body over the limit) theirs; anything else is a fault, 500 {@code internal}.
- */
+/** A {@link LeaderboardException} or the router's own refusal becomes its JSON error; anything else is 500. */
 final class FailureHandler implements Handler<RoutingContext> {
   private static final Logger LOG = LoggerFactory.getLogger(FailureHandler.class);
   private final ShedMeter shed;
@@ -23,7 +19,6 @@ final class FailureHandler implements Handler<RoutingContext> {
     this.shed = shed;
   }
 
-  /** Installs the failure handler and the router's error handlers. */
   static void mount(Router router, ShedMeter shed) {
     router.route().failureHandler(new FailureHandler(shed));
     router.errorHandler(404, ctx -> error(ctx, 404, "not_found",

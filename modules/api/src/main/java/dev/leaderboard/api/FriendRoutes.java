@@ -11,10 +11,8 @@ import io.vertx.ext.web.RoutingContext;
 import java.util.function.Supplier;
 
 /**
- * HTTP routes of the friend graph and of friend boards. Handlers parse the request, call the
- * node's {@link FriendRankService} in process and write its answer's JSON unchanged, so the
- * HTTP API and event-bus callers get the same documents; failures go to the router's failure
- * handler like every other route.
+ * Friend routes: the answer of {@link FriendRankService} is written unchanged, so HTTP and
+ * event-bus callers get the same documents.
  */
 final class FriendRoutes {
   private final Supplier<FriendRankService> friends;

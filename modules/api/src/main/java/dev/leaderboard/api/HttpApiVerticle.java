@@ -41,20 +41,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * HTTP API v1. Handlers parse the request, call this node's {@link dev.leaderboard.service.LeaderboardService} service in process
- * (the same service event-bus callers reach as {@link dev.leaderboard.service.LeaderboardService}),
- * and write its typed answer: the status code comes from the result, the body from its JSON.
- *
- * <p>Every route first passes the node's {@link AccessGate} (API keys from the node's
- * {@link dev.leaderboard.api.auth.KeysVerticle}, which is deployed before this verticle, and player
- * tokens when the node's {@link NodeKeys} has a verifier for them), then its rate limits
- * ({@link RateGate}) and, for admin actions, its audit trail ({@link AuditTrail}, written by the
- * node's {@link dev.leaderboard.api.audit.AuditVerticle}, deployed before this verticle too).
- *
- * <p>It holds one short handler per operation of {@code openapi.yaml}; refusals become their JSON
- * answer in {@link FailureHandler}; the mechanisms in front of
- * them live in their own classes ({@link ContractRouter}, {@link HttpEdge}, {@link InFlightLimit},
- * {@link AccessGate}, {@link RateGate}, {@link AuditTrail}).
+ * HTTP API v1: one short handler per operation of {@code openapi.yaml}, calling this node's
+ * {@link dev.leaderboard.service.LeaderboardService} in process and writing its typed answer. Every
+ * route first passes {@link AccessGate}, {@link RateGate} and, for admin actions, {@link AuditTrail};
+ * {@link dev.leaderboard.api.auth.KeysVerticle} and {@link dev.leaderboard.api.audit.AuditVerticle}
+ * must be deployed before this verticle.
  */
 public class HttpApiVerticle extends VerticleBase {
   private static final Logger LOG = LoggerFactory.getLogger(HttpApiVerticle.class);

@@ -22,15 +22,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What the HTTP server does before a request reaches the router: it keeps at most
- * {@link EdgeLimits#maxConnections} connections open on the node (one more is closed at once), reads
- * every request with a {@link StrictRequestDecoder} (strict framing, header and body deadlines,
- * {@link EdgeLimits}), refuses paths the router would resolve into another resource
- * ({@link RawPaths}), and answers requests the decoder refused with a JSON error.
- *
- * <p>Vert.x offers no hook for its request decoder, so the decoder is swapped on each new
- * connection's Netty pipeline (Vert.x's {@code ConnectionBase}, the type of every HTTP/1.x
- * connection). One instance per verticle instance: its connections are all served on its event loop.
+ * What the HTTP server does before the router: the connection limit, a {@link StrictRequestDecoder}
+ * on every connection, {@link RawPaths}, and JSON errors for requests the decoder refused. Vert.x
+ * offers no hook for its request decoder, so it is swapped in each new connection's Netty pipeline.
+ * One instance per verticle instance, so its connections are all served on one event loop.
  */
 final class HttpEdge {
   private static final Logger LOG = LoggerFactory.getLogger(HttpEdge.class);
@@ -99,10 +94,7 @@ final class HttpEdge {
     router.handle(request);
   }
 
-  /**
-   * Requests the decoder refused (line or headers too long, bad syntax, ambiguous framing) still get
-   * a JSON error; Vert.x closes their connection after it.
-   */
+  /** Requests the decoder refused still get a JSON error; Vert.x closes their connection after it. */
   private static void invalidRequest(HttpServerRequest request) {
     Throwable cause = request.decoderResult().cause();
     if (cause instanceof TooLongFrameException) {

@@ -4,17 +4,11 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * Where the HTTP API listens, which web pages may call it from a browser, and whether the node serves
- * its operator's dashboard.
+ * Where the HTTP API listens and who may call it from a browser.
  *
- * @param host the address the server binds; {@code 0.0.0.0} (every interface) by default, since in a
- *     container the pod's own address must be served (Service, probes); {@code 127.0.0.1} keeps a
- *     node to local clients, e.g. behind a proxy on the same machine
- * @param corsOrigins the origins ({@code scheme://host[:port]}, exact, no wildcard) whose pages may
- *     call the API from a browser (CORS); empty, the default: CORS is off and browsers let no page
- *     of another origin read an answer
- * @param dashboard whether the node serves the operator's web page at {@code /} and its files under
- *     {@code /ui/} ({@link Dashboard}); on by default
+ * @param host {@code 0.0.0.0} by default, since in a container the pod's own address must be served
+ * @param corsOrigins exact {@code scheme://host[:port]}, no wildcard; empty (the default): CORS is off
+ * @param dashboard whether {@link Dashboard} is served; on by default
  */
 public record HttpExposure(String host, List<String> corsOrigins, boolean dashboard) {
   public static final HttpExposure DEFAULTS = new HttpExposure("0.0.0.0", List.of());
@@ -33,7 +27,6 @@ public record HttpExposure(String host, List<String> corsOrigins, boolean dashbo
     }
   }
 
-  /** With the dashboard served. */
   public HttpExposure(String host, List<String> corsOrigins) {
     this(host, corsOrigins, true);
   }

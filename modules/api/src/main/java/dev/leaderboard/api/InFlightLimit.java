@@ -5,17 +5,10 @@ import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
 
 /**
- * Load shedding: at most {@code limit} API requests ({@code /v1/...}) in flight on one HTTP
- * verticle instance; one more is answered 503 {@code overloaded} with {@code Retry-After} at once,
- * before its body is read or any handler runs, so it was not applied and costs no Redis command.
- * Operations routes ({@code /health/*}, {@code /metrics}, {@code /openapi.yaml}) are never shed and
- * not counted. A request is in flight from its routing until its answer is written or its
- * connection closes.
- *
- * <p>The first handler of the router (see {@link HttpApiVerticle}). Every connection of a verticle
- * instance is served on that instance's event loop, so the count is a plain field: no lock, no
- * atomic, no hop to another thread. The node's limit is shared out among its instances
- * ({@link #share}); Vert.x hands new connections to the instances in turn.
+ * Load shedding: beyond {@code limit} API requests ({@code /v1/...}) in flight on one verticle
+ * instance, 503 {@code overloaded} before the body is read, so the request was not applied and costs
+ * no Redis command. Operations routes are never shed. The count is a plain field: every connection
+ * of an instance is served on its event loop.
  */
 final class InFlightLimit implements Handler<RoutingContext> {
   private static final String API_PREFIX = "/v1/";
@@ -63,10 +56,7 @@ final class InFlightLimit implements Handler<RoutingContext> {
     ctx.next();
   }
 
-  /**
-   * Stops counting the request as in flight (on its event loop): a live stream, once open, holds its
-   * connection for as long as the client reads, and is bounded by the node's stream limit instead.
-   */
+  /** For a live stream, which holds its connection indefinitely and is bounded by the stream limit instead. */
   static void release(RoutingContext ctx) {
     Runnable release = ctx.get(RELEASE);
     if (release != null) {

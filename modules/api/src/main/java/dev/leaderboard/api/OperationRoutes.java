@@ -18,12 +18,8 @@ import java.util.List;
 import java.util.function.BooleanSupplier;
 
 /**
- * Operations routes: liveness, readiness, Prometheus metrics and the OpenAPI document.
- *
- * <p>Liveness only says the process serves HTTP. Readiness runs the node's readiness procedures
- * ({@code vertx-health-check}, registered by the parts that own what they check; the names are
- * {@link ServiceReadiness#CHECKS}) and checks that a clustered node is a member of the cluster. Anything
- * else is 503 with the failed check marked DOWN and a reason naming what failed.
+ * Liveness, readiness, metrics and the OpenAPI document. Readiness runs the node's procedures
+ * ({@link ServiceReadiness#CHECKS}) and cluster membership; a failure is 503 naming what failed.
  */
 final class OperationRoutes {
   static final String OPENAPI_RESOURCE = "openapi.yaml";
@@ -102,7 +98,7 @@ final class OperationRoutes {
         : check.put("reason", "this node is not a member of the cluster (not joined yet, or left it)");
   }
 
-  /** The node's Prometheus registry (set up by the launcher), scraped off the event loop. */
+  /** Scraped off the event loop. */
   private void metrics(RoutingContext ctx) {
     MeterRegistry registry = BackendRegistries.getDefaultNow();
     if (!(registry instanceof PrometheusMeterRegistry prometheus)) {

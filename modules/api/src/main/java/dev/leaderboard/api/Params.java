@@ -17,10 +17,7 @@ final class Params {
     this.ctx = ctx;
   }
 
-  /**
-   * Refuses a query parameter that is not one of {@code allowed} (the route's query parameters in
-   * openapi.yaml, see {@link ContractRouter}) or that is given more than once.
-   */
+  /** Refuses a query parameter not in {@code allowed} (the route's, from openapi.yaml) or given twice. */
   static void check(RoutingContext ctx, List<String> allowed) {
     for (String name : ctx.queryParams().names()) {
       if (!allowed.contains(name)) {
@@ -77,12 +74,9 @@ final class Params {
   }
 
   /**
-   * The body as a JSON object ({@link StrictJson}), or a 400 saying what is wrong with it; a body not
-   * labelled {@code Content-Type: application/json} (charset, if given, UTF-8) is 415
-   * {@code unsupported_media_type}. Browsers send other types (a form, {@code text/plain}) from any
-   * page without asking the server first; JSON they send only after a CORS preflight, which this
-   * node answers only for the origins it allows ({@link CorsPolicy}), and other clients are told
-   * at once that their body was not read as they meant.
+   * A 400 saying what is wrong with the body, or 415 {@code unsupported_media_type} when it is not
+   * labelled JSON: browsers send other types from any page without a CORS preflight
+   * ({@link CorsPolicy}).
    */
   static JsonObject body(RoutingContext ctx) {
     Buffer buffer = ctx.body().buffer();

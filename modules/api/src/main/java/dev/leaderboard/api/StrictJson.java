@@ -15,11 +15,9 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Reads a request body as JSON (RFC 8259) and nothing more lenient: UTF-8 only, without a byte-order
- * mark; no comments; no key twice in one object (which of the two would count is up to each parser,
- * so a proxy and this server could read different requests). Values come out as Vert.x's own
- * decoder makes them (objects as {@code JsonObject}, numbers as Integer, Long, BigInteger or Double).
- * Every refusal is a 400 {@code invalid_json} that names the problem.
+ * Strict RFC 8259 JSON: UTF-8 without a byte-order mark, no comments, no duplicate key (parsers
+ * disagree which one counts, so a proxy and this server could read different requests). A refusal
+ * is a 400 {@code invalid_json} naming the problem.
  */
 final class StrictJson {
   /** Comments off (Vert.x's shared factory allows them), duplicate keys an error, nesting and sizes Jackson's defaults. */

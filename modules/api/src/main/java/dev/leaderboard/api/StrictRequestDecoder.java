@@ -18,23 +18,12 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The server's HTTP/1.x request decoder (Vert.x's own, which it replaces on every connection, see
- * {@link HttpEdge}), made strict about how a request is framed and how long it takes to arrive:
- * <ul>
- *   <li>a request whose body length is ambiguous is refused before anything of it is served:
- *       {@code Content-Length} together with {@code Transfer-Encoding} (Netty would silently drop
- *       the length and read chunks, where a proxy in front may have read the length: request
- *       smuggling), a {@code Transfer-Encoding} other than exactly {@code chunked}, or one on an
- *       HTTP/1.0 request. Vert.x answers such a request through its invalid-request handler (400)
- *       and closes the connection;</li>
- *   <li>a malformed chunked body is not passed on: the connection's {@link Refusals} answers it;</li>
- *   <li>the request line and headers must arrive within {@code headerTimeout} of their first byte
- *       (of the connection's opening, for the first request), or the connection is closed; the body
- *       within {@code bodyTimeout} of the end of the headers, or {@link Refusals#bodyLate} answers.
- *       Bytes trickling in do not extend either deadline (the idle timeout alone would not catch a
- *       client sending a byte every few seconds).</li>
- * </ul>
- * Runs on the connection's event loop, like every handler of its pipeline.
+ * Vert.x's HTTP/1.x request decoder made strict (installed on every connection by {@link HttpEdge}).
+ * An ambiguous body length ({@code Content-Length} with {@code Transfer-Encoding}, a coding other
+ * than {@code chunked}, or any on HTTP/1.0) is a 400 before anything is served, since a proxy in
+ * front may frame it differently (request smuggling). A malformed chunked body goes to
+ * {@link Refusals}. Headers must arrive within {@code headerTimeout} and the body within
+ * {@code bodyTimeout}; trickling bytes extend neither, which the idle timeout alone would not catch.
  */
 final class StrictRequestDecoder extends VertxHttpRequestDecoder {
   /** What the connection does when a request's body cannot be read. Called on the event loop. */
@@ -83,11 +72,7 @@ final class StrictRequestDecoder extends VertxHttpRequestDecoder {
     settle();
   }
 
-  /**
-   * Decodes what arrived and follows the request through its phases. A deadline is set only for a
-   * phase still unfinished when the bytes at hand are decoded, so a request that arrives whole
-   * costs no timer.
-   */
+  /** A deadline is set only for a phase still unfinished, so a request that arrives whole costs no timer. */
   @Override
   protected void decode(ChannelHandlerContext ctx, ByteBuf buffer, List<Object> out) throws Exception {
     if (phase == Phase.IDLE && buffer.isReadable()) {
@@ -114,10 +99,7 @@ final class StrictRequestDecoder extends VertxHttpRequestDecoder {
     settle();
   }
 
-  /**
-   * Called by the decoder once the headers are read, before it decides how to read the body: the
-   * one place that sees {@code Content-Length} and {@code Transfer-Encoding} side by side.
-   */
+  /** The one place that sees {@code Content-Length} and {@code Transfer-Encoding} side by side. */
   @Override
   protected boolean isContentAlwaysEmpty(HttpMessage msg) {
     List<String> codings = msg.headers().getAll(HttpHeaderNames.TRANSFER_ENCODING);

@@ -8,10 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Key layout and routes. Every key of a board partition carries the hash tag
- * {@code {board:uid:period:partition}} ({@link #partition}), so a partition's keys share one Redis
- * Cluster slot and a partition can move between endpoints as a unit. Board definitions, API keys and
- * the other shared keys carry {@code {meta}} ({@link Route#META}); friend sets {@code {fr:slot}}.
+ * Key layout. A partition's keys share one hash tag ({@link #partition}), so they share one Redis
+ * Cluster slot and move as a unit; shared keys carry {@code {meta}} ({@link Route#META}).
  */
 public final class Keys {
   public static final String BOARDS = Route.META.key("boards");
@@ -25,10 +23,7 @@ public final class Keys {
   private Keys() {
   }
 
-  /**
-   * String: a live-stream ticket's grant (JSON), named by the SHA-256 of the ticket (hex), so Redis
-   * never holds a ticket itself; it lives 30 s and is read once ({@code GETDEL}).
-   */
+  /** String: a stream ticket's grant, named by the ticket's SHA-256 so Redis never holds a ticket. */
   public static String streamTicket(String ticketHash) {
     return Route.META.key("stream-ticket:" + ticketHash);
   }
@@ -38,7 +33,6 @@ public final class Keys {
     return new Route("{" + b.name() + ":" + b.uid() + ":" + period + ":" + partition + "}", partition);
   }
 
-  /** The routes of every partition of a board period, in partition order. */
   public static List<Route> partitions(Board b, String period) {
     List<Route> out = new ArrayList<>(b.partitions());
     for (int p = 0; p < b.partitions(); p++) {
@@ -100,18 +94,12 @@ public final class Keys {
   }
 
   /**
-   * Buckets of a wide partition's user map. A bucket of a partition holds, on average, its users /
-   * 1024 users: up to Redis' {@code hash-max-listpack-entries} (512 by default) the bucket is a
-   * listpack, which costs ~25 bytes a user instead of ~70 for one big hash, so a partition stays
-   * compact up to ~500,000 users (more partitions for more).
+   * Buckets of a wide partition's user map: a bucket under {@code hash-max-listpack-entries} is a
+   * listpack (~25 bytes a user instead of ~70), so a partition stays compact up to ~500,000 users.
    */
   public static final int USER_BUCKETS = 1024;
 
-  /**
-   * Hash (wide layout): user ID → the user's entry, {@code tie + score} (the member is
-   * {@code tie + userId}); one of {@link #USER_BUCKETS} buckets, chosen by a hash of the user ID
-   * independent of the partition's.
-   */
+  /** Hash (wide layout): user ID → {@code tie + score}; the bucket's hash is independent of the partition's. */
   public static String users(Route partition, String userId) {
     return partition.key("u:" + ((userId.hashCode() * 0x9E3779B9) >>> 22));
   }
@@ -156,10 +144,7 @@ public final class Keys {
     return Route.META.key("periods:" + b.name() + ":" + b.uid());
   }
 
-  /**
-   * The route of the user's friend set: the hash tag {@code {fr:<slot>}}, slot = the user's
-   * partition among {@link FriendStore#SLOTS}, routed like a board partition of that index.
-   */
+  /** {@code {fr:<slot>}}, slot among {@link FriendStore#SLOTS}, routed like a board partition of that index. */
   public static Route friendSlot(String userId) {
     int slot = Partitioner.partitionOf(userId, FriendStore.SLOTS);
     return new Route("{fr:" + slot + "}", slot);

@@ -1,9 +1,7 @@
 package dev.leaderboard.api.auth;
 
 /**
- * What one operation of {@code openapi.yaml} needs, as its {@code x-scope} declares it: a scope,
- * or {@code none} (open to everyone, e.g. the health checks); and what players may do with it, as
- * its {@code x-player} declares it.
+ * What one operation of {@code openapi.yaml} declares with {@code x-scope} and {@code x-player}.
  *
  * @param scope {@code null}: open
  * @param player what a player token may do with the operation; {@code null}: nothing (403)
@@ -15,11 +13,7 @@ public record Access(String operationId, Scope scope, PlayerRule player, boolean
   public static final String EXTENSION = "x-scope";
   public static final String OPEN = "none";
 
-  /**
-   * The access an operation on {@code path} declares with {@code x-scope} and {@code x-player}; an
-   * {@link IllegalArgumentException} saying what is wrong when the scope is missing or not
-   * {@value #OPEN} or a scope, or the player rule is unknown or does not fit the operation.
-   */
+  /** An {@link IllegalArgumentException} saying what is wrong when a declaration is missing or invalid. */
   public static Access declared(String operationId, Object xScope, Object xPlayer, String path) {
     Scope scope = scope(operationId, xScope);
     PlayerRule player = player(operationId, xPlayer);

@@ -15,37 +15,18 @@ import java.util.function.Predicate;
 
 /**
  * The one place that decides who the caller is and whether an operation is allowed, in front of
- * every route ({@link #handler}). The caller is the API key sent as {@code Authorization: Bearer
- * <key>}, a player with a player token (a JWT, {@link PlayerTokens}) sent the same way, or nobody;
- * the two credentials are told apart by their shape ({@code lb_...} or three dot-separated parts):
- *
- * <ul>
- *   <li>open operations ({@code x-scope: none}, and the ones the node's settings open) pass;</li>
- *   <li>without a credential, only reads on a board whose definition has {@code publicReads} pass;
- *       anything else is 401 {@code unauthenticated};</li>
- *   <li>a malformed, unknown, wrong, revoked or expired key is 401 {@code unauthenticated};</li>
- *   <li>a key without the operation's scope, or limited to other boards, is 403 {@code forbidden};</li>
- *   <li>a player token that is malformed, signed with another key or algorithm, expired, or for another
- *       issuer or audience is 401 {@code unauthenticated}; so is any player token on a node that takes none;</li>
- *   <li>a player calling what its operation's {@code x-player} rule does not allow is 403
- *       {@code forbidden} ({@link PlayerAccess});</li>
- *   <li>otherwise the request goes on, with the key's record under {@link #KEY} or the player under
- *       {@link #PLAYER}.</li>
- * </ul>
- *
- * <p>Refusals fail the request with a {@link LeaderboardException}, before its handler, so nothing
- * changes; their messages name what is missing and never contain the key or token.
+ * every route. The credential is an API key or a player token ({@link PlayerTokens}), told apart by
+ * shape. Without one, only open operations and reads of {@code publicReads} boards pass. A bad,
+ * revoked or expired credential is 401 {@code unauthenticated}; a missing scope, another board, or a
+ * player outside its {@code x-player} rule ({@link PlayerAccess}) is 403 {@code forbidden}. Refusals
+ * come before the handler, so nothing changes, and never contain the key or token.
  */
 public final class AccessGate {
   /** Where the caller's {@link ApiKey} is put on the routing context ({@code null} for public reads). */
   public static final String KEY = "leaderboard.apiKey";
   /** Where the caller's {@link Player} is put on the routing context when it sent a player token. */
   public static final String PLAYER = "leaderboard.player";
-  /**
-   * Set on the routing context by a guard that admitted the request by a credential of its own (a
-   * stream ticket, {@link TicketGate}), with the caller under {@link #KEY} or {@link #PLAYER}; the
-   * gate then lets it pass.
-   */
+  /** Set by a guard that admitted the request by its own credential ({@link TicketGate}); passes. */
   public static final String ADMITTED = "leaderboard.admitted";
   private static final String BEARER = "bearer ";
   private static final String SEND = "send 'Authorization: Bearer <key>' (or, where players may call it, a player token)";
@@ -70,7 +51,6 @@ public final class AccessGate {
     this.players = new PlayerAccess(boards, body);
   }
 
-  /** The handler that admits requests of the operation, or refuses them. */
   public Handler<RoutingContext> handler(Access access) {
     if (access.open() || opened.test(access.operationId())) {
       return RoutingContext::next;

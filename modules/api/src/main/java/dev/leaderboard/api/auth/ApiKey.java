@@ -14,14 +14,10 @@ import java.util.SortedSet;
 import java.util.TreeSet;
 
 /**
- * An API key's record, as stored in Redis: who it is for, what it may do, and the SHA-256 of the key
- * (never the key itself).
+ * An API key's record as stored in Redis: only the SHA-256 of the key, never the key itself.
  *
  * @param id the public part of the key ({@link ApiKeyToken#id()})
- * @param name what the key is for, as its creator named it
- * @param hash SHA-256 of the whole key
- * @param scopes what the key may do
- * @param boards the boards it may be used on; empty: every board (and the operations on no board)
+ * @param boards empty: every board (and the operations on no board)
  * @param expiresAt epoch ms from which the key is refused; {@code null}: never
  * @param createdAt epoch ms
  */
@@ -46,12 +42,10 @@ public record ApiKey(String id, String name, byte[] hash, Set<Scope> scopes, Sor
     return scopes.contains(scope);
   }
 
-  /** Whether the key is limited to some boards. */
   public boolean limited() {
     return !boards.isEmpty();
   }
 
-  /** Whether the key may be used on {@code board}. */
   public boolean covers(String board) {
     return boards.isEmpty() || boards.contains(board);
   }
@@ -93,7 +87,6 @@ public record ApiKey(String id, String name, byte[] hash, Set<Scope> scopes, Sor
     }
   }
 
-  /** Every readable record of {@code stored} (ID → record). */
   static Map<String, ApiKey> readAll(Map<String, JsonObject> stored) {
     Map<String, ApiKey> keys = new LinkedHashMap<>();
     stored.forEach((id, j) -> {

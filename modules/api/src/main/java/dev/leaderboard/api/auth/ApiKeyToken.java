@@ -8,10 +8,9 @@ import java.util.Base64;
 import java.util.HexFormat;
 
 /**
- * An API key as a client holds it: {@code lb_<id>_<secret>}, where the ID is 16 hex characters (8
- * random bytes, public: it names the key's record) and the secret 43 URL-safe Base64 characters (32
- * bytes from {@link SecureRandom}, 256 bits). Only the SHA-256 of the whole key is stored; a
- * high-entropy secret needs no slow password hash. {@link #toString()} never shows the secret.
+ * An API key as a client holds it: {@code lb_<id>_<secret>}, a public 8-byte ID and a 256-bit
+ * secret. Only the SHA-256 of the whole key is stored: a high-entropy secret needs no slow password
+ * hash. {@link #toString()} never shows the secret.
  */
 public final class ApiKeyToken {
   public static final String PREFIX = "lb_";
@@ -38,7 +37,6 @@ public final class ApiKeyToken {
     this.value = value;
   }
 
-  /** A new random key. */
   public static ApiKeyToken generate(SecureRandom random) {
     byte[] id = new byte[ID_BYTES];
     byte[] secret = new byte[SECRET_BYTES];
@@ -48,7 +46,7 @@ public final class ApiKeyToken {
     return new ApiKeyToken(hexId, PREFIX + hexId + "_" + Base64.getUrlEncoder().withoutPadding().encodeToString(secret));
   }
 
-  /** The key {@code value} if it has the key format, else {@code null}. */
+  /** {@code null} when {@code value} does not have the key format. */
   public static ApiKeyToken parse(String value) {
     if (value == null || value.length() != LENGTH || !value.startsWith(PREFIX) || value.charAt(ID_END) != '_') {
       return null;
@@ -87,7 +85,6 @@ public final class ApiKeyToken {
     return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
   }
 
-  /** The public part, the ID of the key's record. */
   public String id() {
     return id;
   }
@@ -104,7 +101,7 @@ public final class ApiKeyToken {
     return sha.digest(value.getBytes(StandardCharsets.US_ASCII));
   }
 
-  /** Constant-time comparison of this key's hash with a stored one. */
+  /** Constant-time. */
   public boolean matches(byte[] storedHash) {
     return MessageDigest.isEqual(hash(), storedHash);
   }

@@ -7,18 +7,14 @@ import java.net.UnknownHostException;
 import java.util.HexFormat;
 
 /**
- * Who made a request that {@link AccessGate} let through, as rate limits and the audit log name
- * them: {@code key:<key ID>} for an API key, {@code player:<user ID>} for a player token (its
- * {@code sub}), {@code address:<client address>} for a request without
- * a credential (an IPv6 client by its /64 network, which one machine typically holds whole). A new
- * kind of credential adds its kind here.
+ * Who made a request, as rate limits and the audit log name them. A request without a credential is
+ * its client address, an IPv6 client by its /64 network, which one machine typically holds whole.
  */
 public record Caller(String kind, String id) {
   public static final String KEY = "key";
   public static final String PLAYER = "player";
   public static final String ADDRESS = "address";
 
-  /** The caller of a request past the gate. */
   public static Caller of(RoutingContext ctx) {
     ApiKey key = ctx.get(AccessGate.KEY);
     if (key != null) {
@@ -31,7 +27,6 @@ public record Caller(String kind, String id) {
     return new Caller(ADDRESS, network(ctx.request().remoteAddress()));
   }
 
-  /** Whether the request carried no credential. */
   public boolean anonymous() {
     return ADDRESS.equals(kind);
   }

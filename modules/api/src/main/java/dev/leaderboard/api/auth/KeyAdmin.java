@@ -9,11 +9,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 
-/**
- * Creates, lists and revokes API keys (the {@code /v1/keys} routes), and registers a key given
- * from outside (the node's admin key). Every change is re-read on this node before it is answered
- * and announced to every other node ({@link KeyCache#changed}).
- */
+/** Every change is re-read on this node before it is answered, and announced ({@link KeyCache#changed}). */
 public final class KeyAdmin {
   private static final int ATTEMPTS = 5;
   private final KeyCache cache;
@@ -64,7 +60,7 @@ public final class KeyAdmin {
     });
   }
 
-  /** Every key, by name then ID. */
+  /** By name then ID. */
   public Future<List<ApiKey>> list() {
     return store.loadAll().map(all -> ApiKey.readAll(all).values().stream()
         .sorted(Comparator.comparing(ApiKey::name).thenComparing(ApiKey::id)).toList());
@@ -75,10 +71,7 @@ public final class KeyAdmin {
     return store.revoke(id).compose(removed -> cache.changed(id).map(removed));
   }
 
-  /**
-   * Registers {@code token} as a key with every scope, on every board, without expiry (the node's
-   * admin key), unless it is registered already or was revoked.
-   */
+  /** The node's admin key: every scope and board, no expiry; a revoked one is not registered again. */
   public Future<Registration> register(ApiKeyToken token, String name) {
     return store.get(token.id()).map(j -> ApiKey.read(token.id(), j)).compose(existing -> {
       if (existing != null) {

@@ -17,24 +17,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * This node's copy of the API key records, so that a known key costs no Redis round trip.
- *
- * <ul>
- *   <li>Loaded from Redis at start, and compared with Redis every {@value #RELOAD_MILLIS} ms: a key
- *       whose presence differs is re-read (a safety net for a notice a node missed).</li>
- *   <li>A key created or revoked on any node is announced on {@value #CHANGED_ADDRESS} with its ID
- *       only; every node drops the key from its copy at once and re-reads its record from Redis
- *       (requests with the key wait for that read), so nothing in the message is trusted and a
- *       revoked key is refused even while Redis cannot be read.</li>
- *   <li>An ID not in the copy (a key created on another node a moment ago, or a made-up one) is
- *       looked up in Redis once: concurrent requests with that ID share the read, a miss is
- *       remembered for {@value #MISS_MILLIS} ms (at most {@value #MAX_MISSES} IDs), and the node reads
- *       at most {@value #LOOKUPS_PER_SECOND} unknown IDs a second; beyond that an unknown ID is
- *       refused without a read, so random keys cannot load Redis.</li>
- * </ul>
- *
- * <p>Reads of one ID are ordered: only the answer of the newest read of an ID is applied, and a
- * whole-table load does not overwrite an ID read on its own since that load was sent.
+ * This node's copy of the API key records, so that a known key costs no Redis round trip. A change
+ * is announced on {@value #CHANGED_ADDRESS} by ID only and every node drops and re-reads the key, so
+ * nothing in a notice is trusted and a revoked key stays refused while Redis is down; a reload every
+ * {@value #RELOAD_MILLIS} ms catches missed notices. Unknown IDs are read at most
+ * {@value #LOOKUPS_PER_SECOND} a second and misses remembered, so random keys cannot load Redis.
+ * Only the newest read of an ID is applied, and a whole-table load never overwrites a newer read.
  */
 public final class KeyCache {
   /** Published with {@code {"id": key ID}} when a key was created or revoked. */
@@ -68,7 +56,6 @@ public final class KeyCache {
     this.clock = clock;
   }
 
-  /** Listens for change notices, then loads every record. */
   public Future<Void> start() {
     consumer = vertx.eventBus().consumer(CHANGED_ADDRESS, msg -> noticed(msg.body()));
     return consumer.completion().compose(ok -> load()).onSuccess(ok ->
@@ -96,10 +83,7 @@ public final class KeyCache {
     return keys.get(id);
   }
 
-  /**
-   * The record of {@code id}, from the copy or from Redis (see the class comment); {@code null} when
-   * unknown. While the ID is being re-read, the answer is that read's.
-   */
+  /** {@code null} when unknown; while the ID is being re-read, the answer is that read's. */
   public Future<ApiKey> lookup(String id) {
     ApiKey known = keys.get(id);
     if (known != null) {
@@ -122,10 +106,7 @@ public final class KeyCache {
     return read(id, read, answer);
   }
 
-  /**
-   * Drops {@code id} from the copy at once and re-reads its record (requests with the key wait for
-   * the read); after a key is created or revoked, or on a notice.
-   */
+  /** Drops {@code id} at once and re-reads it; requests with the key wait for the read. */
   public Future<ApiKey> refresh(String id) {
     Promise<ApiKey> answer = Promise.promise();
     long read;
@@ -160,7 +141,7 @@ public final class KeyCache {
     }
   }
 
-  /** Loads every record: at start in full, later only what differs from the copy is re-read. */
+  /** At start loads in full; later only what differs from the copy is re-read. */
   private Future<Void> load() {
     synchronized (this) {
       loadsUnderWay++;
@@ -193,10 +174,7 @@ public final class KeyCache {
     }).mapEmpty();
   }
 
-  /**
-   * Notes a read of {@code id} about to be sent, whose answer requests with the ID wait for;
-   * answers its sequence number. Call holding the lock.
-   */
+  /** Answers the read's sequence number. Call holding the lock. */
   private long sent(String id, boolean dropFirst, Future<ApiKey> answer) {
     long read = ++reads;
     newestRead.put(id, read);

@@ -7,11 +7,7 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import java.util.function.Function;
 
-/**
- * What a verified player may do, by the operation's {@link PlayerRule}: nothing without one (403),
- * anything with {@code any}, only its own user ID in the path with {@code own-user}, and with
- * {@code own-event} only an event of its own user on a board defined with {@code clientWrites}.
- */
+/** What a verified player may do, by the operation's {@link PlayerRule}. */
 final class PlayerAccess {
   private final Function<String, Future<Board>> boards;
   private final Function<RoutingContext, JsonObject> body;

@@ -4,23 +4,17 @@ import java.util.Arrays;
 import java.util.stream.Collectors;
 
 /**
- * What a player (a caller with a player token, see {@link PlayerTokens}) may do with one operation,
- * as the operation declares it with {@code x-player} in {@code openapi.yaml}. An operation without
- * {@code x-player} is not for players (403), whatever its scope; {@code admin} operations never
- * have one.
+ * What a player ({@link PlayerTokens}) may do with one operation, as its {@code x-player} declares;
+ * an operation without one is not for players (403), and {@code admin} operations never have one.
  */
 public enum PlayerRule {
   /** Any call: the reads of every board (players see every board of their game). */
   ANY("any"),
   /** Only with the player's own user ID ({@code sub}) as the path's {@code {userId}}: the friend graph, friend boards. */
   OWN_USER("own-user"),
-  /**
-   * Only an event whose {@code userId} is the player's own, on a board defined with
-   * {@code clientWrites}: a single submit.
-   */
+  /** Only an event with the player's own {@code userId}, on a board with {@code clientWrites}. */
   OWN_EVENT("own-event");
 
-  /** The operation extension that declares the rule. */
   public static final String EXTENSION = "x-player";
 
   private final String wireName;

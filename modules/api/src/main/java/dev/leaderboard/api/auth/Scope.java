@@ -4,11 +4,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-/**
- * What an API key may do. Each operation of {@code openapi.yaml} declares the one scope it needs
- * ({@code x-scope}); scopes do not imply each other, so an {@code admin} key reads or submits only
- * when it also holds {@code read} or {@code submit}.
- */
+/** What an API key may do. Scopes do not imply each other: {@code admin} alone cannot read or submit. */
 public enum Scope {
   /** Board definitions and every read of a board: pages, users, around-me, ranks for a list, periods. */
   READ,

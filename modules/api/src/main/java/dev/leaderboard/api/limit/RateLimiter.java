@@ -9,10 +9,9 @@ import java.time.Instant;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The node's token buckets, one per limit and caller, shared by the node's HTTP event loops; no
- * state is shared with other nodes. The table is bounded: a bucket unused until it would be full
- * again is dropped (a new one starts full, so nothing changes), and beyond {@code maxBuckets} the
- * least useful ones go first, so callers from many addresses cannot grow it without bound.
+ * The node's token buckets, one per limit and caller (nothing shared with other nodes). Bounded so
+ * callers from many addresses cannot grow it: an idle bucket is dropped once it would be full again,
+ * so dropping it changes nothing.
  */
 public final class RateLimiter {
   /** Limits nothing. */
@@ -53,10 +52,7 @@ public final class RateLimiter {
     return limits;
   }
 
-  /**
-   * Takes a token from {@code caller}'s bucket of {@code limit}: 0 when the request may go on, else
-   * the nanoseconds until a token is there (counted as refused). A limit that is off admits everything.
-   */
+  /** 0 when the request may go on, else the nanoseconds until a token is there (counted as refused). */
   public long admit(String limit, String caller) {
     Rate rate = limits.rate(limit);
     if (rate == null) {
@@ -70,7 +66,6 @@ public final class RateLimiter {
     return wait;
   }
 
-  /** How many buckets the node holds now. */
   public long buckets() {
     buckets.cleanUp();
     return buckets.estimatedSize();

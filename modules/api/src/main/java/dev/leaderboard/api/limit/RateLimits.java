@@ -7,10 +7,8 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * The node's rate limits: one {@link Rate} per limit, each applied per caller. The limits are the
- * scopes ({@code read}, {@code submit}, {@code friends}, {@code admin}: an operation counts against
- * the limit of the scope its {@code x-scope} names, per API key) and {@value #PUBLIC} (reads without
- * a credential on boards with {@code publicReads}, per client address). A limit without a rate is off.
+ * The node's rate limits, each applied per caller: one per scope (per API key) and {@value #PUBLIC}
+ * (reads without a credential, per client address).
  *
  * @param rates by limit; a limit missing here is off
  * @param maxBuckets the most buckets the node keeps (every limit together)
@@ -24,7 +22,6 @@ public record RateLimits(Map<String, Rate> rates, int maxBuckets) {
   public static final Map<String, String> DEFAULTS = Map.of("read", "1000/s,burst=2000", "submit", "1000/s,burst=2000",
       "friends", "200/s,burst=400", "admin", "10/s,burst=50", PUBLIC, "20/s,burst=40");
   public static final int MAX_BUCKETS = 100_000;
-  /** No limit at all. */
   public static final RateLimits OFF = new RateLimits(Map.of(), 1);
 
   public RateLimits {

@@ -5,10 +5,8 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerResponse;
 
 /**
- * One open {@code text/event-stream} answer. It is written only on its connection's event loop
- * ({@link #context}); the {@link StreamHub} hands it events through {@link Fanout}. Each event is
- * written (and so flushed) as it comes; a client that does not read fills the stream's write queue,
- * and the stream is then closed rather than buffered further, so a slow client costs at most
+ * One open {@code text/event-stream} answer, written only on its connection's event loop. A client
+ * that does not read is closed rather than buffered, so it costs at most
  * {@link StreamSettings#writeQueueBytes} and never holds up others.
  */
 final class EventStream {
@@ -64,7 +62,6 @@ final class EventStream {
     }
   }
 
-  /** The connection closed or the answer ended. */
   void closed() {
     if (!closed) {
       closed = true;

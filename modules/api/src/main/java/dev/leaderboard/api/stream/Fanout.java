@@ -13,11 +13,9 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * Hands one rendered event to many streams: one task per event loop, which writes the same bytes to
- * each of that loop's streams (a Vert.x buffer is written through its own view of the bytes, so one
- * buffer serves every connection). The returned future completes when every loop has written: a
- * feed waits for it before its next read, so a node that cannot keep up sends fewer, newer events
- * instead of queueing stale ones on its event loops.
+ * Hands one rendered event to many streams, one task per event loop, one buffer for every
+ * connection. A feed waits for the write before its next read, so a node that cannot keep up sends
+ * fewer, newer events instead of queueing stale ones.
  */
 final class Fanout {
   static final int SLICE = 256;
@@ -34,10 +32,7 @@ final class Fanout {
     return each(targets, s -> s.write(event));
   }
 
-  /**
-   * Runs {@code action} on each stream, on the stream's own event loop, {@value #SLICE} streams per
-   * task so the loop serves its other connections between slices; completes when all ran.
-   */
+  /** {@value #SLICE} streams per task, so the loop serves its other connections between slices. */
   static Future<Void> each(Iterable<EventStream> targets, Consumer<EventStream> action) {
     Map<Context, List<EventStream>> byLoop = new HashMap<>();
     for (EventStream s : targets) {

@@ -5,11 +5,7 @@ import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.function.Supplier;
 
-/**
- * What one read refreshes for every stream of the node that shows it: the streams, the data of the
- * last event sent, and whether a read is due or under way. A feed sends an event only when what it
- * shows changed ({@link #show}).
- */
+/** What one read refreshes for every stream that shows it; an event is sent only when it changed. */
 abstract class Feed {
   final Set<EventStream> streams = new LinkedHashSet<>();
   /** The last event's data; {@code null}: not read yet (or reset by a rollover). */
@@ -23,10 +19,7 @@ abstract class Feed {
   long notBefore = lastRead;
   private String signature;
 
-  /**
-   * Takes a fresh state, summed up by {@code signature} (what, when it changes, makes an event);
-   * {@code true}, with {@link #data} rendered anew, when it differs from the last one shown.
-   */
+  /** {@code true}, with {@link #data} rendered anew, when {@code signature} differs from the last shown. */
   boolean show(String signature, Supplier<JsonObject> render) {
     boolean changed = data == null || !signature.equals(this.signature);
     this.signature = signature;
@@ -45,10 +38,8 @@ abstract class Feed {
   }
 
   /**
-   * The event of the last read was written to every stream at {@code now}. The next read waits twice
-   * as long as the read and its writes took: a feed whose streams take longer than an interval to
-   * write (many thousands of them on a busy node) then uses at most a third of the node's time, and
-   * its streams get fewer, still newest, events instead of the node falling behind on its requests.
+   * The next read waits twice as long as the read and its writes took, so a feed with very many
+   * streams uses at most a third of the node's time and its streams get fewer, still newest, events.
    */
   void sent(long now) {
     reading = false;

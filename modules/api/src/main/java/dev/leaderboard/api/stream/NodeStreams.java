@@ -11,10 +11,7 @@ import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.shareddata.Shareable;
 
-/**
- * The node's live streams as its HTTP verticle instances share them: the {@link StreamHub}, the
- * ticket store and the bound on open streams, offered by the node's {@link StreamVerticle}.
- */
+/** The node's live streams, shared by its HTTP verticle instances and offered by its {@link StreamVerticle}. */
 public final class NodeStreams implements Shareable {
   private static final String MAP = "leaderboard.streams";
   private volatile Running running;
@@ -51,10 +48,7 @@ public final class NodeStreams implements Shareable {
     return require().tickets().redeem(ticket);
   }
 
-  /**
-   * Answers {@code request} with an event stream of {@code spec} on board {@code b} (on the request's
-   * event loop); {@code false}, with nothing written, when the node has as many streams as it takes.
-   */
+  /** {@code false}, with nothing written, when the node has as many streams as it takes. */
   public boolean open(HttpServerRequest request, StreamSpec spec, Board b) {
     Running r = require();
     if (!r.acquire()) {

@@ -26,17 +26,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A node's live streams: which board views they watch, what changed, and the reads that refresh
- * them. Everything here runs on one event loop ({@link #context}, the {@link StreamVerticle}'s), so
- * the views need no locks; streams are written on their own loops through {@link Fanout}.
- *
- * <p>A {@link ScoreNotice} marks the feeds it may affect; a marked feed is read at once if its last
- * read began an interval ago, else by a later {@link #tick} (a few per interval), which also moves
- * views of the current period to the next one when the board's calendar says so (a {@code period}
- * event, then fresh reads). One page read per board, period and {@code n}, one ranks read per board
- * and period for all its watched users, whatever the number of streams. A feed has at most
- * one read under way, so its reads answer in order and a stream never sees an older state after a
- * newer one; event IDs come from one counter, so they grow along every stream.
+ * A node's live streams and the reads that refresh them. Everything here runs on one event loop
+ * ({@link #context}), so the views need no locks; streams are written on their own loops through
+ * {@link Fanout}. Reads are shared by every stream of a view, and a feed has at most one read under
+ * way, so a stream never sees an older state after a newer one (docs/design.md, "Live streams").
  */
 final class StreamHub {
   private static final Logger LOG = LoggerFactory.getLogger(StreamHub.class);
@@ -122,10 +115,7 @@ final class StreamHub {
     }
   }
 
-  /**
-   * Runs a few times per interval: rollovers, then the reads of every marked feed whose last read
-   * began an interval ago (so a feed reads, and sends, at most once per interval).
-   */
+  /** Runs a few times per interval; a feed reads, and sends, at most once per interval. */
   void tick() {
     long now = System.nanoTime();
     for (BoardView view : List.copyOf(views.values())) {
@@ -168,7 +158,6 @@ final class StreamHub {
     }));
   }
 
-  /** Ends every stream (the node stops). */
   void endAll() {
     List.copyOf(views.values()).forEach(this::end);
   }

@@ -5,13 +5,9 @@ import java.time.Duration;
 /**
  * How a node serves live streams.
  *
- * @param interval the coalescing interval: a stream is written at most once per interval, with the
- *     latest state of each of its feeds ({@code LB_STREAM_INTERVAL_MS})
- * @param maxStreams the most streams the node keeps open; one more is 503 ({@code LB_STREAM_MAX})
+ * @param interval a stream is written at most once per interval, with the latest state
  * @param keepalive how often an idle stream gets a comment line, so proxies keep it open
- * @param writeQueueBytes the bytes a stream may have waiting to be sent; a client that falls further
- *     behind is dropped
- * @param ticketTtl how long a stream ticket can be used
+ * @param writeQueueBytes a client that falls further behind is dropped
  */
 public record StreamSettings(Duration interval, int maxStreams, Duration keepalive, int writeQueueBytes,
     Duration ticketTtl) {
@@ -28,7 +24,6 @@ public record StreamSettings(Duration interval, int maxStreams, Duration keepali
     }
   }
 
-  /** These settings with another interval and bound on streams. */
   public StreamSettings with(Duration interval, int maxStreams) {
     return new StreamSettings(interval, maxStreams, keepalive, writeQueueBytes, ticketTtl);
   }

@@ -45,33 +45,12 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * The friend graph and friend boards on Redis shards.
- *
- * <p><b>Friend board algorithm.</b> The group is the user and their friends.
- * <ol>
- *   <li>Read the user's friend set: one SMEMBERS on the owner's shard.</li>
- *   <li>Read the entries of the whole group with {@link ScoreStore#lookups}: members grouped by
- *       board partition, one ZMSCORE per partition (on a wide board one HGET of the user map per
- *       member), one pipelined batch per shard, all shards in parallel. Members without a score in the period are counted as {@code missing}. A shard
- *       that does not answer leaves out only its members: the board ranks the members reached and
- *       is marked partial, listing the others as {@code unreachable}.</li>
- *   <li>Sort the scored members in the board's total order ({@link StoredEntry#order}: better score,
- *       then the sort keys and the earlier time, then Redis' member order) — the same order the global board uses, so the
- *       group's order is the global order restricted to the group.</li>
- *   <li>Rank within the group: unique = position + 1; competition = 1 + members with a strictly
- *       better score; dense = 1 + distinct better scores. Equal scores are adjacent in that order, so
- *       one pass computes all three. Percentiles are within the group too.</li>
- *   <li>Cut the page at {@code offset}/{@code limit}. With {@code globalRanks}, one more round
- *       ({@link ScoreStore#counts}, one batch per shard) counts, for each page entry, the members of
- *       the whole board ordered before it: its global unique rank. That count needs every shard: while
- *       one is down the entries carry {@code globalRank: null} and the board is marked partial.</li>
- * </ol>
- * So a friend board costs two rounds (three with global ranks) whatever the number of shards, and
- * work proportional to the group, never to the board.
- *
- * <p>It implements the one event-bus interface {@link FriendRankService}: the graph's four
- * operations (the links themselves are {@link FriendStore}'s) and the friend board above, with the
- * refusals both share.
+ * The friend graph and friend boards. A friend board reads the group's entries in one round
+ * ({@link ScoreStore#lookups}), sorts them in the global board order ({@link StoredEntry#order}) so
+ * the group's order is the global one restricted to the group, and ranks them in one pass; global
+ * ranks cost one more round ({@link ScoreStore#counts}). So it costs two or three rounds whatever
+ * the number of shards, and work proportional to the group, never the board. A shard that is down
+ * leaves out only its members, and the board is marked partial.
  */
 public final class FriendRankServiceImpl implements FriendRankService {
   public static final int DEFAULT_FRIEND_LIMIT = 5_000;
@@ -253,20 +232,14 @@ public final class FriendRankServiceImpl implements FriendRankService {
     });
   }
 
-  /**
-   * The page's unique ranks on the whole board ({@code null} each when they cannot be counted), and
-   * the outage that kept them from being counted when the group itself was reached whole.
-   */
+  /** @param ranks {@code null} each when they cannot be counted */
   private record GlobalRanks(List<Long> ranks, StoreUnavailableException down) {
     boolean known() {
       return !ranks.contains(null);
     }
   }
 
-  /**
-   * From the archive's positions, or counted over every shard; without counting when a member's
-   * shard is already known to be down, since the count needs every shard.
-   */
+  /** Not counted when a member's shard is already known to be down: the count needs every shard. */
   private Future<GlobalRanks> globalRanks(Board b, Period p, ReadSource.Group found, List<StoredEntry> page) {
     if (found.positions() != null) {
       return Future.succeededFuture(new GlobalRanks(page.stream()

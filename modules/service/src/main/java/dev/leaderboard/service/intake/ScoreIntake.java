@@ -36,11 +36,7 @@ import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/**
- * Score events in: one event (answered with the user's entry and global rank) or a batch (grouped
- * by shard in the store, answered with counts and per-event rejections). Every event is validated
- * on its own; the submit script applies it atomically on the user's partition.
- */
+/** Score events in, one or a batch; each is validated on its own and applied atomically by the submit script. */
 public final class ScoreIntake {
   /** The error code of an event whose event ID was already used for another payload. */
   static final String EVENT_ID_CONFLICT = "event_id_conflict";
@@ -91,9 +87,8 @@ public final class ScoreIntake {
   }
 
   /**
-   * Records the periods as having data. A period this node writes to for the first time may have
-   * started after a ban swept the partitions, so the node first reloads the bans from Redis: a ban
-   * stored before the period was recorded is then known here before the event is sent.
+   * A period new to this node may have started after a ban swept the partitions, so the bans are
+   * reloaded first.
    */
   private Future<Void> note(Board b, Set<String> periods) {
     boolean fresh = periods.stream().anyMatch(p -> !boards.notedHere(b, p));
@@ -116,11 +111,7 @@ public final class ScoreIntake {
         + " is closed; events for it are refused");
   }
 
-  /**
-   * The answer once the script ran. The event is applied (or a duplicate) whatever happens next, so
-   * a rank that cannot be read (another shard down) leaves {@code rank} null with {@code rankError}
-   * rather than failing a write that took effect.
-   */
+  /** A rank that cannot be read leaves {@code rank} null rather than failing a write that took effect. */
   private Future<SubmitResult> answer(Board b, ParsedEvent e, SubmitOutcome outcome, boolean withRank) {
     LeaderboardException refused = refusal(b, e, outcome);
     if (refused != null) {
@@ -155,7 +146,7 @@ public final class ScoreIntake {
     });
   }
 
-  /** Why the script refused the event, or {@code null} when it did not. */
+  /** {@code null} when the script did not refuse the event. */
   private static LeaderboardException refusal(Board b, ParsedEvent e, SubmitOutcome outcome) {
     return switch (outcome.status()) {
       case CLOSED -> closed(b, e.period());
@@ -268,10 +259,7 @@ public final class ScoreIntake {
     return new Rejection(index, e.code(), e.getMessage());
   }
 
-  /**
-   * An event whose shard did not answer: unknown whether it ran; the message says how to retry. One
-   * the node refused to queue ({@link OverloadedException}) was never sent.
-   */
+  /** Unknown whether it ran, unless the node refused to queue it ({@link OverloadedException}). */
   private static Rejection failure(int index, ParsedEvent e, Throwable why) {
     if (why instanceof OverloadedException overloaded) {
       return new Rejection(index, overloaded.code(), overloaded.getMessage() + "; the event was not applied, so "

@@ -64,10 +64,7 @@ public final class LiveSource implements ReadSource {
     }).recover(t -> t instanceof StoreUnavailableException down ? scoreOnly(userId, down) : Future.failedFuture(t));
   }
 
-  /**
-   * With a shard down the rank cannot be counted, but the user's score and time live on the user's
-   * own shard: answered when that one is up, marked partial.
-   */
+  /** With a shard down the rank cannot be counted, but the user's own shard still has the score. */
   private Future<UserEntry> scoreOnly(String userId, StoreUnavailableException down) {
     return scores.entry(b, p.id(), userId, withMeta).transform(ar -> {
       if (ar.failed()) {
@@ -101,11 +98,7 @@ public final class LiveSource implements ReadSource {
     });
   }
 
-  /**
-   * With every shard up, the entries with their global ranks. With a shard down, the users on the
-   * shards that answered with their scores and times in board order, marked partial: ranks,
-   * percentiles and the total need every shard.
-   */
+  /** With a shard down, the users reached without ranks, marked partial: ranks need every shard. */
   @Override
   public Future<RankList> ranks(List<String> userIds, RankMode mode) {
     requireDense(mode);
@@ -163,10 +156,8 @@ public final class LiveSource implements ReadSource {
   }
 
   /**
-   * Ranks for a contiguous run of entries starting at global position {@code first}. Competition
-   * ranks need, per distinct score, the count of strictly better scores; dense ranks need the
-   * distinct better scores once, for the run's best score, since every score between two entries
-   * of the run is in the run.
+   * Dense ranks need the distinct better scores only once, for the run's best score: every score
+   * between two entries of a contiguous run is in the run.
    */
   private Future<List<Entry>> run(RankMode mode, List<StoredEntry> run, long first, long total) {
     if (run.isEmpty()) {

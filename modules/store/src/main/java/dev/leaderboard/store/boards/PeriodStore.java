@@ -44,10 +44,7 @@ public final class PeriodStore {
   public record HotPeriods(Board board, List<String> periods, Map<String, PeriodState> states) {
   }
 
-  /**
-   * The hot periods and period states of many boards in one dispatch (one pipelined batch to the
-   * meta node), so a read over every board costs one round however many boards there are.
-   */
+  /** One round however many boards there are. */
   public Future<List<HotPeriods>> hotPeriods(List<Board> boards) {
     List<Call> calls = new ArrayList<>(2 * boards.size());
     for (Board b : boards) {
@@ -82,25 +79,21 @@ public final class PeriodStore {
     return leases;
   }
 
-  /** Takes the close lease for {@code ttlMillis} unless another node holds it. */
   public Future<Boolean> acquire(Board b, String period, String owner, long ttlMillis) {
     return leases.acquire(Keys.closeLease(b, period), owner, ttlMillis);
   }
 
-  /** Extends the lease if this owner still holds it. */
   public Future<Boolean> renew(Board b, String period, String owner, long ttlMillis) {
     return leases.renew(Keys.closeLease(b, period), owner, ttlMillis);
   }
 
-  /** Gives the lease back if this owner still holds it. */
   public Future<Void> release(Board b, String period, String owner) {
     return leases.release(Keys.closeLease(b, period), owner);
   }
 
   /**
-   * Marks every partition closed. The submit script checks the mark in the same atomic call as
-   * its write, so once this returns no event can land in the period: each one either landed
-   * before (and is in the final ranking read afterwards) or is refused.
+   * The submit script checks the mark atomically with its write, so once this returns every event
+   * either landed before (and is in the final ranking) or is refused.
    */
   public Future<Void> freeze(Board b, String period) {
     return shards.eachPartition(Keys.partitions(b, period), r -> List.of(
@@ -108,10 +101,8 @@ public final class PeriodStore {
   }
 
   /**
-   * The whole final ranking in board order, each entry with its metadata: every partition read once
-   * (its scores and its metadata hash in one batch), k-way merged, without the users banned (or
-   * being erased) when it was read. The bans are read after the partitions, so a user banned before
-   * the read is left out even where the ban has not reached the partition yet.
+   * The final ranking with metadata, without banned users. The bans are read after the partitions,
+   * so a user banned before the read is left out even where the ban has not reached the partition.
    */
   public Future<List<StoredEntry>> ranking(Board b, String period) {
     return shards.eachPartition(Keys.partitions(b, period), r -> List.of(RankCommands.range(b, r, 0, -1, false),
@@ -131,7 +122,6 @@ public final class PeriodStore {
             : ranking.stream().filter(e -> !banned.contains(e.userId())).toList()));
   }
 
-  /** Removes the period's keys from every partition and from the board's set of hot periods. */
   public Future<Void> drop(Board b, String period) {
     return BoardStore.unlink(shards, b, List.of(period))
         .compose(ok -> shards.send(Route.META, Request.cmd(Command.SREM).arg(Keys.periods(b)).arg(period))).mapEmpty();

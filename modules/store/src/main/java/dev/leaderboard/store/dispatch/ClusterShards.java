@@ -19,11 +19,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A Redis Cluster reached from seed nodes: a route goes to the master serving its tag's hash slot
- * ({@link SlotMap}), each master with a pooled client. A batch that fails for a reason a later
- * attempt may not meet ({@link RedisFailures#clusterRetryable}) is sent again whole until the cluster
- * settles or {@code settleMillis} pass ({@link ClusterRound}), so writes may run twice and must be
- * idempotent ({@link #resendsWrites()}).
+ * A Redis Cluster reached from seed nodes. A batch that fails for a transient reason
+ * ({@link RedisFailures#clusterRetryable}) is sent again whole until the cluster settles
+ * ({@link ClusterRound}), so writes may run twice and must be idempotent.
  */
 public final class ClusterShards implements Shards {
   private static final Logger LOG = LoggerFactory.getLogger(ClusterShards.class);
@@ -50,10 +48,7 @@ public final class ClusterShards implements Shards {
     this.settleMillis = settleMillis;
   }
 
-  /**
-   * The cluster the seed endpoints ({@code redis://[[user]:password@]host:port}, all with the same
-   * credentials) belong to; {@code settleMillis} bounds how long a dispatch waits for it to settle.
-   */
+  /** Seeds share one set of credentials; {@code settleMillis} bounds how long a dispatch waits. */
   public static ClusterShards connect(Vertx vertx, List<String> seeds, RedisPool pool, long settleMillis) {
     if (seeds.isEmpty()) {
       throw new IllegalArgumentException("at least one Redis seed endpoint is needed");
@@ -61,7 +56,6 @@ public final class ClusterShards implements Shards {
     return new ClusterShards(vertx, seeds, pool, settleMillis);
   }
 
-  /** Failed batches are sent again whole: a write in one may run twice unless it is idempotent. */
   @Override
   public boolean resendsWrites() {
     return true;
@@ -108,7 +102,6 @@ public final class ClusterShards implements Shards {
     clients.values().forEach(Redis::close);
   }
 
-  /** The slot map in use; read once when there is none yet. */
   Future<SlotMap> slotMap() {
     SlotMap m = map;
     return m != null ? Future.succeededFuture(m) : refresh();
@@ -119,10 +112,7 @@ public final class ClusterShards implements Shards {
     return map;
   }
 
-  /**
-   * Reads the slot map again ({@code CLUSTER SLOTS} from the first master or seed that answers);
-   * calls while a read is under way share it.
-   */
+  /** Calls while a read is under way share it. */
   synchronized Future<SlotMap> refresh() {
     if (refreshing != null) {
       return refreshing;
@@ -185,10 +175,7 @@ public final class ClusterShards implements Shards {
     return settleMillis;
   }
 
-  /**
-   * The requests to one master in one write, timed when the master has an index in the slot map and
-   * bounded by the pool's answer time; failures stay as reported, for {@link ClusterRound} to judge.
-   */
+  /** Failures stay as reported, for {@link ClusterRound} to judge. */
   Future<List<Response>> pipeline(SlotMap.Node node, int index, List<Request> requests) {
     long start = System.nanoTime();
     Redis client = client(node.address());

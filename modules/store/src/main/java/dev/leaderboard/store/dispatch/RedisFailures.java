@@ -11,12 +11,9 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Tells a Redis error reply (a bug of the request: kept as it is) from a node that is not there or
- * cannot serve now ({@link #UNAVAILABLE} codes, transport failures: {@link StoreUnavailableException#redis}).
- * A command the pool refused to queue ({@link ConnectionPoolTooBusyException}) was never sent and the
- * node is up: {@link OverloadedException#redisPool}. The client reports a failed pipelined batch as one
- * error of {@code ERR [i] <cause>} lines, the cause a reply's text or a transport exception's, so
- * codes are read line by line and a line naming an exception class is a transport failure.
+ * Tells a Redis error reply (a bug of the request, kept as it is) from a node that cannot serve now.
+ * A failed pipelined batch comes as one error of {@code ERR [i] <cause>} lines, so codes are read
+ * line by line and a line naming an exception class is a transport failure.
  */
 final class RedisFailures {
   /** Codes of replies that mean the node cannot serve now; CONNECTION_CLOSED is the client's own. */
@@ -31,10 +28,7 @@ final class RedisFailures {
   private RedisFailures() {
   }
 
-  /**
-   * The failure as callers see it: {@link OverloadedException} for a full pool,
-   * {@link StoreUnavailableException} (naming shard {@code shard}) unless it is an ordinary error reply.
-   */
+  /** A full pool was never sent and the node is up, so it is {@link OverloadedException}, not unavailable. */
   static Throwable classify(int shard, Throwable t) {
     if (t instanceof StoreUnavailableException || t instanceof OverloadedException) {
       return t;
@@ -48,11 +42,7 @@ final class RedisFailures {
     return StoreUnavailableException.redis(shard, t);
   }
 
-  /**
-   * What may be shown of why a shard did not answer (health answers are public): {@code timeout},
-   * {@code unreachable}, or {@code error reply} with the reply's code; never an address or a client's
-   * message.
-   */
+  /** Public (health answers): never an address or a client's message. */
   static String summary(Throwable t) {
     Throwable why = underlying(t);
     if (why instanceof TimeoutException) {
@@ -75,11 +65,7 @@ final class RedisFailures {
     return isErrorReply(t) && codes(t.getMessage()).anyMatch(code::equals);
   }
 
-  /**
-   * On a Redis Cluster: whether a request that failed so may succeed when sent again once the slot map
-   * is re-read or the cluster settles (a redirect, a slot or cluster in transition, {@code NOSCRIPT} on
-   * a new master, a master that does not answer). Not a full pool.
-   */
+  /** Whether it may succeed once the slot map is re-read or the cluster settles; not a full pool. */
   static boolean clusterRetryable(Throwable t) {
     Throwable why = underlying(t);
     if (why instanceof OverloadedException || why instanceof ConnectionPoolTooBusyException) {
@@ -89,10 +75,7 @@ final class RedisFailures {
         || UNAVAILABLE.contains(c) || EXCEPTION_CLASS.matcher(c).matches());
   }
 
-  /**
-   * The {@code host:port} an {@code ASK} (or {@code MOVED}) reply sends the request to, for a single
-   * request or the first such request of a batch; {@code null} when there is none.
-   */
+  /** The {@code host:port} of the first such redirect (of a batch too); {@code null} when none. */
   static String redirect(Throwable t, String code) {
     Throwable why = underlying(t);
     if (!isErrorReply(why) || why.getMessage() == null) {

@@ -9,10 +9,9 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * The Redis nodes a service talks to, addressed by {@link Route}, so the same stores run on
- * standalone endpoints or a Redis Cluster. A node that cannot serve fails a request with
- * {@link dev.leaderboard.core.StoreUnavailableException}, a full pool with
- * {@link dev.leaderboard.core.OverloadedException}; a Redis error reply fails it as it is.
+ * The Redis nodes, addressed by {@link Route} so the same stores run standalone or on a Cluster. An
+ * unreachable node fails with {@link dev.leaderboard.core.StoreUnavailableException}, a full pool
+ * with {@link dev.leaderboard.core.OverloadedException}, an error reply as it is.
  */
 public interface Shards {
 
@@ -28,15 +27,13 @@ public interface Shards {
         : StandaloneShards.connect(vertx, redis.endpoints(), pool);
   }
 
-  /** {@link #connect(Vertx, List, RedisPool)} with {@code poolSize} connections per endpoint, default waiting. */
   static Shards connect(Vertx vertx, List<String> endpoints, int poolSize) {
     return connect(vertx, endpoints, RedisPool.of(poolSize));
   }
 
   /**
-   * Sends every call to the node holding its route: the calls of one node go as one pipelined
-   * batch (in the order given, under the NOSCRIPT policy of {@link ScriptPipeline}), all nodes
-   * at once. Answers in request order; the dispatch fails when any node's batch fails.
+   * One pipelined batch per node, all nodes at once ({@link ScriptPipeline}). Answers in request
+   * order; fails when any node's batch fails.
    */
   default Future<List<Response>> dispatch(List<Call> calls) {
     return dispatchEach(calls).compose(replies -> {
@@ -51,26 +48,18 @@ public interface Shards {
     });
   }
 
-  /**
-   * Like {@link #dispatch}, but a node that fails fails only its own calls: every call gets its
-   * answer or its node's failure, so a caller can tell which calls are known to have run. Never
-   * fails as a whole.
-   */
+  /** Like {@link #dispatch}, but a node that fails fails only its own calls; never fails as a whole. */
   Future<List<Reply>> dispatchEach(List<Call> calls);
 
   /** One call's answer, or the failure of the node it went to ({@code response} then {@code null}). */
   record Reply(Response response, Throwable failure) {
   }
 
-  /**
-   * Whether a failed batch may be sent again whole ({@link ClusterShards}), so a write may reach Redis
-   * twice; writes not idempotent by themselves (a score event) then carry an idempotency key.
-   */
+  /** A write may then reach Redis twice, so writes not idempotent by themselves carry an idempotency key. */
   default boolean resendsWrites() {
     return false;
   }
 
-  /** Loads every script on every node (done when a service starts, so its first calls find them). */
   Future<Void> loadScripts();
 
   /** PINGs every node at once; one answer per endpoint, in endpoint order; never fails. */
@@ -78,20 +67,17 @@ public interface Shards {
 
   void close();
 
-  /** One call; its answer ({@code null} for a nil reply). */
+  /** {@code null} for a nil reply. */
   default Future<Response> send(Call call) {
     return dispatch(List.of(call)).map(answers -> answers.get(0));
   }
 
-  /** One plain command on {@code route}; its answer ({@code null} for a nil reply). */
+  /** {@code null} for a nil reply. */
   default Future<Response> send(Route route, Request request) {
     return send(Call.of(route, request));
   }
 
-  /**
-   * Sends {@code calls.apply(r)} for every route {@code r} in one {@link #dispatch}; answers per
-   * route, in the order of {@code routes}, each in the order of its calls.
-   */
+  /** One {@link #dispatch}; answers per route, in order, each in the order of its calls. */
   default Future<List<List<Response>>> eachPartition(List<Route> routes, Function<Route, List<Call>> calls) {
     List<Call> all = new ArrayList<>();
     int[] ends = new int[routes.size()];

@@ -15,10 +15,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The friend graph: one Redis set per user on its owner's slot. Links are mutual, so a change writes
- * two sets, perhaps on two nodes, in one dispatch, each through {@code friend_add.lua}, which refuses
- * atomically to grow a set beyond the limit; a side added for a link refused on the other side is
- * removed again.
+ * The friend graph: one Redis set per user. Links are mutual, so a change writes two sets, perhaps on
+ * two nodes; {@code friend_add.lua} refuses atomically to grow a set beyond the limit, and a side
+ * added for a link refused on the other side is removed again.
  */
 public final class FriendStore {
   /** Friend sets are spread over this many hash-tag slots ({@link Keys#friendSlot}), routed like board partitions. */
@@ -62,7 +61,7 @@ public final class FriendStore {
     this.shards = shards;
   }
 
-  /** The user's friends, sorted: one SMEMBERS on the owner's slot. */
+  /** Sorted. */
   public Future<List<String>> friends(String userId) {
     return unordered(userId).map(out -> {
       out.sort(null);
@@ -70,7 +69,6 @@ public final class FriendStore {
     });
   }
 
-  /** The user's friends in no particular order (one SMEMBERS on the owner's slot). */
   public Future<List<String>> unordered(String userId) {
     return shards.send(Keys.friendSlot(userId), Request.cmd(Command.SMEMBERS).arg(Keys.friends(userId))).map(r -> {
       List<String> out = new ArrayList<>(r.size());
@@ -103,10 +101,8 @@ public final class FriendStore {
   }
 
   /**
-   * Links {@code owner} to each of {@code friends} (distinct, not the owner) in at most three rounds:
-   * the owner into every friend's set, the accepting friends into the owner's set in list order, and
-   * the owner out again where the owner's full set refused. Friends' sides go first so a friend refused
-   * for a full set never takes a place a later friend could have had.
+   * {@code friends} distinct, not the owner. Friends' sides go first, so a friend refused for a full
+   * set never takes a place in the owner's set a later friend could have had.
    */
   public Future<List<Link>> linkAll(String owner, List<String> friends, int limit) {
     if (friends.isEmpty()) {
@@ -155,9 +151,8 @@ public final class FriendStore {
   }
 
   /**
-   * Removes the user from the friend graph: first from each friend's set (one dispatch), then the
-   * user's own set, so a run cut short by a crash still knows the friends left to unlink when it is
-   * run again. Answers the friends unlinked, sorted.
+   * The friends' sets first, then the user's own, so a run cut short still knows who is left to
+   * unlink when run again. Answers the friends unlinked, sorted.
    */
   public Future<List<String>> unlinkAll(String userId) {
     return friends(userId).compose(friends -> removeEach(friends, friends.stream().map(f -> userId).toList())
@@ -165,10 +160,7 @@ public final class FriendStore {
         .map(friends));
   }
 
-  /**
-   * Calls {@code friend_add} on each owner's set with that owner's members, in one dispatch (a
-   * batch per node, all nodes at once). Statuses in request order.
-   */
+  /** Statuses in request order. */
   private Future<List<Status[]>> addEach(List<String> owners, List<List<String>> members, int limit) {
     List<Call> calls = new ArrayList<>(owners.size());
     for (int i = 0; i < owners.size(); i++) {
@@ -186,7 +178,7 @@ public final class FriendStore {
     }).toList());
   }
 
-  /** SREM of one member from each owner's set, in one dispatch; {@code true} where it was there. */
+  /** {@code true} where it was there. */
   private Future<List<Boolean>> removeEach(List<String> owners, List<String> members) {
     if (owners.isEmpty()) {
       return Future.succeededFuture(List.of());

@@ -24,9 +24,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The Redis side of moderation: the ban records ({@link Keys#BANS}, on the meta route) and one
- * user's entry on each board period, moved, restored or removed by the {@code moderate} script on
- * the user's partition, atomically with the partition's dense index (see {@code moderate.lua}).
+ * The Redis side of moderation: ban records, and a user's entry moved, restored or removed
+ * atomically with the partition's dense index ({@code moderate.lua}).
  */
 public final class ModerationStore {
   /** How many idempotency records one ZSCAN step looks at. */
@@ -73,11 +72,7 @@ public final class ModerationStore {
     }
   }
 
-  /**
-   * What the script did on one target.
-   *
-   * @param entry the entry it moved or removed, or {@code null}
-   */
+  /** @param entry the entry it moved or removed, or {@code null} */
   public record Outcome(Status status, StoredEntry entry) {
     public boolean changed() {
       return (status == Status.CHANGED || status == Status.FROM_STASH) && entry != null;
@@ -90,7 +85,6 @@ public final class ModerationStore {
     this.shards = shards;
   }
 
-  /** Runs {@code op} for the user on every target, one script call each, in one dispatch. */
   public Future<List<Outcome>> apply(Op op, String userId, List<Target> targets) {
     if (targets.isEmpty()) {
       return Future.succeededFuture(List.of());
@@ -110,11 +104,7 @@ public final class ModerationStore {
         Scripts.status(Status.class, a.get(0).toInteger()), EntryLookups.stored(userId, a.get(1)))).toList());
   }
 
-  /**
-   * Removes the user's idempotency records from each target's partition: rounds of ZSCAN on the user's
-   * prefix, each followed by ZREMs of what they found. Not atomic, and need not be: running it again
-   * removes what is left. Answers how many it removed.
-   */
+  /** Not atomic, and need not be: running it again removes what is left. Answers how many it removed. */
   public Future<Long> forgetEvents(List<Target> targets, String userId) {
     List<Route> routes = targets.stream().map(t -> route(t, userId)).toList();
     return forgetEvents(routes, Collections.nCopies(routes.size(), "0"), userId, 0);
@@ -154,10 +144,7 @@ public final class ModerationStore {
     });
   }
 
-  /**
-   * The user's entry in each target's scores and in its stash ({@code null} where none), in one
-   * dispatch: a ZSCORE and an HGET per target.
-   */
+  /** Per target the user's entry in its scores and in its stash ({@code null} where none). */
   public Future<List<StoredEntry[]>> lookup(String userId, List<Target> targets) {
     List<Call> calls = new ArrayList<>(2 * targets.size());
     for (Target t : targets) {
@@ -175,7 +162,6 @@ public final class ModerationStore {
     });
   }
 
-  /** Every ban, by user ID. */
   public Future<Map<String, Ban>> bans() {
     return shards.send(Route.META, Request.cmd(Command.HGETALL).arg(Keys.BANS)).map(r -> {
       Map<String, Ban> out = new LinkedHashMap<>();
@@ -195,7 +181,6 @@ public final class ModerationStore {
     });
   }
 
-  /** The user's ban, or {@code null}. */
   public Future<Ban> ban(String userId) {
     return shards.send(Route.META, Request.cmd(Command.HGET).arg(Keys.BANS).arg(userId))
         .map(r -> r == null ? null : Ban.fromStored(r.toString()));
@@ -206,7 +191,7 @@ public final class ModerationStore {
         .mapEmpty();
   }
 
-  /** Removes the user's ban; {@code false} when there was none. */
+  /** {@code false} when there was none. */
   public Future<Boolean> dropBan(String userId) {
     return shards.send(Route.META, Request.cmd(Command.HDEL).arg(Keys.BANS).arg(userId)).map(r -> r.toInteger() == 1);
   }

@@ -15,12 +15,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-/**
- * Finds users' entries on their own partitions, without ranking them: on a packed board by the
- * user ID in the scores ({@code ZSCORE}, {@code ZMSCORE}), on a wide board in the partition's user
- * map ({@link Keys#users}, {@code HGET}), whose answer is the entry as stored ({@code tie + score}).
- * One round: the calls of every partition go out in one dispatch.
- */
+/** Finds users' entries on their own partitions, without ranking them, in one round. */
 public final class EntryLookups {
   private final Shards shards;
 
@@ -28,10 +23,7 @@ public final class EntryLookups {
     this.shards = shards;
   }
 
-  /**
-   * A user's entry as a script or the user map answers it ({@code null} or empty: none): the
-   * composite, or on a wide board {@code tie + score} ({@link StoredEntry#ofStored}).
-   */
+  /** {@code null} or empty {@code r}: none; on a wide board {@code r} is {@code tie + score}. */
   public static StoredEntry stored(String userId, Response r) {
     if (r == null) {
       return null;
@@ -40,19 +32,13 @@ public final class EntryLookups {
     return s.isEmpty() ? null : StoredEntry.ofStored(userId, s);
   }
 
-  /**
-   * The call that reads a user's entry on the user's partition: ZSCORE on a packed board, the
-   * user's bucket of the user map on a wide one; its answer is read by {@link #stored}.
-   */
+  /** Its answer is read by {@link #stored}. */
   public static Call find(Board b, Route r, String userId) {
     return Call.of(r, b.wide() ? Request.cmd(Command.HGET).arg(Keys.users(r, userId)).arg(userId)
         : Request.cmd(Command.ZSCORE).arg(Keys.scores(r)).arg(userId));
   }
 
-  /**
-   * The user's entry in a period ({@code null} when none); with {@code withMeta} its metadata too,
-   * read in the same pipelined batch.
-   */
+  /** {@code null} when none; the metadata is read in the same batch. */
   Future<StoredEntry> entry(Board b, String period, String userId, boolean withMeta) {
     Route r = Keys.partition(b, period, Partitioner.partitionOf(userId, b.partitions()));
     List<Call> calls = new ArrayList<>(2);
@@ -69,16 +55,12 @@ public final class EntryLookups {
     });
   }
 
-  /** The user's entry in a period (without metadata), or {@code null}. */
   public Future<StoredEntry> stored(Board b, String period, String userId) {
     Route r = Keys.partition(b, period, Partitioner.partitionOf(userId, b.partitions()));
     return shards.send(find(b, r, userId)).map(a -> stored(userId, a));
   }
 
-  /**
-   * The users' entries ({@code null} where absent), in the order asked: one ZMSCORE per partition
-   * (on a wide board, one HGET of the user map per user, batched per partition).
-   */
+  /** {@code null} where absent, in the order asked. */
   Future<List<StoredEntry>> entries(Board b, String period, List<String> userIds) {
     Lookups asked = lookupCalls(b, period, userIds);
     return shards.dispatch(asked.calls()).map(answers -> {
@@ -90,11 +72,7 @@ public final class EntryLookups {
     });
   }
 
-  /**
-   * Like {@link #entries}, but a shard that does not answer fails only its own users, who get its index
-   * instead; other failures (an error reply, a bug) fail the whole. With {@code withMeta} each partition's
-   * lookup is followed, in the same batch, by an HMGET of the users' metadata.
-   */
+  /** Like {@link #entries}, but an unreachable shard fails only its own users; other failures fail the whole. */
   Future<List<ScoreLookup>> lookups(Board b, String period, List<String> userIds, boolean withMeta) {
     Lookups asked = lookupCalls(b, period, userIds);
     List<Call> calls = new ArrayList<>(asked.calls());
@@ -140,12 +118,8 @@ public final class EntryLookups {
         ? down.shard().orElse(ScoreLookup.REACHED) : ScoreLookup.REACHED;
   }
 
-  /**
-   * The calls that find users' entries: one ZMSCORE per partition holding some of the users (packed),
-   * or one HGET of the user map per user (wide); {@code users} holds each call's user indexes.
-   */
+  /** {@code users} holds each call's user indexes. */
   private record Lookups(List<Call> calls, List<List<Integer>> users, boolean wide) {
-    /** Puts the entries answered to call {@code c} at their users' indexes in {@code out}. */
     void read(int c, Response answer, List<String> userIds, StoredEntry[] out) {
       List<Integer> idx = users.get(c);
       if (wide) {

@@ -10,19 +10,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads the page at global position {@code offset} of a period spread over P partitions without
- * fetching {@code offset + limit} rows from any partition. Shallow pages: one round of each
- * partition's first {@code offset + limit} rows, k-way merged. Deep pages: every partition's cut
- * c_p (its members before global position {@code offset}) is bracketed by pivots:
- * <ol>
- *   <li>per partition, ZCARD and pivots at local index g - w, g, g + w, with g = offset / P (users
- *       are spread by hash, so each cut lies near g) and w a few standard deviations;</li>
- *   <li>the rank script counts each partition's members before every pivot; summed, that is each
- *       pivot's global position, and the pivots around {@code offset} bracket every cut;</li>
- *   <li>a bracket still wide (skewed partitions) is narrowed by interpolated pivots, repeating 1–2;</li>
- *   <li>per partition, rows c_p(lo) … c_p(hi) + limit - 1, whose merge starts at pos(lo).</li>
- * </ol>
- * For hash-spread data: 3 rounds and a few hundred rows more than a top page, whatever the depth.
+ * Reads the page at global position {@code offset} without fetching {@code offset + limit} rows from
+ * any partition: deep pages bracket each partition's cut by pivots, 3 rounds for hash-spread data
+ * whatever the depth (docs/design.md, "Cross-shard reads").
  */
 public final class PageSelector {
   /** Pages this shallow are read by merging partition heads. */
@@ -87,10 +77,7 @@ public final class PageSelector {
         });
   }
 
-  /**
-   * Global position {@code pos} of the lower bracket and each partition's local index of it;
-   * likewise for the upper bracket. The entry at {@code offset} lies in [lo, hi).
-   */
+  /** Global positions and per-partition local indexes; the entry at {@code offset} lies in [lo, hi). */
   private record Bracket(long loPos, long[] lo, long hiPos, long[] hi) {
     long width() {
       return hiPos - loPos;

@@ -15,21 +15,15 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * Counts, on every partition of a period, the members ordered before given entries, with native
- * commands in one round: on the entry's own partition its rank (Redis orders equal composites by
- * member bytes, the board's tie order; a ZSCORE beside it proves the composite is unchanged); on the
- * others, ZCOUNT of the strictly better composites plus the first {@link #SHORT_TIE} + 1 members of
- * an equal one. Only a longer tie needs a second round through the rank script. A native command
- * costs Redis 1–2 µs against 30–40 µs for a script call (~50 µs instead of ~600 µs over 16
- * partitions). Past {@link #NATIVE_PIVOTS} pivots one script call per partition is cheaper.
+ * Counts, on every partition, the members ordered before given entries, with native commands in one
+ * round (1–2 µs each in Redis against 30–40 µs for a script call); only a tie longer than
+ * {@link #SHORT_TIE} needs a second round through the rank script. See docs/design.md, "Cross-shard
+ * reads".
  */
 final class Positions {
   /** Above this many pivots, one script call per partition is cheaper than two native commands per pivot. */
   static final int NATIVE_PIVOTS = 8;
-  /**
-   * Runs of equal composites up to this long are read in the first round and counted here (on a wide
-   * board every equal score is such a run); only a longer run costs the rank script's round.
-   */
+  /** Runs of equal composites up to this long are counted from the first round. */
   static final int SHORT_TIE = 8;
 
   private final Shards shards;
@@ -39,8 +33,6 @@ final class Positions {
   }
 
   /**
-   * The counts of one round.
-   *
    * @param cards members per partition
    * @param before per partition, per pivot: members of that partition ordered before the pivot
    * @param current per pivot: the entry the pivot's user has now on their own partition ({@code null}
@@ -66,15 +58,11 @@ final class Positions {
     }
   }
 
-  /** One round of native counts (plus a second, with the script, only for partitions with exact ties). */
   Future<Counts> count(Board b, String period, List<StoredEntry> pivots, List<Long> scores) {
     return count(b, period, pivots, scores, false);
   }
 
-  /**
-   * {@link #count}; with {@code withMeta} (native path only) each pivot's own partition also returns
-   * its user's metadata, in the same round.
-   */
+  /** {@code withMeta} is honoured on the native path only. */
   Future<Counts> count(Board b, String period, List<StoredEntry> pivots, List<Long> scores, boolean withMeta) {
     return pivots.size() > NATIVE_PIVOTS ? scripted(b, period, pivots, scores)
         : nativeCount(b, period, pivots, scores, withMeta);
@@ -182,11 +170,7 @@ final class Positions {
     });
   }
 
-  /**
-   * The members of a short run of equal composites (Redis' ascending member order) that the board
-   * orders before {@code member}: smaller bytes on an asc board, larger on a desc board (members are
-   * ASCII, so {@link String#compareTo} is byte order).
-   */
+  /** Members are ASCII, so {@link String#compareTo} is Redis' byte order. */
   private static long beforeInTie(Board b, Response run, String member) {
     Comparator<String> bytes = b.order().ranking(String::compareTo);
     long n = 0;

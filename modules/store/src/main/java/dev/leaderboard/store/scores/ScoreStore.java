@@ -12,11 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 
-/**
- * Scores of board periods spread over partitions, and the one entrance to them: writes are one Lua
- * call on the user's partition, reads one {@link Shards#dispatch} per round; the algorithms behind
- * the reads live in {@link EntryLookups}, {@link Positions}, {@link Neighbours} and {@link PageSelector}.
- */
+/** The one entrance to board scores: a write is one Lua call on the user's partition, a read one dispatch per round. */
 public final class ScoreStore {
   private final Shards shards;
   private final PageSelector pages;
@@ -37,12 +33,11 @@ public final class ScoreStore {
     this.pages = new PageSelector(shards, maxWindow);
   }
 
-  /** The page at global position {@code offset}, exact at any depth (see {@link PageSelector}). */
+  /** Exact at any depth ({@link PageSelector}). */
   public Future<Page> page(Board b, String period, long offset, int limit) {
     return page(b, period, offset, limit, false);
   }
 
-  /** {@link #page}, its entries with their metadata when {@code withMeta} (in the same rounds). */
   public Future<Page> page(Board b, String period, long offset, int limit, boolean withMeta) {
     return pages.page(b, period, offset, limit, withMeta);
   }
@@ -51,28 +46,19 @@ public final class ScoreStore {
     return shards;
   }
 
-  /** Applies one event atomically on the user's partition. */
   public Future<SubmitOutcome> submit(Board b, SubmitCommand c, long nowMillis, long dedupeMillis) {
     SubmitCommand keyed = withEventId(c);
     return shards.send(SubmitScript.call(b, keyed, nowMillis, dedupeMillis))
         .map(r -> SubmitScript.outcome(c.userId(), r, keyed != c));
   }
 
-  /**
-   * The event as it is sent: where the shards may send a write twice ({@link Shards#resendsWrites},
-   * a Redis Cluster) an event without an event ID gets one of the node's own ({@link ServerEventIds})
-   * before its first attempt, so that a second attempt is deduplicated like a client's retry.
-   */
+  /** Where a write may be sent twice ({@link Shards#resendsWrites}), an ID so the resend is deduplicated. */
   private SubmitCommand withEventId(SubmitCommand c) {
     return c.eventId() != null || !shards.resendsWrites() ? c
         : c.withEventId(ServerEventIds.next());
   }
 
-  /**
-   * Applies many events in one dispatch: one pipelined batch per node, all nodes at once; events
-   * of one user keep their order (they share a partition, so a node and its batch). A node that
-   * fails fails only its own events ({@link SubmitOutcome.Status#FAILED}); the others stand.
-   */
+  /** Events of one user keep their order; a node that fails fails only its own events. */
   public Future<List<SubmitOutcome>> submitAll(Board b, List<SubmitCommand> commands, long nowMillis,
       long dedupeMillis) {
     List<Call> calls = new ArrayList<>(commands.size());
@@ -93,42 +79,30 @@ public final class ScoreStore {
     });
   }
 
-  /**
-   * The user's entry in a period ({@code null} when none); with {@code withMeta} its metadata too,
-   * read in the same pipelined batch ({@link EntryLookups}).
-   */
+  /** {@code null} when none. */
   public Future<StoredEntry> entry(Board b, String period, String userId, boolean withMeta) {
     return lookups.entry(b, period, userId, withMeta);
   }
 
-  /** The user's entry in a period (without metadata), or {@code null}. */
   public Future<StoredEntry> stored(Board b, String period, String userId) {
     return lookups.stored(b, period, userId);
   }
 
-  /** The users' entries ({@code null} where absent), in the order asked, in one round. */
+  /** {@code null} where absent, in the order asked. */
   public Future<List<StoredEntry>> entries(Board b, String period, List<String> userIds) {
     return lookups.entries(b, period, userIds);
   }
 
-  /**
-   * Like {@link #entries}, but a shard that does not answer fails only its own users: each user
-   * gets an entry (or none) from a shard that answered, or the index of the shard that did not
-   * ({@link Shards#dispatchEach}); with {@code withMeta} the users' metadata too, in the same batch.
-   */
+  /** Like {@link #entries}, but a shard that does not answer fails only its own users. */
   public Future<List<ScoreLookup>> lookups(Board b, String period, List<String> userIds, boolean withMeta) {
     return lookups.lookups(b, period, userIds, withMeta);
   }
 
-  /** {@link #lookups(Board, String, List, boolean)} without metadata. */
   public Future<List<ScoreLookup>> lookups(Board b, String period, List<String> userIds) {
     return lookups.lookups(b, period, userIds, false);
   }
 
-  /**
-   * For each pivot, how many members are ordered before it; for each score, how many members
-   * have a strictly better score; and the total. One round of native commands ({@link Positions}).
-   */
+  /** Per pivot the members ordered before it, per score those strictly better, and the total. */
   public Future<RankCounts> counts(Board b, String period, List<StoredEntry> pivots, List<Long> scores) {
     return positions.count(b, period, pivots, scores).map(c -> {
       long[] before = new long[pivots.size()];
@@ -139,7 +113,6 @@ public final class ScoreStore {
     });
   }
 
-  /** The first {@code n} entries of the period in board order, merged from every partition's head. */
   public Future<List<StoredEntry>> head(Board b, String period, int n) {
     if (n <= 0) {
       return Future.succeededFuture(List.of());
@@ -148,23 +121,16 @@ public final class ScoreStore {
         .map(perPartition -> Runs.merge(b.order(), Rows.runs(perPartition, 0, false), n));
   }
 
-  /**
-   * The entry and its neighbours: up to {@code before} entries before it and {@code after} from it
-   * (the entry first), with its position and the total; native commands, see {@link Neighbours}.
-   */
+  /** Up to {@code before} entries before {@code e} and {@code after} from it (the entry first). */
   public Future<Around> around(Board b, String period, StoredEntry e, int before, int after) {
     return around(b, period, e, before, after, false);
   }
 
-  /** {@link #around}, the rows with their metadata when {@code withMeta} (read by the same calls). */
   public Future<Around> around(Board b, String period, StoredEntry e, int before, int after, boolean withMeta) {
     return neighbours.around(b, period, e, before, after, withMeta);
   }
 
-  /**
-   * The distinct scores strictly better than {@code score}, over all partitions, sorted best
-   * first. Costs one round and as many values as there are such distinct scores per partition.
-   */
+  /** Sorted best first; costs as many values as there are such scores per partition. */
   public Future<long[]> distinctBetter(Board b, String period, long score) {
     String[] bounds = b.order().betterThan(score);
     return shards.eachPartition(Keys.partitions(b, period), r -> List.of(Call.of(r,
@@ -179,25 +145,15 @@ public final class ScoreStore {
         });
   }
 
-  /**
-   * A user's composite, position and the period's total.
-   *
-   * @param entry {@code null} when the user has no score; with its metadata when asked for and present
-   */
+  /** @param entry {@code null} when the user has no score */
   public record UserRank(StoredEntry entry, long before, long total) {
   }
 
-  /**
-   * The user's global position: ZSCORE on the user's partition, then the counts on every partition.
-   * With a hint (the composite last seen) one round, the user's partition also returning the current
-   * composite; if it differs the round is repeated with it, so a stale hint costs a round, never a
-   * wrong answer.
-   */
+  /** With a hint (the composite last seen) one round; a stale hint costs a round, never a wrong answer. */
   public Future<UserRank> userRank(Board b, String period, String userId, StoredEntry hint) {
     return userRank(b, period, userId, hint, false);
   }
 
-  /** {@link #userRank}; with {@code withMeta} the user's metadata is read in the counting round. */
   public Future<UserRank> userRank(Board b, String period, String userId, StoredEntry hint, boolean withMeta) {
     if (hint == null) {
       return stored(b, period, userId).compose(e -> e == null
@@ -217,7 +173,7 @@ public final class ScoreStore {
     });
   }
 
-  /** Loads the scripts on every node, so the first calls do not need to reload them. */
+  /** So the first calls do not need to reload them. */
   public Future<Void> loadScripts() {
     return shards.loadScripts();
   }

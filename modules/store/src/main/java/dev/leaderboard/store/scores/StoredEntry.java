@@ -5,16 +5,14 @@ import dev.leaderboard.core.TieCodec;
 import java.util.Comparator;
 
 /**
- * A member of a partition as Redis holds it: the user, the Redis score (the packed composite, or on a
- * wide board the score itself) and, on a wide board, the tie that orders equal scores.
+ * A member of a partition as Redis holds it.
  *
- * @param meta the entry's metadata (a JSON object's text) when the read fetched it, else {@code null}
- * @param tie the wide layout's tie ({@link TieCodec}, ending in {@link TieCodec#END}), or {@code ""} on a
- *     packed board
+ * @param composite the packed composite, or on a wide board the score itself
+ * @param meta JSON text when the read fetched it, else {@code null}
+ * @param tie the wide layout's tie ({@link TieCodec}), or {@code ""} on a packed board
  */
 public record StoredEntry(String userId, long composite, String meta, String tie) {
 
-  /** An entry without metadata. */
   public StoredEntry(String userId, long composite) {
     this(userId, composite, null, "");
   }
@@ -33,17 +31,13 @@ public record StoredEntry(String userId, long composite, String meta, String tie
     return tie.isEmpty() ? userId : tie + userId;
   }
 
-  /** An entry from a sorted-set row. */
   public static StoredEntry ofMember(String member, long composite) {
     int cut = member.indexOf(TieCodec.END);
     return cut < 0 ? new StoredEntry(member, composite)
         : new StoredEntry(member.substring(cut + 1), composite, null, member.substring(0, cut + 1));
   }
 
-  /**
-   * An entry from its stored form (a submit's answer, the user map of a wide board, a stash): the
-   * composite, or on a wide board {@code tie + score}.
-   */
+  /** {@code stored} is the composite, or on a wide board {@code tie + score}. */
   public static StoredEntry ofStored(String userId, String stored) {
     int cut = stored.indexOf(TieCodec.END);
     return cut < 0 ? new StoredEntry(userId, parseComposite(stored))
@@ -55,12 +49,7 @@ public record StoredEntry(String userId, long composite, String meta, String tie
     return other != null && composite == other.composite && tie.equals(other.tie);
   }
 
-  /**
-   * The board's total order: better composite first, exact ties in Redis' own order for the
-   * board's direction (member bytes descending on desc boards, ascending on asc boards; members are
-   * ASCII, so {@link String#compareTo} is byte order). Every query, single shard or merged, uses this
-   * order.
-   */
+  /** Exact ties in Redis' own member order for the board's direction, so merged reads match single-shard ones. */
   public static Comparator<StoredEntry> order(Order order) {
     return order.ranking(Comparator.comparingLong(StoredEntry::composite).thenComparing(StoredEntry::member));
   }

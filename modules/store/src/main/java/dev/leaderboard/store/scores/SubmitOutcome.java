@@ -3,8 +3,6 @@ package dev.leaderboard.store.scores;
 import dev.leaderboard.store.dispatch.Scripts;
 
 /**
- * What the submit script did.
- *
  * @param entry the user's entry after the event ({@code null} if the user has none)
  * @param previous the entry before the event ({@code null} if the user had none)
  * @param failure why the event's shard did not answer (status {@link Status#FAILED} only)
@@ -24,10 +22,7 @@ public record SubmitOutcome(Status status, StoredEntry entry, StoredEntry previo
     UNCHANGED(2),
     /** The event ID was seen before for this user, with the same payload; nothing changed. */
     DUPLICATE(0),
-    /**
-     * Refused: the event ID was seen before for this user with another payload (operator, value or
-     * time, see {@link EventDigest}); nothing changed, the first event stands.
-     */
+    /** Refused: the event ID was seen before with another payload ({@link EventDigest}); the first stands. */
     CONFLICT(-4),
     /** Refused: the score would drop below the board's minScore; nothing changed. */
     BELOW_ZERO(-1),
@@ -39,10 +34,7 @@ public record SubmitOutcome(Status status, StoredEntry entry, StoredEntry previo
     CLOSED(-3),
     /** Refused: the user is banned from the partition; nothing changed and the event is not remembered. */
     BANNED(-6),
-    /**
-     * Not answered (a batched event whose shard failed): it may or may not have run, so a retry is
-     * safe with the same event ID. Never returned by the script.
-     */
+    /** A batched event whose shard failed: it may have run, so retry with the same event ID. */
     FAILED(null);
 
     private final Integer code;
