@@ -88,6 +88,11 @@ public final class Keys {
     return partition.key("b");
   }
 
+  /** Present once the board was deleted (a tombstone that outlives any write in flight): the submit script writes nothing. */
+  public static String gone(Route partition) {
+    return partition.key("gone");
+  }
+
   /** Hash: banned user ID → the composite the user held when banned, restored when the ban is lifted. */
   public static String stash(Route partition) {
     return partition.key("x");

@@ -282,12 +282,22 @@ public final class BoardRegistry {
     return knownPeriods.contains(b.uid() + "/" + period);
   }
 
-  /** Records that a board has data in a period (once per node), so deletion and rollover find it. */
+  /**
+   * Records that a board has data in a period (once per node), so deletion and rollover find it.
+   * The definition is read again after: a board deleted before its periods were recorded here fails
+   * with 404, so no write recreates a period of a deleted board (see {@code BoardStore.delete}).
+   */
   public Future<Void> notePeriod(Board b, String period) {
     String key = b.uid() + "/" + period;
     if (knownPeriods.contains(key)) {
       return Future.succeededFuture();
     }
-    return store.addPeriod(b, period).onSuccess(ok -> knownPeriods.add(key));
+    return store.addPeriod(b, period).compose(ok -> store.get(b.name())).compose(now -> {
+      if (now == null || !now.uid().equals(b.uid())) {
+        return Future.failedFuture(LeaderboardException.boardNotFound(b.name()));
+      }
+      knownPeriods.add(key);
+      return Future.succeededFuture();
+    });
   }
 }

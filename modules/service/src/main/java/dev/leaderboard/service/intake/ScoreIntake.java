@@ -151,6 +151,7 @@ public final class ScoreIntake {
     return switch (outcome.status()) {
       case CLOSED -> closed(b, e.period());
       case BANNED -> banned(e.command().userId());
+      case BOARD_GONE -> LeaderboardException.boardNotFound(b.name());
       case CONFLICT -> conflict(b, e);
       case BELOW_ZERO, ABOVE_MAX -> outOfRange(b, e, outcome);
       case STEP_TOO_LARGE -> stepTooLarge(b, e, outcome);

@@ -20,6 +20,8 @@ import java.util.Map;
  * and the set of periods each board has data for.
  */
 public final class BoardStore {
+  /** How long a deleted board's tombstones stay: far beyond any write in flight. */
+  public static final long TOMBSTONE_SECONDS = 86_400;
   private final Shards shards;
 
   public BoardStore(Shards shards) {
@@ -57,11 +59,26 @@ public final class BoardStore {
         .mapEmpty();
   }
 
-  /** Removes the definition, then unlinks every key of every known period of the board. */
+  /**
+   * Removes the definition, then, on every partition of every known period, leaves a tombstone
+   * ({@link Keys#gone}, for {@link #TOMBSTONE_SECONDS}) before it unlinks the keys: a write still in
+   * flight from a node that read the board before it was deleted finds the tombstone and writes
+   * nothing, or ran before it and is unlinked with the rest. A period first written after the
+   * periods were read finds the definition gone ({@code BoardRegistry.notePeriod}).
+   */
   public Future<Void> delete(Board b) {
     return shards.send(Route.META, Request.cmd(Command.HDEL).arg(Keys.BOARDS).arg(b.name()))
         .compose(ok -> periods(b))
-        .compose(periods -> unlink(shards, b, periods))
+        .compose(periods -> {
+          List<Call> tombstones = new ArrayList<>();
+          for (String period : periods) {
+            for (Route r : Keys.partitions(b, period)) {
+              tombstones.add(Call.of(r, Request.cmd(Command.SET).arg(Keys.gone(r)).arg(1).arg("EX")
+                  .arg(TOMBSTONE_SECONDS)));
+            }
+          }
+          return shards.dispatch(tombstones).compose(ok -> unlink(shards, b, periods));
+        })
         .compose(ok -> shards.send(Route.META,
             Request.cmd(Command.UNLINK).arg(Keys.periods(b)).arg(Keys.periodStates(b)).arg(Keys.deliveries(b))))
         .mapEmpty();

@@ -34,6 +34,8 @@ public record SubmitOutcome(Status status, StoredEntry entry, StoredEntry previo
     CLOSED(-3),
     /** Refused: the user is banned from the partition; nothing changed and the event is not remembered. */
     BANNED(-6),
+    /** Refused: the board was deleted while the event was on its way; nothing was written. */
+    BOARD_GONE(-7),
     /** A batched event whose shard failed: it may have run, so retry with the same event ID. */
     FAILED(null);
 
