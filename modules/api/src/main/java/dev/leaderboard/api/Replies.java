@@ -10,11 +10,6 @@ final class Replies {
   private Replies() {
   }
 
-  /** 200 with the answer, or the failure handed to the router. */
-  static void json(RoutingContext ctx, Future<JsonObject> answer) {
-    json(ctx, answer, json -> json);
-  }
-
   /** 200 with the answer's JSON, or the failure handed to the router. */
   static <T> void json(RoutingContext ctx, Future<T> answer, Function<T, JsonObject> render) {
     answer.onComplete(ar -> {

@@ -34,11 +34,7 @@ public interface FriendRankService {
     return new FriendRankServiceVertxEBProxy(vertx, address);
   }
 
-  /**
-   * Makes the two users friends of each other: {@code {userId, friendId, added}}, {@code added}
-   * false when they were friends already. 400 for a user befriending themself; 422
-   * {@code friend_limit} when either list is full (nothing changes).
-   */
+  /** Makes the two users friends of each other; 422 {@code friend_limit} when either list is full. */
   Future<FriendChange> addFriend(String userId, String friendId);
 
   /** Ends the friendship both ways: {@code {userId, friendId, removed}}, {@code removed} false when there was none. */
@@ -47,31 +43,14 @@ public interface FriendRankService {
   /** {@code {userId, count, friends: [IDs sorted]}}. */
   Future<FriendList> friends(String userId);
 
-  /**
-   * {@code {friendIds: [...]}} (at most the friend limit; {@link FriendIds} checks its shape) → each
-   * made a friend of the user, both ways: {@code {userId, added, already, refused: [{index, friendId,
-   * error, message}]}}. Each ID is judged on its own; a repeated ID counts as {@code already}.
-   */
+  /** Befriends each ID (at most the friend limit), each judged on its own; a repeated one counts as {@code already}. */
   Future<FriendImport> importFriends(String userId, FriendIds request);
 
   /**
-   * The board among the user and their friends, ranked within that group:
-   * {@code {board, period, userId, total, offset, limit, rankMode, entries: [{rank, userId, score,
-   * at, percentile, globalRank?}], missing}}. {@code total} counts group members with a score,
-   * {@code missing} those without one; {@code rank} and {@code percentile} are within the group.
-   *
-   * <p>While a Redis shard is down the board still answers when the user's friend set is readable:
-   * the members on shards that answered are ranked within themselves, and the answer adds
-   * {@code partial: true}, {@code unreachable: [IDs of the members left out]} and {@code reason}
-   * (the shards by index); {@code globalRank} is then {@code null}, since it needs every shard.
-   * A complete board has none of these three fields. 503 {@code shard_unavailable} when the
-   * friend set itself cannot be read.
-   *
-   * @param period {@code current} (default) or a period id
-   * @param offset position in the group's order (default 0)
-   * @param limit page size, 1 to 1,000 (default 20)
-   * @param rankMode {@code unique} (default), {@code competition} or {@code dense}
-   * @param globalRanks {@code true}: add each entry's unique rank on the whole board as {@code globalRank}
+   * The board among the user and their friends, ranked within that group ({@code total} counts
+   * members with a score, {@code missing} those without). While a shard is down the members it
+   * holds are left out ({@code partial}, {@code unreachable}, {@code reason}); 503 when the friend
+   * set itself cannot be read. {@code globalRanks}: add each entry's rank on the whole board.
    */
   Future<FriendBoard> friendBoard(String board, String userId, String period, Long offset, Integer limit,
       String rankMode, Boolean globalRanks);

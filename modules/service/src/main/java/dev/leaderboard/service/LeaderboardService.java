@@ -52,11 +52,7 @@ public interface LeaderboardService {
     return new LeaderboardServiceVertxEBProxy(vertx, address);
   }
 
-  /**
-   * Creates or updates a board; the answer is the definition with its derived limits and
-   * {@code created}. A definition is validated field by field against the board's current one (a
-   * PUT may change some fields only), so it is read by {@link dev.leaderboard.core.Board#define}.
-   */
+  /** Creates or updates a board; a definition is read against the board's current one by {@code Board.define}. */
   Future<BoardDefinition> putBoard(String board, JsonObject definition);
 
   Future<BoardDefinition> getBoard(String board);
@@ -70,10 +66,7 @@ public interface LeaderboardService {
   /** The board's periods, newest first, with their states; hot ones from Redis, older ones from the archive. */
   Future<PeriodList> periods(String board);
 
-  /**
-   * Closes a period now (also the current one): freezes it, archives its final ranking. Closing an
-   * archived period answers the same again; 409 {@code period_not_started} or {@code period_not_retained}.
-   */
+  /** Closes a period now (also the current one) and archives it; closing it again answers the same. */
   Future<PeriodClosed> closePeriod(String board, String period);
 
   /** One score event; {@code withRank}: answer with the user's rank ({@code null}: the board's {@code rankOnSubmit}). */
@@ -82,12 +75,7 @@ public interface LeaderboardService {
   /** Up to 1,000 events; the events of the shards that answered stand. */
   Future<BatchResult> submitBatch(String board, ScoreBatch batch);
 
-  /**
-   * A page of the board from global position {@code offset}.
-   *
-   * @param period {@code current} (default) or a period id
-   * @param rankMode {@code unique} (default), {@code competition} or {@code dense}
-   */
+  /** A page from global position {@code offset}; {@code period} {@code current} or an ID, {@code rankMode} unique, competition or dense. */
   Future<EntryPage> entries(String board, String period, Long offset, Integer limit, String rankMode, Boolean meta);
 
   /** One user's entry; 404 when the user has no score. */
@@ -118,9 +106,6 @@ public interface LeaderboardService {
   /** Erases the user everywhere (hot and archived periods, friend links, idempotency records, ban). */
   Future<Moderated> erase(String userId);
 
-  /**
-   * This node's view of its stores: every shard PINGed at once, PostgreSQL queried, the number of
-   * cached board definitions. Never fails.
-   */
+  /** This node's view of its stores (shards PINGed, PostgreSQL queried, boards cached); never fails. */
   Future<Health> health();
 }

@@ -3,9 +3,12 @@ package dev.leaderboard.service;
 import dev.leaderboard.service.impl.LeaderboardServiceImpl;
 import dev.leaderboard.service.periods.PeriodCloser;
 import dev.leaderboard.service.intake.ScoreNotices;
-import dev.leaderboard.service.impl.ServiceBindings;
 import dev.leaderboard.store.boards.PeriodStore;
+import dev.leaderboard.core.LeaderboardException;
 import io.vertx.core.Future;
+import io.vertx.core.eventbus.MessageConsumer;
+import io.vertx.core.json.JsonObject;
+import io.vertx.serviceproxy.ServiceBinder;
 import io.vertx.core.VerticleBase;
 import java.time.Clock;
 
@@ -17,7 +20,7 @@ import java.time.Clock;
 public class LeaderboardVerticle extends VerticleBase {
   private final Options options;
   private NodeStore store;
-  private ServiceBindings bindings;
+  private MessageConsumer<JsonObject> binding;
   private LeaderboardServiceImpl service;
 
   /**
@@ -54,10 +57,10 @@ public class LeaderboardVerticle extends VerticleBase {
           s.archive(), options.clock(), options.closeLeaseMillis());
       ScoreNotices notices = new ScoreNotices(vertx, options.noticeIntervalMillis());
       service = new LeaderboardServiceImpl(s, closer, options.clock(), options.partitions(), notices);
-      return ServiceBindings.bind(vertx, LeaderboardService.class, service,
-          LeaderboardService.ADDRESS);
-    }).onSuccess(b -> {
-      bindings = b;
+      LeaderboardException.registerCodecs(vertx.eventBus());
+      binding = new ServiceBinder(vertx).setAddress(LeaderboardService.ADDRESS).register(LeaderboardService.class, service);
+      return binding.completion();
+    }).onSuccess(ok -> {
       NodeServices.of(vertx).offer(service);
     });
   }
@@ -67,7 +70,7 @@ public class LeaderboardVerticle extends VerticleBase {
     if (service != null) {
       NodeServices.of(vertx).withdraw(service);
     }
-    return (bindings == null ? Future.succeededFuture() : bindings.unbind())
+    return (binding == null ? Future.succeededFuture() : binding.unregister())
         .eventually(() -> store == null ? Future.succeededFuture() : store.release(vertx));
   }
 }

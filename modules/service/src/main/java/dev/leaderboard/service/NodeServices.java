@@ -12,10 +12,8 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * What the verticles of one node share in process: the service each running
- * {@code LeaderboardVerticle} or {@code FriendRankVerticle} offers (so the HTTP API calls it without an event-bus hop), and the
- * node's readiness procedures ({@code vertx-health-check}), which each part registers next to
- * what it checks.
+ * What the verticles of one node share in process: the running services (the HTTP API calls them
+ * without an event-bus hop) and the readiness procedures, which each part registers for what it owns.
  */
 public final class NodeServices implements Shareable {
   private static final String MAP = "leaderboard.node";

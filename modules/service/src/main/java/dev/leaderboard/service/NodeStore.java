@@ -49,13 +49,7 @@ public final class NodeStore {
   private final AuditStore audit;
   private Future<Health> health;
 
-  /**
-   * Where a node's stores are.
-   *
-   * @param redis standalone endpoints or a Redis Cluster's seed nodes
-   * @param pgUri the PostgreSQL archive and audit log
-   * @param pool connections to each Redis endpoint and how many commands may wait for one
-   */
+  /** Where a node's stores are: Redis (standalone endpoints or a Cluster's seeds), PostgreSQL, the Redis pool. */
   public record Options(RedisTopology redis, String pgUri, RedisPool pool) {
     /** Standalone endpoints with the default pool. */
     public static Options of(List<String> endpoints, String pgUri) {
@@ -88,10 +82,7 @@ public final class NodeStore {
     return vertx.sharedData().<String, Holder>getLocalMap(MAP).get("store").release(vertx, this);
   }
 
-  /**
-   * A started store of its own, apart from the node's shared one: for tests that stand for several
-   * nodes in one JVM. Its owner closes it.
-   */
+  /** A started store apart from the node's shared one (tests that stand for several nodes); its owner closes it. */
   public static Future<NodeStore> connect(Vertx vertx, Options options) {
     NodeStore store = new NodeStore(vertx, options);
     return store.start().onFailure(t -> store.close());

@@ -10,12 +10,9 @@ import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
- * The node's readiness procedures, each registered by the part that owns what it checks:
- * {@code redis} and {@code archive} by the node's {@link NodeStore} (every shard answers PING within
- * a second, with some but not all answering the node is degraded, still ready; PostgreSQL answers,
- * without it the node is degraded since live boards still serve), {@code boards} by the leaderboard
- * service once it runs ({@link NodeServices}). Each answers {@code {status data}} as
- * {@code /health/ready} shows it under {@code checks}; {@link #CHECKS} are the names it expects.
+ * The node's readiness procedures: {@code redis} and {@code archive}, registered by the
+ * {@link NodeStore} that owns them (some shards or PostgreSQL down: degraded, still ready), and
+ * {@code boards}, by the running leaderboard service ({@link NodeServices}).
  */
 public final class ServiceReadiness {
   public static final String REDIS = "redis";

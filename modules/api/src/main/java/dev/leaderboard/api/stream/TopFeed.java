@@ -6,7 +6,6 @@ import dev.leaderboard.service.result.EntryPage;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Set;
 
 /**

@@ -15,7 +15,6 @@ import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Limits;
 import dev.leaderboard.core.Names;
 import dev.leaderboard.core.Period;
-import dev.leaderboard.core.PeriodState;
 import dev.leaderboard.core.RankMode;
 import dev.leaderboard.core.StoreUnavailableException;
 import dev.leaderboard.service.request.FriendIds;
@@ -36,13 +35,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
-import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * The friend graph and friend boards. A friend board reads the group's entries in one round

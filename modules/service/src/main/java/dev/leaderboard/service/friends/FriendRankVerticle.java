@@ -4,9 +4,12 @@ import dev.leaderboard.service.FriendRankService;
 import dev.leaderboard.service.NodeServices;
 import dev.leaderboard.service.NodeStore;
 
-import dev.leaderboard.service.impl.ServiceBindings;
 import dev.leaderboard.store.friends.FriendStore;
+import dev.leaderboard.core.LeaderboardException;
 import io.vertx.core.Future;
+import io.vertx.core.eventbus.MessageConsumer;
+import io.vertx.core.json.JsonObject;
+import io.vertx.serviceproxy.ServiceBinder;
 import io.vertx.core.VerticleBase;
 import java.time.Clock;
 
@@ -18,7 +21,7 @@ import java.time.Clock;
 public class FriendRankVerticle extends VerticleBase {
   private final Options options;
   private NodeStore store;
-  private ServiceBindings bindings;
+  private MessageConsumer<JsonObject> binding;
   private FriendRankService service;
 
   /** @param friendLimit the most friends a user may have */
@@ -35,9 +38,10 @@ public class FriendRankVerticle extends VerticleBase {
       store = s;
       service = new FriendRankServiceImpl(s.boards(), s.scores(), s.archive(), new FriendStore(s.shards()),
           options.clock(), options.friendLimit());
-      return ServiceBindings.bind(vertx, FriendRankService.class, service, FriendRankService.ADDRESS);
-    }).onSuccess(b -> {
-      bindings = b;
+      LeaderboardException.registerCodecs(vertx.eventBus());
+      binding = new ServiceBinder(vertx).setAddress(FriendRankService.ADDRESS).register(FriendRankService.class, service);
+      return binding.completion();
+    }).onSuccess(ok -> {
       NodeServices.of(vertx).offer(service);
     });
   }
@@ -45,7 +49,7 @@ public class FriendRankVerticle extends VerticleBase {
   @Override
   public Future<?> stop() {
     NodeServices.of(vertx).withdraw(service);
-    return (bindings == null ? Future.succeededFuture() : bindings.unbind())
+    return (binding == null ? Future.succeededFuture() : binding.unregister())
         .eventually(() -> store == null ? Future.succeededFuture() : store.release(vertx));
   }
 }

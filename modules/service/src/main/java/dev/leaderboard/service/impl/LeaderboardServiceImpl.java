@@ -45,11 +45,8 @@ import io.vertx.core.json.JsonObject;
 import java.time.Clock;
 
 /**
- * The leaderboard service on this node's {@link NodeStore}, in process for the HTTP API and bound on
- * the event bus: it hands each request to the class doing that job ({@link BoardDefinitions},
- * {@link ScoreIntake}, {@link BoardReads}, {@link PeriodAdmin}, {@link MetaUpdates}, and moderation:
- * {@link EntryRemoval}, {@link BanActions}, {@link UserView}, {@link Erasure}). A refusal thrown
- * before the first I/O becomes a failed future like any other; a fault becomes 500 {@code internal}.
+ * The leaderboard service on this node's {@link NodeStore}: it hands each request to the class doing
+ * that job; a refusal thrown before the first I/O becomes a failed future, a fault 500 {@code internal}.
  */
 public final class LeaderboardServiceImpl implements LeaderboardService {
   private final NodeStore store;

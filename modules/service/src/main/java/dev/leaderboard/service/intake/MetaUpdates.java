@@ -4,8 +4,6 @@ import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.impl.Requests;
 
 import dev.leaderboard.core.Board;
-import dev.leaderboard.core.EntryMeta;
-import dev.leaderboard.core.Fields;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Names;
 import dev.leaderboard.core.Period;
@@ -15,9 +13,7 @@ import dev.leaderboard.service.result.UserMeta;
 import java.util.Objects;
 import dev.leaderboard.store.scores.MetaStore;
 import io.vertx.core.Future;
-import io.vertx.core.json.JsonObject;
 import java.time.Clock;
-import java.util.Set;
 
 /**
  * Replaces the metadata of a user's entry without a score event ({@code PATCH} of a user): only for

@@ -6,9 +6,7 @@ import dev.leaderboard.service.reads.Entries;
 import dev.leaderboard.service.reads.ReadSources;
 
 import dev.leaderboard.core.Board;
-import dev.leaderboard.core.Fields;
 import dev.leaderboard.core.LeaderboardException;
-import dev.leaderboard.core.Limits;
 import dev.leaderboard.core.Names;
 import dev.leaderboard.core.OverloadedException;
 import dev.leaderboard.core.Period;
@@ -24,8 +22,6 @@ import dev.leaderboard.store.scores.StoredEntry;
 import dev.leaderboard.store.scores.SubmitCommand;
 import dev.leaderboard.store.scores.SubmitOutcome;
 import io.vertx.core.Future;
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,6 +1,5 @@
 package dev.leaderboard.service.moderation;
 
-import dev.leaderboard.core.Fields;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Names;
 import dev.leaderboard.service.request.BanRequest;
@@ -15,7 +14,6 @@ import io.vertx.core.json.JsonObject;
 import java.time.Clock;
 import java.util.Objects;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Ban and lift. A ban is stored first (so every node refuses the user's events from its notice on),

@@ -3,9 +3,6 @@ package dev.leaderboard.service.reads;
 import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.impl.Requests;
 
-import dev.leaderboard.core.Board;
-import dev.leaderboard.core.Fields;
-import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Limits;
 import dev.leaderboard.core.Names;
 import dev.leaderboard.core.Period;
@@ -16,14 +13,9 @@ import dev.leaderboard.service.result.EntryPage;
 import dev.leaderboard.service.result.RankList;
 import dev.leaderboard.service.result.UserEntry;
 import io.vertx.core.Future;
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
 import java.time.Clock;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 import java.util.function.Function;
 
 /** The four reads: checks their arguments, then asks the period's {@link ReadSource}. */

@@ -52,12 +52,10 @@ public final class ScoreEvent {
     return userId;
   }
 
-  /** {@code null} when absent (the board says what is required). */
   public Long value() {
     return value;
   }
 
-  /** {@code null}: the server's clock. */
   public Long at() {
     return at;
   }
@@ -66,7 +64,7 @@ public final class ScoreEvent {
     return eventId;
   }
 
-  /** The metadata as JSON text, or {@code null}. */
+  /** JSON text, or {@code null}. */
   public String meta() {
     return meta;
   }

@@ -51,10 +51,6 @@ public final class BatchResult extends JsonAnswer {
     return json.getInteger("rejected");
   }
 
-  public int failed() {
-    return json.getInteger("failed");
-  }
-
   private static JsonArray json(List<Rejection> events) {
     JsonArray out = new JsonArray();
     events.forEach(r -> out.add(r.toJson()));

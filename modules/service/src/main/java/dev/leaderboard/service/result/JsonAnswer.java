@@ -2,10 +2,7 @@ package dev.leaderboard.service.result;
 
 import io.vertx.core.json.JsonObject;
 
-/**
- * An answer that is its JSON: built once from typed values by the subclass's factory, written as
- * it is by the HTTP API and the event bus, read back by a few typed accessors.
- */
+/** An answer that is its JSON: built once by the subclass's factory, written as it is on the wire. */
 abstract class JsonAnswer {
   final JsonObject json;
 

@@ -60,11 +60,9 @@ public final class BoardStore {
   }
 
   /**
-   * Removes the definition, then, on every partition of every known period, leaves a tombstone
-   * ({@link Keys#gone}, for {@link #TOMBSTONE_SECONDS}) before it unlinks the keys: a write still in
-   * flight from a node that read the board before it was deleted finds the tombstone and writes
-   * nothing, or ran before it and is unlinked with the rest. A period first written after the
-   * periods were read finds the definition gone ({@code BoardRegistry.notePeriod}).
+   * Removes the definition, then tombstones ({@link Keys#gone}) every partition of every known period
+   * before unlinking its keys: a write in flight from a node that read the board before finds the
+   * tombstone, or ran before and is unlinked; a new period finds the definition gone ({@code notePeriod}).
    */
   public Future<Void> delete(Board b) {
     return shards.send(Route.META, Request.cmd(Command.HDEL).arg(Keys.BOARDS).arg(b.name()))

@@ -1,7 +1,5 @@
 package dev.leaderboard.store.dispatch;
 
-import dev.leaderboard.core.OverloadedException;
-import dev.leaderboard.core.StoreUnavailableException;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.redis.client.Command;

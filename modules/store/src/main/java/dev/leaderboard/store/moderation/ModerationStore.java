@@ -9,7 +9,6 @@ import dev.leaderboard.store.dispatch.ScriptCall;
 import dev.leaderboard.store.dispatch.Scripts;
 import dev.leaderboard.store.dispatch.Shards;
 import dev.leaderboard.store.scores.EntryLookups;
-import dev.leaderboard.store.scores.Runs;
 import dev.leaderboard.store.scores.StoredEntry;
 import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
