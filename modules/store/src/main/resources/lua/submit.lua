@@ -12,7 +12,7 @@
 -- KEYS[7] banned: set of the partition's banned users: their events change nothing
 -- KEYS[8] users: wide layout: the user's bucket of the partition's user map, hash: user ID -> tie .. score
 --         (the entry's member is tie .. user ID, its Redis score the score itself)
--- KEYS[9] gone: present once the board was deleted: a write still in flight then recreates nothing
+-- KEYS[9] live: present while the board lives (written when a node records the period, unlinked with it)
 -- ARGV[1] user: the user ID
 -- ARGV[2] op: the operator, incr|set|best
 -- ARGV[3] value
@@ -41,12 +41,12 @@
 -- status CONFLICT = -4: the event ID was used for another payload (nothing changed, the first event stands)
 -- status STEP_TOO_LARGE = -5: the change exceeds maxStep (nothing changed)
 -- status BANNED = -6: the user is banned (nothing changed, the event is not remembered)
--- status BOARD_GONE = -7: the board was deleted (nothing written)
+-- status BOARD_GONE = -7: the board was deleted, or the period not recorded (nothing written)
 -- Every number stays below 2^53, where Lua's doubles are exact; composites are formatted with %.0f
 -- because Lua's default number formatting keeps only 14 digits.
-local scores, events, distinct, scoreCounts, closed, metas, banned, users, gone =
+local scores, events, distinct, scoreCounts, closed, metas, banned, users, live =
   KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8], KEYS[9]
-if redis.call('EXISTS', gone) == 1 then
+if redis.call('EXISTS', live) == 0 then
   return {-7, '', ''}
 end
 local user, op = ARGV[1], ARGV[2]

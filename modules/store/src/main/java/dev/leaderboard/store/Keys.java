@@ -88,9 +88,12 @@ public final class Keys {
     return partition.key("b");
   }
 
-  /** Present once the board was deleted (a tombstone that outlives any write in flight): the submit script writes nothing. */
-  public static String gone(Route partition) {
-    return partition.key("gone");
+  /**
+   * Present while the board lives: written when a node records the period, before it reads the
+   * definition again; unlinked with the partition. Without it the submit script writes nothing.
+   */
+  public static String live(Route partition) {
+    return partition.key("live");
   }
 
   /** Hash: banned user ID → the composite the user held when banned, restored when the ban is lifted. */
@@ -121,7 +124,7 @@ public final class Keys {
   /** Every key of a board partition in a period but the user map's buckets ({@link #allUsers}). */
   public static String[] all(Route partition) {
     return new String[] {scores(partition), events(partition), distinct(partition), scoreCounts(partition),
-        closed(partition), meta(partition), banned(partition), stash(partition)};
+        closed(partition), meta(partition), banned(partition), stash(partition), live(partition)};
   }
 
   /** Hash: period ID → state ({@code closing}, {@code archived}); absent means open. */

@@ -283,9 +283,10 @@ public final class BoardRegistry {
   }
 
   /**
-   * Records that a board has data in a period (once per node), so deletion and rollover find it.
-   * The definition is read again after: a board deleted before its periods were recorded here fails
-   * with 404, so no write recreates a period of a deleted board (see {@code BoardStore.delete}).
+   * Records that a board has data in a period (once per node), so deletion and rollover find it, and
+   * marks its partitions live; then reads the definition again. A board deleted meanwhile fails with
+   * 404 and loses what this wrote, so a write never recreates a deleted board's data: the delete
+   * unlinks the live marks of every period it finds, and a period it missed is unlinked here.
    */
   public Future<Void> notePeriod(Board b, String period) {
     String key = b.uid() + "/" + period;
@@ -294,7 +295,7 @@ public final class BoardRegistry {
     }
     return store.addPeriod(b, period).compose(ok -> store.get(b.name())).compose(now -> {
       if (now == null || !now.uid().equals(b.uid())) {
-        return Future.failedFuture(LeaderboardException.boardNotFound(b.name()));
+        return store.unlinkPeriod(b, period).compose(v -> Future.failedFuture(LeaderboardException.boardNotFound(b.name())));
       }
       knownPeriods.add(key);
       return Future.succeededFuture();

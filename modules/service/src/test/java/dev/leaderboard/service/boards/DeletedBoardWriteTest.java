@@ -92,9 +92,10 @@ class DeletedBoardWriteTest {
     Throwable refused = awaitFailure(b.boards().notePeriod(stale, tomorrow.id()));
     assertThat(refused).isInstanceOf(LeaderboardException.class);
     assertThat(((LeaderboardException) refused).code()).isEqualTo("board_not_found");
+    assertThat(existing(stale, tomorrow)).as("keys of the deleted board in %s", tomorrow.id()).isEmpty();
   }
 
-  /** The keys of the board's partitions in the period that exist in Redis (tombstones aside). */
+  /** The keys of the board's partitions in the period that exist in Redis. */
   private List<String> existing(Board board, Period p) {
     List<String> out = new ArrayList<>();
     for (Route r : Keys.partitions(board, p.id())) {

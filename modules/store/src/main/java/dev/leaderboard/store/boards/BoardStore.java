@@ -20,8 +20,6 @@ import java.util.Map;
  * and the set of periods each board has data for.
  */
 public final class BoardStore {
-  /** How long a deleted board's tombstones stay: far beyond any write in flight. */
-  public static final long TOMBSTONE_SECONDS = 86_400;
   private final Shards shards;
 
   public BoardStore(Shards shards) {
@@ -59,24 +57,11 @@ public final class BoardStore {
         .mapEmpty();
   }
 
-  /**
-   * Removes the definition, then tombstones ({@link Keys#gone}) every partition of every known period
-   * before unlinking its keys: a write in flight from a node that read the board before finds the
-   * tombstone, or ran before and is unlinked; a new period finds the definition gone ({@code notePeriod}).
-   */
+  /** Removes the definition, then unlinks every key of every known period of the board. */
   public Future<Void> delete(Board b) {
     return shards.send(Route.META, Request.cmd(Command.HDEL).arg(Keys.BOARDS).arg(b.name()))
         .compose(ok -> periods(b))
-        .compose(periods -> {
-          List<Call> tombstones = new ArrayList<>();
-          for (String period : periods) {
-            for (Route r : Keys.partitions(b, period)) {
-              tombstones.add(Call.of(r, Request.cmd(Command.SET).arg(Keys.gone(r)).arg(1).arg("EX")
-                  .arg(TOMBSTONE_SECONDS)));
-            }
-          }
-          return shards.dispatch(tombstones).compose(ok -> unlink(shards, b, periods));
-        })
+        .compose(periods -> unlink(shards, b, periods))
         .compose(ok -> shards.send(Route.META,
             Request.cmd(Command.UNLINK).arg(Keys.periods(b)).arg(Keys.periodStates(b)).arg(Keys.deliveries(b))))
         .mapEmpty();
@@ -100,8 +85,23 @@ public final class BoardStore {
     return shards.dispatch(calls).mapEmpty();
   }
 
+  /**
+   * Records that the board has data in the period and marks its partitions live ({@link Keys#live}):
+   * the submit script writes only to a live partition. The caller reads the definition again after
+   * and, the board gone, {@linkplain #unlinkPeriod unlinks} what this wrote.
+   */
   public Future<Void> addPeriod(Board b, String period) {
-    return shards.send(Route.META, Request.cmd(Command.SADD).arg(Keys.periods(b)).arg(period)).mapEmpty();
+    List<Call> calls = new ArrayList<>();
+    calls.add(Call.of(Route.META, Request.cmd(Command.SADD).arg(Keys.periods(b)).arg(period)));
+    for (Route r : Keys.partitions(b, period)) {
+      calls.add(Call.of(r, Request.cmd(Command.SET).arg(Keys.live(r)).arg(1)));
+    }
+    return shards.dispatch(calls).mapEmpty();
+  }
+
+  /** Unlinks every key of the board's period (a period recorded for a board found deleted after). */
+  public Future<Void> unlinkPeriod(Board b, String period) {
+    return unlink(shards, b, List.of(period));
   }
 
   public Future<List<String>> periods(Board b) {

@@ -14,7 +14,7 @@ public final class SubmitScript {
   private SubmitScript() {
   }
 
-  public enum Key { SCORES, EVENTS, DISTINCT, SCORE_COUNTS, CLOSED, METAS, BANNED, USERS, GONE }
+  public enum Key { SCORES, EVENTS, DISTINCT, SCORE_COUNTS, CLOSED, METAS, BANNED, USERS, LIVE }
 
   public enum Arg {
     USER, OP, VALUE, DESC, SCALE, TIME_TIE, MAX_SCORE, EVENT_ID, NOW, WINDOW, DENSE, DIGEST, MAX_STEP, META,
@@ -32,7 +32,7 @@ public final class SubmitScript {
     return new ScriptCall<Key, Arg>(Scripts.SUBMIT, r)
         .key(Key.SCORES, Keys.scores(r)).key(Key.EVENTS, Keys.events(r)).key(Key.DISTINCT, Keys.distinct(r))
         .key(Key.SCORE_COUNTS, Keys.scoreCounts(r)).key(Key.CLOSED, Keys.closed(r)).key(Key.METAS, Keys.meta(r))
-        .key(Key.BANNED, Keys.banned(r)).key(Key.USERS, Keys.users(r, c.userId())).key(Key.GONE, Keys.gone(r))
+        .key(Key.BANNED, Keys.banned(r)).key(Key.USERS, Keys.users(r, c.userId())).key(Key.LIVE, Keys.live(r))
         .arg(Arg.USER, c.userId())
         .arg(Arg.OP, c.operator().wireName())
         .arg(Arg.VALUE, c.value())

@@ -1,5 +1,6 @@
 package dev.leaderboard.store.dispatch;
 
+import dev.leaderboard.store.Live;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.scores.ScoreStore;
 import dev.leaderboard.store.scores.SubmitCommand;
@@ -58,6 +59,7 @@ class ClusterMetersTest {
       store.loadScripts().await();
       Board b = Board.define("cm-" + UUID.randomUUID().toString().substring(0, 8),
           new JsonObject().put("partitions", 4), null, Instant.ofEpochMilli(NOW - WINDOW), 4, "u1");
+      Live.mark(shards, b, "all");
       List<SubmitCommand> events = new ArrayList<>();
       for (int i = 0; i < 200; i++) {
         events.add(new SubmitCommand("all", "c" + Integer.toString(rnd.nextInt(1 << 20), 36) + "-" + i,

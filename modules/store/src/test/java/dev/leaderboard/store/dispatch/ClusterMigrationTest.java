@@ -1,5 +1,6 @@
 package dev.leaderboard.store.dispatch;
 
+import dev.leaderboard.store.Live;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.scores.ScoreStore;
 import dev.leaderboard.store.scores.ScoreStoreReadTest;
@@ -52,6 +53,7 @@ class ClusterMigrationTest {
       Board b = Board.define("mg-" + UUID.randomUUID().toString().substring(0, 8),
           new JsonObject().put("partitions", 4).put("denseRanks", true), null, Instant.ofEpochMilli(NOW - WINDOW), 4,
           "u1");
+      Live.mark(shards, b, "all");
       Map<String, StoredEntry> entries = new HashMap<>();
       List<SubmitCommand> events = new ArrayList<>();
       for (int i = 0; i < 1500; i++) {

@@ -1,5 +1,6 @@
 package dev.leaderboard.store.dispatch;
 
+import dev.leaderboard.store.Live;
 import dev.leaderboard.store.boards.PeriodStore;
 import dev.leaderboard.store.friends.FriendStore;
 import dev.leaderboard.store.scores.ScoreStore;
@@ -50,6 +51,7 @@ class NoScriptPolicyTest {
     store = new ScoreStore(shards, 8);
     board = Board.define("ns-" + UUID.randomUUID().toString().substring(0, 8),
         new JsonObject().put("order", "desc").put("partitions", 4), null, Instant.ofEpochMilli(NOW), 4, "u1");
+    Live.mark(shards, board, "all");
   }
 
   @AfterEach

@@ -1,5 +1,6 @@
 package dev.leaderboard.store.dispatch;
 
+import dev.leaderboard.store.Live;
 import dev.leaderboard.store.scores.ScoreStore;
 import dev.leaderboard.store.scores.SubmitCommand;
 import dev.leaderboard.store.scores.SubmitOutcome;
@@ -52,6 +53,7 @@ class PoolWaitingTest {
         store.loadScripts().await();
         Board b = Board.define("pool-" + UUID.randomUUID().toString().substring(0, 8),
             new JsonObject().put("partitions", 4), null, Instant.ofEpochMilli(NOW), 4, "u1");
+        Live.mark(shards, b, "all");
         control.send(Request.cmd(Command.CLIENT).arg("PAUSE").arg(60_000).arg("WRITE")).await();
 
         Future<SubmitOutcome> held = store.submit(b, set("a"), NOW, 1000);

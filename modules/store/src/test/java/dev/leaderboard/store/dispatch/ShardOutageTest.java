@@ -1,5 +1,6 @@
 package dev.leaderboard.store.dispatch;
 
+import dev.leaderboard.store.Live;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.scores.ScoreLookup;
 import dev.leaderboard.store.scores.ScoreStore;
@@ -52,6 +53,7 @@ class ShardOutageTest {
         store.loadScripts().await();
         Board b = Board.define("out-" + UUID.randomUUID().toString().substring(0, 8),
             new JsonObject().put("partitions", 4), null, NOW, 4, "u1");
+        Live.mark(shards, b, "all");
         // partitions 1 and 3 live on the second endpoint, 0 and 2 on the first
         SubmitCommand onStopped = submit(userOn(b, 1, "a"));
         SubmitCommand alsoOnStopped = submit(userOn(b, 1, "b"));

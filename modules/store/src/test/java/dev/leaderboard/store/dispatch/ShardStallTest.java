@@ -1,5 +1,6 @@
 package dev.leaderboard.store.dispatch;
 
+import dev.leaderboard.store.Live;
 import dev.leaderboard.store.scores.ScoreStore;
 import dev.leaderboard.store.scores.StoredEntry;
 import dev.leaderboard.store.scores.SubmitCommand;
@@ -48,6 +49,7 @@ class ShardStallTest {
       store.loadScripts().await();
       Board b = Board.define("stall-" + UUID.randomUUID().toString().substring(0, 8),
           new JsonObject().put("partitions", 2), null, Instant.ofEpochMilli(NOW), 2, "u1");
+      Live.mark(store.shards(), b, "all");
       String healthy = userOn(b, 0);
       String hung = userOn(b, 1);
       String refusedUser = userOn(b, 1, hung);

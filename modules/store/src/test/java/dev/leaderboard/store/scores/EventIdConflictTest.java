@@ -1,5 +1,6 @@
 package dev.leaderboard.store.scores;
 
+import dev.leaderboard.store.Live;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Route;
 import dev.leaderboard.store.dispatch.Shards;
@@ -46,6 +47,7 @@ class EventIdConflictTest {
     store.loadScripts().await();
     board = Board.define("ec-" + UUID.randomUUID().toString().substring(0, 8),
         new JsonObject().put("partitions", 4), null, Instant.ofEpochMilli(NOW - WINDOW), 4, "u1");
+    Live.mark(shards, board, "all");
   }
 
   @AfterEach

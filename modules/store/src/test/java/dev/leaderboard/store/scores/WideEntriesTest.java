@@ -1,5 +1,6 @@
 package dev.leaderboard.store.scores;
 
+import dev.leaderboard.store.Live;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Route;
 import dev.leaderboard.store.dispatch.Shards;
@@ -58,11 +59,13 @@ class WideEntriesTest {
     shards.close();
   }
 
-  private static Board board(String operator) {
-    return Board.define("we-" + UUID.randomUUID().toString().substring(0, 8), new JsonObject().put("partitions", 4)
+  private Board board(String operator) {
+    Board b = Board.define("we-" + UUID.randomUUID().toString().substring(0, 8), new JsonObject().put("partitions", 4)
         .put("operator", operator).put("minScore", -1_000_000).put("sortKeys", new JsonArray()
             .add(new JsonObject().put("name", "deaths").put("max", 9))), null, Instant.ofEpochMilli(NOW - 60_000), 4,
         "u1");
+    Live.mark(shards, b, "all");
+    return b;
   }
 
   private static SubmitCommand event(Board b, String user, long value, long[] keys, long at) {
