@@ -43,7 +43,8 @@ abstract class Feed {
    */
   void sent(long now) {
     reading = false;
-    notBefore = now + 2 * (now - lastRead);
+    // a rollover while the event was written reset the feed: its first read of the new period is due now
+    notBefore = data == null ? now : now + 2 * (now - lastRead);
   }
 
   /** Whether a read is due now: marked, none under way, the last one began an interval ago and took less time than that. */
