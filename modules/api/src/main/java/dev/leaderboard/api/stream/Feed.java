@@ -2,6 +2,7 @@ package dev.leaderboard.api.stream;
 
 import io.vertx.core.json.JsonObject;
 import java.util.LinkedHashSet;
+import java.util.concurrent.TimeUnit;
 import java.util.Set;
 import java.util.function.Supplier;
 
@@ -43,8 +44,9 @@ abstract class Feed {
    */
   void sent(long now) {
     reading = false;
-    // a rollover while the event was written reset the feed: its first read of the new period is due now
-    notBefore = data == null ? now : now + 2 * (now - lastRead);
+    long took = now - lastRead;
+    // a rollover reset the feed (lastRead far back) while its event was written: the new period is read at once
+    notBefore = took > TimeUnit.HOURS.toNanos(1) ? now : now + 2 * took;
   }
 
   /** Whether a read is due now: marked, none under way, the last one began an interval ago and took less time than that. */

@@ -37,6 +37,18 @@ class FeedPacingTest {
   }
 
   @Test
+  void aFeedResetByARolloverWhileItsEventIsWrittenReadsTheNewPeriodAtOnce() {
+    Feed f = new TopFeed(10);
+    long t0 = System.nanoTime();
+    f.lastRead = t0;
+    f.reading = true;
+    f.dirty = false;
+    f.reset();
+    f.sent(t0 + 300 * MS);
+    assertTrue(f.due(t0 + 300 * MS, INTERVAL), "the new period's first read waits for nothing");
+  }
+
+  @Test
   void nothingMarkedNothingDue() {
     Feed f = new TopFeed(10);
     f.dirty = false;
