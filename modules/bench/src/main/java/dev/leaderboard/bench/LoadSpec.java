@@ -3,8 +3,10 @@ package dev.leaderboard.bench;
 import io.vertx.core.json.JsonObject;
 
 /**
- * One load case for {@link LoadGenerator}: what to request, where, with how many connections and
- * for how long. The same spec drives the service and the bare endpoint, which serve the same paths.
+ * One HTTP load case: what to request, where, with how many connections and for how long. {@link Wrk}
+ * turns it into a wrk script (HttpBenchmark; one kind per case, no pacing), {@link LoadGenerator}
+ * runs it in a JVM (Soak: paced, mixed). The same spec drives every server of a comparison, which
+ * serve the same paths.
  *
  * @param kind what each request does
  * @param port the HTTP port on 127.0.0.1

@@ -133,7 +133,7 @@ public final class Soak {
     report.section("latency, first minute against last");
     report.line("first minute: p50 %.2f ms, p99 %.2f ms (%,.0f req/s); last minute: p50 %.2f ms, p99 %.2f ms (%,.0f req/s); "
         + "whole run: %,d answers, %d errors%s", first.ms(50), first.ms(99), first.perSecond(), last.ms(50), last.ms(99),
-        last.perSecond(), all.total(), all.errors(), Report.errors(all));
+        last.perSecond(), all.total(), all.errors(), all.errors() > 0 ? " " + all.errorSummary() : "");
   }
 
   private static LoadResult merged(List<Sample> slices) {
