@@ -37,14 +37,14 @@ final class Contest {
   /** A run whose figures are not kept (a warm-up). */
   void unmeasured(Target t, double seconds) {
     settle.run();
-    wrk.run(t.spec().forRun(seconds, seeds++), WRK_THREADS, t.honourRetryAfter());
+    wrk.run(t.spec().forRun(seconds, seeds++), WRK_THREADS, t.honourRetryAfter(), false);
   }
 
   /** One run of a target with the CPU it took. */
   WrkResult measured(Target t, double seconds) {
     settle.run();
     double[] before = cpu.sample(t.serverPid());
-    WrkResult r = wrk.run(t.spec().forRun(seconds, seeds++), WRK_THREADS, t.honourRetryAfter());
+    WrkResult r = wrk.run(t.spec().forRun(seconds, seeds++), WRK_THREADS, t.honourRetryAfter(), false);
     return CpuMeter.between(r, before, cpu.sample(t.serverPid()));
   }
 }

@@ -89,10 +89,9 @@ final class RawIngest {
         long micros = (System.nanoTime() - t0) / 1000;
         synchronized (result) {
           if (ar.succeeded()) {
-            result.record("ok", true, ar.result().stream().filter(SubmitOutcome::applied).count(), micros);
+            result.record(true, ar.result().stream().filter(SubmitOutcome::applied).count(), micros);
           } else {
-            result.record(ar.cause().getClass().getSimpleName(), false, 0, micros);
-            result.error(ar.cause().toString());
+            result.record(false, 0, micros);
           }
         }
         if (ar.succeeded()) {

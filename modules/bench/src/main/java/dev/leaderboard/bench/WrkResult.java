@@ -17,9 +17,11 @@ import java.util.Locale;
  * @param events events carried by the 2xx answers (the batch size for batches, else one each)
  * @param cpu CPU seconds of the run: the serving process, the Redis shards (sum), wrk itself, and the
  *     whole machine's busy time ({@link CpuMeter}); zeros until {@link #withCpu} fills them in
+ * @param quantiles latency in ms at 0.05 %, 0.15 %, ... 99.95 % of the answers, each standing for a
+ *     thousandth of them, when the run was asked for them ({@link Wrk#run}); else null
  */
 record WrkResult(long answers, long non2xx, long shed, long socketErrors, double seconds, double p50Ms, double p99Ms,
-    double maxMs, long events, double[] cpu) {
+    double maxMs, long events, double[] cpu, double[] quantiles) {
 
   long ok() {
     return answers - non2xx;
@@ -36,7 +38,7 @@ record WrkResult(long answers, long non2xx, long shed, long socketErrors, double
 
   WrkResult withCpu(double server, double redis, double machineBusy) {
     return new WrkResult(answers, non2xx, shed, socketErrors, seconds, p50Ms, p99Ms, maxMs, events,
-        new double[] {server, redis, cpu[2], machineBusy});
+        new double[] {server, redis, cpu[2], machineBusy}, quantiles);
   }
 
   /** ms of CPU per answer (of any status) of the server, the Redis shards and wrk: {@code 0.123 / 0.045 / 0.030}. */
