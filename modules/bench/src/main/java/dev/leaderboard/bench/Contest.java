@@ -1,56 +1,50 @@
 package dev.leaderboard.bench;
 
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Runs targets that are compared with each other in turns, so they see the same machine: each is
- * warmed up, then measured in {@code rounds} short runs, in order on even rounds and in reverse
- * order on odd ones (A B, B A, A B ...), so a slow drift of the machine does not favour either.
- * Before every run the Redis shards are let settle (no AOF rewrite running); every measured run
- * records the CPU time it took ({@link CpuMeter}).
+ * Runs targets that are compared with each other one after the other, so they see the same
+ * machine: each gets a warm-up run, then its measured run, before the next target's turn. Before
+ * every run the Redis shards are let settle (no AOF rewrite running); every measured run records
+ * the CPU time of the serving process, the shards and wrk ({@link CpuMeter}).
  */
-public final class Contest {
-  private static final AtomicLong SEEDS = new AtomicLong(1);
+final class Contest {
+  static final int WRK_THREADS = 2;
 
   private final Runnable settle;
   private final CpuMeter cpu;
+  private final Wrk wrk;
+  private long seeds = 1;
 
-  public Contest(Runnable settle, CpuMeter cpu) {
+  Contest(Runnable settle, CpuMeter cpu, Wrk wrk) {
     this.settle = settle;
     this.cpu = cpu;
+    this.wrk = wrk;
   }
 
   /** Results by label, in the order of {@code targets}. */
-  public Map<String, LoadResult> run(List<Target> targets, double warmupSeconds, int rounds, double roundSeconds) {
+  Map<String, WrkResult> run(List<Target> targets, double warmupSeconds, double seconds) {
+    Map<String, WrkResult> results = new LinkedHashMap<>();
     for (Target t : targets) {
-      settle.run();
-      t.run(warmupSeconds, SEEDS.getAndIncrement());
-    }
-    Map<String, LoadResult> results = new LinkedHashMap<>();
-    targets.forEach(t -> results.put(t.label(), new LoadResult()));
-    for (int round = 0; round < rounds; round++) {
-      List<Target> order = new ArrayList<>(targets);
-      if (round % 2 == 1) {
-        Collections.reverse(order);
-      }
-      for (Target t : order) {
-        settle.run();
-        results.get(t.label()).merge(measured(t, roundSeconds));
-      }
+      unmeasured(t, warmupSeconds);
+      results.put(t.label(), measured(t, seconds));
     }
     return results;
   }
 
+  /** A run whose figures are not kept (a warm-up). */
+  void unmeasured(Target t, double seconds) {
+    settle.run();
+    wrk.run(t.spec().forRun(seconds, seeds++), WRK_THREADS, t.honourRetryAfter(), false);
+  }
+
   /** One run of a target with the CPU it took. */
-  public LoadResult measured(Target t, double seconds) {
-    long[] before = cpu.sample();
-    LoadResult r = t.run(seconds, SEEDS.getAndIncrement());
-    CpuMeter.add(r.cpu(), before, cpu.sample());
-    return r;
+  WrkResult measured(Target t, double seconds) {
+    settle.run();
+    double[] before = cpu.sample(t.serverPid());
+    WrkResult r = wrk.run(t.spec().forRun(seconds, seeds++), WRK_THREADS, t.honourRetryAfter(), false);
+    return CpuMeter.between(r, before, cpu.sample(t.serverPid()));
   }
 }

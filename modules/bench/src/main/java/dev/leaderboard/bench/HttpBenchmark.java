@@ -18,12 +18,14 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -34,75 +36,90 @@ import java.util.stream.Stream;
 import jdk.jfr.Recording;
 
 /**
- * The HTTP benchmark: a full node against a bare Vert.x endpoint ({@link BareEndpoint}) on the same
- * 4 local shards, driven over loopback by {@link LoadGenerator} in its own JVM, measured in turns;
- * plus batch ingest, rank latency at 10 thousand and 10 million members, Redis memory, a partition
- * sweep, a JFR profile, a connection burst ({@link BurstCase}) and the cost of credentials.
+ * The HTTP benchmark, load from {@code wrk} ({@link Wrk}): a full node on the default board and on a
+ * 1-partition board, a bare Vert.x endpoint on one sorted set ({@link BareEndpoint}) and a Node.js
+ * server over the npm library {@code redis-rank} on one sorted set ({@link RankServer}), all on the
+ * same 4 local shards, case by case; plus Redis memory, a connections sweep and a burst at 200 and
+ * 1,000 connections ({@link BurstCase}), the cost of credentials, a JFR profile, batch ingest against
+ * raw store calls, rank latency at 10 thousand and 10 million members and memory per event ID.
  *
- * <p>Usage: {@code HttpBenchmark [members=1000000] [seconds=12] [largeMembers=10000000]}, or
- * {@code HttpBenchmark burst [members=100000] [seconds=12]}. See docs/benchmarks.md. The steps read
- * top to bottom here; each mechanism lives in its own class. Runs on the main thread.
+ * <p>Usage: {@code HttpBenchmark [members=1000000] [seconds=10] [largeMembers=10000000]}, or
+ * {@code HttpBenchmark burst [members=100000] [seconds=10]}; every measured run lasts {@code seconds}
+ * after a warm-up run of half as long. Needs {@code wrk} on the PATH and {@code /usr/bin/time}
+ * ({@code apt-get install wrk time}); {@code node} and {@code npm} for the Node.js baseline, which is
+ * left out (with the reason) when they are missing. See docs/benchmarks.md. Runs on the main thread.
  */
 public final class HttpBenchmark {
   private static final int SHARDS = 4;
   private static final int CONNECTIONS = 64;
-  private static final int ROUNDS = 3;
-  private static final double WARMUP_SECONDS = 3;
   private static final String MAIN = "main";
+  private static final String SINGLE = "p1";
   private static final String BARE_KEY = "bench:bare";
+  private static final String NODE_KEY = "bench:redis-rank";
   private static final String SUBMIT_WITH_RANK = "submit with rank";
 
   private final Report report = new Report();
-  private final LoadClient load;
   private final Shards shards;
   private final ScoreStore store;
   private final RedisNodes nodes;
   private final BoardAdmin boards;
   private final String authorization;
-  private final int port;
-  private final int unboundedPort;
-  private final int barePort;
-  private final int openPort;
+  private final long jvm = ProcessHandle.current().pid();
+  private final Servers servers;
   private final int members;
   private final double seconds;
+  private final double warmup;
   private final Contest contest;
+  private final CpuMeter meter;
   private final SplittableRandom pick = new SplittableRandom(3);
+  private int mainPartitions;
 
-  private HttpBenchmark(LoadClient load, Shards shards, HttpClient admin, String authorization, int[] ports,
-      int members, double seconds, List<Long> redisPids) {
-    this.load = load;
+  /**
+   * The servers under load: ports of the node, of the same node's API without the access check, of
+   * a second node without load shedding and of the bare endpoint; the Node.js baseline, or why it
+   * is not there.
+   */
+  private record Servers(int port, int openPort, int unboundedPort, int barePort, int nodePort, RankServer node,
+      String nodeMissing) {
+  }
+
+  private HttpBenchmark(Shards shards, HttpClient admin, String authorization, Servers servers, int members,
+      double seconds, List<Long> redisPids, Path dir) {
     this.shards = shards;
     this.store = new ScoreStore(shards);
     this.nodes = new RedisNodes(shards, SHARDS);
     this.authorization = authorization;
-    this.boards = new BoardAdmin(admin, ports[0], shards, authorization);
-    this.port = ports[0];
-    this.unboundedPort = ports[1];
-    this.barePort = ports[2];
-    this.openPort = ports[3];
+    this.boards = new BoardAdmin(admin, servers.port(), shards, authorization);
+    this.servers = servers;
     this.members = members;
     this.seconds = seconds;
-    this.contest = new Contest(nodes::settle, new CpuMeter(ProcessHandle.current().pid(), redisPids, load.pid()));
+    this.warmup = Math.max(1, Math.round(seconds / 2));
+    this.meter = new CpuMeter(redisPids);
+    this.contest = new Contest(nodes::settle, meter, new Wrk(dir));
   }
 
   public static void main(String[] args) throws Exception {
+    Wrk.requireInstalled();
     boolean burstOnly = args.length > 0 && args[0].equals("burst");
     String[] a = burstOnly ? Arrays.copyOfRange(args, 1, args.length) : args;
     int members = a.length > 0 ? Integer.parseInt(a[0]) : burstOnly ? 100_000 : 1_000_000;
-    int seconds = a.length > 1 ? Integer.parseInt(a[1]) : 12;
+    int seconds = a.length > 1 ? Integer.parseInt(a[1]) : 10;
     int large = a.length > 2 ? Integer.parseInt(a[2]) : 10_000_000;
     Path dir = Files.createTempDirectory("leaderboard-http-bench");
     long t0 = System.nanoTime();
     try (LocalRedisShards redis = LocalRedisShards.start(dir, SHARDS)) {
       int port = Local.freePort();
       LeaderboardApp app = node(redis, dir, port, Map.of());
-      // the same node without load shedding: no in-flight limit, and room for 100,000 waiting commands per shard
+      // the same node without load shedding: no in-flight limit, and room for 100,000 waiting commands per shard;
+      // it accepts the first node's admin key
       int unboundedPort = Local.freePort();
       LeaderboardApp unbounded = node(redis, dir.resolve("unbounded"), unboundedPort,
-          Map.of("LB_HTTP_MAX_IN_FLIGHT", "1000000", "LB_REDIS_MAX_POOL_WAITING", "100000"));
+          Map.of("LB_HTTP_MAX_IN_FLIGHT", "1000000", "LB_REDIS_MAX_POOL_WAITING", "100000",
+              "LB_ADMIN_KEY_FILE", app.adminKeyFile().toString()));
       Vertx bare = Vertx.vertx();
       Vertx bench = Vertx.vertx();
-      try (LoadClient load = LoadClient.start()) {
+      RankServer rankServer = null;
+      try {
         // chosen once the node's own servers have taken theirs
         int barePort = Local.freePort();
         DeploymentOptions instances = new DeploymentOptions()
@@ -111,11 +128,20 @@ public final class HttpBenchmark {
         // the node's API once more, on the node's own services, without the access check
         int openPort = Local.freePort();
         app.vertx().deployVerticle(() -> new HttpApiVerticle(HttpApiVerticle.Options.of(openPort).withoutCredentials()), instances).await();
+        int nodePort = Local.freePort();
+        String nodeMissing = null;
+        try {
+          rankServer = RankServer.start(dir.resolve("rank-server"), nodePort, redis.endpoints().get(0), NODE_KEY);
+        } catch (IOException | IllegalStateException e) {
+          nodeMissing = e.getMessage();
+          System.out.println("the Node.js baseline is left out: " + nodeMissing);
+        }
         String authorization = "Bearer " + Files.readString(app.adminKeyFile()).strip();
         Shards shards = Shards.connect(bench, redis.endpoints(), 16);
         shards.loadScripts().await();
-        HttpBenchmark benchmark = new HttpBenchmark(load, shards, bench.createHttpClient(), authorization,
-            new int[] {port, unboundedPort, barePort, openPort}, members, seconds, redisPids(dir));
+        HttpBenchmark benchmark = new HttpBenchmark(shards, bench.createHttpClient(), authorization,
+            new Servers(port, openPort, unboundedPort, barePort, nodePort, rankServer, nodeMissing), members, seconds,
+            redisPids(dir), dir);
         if (burstOnly) {
           benchmark.burstOnly();
         } else {
@@ -123,6 +149,9 @@ public final class HttpBenchmark {
         }
         shards.close();
       } finally {
+        if (rankServer != null) {
+          rankServer.close();
+        }
         bare.close().await();
         bench.close().await();
         unbounded.stop().await();
@@ -148,29 +177,20 @@ public final class HttpBenchmark {
   /** The burst and the connections sweep behind the in-flight limit, on one board of {@code members}. */
   private void burstOnly() {
     report.section("setup");
-    report.line("machine: %d cores, %s; JDK %s; redis-server %s x %d; load from a separate JVM",
-        Runtime.getRuntime().availableProcessors(), memTotal(), System.getProperty("java.version"), nodes.version(),
-        SHARDS);
+    report.line("%s", machine());
     Board main = board(MAIN, new JsonObject());
     timed("load " + MAIN + " and the bare sorted set", members, () -> new BoardLoader(shards).load(main, members, 1, BARE_KEY));
-    long t = System.nanoTime();
-    LoadSpec submit = cases().get(SUBMIT_WITH_RANK);
-    for (int p : new int[] {port, unboundedPort}) {
-      load.run(submit.withPort(p).forRun(WARMUP_SECONDS * 3, 0));
-    }
-    load.run(submit.withPort(barePort).forRun(WARMUP_SECONDS, 0));
-    report.line("warm-up, submit with rank on each target: %.0f s", (System.nanoTime() - t) / 1e9);
+    warmUp(List.of(cases().get(SUBMIT_WITH_RANK)));
     burst();
-    System.out.println();
-    System.out.println("==================== all figures ====================");
-    System.out.print(report.text());
+    printAll();
   }
 
-  /** The connections sweep on the node without limits, then the burst against all three targets. */
+  /** The connections sweep on the node without limits, then the burst against three targets. */
   private void burst() {
-    BurstCase burst = new BurstCase(load, contest, report, cases().get(SUBMIT_WITH_RANK), unboundedPort, barePort);
-    burst.sweep(seconds / ROUNDS);
-    burst.burst(WARMUP_SECONDS, ROUNDS, seconds / ROUNDS);
+    BurstCase burst = new BurstCase(contest, report, cases().get(SUBMIT_WITH_RANK), jvm, servers.unboundedPort(),
+        servers.barePort());
+    burst.sweep(Math.max(1, Math.round(seconds / 2)));
+    burst.burst(warmup, seconds);
   }
 
   private void run(int large) throws IOException {
@@ -184,22 +204,17 @@ public final class HttpBenchmark {
 
   private void measure(int large) throws IOException {
     report.section("setup");
-    report.line("machine: %d cores, %s; JDK %s; redis-server %s x %d; load: %d connections from a separate JVM, "
-        + "%d rounds of %.1f s per side after %.0f s warm-up", Runtime.getRuntime().availableProcessors(),
-        memTotal(), System.getProperty("java.version"), nodes.version(), SHARDS, CONNECTIONS, ROUNDS,
-        seconds / ROUNDS, WARMUP_SECONDS);
-
+    report.line("%s", machine());
     Board main = board(MAIN, new JsonObject());
-    report.line("board %s: %d partitions (the node's default), denseRanks %s, rankOnSubmit %s, dedupeSeconds %d",
-        MAIN, main.partitions(), main.denseRanks(), main.rankOnSubmit(), main.dedupeSeconds());
+    Board single = board(SINGLE, new JsonObject().put("partitions", 1));
+    mainPartitions = main.partitions();
+    report.line("board %s: %d partitions (the node's default), denseRanks %s, rankOnSubmit %s, dedupeSeconds %d; "
+        + "board %s: the same with 1 partition", MAIN, main.partitions(), main.denseRanks(), main.rankOnSubmit(),
+        main.dedupeSeconds(), SINGLE);
     timed("load " + MAIN + " and the bare sorted set", members, () -> new BoardLoader(shards).load(main, members, 1, BARE_KEY));
+    timed("load " + SINGLE, members, () -> new BoardLoader(shards).load(single, members, 1, null));
+    shards.send(Route.META, Request.cmd(Command.COPY).arg(BARE_KEY).arg(NODE_KEY)).await();
     boardMemory(main);
-    List<Board> sweep = new ArrayList<>();
-    for (int p : new int[] {4, 8, 16}) {
-      Board b = board("p" + p, new JsonObject().put("partitions", p));
-      timed("load " + b.name(), members, () -> new BoardLoader(shards).load(b, members, 1, null));
-      sweep.add(b);
-    }
     Board small = board("g10k", new JsonObject());
     timed("load g10k", 10_000, () -> new BoardLoader(shards).load(small, 10_000, 2, null));
     Board big = board("g10m", new JsonObject());
@@ -209,151 +224,154 @@ public final class HttpBenchmark {
     report.line("AOF rewrite after loading: %.1f s; Redis used_memory now %,d MB", (System.nanoTime() - t) / 1e9,
         nodes.usedMemory() >> 20);
 
-    warmUp();
+    warmUp(cases().values());
     comparison();
     burst();
     credentials();
     profile(Path.of(System.getProperty("bench.jfr",
         Path.of(System.getProperty("java.io.tmpdir"), "http-bench-submit.jfr").toString())));
     ingest(main);
-    partitionSweep(sweep);
     rankGrowth(small, big);
     eventIdMemory();
+    printAll();
+  }
 
+  private void printAll() {
     System.out.println();
     System.out.println("==================== all figures ====================");
     System.out.print(report.text());
   }
 
+  private String machine() {
+    return String.format(Locale.ROOT, "machine: %d cores, %s; JDK %s; redis-server %s x %d; %s; load: wrk, %d threads, "
+        + "%d connections; each measured run %.0f s after a warm-up run of %.0f s",
+        Runtime.getRuntime().availableProcessors(), memTotal(), System.getProperty("java.version"), nodes.version(),
+        SHARDS, servers.node() == null ? "no Node.js baseline (" + servers.nodeMissing() + ")" : "node "
+        + command("node", "--version"), Contest.WRK_THREADS, CONNECTIONS, seconds, warmup);
+  }
+
   /** A load case on the node, with its admin key. */
   private LoadSpec ours(LoadSpec.Kind kind, String board, int users, int connections) {
-    return LoadSpec.of(kind, port, board, users, connections).withAuthorization(authorization);
+    return LoadSpec.of(kind, servers.port(), board, users, connections).withAuthorization(authorization);
   }
 
   /**
-   * The cases of the comparison, ours; the bare endpoint serves the same specs on its own port (it
-   * gets the same Authorization header, and ignores it).
+   * The cases of the comparison, on the node's default board; the other targets serve the same
+   * specs on their own ports and boards (the bare endpoint and the Node.js server ignore the board
+   * name and the Authorization header).
    */
   private Map<String, LoadSpec> cases() {
     Map<String, LoadSpec> cases = new LinkedHashMap<>();
     cases.put(SUBMIT_WITH_RANK, ours(LoadSpec.Kind.SUBMIT, MAIN, members, CONNECTIONS).withRank(true));
-    cases.put("submit without rank (?rank=false)", ours(LoadSpec.Kind.SUBMIT, MAIN, members, CONNECTIONS).withRank(false));
-    cases.put("user rank", ours(LoadSpec.Kind.USER, MAIN, members, CONNECTIONS));
+    cases.put("a user's rank", ours(LoadSpec.Kind.USER, MAIN, members, CONNECTIONS));
     cases.put("top 10 page", ours(LoadSpec.Kind.TOP, MAIN, members, CONNECTIONS));
     cases.put("around-me (limit 11)", ours(LoadSpec.Kind.AROUND, MAIN, members, CONNECTIONS));
+    cases.put("submit without rank (?rank=false)", ours(LoadSpec.Kind.SUBMIT, MAIN, members, CONNECTIONS).withRank(false));
     return cases;
   }
 
+  /** The four targets of a case: the node on both boards, the bare endpoint, the Node.js server. */
+  private List<Target> targets(LoadSpec spec) {
+    List<Target> targets = new ArrayList<>(List.of(new Target("node, " + mainPartitions + " partitions", jvm, spec),
+        new Target("node, 1 partition", jvm, new LoadSpec(spec.kind(), spec.port(), SINGLE, spec.rank(), spec.users(),
+            spec.connections(), 0, 0, spec.batchSize(), 0, spec.authorization())),
+        new Target("bare Vert.x", jvm, spec.withPort(servers.barePort()))));
+    if (servers.node() != null) {
+      targets.add(new Target("Node.js redis-rank", servers.node().pid(), spec.withPort(servers.nodePort())));
+    }
+    return targets;
+  }
+
   /**
-   * Every case on both sides before anything is measured: on 2 busy cores the JIT needs tens of
+   * Every case on the node before anything is measured: on 2 busy cores the JIT needs tens of
    * seconds to compile the service's paths, and a first case measured cold ran at a third of its
    * later rate.
    */
-  private void warmUp() {
+  private void warmUp(Collection<LoadSpec> specs) {
     long t = System.nanoTime();
-    for (LoadSpec spec : cases().values()) {
-      load.run(spec.forRun(WARMUP_SECONDS * 2, 0));
-      load.run(spec.withPort(barePort).forRun(WARMUP_SECONDS, 0));
+    for (LoadSpec spec : specs) {
+      contest.unmeasured(new Target("jit", jvm, spec), warmup);
     }
-    report.line("warm-up of every case on both sides: %.0f s", (System.nanoTime() - t) / 1e9);
+    report.line("JIT warm-up of the node, every case once: %.0f s", (System.nanoTime() - t) / 1e9);
   }
 
-  /** Ours and the bare endpoint, case by case, 64 connections each. */
+  /** The four targets, case by case: each a warm-up run, then its measured run. */
   private void comparison() {
-    report.section("HTTP: the service against a bare Vert.x endpoint (" + members + " members, " + CONNECTIONS
-        + " connections)");
-    report.compareHeader("bare");
-    List<String> cpu = new ArrayList<>();
-    cases().forEach((name, spec) -> cpu.add(compare(name, spec)));
-    cpu.forEach(line -> report.line("%s", line));
-  }
-
-  /** One row of the table; answers the case's CPU figures. */
-  private String compare(String name, LoadSpec ours) {
-    Map<String, LoadResult> r = contest.run(List.of(Target.http("ours", load, ours),
-        Target.http("bare", load, ours.withPort(barePort))), WARMUP_SECONDS, ROUNDS, seconds / ROUNDS);
-    report.compare(name, r.get("ours"), r.get("bare"), 0.5);
-    return name + ": ours " + cpu(r.get("ours")) + "; bare " + cpu(r.get("bare"));
+    report.section("HTTP: the node against a bare Vert.x endpoint and Node.js redis-rank (" + members + " members, "
+        + CONNECTIONS + " connections, wrk)");
+    report.line("| case | target | req/s | p50 ms | p99 ms | non-2xx | CPU ms per answer: server / shards / wrk "
+        + "| vs bare | vs Node.js | other processes' CPU |");
+    report.line("|---|---|---:|---:|---:|---:|---|---:|---:|---:|");
+    cases().forEach((name, spec) -> {
+      Map<String, WrkResult> r = contest.run(targets(spec), warmup, seconds);
+      WrkResult bare = r.get("bare Vert.x");
+      WrkResult node = r.get("Node.js redis-rank");
+      r.forEach((target, x) -> report.line("| %s | %s | %,.0f | %.2f | %.2f | %d | %s | %.2fx | %s | %.0f %% |%s", name, target, x.perSecond(), x.p50Ms(), x.p99Ms(), x.non2xx(), x.cpuPerAnswer(),
+          x.perSecond() / bare.perSecond(), node == null ? "-" : String.format(Locale.ROOT, "%.2fx",
+          x.perSecond() / node.perSecond()), 100 * x.otherShare(), x.errors()));
+    });
   }
 
   /**
    * Single submits (without the rank, so the access check is the largest share it can be) with the
-   * admin key against the same node's API without the access check, in turns.
+   * admin key against the same node's API without the access check.
    */
   private void credentials() {
     report.section("credentials: single submits (?rank=false) with an API key against the same node's API without "
         + "the access check (" + CONNECTIONS + " connections)");
-    report.compareHeader("no key");
     LoadSpec keyed = ours(LoadSpec.Kind.SUBMIT, MAIN, members, CONNECTIONS).withRank(false);
-    Map<String, LoadResult> r = contest.run(List.of(Target.http("key", load, keyed),
-        Target.http("none", load, keyed.withPort(openPort).withAuthorization(null))), WARMUP_SECONDS, ROUNDS,
-        seconds / ROUNDS);
-    report.compare("submit with an API key", r.get("key"), r.get("none"), 0.9);
-    report.line("submit with an API key: %s; without: %s", cpu(r.get("key")), cpu(r.get("none")));
-  }
-
-  private static String cpu(LoadResult r) {
-    return CpuMeter.describe(r.cpu(), r.ok());
-  }
-
-  private static String perEvent(LoadResult r) {
-    return CpuMeter.describe(r.cpu(), r.events());
+    Map<String, WrkResult> r = contest.run(List.of(new Target("key", jvm, keyed),
+        new Target("none", jvm, keyed.withPort(servers.openPort()).withAuthorization(null))), warmup, seconds);
+    WrkResult key = r.get("key");
+    WrkResult none = r.get("none");
+    double ratio = key.perSecond() / none.perSecond();
+    report.line("with an API key: %,.0f req/s, p50 %.2f / p99 %.2f ms, CPU %s; without: %,.0f req/s, p50 %.2f / p99 "
+        + "%.2f ms, CPU %s; ratio %.2fx (target >= 0.9x: %s)%s%s", key.perSecond(), key.p50Ms(), key.p99Ms(),
+        key.cpuPerAnswer(), none.perSecond(), none.p50Ms(), none.p99Ms(), none.cpuPerAnswer(), ratio,
+        ratio >= 0.9 ? "met" : "NOT met", key.errors(), none.errors());
   }
 
   /** A JFR recording of the node under the submit-with-rank load (not part of any measured run). */
   private void profile(Path file) throws IOException {
     report.section("JFR: the node under submit with rank, " + CONNECTIONS + " connections, 10 s");
-    LoadResult r;
+    WrkResult r;
     try (Recording recording = new Recording()) {
       recording.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(2));
       recording.enable("jdk.NativeMethodSample").withPeriod(Duration.ofMillis(20));
       recording.enable("jdk.GarbageCollection");
       recording.start();
-      r = contest.measured(Target.http("jfr", load, ours(LoadSpec.Kind.SUBMIT, MAIN, members, CONNECTIONS)
-          .withRank(true)), 10);
+      r = contest.measured(new Target("jfr", jvm, cases().get(SUBMIT_WITH_RANK)), 10);
       recording.stop();
       recording.dump(file);
     }
-    report.line("recording %s (%,.0f req/s while recording; %s)%s", file, r.perSecond(), cpu(r), Report.errors(r));
+    report.line("recording %s (%,.0f req/s while recording; CPU per answer %s)%s", file, r.perSecond(),
+        r.cpuPerAnswer(), r.errors());
     for (String line : JfrHotSpots.summarize(file, 15).split("\n")) {
       report.line("%s", line);
     }
   }
 
-  /** Batches of 1,000 events over HTTP (8 in flight) against the same events as raw store calls. */
+  /** Batches of 1,000 events over HTTP (8 connections) against the same events as raw store calls. */
   private void ingest(Board main) {
     report.section("batch ingest: POST .../scores/batch (1,000 events, 8 in flight) against raw submitAll");
-    Map<String, LoadResult> r = contest.run(List.of(
-        Target.http("http", load, ours(LoadSpec.Kind.BATCH, MAIN, members, 8)),
-        new RawIngest("raw", store, main, members, 1000, 8)), WARMUP_SECONDS, ROUNDS, seconds / ROUNDS);
-    LoadResult http = r.get("http");
-    LoadResult raw = r.get("raw");
-    double ratio = http.eventsPerSecond() / raw.eventsPerSecond();
-    report.line("| service batch | %,.0f events/s | batch p50 %.1f ms, p99 %.1f ms | per event: %s |",
-        http.eventsPerSecond(), http.ms(50), http.ms(99), perEvent(http));
-    report.line("| raw submitAll | %,.0f events/s | batch p50 %.1f ms, p99 %.1f ms | per event: %s |",
-        raw.eventsPerSecond(), raw.ms(50), raw.ms(99), perEvent(raw));
-    report.line("ratio %.2fx (target >= 0.8x: %s)%s", ratio, ratio >= 0.8 ? "met" : "NOT met", Report.errors(http, raw));
-  }
-
-  /** User rank and submit with rank at 4, 8 and 16 partitions, the three boards measured in turns. */
-  private void partitionSweep(List<Board> boards) {
-    report.section("partitions per board over " + SHARDS + " shards (" + members + " members, " + CONNECTIONS
-        + " connections)");
-    report.line("| case | partitions | req/s | p50 ms | p99 ms | cpu |");
-    report.line("|---|---:|---:|---:|---:|---|");
-    for (LoadSpec.Kind kind : new LoadSpec.Kind[] {LoadSpec.Kind.USER, LoadSpec.Kind.SUBMIT}) {
-      List<Target> targets = new ArrayList<>();
-      for (Board b : boards) {
-        targets.add(Target.http(b.name(), load, ours(kind, b.name(), members, CONNECTIONS).withRank(true)));
-      }
-      Map<String, LoadResult> r = contest.run(targets, 2, 2, seconds / ROUNDS);
-      for (Board b : boards) {
-        LoadResult x = r.get(b.name());
-        report.line("| %s | %d | %,.0f | %.2f | %.2f | %s |%s", kind == LoadSpec.Kind.USER ? "user rank"
-            : "submit with rank", b.partitions(), x.perSecond(), x.ms(50), x.ms(99), cpu(x), Report.errors(x));
-      }
-    }
+    WrkResult http = contest.run(List.of(new Target("http", jvm, ours(LoadSpec.Kind.BATCH, MAIN, members, 8))),
+        warmup, seconds).get("http");
+    RawIngest raw = new RawIngest(store, main, members, 1000, 8);
+    nodes.settle();
+    raw.run(warmup, 1);
+    nodes.settle();
+    double[] before = meter.sample(jvm);
+    LoadResult rawResult = raw.run(seconds, 2);
+    double[] after = meter.sample(jvm);
+    double perEvent = 1000.0 / Math.max(1, rawResult.events());
+    double ratio = http.eventsPerSecond() / rawResult.eventsPerSecond();
+    report.line("| service batch | %,.0f events/s | batch p50 %.1f ms, p99 %.1f ms | CPU ms per event: JVM %.4f, "
+        + "shards %.4f, wrk %.4f |", http.eventsPerSecond(), http.p50Ms(), http.p99Ms(), http.perAnswer(0) / 1000,
+        http.perAnswer(1) / 1000, http.perAnswer(2) / 1000);
+    report.line("| raw submitAll | %,.0f events/s | batch p50 %.1f ms, p99 %.1f ms | CPU ms per event: JVM %.4f, "
+        + "shards %.4f |", rawResult.eventsPerSecond(), rawResult.ms(50), rawResult.ms(99),
+        (after[0] - before[0]) * perEvent, (after[1] - before[1]) * perEvent);
+    report.line("ratio %.2fx (target >= 0.8x: %s)%s", ratio, ratio >= 0.8 ? "met" : "NOT met", http.errors());
   }
 
   /**
@@ -377,16 +395,15 @@ public final class HttpBenchmark {
     report.line("context, one ZREVRANK on the user's own partition (%,d and %,d members): %s, %s; ratio of p50 %.2fx",
         sizes[0] / small.partitions(), sizes[1] / big.partitions(), spread(small, own[0]), spread(big, own[1]),
         own[1][own[1].length / 2] / own[0][own[0].length / 2]);
-    Map<String, LoadResult> r = contest.run(List.of(
-        Target.http(small.name(), load, ours(LoadSpec.Kind.USER, small.name(), 10_000, 1)),
-        Target.http(big.name(), load, ours(LoadSpec.Kind.USER, big.name(), 10_000, 1))),
-        2, 2, seconds / ROUNDS);
-    LoadResult a = r.get(small.name());
-    LoadResult b = r.get(big.name());
-    double httpRatio = b.ms(50) / a.ms(50);
+    Map<String, WrkResult> r = contest.run(List.of(
+        new Target(small.name(), jvm, ours(LoadSpec.Kind.USER, small.name(), 10_000, 1)),
+        new Target(big.name(), jvm, ours(LoadSpec.Kind.USER, big.name(), 10_000, 1))), warmup, seconds);
+    WrkResult a = r.get(small.name());
+    WrkResult b = r.get(big.name());
+    double httpRatio = b.p50Ms() / a.p50Ms();
     report.line("HTTP, one connection: %s %.3f / %.3f ms (%,.0f req/s), %s %.3f / %.3f ms (%,.0f req/s); ratio of "
-        + "p50 %.2fx (target <= 1.5x: %s)%s", small.name(), a.ms(50), a.ms(99), a.perSecond(), big.name(), b.ms(50),
-        b.ms(99), b.perSecond(), httpRatio, httpRatio <= 1.5 ? "met" : "NOT met", Report.errors(a, b));
+        + "p50 %.2fx (target <= 1.5x: %s)%s%s", small.name(), a.p50Ms(), a.p99Ms(), a.perSecond(), big.name(),
+        b.p50Ms(), b.p99Ms(), b.perSecond(), httpRatio, httpRatio <= 1.5 ? "met" : "NOT met", a.errors(), b.errors());
   }
 
   /** {@code runs} timed calls of {@code op(0)} and {@code op(1)} in turn, after a fifth as many untimed; sorted ms. */
@@ -442,7 +459,7 @@ public final class HttpBenchmark {
     new BoardLoader(shards).load(b, n, 4, null);
     nodes.settle();
     long before = nodes.usedMemory();
-    RawIngest events = new RawIngest("ids", store, b, n, 1000, 1);
+    RawIngest events = new RawIngest(store, b, n, 1000, 1);
     SplittableRandom random = new SplittableRandom(5);
     for (int sent = 0; sent < n; sent += 1000) {
       store.submitAll(b, events.commands(random, "00000000-0000-4000-8000-", 100_000_000_000L + sent,
@@ -476,6 +493,21 @@ public final class HttpBenchmark {
           .map(l -> Long.parseLong(l.replaceAll("\\D", "")) / 1024 / 1024 + " GiB").orElse("? GiB");
     } catch (IOException e) {
       return "? GiB";
+    }
+  }
+
+  /** The first line {@code command} prints, or "?". */
+  private static String command(String... command) {
+    try {
+      Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+      p.waitFor();
+      return out.isEmpty() ? "?" : out.lines().findFirst().orElse("?");
+    } catch (IOException e) {
+      return "?";
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "?";
     }
   }
 

@@ -1,10 +1,9 @@
 package dev.leaderboard.bench;
 
-import io.vertx.core.json.JsonObject;
-
 /**
- * One load case for {@link LoadGenerator}: what to request, where, with how many connections and
- * for how long. The same spec drives the service and the bare endpoint, which serve the same paths.
+ * One HTTP load case: what to request, where, with how many connections and for how long; {@link Wrk}
+ * turns it into a wrk script (HttpBenchmark: one kind per case; Soak: paced, mixed). The same spec
+ * drives every server of a comparison, which serve the same paths.
  *
  * @param kind what each request does
  * @param port the HTTP port on 127.0.0.1
@@ -12,11 +11,11 @@ import io.vertx.core.json.JsonObject;
  * @param rank for {@link Kind#SUBMIT}: the {@code rank} query parameter
  * @param users users are drawn uniformly from {@code u0 .. u<users-1>}
  * @param connections closed loops, one connection each, each waiting for its answer before the next request
- * @param seconds how long to send (requests in flight at the end are waited for)
+ * @param seconds how long to send
  * @param seed seeds the users drawn and names the event IDs of a run
  * @param batchSize events per request for {@link Kind#BATCH} (and the batches of {@link Kind#MIXED})
- * @param perSecond requests per second over all connections, each connection sending its share at even
- *     intervals; 0: each sends its next request as soon as the previous one is answered
+ * @param perSecond requests per second over all connections, each wrk thread handing its connections
+ *     turns at even intervals; 0: each sends its next request as soon as the previous one is answered
  * @param authorization the {@code Authorization} header of every request ({@code Bearer <key>}), or
  *     {@code null} for none
  */
@@ -71,17 +70,5 @@ public record LoadSpec(Kind kind, int port, String board, boolean rank, int user
   /** @param header the Authorization header to send, or {@code null} for none */
   public LoadSpec withAuthorization(String header) {
     return new LoadSpec(kind, port, board, rank, users, connections, seconds, seed, batchSize, perSecond, header);
-  }
-
-  public JsonObject toJson() {
-    return new JsonObject().put("kind", kind.name()).put("port", port).put("board", board).put("rank", rank)
-        .put("users", users).put("connections", connections).put("seconds", seconds).put("seed", seed)
-        .put("batchSize", batchSize).put("perSecond", perSecond).put("authorization", authorization);
-  }
-
-  public static LoadSpec fromJson(JsonObject j) {
-    return new LoadSpec(Kind.valueOf(j.getString("kind")), j.getInteger("port"), j.getString("board"),
-        j.getBoolean("rank"), j.getInteger("users"), j.getInteger("connections"), j.getDouble("seconds"),
-        j.getLong("seed"), j.getInteger("batchSize"), j.getDouble("perSecond"), j.getString("authorization"));
   }
 }

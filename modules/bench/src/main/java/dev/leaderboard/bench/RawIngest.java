@@ -16,16 +16,14 @@ import java.util.concurrent.CompletableFuture;
  * batches at a time — the same events the HTTP batch carries (incr 1..100 of a random user, each
  * with its own event ID), without HTTP, JSON or validation.
  */
-final class RawIngest implements Target {
-  private final String label;
+final class RawIngest {
   private final ScoreStore store;
   private final Board board;
   private final int users;
   private final int batchSize;
   private final int inFlight;
 
-  RawIngest(String label, ScoreStore store, Board board, int users, int batchSize, int inFlight) {
-    this.label = label;
+  RawIngest(ScoreStore store, Board board, int users, int batchSize, int inFlight) {
     this.store = store;
     this.board = board;
     this.users = users;
@@ -33,13 +31,8 @@ final class RawIngest implements Target {
     this.inFlight = inFlight;
   }
 
-  @Override
-  public String label() {
-    return label;
-  }
-
-  @Override
-  public LoadResult run(double seconds, long seed) {
+  /** Sends batches for {@code seconds}; {@code seed} varies the users drawn and names the event IDs. */
+  LoadResult run(double seconds, long seed) {
     long start = System.nanoTime();
     long deadline = start + (long) (seconds * 1e9);
     LoadResult result = new LoadResult();
@@ -96,10 +89,9 @@ final class RawIngest implements Target {
         long micros = (System.nanoTime() - t0) / 1000;
         synchronized (result) {
           if (ar.succeeded()) {
-            result.record("ok", true, ar.result().stream().filter(SubmitOutcome::applied).count(), micros);
+            result.record(true, ar.result().stream().filter(SubmitOutcome::applied).count(), micros);
           } else {
-            result.record(ar.cause().getClass().getSimpleName(), false, 0, micros);
-            result.error(ar.cause().toString());
+            result.record(false, 0, micros);
           }
         }
         if (ar.succeeded()) {

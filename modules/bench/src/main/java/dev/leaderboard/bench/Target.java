@@ -1,24 +1,16 @@
 package dev.leaderboard.bench;
 
-/** Something a {@link Contest} loads for a while: the service, the bare endpoint, or raw store calls. */
-public interface Target {
-  String label();
-
-  /** Loads the target for {@code seconds}; {@code seed} varies the users drawn and names event IDs. */
-  LoadResult run(double seconds, long seed);
-
-  /** An HTTP load case run by the load generator child. */
-  static Target http(String label, LoadClient load, LoadSpec spec) {
-    return new Target() {
-      @Override
-      public String label() {
-        return label;
-      }
-
-      @Override
-      public LoadResult run(double seconds, long seed) {
-        return load.run(spec.forRun(seconds, seed));
-      }
-    };
+/**
+ * An HTTP server a {@link Contest} loads with {@code wrk}: the node, the bare endpoint or the Node.js
+ * baseline.
+ *
+ * @param label its name in the figures
+ * @param serverPid the process serving it, whose CPU each run records
+ * @param spec the load case, on its port
+ * @param honourRetryAfter whether a 503's {@code Retry-After} is waited out (see {@link Wrk#run})
+ */
+record Target(String label, long serverPid, LoadSpec spec, boolean honourRetryAfter) {
+  Target(String label, long serverPid, LoadSpec spec) {
+    this(label, serverPid, spec, false);
   }
 }
