@@ -14,6 +14,7 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.VertxExtension;
 import io.vertx.serviceproxy.ServiceException;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -117,7 +118,13 @@ class ClusterFaultTest {
     ClusterLoad load = new ClusterLoad(service, board.name, board.model, DAY_START, rnd).start();
     int master = cluster.masterOf(board.slots().first());
     // after the failover of an earlier case, the demoted master shows up as a replica a little later
-    Await.until("the master has a replica", Duration.ofSeconds(10), () -> !cluster.replicasOf(master).isEmpty());
+    Await.until("the master has a replica", Duration.ofSeconds(10), () -> {
+      try {
+        return !cluster.replicasOf(master).isEmpty();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    });
     int replica = cluster.replicasOf(master).get(0);
     Map<String, Long> replicated = load.mark();
     long offset = offset(master);
