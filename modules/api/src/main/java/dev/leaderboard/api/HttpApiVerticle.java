@@ -6,7 +6,6 @@ import dev.leaderboard.api.auth.NodeKeys;
 import dev.leaderboard.api.auth.TicketGate;
 import dev.leaderboard.api.stream.NodeStreams;
 import dev.leaderboard.api.limit.RateLimiter;
-import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.service.LeaderboardService;
 import dev.leaderboard.service.request.MetaUpdate;
 import dev.leaderboard.service.request.ScoreBatch;
@@ -124,7 +123,7 @@ public class HttpApiVerticle extends VerticleBase {
         .handle("ranks", this::ranks)
         .handle("periods", this::periods)
         .handle("closePeriod", this::closePeriod);
-    FriendRoutes.mount(routes, () -> running(node.friends()));
+    FriendRoutes.mount(routes, () -> NodeServices.running(node.friends()));
     ModerationRoutes.mount(routes, this::service);
     OperationRoutes.mount(routes, vertx, node.readiness(), options.clusterJoined());
     NodeKeys keys = NodeKeys.of(vertx);
@@ -182,16 +181,7 @@ public class HttpApiVerticle extends VerticleBase {
   }
 
   private LeaderboardService service() {
-    return running(node.leaderboards());
-  }
-
-  /** A service of this node, or a 503 when it is not running here. */
-  private static <T> T running(T service) {
-    if (service == null) {
-      throw new LeaderboardException(503, "service_unavailable",
-          "the leaderboard service is not running on this node; retry");
-    }
-    return service;
+    return NodeServices.running(node.leaderboards());
   }
 
   private void listBoards(RoutingContext ctx) {

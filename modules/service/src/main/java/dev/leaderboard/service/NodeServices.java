@@ -39,8 +39,19 @@ public final class NodeServices implements Shareable {
   /** A board's definition, for the node's own checks (access, streams); 503 while no service runs here. */
   public Future<Board> board(String name) {
     LeaderboardServiceImpl service = first(leaderboards);
-    return service == null ? Future.failedFuture(new LeaderboardException(503, "service_unavailable",
-        "the leaderboard service is not running on this node; retry")) : service.board(name);
+    return service == null ? Future.failedFuture(notRunning()) : service.board(name);
+  }
+
+  /** {@code service}, or a 503 when it is not running on this node. */
+  public static <T> T running(T service) {
+    if (service == null) {
+      throw notRunning();
+    }
+    return service;
+  }
+
+  private static LeaderboardException notRunning() {
+    return new LeaderboardException(503, "service_unavailable", "the leaderboard service is not running on this node; retry");
   }
 
   /** A running friend service of this node, or {@code null} when none runs. */

@@ -10,22 +10,12 @@ import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
-import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.MessageConsumer;
-import io.vertx.core.eventbus.ReplyException;
-import io.vertx.core.eventbus.ReplyFailure;
-import io.vertx.core.internal.ContextInternal;
-import io.vertx.core.internal.PromiseInternal;
-import io.vertx.core.internal.VertxInternal;
 import io.vertx.core.json.JsonObject;
-import io.vertx.core.spi.cluster.ClusterManager;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -45,10 +35,6 @@ public final class BoardRegistry {
   public static final String CHANGED_ADDRESS = LeaderboardService.BOARD_CHANGED_ADDRESS;
   /** Published with {@code {"board": name}} when one of the board's periods changed state. */
   public static final String PERIOD_ADDRESS = "leaderboard.periods.changed";
-  /** Followed by a node ID: where that node's registry takes {@code {"board": name}} and replies once applied. */
-  static final String APPLY_PREFIX = "leaderboard.boards.apply.";
-  /** A node that has not applied a change by then is dying or cut off: the change is answered without it. */
-  static final long APPLY_TIMEOUT_MS = 5_000;
 
   private final Vertx vertx;
   private final BoardStore store;
@@ -66,7 +52,7 @@ public final class BoardRegistry {
   private Context context;
   private MessageConsumer<Object> consumer;
   private MessageConsumer<Object> periodConsumer;
-  private MessageConsumer<Object> applyConsumer;
+  private final BoardChanges changes;
 
   /** A re-read of a board; {@code done} completes once it, or a later one of the same board, was applied. */
   private record Reread(long notice, Promise<Void> done) {
@@ -76,6 +62,7 @@ public final class BoardRegistry {
     this.vertx = vertx;
     this.store = store;
     this.periods = new PeriodStore(store.shards());
+    this.changes = new BoardChanges(vertx, this::apply);
   }
 
   public Future<Void> start() {
@@ -83,10 +70,7 @@ public final class BoardRegistry {
     // any body may arrive: nothing but a board name is taken from it
     consumer = vertx.eventBus().<Object>consumer(CHANGED_ADDRESS, msg -> named(msg.body(), this::apply));
     periodConsumer = vertx.eventBus().<Object>consumer(PERIOD_ADDRESS, msg -> named(msg.body(), this::rereadPeriods));
-    applyConsumer = !vertx.isClustered() ? null : vertx.eventBus().<Object>consumer(APPLY_PREFIX + cluster().getNodeId(),
-        msg -> named(msg.body(), name -> apply(name).onComplete(done -> msg.reply(null))));
-    return Future.all(consumer.completion(), periodConsumer.completion(),
-            applyConsumer == null ? Future.succeededFuture() : applyConsumer.completion())
+    return Future.all(consumer.completion(), periodConsumer.completion(), changes.start())
         .compose(ok -> store.loadAll()).<Void>map(all -> {
           boards.putAll(all);
           loaded.complete();
@@ -95,15 +79,15 @@ public final class BoardRegistry {
   }
 
   public Future<Void> stop() {
-    return Future.all(unregister(consumer), unregister(periodConsumer), unregister(applyConsumer)).mapEmpty();
+    return Future.all(unregister(consumer), unregister(periodConsumer), changes.stop()).mapEmpty();
   }
 
-  private static Future<Void> unregister(MessageConsumer<Object> c) {
+  static Future<Void> unregister(MessageConsumer<Object> c) {
     return c == null ? Future.succeededFuture() : c.unregister();
   }
 
   /** Hands on the board a notice names; a notice without a name is dropped. */
-  private static void named(Object notice, Consumer<String> action) {
+  static void named(Object notice, Consumer<String> action) {
     if (notice instanceof JsonObject n && n.getValue("board") instanceof String name) {
       action.accept(name);
     }
@@ -234,47 +218,12 @@ public final class BoardRegistry {
   }
 
   /**
-   * This node stored {@code b} ({@code null}: deleted it) under {@code name}: cached here, published
-   * on {@link #CHANGED_ADDRESS}; completes (never fails) once every live node of the cluster has
-   * re-read it, or {@link #APPLY_TIMEOUT_MS} ran out for those that have not.
+   * This node stored {@code b} ({@code null}: deleted it) under {@code name}: cached here; completes
+   * (never fails) once every live node has re-read it ({@link BoardChanges}).
    */
   public Future<Void> changed(String name, Board b) {
     cache(name, b);
-    vertx.eventBus().publish(CHANGED_ADDRESS, new JsonObject().put("board", name));
-    ContextInternal context = ((VertxInternal) vertx).getOrCreateContext();
-    PromiseInternal<Void> here = context.promise();
-    apply(name).onComplete(ar -> here.complete());
-    List<Future<?>> applied = new ArrayList<>();
-    applied.add(here.future().timeout(APPLY_TIMEOUT_MS, TimeUnit.MILLISECONDS)
-        .otherwise(t -> unanswered("this node", name, t)));
-    if (vertx.isClustered()) {
-      JsonObject request = new JsonObject().put("board", name);
-      DeliveryOptions within = new DeliveryOptions().setSendTimeout(APPLY_TIMEOUT_MS);
-      for (String node : cluster().getNodes()) {
-        if (!node.equals(cluster().getNodeId())) {
-          applied.add(vertx.eventBus().request(APPLY_PREFIX + node, request, within)
-              .<Void>mapEmpty().otherwise(t -> unanswered(node, name, t)));
-        }
-      }
-    }
-    PromiseInternal<Void> all = context.promise();
-    Future.join(applied).onComplete(done -> all.complete());
-    return all.future();
-  }
-
-  private ClusterManager cluster() {
-    return ((VertxInternal) vertx).clusterManager();
-  }
-
-  private static Void unanswered(String node, String name, Throwable t) {
-    if (t instanceof ReplyException e && e.failureType() == ReplyFailure.NO_HANDLERS) {
-      // starting, stopping or running no service: nothing to apply
-      LOG.debug("node {} runs no board cache to apply board {} to", node, name);
-    } else {
-      LOG.warn("node {} did not confirm applying board {} within {} ms ({}); answering without it: it is dying or cut off,"
-          + " and membership will drop it", node, name, APPLY_TIMEOUT_MS, t.toString());
-    }
-    return null;
+    return changes.announce(name);
   }
 
   /** Whether this node has recorded that the board has data in the period ({@link #notePeriod}). */
