@@ -13,14 +13,24 @@ import java.util.concurrent.TimeUnit;
  *     ({@link InFlightLimit}); one more is 503 {@code overloaded}
  */
 public record EdgeLimits(Duration idleTimeout, Duration headerTimeout, Duration bodyTimeout, int maxConnections,
-    int maxInFlight) {
-  /** The in-flight limit when none is given (see docs/benchmarks.md, "Bursts"). */
-  public static final int MAX_IN_FLIGHT = 64;
+    int maxInFlight, Duration targetWait) {
+  /**
+   * The in-flight cap when none is given: above any concurrency a node's rounds gain from, so that the
+   * waiting-time bound ({@link #TARGET_WAIT}) decides (see docs/design.md, "Backpressure").
+   */
+  public static final int MAX_IN_FLIGHT = 1024;
+  /** How long requests may wait before the node lowers its in-flight limit ({@link WaitBound}). */
+  public static final Duration TARGET_WAIT = Duration.ofMillis(250);
   public static final EdgeLimits DEFAULTS = new EdgeLimits(Duration.ofSeconds(60), Duration.ofSeconds(10),
-      Duration.ofSeconds(30), 10_000, MAX_IN_FLIGHT);
+      Duration.ofSeconds(30), 10_000, MAX_IN_FLIGHT, TARGET_WAIT);
 
   public EdgeLimits(Duration idleTimeout, Duration headerTimeout, Duration bodyTimeout, int maxConnections) {
-    this(idleTimeout, headerTimeout, bodyTimeout, maxConnections, MAX_IN_FLIGHT);
+    this(idleTimeout, headerTimeout, bodyTimeout, maxConnections, MAX_IN_FLIGHT, TARGET_WAIT);
+  }
+
+  public EdgeLimits(Duration idleTimeout, Duration headerTimeout, Duration bodyTimeout, int maxConnections,
+      int maxInFlight) {
+    this(idleTimeout, headerTimeout, bodyTimeout, maxConnections, maxInFlight, TARGET_WAIT);
   }
 
   public EdgeLimits {
@@ -33,6 +43,7 @@ public record EdgeLimits(Duration idleTimeout, Duration headerTimeout, Duration 
     if (maxInFlight < 1) {
       throw new IllegalArgumentException("maxInFlight must be at least 1 (got " + maxInFlight + ")");
     }
+    positive("targetWait", targetWait);
   }
 
   /** HTTP/1.1 only: {@link StrictRequestDecoder} does not see the framing of a cleartext HTTP/2 upgrade. */

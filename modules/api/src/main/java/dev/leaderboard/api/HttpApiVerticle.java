@@ -150,7 +150,8 @@ public class HttpApiVerticle extends VerticleBase {
     router = contractRouter;
     // before every other route, the body handler included: a shed request is not read any further
     router.route().order(-1)
-        .handler(new InFlightLimit(InFlightLimit.share(options.limits().maxInFlight(), context.getInstanceCount()), shed));
+        .handler(new InFlightLimit(InFlightLimit.share(options.limits().maxInFlight(), context.getInstanceCount()),
+            options.limits().targetWait().toMillis(), shed));
     CorsPolicy.mount(router, options.exposure().corsOrigins());
     if (options.exposure().dashboard()) {
       Dashboard.mount(router);

@@ -6,7 +6,8 @@ import io.vertx.ext.web.RoutingContext;
 
 /**
  * Load shedding: beyond {@code limit} API requests ({@code /v1/...}) in flight on one verticle
- * instance, 503 {@code overloaded} before the body is read, so the request was not applied and costs
+ * instance, or beyond the lower limit {@link WaitBound} sets while requests wait longer than the
+ * target, 503 {@code overloaded} before the body is read, so the request was not applied and costs
  * no Redis command. Operations routes are never shed. The count is a plain field: every connection
  * of an instance is served on its event loop.
  */
@@ -16,11 +17,13 @@ final class InFlightLimit implements Handler<RoutingContext> {
 
   private final int limit;
   private final ShedMeter meter;
+  private final WaitBound bound;
   private int inFlight;
 
-  InFlightLimit(int limit, ShedMeter meter) {
+  InFlightLimit(int limit, long targetWaitMillis, ShedMeter meter) {
     this.limit = limit;
     this.meter = meter;
+    this.bound = new WaitBound(limit, targetWaitMillis * 1_000_000L);
   }
 
   /** One instance's part of the node's limit: an even share, rounded up, at least 1. */
@@ -35,18 +38,21 @@ final class InFlightLimit implements Handler<RoutingContext> {
       ctx.next();
       return;
     }
-    if (inFlight >= limit) {
+    if (!bound.admits(inFlight)) {
       meter.inFlight();
-      FailureHandler.error(ctx, 503, OverloadedException.CODE, "the node is overloaded (" + limit
-          + " requests in flight on its event loop, the most it takes on); this request was not started, so nothing "
-          + "of it was applied; retry after " + OverloadedException.RETRY_AFTER_SECONDS + " s");
+      FailureHandler.error(ctx, 503, OverloadedException.CODE, "the node is overloaded (" + inFlight
+          + " requests in flight on its event loop, the most it takes on now); this request was not started, so "
+          + "nothing of it was applied; retry after " + OverloadedException.RETRY_AFTER_SECONDS + " s");
       return;
     }
     inFlight++;
+    long start = System.nanoTime();
     boolean[] counted = {true};
     Runnable release = () -> {
       if (counted[0]) {
         counted[0] = false;
+        long now = System.nanoTime();
+        bound.answered(now - start, now, inFlight);
         inFlight--;
       }
     };

@@ -73,7 +73,7 @@ public record AppConfig(
       "LB_CLUSTER_DNS", "LB_CLUSTER_HOST", "LB_CLUSTER_BUS_PORT", "LB_CLUSTER_TLS_CERT", "LB_CLUSTER_TLS_KEY",
       "LB_CLUSTER_TLS_CA", "LB_FRIEND_LIMIT", "LB_ADMIN_INTERVAL_SECONDS", "LB_CLOSE_LEASE_SECONDS",
       "LB_HTTP_IDLE_TIMEOUT_SECONDS", "LB_HTTP_HEADER_TIMEOUT_SECONDS", "LB_HTTP_BODY_TIMEOUT_SECONDS",
-      "LB_HTTP_MAX_CONNECTIONS", "LB_HTTP_MAX_IN_FLIGHT", "LB_REDIS_MAX_POOL_WAITING", "LB_REDIS_TIMEOUT_MS", "LB_ADMIN_KEY_FILE",
+      "LB_HTTP_MAX_CONNECTIONS", "LB_HTTP_MAX_IN_FLIGHT", "LB_HTTP_TARGET_WAIT_MS", "LB_REDIS_MAX_POOL_WAITING", "LB_REDIS_TIMEOUT_MS", "LB_ADMIN_KEY_FILE",
       "LB_METRICS_OPEN", "LB_OPENAPI_OPEN", "LB_HTTP_HOST", "LB_HTTP_CORS_ORIGINS", "LB_HTTP_DASHBOARD", "LB_RATE_LIMITS", "LB_RATE_READ",
       "LB_RATE_SUBMIT", "LB_RATE_FRIENDS", "LB_RATE_ADMIN", "LB_RATE_PUBLIC", "LB_RATE_MAX_BUCKETS",
       "LB_JWT_HS256_SECRET_FILE", "LB_JWT_JWKS_FILE", "LB_JWT_ISSUER", "LB_JWT_AUDIENCE", "LB_REDIS_MODE",
@@ -208,7 +208,8 @@ public record AppConfig(
         Duration.ofSeconds(intVar(env, "LB_HTTP_HEADER_TIMEOUT_SECONDS", (int) d.headerTimeout().toSeconds(), 1, 600)),
         Duration.ofSeconds(intVar(env, "LB_HTTP_BODY_TIMEOUT_SECONDS", (int) d.bodyTimeout().toSeconds(), 1, 3600)),
         intVar(env, "LB_HTTP_MAX_CONNECTIONS", d.maxConnections(), 1, 1_000_000),
-        intVar(env, "LB_HTTP_MAX_IN_FLIGHT", d.maxInFlight(), 1, 1_000_000));
+        intVar(env, "LB_HTTP_MAX_IN_FLIGHT", d.maxInFlight(), 1, 1_000_000),
+        Duration.ofMillis(intVar(env, "LB_HTTP_TARGET_WAIT_MS", (int) d.targetWait().toMillis(), 1, 600_000)));
   }
 
   public AppConfig withRedisEndpoints(List<String> endpoints) {

@@ -89,7 +89,12 @@ class AppConfigTest {
   void inFlightLimitAndRedisPoolWaitingHaveDefaultsAndCanBeSet() {
     AppConfig defaults = AppConfig.fromEnv(Map.of());
     assertThat(defaults.http().maxInFlight()).isEqualTo(EdgeLimits.MAX_IN_FLIGHT);
+    assertThat(defaults.http().targetWait()).isEqualTo(EdgeLimits.TARGET_WAIT);
     assertThat(defaults.redisPoolWaiting()).as("16 per connection of 64").isEqualTo(1024);
+    assertThat(AppConfig.fromEnv(Map.of("LB_HTTP_TARGET_WAIT_MS", "40")).http().targetWait())
+        .isEqualTo(java.time.Duration.ofMillis(40));
+    assertThatThrownBy(() -> AppConfig.fromEnv(Map.of("LB_HTTP_TARGET_WAIT_MS", "0")))
+        .hasMessageContaining("LB_HTTP_TARGET_WAIT_MS must be between 1 and");
 
     AppConfig set = AppConfig.fromEnv(Map.of("LB_HTTP_MAX_IN_FLIGHT", "500", "LB_REDIS_MAX_POOL_WAITING", "0"));
     assertThat(set.http().maxInFlight()).isEqualTo(500);

@@ -101,7 +101,8 @@ public final class HttpBenchmark {
   public static void main(String[] args) throws Exception {
     Wrk.requireInstalled();
     boolean burstOnly = args.length > 0 && args[0].equals("burst");
-    String[] a = burstOnly ? Arrays.copyOfRange(args, 1, args.length) : args;
+    boolean quick = args.length > 0 && args[0].equals("quick");
+    String[] a = burstOnly || quick ? Arrays.copyOfRange(args, 1, args.length) : args;
     int members = a.length > 0 ? Integer.parseInt(a[0]) : burstOnly ? 100_000 : 1_000_000;
     int seconds = a.length > 1 ? Integer.parseInt(a[1]) : 10;
     int large = a.length > 2 ? Integer.parseInt(a[2]) : 10_000_000;
@@ -144,6 +145,8 @@ public final class HttpBenchmark {
             redisPids(dir), dir);
         if (burstOnly) {
           benchmark.burstOnly();
+        } else if (quick) {
+          benchmark.quick();
         } else {
           benchmark.run(large);
         }
@@ -183,6 +186,31 @@ public final class HttpBenchmark {
     warmUp(List.of(cases().get(SUBMIT_WITH_RANK)));
     burst();
     printAll();
+  }
+
+  /**
+   * The comparison alone, for the cases whose names contain one of {@code -Dbench.cases} (comma-separated;
+   * all when unset), then the JFR recording: for measuring one change without the whole run.
+   */
+  private void quick() throws IOException {
+    try (Recording jfrStarted = new Recording()) {
+      jfrStarted.start();
+      report.section("setup");
+      report.line("%s", machine());
+      Board main = board(MAIN, new JsonObject());
+      Board single = board(SINGLE, new JsonObject().put("partitions", 1));
+      mainPartitions = main.partitions();
+      timed("load " + MAIN + " and the bare sorted set", members, () -> new BoardLoader(shards).load(main, members, 1, BARE_KEY));
+      timed("load " + SINGLE, members, () -> new BoardLoader(shards).load(single, members, 1, null));
+      shards.send(Route.META, Request.cmd(Command.COPY).arg(BARE_KEY).arg(NODE_KEY)).await();
+      nodes.rewriteAof();
+      warmUp(cases().values());
+      warmUp(cases().values());
+      comparison();
+      profile(Path.of(System.getProperty("bench.jfr",
+          Path.of(System.getProperty("java.io.tmpdir"), "http-bench-submit.jfr").toString())));
+      printAll();
+    }
   }
 
   /** The connections sweep on the node without limits, then the burst against three targets. */
@@ -267,6 +295,11 @@ public final class HttpBenchmark {
     cases.put("top 10 page", ours(LoadSpec.Kind.TOP, MAIN, members, CONNECTIONS));
     cases.put("around-me (limit 11)", ours(LoadSpec.Kind.AROUND, MAIN, members, CONNECTIONS));
     cases.put("submit without rank (?rank=false)", ours(LoadSpec.Kind.SUBMIT, MAIN, members, CONNECTIONS).withRank(false));
+    String only = System.getProperty("bench.cases");
+    if (only != null) {
+      List<String> wanted = List.of(only.split(","));
+      cases.keySet().removeIf(name -> wanted.stream().noneMatch(name::contains));
+    }
     return cases;
   }
 
@@ -333,14 +366,16 @@ public final class HttpBenchmark {
 
   /** A JFR recording of the node under the submit-with-rank load (not part of any measured run). */
   private void profile(Path file) throws IOException {
-    report.section("JFR: the node under submit with rank, " + CONNECTIONS + " connections, 10 s");
+    report.section("JFR: the node under " + cases().keySet().iterator().next() + ", " + CONNECTIONS
+        + " connections, 10 s");
     WrkResult r;
     try (Recording recording = new Recording()) {
       recording.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(2));
       recording.enable("jdk.NativeMethodSample").withPeriod(Duration.ofMillis(20));
       recording.enable("jdk.GarbageCollection");
       recording.start();
-      r = contest.measured(new Target("jfr", jvm, cases().get(SUBMIT_WITH_RANK)), 10);
+      // submit with rank, unless -Dbench.cases left it out
+      r = contest.measured(new Target("jfr", jvm, cases().values().iterator().next()), 10);
       recording.stop();
       recording.dump(file);
     }

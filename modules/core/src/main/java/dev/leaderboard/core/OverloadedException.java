@@ -11,6 +11,8 @@ public final class OverloadedException extends LeaderboardException {
   public static final int RETRY_AFTER_SECONDS = 1;
   /** {@link #reason()} of a full Redis pool queue. */
   public static final String REDIS_POOL = "redis_pool";
+  /** {@link #reason()} of a full queue of requests waiting for the next round of one board. */
+  public static final String ROUNDS = "rounds";
   /** {@link #reason()} of too many player tokens being verified at once. */
   public static final String TOKEN_CHECKS = "token_checks";
 
@@ -21,7 +23,7 @@ public final class OverloadedException extends LeaderboardException {
     this.reason = reason;
   }
 
-  /** What was full: {@link #REDIS_POOL} or {@link #TOKEN_CHECKS} (a metric tag). */
+  /** What was full: {@link #REDIS_POOL}, {@link #ROUNDS} or {@link #TOKEN_CHECKS} (a metric tag). */
   public String reason() {
     return reason;
   }
@@ -35,6 +37,16 @@ public final class OverloadedException extends LeaderboardException {
         + "connection to a shard, so one this request needed was not sent (a write refused this way did not take "
         + "effect); retry after "
         + RETRY_AFTER_SECONDS + " s", cause);
+  }
+
+  /**
+   * As many requests as may wait already wait for the next round of the same reads or writes of one
+   * board on this event loop; this one was not sent.
+   */
+  public static OverloadedException roundFull() {
+    return new OverloadedException(ROUNDS, "the node is overloaded: too many requests already wait for the next "
+        + "round to this board's shards, so this one was not sent (nothing took effect); retry after "
+        + RETRY_AFTER_SECONDS + " s", null);
   }
 
   /**

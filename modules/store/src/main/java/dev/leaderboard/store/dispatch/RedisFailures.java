@@ -88,6 +88,11 @@ final class RedisFailures {
         .findFirst().orElse(null);
   }
 
+  /** Whether {@code t} is an error reply (or a batch's error replies), not a failure to answer. */
+  static boolean errorReply(Throwable t) {
+    return isErrorReply(t);
+  }
+
   private static boolean isErrorReply(Throwable t) {
     return t instanceof Response r && r.type() == ResponseType.ERROR;
   }

@@ -28,12 +28,19 @@ public final class StandaloneShards implements Shards {
   private final ShardMeters meters;
   private final NodeHealth health = new NodeHealth(LOG);
   private final List<ShardWatch> watches;
+  /** Per endpoint and event loop, one round of reads out at a time; the reads that wait go together next. */
+  private final Rounds<Integer, List<Call>, Answers> reads;
 
-  private StandaloneShards(List<String> endpoints, List<Redis> clients, long answerMillis) {
+  /** One dispatch's calls to one endpoint answered, or why not. */
+  private record Answers(List<Response> responses, Throwable failure) {
+  }
+
+  private StandaloneShards(List<String> endpoints, List<Redis> clients, RedisPool pool) {
     this.labels = endpoints.stream().map(ShardMeters::label).toList();
     this.clients = clients;
     this.meters = ShardMeters.create(endpoints.size());
-    this.watches = endpoints.stream().map(e -> new ShardWatch(answerMillis)).toList();
+    this.watches = endpoints.stream().map(e -> new ShardWatch(pool.answerMillis())).toList();
+    this.reads = new Rounds<>(Rounds.MAX_WAITING, this::readRound);
   }
 
   public static StandaloneShards connect(Vertx vertx, List<String> endpoints, RedisPool pool) {
@@ -44,7 +51,7 @@ public final class StandaloneShards implements Shards {
     for (String endpoint : endpoints) {
       clients.add(client(vertx, endpoint, pool));
     }
-    return new StandaloneShards(endpoints, clients, pool.answerMillis());
+    return new StandaloneShards(endpoints, clients, pool);
   }
 
   /** A pooled client of one Redis server (also each master of a cluster, {@link ClusterShards}). */
@@ -79,7 +86,7 @@ public final class StandaloneShards implements Shards {
       if (!idx.isEmpty()) {
         int node = s;
         groups.add(idx);
-        sent.add(ScriptPipeline.send(requests -> pipeline(node, requests), idx.stream().map(calls::get).toList()));
+        sent.add(send(node, idx.stream().map(calls::get).toList()));
       }
     }
     return Future.join(sent).transform(done -> {
@@ -92,6 +99,61 @@ public final class StandaloneShards implements Shards {
         }
       }
       return Future.succeededFuture(Arrays.asList(out));
+    });
+  }
+
+  /**
+   * Reads go in the endpoint's next round of reads; anything that writes goes at once, alone, so
+   * that an error reply to another caller's call can never cost a write its answer.
+   */
+  private Future<List<Response>> send(int node, List<Call> group) {
+    for (Call c : group) {
+      if (!c.reads()) {
+        return alone(node, group);
+      }
+    }
+    return reads.ask(node, group).compose(a -> a.failure() == null ? Future.succeededFuture(a.responses())
+        : Future.failedFuture(a.failure()));
+  }
+
+  private Future<List<Response>> alone(int node, List<Call> group) {
+    return ScriptPipeline.send(requests -> pipeline(node, requests), group);
+  }
+
+  /**
+   * The reads of several dispatches as one pipelined batch, each dispatch its own answers. The
+   * client fails a whole batch when any call gets an error reply; reads change nothing, so each
+   * dispatch is then sent again alone and gets its own answer or error.
+   */
+  private Future<List<Answers>> readRound(int node, List<List<Call>> asks) {
+    if (asks.size() == 1) {
+      return alone(node, asks.get(0)).transform(ar -> Future.succeededFuture(List.of(
+          new Answers(ar.result(), ar.cause()))));
+    }
+    List<Call> all = new ArrayList<>();
+    for (List<Call> ask : asks) {
+      all.addAll(ask);
+    }
+    return alone(node, all).transform(ar -> {
+      if (ar.succeeded()) {
+        List<Answers> out = new ArrayList<>(asks.size());
+        int from = 0;
+        for (List<Call> ask : asks) {
+          out.add(new Answers(ar.result().subList(from, from + ask.size()), null));
+          from += ask.size();
+        }
+        return Future.succeededFuture(out);
+      }
+      if (!RedisFailures.errorReply(ar.cause())) {
+        Answers failed = new Answers(null, ar.cause());
+        return Future.succeededFuture(java.util.Collections.nCopies(asks.size(), failed));
+      }
+      List<Future<List<Response>>> each = new ArrayList<>(asks.size());
+      for (List<Call> ask : asks) {
+        each.add(alone(node, ask));
+      }
+      return Future.join(each).transform(done -> Future.succeededFuture(each.stream()
+          .map(f -> new Answers(f.result(), f.cause())).toList()));
     });
   }
 

@@ -38,28 +38,6 @@ public final class EntryLookups {
         : Request.cmd(Command.ZSCORE).arg(Keys.scores(r)).arg(userId));
   }
 
-  /** {@code null} when none; the metadata is read in the same batch. */
-  Future<StoredEntry> entry(Board b, String period, String userId, boolean withMeta) {
-    Route r = Keys.partition(b, period, Partitioner.partitionOf(userId, b.partitions()));
-    List<Call> calls = new ArrayList<>(2);
-    calls.add(find(b, r, userId));
-    if (withMeta) {
-      calls.add(Call.of(r, Request.cmd(Command.HGET).arg(Keys.meta(r)).arg(userId)));
-    }
-    return shards.dispatch(calls).map(answers -> {
-      StoredEntry e = stored(userId, answers.get(0));
-      if (e == null) {
-        return null;
-      }
-      return withMeta && answers.get(1) != null ? e.withMeta(answers.get(1).toString()) : e;
-    });
-  }
-
-  public Future<StoredEntry> stored(Board b, String period, String userId) {
-    Route r = Keys.partition(b, period, Partitioner.partitionOf(userId, b.partitions()));
-    return shards.send(find(b, r, userId)).map(a -> stored(userId, a));
-  }
-
   /** {@code null} where absent, in the order asked. */
   Future<List<StoredEntry>> entries(Board b, String period, List<String> userIds) {
     Lookups asked = lookupCalls(b, period, userIds);

@@ -13,69 +13,145 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * An entry's neighbourhood over every partition (around-me), with native commands in one round. Per
- * partition, for the entry's composite c: ZCARD, ZCOUNT of the strictly better composites, the
- * nearest {@code before} better rows, and from c on the next {@code after} +
- * {@link Positions#SHORT_TIE} + 1 rows, which begin with the run of rows at exactly c. A run at most
+ * An entry's neighbourhood over every partition (around-me), with native commands. Per partition, for
+ * the entry's composite c: ZCARD, ZCOUNT of the strictly better composites, the nearest better rows,
+ * and from c on the next rows, which begin with the run of rows at exactly c. A run at most
  * {@link Positions#SHORT_TIE} long is split around the entry by member bytes, whoever holds those
- * rows; only a longer run needs the rank script's {@code around}, in a second round for that
+ * rows; only a longer run needs the rank script's {@code around}, in a further round for that
  * partition only.
+ *
+ * <p>Rows cost Redis most (formatting each score takes longer than the count), so the first round
+ * reads only a few rows per side from each partition: the window's share and a margin
+ * ({@link #share}). A partition whose rows may go on inside the window (it returned all it was
+ * asked for, and the farthest of them is in the window) is read again with the full counts; with
+ * hash-spread users that is a few requests in a hundred, one partition each.
  */
 final class Neighbours {
+  /** Rows per side beyond a partition's even share of the window, in the first round. */
+  static final int MARGIN = 3;
+
   private final Shards shards;
 
   Neighbours(Shards shards) {
     this.shards = shards;
   }
 
-  /** One partition's part: members before the entry, its size, and its rows on either side in board order. */
-  private record Slice(long before, long card, List<StoredEntry> earlier, List<StoredEntry> from) {
+  /**
+   * One partition's part: members before the entry, its size, and its rows on either side in board
+   * order; {@code moreEarlier} / {@code moreFrom} when the partition may hold further rows beyond
+   * the first / last of them.
+   */
+  private record Slice(long before, long card, List<StoredEntry> earlier, List<StoredEntry> from,
+      boolean moreEarlier, boolean moreFrom) {
+  }
+
+  /** Rows per side asked of each partition first: its even share of {@code wanted}, and a margin. */
+  static int share(int wanted, int partitions) {
+    return Math.min(wanted, (wanted + partitions - 1) / partitions + MARGIN);
   }
 
   /** @param withMeta whether the rows carry their metadata (fetched in the same calls that read them) */
   Future<Around> around(Board b, String period, StoredEntry e, int before, int after, boolean withMeta) {
+    int atOrAfter = after + Positions.SHORT_TIE + 1;
+    int partitions = b.partitions();
+    return slices(b, period, Keys.partitions(b, period), e, share(before, partitions),
+        share(atOrAfter, partitions), before, atOrAfter, withMeta)
+        .compose(slices -> {
+          List<Route> again = new ArrayList<>();
+          for (int p = 0; p < slices.size(); p++) {
+            if (!complete(b, slices, p, before, after)) {
+              again.add(Keys.partition(b, period, p));
+            }
+          }
+          return again.isEmpty() ? Future.succeededFuture(slices)
+              : slices(b, period, again, e, before, atOrAfter, before, atOrAfter, withMeta).map(more -> {
+                for (int k = 0; k < again.size(); k++) {
+                  slices.set(again.get(k).partition(), more.get(k));
+                }
+                return slices;
+              });
+        })
+        .map(slices -> merge(b, slices, before, after));
+  }
+
+  /**
+   * Whether partition {@code p}'s rows cover its part of the window: every row it did not return
+   * lies beyond the row it returned farthest on that side, so outside the window unless that row is in it.
+   */
+  private static boolean complete(Board b, List<Slice> slices, int p, int before, int after) {
+    Slice s = slices.get(p);
+    if (s == null) {
+      return false;
+    }
+    Comparator<StoredEntry> order = StoredEntry.order(b.order());
+    if (s.moreEarlier()) {
+      List<StoredEntry> window = earlier(b, slices, before);
+      if (window.isEmpty() || s.earlier().isEmpty() || order.compare(s.earlier().get(0), window.get(0)) >= 0) {
+        return false;
+      }
+    }
+    if (s.moreFrom()) {
+      List<StoredEntry> window = from(b, slices, after);
+      return !window.isEmpty() && !s.from().isEmpty()
+          && order.compare(s.from().get(s.from().size() - 1), window.get(window.size() - 1)) > 0;
+    }
+    return true;
+  }
+
+  /**
+   * The slices of {@code routes}, in their order, reading {@code earlierRows} and {@code fromRows} rows
+   * per side; {@code null} for a partition whose run of rows at c needs the script (or, when the
+   * rows read were cut short, a full read).
+   */
+  private Future<List<Slice>> slices(Board b, String period, List<Route> routes, StoredEntry e, int earlierRows,
+      int fromRows, int before, int atOrAfter, boolean withMeta) {
     Order o = b.order();
     Comparator<StoredEntry> order = StoredEntry.order(o);
     String c = Long.toString(e.composite());
-    int atOrAfter = after + Positions.SHORT_TIE + 1;
-    return shards.eachPartition(Keys.partitions(b, period), r -> {
-      return List.of(
-          RankCommands.card(r),
-          RankCommands.countBetter(b, r, e.composite()),
-          Rows.range(r, withMeta, o.reversed().rangeByScore(), "(" + c, o.bestEnd(), "WITHSCORES", "LIMIT", 0, before),
-          Rows.range(r, withMeta, o.rangeByScore(), c, o.reversed().bestEnd(), "WITHSCORES", "LIMIT", 0, atOrAfter));
-    }).compose(perPartition -> {
-      List<Slice> slices = new ArrayList<>(Collections.nCopies(perPartition.size(), null));
-      List<Route> tied = new ArrayList<>();
-      for (int p = 0; p < perPartition.size(); p++) {
-        List<Response> a = perPartition.get(p);
-        List<StoredEntry> from = Rows.entries(a.get(3), withMeta);
-        int run = 0;
-        while (run < from.size() && from.get(run).composite() == e.composite()) {
-          run++;
-        }
-        if (run > Positions.SHORT_TIE) {
-          tied.add(Keys.partition(b, period, p));
-          continue;
-        }
-        int split = 0;
-        while (split < run && order.compare(from.get(split), e) < 0) {
-          split++;
-        }
-        List<StoredEntry> earlier = new ArrayList<>(Rows.entries(a.get(2), withMeta));
-        Collections.reverse(earlier);
-        earlier.addAll(from.subList(0, split));
-        from = from.subList(split, from.size());
-        slices.set(p, new Slice(a.get(1).toLong() + split, a.get(0).toLong(), earlier, from));
-      }
-      return tied.isEmpty() ? Future.succeededFuture(slices) : scripted(b, e, before, after, tied, slices,
-          withMeta);
-    }).map(slices -> merge(b, slices, before, after));
+    return shards.eachPartition(routes, r -> List.of(
+        RankCommands.card(r),
+        RankCommands.countBetter(b, r, e.composite()),
+        Rows.range(r, withMeta, o.reversed().rangeByScore(), "(" + c, o.bestEnd(), "WITHSCORES", "LIMIT", 0, earlierRows),
+        Rows.range(r, withMeta, o.rangeByScore(), c, o.reversed().bestEnd(), "WITHSCORES", "LIMIT", 0, fromRows)))
+        .compose(perRoute -> {
+          List<Slice> slices = new ArrayList<>(Collections.nCopies(perRoute.size(), null));
+          List<Route> tied = new ArrayList<>();
+          for (int k = 0; k < perRoute.size(); k++) {
+            List<Response> a = perRoute.get(k);
+            List<StoredEntry> from = Rows.entries(a.get(3), withMeta);
+            boolean moreFrom = from.size() == fromRows && fromRows < atOrAfter;
+            int run = 0;
+            while (run < from.size() && from.get(run).composite() == e.composite()) {
+              run++;
+            }
+            if (run > Positions.SHORT_TIE) {
+              tied.add(routes.get(k));
+              continue;
+            }
+            if (moreFrom && run == from.size()) {
+              // the run at c may go on past the rows read: read the partition again in full
+              continue;
+            }
+            int split = 0;
+            while (split < run && order.compare(from.get(split), e) < 0) {
+              split++;
+            }
+            List<StoredEntry> fetched = Rows.entries(a.get(2), withMeta);
+            boolean moreEarlier = fetched.size() == earlierRows && earlierRows < before;
+            List<StoredEntry> earlier = new ArrayList<>(fetched);
+            Collections.reverse(earlier);
+            earlier.addAll(from.subList(0, split));
+            slices.set(k, new Slice(a.get(1).toLong() + split, a.get(0).toLong(), earlier,
+                from.subList(split, from.size()), moreEarlier, moreFrom));
+          }
+          return tied.isEmpty() ? Future.succeededFuture(slices)
+              : scripted(b, e, before, atOrAfter - Positions.SHORT_TIE - 1, routes, tied, slices, withMeta);
+        });
   }
 
   /** The second round: the rank script's {@code around} on the partitions holding an exact tie. */
-  private Future<List<Slice>> scripted(Board b, StoredEntry e, int before, int after, List<Route> tied,
-      List<Slice> slices, boolean withMeta) {
+  private Future<List<Slice>> scripted(Board b, StoredEntry e, int before, int after, List<Route> routes,
+      List<Route> tied, List<Slice> slices, boolean withMeta) {
     return shards.eachPartition(tied, r -> List.of(RankScript.around(b, r, e, before, after, withMeta))).map(perRoute -> {
           for (int k = 0; k < tied.size(); k++) {
             Response r = perRoute.get(k).get(0);
@@ -87,8 +163,8 @@ final class Neighbours {
               rows.add(withMeta ? row.withMeta(r.get(i + 2).toString()) : row);
             }
             int split = (int) Math.min(rows.size(), n - Math.max(0, n - before));
-            slices.set(tied.get(k).partition(), new Slice(n, r.get(1).toLong(), rows.subList(0, split),
-                rows.subList(split, rows.size())));
+            slices.set(routes.indexOf(tied.get(k)), new Slice(n, r.get(1).toLong(), rows.subList(0, split),
+                rows.subList(split, rows.size()), false, false));
           }
           return slices;
         });
@@ -97,16 +173,36 @@ final class Neighbours {
   private static Around merge(Board b, List<Slice> slices, int before, int after) {
     long position = 0;
     long total = 0;
-    List<List<StoredEntry>> earlier = new ArrayList<>(slices.size());
-    List<List<StoredEntry>> from = new ArrayList<>(slices.size());
     for (Slice s : slices) {
       position += s.before();
       total += s.card();
-      earlier.add(s.earlier());
-      from.add(s.from());
     }
-    List<StoredEntry> merged = Runs.merge(b.order(), earlier, Integer.MAX_VALUE);
-    return new Around(position, total, merged.subList(Math.max(0, merged.size() - before), merged.size()),
-        Runs.merge(b.order(), from, after));
+    return new Around(position, total, earlier(b, slices, before), from(b, slices, after));
+  }
+
+  /**
+   * The {@code before} rows nearest before the entry, over every partition read so far, in board
+   * order. Rows of a partition not read yet can only bring the window nearer to the entry.
+   */
+  private static List<StoredEntry> earlier(Board b, List<Slice> slices, int before) {
+    List<List<StoredEntry>> runs = new ArrayList<>(slices.size());
+    for (Slice s : slices) {
+      if (s != null) {
+        runs.add(s.earlier());
+      }
+    }
+    List<StoredEntry> merged = Runs.merge(b.order(), runs, Integer.MAX_VALUE);
+    return merged.subList(Math.max(0, merged.size() - before), merged.size());
+  }
+
+  /** The entry and the {@code after} - 1 rows after it, over every partition, in board order. */
+  private static List<StoredEntry> from(Board b, List<Slice> slices, int after) {
+    List<List<StoredEntry>> runs = new ArrayList<>(slices.size());
+    for (Slice s : slices) {
+      if (s != null) {
+        runs.add(s.from());
+      }
+    }
+    return Runs.merge(b.order(), runs, after);
   }
 }

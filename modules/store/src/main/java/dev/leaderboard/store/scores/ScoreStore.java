@@ -1,24 +1,44 @@
 package dev.leaderboard.store.scores;
 
 import dev.leaderboard.core.Board;
+import dev.leaderboard.core.StoreUnavailableException;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Call;
+import dev.leaderboard.store.dispatch.Rounds;
 import dev.leaderboard.store.dispatch.Shards;
 import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.TreeSet;
 
-/** The one entrance to board scores: a write is one Lua call on the user's partition, a read one dispatch per round. */
+/**
+ * The one entrance to board scores: a write is one Lua call on the user's partition, a read one dispatch per round.
+ * The reads a user's rank, a page and around-me make go in coalesced {@link Rounds}: concurrent users'
+ * lookups of one board and period share one round, their rank pivots are counted together, and
+ * identical pages are read once.
+ */
 public final class ScoreStore {
   private final Shards shards;
   private final PageSelector pages;
   private final Positions positions;
   private final Neighbours neighbours;
   private final EntryLookups lookups;
+  private final Rounds<Board, SubmitAsk, SubmitOutcome> submitRounds;
+  private final Rounds<PageAsk, Boolean, Page> pageRounds;
+  private final Rounds<PeriodAsk, String, ScoreLookup> lookupRounds;
+  private final Rounds<PeriodAsk, StoredEntry, Positions.Pivot> countRounds;
+
+  /** The reads that merge: one board's period, with or without the entries' metadata. */
+  private record PeriodAsk(Board b, String period, boolean withMeta) {
+  }
+
+  /** Identical page reads. */
+  private record PageAsk(Board b, String period, long offset, int limit, boolean withMeta) {
+  }
 
   public ScoreStore(Shards shards) {
     this(shards, PageSelector.MAX_WINDOW);
@@ -31,6 +51,13 @@ public final class ScoreStore {
     this.neighbours = new Neighbours(shards);
     this.lookups = new EntryLookups(shards);
     this.pages = new PageSelector(shards, maxWindow);
+    this.submitRounds = new Rounds<>(Rounds.MAX_WAITING, this::submitEach);
+    this.pageRounds = new Rounds<>(Rounds.MAX_WAITING, (k, asks) -> pages.page(k.b(), k.period(), k.offset(), k.limit(),
+        k.withMeta()).map(page -> Collections.nCopies(asks.size(), page)));
+    this.lookupRounds = new Rounds<>(Rounds.MAX_WAITING, (k, users) -> lookups.lookups(k.b(), k.period(), users,
+        k.withMeta()));
+    this.countRounds = new Rounds<>(Rounds.MAX_WAITING, (k, pivots) -> positions.pivots(k.b(), k.period(), pivots,
+        k.withMeta()));
   }
 
   /** Exact at any depth ({@link PageSelector}). */
@@ -39,17 +66,20 @@ public final class ScoreStore {
   }
 
   public Future<Page> page(Board b, String period, long offset, int limit, boolean withMeta) {
-    return pages.page(b, period, offset, limit, withMeta);
+    return pageRounds.ask(new PageAsk(b, period, offset, limit, withMeta), Boolean.TRUE);
   }
 
   public Shards shards() {
     return shards;
   }
 
+  /**
+   * One event, in the board's next round of single submits: the round's events go as one pipelined
+   * batch per shard, in arrival order, each its own script call with its own answer.
+   */
   public Future<SubmitOutcome> submit(Board b, SubmitCommand c, long nowMillis, long dedupeMillis) {
-    SubmitCommand keyed = withEventId(c);
-    return shards.send(SubmitScript.call(b, keyed, nowMillis, dedupeMillis))
-        .map(r -> SubmitScript.outcome(c.userId(), r, keyed != c));
+    return submitRounds.ask(b, new SubmitAsk(c, nowMillis, dedupeMillis)).compose(o -> o.failure() == null
+        ? Future.succeededFuture(o) : Future.failedFuture(o.failure()));
   }
 
   /** Where a write may be sent twice ({@link Shards#resendsWrites}), an ID so the resend is deduplicated. */
@@ -61,18 +91,27 @@ public final class ScoreStore {
   /** Events of one user keep their order; a node that fails fails only its own events. */
   public Future<List<SubmitOutcome>> submitAll(Board b, List<SubmitCommand> commands, long nowMillis,
       long dedupeMillis) {
-    List<Call> calls = new ArrayList<>(commands.size());
-    boolean[] ours = new boolean[commands.size()];
-    for (int i = 0; i < commands.size(); i++) {
-      SubmitCommand keyed = withEventId(commands.get(i));
-      ours[i] = keyed != commands.get(i);
-      calls.add(SubmitScript.call(b, keyed, nowMillis, dedupeMillis));
+    return submitEach(b, commands.stream().map(c -> new SubmitAsk(c, nowMillis, dedupeMillis)).toList());
+  }
+
+  /** An event with the time it is applied at and its board's deduplication window. */
+  private record SubmitAsk(SubmitCommand command, long nowMillis, long dedupeMillis) {
+  }
+
+  private Future<List<SubmitOutcome>> submitEach(Board b, List<SubmitAsk> asks) {
+    List<Call> calls = new ArrayList<>(asks.size());
+    boolean[] ours = new boolean[asks.size()];
+    for (int i = 0; i < asks.size(); i++) {
+      SubmitAsk a = asks.get(i);
+      SubmitCommand keyed = withEventId(a.command());
+      ours[i] = keyed != a.command();
+      calls.add(SubmitScript.call(b, keyed, a.nowMillis(), a.dedupeMillis()));
     }
     return shards.dispatchEach(calls).map(replies -> {
       List<SubmitOutcome> out = new ArrayList<>(replies.size());
       for (int i = 0; i < replies.size(); i++) {
         Shards.Reply r = replies.get(i);
-        out.add(r.failure() == null ? SubmitScript.outcome(commands.get(i).userId(), r.response(), ours[i])
+        out.add(r.failure() == null ? SubmitScript.outcome(asks.get(i).command().userId(), r.response(), ours[i])
             : SubmitOutcome.failed(r.failure()));
       }
       return out;
@@ -81,11 +120,13 @@ public final class ScoreStore {
 
   /** {@code null} when none. */
   public Future<StoredEntry> entry(Board b, String period, String userId, boolean withMeta) {
-    return lookups.entry(b, period, userId, withMeta);
+    return lookupRounds.ask(new PeriodAsk(b, period, withMeta), userId).compose(found -> found.reached()
+        ? Future.succeededFuture(found.entry())
+        : Future.failedFuture(StoreUnavailableException.redis(found.shard(), null)));
   }
 
   public Future<StoredEntry> stored(Board b, String period, String userId) {
-    return lookups.stored(b, period, userId);
+    return entry(b, period, userId, false);
   }
 
   /** {@code null} where absent, in the order asked. */
@@ -104,6 +145,10 @@ public final class ScoreStore {
 
   /** Per pivot the members ordered before it, per score those strictly better, and the total. */
   public Future<RankCounts> counts(Board b, String period, List<StoredEntry> pivots, List<Long> scores) {
+    if (pivots.size() == 1 && scores.isEmpty()) {
+      return countRounds.ask(new PeriodAsk(b, period, false), pivots.get(0))
+          .map(c -> new RankCounts(c.total(), new long[] {c.before()}, new long[0]));
+    }
     return positions.count(b, period, pivots, scores).map(c -> {
       long[] before = new long[pivots.size()];
       for (int i = 0; i < before.length; i++) {
@@ -161,15 +206,15 @@ public final class ScoreStore {
           : userRank(b, period, userId, e, withMeta));
     }
     StoredEntry pivot = new StoredEntry(userId, hint.composite(), null, hint.tie());
-    return positions.count(b, period, List.of(pivot), List.of(), withMeta).compose(c -> {
-      StoredEntry current = c.current()[0];
+    return countRounds.ask(new PeriodAsk(b, period, withMeta), pivot).compose(c -> {
+      StoredEntry current = c.current();
       if (current == null) {
         return Future.succeededFuture(new UserRank(null, 0, 0));
       }
       if (!current.samePlace(pivot)) {
         return userRank(b, period, userId, current, withMeta);
       }
-      return Future.succeededFuture(new UserRank(current.withMeta(c.meta()[0]), c.before(0), c.total()));
+      return Future.succeededFuture(new UserRank(current.withMeta(c.meta()), c.before(), c.total()));
     });
   }
 

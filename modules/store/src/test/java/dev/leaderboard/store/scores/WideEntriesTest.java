@@ -115,9 +115,9 @@ class WideEntriesTest {
     Board packed = Board.define("wp-" + UUID.randomUUID().toString().substring(0, 8), new JsonObject(), null,
         Instant.ofEpochMilli(NOW - 60_000), 4, "u1");
     SubmitCommand untied = new SubmitCommand("all", "ada", Operator.INCR, 1, 0, null, NOW, null);
-    assertThatThrownBy(() -> store.submit(wide, untied, NOW, 60_000)).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> store.submit(wide, untied, NOW, 60_000).await()).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("must carry a wide tie");
-    assertThatThrownBy(() -> store.submit(packed, event(wide, "ada", 1, new long[] {1}, NOW), NOW, 60_000))
+    assertThatThrownBy(() -> store.submit(packed, event(wide, "ada", 1, new long[] {1}, NOW), NOW, 60_000).await())
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("must not carry");
     assertThat(store.stored(wide, "all", "ada").await()).isNull();
     assertThat(store.stored(packed, "all", "ada").await()).isNull();
