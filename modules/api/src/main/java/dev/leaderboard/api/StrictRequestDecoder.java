@@ -64,6 +64,8 @@ final class StrictRequestDecoder extends VertxHttpRequestDecoder {
   private Phase armed;
   private ScheduledFuture<?> deadline;
   private long headersStarted;
+  /** Whether a request was read on this connection: only its first can be HTTP/2's preface. */
+  private boolean started;
   /** Set once the connection is refused as HTTP/2: what the client sends after it is not read. */
   private boolean http2;
 
@@ -101,7 +103,7 @@ final class StrictRequestDecoder extends VertxHttpRequestDecoder {
       Object decoded = out.get(i);
       if (decoded instanceof HttpRequest request) {
         phase = Phase.BODY;
-        if (Http2Refusal.isPreface(request)) {
+        if (!started && Http2Refusal.isPreface(request)) {
           // the preface's request line, and the empty content that ends it
           out.subList(i, out.size()).forEach(ReferenceCountUtil::release);
           out.subList(i, out.size()).clear();
@@ -111,6 +113,7 @@ final class StrictRequestDecoder extends VertxHttpRequestDecoder {
           Http2Refusal.refuse(ctx);
           return;
         }
+        started = true;
         checkVersion(request);
       }
       if (decoded instanceof HttpContent content && !(decoded instanceof HttpRequest)
