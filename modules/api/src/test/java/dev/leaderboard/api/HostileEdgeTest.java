@@ -433,6 +433,16 @@ class HostileEdgeTest extends ApiTestSupport {
   }
 
   @Test
+  void http2sPrefaceLaterOnAnHttp11ConnectionIsABadRequest() throws IOException {
+    try (RawHttp http = new RawHttp(port, Duration.ofSeconds(TIMEOUT_SECONDS))) {
+      assertThat(http.exchange(request("GET", "/health/live").headBytes("", ""), new byte[0]).status()).isEqualTo(200);
+      RawHttp.Answer answer = http.exchange("PRI * HTTP/2.0\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1), new byte[0]);
+      assertError(answer.status(), answer.header("Content-Type"), answer.body(), 400, "bad_request", "HTTP/2.0");
+      assertThat(http.closedByServer()).as("the connection closes after the refusal").isTrue();
+    }
+  }
+
+  @Test
   void anH2cUpgradeIsAnsweredAndServedOverHttp11() {
     String board = randomBoard();
     createBoard(board, new JsonObject().put("operator", "incr"));
