@@ -46,7 +46,12 @@ public record EdgeLimits(Duration idleTimeout, Duration headerTimeout, Duration 
     positive("targetWait", targetWait);
   }
 
-  /** HTTP/1.1 only: {@link StrictRequestDecoder} does not see the framing of a cleartext HTTP/2 upgrade. */
+  /**
+   * HTTP/1.1 only. With cleartext HTTP/2 on, Vert.x hands a connection to {@link HttpEdge} only after
+   * its first request was read by its own decoder, so that request would escape
+   * {@link StrictRequestDecoder}, the header deadline and the connection limit; HTTP/2 clients are
+   * told to use HTTP/1.1 ({@link Http2Refusal}) and an {@code Upgrade: h2c} is answered over HTTP/1.1.
+   */
   HttpServerOptions serverOptions() {
     return new HttpServerOptions()
         .setIdleTimeout((int) Math.min(Integer.MAX_VALUE, idleTimeout.toMillis()))

@@ -60,6 +60,8 @@ public class HttpApiVerticle extends VerticleBase {
    *
    * @param clusterJoined whether this node is a member of its cluster now (a readiness check);
    *     {@code null} for a node that runs without a cluster
+   * @param clusterWarning what readiness says, in its cluster check, is unsafe about this node's
+   *     cluster (e.g. an event bus without TLS); {@code null} when nothing is
    * @param limits timeouts for slow clients, the most connections the node keeps open and the most
    *     requests it serves at once
    * @param open whether metrics and the OpenAPI document are served without a credential
@@ -68,36 +70,40 @@ public class HttpApiVerticle extends VerticleBase {
    * @param guarded {@code false} lets every request through without a credential: only for measuring
    *     what the access check costs (the HTTP benchmark); the launcher never does
    */
-  public record Options(int port, BooleanSupplier clusterJoined, EdgeLimits limits, OpenOperations open,
-      HttpExposure exposure, RateLimiter rates, boolean guarded) {
+  public record Options(int port, BooleanSupplier clusterJoined, String clusterWarning, EdgeLimits limits,
+      OpenOperations open, HttpExposure exposure, RateLimiter rates, boolean guarded) {
     /** A node without a cluster, with the default limits and exposure, without rate limits. */
     public static Options of(int port) {
-      return new Options(port, null, EdgeLimits.DEFAULTS, OpenOperations.DEFAULTS, HttpExposure.DEFAULTS,
+      return new Options(port, null, null, EdgeLimits.DEFAULTS, OpenOperations.DEFAULTS, HttpExposure.DEFAULTS,
           RateLimiter.OFF, true);
     }
 
     public Options withClusterJoined(BooleanSupplier joined) {
-      return new Options(port, joined, limits, open, exposure, rates, guarded);
+      return new Options(port, joined, clusterWarning, limits, open, exposure, rates, guarded);
+    }
+
+    public Options withClusterWarning(String warning) {
+      return new Options(port, clusterJoined, warning, limits, open, exposure, rates, guarded);
     }
 
     public Options withLimits(EdgeLimits l) {
-      return new Options(port, clusterJoined, l, open, exposure, rates, guarded);
+      return new Options(port, clusterJoined, clusterWarning, l, open, exposure, rates, guarded);
     }
 
     public Options withOpen(OpenOperations o) {
-      return new Options(port, clusterJoined, limits, o, exposure, rates, guarded);
+      return new Options(port, clusterJoined, clusterWarning, limits, o, exposure, rates, guarded);
     }
 
     public Options withExposure(HttpExposure e) {
-      return new Options(port, clusterJoined, limits, open, e, rates, guarded);
+      return new Options(port, clusterJoined, clusterWarning, limits, open, e, rates, guarded);
     }
 
     public Options withRates(RateLimiter r) {
-      return new Options(port, clusterJoined, limits, open, exposure, r, guarded);
+      return new Options(port, clusterJoined, clusterWarning, limits, open, exposure, r, guarded);
     }
 
     public Options withoutCredentials() {
-      return new Options(port, clusterJoined, limits, open, exposure, rates, false);
+      return new Options(port, clusterJoined, clusterWarning, limits, open, exposure, rates, false);
     }
   }
 
@@ -125,7 +131,7 @@ public class HttpApiVerticle extends VerticleBase {
         .handle("closePeriod", this::closePeriod);
     FriendRoutes.mount(routes, () -> NodeServices.running(node.friends()));
     ModerationRoutes.mount(routes, this::service);
-    OperationRoutes.mount(routes, vertx, node.readiness(), options.clusterJoined());
+    OperationRoutes.mount(routes, vertx, node.readiness(), options.clusterJoined(), options.clusterWarning());
     NodeKeys keys = NodeKeys.of(vertx);
     KeyRoutes.mount(routes, keys);
     NodeAudit audit = NodeAudit.of(vertx);

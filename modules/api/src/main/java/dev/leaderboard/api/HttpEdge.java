@@ -101,7 +101,8 @@ final class HttpEdge {
       boolean header = String.valueOf(cause.getMessage()).toLowerCase(Locale.ROOT).contains("header");
       EdgeReplies.refuseAndClose(request, header ? 431 : 414, header ? "headers_too_large" : "uri_too_long",
           header ? "the request headers are too large" : "the request line (method and URI) is too long");
-    } else if (cause instanceof StrictRequestDecoder.AmbiguousFraming) {
+    } else if (cause instanceof StrictRequestDecoder.AmbiguousFraming
+        || cause instanceof StrictRequestDecoder.UnsupportedVersion) {
       EdgeReplies.refuseAndClose(request, 400, "bad_request", cause.getMessage());
     } else {
       EdgeReplies.refuseAndClose(request, 400, "bad_request", "the request could not be read as HTTP"

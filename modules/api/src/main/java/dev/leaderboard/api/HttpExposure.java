@@ -6,12 +6,16 @@ import java.util.regex.Pattern;
 /**
  * Where the HTTP API listens and who may call it from a browser.
  *
- * @param host {@code 0.0.0.0} by default, since in a container the pod's own address must be served
+ * @param host the address to listen on; {@link #DEFAULTS} takes every interface, the launcher decides
+ *     its own default (loopback for a node on embedded stores)
  * @param corsOrigins exact {@code scheme://host[:port]}, no wildcard; empty (the default): CORS is off
  * @param dashboard whether {@link Dashboard} is served; on by default
  */
 public record HttpExposure(String host, List<String> corsOrigins, boolean dashboard) {
-  public static final HttpExposure DEFAULTS = new HttpExposure("0.0.0.0", List.of());
+  /** Only this machine's own clients. */
+  public static final String LOOPBACK = "127.0.0.1";
+  public static final String EVERY_INTERFACE = "0.0.0.0";
+  public static final HttpExposure DEFAULTS = new HttpExposure(EVERY_INTERFACE, List.of());
   private static final Pattern ORIGIN = Pattern.compile("https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?|https?://\\[[0-9A-Fa-f:.]+](:[0-9]{1,5})?");
 
   public HttpExposure {

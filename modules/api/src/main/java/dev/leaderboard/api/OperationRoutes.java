@@ -31,17 +31,23 @@ final class OperationRoutes {
   private final Vertx vertx;
   private final HealthChecks readiness;
   private final BooleanSupplier clusterJoined;
+  private final String clusterWarning;
   private volatile Buffer openApi;
 
-  private OperationRoutes(Vertx vertx, HealthChecks readiness, BooleanSupplier clusterJoined) {
+  private OperationRoutes(Vertx vertx, HealthChecks readiness, BooleanSupplier clusterJoined, String clusterWarning) {
     this.vertx = vertx;
     this.readiness = readiness;
     this.clusterJoined = clusterJoined;
+    this.clusterWarning = clusterWarning;
   }
 
-  /** @param clusterJoined whether this node is a cluster member now; {@code null} when it runs without a cluster */
-  static void mount(ContractRouter router, Vertx vertx, HealthChecks readiness, BooleanSupplier clusterJoined) {
-    OperationRoutes routes = new OperationRoutes(vertx, readiness, clusterJoined);
+  /**
+   * @param clusterJoined whether this node is a cluster member now; {@code null} when it runs without a cluster
+   * @param clusterWarning shown in the cluster check (which it does not fail); {@code null} when there is none
+   */
+  static void mount(ContractRouter router, Vertx vertx, HealthChecks readiness, BooleanSupplier clusterJoined,
+      String clusterWarning) {
+    OperationRoutes routes = new OperationRoutes(vertx, readiness, clusterJoined, clusterWarning);
     router.handle("live", routes::live);
     router.handle("ready", routes::ready);
     router.handle("metrics", routes::metrics);
@@ -94,6 +100,9 @@ final class OperationRoutes {
       joined = false;
     }
     JsonObject check = new JsonObject().put("status", joined ? UP : DOWN).put("clustered", true);
+    if (clusterWarning != null) {
+      check.put("warning", clusterWarning);
+    }
     return joined ? check.put("detail", "member of the cluster")
         : check.put("reason", "this node is not a member of the cluster (not joined yet, or left it)");
   }

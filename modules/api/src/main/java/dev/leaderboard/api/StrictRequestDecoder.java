@@ -2,6 +2,7 @@ package dev.leaderboard.api;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.DecoderResult;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMessage;
@@ -24,6 +25,8 @@ import java.util.concurrent.TimeUnit;
  * front may frame it differently (request smuggling). A malformed chunked body goes to
  * {@link Refusals}. Headers must arrive within {@code headerTimeout} and the body within
  * {@code bodyTimeout}; trickling bytes extend neither, which the idle timeout alone would not catch.
+ * A request of another HTTP version than 1.0 or 1.1 is a 400; the HTTP/2 connection preface of a
+ * client with prior knowledge is told to use HTTP/1.1 in HTTP/2's own terms ({@link Http2Refusal}).
  */
 final class StrictRequestDecoder extends VertxHttpRequestDecoder {
   /** What the connection does when a request's body cannot be read. Called on the event loop. */
@@ -42,6 +45,13 @@ final class StrictRequestDecoder extends VertxHttpRequestDecoder {
     }
   }
 
+  /** A request line naming an HTTP version this decoder does not speak. */
+  static final class UnsupportedVersion extends IllegalArgumentException {
+    UnsupportedVersion(String message) {
+      super(message);
+    }
+  }
+
   /** What the connection waits for. */
   private enum Phase { IDLE, HEADERS, BODY }
 
@@ -54,6 +64,10 @@ final class StrictRequestDecoder extends VertxHttpRequestDecoder {
   private Phase armed;
   private ScheduledFuture<?> deadline;
   private long headersStarted;
+  /** Whether a request was read on this connection: only its first can be HTTP/2's preface. */
+  private boolean started;
+  /** Set once the connection is refused as HTTP/2: what the client sends after it is not read. */
+  private boolean http2;
 
   StrictRequestDecoder(HttpServerOptions options, Duration headerTimeout, Duration bodyTimeout, Refusals refusals) {
     super(options);
@@ -75,6 +89,10 @@ final class StrictRequestDecoder extends VertxHttpRequestDecoder {
   /** A deadline is set only for a phase still unfinished, so a request that arrives whole costs no timer. */
   @Override
   protected void decode(ChannelHandlerContext ctx, ByteBuf buffer, List<Object> out) throws Exception {
+    if (http2) {
+      buffer.skipBytes(buffer.readableBytes());
+      return;
+    }
     if (phase == Phase.IDLE && buffer.isReadable()) {
       phase = Phase.HEADERS;
       headersStarted = System.nanoTime();
@@ -83,8 +101,20 @@ final class StrictRequestDecoder extends VertxHttpRequestDecoder {
     super.decode(ctx, buffer, out);
     for (int i = first; i < out.size(); i++) {
       Object decoded = out.get(i);
-      if (decoded instanceof HttpRequest) {
+      if (decoded instanceof HttpRequest request) {
         phase = Phase.BODY;
+        if (!started && Http2Refusal.isPreface(request)) {
+          // the preface's request line, and the empty content that ends it
+          out.subList(i, out.size()).forEach(ReferenceCountUtil::release);
+          out.subList(i, out.size()).clear();
+          buffer.skipBytes(buffer.readableBytes());
+          http2 = true;
+          disarm();
+          Http2Refusal.refuse(ctx);
+          return;
+        }
+        started = true;
+        checkVersion(request);
       }
       if (decoded instanceof HttpContent content && !(decoded instanceof HttpRequest)
           && content.decoderResult().isFailure()) {
@@ -116,6 +146,16 @@ final class StrictRequestDecoder extends VertxHttpRequestDecoder {
       }
     }
     return super.isContentAlwaysEmpty(msg);
+  }
+
+  /** Vert.x would answer 501 to another version: it is the client's error, so a 400 naming the version. */
+  private static void checkVersion(HttpRequest request) {
+    HttpVersion version = request.protocolVersion();
+    if (request.decoderResult().isSuccess() && !version.equals(HttpVersion.HTTP_1_1)
+        && !version.equals(HttpVersion.HTTP_1_0)) {
+      request.setDecoderResult(DecoderResult.failure(new UnsupportedVersion("this node speaks"
+          + " HTTP/1.1 (and HTTP/1.0), not " + version.text())));
+    }
   }
 
   @Override

@@ -1,11 +1,15 @@
 package dev.leaderboard.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import dev.leaderboard.embedded.Await;
+import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClosedException;
 import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpVersion;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.client.HttpResponse;
 import io.vertx.ext.web.client.WebClient;
@@ -15,6 +19,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -33,9 +38,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * their request, one connection too many, ambiguous framing (request smuggling), paths the router
  * would resolve into another resource, JSON that parsers read differently, closes of periods the
  * board never had, bodies of another type than JSON, and calls from a page of another site (also
- * those a browser sends without asking first: a form, a POST without a body). Each is answered with
- * its 4xx and error code (or the connection is closed, when there is no request to answer), and
- * changes nothing a reader can see.
+ * those a browser sends without asking first: a form, a POST without a body), and HTTP/2 in clear
+ * text (with prior knowledge, or as an upgrade). Each is answered with its 4xx and error code (or the
+ * connection is closed, when there is no request to answer; an HTTP/2 client is told in HTTP/2's
+ * terms to use HTTP/1.1), and changes nothing a reader can see.
  */
 class HostileEdgeTest extends ApiTestSupport {
   private static final Duration HEADER_TIMEOUT = Duration.ofSeconds(1);
@@ -48,6 +54,13 @@ class HostileEdgeTest extends ApiTestSupport {
   private static final String SCORES_UNTYPED = "POST /v1/boards/$BOARD/scores HTTP/1.1\r\nHost: localhost\r\n";
   private static final String SCORES = SCORES_UNTYPED + "Content-Type: application/json\r\n";
   private static final String CROSS_SITE = "Origin: https://elsewhere.example\r\n";
+  /** What an HTTP/2 client with prior knowledge opens with: the preface, then its SETTINGS frame (empty). */
+  private static final String HTTP2_PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + "\0\0\0\4\0\0\0\0\0";
+  /** The headers of a cleartext upgrade to HTTP/2 (the settings as curl sends them). */
+  private static final String H2C_UPGRADE = "Connection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\n"
+      + "HTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA\r\n";
+  private static final int HTTP2_SETTINGS = 0x4;
+  private static final int HTTP2_GOAWAY = 0x7;
 
   /** How a row's request goes out. */
   enum Send {
@@ -68,10 +81,20 @@ class HostileEdgeTest extends ApiTestSupport {
    * @param contentLength whether to add {@code Content-Length} of the body and the blank line
    */
   record Request(String head, byte[] body, boolean contentLength) {
-    /** The head, with the test admin key after a whole request line, so that only the edge refuses. */
+    /** The same request with another HTTP version in its request line. */
+    Request withVersion(String version) {
+      return new Request(head.replaceFirst(" HTTP/1\\.1\r\n", " " + version + "\r\n"), body, contentLength);
+    }
+
+    /**
+     * The head, with the test admin key after a whole request line, so that only the edge refuses
+     * (not after HTTP/2's preface, which is exactly as a client sends it).
+     */
     byte[] headBytes(String board, String daily) {
-      String h = head.replace("$BOARD", board).replace("$DAILY", daily)
-          .replaceFirst("\r\n", "\r\nAuthorization: Bearer " + ADMIN_KEY.value() + "\r\n");
+      String h = head.replace("$BOARD", board).replace("$DAILY", daily);
+      if (!h.startsWith(HTTP2_PREFACE)) {
+        h = h.replaceFirst("\r\n", "\r\nAuthorization: Bearer " + ADMIN_KEY.value() + "\r\n");
+      }
       if (contentLength) {
         h += "Content-Length: " + body.length + "\r\n\r\n";
       }
@@ -80,13 +103,15 @@ class HostileEdgeTest extends ApiTestSupport {
   }
 
   /**
-   * @param status 0 for a connection closed without an answer
+   * @param status 0 for a connection closed without an answer; for {@code http2}, the GOAWAY's error code
    * @param closes whether the server closes the connection after answering
+   * @param http2 the answer is HTTP/2 frames: the server's SETTINGS, then GOAWAY with {@code status}
+   *     (named {@code code}) and no stream processed, its debug data naming {@code mentions}; then the close
    */
-  record Expect(int status, String code, boolean closes, String... mentions) {
+  record Expect(int status, String code, boolean closes, boolean http2, String... mentions) {
     @Override
     public String toString() {
-      return status == 0 ? "closed" : status + " " + code;
+      return http2 ? "GOAWAY " + code : status == 0 ? "closed" : status + " " + code;
     }
   }
 
@@ -117,15 +142,20 @@ class HostileEdgeTest extends ApiTestSupport {
   }
 
   private static Expect closed() {
-    return new Expect(0, null, true);
+    return new Expect(0, null, true, false);
   }
 
   private static Expect refused(int status, String code, String... mentions) {
-    return new Expect(status, code, false, mentions);
+    return new Expect(status, code, false, false, mentions);
   }
 
   private static Expect refusedAndClosed(int status, String code, String... mentions) {
-    return new Expect(status, code, true, mentions);
+    return new Expect(status, code, true, false, mentions);
+  }
+
+  /** HTTP/2's own refusal: GOAWAY with HTTP_1_1_REQUIRED (0xd) before any stream. */
+  private static Expect toldToUseHttp11() {
+    return new Expect(0xd, "HTTP_1_1_REQUIRED", true, true, "HTTP/1.1");
   }
 
   private static byte[] concat(byte[]... parts) {
@@ -266,7 +296,23 @@ class HostileEdgeTest extends ApiTestSupport {
                 + "Content-Length: 0\r\n\r\n"), refused(403, "origin_not_allowed")),
         arguments("cross-site board delete", Send.AT_ONCE,
             raw("DELETE /v1/boards/$BOARD HTTP/1.1\r\nHost: localhost\r\n" + CROSS_SITE + "\r\n"),
-            refused(403, "origin_not_allowed")));
+            refused(403, "origin_not_allowed")),
+        // 8. HTTP/2 in clear text: not served, so none of the rules above can be bypassed by it. The
+        // preface is the whole request (no key is added to it); an upgrade is answered over HTTP/1.1
+        arguments("HTTP/2 with prior knowledge", Send.AT_ONCE, raw(HTTP2_PREFACE), toldToUseHttp11()),
+        arguments("HTTP/2 preface with a request after it", Send.AT_ONCE, raw(HTTP2_PREFACE
+            + "DELETE /v1/boards/$BOARD HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer " + ADMIN_KEY.value()
+            + "\r\n\r\n"), toldToUseHttp11()),
+        arguments("another HTTP version", Send.AT_ONCE, request("DELETE", "/v1/boards/$BOARD").withVersion("HTTP/3.0"),
+            refusedAndClosed(400, "bad_request", "HTTP/3.0", "HTTP/1.1")),
+        arguments("h2c upgrade of a cross-site submit", Send.AT_ONCE, withBody(SCORES + CROSS_SITE + H2C_UPGRADE,
+            utf8(EVENT)), refused(403, "origin_not_allowed")),
+        arguments("h2c upgrade with Content-Length and Transfer-Encoding", Send.AT_ONCE,
+            raw(SCORES + H2C_UPGRADE + "Content-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n", chunkedEvent),
+            refusedAndClosed(400, "bad_request", "Content-Length", "Transfer-Encoding")),
+        arguments("h2c upgrade of a bad path", Send.AT_ONCE,
+            raw("DELETE /v1/boards/$BOARD/users/%2e%2e HTTP/1.1\r\nHost: localhost\r\n" + H2C_UPGRADE + "\r\n"),
+            refused(400, "invalid_path", "%2e%2e")));
   }
 
   @ParameterizedTest(name = "{0}: {3}")
@@ -282,6 +328,11 @@ class HostileEdgeTest extends ApiTestSupport {
     JsonObject before = seen(board, daily);
 
     byte[] head = request.headBytes(board, daily);
+    if (expect.http2()) {
+      assertHttp2Refusal(concat(head, request.body()), expect);
+      assertThat(seen(board, daily)).isEqualTo(before);
+      return;
+    }
     RawHttp.Answer answer = send == Send.OVER_LIMIT ? overTheLimit(head) : send(send, head, request.body(), expect);
 
     if (expect.status() == 0) {
@@ -328,6 +379,80 @@ class HostileEdgeTest extends ApiTestSupport {
     try (Socket socket = new Socket()) {
       socket.connect(new InetSocketAddress("127.0.0.2", port), 2000);
     }
+  }
+
+  /** The frames the node answers {@code bytes} with, up to its close: SETTINGS, then the expected GOAWAY. */
+  private void assertHttp2Refusal(byte[] bytes, Expect expect) throws IOException {
+    byte[] frames;
+    try (RawHttp http = new RawHttp(port, Duration.ofSeconds(TIMEOUT_SECONDS))) {
+      frames = http.untilClosed(bytes);
+    }
+    ByteBuffer in = ByteBuffer.wrap(frames);
+    List<Integer> types = new ArrayList<>();
+    Integer lastStream = null;
+    Integer error = null;
+    String debug = null;
+    while (in.remaining() >= 9) {
+      int length = (in.getShort() & 0xffff) << 8 | in.get() & 0xff;
+      int type = in.get() & 0xff;
+      in.get();
+      assertThat(in.getInt() & 0x7fffffff).as("stream of frame type %s", type).isZero();
+      byte[] payload = new byte[length];
+      in.get(payload);
+      types.add(type);
+      if (type == HTTP2_GOAWAY) {
+        ByteBuffer goAway = ByteBuffer.wrap(payload);
+        lastStream = goAway.getInt() & 0x7fffffff;
+        error = goAway.getInt();
+        debug = StandardCharsets.US_ASCII.decode(goAway).toString();
+      }
+    }
+    assertThat(in.remaining()).as("bytes after the last whole frame").isZero();
+    assertThat(types).as("frame types, up to the close").containsExactly(HTTP2_SETTINGS, HTTP2_GOAWAY);
+    assertThat(lastStream).as("last stream processed").isZero();
+    assertThat(error).as("GOAWAY error code (%s)", expect.code()).isEqualTo(expect.status());
+    assertThat(debug).contains(expect.mentions());
+  }
+
+  @Test
+  void anHttp2ClientWithPriorKnowledgeIsToldToUseHttp11AndNothingIsApplied() {
+    String board = randomBoard();
+    createBoard(board, new JsonObject().put("operator", "incr"));
+    submit(board, "alice", 10);
+    JsonObject before = snapshot(board, USERS);
+    WebClient http2 = asAdmin(WebClient.create(vertx, new WebClientOptions().setProtocolVersion(HttpVersion.HTTP_2)
+        .setHttp2ClearTextUpgrade(false)));
+    Future<HttpResponse<Buffer>> submit = http2.post(port, "localhost", "/v1/boards/" + board + "/scores")
+        .sendJsonObject(new JsonObject(EVENT));
+    HttpClosedException closed = catchThrowableOfType(HttpClosedException.class, () -> await(submit));
+    assertThat(closed).as("how a submit over HTTP/2 with prior knowledge ends").isNotNull();
+    // the client releases the GOAWAY's debug data before goAway() copies it, so its message is what is
+    // left to read; the table's rows read the frames themselves
+    assertThat(closed).hasMessageContaining("GOAWAY error code = " + 0xd);
+    assertThat(snapshot(board, USERS)).isEqualTo(before);
+  }
+
+  @Test
+  void http2sPrefaceLaterOnAnHttp11ConnectionIsABadRequest() throws IOException {
+    try (RawHttp http = new RawHttp(port, Duration.ofSeconds(TIMEOUT_SECONDS))) {
+      assertThat(http.exchange(request("GET", "/health/live").headBytes("", ""), new byte[0]).status()).isEqualTo(200);
+      RawHttp.Answer answer = http.exchange("PRI * HTTP/2.0\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1), new byte[0]);
+      assertError(answer.status(), answer.header("Content-Type"), answer.body(), 400, "bad_request", "HTTP/2.0");
+      assertThat(http.closedByServer()).as("the connection closes after the refusal").isTrue();
+    }
+  }
+
+  @Test
+  void anH2cUpgradeIsAnsweredAndServedOverHttp11() {
+    String board = randomBoard();
+    createBoard(board, new JsonObject().put("operator", "incr"));
+    submit(board, "alice", 10);
+    WebClient upgrading = asAdmin(WebClient.create(vertx, new WebClientOptions().setProtocolVersion(HttpVersion.HTTP_2)));
+    HttpResponse<Buffer> r = await(upgrading.post(port, "localhost", "/v1/boards/" + board + "/scores")
+        .sendJsonObject(new JsonObject(EVENT)));
+    assertThat(r.statusCode()).as(r.bodyAsString()).isEqualTo(200);
+    assertThat(r.version()).as("the protocol of the answer").isEqualTo(HttpVersion.HTTP_1_1);
+    assertThat(ok(get("/v1/boards/" + board + "/users/alice"), 200).getLong("score")).isEqualTo(11);
   }
 
   private RawHttp.Answer send(Send send, byte[] head, byte[] body, Expect expect) throws IOException {

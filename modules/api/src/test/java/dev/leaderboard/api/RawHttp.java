@@ -15,7 +15,8 @@ import java.util.TreeMap;
 
 /**
  * A client that sends bytes exactly as given over a plain socket (optionally one at a time, as a
- * slow client does) and reads what comes back: one HTTP/1.1 answer, or the connection closing.
+ * slow client does) and reads what comes back: one HTTP/1.1 answer, or the connection closing (or
+ * every byte up to the close, for answers in another protocol).
  */
 final class RawHttp implements AutoCloseable {
   /** Between two bytes of a trickled request. */
@@ -65,6 +66,18 @@ final class RawHttp implements AutoCloseable {
     }
     socket.setSoTimeout(remainingMillis());
     return answer(readOrClosed(), start);
+  }
+
+  /** Sends {@code bytes} at once and reads everything that comes back until the server closes the connection. */
+  byte[] untilClosed(byte[] bytes) throws IOException {
+    out.write(bytes);
+    out.flush();
+    socket.setSoTimeout(remainingMillis());
+    ByteArrayOutputStream got = new ByteArrayOutputStream();
+    for (int b = readOrClosed(); b != -1; b = readOrClosed()) {
+      got.write(b);
+    }
+    return got.toByteArray();
   }
 
   /** Whether the server closes the connection within the patience left (no more bytes come). */

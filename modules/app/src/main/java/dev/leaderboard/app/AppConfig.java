@@ -26,10 +26,13 @@ import java.util.regex.Pattern;
  * Node settings from {@code LB_*} environment variables: the one place each is read, checked (with
  * messages naming the variable and its rule) and defaulted, so the README's configuration table has
  * one counterpart; groups with rules of their own are records of their own. Defaults run everything
- * locally: without {@code LB_REDIS_ENDPOINTS} the node starts {@code LB_LOCAL_SHARDS} redis-servers.
+ * locally: without {@code LB_REDIS_ENDPOINTS} the node starts {@code LB_LOCAL_SHARDS} redis-servers
+ * and serves HTTP on loopback only. Defaults are closed: a clustered node needs the event bus's TLS
+ * unless {@code LB_CLUSTER_TLS=off} says otherwise.
  *
  * @param adminKeyFile {@code LB_ADMIN_KEY_FILE} (e.g. a mounted Kubernetes Secret); {@code null}:
  *     the node keeps its own in {@code LB_DATA_DIR/admin.key}
+ * @param clusterTls the event bus's TLS files; {@code null} on a clustered node only with {@code LB_CLUSTER_TLS=off}
  * @param open whether {@code /metrics} and {@code /openapi.yaml} need no credential
  * @param redisPoolWaiting commands that may wait for a connection to one shard ({@code LB_REDIS_MAX_POOL_WAITING})
  * @param redisAnswerMillis how long a round waits for a shard's answer ({@code LB_REDIS_TIMEOUT_MS})
@@ -71,7 +74,7 @@ public record AppConfig(
   public static final Set<String> VARIABLES = Set.of("LB_HTTP_PORT", "LB_DATA_DIR", "LB_REDIS_ENDPOINTS",
       "LB_LOCAL_SHARDS", "LB_PARTITIONS", "LB_PG_URI", "LB_CLUSTER", "LB_CLUSTER_MEMBERS", "LB_CLUSTER_PORT",
       "LB_CLUSTER_DNS", "LB_CLUSTER_HOST", "LB_CLUSTER_BUS_PORT", "LB_CLUSTER_TLS_CERT", "LB_CLUSTER_TLS_KEY",
-      "LB_CLUSTER_TLS_CA", "LB_FRIEND_LIMIT", "LB_ADMIN_INTERVAL_SECONDS", "LB_CLOSE_LEASE_SECONDS",
+      "LB_CLUSTER_TLS_CA", "LB_CLUSTER_TLS", "LB_FRIEND_LIMIT", "LB_ADMIN_INTERVAL_SECONDS", "LB_CLOSE_LEASE_SECONDS",
       "LB_HTTP_IDLE_TIMEOUT_SECONDS", "LB_HTTP_HEADER_TIMEOUT_SECONDS", "LB_HTTP_BODY_TIMEOUT_SECONDS",
       "LB_HTTP_MAX_CONNECTIONS", "LB_HTTP_MAX_IN_FLIGHT", "LB_HTTP_TARGET_WAIT_MS", "LB_REDIS_MAX_POOL_WAITING", "LB_REDIS_TIMEOUT_MS", "LB_ADMIN_KEY_FILE",
       "LB_METRICS_OPEN", "LB_OPENAPI_OPEN", "LB_HTTP_HOST", "LB_HTTP_CORS_ORIGINS", "LB_HTTP_DASHBOARD", "LB_RATE_LIMITS", "LB_RATE_READ",
@@ -101,7 +104,7 @@ public record AppConfig(
         blankToNull(env.get("LB_CLUSTER_DNS")),
         ipLiteral(env, "LB_CLUSTER_HOST"),
         intVar(env, "LB_CLUSTER_BUS_PORT", 0, 0, 65535),
-        clusterTls(env),
+        clusterTls(env, onOff(env, "LB_CLUSTER", false)),
         intVar(env, "LB_FRIEND_LIMIT", 5000, 1, 100_000),
         intVar(env, "LB_ADMIN_INTERVAL_SECONDS", 15, 1, 3600),
         intVar(env, "LB_CLOSE_LEASE_SECONDS", 30, 1, 3600),
@@ -175,11 +178,17 @@ public record AppConfig(
     return new RateLimits(rates, maxBuckets);
   }
 
+  /**
+   * {@code LB_HTTP_HOST}, else loopback for a node on embedded stores (a laptop: nothing but its own
+   * user should reach it) and every interface for one on external stores (a server deployment,
+   * where a proxy, the Service or the probes reach it on its own address).
+   */
   private static HttpExposure httpExposure(Map<String, String> env) {
     String host = blankToNull(env.get("LB_HTTP_HOST"));
     boolean dashboard = onOff(env, "LB_HTTP_DASHBOARD", true);
+    String byDefault = listVar(env, "LB_REDIS_ENDPOINTS").isEmpty() ? HttpExposure.LOOPBACK : HttpExposure.EVERY_INTERFACE;
     try {
-      return new HttpExposure(host == null ? HttpExposure.DEFAULTS.host() : host.trim(),
+      return new HttpExposure(host == null ? byDefault : host.trim(),
           listVar(env, "LB_HTTP_CORS_ORIGINS"), dashboard);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("LB_HTTP_CORS_ORIGINS: " + e.getMessage(), e);
@@ -265,18 +274,30 @@ public record AppConfig(
   }
 
   /**
-   * The event bus's TLS files: all three variables or none ({@code null}). Whether the files can be
-   * read is checked when the node starts ({@link ClusterTls#apply}).
+   * The event bus's TLS files: all three variables or none. A clustered node without them does not
+   * start unless {@code LB_CLUSTER_TLS=off} (then {@code null}): in the clear, any process that joins
+   * the cluster can call every service. Whether the files can be read is checked when the node
+   * starts ({@link ClusterTls#apply}).
    */
-  private static ClusterTls clusterTls(Map<String, String> env) {
+  private static ClusterTls clusterTls(Map<String, String> env, boolean clustered) {
     List<String> names = List.of("LB_CLUSTER_TLS_CERT", "LB_CLUSTER_TLS_KEY", "LB_CLUSTER_TLS_CA");
     List<String> missing = names.stream().filter(n -> blankToNull(env.get(n)) == null).toList();
+    boolean required = onOff(env, "LB_CLUSTER_TLS", true);
     if (missing.size() == names.size()) {
+      if (clustered && required) {
+        throw new IllegalArgumentException("LB_CLUSTER=on needs TLS on the event bus: set LB_CLUSTER_TLS_CERT,"
+            + " LB_CLUSTER_TLS_KEY and LB_CLUSTER_TLS_CA (deploy/cluster-tls.sh makes them), or LB_CLUSTER_TLS=off"
+            + " to run the event bus in the clear, where any process that joins the cluster can call every service");
+      }
       return null;
     }
     if (!missing.isEmpty()) {
       throw new IllegalArgumentException(String.join(", ", names) + " go together: set all three (missing: "
           + String.join(", ", missing) + ")");
+    }
+    if (!required) {
+      throw new IllegalArgumentException("LB_CLUSTER_TLS=off contradicts LB_CLUSTER_TLS_CERT, LB_CLUSTER_TLS_KEY and"
+          + " LB_CLUSTER_TLS_CA: unset those three, or LB_CLUSTER_TLS");
     }
     return new ClusterTls(Path.of(env.get(names.get(0)).trim()), Path.of(env.get(names.get(1)).trim()),
         Path.of(env.get(names.get(2)).trim()));

@@ -12,18 +12,22 @@ import org.slf4j.LoggerFactory;
 /**
  * How a clustered node meets the others: Hazelcast keeps the membership and the event bus's address
  * book; the event bus carries service calls and notices. Both listen on {@code LB_CLUSTER_HOST} only,
- * never on every interface. Only the event bus can be authenticated ({@link ClusterTls}): open-source
+ * never on every interface. Only the event bus can be authenticated ({@link ClusterTls}, required
+ * unless {@code LB_CLUSTER_TLS=off}, which is warned about at every start): open-source
  * Hazelcast has no TLS or member authentication, so its port is guarded by the bind address and the
  * network (the NetworkPolicy in {@code deploy/}; see docs/design.md).
  */
 final class ClusterSetup {
   private static final Logger LOG = LoggerFactory.getLogger(ClusterSetup.class);
   static final String CLUSTER_NAME = "leaderboard";
+  /** Logged at every start of a node with {@code LB_CLUSTER_TLS=off}, and shown by its readiness check. */
+  static final String PLAINTEXT_WARNING = "the clustered event bus runs without TLS (LB_CLUSTER_TLS=off): any process"
+      + " that joins the cluster can call every service, deleteBoard and closePeriod included";
 
   private ClusterSetup() {
   }
 
-  /** The event bus's listen address and port, and its TLS when configured. */
+  /** The event bus's listen address and port, and its TLS unless {@code LB_CLUSTER_TLS=off}. */
   static void eventBus(EventBusOptions bus, AppConfig c) {
     if (c.clusterHost() != null) {
       // the address the event bus listens on and other nodes reach it at
@@ -33,9 +37,13 @@ final class ClusterSetup {
     if (c.clusterTls() != null) {
       c.clusterTls().apply(bus);
     } else {
-      LOG.warn("the clustered event bus runs without TLS (LB_CLUSTER_TLS_* unset): any process that reaches"
-          + " this node's event-bus port can call every service, deleteBoard and closePeriod included");
+      LOG.warn(PLAINTEXT_WARNING);
     }
+  }
+
+  /** What readiness shows about the cluster's safety: {@code null} unless the event bus runs in the clear. */
+  static String warning(AppConfig c) {
+    return c.cluster() && c.clusterTls() == null ? PLAINTEXT_WARNING : null;
   }
 
   static Config hazelcast(AppConfig c) {

@@ -96,6 +96,7 @@ public final class LeaderboardApp {
     LeaderboardVerticle.Options service = new LeaderboardVerticle.Options(store, clock, c.partitions())
         .withCloseLease(closeLeaseMillis).withNoticeInterval(c.streams().interval().toMillis());
     HttpApiVerticle.Options http = HttpApiVerticle.Options.of(c.httpPort()).withClusterJoined(clusterJoined)
+        .withClusterWarning(ClusterSetup.warning(c))
         .withLimits(c.http()).withOpen(c.open()).withExposure(c.httpExposure()).withRates(rates);
     return vertx.deployVerticle(() -> new LeaderboardVerticle(service), instances)
         .compose(id -> vertx.deployVerticle(new AdminVerticle(new AdminVerticle.Options(store, clock,

@@ -159,11 +159,45 @@ class AppConfigTest {
   @Test
   void defaults() {
     AppConfig c = AppConfig.fromEnv(Map.of());
-    assertThat(c.httpExposure()).isEqualTo(HttpExposure.DEFAULTS);
-    assertThat(c.httpExposure().host()).isEqualTo("0.0.0.0");
+    assertThat(c.httpExposure().host()).isEqualTo("127.0.0.1");
     assertThat(c.httpExposure().corsOrigins()).isEmpty();
     assertThat(c.clusterBusPort()).isZero();
     assertThat(c.clusterTls()).isNull();
+  }
+
+  @Test
+  void httpListensOnLoopbackWithEmbeddedStoresAndOnEveryInterfaceWithExternalOnes() {
+    assertThat(AppConfig.fromEnv(Map.of()).httpExposure().host()).isEqualTo("127.0.0.1");
+    assertThat(AppConfig.fromEnv(Map.of("LB_PG_URI", "postgresql://u:p@db:5432/lb")).httpExposure().host())
+        .as("embedded Redis shards, external archive").isEqualTo("127.0.0.1");
+    assertThat(AppConfig.fromEnv(Map.of("LB_REDIS_ENDPOINTS", "redis://r:6379")).httpExposure().host())
+        .isEqualTo("0.0.0.0");
+    assertThat(AppConfig.fromEnv(Map.of("LB_HTTP_HOST", "0.0.0.0")).httpExposure().host()).isEqualTo("0.0.0.0");
+    assertThat(AppConfig.fromEnv(Map.of("LB_HTTP_HOST", "127.0.0.1", "LB_REDIS_ENDPOINTS", "redis://r:6379"))
+        .httpExposure().host()).isEqualTo("127.0.0.1");
+  }
+
+  @Test
+  void aClusteredNodeNeedsEventBusTlsUnlessItIsTurnedOffExplicitly() {
+    Map<String, String> files = Map.of("LB_CLUSTER_TLS_CERT", "/t/tls.crt", "LB_CLUSTER_TLS_KEY", "/t/tls.key",
+        "LB_CLUSTER_TLS_CA", "/t/ca.crt");
+    assertRefused(Map.of("LB_CLUSTER", "on"), "LB_CLUSTER=on", "LB_CLUSTER_TLS_CERT", "LB_CLUSTER_TLS=off",
+        "any process that joins the cluster can call every service");
+    assertRefused(Map.of("LB_CLUSTER", "on", "LB_CLUSTER_TLS", "on"), "LB_CLUSTER_TLS_CERT");
+    assertThat(AppConfig.fromEnv(with(files, "LB_CLUSTER", "on")).clusterTls().ca()).hasToString("/t/ca.crt");
+    AppConfig plaintext = AppConfig.fromEnv(Map.of("LB_CLUSTER", "on", "LB_CLUSTER_TLS", "off"));
+    assertThat(plaintext.clusterTls()).isNull();
+    assertThat(ClusterSetup.warning(plaintext)).contains("without TLS", "LB_CLUSTER_TLS=off", "deleteBoard");
+    assertThat(ClusterSetup.warning(AppConfig.fromEnv(with(files, "LB_CLUSTER", "on")))).isNull();
+    assertThat(ClusterSetup.warning(AppConfig.fromEnv(Map.of()))).as("not clustered").isNull();
+    assertRefused(with(files, "LB_CLUSTER_TLS", "off"), "LB_CLUSTER_TLS=off contradicts");
+    assertRefused(Map.of("LB_CLUSTER", "on", "LB_CLUSTER_TLS", "maybe"), "LB_CLUSTER_TLS", "on or off");
+  }
+
+  private static Map<String, String> with(Map<String, String> env, String name, String value) {
+    Map<String, String> more = new HashMap<>(env);
+    more.put(name, value);
+    return more;
   }
 
   @Test

@@ -1,18 +1,20 @@
 package dev.leaderboard.app;
 
-import dev.leaderboard.service.NodeStore;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.hazelcast.config.Config;
 import dev.leaderboard.embedded.Await;
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
 import dev.leaderboard.service.LeaderboardService;
 import dev.leaderboard.service.NodeServices;
+import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.LeaderboardVerticle;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.eventbus.ReplyFailure;
@@ -21,6 +23,8 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.core.spi.cluster.RegistrationInfo;
 import io.vertx.serviceproxy.ServiceException;
 import io.vertx.serviceproxy.ServiceProxyBuilder;
+import io.vertx.spi.cluster.hazelcast.ConfigUtil;
+import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -44,9 +48,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Four clustered Vert.x instances in one JVM, on loopback, in one Hazelcast cluster: node {@code a}
- * serves the leaderboard service with mutual TLS on its event bus, {@code c} is a node with a
- * certificate of the same CA, {@code plain} joins without TLS and {@code stranger} with a
- * self-signed certificate. Only {@code c} gets answers from {@code a}, and {@code a} sends nothing
+ * serves the leaderboard service with mutual TLS on its event bus (the default of a clustered node),
+ * {@code c} is a node with a certificate of the same CA, {@code rogue} is a plain Vert.x on
+ * Hazelcast that joins as any application could (the cluster's name and a member's address, no
+ * certificate) and {@code stranger} a node with a self-signed certificate. Only {@code c} gets answers from {@code a}, and {@code a} sends nothing
  * to the strangers; the private key never reaches the log. Certificates are made for the run
  * ({@link TestCertificates}).
  */
@@ -61,7 +66,7 @@ class ClusterTlsTest {
   private static int aBusPort;
   private static Vertx a;
   private static Vertx c;
-  private static Vertx plain;
+  private static Vertx rogue;
   private static Vertx stranger;
   /** What the nodes logged while starting, and the base64 body of the first node's private key. */
   private static String startLog;
@@ -83,11 +88,11 @@ class ClusterTlsTest {
       a = start(node(members, aClusterPort, aBusPort, nodeTls.env())).await();
       Future<String> deployed = a.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(NodeStore.Options.of(shards, pgUri), CLOCK, 4)));
       Future<Vertx> other = start(node(members, ports.get(1), 0, certs.signed("other-node").env()));
-      Future<Vertx> noTls = start(node(members, ports.get(2), 0, Map.of()));
+      Future<Vertx> noTls = rogue(members, ports.get(2));
       Future<Vertx> selfSigned = start(node(members, ports.get(3), 0, certs.selfSigned("stranger").env()));
       Future.all(deployed, other, noTls, selfSigned).await();
       c = other.result();
-      plain = noTls.result();
+      rogue = noTls.result();
       stranger = selfSigned.result();
       startLog = log.text();
     }
@@ -119,7 +124,29 @@ class ClusterTlsTest {
   }
 
   private static Future<Vertx> start(Map<String, String> env) {
-    return LeaderboardApp.createVertx(AppConfig.fromEnv(env)).onSuccess(v -> {
+    return kept(LeaderboardApp.createVertx(AppConfig.fromEnv(env)));
+  }
+
+  /**
+   * A clustered Vert.x as any application makes one: Vert.x's own Hazelcast configuration, the
+   * cluster's name and its members' addresses (all a process on the network can learn), no TLS.
+   */
+  private static Future<Vertx> rogue(String members, int clusterPort) {
+    Config hz = ConfigUtil.loadConfig();
+    hz.setClusterName(ClusterSetup.CLUSTER_NAME);
+    // on loopback only, like the nodes, so the test opens no port to the network
+    hz.setProperty("hazelcast.socket.bind.any", "false");
+    hz.getNetworkConfig().setPort(clusterPort).setPortAutoIncrement(false).getInterfaces().setEnabled(true)
+        .addInterface("127.0.0.1");
+    hz.getNetworkConfig().getJoin().getMulticastConfig().setEnabled(false);
+    hz.getNetworkConfig().getJoin().getTcpIpConfig().setEnabled(true).setMembers(List.of(members.split(",")));
+    VertxOptions options = new VertxOptions();
+    options.getEventBusOptions().setHost("127.0.0.1");
+    return kept(Vertx.builder().with(options).withClusterManager(new HazelcastClusterManager(hz)).buildClustered());
+  }
+
+  private static Future<Vertx> kept(Future<Vertx> started) {
+    return started.onSuccess(v -> {
       synchronized (all) {
         all.add(v);
       }
@@ -141,7 +168,7 @@ class ClusterTlsTest {
     onA().putBoard(board, new JsonObject().put("maxScore", 100)).await();
     onA().putBoard(daily, new JsonObject().put("period", "daily")).await();
     JsonObject before = onA().getBoard(board).await().toJson();
-    for (Vertx outsider : List.of(plain, stranger)) {
+    for (Vertx outsider : List.of(rogue, stranger)) {
       awaitRegistered(outsider, LeaderboardService.ADDRESS);
       LeaderboardService service = proxy(outsider, REFUSED_MILLIS);
       List<Future<?>> calls = List.of(
@@ -163,7 +190,7 @@ class ClusterTlsTest {
   @Test
   void aNodeSendsNothingToMembersWithoutACertificateOfTheClusterCa() {
     AtomicInteger received = new AtomicInteger();
-    for (Vertx outsider : List.of(plain, stranger)) {
+    for (Vertx outsider : List.of(rogue, stranger)) {
       String address = "tls-test.outsider." + UUID.randomUUID();
       outsider.eventBus().consumer(address, msg -> {
         received.incrementAndGet();

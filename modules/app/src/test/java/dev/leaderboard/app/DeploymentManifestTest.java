@@ -176,6 +176,9 @@ class DeploymentManifestTest {
     assertThat(port80).as("%s: Service %s has port 80", dir, r.name(svc)).isNotNull();
     assertThat(resolvePort(r.appContainer(), port80.getOrDefault("targetPort", 80)))
         .as("%s: Service %s port 80 targets the http port", dir, r.name(svc)).isEqualTo(cfg.httpPort());
+    // the Service and the probes reach the pod on its own address; said outright, not left to a default
+    assertThat(r.appEnv().lb().get("LB_HTTP_HOST")).as("%s: LB_HTTP_HOST", dir).isEqualTo("0.0.0.0");
+    assertThat(cfg.httpExposure().host()).as("%s: the address HTTP listens on", dir).isEqualTo("0.0.0.0");
   }
 
   // ---------------------------------------------------------------------------------------------

@@ -12,7 +12,8 @@ import java.util.Map;
 
 /**
  * Two nodes in one Hazelcast cluster (two clustered Vert.x in this JVM) on the shared test Redis and
- * PostgreSQL, with one admin key; closing stops both.
+ * PostgreSQL, with one admin key, the event bus in the clear ({@code LB_CLUSTER_TLS=off}); closing
+ * stops both.
  */
 final class TwoNodes implements AutoCloseable {
   final LeaderboardApp a;
@@ -63,6 +64,8 @@ final class TwoNodes implements AutoCloseable {
     env.put("LB_REDIS_ENDPOINTS", String.join(",", TestShards.endpoints()));
     env.put("LB_PG_URI", TestPostgres.uri());
     env.put("LB_CLUSTER", "on");
+    // the certificates are ClusterTlsTest's concern; these nodes show how a plaintext cluster is announced
+    env.put("LB_CLUSTER_TLS", "off");
     env.put("LB_CLUSTER_PORT", String.valueOf(clusterPort));
     env.put("LB_CLUSTER_MEMBERS", members);
     env.put("LB_CLUSTER_HOST", "127.0.0.1");
