@@ -98,7 +98,8 @@ class BackupRestoreTest {
     put("/v1/boards/bk-daily", new JsonObject().put("period", "daily").put("operator", "best"));
     put("/v1/boards/bk-asc", new JsonObject().put("order", "asc").put("maxScore", 100000).put("partitions", 5));
     put("/v1/boards/bk-dense", new JsonObject().put("period", "weekly").put("denseRanks", true));
-    put("/v1/boards/" + LOAD, new JsonObject().put("operator", "incr"));
+    // dense: each event also updates the partition's distinct scores and per-score counts
+    put("/v1/boards/" + LOAD, new JsonObject().put("operator", "incr").put("denseRanks", true));
     for (String board : List.of("bk-daily", "bk-asc", "bk-dense")) {
       JsonArray events = new JsonArray();
       for (int i = 0; i < 300; i++) {
@@ -197,7 +198,7 @@ class BackupRestoreTest {
 
       Map<String, Integer> sent = writers.sent();
       Map<String, Set<String>> events = loadEvents(node.redisEndpoints());
-      Map<String, Long> scores = loadScores(admin, port);
+      Map<String, JsonObject> entries = loadEntries(admin, port);
       for (String user : sent.keySet()) {
         Set<String> ids = events.getOrDefault(user, Set.of());
         int n = ids.size();
@@ -208,8 +209,11 @@ class BackupRestoreTest {
         assertThat(ids).as("%s: its events in the backup are the first it sent", user).isEqualTo(prefix);
         assertThat(n).as("%s: events in the backup", user)
             .isBetween(acknowledgedBefore.get(user), sent.get(user));
-        assertThat(scores.getOrDefault(user, 0L)).as("%s: its score counts its events", user).isEqualTo((long) n);
+        JsonObject entry = entries.getOrDefault(user, new JsonObject().put("score", 0L).put("meta", new JsonObject().put("n", 0)));
+        assertThat(entry.getLong("score")).as("%s: its score counts its events", user).isEqualTo((long) n);
+        assertThat(entry.getJsonObject("meta").getInteger("n")).as("%s: the metadata of its last event", user).isEqualTo(n);
       }
+      assertCountsMatchEntries(node.redisEndpoints());
       HttpResponse<Buffer> replay = admin.post(port, "localhost", "/v1/boards/" + LOAD + "/scores")
           .sendJsonObject(new JsonObject().put("userId", "w0u0").put("value", 1).put("eventId", "w0u0-1")).await();
       assertThat(replay.bodyAsJsonObject().getBoolean("applied")).as("an event ID in the backup is remembered").isFalse();
@@ -337,11 +341,37 @@ class BackupRestoreTest {
     return out;
   }
 
-  private static Map<String, Long> loadScores(WebClient admin, int port) {
+  private static Map<String, JsonObject> loadEntries(WebClient admin, int port) {
     HttpResponse<Buffer> page = admin.get(port, "localhost", "/v1/boards/" + LOAD + "/entries?limit=1000").send().await();
     assertThat(page.statusCode()).isEqualTo(200);
     return page.bodyAsJsonObject().getJsonArray("entries").stream().map(JsonObject.class::cast)
-        .collect(Collectors.toMap(e -> e.getString("userId"), e -> e.getLong("score")));
+        .collect(Collectors.toMap(e -> e.getString("userId"), e -> e));
+  }
+
+  /** In each partition of the loaded board, the per-score counts and distinct scores agree with its entries. */
+  private void assertCountsMatchEntries(List<String> endpoints) {
+    int partitions = 0;
+    for (String endpoint : endpoints) {
+      Redis redis = RedisContents.client(vertx, List.of(endpoint), RedisClientType.STANDALONE);
+      try {
+        for (Response key : redis.send(Request.cmd(Command.KEYS).arg("lb:{" + LOAD + ":*:s")).await()) {
+          String tag = key.toString().substring(0, key.toString().length() - "s".length());
+          long members = redis.send(Request.cmd(Command.ZCARD).arg(tag + "s")).await().toLong();
+          long counted = 0;
+          for (Response count : redis.send(Request.cmd(Command.HVALS).arg(tag + "n")).await()) {
+            counted += count.toLong();
+          }
+          long scores = redis.send(Request.cmd(Command.HLEN).arg(tag + "n")).await().toLong();
+          assertThat(counted).as("%s: members counted per score", tag).isEqualTo(members);
+          assertThat(redis.send(Request.cmd(Command.ZCARD).arg(tag + "d")).await().toLong())
+              .as("%s: distinct scores", tag).isEqualTo(scores);
+          partitions++;
+        }
+      } finally {
+        redis.close();
+      }
+    }
+    assertThat(partitions).as("partitions of the loaded board").isPositive();
   }
 
   /** A node's answers to reads of everything written before the backup but the loaded board's entries. */
@@ -469,7 +499,7 @@ class BackupRestoreTest {
                   + "/scores?rank=false"))
               .header("Authorization", "Bearer " + adminKey).header("Content-Type", "application/json")
               .POST(HttpRequest.BodyPublishers.ofString(new JsonObject().put("userId", user).put("value", 1)
-                  .put("eventId", user + "-" + n).encode()))
+                  .put("eventId", user + "-" + n).put("meta", new JsonObject().put("n", n)).encode()))
               .build();
           java.net.http.HttpResponse<String> r = client.send(request, BodyHandlers.ofString());
           if (r.statusCode() != 200 || !new JsonObject(r.body()).getBoolean("applied")) {
