@@ -187,6 +187,11 @@ class BackupRestoreTest {
       }
       assertThat(archiveAfter.get("audit_log")).as("audit rows written before the backup")
           .containsAll(archiveBefore.get("audit_log")).isSubsetOf(tables(jdbc).get("audit_log"));
+      try (Connection db = DriverManager.getConnection(jdbcOf(restored)); Statement query = db.createStatement();
+          ResultSet next = query.executeQuery("select nextval(pg_get_serial_sequence('audit_log', 'id'))"
+              + " > (select max(id) from audit_log)")) {
+        assertThat(next.next() && next.getBoolean(1)).as("the audit log's next id comes after the restored rows").isTrue();
+      }
 
       WebClient admin = AdminClients.of(vertx, node);
       assertThat(Files.readString(node.adminKeyFile())).as("the admin key file comes back")
