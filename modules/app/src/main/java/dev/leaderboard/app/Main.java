@@ -5,7 +5,9 @@ import java.util.List;
 
 /**
  * Starts a node from {@code LB_*} environment variables; SIGTERM stops it cleanly. With the argument
- * {@code migrate} it copies standalone Redis endpoints into a Redis Cluster instead ({@link MigrateCommand}).
+ * {@code migrate} it copies standalone Redis endpoints into a Redis Cluster instead ({@link MigrateCommand}); with
+ * {@code backup} or {@code restore} it backs up or restores the embedded servers' data ({@link BackupCommand},
+ * {@link RestoreCommand}).
  */
 public final class Main {
   private Main() {
@@ -14,6 +16,14 @@ public final class Main {
   public static void main(String[] args) {
     if (args.length > 0 && args[0].equals("migrate")) {
       System.exit(MigrateCommand.run(List.of(args).subList(1, args.length), System.getenv(), System.out, System.err));
+      return;
+    }
+    if (args.length > 0 && args[0].equals("backup")) {
+      System.exit(BackupCommand.run(List.of(args).subList(1, args.length), System.getenv(), System.out, System.err));
+      return;
+    }
+    if (args.length > 0 && args[0].equals("restore")) {
+      System.exit(RestoreCommand.run(List.of(args).subList(1, args.length), System.getenv(), System.out, System.err));
       return;
     }
     AppConfig config;

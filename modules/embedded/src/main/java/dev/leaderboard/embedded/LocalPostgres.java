@@ -99,14 +99,26 @@ public final class LocalPostgres implements AutoCloseable {
    * Holds the password: never log it.
    */
   public String uri() {
+    return uri(port, password);
+  }
+
+  static String uri(int port, String password) {
     return "postgresql://" + PostgresServer.USER + ":" + password + "@" + LocalProcesses.HOST + ":" + port + "/"
         + DATABASE;
   }
 
   /** The same server for JDBC: {@code jdbc:postgresql://127.0.0.1:<port>/postgres?user=postgres&password=...}. */
   public String jdbcUrl() {
+    return jdbcUrl(port, password);
+  }
+
+  static String jdbcUrl(int port, String password) {
     return "jdbc:postgresql://" + LocalProcesses.HOST + ":" + port + "/" + DATABASE + "?user=" + PostgresServer.USER
         + "&password=" + password;
+  }
+
+  int port() {
+    return port;
   }
 
   /** Package-private for tests: the running postmaster. */

@@ -55,6 +55,11 @@ public final class LocalRedisShards implements AutoCloseable {
     return shards.stream().map(SupervisedRedis::endpoint).toList();
   }
 
+  /** Shard {@code i}'s port on 127.0.0.1. */
+  public int port(int i) {
+    return shards.get(i).port();
+  }
+
   /** The redis-server executable in use. */
   public Path binary() {
     return binary;

@@ -3,6 +3,7 @@ package dev.leaderboard.embedded;
 import java.io.IOException;
 import java.net.BindException;
 import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -35,6 +36,13 @@ record SupervisedRedis(String endpoint, int port, Supervisor supervisor, FileLoc
           Process first = RedisServer.start(name, binary, config, dir, port, extra);
           Supervisor supervisor = Supervisor.watch(name, first,
               () -> RedisServer.start(name, binary, config, dir, port, extra), RedisServer.STOP_TIMEOUT, listener);
+          try {
+            // restarts keep the port: a backup of the running node finds the shard by it (LocalServers)
+            Files.writeString(portFile(dir), port + "\n", StandardCharsets.US_ASCII);
+          } catch (IOException e) {
+            supervisor.close();
+            throw e;
+          }
           return new SupervisedRedis("redis://:" + config.password() + "@" + LocalProcesses.HOST + ":" + port, port,
               supervisor, lock);
         } catch (BindException e) {
@@ -48,6 +56,11 @@ record SupervisedRedis(String endpoint, int port, Supervisor supervisor, FileLoc
       LocalProcesses.release(lock);
       throw e;
     }
+  }
+
+  /** The port the server of {@code dir} listens on while it runs (not a secret). */
+  static Path portFile(Path dir) {
+    return dir.resolve("redis.port");
   }
 
   void close() {
