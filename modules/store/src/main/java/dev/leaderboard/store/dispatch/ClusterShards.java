@@ -21,7 +21,8 @@ import org.slf4j.LoggerFactory;
 /**
  * A Redis Cluster reached from seed nodes. A batch that fails for a transient reason
  * ({@link RedisFailures#clusterRetryable}) is sent again whole until the cluster settles
- * ({@link ClusterRound}), so writes may run twice and must be idempotent.
+ * ({@link ClusterRound}), so writes may run twice and must be idempotent. A write is acknowledged
+ * once as many replicas as {@link ReplicaWait} asks for have it ({@link WriteConfirmation}).
  */
 public final class ClusterShards implements Shards {
   private static final Logger LOG = LoggerFactory.getLogger(ClusterShards.class);
@@ -32,6 +33,8 @@ public final class ClusterShards implements Shards {
   private final List<String> seeds;
   private final RedisPool pool;
   private final long settleMillis;
+  /** As configured until the first slot map is read, which decides {@link ReplicaWait#AUTO}. */
+  private volatile ReplicaWait wait;
   private final Map<String, Redis> clients = new ConcurrentHashMap<>();
   private final ClusterMeters counters = new ClusterMeters();
   private final NodeHealth health = new NodeHealth(LOG);
@@ -39,21 +42,31 @@ public final class ClusterShards implements Shards {
   private volatile ShardMeters timers;
   private Future<SlotMap> refreshing;
 
-  private ClusterShards(Vertx vertx, List<String> seeds, RedisPool pool, long settleMillis) {
+  private ClusterShards(Vertx vertx, List<String> seeds, RedisPool pool, long settleMillis, ReplicaWait wait) {
     this.vertx = vertx;
     URI first = URI.create(seeds.get(0));
     this.prefix = first.getScheme() + "://" + (first.getRawUserInfo() == null ? "" : first.getRawUserInfo() + "@");
     this.seeds = seeds.stream().map(ClusterShards::address).toList();
     this.pool = pool;
     this.settleMillis = settleMillis;
+    this.wait = wait;
   }
 
-  /** Seeds share one set of credentials; {@code settleMillis} bounds how long a dispatch waits. */
+  /** With {@link ReplicaWait#DEFAULT}. */
   public static ClusterShards connect(Vertx vertx, List<String> seeds, RedisPool pool, long settleMillis) {
+    return connect(vertx, seeds, pool, settleMillis, ReplicaWait.DEFAULT);
+  }
+
+  /**
+   * Seeds share one set of credentials; {@code settleMillis} bounds how long a dispatch waits for the
+   * cluster to settle, {@code wait} how many replicas must have a write before it is acknowledged.
+   */
+  public static ClusterShards connect(Vertx vertx, List<String> seeds, RedisPool pool, long settleMillis,
+      ReplicaWait wait) {
     if (seeds.isEmpty()) {
       throw new IllegalArgumentException("at least one Redis seed endpoint is needed");
     }
-    return new ClusterShards(vertx, seeds, pool, settleMillis);
+    return new ClusterShards(vertx, seeds, pool, settleMillis, wait);
   }
 
   @Override
@@ -135,6 +148,11 @@ public final class ClusterShards implements Shards {
           timers = ShardMeters.create(fresh.masters().size());
         }
         map = fresh;
+        if (wait.replicas() == ReplicaWait.AUTO) {
+          wait = wait.resolve(fresh.replicated());
+          LOG.info("a write is acknowledged once {} replica(s) of its master have it ({} the masters list replicas)",
+              wait.replicas(), fresh.replicated() ? "all" : "not all");
+        }
       }
     });
     return read;
@@ -175,6 +193,12 @@ public final class ClusterShards implements Shards {
     return settleMillis;
   }
 
+  /** The replicas a write waits for, decided once the first slot map was read. */
+  ReplicaWait replicaWait() {
+    ReplicaWait w = wait;
+    return w.replicas() == ReplicaWait.AUTO ? ReplicaWait.NONE : w;
+  }
+
   /** Failures stay as reported, for {@link ClusterRound} to judge. */
   Future<List<Response>> pipeline(SlotMap.Node node, int index, List<Request> requests) {
     long start = System.nanoTime();
@@ -189,7 +213,9 @@ public final class ClusterShards implements Shards {
     }
     // a master that does not answer (hung, or its packets dropped) fails the round like one that is
     // unreachable, which ClusterRound retries until the cluster settles (writes carry event IDs)
-    answers = answers.timeout(pool.answerMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+    // a batch ending in WAIT (WriteConfirmation) may take as long again before its last answer
+    long waiting = requests.get(requests.size() - 1).command().equals(Command.WAIT) ? wait.millis() : 0;
+    answers = answers.timeout(pool.answerMillis() + waiting, java.util.concurrent.TimeUnit.MILLISECONDS);
     ShardMeters t = timers;
     if (t != null && index >= 0 && index < map.masters().size()) {
       answers = t.time(index, requests.size() > 1, start, answers);
