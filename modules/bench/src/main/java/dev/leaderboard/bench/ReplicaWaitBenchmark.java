@@ -15,7 +15,6 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,8 +26,6 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
@@ -50,7 +47,6 @@ public final class ReplicaWaitBenchmark {
   private static final int BATCH = 100;
   private static final int BATCHES_IN_FLIGHT = 8;
   private static final long WINDOW = 3_600_000;
-  private static final Pattern WAIT_CALLS = Pattern.compile("cmdstat_wait:calls=(\\d+)");
 
   private ReplicaWaitBenchmark() {
   }
@@ -108,7 +104,8 @@ public final class ReplicaWaitBenchmark {
           single.apply(without), single.apply(with));
       compare("batches of " + BATCH + " events, " + BATCHES_IN_FLIGHT + " in flight", BATCHES_IN_FLIGHT, seconds, runs,
           batch.apply(without), batch.apply(with));
-      System.out.printf(Locale.ROOT, "WAIT commands the masters ran: %,d%n", waits(cluster));
+      // from the nodes' command statistics, so the figures show the waits did happen
+      System.out.printf(Locale.ROOT, "WAIT commands the masters ran: %,d%n", cluster.commandCalls("wait"));
       plain.close();
       waiting.close();
     } finally {
@@ -135,16 +132,6 @@ public final class ReplicaWaitBenchmark {
     if (x.failed() + y.failed() > 0) {
       System.out.printf(Locale.ROOT, "  failed calls: %d without, %d with the wait%n", x.failed(), y.failed());
     }
-  }
-
-  /** From the nodes' command statistics, so the figure shows the waits did happen. */
-  private static long waits(LocalRedisCluster cluster) throws IOException {
-    long sum = 0;
-    for (int n = 0; n < cluster.size(); n++) {
-      Matcher m = WAIT_CALLS.matcher(cluster.call(n, "INFO", "commandstats").toString());
-      sum += m.find() ? Long.parseLong(m.group(1)) : 0;
-    }
-    return sum;
   }
 
   private static Run median(List<Run> runs) {

@@ -27,8 +27,6 @@ import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import java.util.UUID;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -49,7 +47,6 @@ import org.junit.jupiter.api.io.TempDir;
 class ClusterReplicaWaitTest {
   private static final long NOW = Instant.parse("2025-04-15T12:00:00Z").toEpochMilli();
   private static final long WINDOW = 3_600_000;
-  private static final Pattern WAIT_CALLS = Pattern.compile("cmdstat_wait:calls=(\\d+)");
   @TempDir
   static Path dir;
   private static LocalRedisCluster cluster;
@@ -149,16 +146,7 @@ class ClusterReplicaWaitTest {
   }
 
   /** WAIT commands the cluster's live nodes have run so far. */
-  private static long waits() {
-    long sum = 0;
-    for (int n = 0; n < cluster.size(); n++) {
-      try {
-        Matcher m = WAIT_CALLS.matcher(cluster.call(n, "INFO", "commandstats").toString());
-        sum += m.find() ? Long.parseLong(m.group(1)) : 0;
-      } catch (IOException e) {
-        // a node killed by the other case and not back yet runs nothing
-      }
-    }
-    return sum;
+  private static long waits() throws IOException {
+    return cluster.commandCalls("wait");
   }
 }
