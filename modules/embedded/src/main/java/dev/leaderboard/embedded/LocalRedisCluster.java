@@ -297,6 +297,19 @@ public final class LocalRedisCluster implements AutoCloseable {
     nodes.get(node).supervisor().killAndHold();
   }
 
+  /**
+   * Stops node {@code node} with SIGSTOP: it keeps its connections open and reads nothing (a replica
+   * so stopped falls behind its master) until {@link #thaw(int)}.
+   */
+  public void freeze(int node) throws IOException {
+    nodes.get(node).supervisor().signal("STOP");
+  }
+
+  /** Resumes node {@code node} after {@link #freeze(int)} (SIGCONT). */
+  public void thaw(int node) throws IOException {
+    nodes.get(node).supervisor().signal("CONT");
+  }
+
   /** Starts a killed node again (same port, same data and nodes.conf) and waits until the cluster is stable. */
   public void restart(int node) throws IOException {
     nodes.get(node).supervisor().revive();

@@ -142,14 +142,15 @@ final class ClusterLoad {
             record(events, List.of(0), List.of(e.getDebugInfo().getString("error")), true);
             continue;
           }
-          record(events, List.of(), List.of(), r.getBoolean("applied"));
+          record(events, List.of(), List.of(), r.getBoolean("applied") || eventIds);
         } else {
           JsonObject r = service.submitBatch(board, new JsonObject().put("events", new JsonArray(new ArrayList<>(events))))
               .await();
           List<JsonObject> failures = r.getJsonArray("failures").stream().map(f -> (JsonObject) f).toList();
           List<Integer> failed = failures.stream().map(f -> f.getInteger("index")).toList();
-          record(events, failed, failures.stream().map(f -> f.getString("error")).toList(),
-              r.getInteger("applied") + failed.size() == size);
+          // with event IDs, an event the node sent twice (its first batch failed after it ran) is a duplicate
+          int stored = r.getInteger("applied") + (eventIds ? r.getInteger("duplicate") : 0);
+          record(events, failed, failures.stream().map(f -> f.getString("error")).toList(), stored + failed.size() == size);
         }
       }
     } catch (Throwable t) {
