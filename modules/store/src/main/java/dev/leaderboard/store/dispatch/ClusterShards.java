@@ -33,7 +33,8 @@ public final class ClusterShards implements Shards {
   private final List<String> seeds;
   private final RedisPool pool;
   private final long settleMillis;
-  /** As configured until the first slot map is read, which decides {@link ReplicaWait#AUTO}. */
+  private final ReplicaWait configured;
+  /** What a write waits for; {@code null} until a slot map decides {@link ReplicaWait#AUTO}. */
   private volatile ReplicaWait wait;
   private final Map<String, Redis> clients = new ConcurrentHashMap<>();
   private final ClusterMeters counters = new ClusterMeters();
@@ -49,7 +50,8 @@ public final class ClusterShards implements Shards {
     this.seeds = seeds.stream().map(ClusterShards::address).toList();
     this.pool = pool;
     this.settleMillis = settleMillis;
-    this.wait = wait;
+    this.configured = wait;
+    this.wait = wait.replicas() == ReplicaWait.AUTO ? null : wait;
   }
 
   /** With {@link ReplicaWait#DEFAULT}. */
@@ -148,11 +150,7 @@ public final class ClusterShards implements Shards {
           timers = ShardMeters.create(fresh.masters().size());
         }
         map = fresh;
-        if (wait.replicas() == ReplicaWait.AUTO) {
-          wait = wait.resolve(fresh.replicated());
-          LOG.info("a write is acknowledged once {} replica(s) of its master have it ({} the masters list replicas)",
-              wait.replicas(), fresh.replicated() ? "all" : "not all");
-        }
+        decideWait(fresh);
       }
     });
     return read;
@@ -193,10 +191,25 @@ public final class ClusterShards implements Shards {
     return settleMillis;
   }
 
-  /** The replicas a write waits for, decided once the first slot map was read. */
+  /**
+   * {@link ReplicaWait#AUTO}: 0 until a slot map shows a replica for every master, 1 from then on,
+   * never back (a promoted replica without a replica of its own then answers writes unconfirmed).
+   * A node started while the cluster is being formed thus waits once the replicas have joined.
+   */
+  private void decideWait(SlotMap fresh) {
+    ReplicaWait before = wait;
+    if (configured.replicas() != ReplicaWait.AUTO || before != null && (before.replicas() > 0 || !fresh.replicated())) {
+      return;
+    }
+    wait = configured.resolve(fresh.replicated());
+    LOG.info("a write is acknowledged once {} replica(s) of its master have it (the masters {} replicas)",
+        wait.replicas(), fresh.replicated() ? "list" : "do not all list");
+  }
+
+  /** The replicas a write waits for. */
   ReplicaWait replicaWait() {
     ReplicaWait w = wait;
-    return w.replicas() == ReplicaWait.AUTO ? ReplicaWait.NONE : w;
+    return w == null ? ReplicaWait.NONE : w;
   }
 
   /** Failures stay as reported, for {@link ClusterRound} to judge. */
@@ -214,7 +227,7 @@ public final class ClusterShards implements Shards {
     // a master that does not answer (hung, or its packets dropped) fails the round like one that is
     // unreachable, which ClusterRound retries until the cluster settles (writes carry event IDs)
     // a batch ending in WAIT (WriteConfirmation) may take as long again before its last answer
-    long waiting = requests.get(requests.size() - 1).command().equals(Command.WAIT) ? wait.millis() : 0;
+    long waiting = requests.get(requests.size() - 1).command().equals(Command.WAIT) ? configured.millis() : 0;
     answers = answers.timeout(pool.answerMillis() + waiting, java.util.concurrent.TimeUnit.MILLISECONDS);
     ShardMeters t = timers;
     if (t != null && index >= 0 && index < map.masters().size()) {

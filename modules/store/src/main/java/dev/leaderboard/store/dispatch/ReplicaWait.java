@@ -7,7 +7,8 @@ package dev.leaderboard.store.dispatch;
  * ({@link WriteConfirmation}); fewer replicas by then fail its writes as
  * {@link dev.leaderboard.core.StoreUnavailableException#unconfirmed}.
  *
- * @param replicas {@link #AUTO}: 1 when every master lists a replica in the first slot map read, else 0
+ * @param replicas {@link #AUTO}: 1 once a slot map read lists a replica for every master (from then on),
+ *     0 before
  */
 public record ReplicaWait(int replicas, long millis) {
   /** Decided from the cluster itself when its slot map is first read. */

@@ -40,7 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The {@code WAIT} behind a Redis Cluster write ({@link WriteConfirmation}), counted by the masters'
  * own command statistics: one per master that a round wrote to, none for reads; and a write whose
  * replica is down fails as {@code write_unconfirmed} although its master applied it, while the reads
- * of the same round answer.
+ * of the same round answer. Unset, the wait starts once every master has a replica.
  */
 @ExtendWith({VertxExtension.class, TestSeed.class})
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -138,6 +138,26 @@ class ClusterReplicaWaitTest {
         .await();
     assertThat(again.get(0).failure()).as("confirmed once the replica is back").isNull();
     shards.close();
+  }
+
+  @Test
+  @Order(3)
+  void byDefaultWritesStartWaitingOnceEveryMasterHasAReplica(Vertx vertx, @TempDir Path own) throws IOException {
+    try (LocalRedisCluster bare = LocalRedisCluster.start(own, 1, 0, Duration.ofSeconds(5))) {
+      ClusterShards shards = ClusterShards.connect(vertx, bare.seeds(), RedisPool.of(2), 10_000);
+      Route p0 = Keys.partition(board(), "all", 0);
+      Call write = Call.of(p0, Request.cmd(Command.ZADD).arg(Keys.scores(p0)).arg(1).arg("u1"));
+      shards.dispatch(List.of(write)).await();
+      assertThat(shards.replicaWait().replicas()).as("no replica yet: acknowledged by the master").isZero();
+      assertThat(bare.commandCalls("wait")).isZero();
+
+      bare.addReplica(0);
+      shards.refresh().await();
+      assertThat(shards.replicaWait().replicas()).isEqualTo(1);
+      assertThat(shards.dispatchEach(List.of(write)).await().get(0).failure()).isNull();
+      assertThat(bare.commandCalls("wait")).isEqualTo(1);
+      shards.close();
+    }
   }
 
   private static Board board() {
