@@ -2,6 +2,7 @@ package dev.leaderboard.api;
 
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.OverloadedException;
+import dev.leaderboard.core.StoreUnavailableException;
 import io.vertx.core.Handler;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.json.JsonObject;
@@ -58,7 +59,7 @@ final class FailureHandler implements Handler<RoutingContext> {
     }
   }
 
-  /** The JSON error; an {@code overloaded} one says when to retry ({@code Retry-After}). */
+  /** The JSON error; an {@code overloaded} or {@code write_unconfirmed} one says when to retry ({@code Retry-After}). */
   static void error(RoutingContext ctx, int status, String code, String message) {
     if (ctx.response().ended()) {
       return;
@@ -67,6 +68,8 @@ final class FailureHandler implements Handler<RoutingContext> {
     ctx.response().setStatusCode(status);
     if (OverloadedException.CODE.equals(code)) {
       ctx.response().putHeader(HttpHeaders.RETRY_AFTER, Integer.toString(OverloadedException.RETRY_AFTER_SECONDS));
+    } else if (StoreUnavailableException.UNCONFIRMED.equals(code)) {
+      ctx.response().putHeader(HttpHeaders.RETRY_AFTER, Integer.toString(StoreUnavailableException.RETRY_AFTER_SECONDS));
     }
     ctx.json(new JsonObject().put("error", code).put("message", message));
   }

@@ -79,7 +79,11 @@ abstract class ApiTestSupport {
    */
   static void deployNode(Vertx on, List<String> endpoints, String pgUri, HttpApiVerticle api, Clock clock,
       StreamSettings streams) {
-    NodeStore.Options store = NodeStore.Options.of(endpoints, pgUri);
+    deployNode(on, NodeStore.Options.of(endpoints, pgUri), api, clock, streams);
+  }
+
+  /** As above, on the stores {@code store} names (e.g. a Redis Cluster). */
+  static void deployNode(Vertx on, NodeStore.Options store, HttpApiVerticle api, Clock clock, StreamSettings streams) {
     await(on.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(store, clock, 4)
             .withNoticeInterval(streams.interval().toMillis())))
         .compose(id -> deployKeys(on, store))

@@ -11,6 +11,7 @@ import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.webhooks.WebhookSettings;
 import dev.leaderboard.store.dispatch.RedisPool;
 import dev.leaderboard.store.dispatch.RedisTopology;
+import dev.leaderboard.store.dispatch.ReplicaWait;
 import io.vertx.pgclient.PgConnectOptions;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -38,6 +39,8 @@ import java.util.regex.Pattern;
  * @param redisAnswerMillis how long a round waits for a shard's answer ({@code LB_REDIS_TIMEOUT_MS})
  * @param redisCluster {@code LB_REDIS_MODE=cluster}: the endpoints are seed nodes of a Redis Cluster
  * @param redisSettleMillis how long a request waits for moving slots or a failover before it answers 503
+ * @param redisReplicaWait in cluster mode, the replicas a write waits for ({@code LB_REDIS_WAIT_REPLICAS},
+ *     {@code LB_REDIS_WAIT_MS})
  * @param webhooks the delivery lease lasts {@code LB_CLOSE_LEASE_SECONDS} like the close lease
  */
 public record AppConfig(
@@ -67,6 +70,7 @@ public record AppConfig(
     PlayerTokenSettings players,
     boolean redisCluster,
     long redisSettleMillis,
+    ReplicaWait redisReplicaWait,
     StreamSettings streams,
     WebhookSettings webhooks) {
 
@@ -81,7 +85,7 @@ public record AppConfig(
       "LB_RATE_SUBMIT", "LB_RATE_FRIENDS", "LB_RATE_ADMIN", "LB_RATE_PUBLIC", "LB_RATE_MAX_BUCKETS",
       "LB_JWT_HS256_SECRET_FILE", "LB_JWT_JWKS_FILE", "LB_JWT_ISSUER", "LB_JWT_AUDIENCE", "LB_REDIS_MODE",
       "LB_REDIS_CLUSTER_SETTLE_MS", "LB_STREAM_INTERVAL_MS", "LB_STREAM_MAX", "LB_WEBHOOK_TIMEOUT_SECONDS",
-      "LB_WEBHOOK_RETRY_FIRST_SECONDS", "LB_WEBHOOK_RETRY_MAX_SECONDS");
+      "LB_WEBHOOK_RETRY_FIRST_SECONDS", "LB_WEBHOOK_RETRY_MAX_SECONDS", "LB_REDIS_WAIT_REPLICAS", "LB_REDIS_WAIT_MS");
   private static final Pattern IPV4 = Pattern.compile("(25[0-5]|2[0-4]\\d|1?\\d?\\d)(\\.(25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}");
   private static final Pattern IPV6 = Pattern.compile("[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*");
 
@@ -118,6 +122,7 @@ public record AppConfig(
         playerTokens(env),
         redisCluster(env),
         intVar(env, "LB_REDIS_CLUSTER_SETTLE_MS", (int) RedisTopology.DEFAULT_SETTLE_MILLIS, 0, 600_000),
+        replicaWait(env),
         StreamSettings.DEFAULTS.with(Duration.ofMillis(intVar(env, "LB_STREAM_INTERVAL_MS", 100, 10, 60_000)),
             intVar(env, "LB_STREAM_MAX", StreamSettings.DEFAULTS.maxStreams(), 0, 1_000_000)),
         webhooks(env));
@@ -139,9 +144,23 @@ public record AppConfig(
     return true;
   }
 
+  /**
+   * {@code LB_REDIS_WAIT_REPLICAS} (unset: 1 when the cluster's masters have replicas, else 0) and
+   * {@code LB_REDIS_WAIT_MS}; cluster mode only, since standalone shards are not replicated by the node.
+   */
+  private static ReplicaWait replicaWait(Map<String, String> env) {
+    boolean set = blankToNull(env.get("LB_REDIS_WAIT_REPLICAS")) != null || blankToNull(env.get("LB_REDIS_WAIT_MS")) != null;
+    if (set && !redisCluster(env)) {
+      throw new IllegalArgumentException("LB_REDIS_WAIT_REPLICAS and LB_REDIS_WAIT_MS need LB_REDIS_MODE=cluster"
+          + " (the node waits for a Redis Cluster master's replicas only)");
+    }
+    return new ReplicaWait(intVar(env, "LB_REDIS_WAIT_REPLICAS", ReplicaWait.AUTO, 0, 16),
+        intVar(env, "LB_REDIS_WAIT_MS", (int) ReplicaWait.DEFAULT_MILLIS, 1, 60_000));
+  }
+
   /** How the node's services reach Redis: standalone endpoints or a cluster's seed nodes. */
   public RedisTopology redis() {
-    return redisCluster ? RedisTopology.cluster(redisEndpoints, redisSettleMillis)
+    return redisCluster ? RedisTopology.cluster(redisEndpoints, redisSettleMillis, redisReplicaWait)
         : RedisTopology.standalone(redisEndpoints);
   }
 
@@ -224,13 +243,13 @@ public record AppConfig(
   public AppConfig withRedisEndpoints(List<String> endpoints) {
     return new AppConfig(httpPort, dataDir, endpoints, localShards, partitions, pgUri, cluster, clusterMembers, clusterPort,
         clusterDns, clusterHost, clusterBusPort, clusterTls, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http,
-        redisPoolWaiting, redisAnswerMillis, adminKeyFile, open, httpExposure, rates, players, redisCluster, redisSettleMillis, streams, webhooks);
+        redisPoolWaiting, redisAnswerMillis, adminKeyFile, open, httpExposure, rates, players, redisCluster, redisSettleMillis, redisReplicaWait, streams, webhooks);
   }
 
   public AppConfig withPgUri(String uri) {
     return new AppConfig(httpPort, dataDir, redisEndpoints, localShards, partitions, uri, cluster, clusterMembers,
         clusterPort, clusterDns, clusterHost, clusterBusPort, clusterTls, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http,
-        redisPoolWaiting, redisAnswerMillis, adminKeyFile, open, httpExposure, rates, players, redisCluster, redisSettleMillis, streams, webhooks);
+        redisPoolWaiting, redisAnswerMillis, adminKeyFile, open, httpExposure, rates, players, redisCluster, redisSettleMillis, redisReplicaWait, streams, webhooks);
   }
 
   /** What a log may show of this configuration: endpoints and the archive URI without their passwords. */
@@ -245,6 +264,7 @@ public record AppConfig(
         + ", closeLeaseSeconds=" + closeLeaseSeconds + ", http=" + http + ", redisPoolWaiting=" + redisPoolWaiting
         + ", redisAnswerMillis=" + redisAnswerMillis + ", adminKeyFile=" + adminKeyFile + ", open=" + open + ", rates=" + rates + ", players=" + players
         + ", redisMode=" + (redisCluster ? "cluster" : "standalone") + ", redisSettleMillis=" + redisSettleMillis
+        + ", redisReplicaWait=" + redisReplicaWait
         + ", streams=" + streams + ", webhooks=" + webhooks + "]";
   }
 

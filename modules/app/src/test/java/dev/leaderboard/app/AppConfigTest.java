@@ -9,6 +9,7 @@ import dev.leaderboard.api.limit.Rate;
 import dev.leaderboard.api.limit.RateLimits;
 import dev.leaderboard.api.OpenOperations;
 import dev.leaderboard.service.webhooks.WebhookSettings;
+import dev.leaderboard.store.dispatch.ReplicaWait;
 import java.nio.file.Path;
 import dev.leaderboard.api.HttpExposure;
 import java.util.HashMap;
@@ -83,6 +84,26 @@ class AppConfigTest {
         .hasMessageContaining("LB_REDIS_MODE=cluster needs LB_REDIS_ENDPOINTS");
     assertThatThrownBy(() -> AppConfig.fromEnv(Map.of("LB_REDIS_MODE", "sentinel")))
         .hasMessageContaining("standalone or cluster");
+  }
+
+  @Test
+  void clusterWritesWaitForOneReplicaWhereThereAreReplicasUnlessToldOtherwise() {
+    Map<String, String> cluster = Map.of("LB_REDIS_MODE", "cluster", "LB_REDIS_ENDPOINTS", "redis://10.0.0.7:7000");
+    ReplicaWait defaults = AppConfig.fromEnv(cluster).redis().replicaWait();
+    assertThat(defaults.replicas()).isEqualTo(ReplicaWait.AUTO);
+    assertThat(defaults.millis()).isEqualTo(1000);
+    Map<String, String> set = new HashMap<>(cluster);
+    set.put("LB_REDIS_WAIT_REPLICAS", "2");
+    set.put("LB_REDIS_WAIT_MS", "250");
+    assertThat(AppConfig.fromEnv(set).redis().replicaWait()).isEqualTo(new ReplicaWait(2, 250));
+    set.put("LB_REDIS_WAIT_MS", "0");
+    assertThatThrownBy(() -> AppConfig.fromEnv(set)).hasMessageContaining("LB_REDIS_WAIT_MS must be between 1 and");
+    set.put("LB_REDIS_WAIT_MS", "250");
+    set.put("LB_REDIS_WAIT_REPLICAS", "-1");
+    assertThatThrownBy(() -> AppConfig.fromEnv(set)).hasMessageContaining("LB_REDIS_WAIT_REPLICAS must be between 0 and");
+    assertThat(AppConfig.fromEnv(Map.of()).redis().replicaWait().replicas()).isZero();
+    assertThatThrownBy(() -> AppConfig.fromEnv(Map.of("LB_REDIS_WAIT_REPLICAS", "1")))
+        .hasMessageContaining("LB_REDIS_WAIT_REPLICAS and LB_REDIS_WAIT_MS need LB_REDIS_MODE=cluster");
   }
 
   @Test

@@ -9,6 +9,10 @@ import java.util.OptionalInt;
  * cause, for the node's log.
  */
 public final class StoreUnavailableException extends LeaderboardException {
+  /** The code of {@link #unconfirmed}: the write ran on its master, its replicas did not confirm it in time. */
+  public static final String UNCONFIRMED = "write_unconfirmed";
+  /** When to retry an {@link #UNCONFIRMED} write (the HTTP API says so in {@code Retry-After}). */
+  public static final int RETRY_AFTER_SECONDS = 1;
   private static final int NO_SHARD = -1;
 
   private final int shard;
@@ -36,6 +40,17 @@ public final class StoreUnavailableException extends LeaderboardException {
   public static StoreUnavailableException redisUnsettled(int shard, long millis, Throwable cause) {
     return new StoreUnavailableException("shard_unavailable", "Redis shard " + shard + " did not settle within "
         + millis + " ms (slots moving or a failover under way); retry later", cause, shard);
+  }
+
+  /**
+   * Master {@code shard} of a Redis Cluster applied the write, but only {@code acked} of the
+   * {@code wanted} replicas confirmed having it within {@code millis} ms ({@code WAIT}): it would be
+   * lost if the master failed now. Writes carry event IDs, so sending it again is safe.
+   */
+  public static StoreUnavailableException unconfirmed(int shard, int acked, int wanted, long millis) {
+    return new StoreUnavailableException(UNCONFIRMED, "Redis shard " + shard + " applied the write but " + acked + " of "
+        + wanted + " replicas confirmed it within " + millis + " ms, so a failover could still lose it; retry after "
+        + RETRY_AFTER_SECONDS + " s with the same eventId", null, shard);
   }
 
   /** The PostgreSQL archive failed to answer. */

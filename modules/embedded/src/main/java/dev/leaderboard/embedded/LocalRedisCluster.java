@@ -16,6 +16,8 @@ import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A local Redis Cluster of supervised redis-server processes, for tests and benchmarks: masters
@@ -136,6 +138,19 @@ public final class LocalRedisCluster implements AutoCloseable {
     try (RespClient client = new RespClient(HOST, port(node), config.password())) {
       return client.call(args);
     }
+  }
+
+  /** How often the live nodes have run {@code command} (lower case, e.g. {@code wait}), from {@code INFO commandstats}. */
+  public long commandCalls(String command) throws IOException {
+    Pattern calls = Pattern.compile("cmdstat_" + Pattern.quote(command) + ":calls=(\\d+)");
+    long sum = 0;
+    for (int n = 0; n < nodes.size(); n++) {
+      if (alive(n)) {
+        Matcher m = calls.matcher(call(n, "INFO", "commandstats").toString());
+        sum += m.find() ? Long.parseLong(m.group(1)) : 0;
+      }
+    }
+    return sum;
   }
 
   /** The slot of a key, by the cluster's own hash ({@code CLUSTER KEYSLOT}). */
@@ -280,6 +295,19 @@ public final class LocalRedisCluster implements AutoCloseable {
   /** Kills node {@code node} with SIGKILL, as a crash would; it stays down until {@link #restart}. */
   public void kill(int node) throws IOException {
     nodes.get(node).supervisor().killAndHold();
+  }
+
+  /**
+   * Stops node {@code node} with SIGSTOP: it keeps its connections open and reads nothing (a replica
+   * so stopped falls behind its master) until {@link #thaw(int)}.
+   */
+  public void freeze(int node) throws IOException {
+    nodes.get(node).supervisor().signal("STOP");
+  }
+
+  /** Resumes node {@code node} after {@link #freeze(int)} (SIGCONT). */
+  public void thaw(int node) throws IOException {
+    nodes.get(node).supervisor().signal("CONT");
   }
 
   /** Starts a killed node again (same port, same data and nodes.conf) and waits until the cluster is stable. */

@@ -99,16 +99,7 @@ public final class LocalRedisShards implements AutoCloseable {
   }
 
   private void signal(int i, String signal) throws IOException {
-    long pid = processes().get(i).pid();
-    try {
-      int exit = new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).inheritIO().start().waitFor();
-      if (exit != 0) {
-        throw new IOException("kill -" + signal + " " + pid + " exited with " + exit);
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted while signalling shard " + i, e);
-    }
+    shards.get(i).supervisor().signal(signal);
   }
 
   /** Stops every shard and waits (bounded) for it to exit; idempotent and safe from a shutdown hook. */

@@ -118,6 +118,20 @@ final class Supervisor implements AutoCloseable {
     }
   }
 
+  /** For fault tests: sends the server {@code kill -<signal>} (e.g. {@code STOP}, {@code CONT}). */
+  void signal(String signal) throws IOException {
+    long pid = process.pid();
+    try {
+      int exit = new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).inheritIO().start().waitFor();
+      if (exit != 0) {
+        throw new IOException("kill -" + signal + " " + pid + " exited with " + exit);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while signalling " + name, e);
+    }
+  }
+
   /**
    * Blocking: starts the server {@link #killAndHold()} stopped by the same launch (same port, same
    * data) and returns once it is ready; from then on it is supervised as before.

@@ -3,6 +3,7 @@ package dev.leaderboard.service;
 import dev.leaderboard.embedded.Await;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import io.vertx.serviceproxy.ServiceException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -12,11 +13,12 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Writers submitting {@code incr} events without event IDs to one board while a test changes the
- * Redis Cluster under them: each writer owns its users and sends batches one after the other (and
- * now and then a single event), so each user's events reach Redis in the writer's order. Every event
- * answered applied is recorded, in that order, in the reference model; events whose shard failed
- * are recorded apart, as are the events applied before a {@link #mark}.
+ * Writers submitting {@code incr} events (without event IDs, or each with its own) to one board while
+ * a test changes the Redis Cluster under them: each writer owns its users and sends batches one after
+ * the other (and now and then a single event), so each user's events reach Redis in the writer's
+ * order. Every event answered applied is recorded, in that order, in the reference model and among
+ * the acknowledged events; events that failed (in a batch's {@code failures}, or a single event's
+ * 503) are recorded apart with their error codes, as are the events applied before a {@link #mark}.
  */
 final class ClusterLoad {
   static final int WRITERS = 3;
@@ -33,9 +35,18 @@ final class ClusterLoad {
   /** Per user: the sum of the values of the events acknowledged, of those failed, and of those acknowledged before the mark. */
   private final Map<String, long[]> sums = new HashMap<>();
   private final List<Throwable> errors = new ArrayList<>();
+  private final boolean eventIds;
+  private final List<JsonObject> acknowledged = new ArrayList<>();
+  private final List<String> failureCodes = new ArrayList<>();
   private int batches;
 
   ClusterLoad(JsonService service, String board, ReferenceBoard model, long dayStart, Random rnd) {
+    this(service, board, model, dayStart, rnd, false);
+  }
+
+  /** @param eventIds whether each event carries an event ID of its own */
+  ClusterLoad(JsonService service, String board, ReferenceBoard model, long dayStart, Random rnd, boolean eventIds) {
+    this.eventIds = eventIds;
     this.service = service;
     this.board = board;
     this.model = model;
@@ -49,7 +60,8 @@ final class ClusterLoad {
       }
       users.addAll(own);
       long seed = rnd.nextLong();
-      threads.add(new Thread(() -> write(own, new Random(seed)), "cluster-load-" + w));
+      int writer = w;
+      threads.add(new Thread(() -> write(writer, own, new Random(seed)), "cluster-load-" + w));
     }
   }
 
@@ -91,6 +103,16 @@ final class ClusterLoad {
     return sums;
   }
 
+  /** The events answered applied, in the order of their answers. */
+  synchronized List<JsonObject> acknowledged() {
+    return new ArrayList<>(acknowledged);
+  }
+
+  /** The error code of every event that failed, in the order of the answers. */
+  synchronized List<String> failureCodes() {
+    return new ArrayList<>(failureCodes);
+  }
+
   synchronized int batchesDone() {
     return batches;
   }
@@ -99,23 +121,36 @@ final class ClusterLoad {
     return new ArrayList<>(errors);
   }
 
-  private void write(List<String> own, Random rnd) {
+  private void write(int writer, List<String> own, Random rnd) {
     try {
       for (int k = 0; !stop.get(); k++) {
         List<JsonObject> events = new ArrayList<>();
         int size = rnd.nextInt(8) == 0 ? 1 : BATCH;
         for (int i = 0; i < size; i++) {
-          events.add(new JsonObject().put("userId", own.get(rnd.nextInt(own.size()))).put("value", 1 + rnd.nextInt(3))
-              .put("at", dayStart + 3_600_000 + rnd.nextInt(600) * 1000L));
+          JsonObject e = new JsonObject().put("userId", own.get(rnd.nextInt(own.size()))).put("value", 1 + rnd.nextInt(3))
+              .put("at", dayStart + 3_600_000 + rnd.nextInt(600) * 1000L);
+          events.add(eventIds ? e.put("eventId", "w" + writer + "-" + k + "-" + i) : e);
         }
         if (size == 1) {
-          JsonObject r = service.submit(board, events.get(0)).await();
-          record(events, List.of(), r.getBoolean("applied"));
+          JsonObject r;
+          try {
+            r = service.submit(board, events.get(0)).await();
+          } catch (ServiceException e) {
+            if (e.failureCode() != 503) {
+              throw e;
+            }
+            record(events, List.of(0), List.of(e.getDebugInfo().getString("error")), true);
+            continue;
+          }
+          record(events, List.of(), List.of(), r.getBoolean("applied") || eventIds);
         } else {
           JsonObject r = service.submitBatch(board, new JsonObject().put("events", new JsonArray(new ArrayList<>(events))))
               .await();
-          List<Integer> failed = r.getJsonArray("failures").stream().map(f -> ((JsonObject) f).getInteger("index")).toList();
-          record(events, failed, r.getInteger("applied") + failed.size() == size);
+          List<JsonObject> failures = r.getJsonArray("failures").stream().map(f -> (JsonObject) f).toList();
+          List<Integer> failed = failures.stream().map(f -> f.getInteger("index")).toList();
+          // with event IDs, an event the node sent twice (its first batch failed after it ran) is a duplicate
+          int stored = r.getInteger("applied") + (eventIds ? r.getInteger("duplicate") : 0);
+          record(events, failed, failures.stream().map(f -> f.getString("error")).toList(), stored + failed.size() == size);
         }
       }
     } catch (Throwable t) {
@@ -125,10 +160,12 @@ final class ClusterLoad {
     }
   }
 
-  private synchronized void record(List<JsonObject> events, List<Integer> failed, boolean allAnswered) {
+  private synchronized void record(List<JsonObject> events, List<Integer> failed, List<String> codes,
+      boolean allAnswered) {
     if (!allAnswered) {
       errors.add(new AssertionError("events neither applied nor failed in " + events));
     }
+    failureCodes.addAll(codes);
     for (int i = 0; i < events.size(); i++) {
       JsonObject e = events.get(i);
       long[] s = sums.get(e.getString("userId"));
@@ -136,6 +173,7 @@ final class ClusterLoad {
         s[1] += e.getLong("value");
       } else {
         s[0] += e.getLong("value");
+        acknowledged.add(e);
         model.apply(e.getString("userId"), e.getLong("value"), e.getLong("at"), null);
       }
     }

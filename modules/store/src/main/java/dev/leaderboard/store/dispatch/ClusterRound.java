@@ -19,7 +19,8 @@ import java.util.TreeMap;
  * pause that doubles up to {@link #MAX_PAUSE_MILLIS} (its other answers are lost with the failure);
  * a batch answered {@code ASK} goes command by command following redirects and waiting out
  * {@code TRYAGAIN} (a multi-key script on a slot half moved waits for the move). Calls still failing
- * at the deadline fail with {@link StoreUnavailableException#redisUnsettled}.
+ * at the deadline fail with {@link StoreUnavailableException#redisUnsettled}. A batch that writes ends
+ * with the {@code WAIT} of its {@link WriteConfirmation} (command by command: each write with its own).
  */
 final class ClusterRound {
   static final long MAX_PAUSE_MILLIS = 200;
@@ -52,7 +53,7 @@ final class ClusterRound {
       byMaster.computeIfAbsent(map.masterOf(calls.get(i).route()), m -> new ArrayList<>()).add(i);
     }
     List<Integer> masters = new ArrayList<>(byMaster.keySet());
-    List<Future<List<Response>>> sent = new ArrayList<>();
+    List<Future<List<Shards.Reply>>> sent = new ArrayList<>();
     for (int m : masters) {
       List<Call> group = byMaster.get(m).stream().map(calls::get).toList();
       sent.add(m < 0
@@ -64,10 +65,10 @@ final class ClusterRound {
       for (int g = 0; g < masters.size(); g++) {
         int m = masters.get(g);
         List<Integer> idx = byMaster.get(m);
-        Future<List<Response>> batch = sent.get(g);
+        Future<List<Shards.Reply>> batch = sent.get(g);
         if (batch.succeeded()) {
           for (int k = 0; k < idx.size(); k++) {
-            out[idx.get(k)] = new Shards.Reply(batch.result().get(k), null);
+            out[idx.get(k)] = batch.result().get(k);
           }
         } else if (RedisFailures.clusterRetryable(batch.cause()) && !late()) {
           SlotMap.Node node = m < 0 ? null : map.masters().get(m);
@@ -88,14 +89,16 @@ final class ClusterRound {
   }
 
   /** One master's batch; answered {@code ASK}, its calls one by one instead. */
-  private Future<List<Response>> group(SlotMap map, int m, List<Call> group) {
+  private Future<List<Shards.Reply>> group(SlotMap map, int m, List<Call> group) {
     SlotMap.Node node = map.masters().get(m);
-    return ScriptPipeline.send(requests -> shards.pipeline(node, m, requests), group)
+    WriteConfirmation confirmation = WriteConfirmation.of(shards.replicaWait(), group);
+    return ScriptPipeline.send(requests -> confirmation.send(requests, batch -> shards.pipeline(node, m, batch)), group)
+        .map(answers -> confirmation.replies(m, group, answers))
         .recover(t -> RedisFailures.redirect(t, "ASK") != null && !late() ? oneByOne(group) : Future.failedFuture(t));
   }
 
-  private Future<List<Response>> oneByOne(List<Call> group) {
-    Future<List<Response>> chain = Future.succeededFuture(new ArrayList<>(group.size()));
+  private Future<List<Shards.Reply>> oneByOne(List<Call> group) {
+    Future<List<Shards.Reply>> chain = Future.succeededFuture(new ArrayList<>(group.size()));
     for (Call c : group) {
       chain = chain.compose(answers -> single(c, null, false, 0).map(r -> {
         answers.add(r);
@@ -109,14 +112,16 @@ final class ClusterRound {
    * One call to {@code address} ({@code null}: the master serving its slot now), preceded by
    * {@code ASKING} when {@code asking}; follows redirects and waits out transitions until the deadline.
    */
-  private Future<Response> single(Call c, String address, boolean asking, int tries) {
+  private Future<Shards.Reply> single(Call c, String address, boolean asking, int tries) {
     SlotMap map = shards.current();
     int m = address == null ? map.masterOf(c.route()) : -1;
     SlotMap.Node node = address != null ? shards.node(address) : m >= 0 ? map.masters().get(m) : null;
-    Future<Response> sent = node == null
+    WriteConfirmation confirmation = WriteConfirmation.of(shards.replicaWait(), List.of(c));
+    Future<Shards.Reply> sent = node == null
         ? Future.failedFuture(new IllegalStateException("no master serves the slot"))
-        : ScriptPipeline.send(requests -> asking ? asking(node, requests) : shards.pipeline(node, m, requests),
-            List.of(c)).map(answers -> answers.get(0));
+        : ScriptPipeline.send(requests -> confirmation.send(requests,
+            batch -> asking ? asking(node, batch) : shards.pipeline(node, m, batch)), List.of(c))
+            .map(answers -> confirmation.replies(Math.max(m, 0), List.of(c), answers).get(0));
     return sent.recover(t -> {
       if (!RedisFailures.clusterRetryable(t) || late()) {
         return Future.failedFuture(fail(Math.max(m, 0), t));

@@ -21,7 +21,8 @@ import org.slf4j.LoggerFactory;
 /**
  * A Redis Cluster reached from seed nodes. A batch that fails for a transient reason
  * ({@link RedisFailures#clusterRetryable}) is sent again whole until the cluster settles
- * ({@link ClusterRound}), so writes may run twice and must be idempotent.
+ * ({@link ClusterRound}), so writes may run twice and must be idempotent. A write is acknowledged
+ * once as many replicas as {@link ReplicaWait} asks for have it ({@link WriteConfirmation}).
  */
 public final class ClusterShards implements Shards {
   private static final Logger LOG = LoggerFactory.getLogger(ClusterShards.class);
@@ -32,6 +33,9 @@ public final class ClusterShards implements Shards {
   private final List<String> seeds;
   private final RedisPool pool;
   private final long settleMillis;
+  private final ReplicaWait configured;
+  /** What a write waits for; {@code null} until a slot map decides {@link ReplicaWait#AUTO}. */
+  private volatile ReplicaWait wait;
   private final Map<String, Redis> clients = new ConcurrentHashMap<>();
   private final ClusterMeters counters = new ClusterMeters();
   private final NodeHealth health = new NodeHealth(LOG);
@@ -39,21 +43,32 @@ public final class ClusterShards implements Shards {
   private volatile ShardMeters timers;
   private Future<SlotMap> refreshing;
 
-  private ClusterShards(Vertx vertx, List<String> seeds, RedisPool pool, long settleMillis) {
+  private ClusterShards(Vertx vertx, List<String> seeds, RedisPool pool, long settleMillis, ReplicaWait wait) {
     this.vertx = vertx;
     URI first = URI.create(seeds.get(0));
     this.prefix = first.getScheme() + "://" + (first.getRawUserInfo() == null ? "" : first.getRawUserInfo() + "@");
     this.seeds = seeds.stream().map(ClusterShards::address).toList();
     this.pool = pool;
     this.settleMillis = settleMillis;
+    this.configured = wait;
+    this.wait = wait.replicas() == ReplicaWait.AUTO ? null : wait;
   }
 
-  /** Seeds share one set of credentials; {@code settleMillis} bounds how long a dispatch waits. */
+  /** With {@link ReplicaWait#DEFAULT}. */
   public static ClusterShards connect(Vertx vertx, List<String> seeds, RedisPool pool, long settleMillis) {
+    return connect(vertx, seeds, pool, settleMillis, ReplicaWait.DEFAULT);
+  }
+
+  /**
+   * Seeds share one set of credentials; {@code settleMillis} bounds how long a dispatch waits for the
+   * cluster to settle, {@code wait} how many replicas must have a write before it is acknowledged.
+   */
+  public static ClusterShards connect(Vertx vertx, List<String> seeds, RedisPool pool, long settleMillis,
+      ReplicaWait wait) {
     if (seeds.isEmpty()) {
       throw new IllegalArgumentException("at least one Redis seed endpoint is needed");
     }
-    return new ClusterShards(vertx, seeds, pool, settleMillis);
+    return new ClusterShards(vertx, seeds, pool, settleMillis, wait);
   }
 
   @Override
@@ -135,6 +150,7 @@ public final class ClusterShards implements Shards {
           timers = ShardMeters.create(fresh.masters().size());
         }
         map = fresh;
+        decideWait(fresh);
       }
     });
     return read;
@@ -175,6 +191,27 @@ public final class ClusterShards implements Shards {
     return settleMillis;
   }
 
+  /**
+   * {@link ReplicaWait#AUTO}: 0 until a slot map shows a replica for every master, 1 from then on,
+   * never back (a promoted replica without a replica of its own then answers writes unconfirmed).
+   * A node started while the cluster is being formed thus waits once the replicas have joined.
+   */
+  private void decideWait(SlotMap fresh) {
+    ReplicaWait before = wait;
+    if (configured.replicas() != ReplicaWait.AUTO || before != null && (before.replicas() > 0 || !fresh.replicated())) {
+      return;
+    }
+    wait = configured.resolve(fresh.replicated());
+    LOG.info("a write is acknowledged once {} replica(s) of its master have it (the masters {} replicas)",
+        wait.replicas(), fresh.replicated() ? "list" : "do not all list");
+  }
+
+  /** The replicas a write waits for. */
+  ReplicaWait replicaWait() {
+    ReplicaWait w = wait;
+    return w == null ? ReplicaWait.NONE : w;
+  }
+
   /** Failures stay as reported, for {@link ClusterRound} to judge. */
   Future<List<Response>> pipeline(SlotMap.Node node, int index, List<Request> requests) {
     long start = System.nanoTime();
@@ -189,7 +226,9 @@ public final class ClusterShards implements Shards {
     }
     // a master that does not answer (hung, or its packets dropped) fails the round like one that is
     // unreachable, which ClusterRound retries until the cluster settles (writes carry event IDs)
-    answers = answers.timeout(pool.answerMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+    // a batch ending in WAIT (WriteConfirmation) may take as long again before its last answer
+    long waiting = requests.get(requests.size() - 1).command().equals(Command.WAIT) ? configured.millis() : 0;
+    answers = answers.timeout(pool.answerMillis() + waiting, java.util.concurrent.TimeUnit.MILLISECONDS);
     ShardMeters t = timers;
     if (t != null && index >= 0 && index < map.masters().size()) {
       answers = t.time(index, requests.size() > 1, start, answers);

@@ -19,8 +19,11 @@ final class RedisFailures {
   /** Codes of replies that mean the node cannot serve now; CONNECTION_CLOSED is the client's own. */
   private static final Set<String> UNAVAILABLE =
       Set.of("LOADING", "BUSY", "MASTERDOWN", "CLUSTERDOWN", "TRYAGAIN", "CONNECTION_CLOSED");
-  /** Error codes on a Redis Cluster that a later attempt may not meet (see {@link #clusterRetryable}). */
-  private static final Set<String> CLUSTER_RETRYABLE = Set.of("MOVED", "ASK", "NOSCRIPT");
+  /**
+   * Error codes on a Redis Cluster that a later attempt may not meet (see {@link #clusterRetryable});
+   * UNBLOCKED is a {@code WAIT} cut short by its master turning replica (a failover).
+   */
+  private static final Set<String> CLUSTER_RETRYABLE = Set.of("MOVED", "ASK", "NOSCRIPT", "UNBLOCKED");
   private static final Pattern BATCH_LINE = Pattern.compile("^ERR \\[\\d+] ");
   private static final Pattern EXCEPTION_CLASS = Pattern.compile("[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)+");
   private static final Pattern ERROR_CODE = Pattern.compile("[A-Z_]{2,20}");

@@ -23,7 +23,7 @@ public interface Shards {
   /** Standalone endpoints ({@link StandaloneShards}) or a Redis Cluster ({@link ClusterShards}), as {@code redis} says. */
   static Shards connect(Vertx vertx, RedisTopology redis, RedisPool pool) {
     return redis.cluster()
-        ? ClusterShards.connect(vertx, redis.endpoints(), pool, redis.settleMillis())
+        ? ClusterShards.connect(vertx, redis.endpoints(), pool, redis.settleMillis(), redis.replicaWait())
         : StandaloneShards.connect(vertx, redis.endpoints(), pool);
   }
 

@@ -15,8 +15,9 @@ import java.util.Map;
  *
  * @param masters the masters, in order of their first slot
  * @param owner slot → index in {@code masters}, {@code -1} where no master serves the slot
+ * @param replicated every master lists at least one replica that is not failed
  */
-record SlotMap(List<Node> masters, int[] owner) {
+record SlotMap(List<Node> masters, int[] owner, boolean replicated) {
 
   /**
    * A master.
@@ -37,7 +38,10 @@ record SlotMap(List<Node> masters, int[] owner) {
     Map<String, Integer> firstSlot = new LinkedHashMap<>();
     List<int[]> ranges = new ArrayList<>();
     List<String> rangeOwner = new ArrayList<>();
+    boolean replicated = true;
     for (Response range : slots) {
+      // a range lists its master, then its replicas (CLUSTER SLOTS leaves failed replicas out)
+      replicated &= range.size() > 3;
       int from = range.get(0).toInteger();
       int to = range.get(1).toInteger();
       Response master = range.get(2);
@@ -63,7 +67,7 @@ record SlotMap(List<Node> masters, int[] owner) {
     for (int r = 0; r < ranges.size(); r++) {
       Arrays.fill(owner, ranges.get(r)[0], ranges.get(r)[1] + 1, index.get(rangeOwner.get(r)));
     }
-    return new SlotMap(List.copyOf(masters), owner);
+    return new SlotMap(List.copyOf(masters), owner, replicated && !masters.isEmpty());
   }
 
   /** The index of the master serving {@code route}, or {@code -1} when none does. */
