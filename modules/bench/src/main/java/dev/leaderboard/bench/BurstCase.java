@@ -68,6 +68,32 @@ final class BurstCase {
     }
   }
 
+  /**
+   * Mixed reads and writes ({@link LoadSpec.Kind#MIXED}) on the node as configured, at 64 connections
+   * (the reference) and at each of {@link #CONNECTIONS}: served answers per second against the best
+   * at 64, and the latency of the answers.
+   */
+  void mixed(double warmupSeconds, double seconds) {
+    report.section("bursts of mixed requests on the node as configured (shedding by waiting time), " + seconds
+        + " s per run after " + warmupSeconds + " s of warm-up; a 503 is followed by its Retry-After");
+    report.line("| connections | served req/s | vs 64 connections | p50 ms | p99 ms | max ms | shed (503) | answers "
+        + "| CPU ms per answer: node / shards / wrk |");
+    report.line("|---:|---:|---:|---:|---:|---:|---:|---:|---|");
+    double best = 0;
+    for (int connections : new int[] {64, CONNECTIONS[0], CONNECTIONS[1]}) {
+      Target t = new Target("mixed c" + connections, jvm, LoadSpec.of(LoadSpec.Kind.MIXED, submit.port(),
+          submit.board(), submit.users(), connections).withAuthorization(submit.authorization()), true);
+      WrkResult x = contest.run(List.of(t), warmupSeconds, seconds).get(t.label());
+      double served = x.perSecond();
+      if (connections == 64) {
+        best = served;
+      }
+      report.line("| %d | %,.0f | %.2fx | %.1f | %.1f | %.1f | %.1f %% | %,d | %s |%s", connections, served,
+          served / best, x.p50Ms(), x.p99Ms(), x.maxMs(), x.answers() == 0 ? 0 : 100.0 * x.shed() / x.answers(),
+          x.answers(), x.cpuPerAnswer(), x.non2xx() > x.shed() || x.socketErrors() > 0 ? x.errors() : "");
+    }
+  }
+
   private Target target(String label, int port, int connections) {
     return new Target(label, jvm, LoadSpec.of(LoadSpec.Kind.SUBMIT, port, submit.board(), submit.users(), connections)
         .withRank(true).withAuthorization(submit.authorization()), true);

@@ -54,6 +54,8 @@ public final class HttpBenchmark {
   private static final int CONNECTIONS = 64;
   private static final String MAIN = "main";
   private static final String SINGLE = "p1";
+  /** The same members on 16 partitions: how the node's cost grows with a board's partitions. */
+  private static final String WIDE = "p16";
   private static final String BARE_KEY = "bench:bare";
   private static final String NODE_KEY = "bench:redis-rank";
   private static final String SUBMIT_WITH_RANK = "submit with rank";
@@ -202,6 +204,8 @@ public final class HttpBenchmark {
       mainPartitions = main.partitions();
       timed("load " + MAIN + " and the bare sorted set", members, () -> new BoardLoader(shards).load(main, members, 1, BARE_KEY));
       timed("load " + SINGLE, members, () -> new BoardLoader(shards).load(single, members, 1, null));
+      Board wide = board(WIDE, new JsonObject().put("partitions", 16));
+      timed("load " + WIDE, members, () -> new BoardLoader(shards).load(wide, members, 1, null));
       shards.send(Route.META, Request.cmd(Command.COPY).arg(BARE_KEY).arg(NODE_KEY)).await();
       nodes.rewriteAof();
       warmUp(cases().values());
@@ -219,6 +223,7 @@ public final class HttpBenchmark {
         servers.barePort());
     burst.sweep(Math.max(1, Math.round(seconds / 2)));
     burst.burst(warmup, seconds);
+    burst.mixed(warmup, seconds);
   }
 
   private void run(int large) throws IOException {
@@ -237,10 +242,12 @@ public final class HttpBenchmark {
     Board single = board(SINGLE, new JsonObject().put("partitions", 1));
     mainPartitions = main.partitions();
     report.line("board %s: %d partitions (the node's default), denseRanks %s, rankOnSubmit %s, dedupeSeconds %d; "
-        + "board %s: the same with 1 partition", MAIN, main.partitions(), main.denseRanks(), main.rankOnSubmit(),
-        main.dedupeSeconds(), SINGLE);
+        + "boards %s and %s: the same with 1 and 16 partitions", MAIN, main.partitions(), main.denseRanks(),
+        main.rankOnSubmit(), main.dedupeSeconds(), SINGLE, WIDE);
     timed("load " + MAIN + " and the bare sorted set", members, () -> new BoardLoader(shards).load(main, members, 1, BARE_KEY));
     timed("load " + SINGLE, members, () -> new BoardLoader(shards).load(single, members, 1, null));
+    Board wide = board(WIDE, new JsonObject().put("partitions", 16));
+    timed("load " + WIDE, members, () -> new BoardLoader(shards).load(wide, members, 1, null));
     shards.send(Route.META, Request.cmd(Command.COPY).arg(BARE_KEY).arg(NODE_KEY)).await();
     boardMemory(main);
     Board small = board("g10k", new JsonObject());
@@ -307,6 +314,8 @@ public final class HttpBenchmark {
   private List<Target> targets(LoadSpec spec) {
     List<Target> targets = new ArrayList<>(List.of(new Target("node, " + mainPartitions + " partitions", jvm, spec),
         new Target("node, 1 partition", jvm, new LoadSpec(spec.kind(), spec.port(), SINGLE, spec.rank(), spec.users(),
+            spec.connections(), 0, 0, spec.batchSize(), 0, spec.authorization())),
+        new Target("node, 16 partitions", jvm, new LoadSpec(spec.kind(), spec.port(), WIDE, spec.rank(), spec.users(),
             spec.connections(), 0, 0, spec.batchSize(), 0, spec.authorization())),
         new Target("bare Vert.x", jvm, spec.withPort(servers.barePort()))));
     if (servers.node() != null) {
