@@ -16,6 +16,7 @@ import org.slf4j.LoggerFactory;
  * find the directory's data is refused, and a clean stop records how much there was ({@link RedisData}).
  *
  * @param endpoint {@code redis://:<password>@127.0.0.1:<port>}; holds the password: never log it
+ * @param password the shards' password, to count the keys at a clean stop; never log it (nor this record)
  */
 record SupervisedRedis(String name, Path dir, String endpoint, int port, String password, Supervisor supervisor,
     FileLock lock) {
