@@ -79,6 +79,26 @@ class RedisDataDirectoryTest {
   }
 
   @Test
+  void dataRecordedByANewerReleaseIsRefusedWhateverItsLayout(@TempDir Path dir) throws IOException {
+    Path shard = dir.resolve("redis-0");
+    RedisBinary binary;
+    try (LocalRedisShards shards = LocalRedisShards.start(dir, 1)) {
+      binary = shards.server();
+      write(shards, "a");
+    }
+    DataRecord recorded = DataRecord.read(shard).orElseThrow();
+    // as if a later release had written it (same layout)
+    new DataRecord(recorded.server(), binary.major() + ".99.0", recorded.layout(), recorded.count())
+        .write(shard, "keys without expiry");
+    Map<String, String> before = files(shard);
+    assertThatThrownBy(() -> LocalRedisShards.start(dir, 1)).isInstanceOf(IOException.class)
+        .hasMessageContaining("written by redis-server " + binary.major() + ".99.0")
+        .hasMessageContaining(binary + ", cannot read it (an older release)")
+        .hasMessageContaining("a redis-server " + binary.major() + ".99.0 or newer");
+    assertThat(files(shard)).isEqualTo(before);
+  }
+
+  @Test
   void aShardWithFewerKeysThanItsLastCleanStopIsRefusedUntilItsRecordIsDeleted(@TempDir Path dir) throws IOException {
     Path shard = dir.resolve("redis-0");
     try (LocalRedisShards shards = LocalRedisShards.start(dir, 1)) {
