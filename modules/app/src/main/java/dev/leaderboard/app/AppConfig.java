@@ -42,6 +42,8 @@ import java.util.regex.Pattern;
  * @param redisReplicaWait in cluster mode, the replicas a write waits for ({@code LB_REDIS_WAIT_REPLICAS},
  *     {@code LB_REDIS_WAIT_MS})
  * @param webhooks the delivery lease lasts {@code LB_CLOSE_LEASE_SECONDS} like the close lease
+ * @param redisServer {@code LB_REDIS_SERVER}, the redis-server the local shards run; {@code null}: the
+ *     shipped one (or {@code -Dleaderboard.redis.server}, which tests use)
  */
 public record AppConfig(
     int httpPort,
@@ -72,7 +74,8 @@ public record AppConfig(
     long redisSettleMillis,
     ReplicaWait redisReplicaWait,
     StreamSettings streams,
-    WebhookSettings webhooks) {
+    WebhookSettings webhooks,
+    Path redisServer) {
 
   /** Every variable the app reads; the deployment test checks manifests against this list. */
   public static final Set<String> VARIABLES = Set.of("LB_HTTP_PORT", "LB_DATA_DIR", "LB_REDIS_ENDPOINTS",
@@ -85,7 +88,8 @@ public record AppConfig(
       "LB_RATE_SUBMIT", "LB_RATE_FRIENDS", "LB_RATE_ADMIN", "LB_RATE_PUBLIC", "LB_RATE_MAX_BUCKETS",
       "LB_JWT_HS256_SECRET_FILE", "LB_JWT_JWKS_FILE", "LB_JWT_ISSUER", "LB_JWT_AUDIENCE", "LB_REDIS_MODE",
       "LB_REDIS_CLUSTER_SETTLE_MS", "LB_STREAM_INTERVAL_MS", "LB_STREAM_MAX", "LB_WEBHOOK_TIMEOUT_SECONDS",
-      "LB_WEBHOOK_RETRY_FIRST_SECONDS", "LB_WEBHOOK_RETRY_MAX_SECONDS", "LB_REDIS_WAIT_REPLICAS", "LB_REDIS_WAIT_MS");
+      "LB_WEBHOOK_RETRY_FIRST_SECONDS", "LB_WEBHOOK_RETRY_MAX_SECONDS", "LB_REDIS_WAIT_REPLICAS", "LB_REDIS_WAIT_MS",
+      "LB_REDIS_SERVER");
   private static final Pattern IPV4 = Pattern.compile("(25[0-5]|2[0-4]\\d|1?\\d?\\d)(\\.(25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}");
   private static final Pattern IPV6 = Pattern.compile("[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*");
 
@@ -125,7 +129,18 @@ public record AppConfig(
         replicaWait(env),
         StreamSettings.DEFAULTS.with(Duration.ofMillis(intVar(env, "LB_STREAM_INTERVAL_MS", 100, 10, 60_000)),
             intVar(env, "LB_STREAM_MAX", StreamSettings.DEFAULTS.maxStreams(), 0, 1_000_000)),
-        webhooks(env));
+        webhooks(env),
+        redisServer(env));
+  }
+
+  /** {@code LB_REDIS_SERVER}: used only by the local shards, so it makes no sense with external Redis. */
+  private static Path redisServer(Map<String, String> env) {
+    Path server = pathVar(env, "LB_REDIS_SERVER");
+    if (server != null && !listVar(env, "LB_REDIS_ENDPOINTS").isEmpty()) {
+      throw new IllegalArgumentException("LB_REDIS_SERVER picks the redis-server of the local shards, which a node"
+          + " with LB_REDIS_ENDPOINTS does not start: unset one of them");
+    }
+    return server;
   }
 
   /** {@code LB_REDIS_MODE}: {@code standalone} (the default) or {@code cluster}, which needs seed endpoints. */
@@ -243,13 +258,15 @@ public record AppConfig(
   public AppConfig withRedisEndpoints(List<String> endpoints) {
     return new AppConfig(httpPort, dataDir, endpoints, localShards, partitions, pgUri, cluster, clusterMembers, clusterPort,
         clusterDns, clusterHost, clusterBusPort, clusterTls, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http,
-        redisPoolWaiting, redisAnswerMillis, adminKeyFile, open, httpExposure, rates, players, redisCluster, redisSettleMillis, redisReplicaWait, streams, webhooks);
+        redisPoolWaiting, redisAnswerMillis, adminKeyFile, open, httpExposure, rates, players, redisCluster, redisSettleMillis, redisReplicaWait, streams, webhooks,
+        redisServer);
   }
 
   public AppConfig withPgUri(String uri) {
     return new AppConfig(httpPort, dataDir, redisEndpoints, localShards, partitions, uri, cluster, clusterMembers,
         clusterPort, clusterDns, clusterHost, clusterBusPort, clusterTls, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http,
-        redisPoolWaiting, redisAnswerMillis, adminKeyFile, open, httpExposure, rates, players, redisCluster, redisSettleMillis, redisReplicaWait, streams, webhooks);
+        redisPoolWaiting, redisAnswerMillis, adminKeyFile, open, httpExposure, rates, players, redisCluster, redisSettleMillis, redisReplicaWait, streams, webhooks,
+        redisServer);
   }
 
   /** What a log may show of this configuration: endpoints and the archive URI without their passwords. */
@@ -265,7 +282,7 @@ public record AppConfig(
         + ", redisAnswerMillis=" + redisAnswerMillis + ", adminKeyFile=" + adminKeyFile + ", open=" + open + ", rates=" + rates + ", players=" + players
         + ", redisMode=" + (redisCluster ? "cluster" : "standalone") + ", redisSettleMillis=" + redisSettleMillis
         + ", redisReplicaWait=" + redisReplicaWait
-        + ", streams=" + streams + ", webhooks=" + webhooks + "]";
+        + ", streams=" + streams + ", webhooks=" + webhooks + ", redisServer=" + redisServer + "]";
   }
 
   /** Redis endpoint URIs ({@code redis://[[user]:password@]host:port}); an error names the entry, never its text. */

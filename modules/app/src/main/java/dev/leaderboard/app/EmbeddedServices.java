@@ -39,7 +39,7 @@ final class EmbeddedServices implements AutoCloseable {
       if (config.redisEndpoints().isEmpty()) {
         LOG.info("LB_REDIS_ENDPOINTS unset: starting {} local redis shards under {}", config.localShards(),
             config.dataDir());
-        shards = LocalRedisShards.start(config.dataDir(), config.localShards(), restarts);
+        shards = LocalRedisShards.start(config.dataDir(), config.localShards(), config.redisServer(), restarts);
         effective = effective.withRedisEndpoints(shards.endpoints());
       }
       LocalPostgres postgres = null;
@@ -57,6 +57,11 @@ final class EmbeddedServices implements AutoCloseable {
       }
       throw e;
     }
+  }
+
+  /** The redis-server the local shards run ({@code redis-server 6.2.11 at /path (shipped)}), or {@code null} without them. */
+  String redisServer() {
+    return shards == null ? null : shards.server().toString();
   }
 
   /** The node's configuration with the embedded servers' addresses filled in. */

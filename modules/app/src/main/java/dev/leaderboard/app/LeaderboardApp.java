@@ -72,7 +72,7 @@ public final class LeaderboardApp {
           return;
         }
         EmbeddedServices embedded = servers.result();
-        deploy(vertx, embedded.config(), clock).onComplete(deployed -> {
+        deploy(vertx, embedded.config(), embedded.redisServer(), clock).onComplete(deployed -> {
           if (deployed.succeeded()) {
             started.complete(new LeaderboardApp(vertx, deployed.result(), embedded));
           } else {
@@ -84,13 +84,13 @@ public final class LeaderboardApp {
     return Future.fromCompletionStage(started).onFailure(t -> LOG.error("start failed: {}", t.toString()));
   }
 
-  private static Future<Deployed> deploy(Vertx vertx, AppConfig c, Clock clock) {
+  private static Future<Deployed> deploy(Vertx vertx, AppConfig c, String redisServer, Clock clock) {
     DeploymentOptions instances = new DeploymentOptions()
         .setInstances(Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors())));
     BooleanSupplier clusterJoined = ClusterMembership.of(vertx);
     long closeLeaseMillis = c.closeLeaseSeconds() * 1000L;
     NodeStore.Options store = new NodeStore.Options(c.redis(), c.pgUri(),
-        new RedisPool(NodeStore.POOL_SIZE, c.redisPoolWaiting(), c.redisAnswerMillis()));
+        new RedisPool(NodeStore.POOL_SIZE, c.redisPoolWaiting(), c.redisAnswerMillis()), redisServer);
     // buckets refill in real time, whatever clock the node's periods follow
     RateLimiter rates = RateLimiter.create(c.rates(), Clock.systemUTC());
     LeaderboardVerticle.Options service = new LeaderboardVerticle.Options(store, clock, c.partitions())

@@ -56,6 +56,19 @@ class AppConfigTest {
   }
 
   @Test
+  void theLocalShardsRedisServerIsLbRedisServerAndNeedsLocalShards() {
+    assertThat(AppConfig.fromEnv(Map.of()).redisServer()).isNull();
+    AppConfig set = AppConfig.fromEnv(Map.of("LB_REDIS_SERVER", " /usr/bin/../bin/redis-server "));
+    assertThat(set.redisServer()).isEqualTo(Path.of("/usr/bin/redis-server"));
+    assertThat(set.withRedisEndpoints(List.of("redis://h:1")).withPgUri("postgresql://h/db").redisServer())
+        .isEqualTo(set.redisServer());
+    assertThat(set.toString()).contains("redisServer=/usr/bin/redis-server");
+    assertThatThrownBy(() -> AppConfig.fromEnv(Map.of("LB_REDIS_SERVER", "/usr/bin/redis-server",
+        "LB_REDIS_ENDPOINTS", "redis://h:1"))).hasMessageContaining("LB_REDIS_SERVER")
+        .hasMessageContaining("LB_REDIS_ENDPOINTS");
+  }
+
+  @Test
   void playerTokensAreOffUnlessASecretOrKeyFileIsSet() {
     assertThat(AppConfig.fromEnv(Map.of()).players()).isEqualTo(PlayerTokenSettings.NONE);
     assertThat(AppConfig.fromEnv(Map.of()).players().enabled()).isFalse();

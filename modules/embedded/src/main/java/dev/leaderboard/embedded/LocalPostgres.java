@@ -5,6 +5,7 @@ import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -14,7 +15,8 @@ import org.slf4j.LoggerFactory;
  * in {@code dataDir/postgres}, log in {@code dataDir/postgres.log}, listening on 127.0.0.1 only with
  * SCRAM logins of superuser {@code postgres}, whose password is made on first use ({@link LocalSecret}).
  * Where running as root is impossible, {@link #start} fails at once: run as non-root or set
- * {@code LB_PG_URI}. Supervised ({@link Supervisor}), it does not outlive the JVM ({@link ProcessGuard}),
+ * {@code LB_PG_URI}. A start over data these binaries cannot run, or with fewer rows than the last
+ * clean stop left, is refused ({@link PostgresData}). Supervised ({@link Supervisor}), it does not outlive the JVM ({@link ProcessGuard}),
  * and a start first stops one left running in the data directory ({@link Leftovers}).
  */
 public final class LocalPostgres implements AutoCloseable {
@@ -54,14 +56,22 @@ public final class LocalPostgres implements AutoCloseable {
     FileLock lock = LocalProcesses.lock(root.resolve("postgres.lock"), "the PostgreSQL data in " + pgData);
     try {
       PostgresBinaries binaries = PostgresBinaries.unpack(root.resolve("bin").resolve("postgres"));
+      String version = binaries.version();
+      OptionalLong lastStop = PostgresServer.exists(pgData) ? PostgresData.check(pgData, version) : OptionalLong.empty();
       String password = credentials(binaries, pgData, logFile, root.resolve("postgres.password"));
       PostgresServer.writeHba(pgData);
       int port = LocalProcesses.freePort();
       Process first = PostgresServer.start(NAME, binaries, pgData, port, logFile);
+      try {
+        PostgresData.started(pgData, version, lastStop, jdbcUrl(port, password));
+      } catch (IOException | RuntimeException e) {
+        ProcessGuard.stop(first, PostgresServer.STOP_TIMEOUT);
+        throw e;
+      }
       Supervisor supervisor = Supervisor.watch(NAME, first,
           () -> PostgresServer.start(NAME, binaries, pgData, port, logFile), PostgresServer.STOP_TIMEOUT, listener);
-      log.info("postgresql listening on {}:{} (pid {}), data in {}, log {}", LocalProcesses.HOST, port, first.pid(),
-          pgData, logFile);
+      log.info("postgresql {} listening on {}:{} (pid {}), data in {}, log {}", version, LocalProcesses.HOST, port,
+          first.pid(), pgData, logFile);
       return new LocalPostgres(port, password, pgData, supervisor, lock);
     } catch (IOException | RuntimeException | ExceptionInInitializerError e) {
       LocalProcesses.release(lock);
@@ -131,6 +141,9 @@ public final class LocalPostgres implements AutoCloseable {
   public void close() {
     if (closed.compareAndSet(false, true)) {
       try {
+        if (supervisor.process().isAlive()) {
+          PostgresData.stopping(pgData, jdbcUrl());
+        }
         supervisor.close();
         log.info("postgresql with data in {} stopped", pgData);
       } finally {

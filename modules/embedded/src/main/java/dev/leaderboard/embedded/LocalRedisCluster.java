@@ -37,7 +37,7 @@ public final class LocalRedisCluster implements AutoCloseable {
   private static final int MIGRATE_TIMEOUT_MILLIS = 5_000;
 
   private final Path root;
-  private final Path binary;
+  private final RedisBinary binary;
   private final RedisConfig config;
   private final Duration nodeTimeout;
   private final List<SupervisedRedis> nodes = new CopyOnWriteArrayList<>();
@@ -49,7 +49,7 @@ public final class LocalRedisCluster implements AutoCloseable {
   private final Set<Integer> joined = new ConcurrentSkipListSet<>(List.of(0));
   private final AtomicBoolean closed = new AtomicBoolean();
 
-  private LocalRedisCluster(Path root, Path binary, RedisConfig config, Duration nodeTimeout, int masters)
+  private LocalRedisCluster(Path root, RedisBinary binary, RedisConfig config, Duration nodeTimeout, int masters)
       throws IOException {
     this.root = root;
     this.binary = binary;
@@ -79,7 +79,7 @@ public final class LocalRedisCluster implements AutoCloseable {
     }
     Path root = dataDir.toAbsolutePath();
     Files.createDirectories(root);
-    LocalRedisCluster cluster = new LocalRedisCluster(root, RedisBinary.locate(root), RedisConfig.writeCluster(root),
+    LocalRedisCluster cluster = new LocalRedisCluster(root, RedisBinary.locate(root, null), RedisConfig.writeCluster(root),
         nodeTimeout, masters);
     try {
       for (int m = 0; m < masters; m++) {
@@ -117,6 +117,11 @@ public final class LocalRedisCluster implements AutoCloseable {
 
   public int port(int node) {
     return nodes.get(node).port();
+  }
+
+  /** The redis-server the nodes run. */
+  public RedisBinary server() {
+    return binary;
   }
 
   /** The node's cluster ID. */

@@ -6,20 +6,25 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Runs local {@code redis-server} processes, one per shard, each with its own AOF under
- * {@code dataDir/redis-<i>/}, so a restart finds its data. They share one owner-only password and
+ * Runs local {@code redis-server} processes ({@link RedisBinary}), one per shard, each with its own AOF
+ * under {@code dataDir/redis-<i>/}, so a restart finds its data; a start that would not find it (a
+ * binary that cannot read it, fewer keys than the last clean stop left) is refused ({@link RedisData}). They share one owner-only password and
  * refuse the commands {@link RedisConfig} lists; each is supervised ({@link Supervisor}), none
  * outlives the JVM ({@link ProcessGuard}), and a start first stops one left running in its directory.
  */
 public final class LocalRedisShards implements AutoCloseable {
 
-  private final Path binary;
+  private static final Logger log = LoggerFactory.getLogger(LocalRedisShards.class);
+
+  private final RedisBinary binary;
   private final List<SupervisedRedis> shards;
   private final AtomicBoolean closed = new AtomicBoolean();
 
-  private LocalRedisShards(Path binary, List<SupervisedRedis> shards) {
+  private LocalRedisShards(RedisBinary binary, List<SupervisedRedis> shards) {
     this.binary = binary;
     this.shards = List.copyOf(shards);
   }
@@ -31,12 +36,22 @@ public final class LocalRedisShards implements AutoCloseable {
 
   /** As {@link #start(Path, int)}; {@code listener} hears of shard {@code i} as {@code redis-<i>}. */
   public static LocalRedisShards start(Path dataDir, int count, RestartListener listener) throws IOException {
+    return start(dataDir, count, null, listener);
+  }
+
+  /**
+   * As {@link #start(Path, int, RestartListener)} with the redis-server at {@code server}
+   * ({@code LB_REDIS_SERVER}); {@code null} picks one as {@link RedisBinary} says.
+   */
+  public static LocalRedisShards start(Path dataDir, int count, Path server, RestartListener listener)
+      throws IOException {
     if (count < 1) {
       throw new IllegalArgumentException("count must be at least 1, was " + count);
     }
     Path root = dataDir.toAbsolutePath();
     Files.createDirectories(root);
-    Path binary = RedisBinary.locate(root);
+    RedisBinary binary = RedisBinary.locate(root, server);
+    log.info("local redis shards run {}", binary);
     RedisConfig config = RedisConfig.write(root);
     List<SupervisedRedis> shards = new ArrayList<>();
     try {
@@ -62,6 +77,11 @@ public final class LocalRedisShards implements AutoCloseable {
 
   /** The redis-server executable in use. */
   public Path binary() {
+    return binary.path();
+  }
+
+  /** The redis-server in use: its path, version and how it was chosen. */
+  public RedisBinary server() {
     return binary;
   }
 

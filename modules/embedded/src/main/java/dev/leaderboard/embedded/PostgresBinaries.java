@@ -5,6 +5,7 @@ import io.zonky.test.db.postgres.util.LinuxUtils;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -21,6 +22,9 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
@@ -37,6 +41,8 @@ import org.tukaani.xz.XZInputStream;
  * server's. Where seccomp forbids user namespaces {@link #checkRunnable} says so.
  */
 final class PostgresBinaries {
+
+  private static final Pattern VERSION = Pattern.compile("\\(PostgreSQL\\) (\\d+(\\.\\d+)*)");
 
   private final Path home;
   private final boolean root;
@@ -87,6 +93,27 @@ final class PostgresBinaries {
     command.add(home.resolve("bin").resolve(program).toString());
     command.addAll(args);
     return command;
+  }
+
+  /** Blocking: the release these binaries are, e.g. {@code 16.4}, from {@code postgres --version}. */
+  String version() throws IOException {
+    Process process = new ProcessBuilder(command("postgres", List.of("--version"))).redirectErrorStream(true).start();
+    String output = new String(process.getInputStream().readNBytes(4096), StandardCharsets.UTF_8).trim();
+    try {
+      if (!process.waitFor(30, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+        throw new IOException(home + "/bin/postgres --version did not exit within 30 s");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while asking postgres for its version", e);
+    }
+    Matcher m = VERSION.matcher(output);
+    if (process.exitValue() != 0 || !m.find()) {
+      throw new IOException(home + "/bin/postgres --version exited with " + process.exitValue() + " and printed '"
+          + output + "', not a PostgreSQL version");
+    }
+    return m.group(1);
   }
 
   private static String system() throws IOException {

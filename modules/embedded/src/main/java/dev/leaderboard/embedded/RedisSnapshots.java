@@ -69,7 +69,7 @@ public final class RedisSnapshots {
   public static List<Long> restore(Path dataDir, List<Path> rdbs, Duration timeout) throws IOException {
     Path root = dataDir.toAbsolutePath();
     Files.createDirectories(root);
-    Path binary = RedisBinary.locate(root);
+    Path binary = RedisBinary.locate(root, null).path();
     RedisConfig config = RedisConfig.write(root);
     List<Long> keys = new ArrayList<>();
     for (int i = 0; i < rdbs.size(); i++) {

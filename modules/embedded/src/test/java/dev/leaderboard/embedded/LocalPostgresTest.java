@@ -140,6 +140,76 @@ class LocalPostgresTest {
         .doesNotContain(Files.readString(dir.resolve("postgres.password")).strip());
   }
 
+  @Test
+  void theDataDirectoryRecordsItsWriterAndRowsAndAStartWithFewerRowsIsRefused(@TempDir Path dir) throws Exception {
+    Path pgData = dir.resolve("postgres");
+    String version;
+    try (LocalPostgres postgres = LocalPostgres.start(dir); Connection connection = connect(postgres)) {
+      write(connection, List.of(5L, 6L, 7L));
+      version = PostgresBinaries.unpack(dir.resolve("bin").resolve("postgres")).version();
+      assertThat(DataRecord.read(pgData)).contains(new DataRecord("postgresql", version,
+          "PG_VERSION " + version.split("\\.")[0], java.util.OptionalLong.empty()));
+    }
+    DataRecord stopped = DataRecord.read(pgData).orElseThrow();
+    assertThat(stopped.count()).as("rows at the clean stop").hasValue(3);
+
+    // the directory replaced by an empty cluster's (with its password), the record kept: rows were lost
+    Path empty = dir.resolve("empty");
+    try (LocalPostgres other = LocalPostgres.start(empty)) {
+      assertThat(other.uri()).isNotEmpty();
+    }
+    byte[] record = Files.readAllBytes(DataRecord.file(pgData));
+    TestServers.deleteRecursively(pgData);
+    Files.move(empty.resolve("postgres"), pgData);
+    Files.copy(empty.resolve("postgres.password"), dir.resolve("postgres.password"),
+        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    Files.write(DataRecord.file(pgData), record);
+    assertThatThrownBy(() -> LocalPostgres.start(dir)).isInstanceOf(IOException.class)
+        .hasMessageContaining("with 0 rows in the tables of schema public, fewer than the 3 its last clean stop left")
+        .hasMessageContaining("refuses to serve")
+        .hasMessageContaining("delete " + DataRecord.file(pgData));
+    assertThat(Files.readAllBytes(DataRecord.file(pgData))).isEqualTo(record);
+    assertThat(pgData.resolve("postmaster.pid")).as("the refused server has stopped").doesNotExist();
+
+    Files.delete(DataRecord.file(pgData));
+    try (LocalPostgres accepted = LocalPostgres.start(dir); Connection connection = connect(accepted);
+        Statement query = connection.createStatement()) {
+      assertThat(query.executeQuery("select count(*) from pg_tables where tablename = 'kept'")).satisfies(rs -> {
+        assertThat(rs.next()).isTrue();
+        assertThat(rs.getLong(1)).isZero();
+      });
+    }
+    assertThat(DataRecord.read(pgData).orElseThrow().count()).hasValue(0);
+  }
+
+  @Test
+  void dataOfAnotherMajorReleaseIsRefusedNamingBoth(@TempDir Path dir) throws Exception {
+    Path pgData = dir.resolve("postgres");
+    String version;
+    try (LocalPostgres postgres = LocalPostgres.start(dir); Connection connection = connect(postgres)) {
+      write(connection, List.of(1L));
+      version = PostgresBinaries.unpack(dir.resolve("bin").resolve("postgres")).version();
+    }
+    String major = version.split("\\.")[0];
+    for (String other : List.of(Integer.toString(Integer.parseInt(major) - 1), Integer.toString(Integer.parseInt(major) + 1))) {
+      // as data written by PostgreSQL of another major release
+      Files.writeString(pgData.resolve("PG_VERSION"), other + "\n");
+      byte[] record = Files.readAllBytes(DataRecord.file(pgData));
+      long logSize = Files.size(dir.resolve("postgres.log"));
+      assertThatThrownBy(() -> LocalPostgres.start(dir)).isInstanceOf(IOException.class)
+          .hasMessageContaining("written by PostgreSQL " + other + " (PG_VERSION " + other + ")")
+          .hasMessageContaining("embedded PostgreSQL is " + version)
+          .hasMessageContaining("Nothing was started or changed")
+          .hasMessageContaining("pg_upgrade");
+      assertThat(Files.readAllBytes(DataRecord.file(pgData))).isEqualTo(record);
+      assertThat(Files.size(dir.resolve("postgres.log"))).as("no server ran").isEqualTo(logSize);
+    }
+    Files.writeString(pgData.resolve("PG_VERSION"), major + "\n");
+    try (LocalPostgres postgres = LocalPostgres.start(dir); Connection connection = connect(postgres)) {
+      assertThat(read(connection)).containsExactly(1L);
+    }
+  }
+
   /** The superuser over TCP: without a password, or with another, refused; with the password, served. */
   private static void assertRefusesAllButThePassword(LocalPostgres postgres) throws SQLException {
     URI uri = URI.create(postgres.uri());

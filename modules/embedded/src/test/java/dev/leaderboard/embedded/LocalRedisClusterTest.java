@@ -35,7 +35,9 @@ class LocalRedisClusterTest {
       cluster.migrateKeys(slot, List.of(a));
       assertThat(cluster.keysInSlot(master, slot, 10)).containsExactly(b);
       assertThatThrownBy(() -> cluster.call(master, "GET", a)).hasMessageStartingWith("ASK " + slot);
-      assertThatThrownBy(() -> cluster.call(master, "MGET", a, b)).hasMessageStartingWith("ASK " + slot);
+      // a multi-key command over a slot half moved: 6.x redirects it, 7.x asks to retry once the move is done
+      assertThatThrownBy(() -> cluster.call(master, "MGET", a, b))
+          .hasMessageStartingWith(cluster.server().major() >= 7 ? "TRYAGAIN" : "ASK " + slot);
       cluster.finishMove(slot);
       assertThat(cluster.masterOf(slot)).isEqualTo(added);
       assertThat(cluster.call(added, "MGET", a, b)).isEqualTo(List.of("1", "2"));

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.BufferedReader;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.net.Socket;
@@ -39,8 +38,17 @@ class LocalRedisShardsTest {
     assertThat(processes).noneMatch(ProcessHandle::isAlive);
     assertThat(watchdogs).noneMatch(TestProcesses::running);
     assertThatCode(first::close).doesNotThrowAnyException();
-    assertThat(dir.resolve("redis-0/appendonly.aof")).isNotEmptyFile();
-    assertThat(dir.resolve("redis-1/appendonly.aof")).isNotEmptyFile();
+    for (String shard : List.of("redis-0", "redis-1")) {
+      if (first.server().major() >= 7) {
+        // 7.x keeps its AOF as parts named by a manifest; the write is in the part after the (empty) base
+        assertThat(dir.resolve(shard + "/appendonlydir/appendonly.aof.manifest")).isNotEmptyFile();
+        assertThat(dir.resolve(shard + "/appendonlydir/appendonly.aof.1.incr.aof")).isNotEmptyFile();
+        assertThat(dir.resolve(shard + "/appendonly.aof")).doesNotExist();
+      } else {
+        assertThat(dir.resolve(shard + "/appendonly.aof")).isNotEmptyFile();
+        assertThat(dir.resolve(shard + "/appendonlydir")).doesNotExist();
+      }
+    }
 
     try (LocalRedisShards second = LocalRedisShards.start(dir, 2)) {
       assertThat(second.binary()).isEqualTo(first.binary());
@@ -116,7 +124,7 @@ class LocalRedisShardsTest {
     int port = LocalProcesses.freePort();
     // as a JVM that died without stopping it (and without its watchdog) would have left it
     RedisConfig config = RedisConfig.write(dir);
-    Process leftover = new ProcessBuilder(RedisServer.command(RedisBinary.locate(dir), config, shardDir, port))
+    Process leftover = new ProcessBuilder(RedisServer.command(RedisBinary.locate(dir, null).path(), config, shardDir, port))
         .redirectErrorStream(true).redirectOutput(dir.resolve("leftover.out").toFile()).start();
     try {
       String endpoint = "redis://:" + config.password() + "@127.0.0.1:" + port;
@@ -215,13 +223,44 @@ class LocalRedisShardsTest {
   }
 
   @Test
-  void pathBinaryIsUsedOnlyIfVersionSucceeds(@TempDir Path dir) throws IOException {
-    Path broken = fakeRedisServer(dir.resolve("broken"), 1);
-    Path working = fakeRedisServer(dir.resolve("working"), 0);
-    String path = broken.getParent() + File.pathSeparator + working.getParent();
-    assertThat(RedisBinary.findOnPath(path)).contains(working);
-    assertThat(RedisBinary.findOnPath(broken.getParent().toString())).isEmpty();
-    assertThat(RedisBinary.findOnPath(dir.resolve("missing").toString())).isEmpty();
+  void aConfiguredBinaryMustBeAWorkingRedisServer(@TempDir Path dir) throws IOException {
+    Path broken = fakeRedisServer(dir.resolve("broken"), "exit 1");
+    Path other = fakeRedisServer(dir.resolve("other"), "echo 'some other program 1.0'");
+    Path fake = fakeRedisServer(dir.resolve("fake"), "echo 'Redis server v=7.2.4 sha=00000000:0 malloc=libc bits=64'");
+    assertThatThrownBy(() -> RedisBinary.locate(dir, broken)).hasMessageContaining(broken.toString())
+        .hasMessageContaining("exited with 1").hasMessageContaining("set LB_REDIS_SERVER to the path of a working");
+    assertThatThrownBy(() -> RedisBinary.locate(dir, other)).hasMessageContaining("some other program 1.0")
+        .hasMessageContaining("not a redis-server version");
+    assertThatThrownBy(() -> RedisBinary.locate(dir, dir.resolve("missing"))).hasMessageContaining("LB_REDIS_SERVER")
+        .hasMessageContaining("not an executable file");
+    RedisBinary configured = RedisBinary.locate(dir, fake);
+    assertThat(configured.path()).isEqualTo(fake);
+    assertThat(configured.version()).isEqualTo("7.2.4");
+    assertThat(configured.major()).isEqualTo(7);
+    assertThat(configured.chosenBy()).isEqualTo("LB_REDIS_SERVER");
+  }
+
+  @Test
+  void withoutASettingTheShippedBinaryRunsNeverTheOneOnPath(@TempDir Path dir) throws IOException {
+    RedisBinary shipped = RedisBinary.shipped(dir);
+    assertThat(shipped.chosenBy()).isEqualTo("shipped");
+    assertThat(shipped.version()).startsWith("6.2.");
+    assertThat(shipped.path()).startsWith(dir.resolve("bin"));
+    String property = System.getProperty(RedisBinary.PROPERTY);
+    try {
+      // in CI Debian's redis-server is on PATH: the node still runs the shipped one
+      System.clearProperty(RedisBinary.PROPERTY);
+      assertThat(RedisBinary.locate(dir, null)).isEqualTo(shipped);
+      System.setProperty(RedisBinary.PROPERTY, fakeRedisServer(dir.resolve("picked"), "echo 'v=7.0.1'").toString());
+      assertThat(RedisBinary.locate(dir, null).chosenBy()).isEqualTo("-D" + RedisBinary.PROPERTY);
+      assertThat(RedisBinary.locate(dir, null).version()).isEqualTo("7.0.1");
+    } finally {
+      if (property == null) {
+        System.clearProperty(RedisBinary.PROPERTY);
+      } else {
+        System.setProperty(RedisBinary.PROPERTY, property);
+      }
+    }
   }
 
   @Test
@@ -237,9 +276,9 @@ class LocalRedisShardsTest {
     }
   }
 
-  private static Path fakeRedisServer(Path dir, int exitCode) throws IOException {
+  private static Path fakeRedisServer(Path dir, String body) throws IOException {
     Files.createDirectories(dir);
-    Path script = Files.writeString(dir.resolve("redis-server"), "#!/bin/sh\nexit " + exitCode + "\n");
+    Path script = Files.writeString(dir.resolve("redis-server"), "#!/bin/sh\n" + body + "\n");
     assertThat(script.toFile().setExecutable(true)).isTrue();
     return script.toAbsolutePath();
   }

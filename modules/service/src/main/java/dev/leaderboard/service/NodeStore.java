@@ -49,15 +49,28 @@ public final class NodeStore {
   private final AuditStore audit;
   private Future<Health> health;
 
-  /** Where a node's stores are: Redis (standalone endpoints or a Cluster's seeds), PostgreSQL, the Redis pool. */
-  public record Options(RedisTopology redis, String pgUri, RedisPool pool) {
+  /**
+   * Where a node's stores are: Redis (standalone endpoints or a Cluster's seeds), PostgreSQL, the Redis pool.
+   *
+   * @param redisServer the redis-server the node started its local shards with (shown by readiness);
+   *     {@code null} when its Redis is external
+   */
+  public record Options(RedisTopology redis, String pgUri, RedisPool pool, String redisServer) {
+    public Options(RedisTopology redis, String pgUri, RedisPool pool) {
+      this(redis, pgUri, pool, null);
+    }
+
     /** Standalone endpoints with the default pool. */
     public static Options of(List<String> endpoints, String pgUri) {
       return new Options(RedisTopology.standalone(endpoints), pgUri, RedisPool.of(POOL_SIZE));
     }
 
     public Options withPool(RedisPool p) {
-      return new Options(redis, pgUri, p);
+      return new Options(redis, pgUri, p, redisServer);
+    }
+
+    public Options withRedisServer(String server) {
+      return new Options(redis, pgUri, pool, server);
     }
   }
 
@@ -169,7 +182,8 @@ public final class NodeStore {
         Future<NodeStore> starting = own.succeededFuture().compose(v -> {
           NodeStore store = new NodeStore(vertx, options);
           return store.start().onFailure(t -> store.close())
-              .onSuccess(ok -> ServiceReadiness.registerStores(NodeServices.of(vertx).readiness(), ok::health));
+              .onSuccess(ok -> ServiceReadiness.registerStores(NodeServices.of(vertx).readiness(), ok::health,
+                  options.redisServer()));
         });
         started = starting;
         starting.onFailure(t -> forget(starting));

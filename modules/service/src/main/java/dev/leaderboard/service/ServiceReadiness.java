@@ -26,9 +26,19 @@ public final class ServiceReadiness {
   private ServiceReadiness() {
   }
 
-  /** The store's procedures; they share one health round (one PING per shard, one query to PostgreSQL). */
-  static void registerStores(HealthChecks checks, Supplier<Future<Health>> health) {
-    checks.register(REDIS, TIMEOUT_MILLIS, promise -> health.get().onComplete(ar -> promise.complete(redis(ar.result()))));
+  /**
+   * The store's procedures; they share one health round (one PING per shard, one query to
+   * PostgreSQL). {@code redisServer}, the local shards' redis-server (or {@code null}), is shown as
+   * the {@code redis} check's {@code server}.
+   */
+  static void registerStores(HealthChecks checks, Supplier<Future<Health>> health, String redisServer) {
+    checks.register(REDIS, TIMEOUT_MILLIS, promise -> health.get().onComplete(ar -> {
+      Status status = redis(ar.result());
+      if (redisServer != null) {
+        status.getData().put("server", redisServer);
+      }
+      promise.complete(status);
+    }));
     checks.register(ARCHIVE, TIMEOUT_MILLIS, promise -> health.get().onComplete(ar -> promise.complete(archive(ar.result()))));
   }
 
