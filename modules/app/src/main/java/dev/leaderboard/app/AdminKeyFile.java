@@ -81,7 +81,8 @@ final class AdminKeyFile {
       }
       case REVOKED -> {
         LOG.warn("the admin key {} in {} was revoked; {}", token.id(), file, given
-            ? "it is not registered again: put a new key in the file (see README)" : "a new one replaces it");
+            ? "it is not registered again: put a new key in the file (docs/security.md, \"The node's admin key\")"
+            : "a new one replaces it");
         yield given ? Future.succeededFuture(file) : create();
       }
       case CONFLICT -> Future.failedFuture(new IllegalStateException("the key in " + file + " has the ID " + token.id()

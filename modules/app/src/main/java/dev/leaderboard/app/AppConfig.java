@@ -25,8 +25,8 @@ import java.util.regex.Pattern;
 
 /**
  * Node settings from {@code LB_*} environment variables: the one place each is read, checked (with
- * messages naming the variable and its rule) and defaulted, so the README's configuration table has
- * one counterpart; groups with rules of their own are records of their own. Defaults run everything
+ * messages naming the variable and its rule) and defaulted, so docs/operations.md's configuration
+ * table has one counterpart ({@code OperationsDocTest} holds them together); groups with rules of their own are records of their own. Defaults run everything
  * locally: without {@code LB_REDIS_ENDPOINTS} the node starts {@code LB_LOCAL_SHARDS} redis-servers
  * and serves HTTP on loopback only. Defaults are closed: a clustered node needs the event bus's TLS
  * unless {@code LB_CLUSTER_TLS=off} says otherwise.

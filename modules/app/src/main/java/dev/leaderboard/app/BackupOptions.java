@@ -52,14 +52,17 @@ record BackupOptions(Path backup, boolean replace, AppConfig config) {
 
   /**
    * Why the commands cannot serve this node, or null: they copy the embedded servers of a data
-   * directory; external Redis and PostgreSQL are backed up with their own tools (README, Backups).
+   * directory; external Redis and PostgreSQL are backed up with their own tools (docs/operations.md,
+   * "Backups and restore").
    */
   String external() {
     if (!config.redisEndpoints().isEmpty()) {
-      return "LB_REDIS_ENDPOINTS is set: back up external Redis with its own tools (README, \"Backups\")";
+      return "LB_REDIS_ENDPOINTS is set: back up external Redis with its own tools"
+          + " (docs/operations.md, \"Backups and restore\")";
     }
     if (config.pgUri() != null) {
-      return "LB_PG_URI is set: back up external PostgreSQL with pg_dump (README, \"Backups\")";
+      return "LB_PG_URI is set: back up external PostgreSQL with pg_dump"
+          + " (docs/operations.md, \"Backups and restore\")";
     }
     return null;
   }

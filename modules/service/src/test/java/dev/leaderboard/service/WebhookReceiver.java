@@ -21,7 +21,7 @@ import javax.crypto.spec.SecretKeySpec;
 
 /**
  * A webhook receiver for tests: an HTTP server that records every request and answers the statuses
- * it was told, in order (then 200). It checks signatures on its own, as the README tells receivers
+ * it was told, in order (then 200). It checks signatures on its own, as docs/api.md tells receivers
  * to, without the service's code.
  */
 public final class WebhookReceiver {
