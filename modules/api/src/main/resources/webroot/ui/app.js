@@ -1,6 +1,6 @@
 // The operator's dashboard: the key, the boards, and one board's live top, users and periods.
 
-import {api, ApiError} from './api.js';
+import {api, ApiError, path} from './api.js';
 import {BoardsView} from './boards.js';
 import {drawTop} from './chart.js';
 import {$, entryRows, replace} from './dom.js';
@@ -9,16 +9,29 @@ import {PeriodsView} from './periods.js';
 import {UserView} from './user.js';
 
 let board = null;
+/** Whether the open board breaks ties by milliseconds, so its times are shown to the millisecond. */
+let millis = true;
 let live = null;
 let tab = 'live';
+/** Where the message on screen came from: 'live' (the live top) or 'action' (what the operator did). */
+let shownFrom = null;
 
-function report(error) {
+/**
+ * Shows an error in red, or clears the message (error null). A message stays until the operator's
+ * next action, or for one from the live top until the top is back.
+ */
+function report(error, from = 'action') {
   const message = $('message');
   if (!error) {
-    message.hidden = true;
-    message.textContent = '';
+    if (from === 'action' || shownFrom === from) {
+      message.hidden = true;
+      message.textContent = '';
+      message.className = '';
+      shownFrom = null;
+    }
     return;
   }
+  shownFrom = from;
   message.hidden = false;
   message.className = 'error';
   message.textContent = error instanceof ApiError && error.code
@@ -28,12 +41,27 @@ function report(error) {
   }
 }
 
+// every action of the operator's starts with a clean slate: a refusal shown earlier is old news
+document.addEventListener('click', event => {
+  if (event.target instanceof Element && event.target.closest('button')) {
+    report(null);
+  }
+}, true);
+document.addEventListener('submit', () => report(null), true);
+
 const boards = new BoardsView(openBoard, report);
 const users = new UserView(report);
 const periods = new PeriodsView(report);
 
+/** Without a key the page says where to find one; with one it shows the boards. */
 function keyState() {
-  $('key-state').textContent = api.key() ? 'key set for this tab' : 'no key';
+  const key = api.key();
+  $('key-state').textContent = key ? 'key set for this tab' : 'no key';
+  $('welcome').hidden = !!key;
+  $('boards-view').hidden = !key;
+  if (!key) {
+    $('board-view').hidden = true;
+  }
 }
 
 $('key-form').addEventListener('submit', event => {
@@ -51,9 +79,10 @@ $('key-form').addEventListener('submit', event => {
 
 $('key-forget').addEventListener('click', () => {
   api.setKey(null);
-  keyState();
   stopLive();
+  board = null;
   replace($('boards').tBodies[0]);
+  keyState();
 });
 
 for (const button of document.querySelectorAll('#tabs [data-tab]')) {
@@ -62,7 +91,7 @@ for (const button of document.querySelectorAll('#tabs [data-tab]')) {
 
 $('board-edit').addEventListener('click', async () => {
   try {
-    boards.edit(await api.call('GET', '/v1/boards/' + encodeURIComponent(board)));
+    boards.edit(await api.call('GET', path('v1', 'boards', board)));
     $('board-admin').scrollIntoView();
   } catch (e) {
     report(e);
@@ -75,12 +104,21 @@ $('live-top-n').addEventListener('change', () => {
   }
 });
 
-function openBoard(name) {
+async function openBoard(name) {
   board = name;
   $('board-view').hidden = false;
   $('board-name').textContent = name;
   history.replaceState(null, '', '#board=' + encodeURIComponent(name));
-  showTab(tab);
+  try {
+    const definition = await api.call('GET', path('v1', 'boards', name));
+    millis = definition.tieResolution !== 's';
+  } catch (e) {
+    // unknown: show milliseconds, which never hide an order the board has
+    millis = true;
+  }
+  if (board === name) {
+    showTab(tab);
+  }
 }
 
 function showTab(name) {
@@ -97,9 +135,9 @@ function showTab(name) {
     stopLive();
   }
   if (name === 'user') {
-    users.show(board);
+    users.show(board, millis);
   } else if (name === 'periods') {
-    periods.show(board);
+    periods.show(board, millis);
   }
 }
 
@@ -122,7 +160,7 @@ function stopLive() {
 function showTop(top) {
   $('live-period').textContent = top.period ?? '';
   $('live-total').textContent = top.total ?? 0;
-  replace($('live-top').tBodies[0], ...entryRows(top.entries));
+  replace($('live-top').tBodies[0], ...entryRows(top.entries, {millis}));
   drawTop($('live-chart'), top.entries);
 }
 
@@ -131,7 +169,9 @@ function liveState(state, error) {
   badge.textContent = state;
   badge.dataset.state = state;
   if (error) {
-    report(error);
+    report(error, 'live');
+  } else if (state === 'stream' || state === 'polling') {
+    report(null, 'live');
   }
 }
 

@@ -47,7 +47,7 @@ export class BoardsView {
     $('board-admin').open = true;
     $('bf-name').value = board ? board.board : '';
     $('bf-name').disabled = !!board;
-    $('bf-period').value = board ? board.period : 'all';
+    $('bf-period').value = board ? board.period : 'all-time';
     $('bf-timezone').value = board ? board.timezone : '';
     $('bf-order').value = board ? board.order : 'desc';
     $('bf-operator').value = board ? board.operator : 'incr';

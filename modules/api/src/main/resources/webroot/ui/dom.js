@@ -36,15 +36,18 @@ export function $(id) {
   return document.getElementById(id);
 }
 
-/** Epoch milliseconds as 2025-04-15 12:00:00Z; anything else as it is. */
-export function time(ms) {
+/**
+ * Epoch milliseconds as 2025-04-15 12:00:00Z, or with millis as 2025-04-15 12:00:00.123Z (a board
+ * that breaks ties by milliseconds orders users by them); anything else as it is.
+ */
+export function time(ms, millis = false) {
   if (typeof ms !== 'number' || !Number.isFinite(ms)) {
     return ms == null ? '' : String(ms);
   }
-  return new Date(ms).toISOString().replace('T', ' ').replace(/\.\d+Z$/, 'Z');
+  const text = new Date(ms).toISOString().replace('T', ' ');
+  return millis ? text : text.replace(/\.\d+Z$/, 'Z');
 }
 
-/** The display name an entry's metadata carries, if any. */
 /** An entry's sort keys as text ("deaths 2, level 7"), or '' on a board without sort keys. */
 export function sortKeys(entry) {
   const keys = entry && entry.keys;
@@ -54,6 +57,7 @@ export function sortKeys(entry) {
   return Object.entries(keys).map(([name, value]) => name + ' ' + value).join(', ');
 }
 
+/** The display name an entry's metadata carries, if any. */
 export function displayName(entry) {
   const meta = entry && entry.meta;
   if (!meta || typeof meta !== 'object') {
@@ -63,15 +67,18 @@ export function displayName(entry) {
   return typeof name === 'string' || typeof name === 'number' ? String(name) : '';
 }
 
-/** Table rows for leaderboard entries: rank, user, name, score, time. */
-export function entryRows(entries, highlight) {
+/**
+ * Table rows for leaderboard entries: rank, user, name, score, time (to the millisecond with
+ * millis); the row of user highlight is marked.
+ */
+export function entryRows(entries, {highlight, millis = false} = {}) {
   return entries.map(e => {
     const row = el('tr', {'data-user': e.userId},
       el('td', {class: 'num'}, e.rank ?? (e.globalRank ?? '')),
       el('td', {class: 'user'}, e.userId),
       el('td', {class: 'name'}, displayName(e)),
       el('td', {class: 'num score'}, e.score),
-      el('td', {class: 'time'}, time(e.at ?? e.time)));
+      el('td', {class: 'time'}, time(e.at ?? e.time, millis)));
     if (highlight !== undefined && e.userId === highlight) {
       row.classList.add('me');
     }

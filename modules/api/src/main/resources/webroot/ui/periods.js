@@ -13,11 +13,14 @@ export class PeriodsView {
     this.period = null;
     this.offset = 0;
     this.total = 0;
+    this.millis = false;
     $('period-prev').addEventListener('click', () => this.page(Math.max(0, this.offset - PAGE)));
     $('period-next').addEventListener('click', () => this.page(this.offset + PAGE));
   }
 
-  async show(board) {
+  /** @param millis whether the board's entry times are shown to the millisecond */
+  async show(board, millis) {
+    this.millis = millis;
     if (this.board !== board) {
       this.board = board;
       this.period = null;
@@ -61,7 +64,7 @@ export class PeriodsView {
       this.offset = offset;
       this.total = page.total || 0;
       const entries = page.entries || [];
-      replace($('period-entries').tBodies[0], ...entryRows(entries));
+      replace($('period-entries').tBodies[0], ...entryRows(entries, {millis: this.millis}));
       $('period-range').textContent = entries.length
         ? `${offset + 1}–${offset + entries.length} of ${this.total}` : `none of ${this.total}`;
       $('period-prev').disabled = offset === 0;

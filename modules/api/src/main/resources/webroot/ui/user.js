@@ -8,13 +8,16 @@ export class UserView {
   constructor(report) {
     this.report = report;
     this.board = null;
+    this.millis = false;
     $('user-form').addEventListener('submit', event => {
       event.preventDefault();
       this.lookUp($('user-id').value.trim());
     });
   }
 
-  show(board) {
+  /** @param millis whether the board's times are shown to the millisecond */
+  show(board, millis) {
+    this.millis = millis;
     if (this.board !== board) {
       this.board = board;
       this.clear();
@@ -43,13 +46,13 @@ export class UserView {
     }
     try {
       const around = await api.call('GET', path(...base, 'around') + query({limit: 5}));
-      replace($('user-around').tBodies[0], ...entryRows(around.entries || [], userId));
+      replace($('user-around').tBodies[0], ...entryRows(around.entries || [], {highlight: userId, millis: this.millis}));
     } catch (e) {
       this.report(e);
     }
     try {
       const friends = await api.call('GET', path(...base, 'friends') + query({limit: 20}));
-      replace($('user-friends').tBodies[0], ...entryRows(friends.entries || [], userId));
+      replace($('user-friends').tBodies[0], ...entryRows(friends.entries || [], {highlight: userId, millis: this.millis}));
       const missing = friends.missing || [];
       $('user-friends-note').textContent = (friends.total ?? 0) + ' in the group'
         + (missing.length ? ', without a score: ' + missing.join(', ') : '');
@@ -60,7 +63,7 @@ export class UserView {
 
   facts(entry) {
     const facts = [['user', entry.userId], ['name', displayName(entry)], ['rank', entry.rank],
-      ['score', entry.score], ['sort keys', sortKeys(entry)], ['time (UTC)', time(entry.at)],
+      ['score', entry.score], ['sort keys', sortKeys(entry)], ['time (UTC)', time(entry.at, this.millis)],
       ['percentile', entry.percentile],
       ['period', entry.period], ['of', entry.total]];
     return facts.filter(([, v]) => v !== undefined && v !== null && v !== '')

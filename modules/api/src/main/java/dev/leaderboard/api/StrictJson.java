@@ -1,7 +1,9 @@
 package dev.leaderboard.api;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import dev.leaderboard.core.LeaderboardException;
@@ -34,11 +36,34 @@ final class StrictJson {
   static Object parse(Buffer body) {
     byte[] bytes = body.getBytes();
     String text = utf8(bytes);
-    try (JsonParser parser = FACTORY.createParser(text)) {
+    JsonParser parser = null;
+    try {
+      parser = FACTORY.createParser(text);
       return JacksonCodec.fromParser(parser, Object.class);
     } catch (DecodeException | IOException e) {
-      throw invalid("the request body is not valid JSON: " + firstLine(e.getMessage()));
+      throw invalid("the request body is not valid JSON: " + problem(e, parser));
     }
+  }
+
+  /**
+   * What the parser found and where ("... at line L, column C"). Jackson's own message would add
+   * its input source and the names of its features, which are no business of the caller's.
+   */
+  private static String problem(Exception e, JsonParser parser) {
+    Throwable cause = e;
+    while (cause != null && !(cause instanceof JsonProcessingException)) {
+      cause = cause.getCause();
+    }
+    if (cause instanceof JsonProcessingException parse) {
+      return firstLine(parse.getOriginalMessage()) + at(parse.getLocation());
+    }
+    // Vert.x's own refusals (a trailing token) carry no location: the parser stopped where it was
+    return firstLine(e.getMessage()) + (parser == null ? "" : at(parser.currentTokenLocation()));
+  }
+
+  private static String at(JsonLocation location) {
+    return location == null || location.getLineNr() < 1 ? ""
+        : " at line " + location.getLineNr() + ", column " + location.getColumnNr();
   }
 
   private static String utf8(byte[] bytes) {

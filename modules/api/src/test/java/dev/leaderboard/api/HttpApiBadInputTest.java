@@ -8,6 +8,7 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.client.HttpResponse;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -121,6 +122,22 @@ class HttpApiBadInputTest extends ApiTestSupport {
 
     assertError(r, status, code, mentions);
     assertThat(snapshot(board, USERS)).isEqualTo(before);
+  }
+
+  /** A parser's refusal says what and where, in the caller's terms: no parser source, class or feature names. */
+  @Test
+  void malformedJsonIsReportedByLineAndColumnOnly() {
+    String board = seededBoard("incr");
+    Map<String, String> bodies = Map.of(
+        "{\"userId\": \"alice\",\n  \"value\": }", "line 2, column 12",
+        "{\"userId\": \"alice\", \"value\": 1, \"value\": 2}", "line 1, column 40",
+        "{\"userId\": \"alice\", \"value\": 1} {}", "line 1, column 33",
+        "{\"userId\": \"alice\", \"value\": ", "line 1, column 30");
+    bodies.forEach((body, where) -> {
+      JsonObject error = assertError(post("/v1/boards/" + board + "/scores", body), 400, "invalid_json", "body");
+      assertThat(error.getString("message")).as(body).contains(where)
+          .doesNotContain("Source", "REDACTED", "Feature", "disabled", "`", "com.fasterxml", "\n");
+    });
   }
 
   @Test

@@ -53,6 +53,42 @@ class HttpReadRoutesTest extends ApiTestSupport {
     assertThat(badLimit.bodyAsJsonObject().getString("message")).contains("limit");
   }
 
+  /**
+   * Two users tied at the top of three: they share a rank and a percentile in competition and dense
+   * modes, on every read, and every percentile is written as a number with a decimal point.
+   */
+  @Test
+  void tiedEntriesShareTheirPercentileInCompetitionMode() {
+    String board = randomBoard();
+    assertThat(put("/v1/boards/" + board, "{\"operator\":\"set\",\"denseRanks\":true}").statusCode()).isEqualTo(201);
+    submit(board, "alice", 10);
+    submit(board, "bob", 10);
+    submit(board, "carol", 5);
+    String base = "/v1/boards/" + board;
+    String all = new JsonObject().put("userIds", new JsonArray().add("carol").add("bob").add("alice")).encode();
+    for (String mode : new String[] {"competition", "dense", "unique"}) {
+      List<Double> expected = mode.equals("unique") ? List.of(100.0, 66.67, 33.33) : List.of(100.0, 100.0, 33.33);
+      List<HttpResponse<Buffer>> pages = List.of(get(base + "/entries?rankMode=" + mode),
+          get(base + "/users/carol/around?limit=3&rankMode=" + mode), post(base + "/ranks?rankMode=" + mode, all));
+      for (HttpResponse<Buffer> page : pages) {
+        assertThat(percentiles(ok(page, 200).getJsonArray("entries"))).as(mode).isEqualTo(expected);
+        assertThat(page.bodyAsString()).as(mode).containsPattern("\"percentile\":33\\.33")
+            .doesNotContainPattern("\"percentile\":\\d+[,}]");
+      }
+      // a user's own read agrees with the page (in unique mode the tie is settled by the board's order)
+      for (Object o : ok(pages.get(0), 200).getJsonArray("entries")) {
+        JsonObject entry = (JsonObject) o;
+        HttpResponse<Buffer> user = get(base + "/users/" + entry.getString("userId") + "?rankMode=" + mode);
+        assertThat(ok(user, 200).getDouble("percentile")).as(mode).isEqualTo(entry.getDouble("percentile"));
+        assertThat(user.bodyAsString()).doesNotContainPattern("\"percentile\":\\d+[,}]");
+      }
+    }
+  }
+
+  private static List<Double> percentiles(JsonArray entries) {
+    return entries.stream().map(e -> ((JsonObject) e).getDouble("percentile")).toList();
+  }
+
   @Test
   void requestsTheHttpDecoderRefusesStillGetJsonErrors() {
     HttpResponse<Buffer> longUri = get("/v1/boards/" + "x".repeat(5000));

@@ -19,12 +19,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.Select;
 
 /**
@@ -42,105 +45,227 @@ class DashboardBrowserTest {
   private static final Duration LIVE = Duration.ofSeconds(1);
   private static final Duration PAGE = Duration.ofSeconds(10);
 
-  @Test
-  void anOperatorWatchesABoardLiveLooksAUserUpAndOpensAnArchivedPeriod(Vertx vertx, @TempDir Path dir)
-      throws Exception {
+  private int port;
+  private LeaderboardApp app;
+  private Chromium chromium;
+  private WebDriver page;
+  private WebClient api;
+  private String key;
+
+  /** A whole node on the shared test shards and PostgreSQL, and a browser. */
+  @BeforeEach
+  void start(Vertx vertx, @TempDir Path dir) throws Exception {
     Chromium.assumeInstalled();
-    int port = AppRestartTest.freePort();
+    port = AppRestartTest.freePort();
     AppConfig config = AppConfig.fromEnv(Map.of("LB_DATA_DIR", dir.resolve("data").toString(),
         "LB_HTTP_PORT", String.valueOf(port), "LB_REDIS_ENDPOINTS", String.join(",", TestShards.endpoints()),
         "LB_PG_URI", TestPostgres.uri()));
-    LeaderboardApp app = LeaderboardApp.start(config, AppRestartTest.CLOCK).await(60, TimeUnit.SECONDS);
-    try (Chromium chromium = Chromium.start()) {
-      WebDriver page = chromium.driver();
-      WebClient api = AdminClients.of(vertx, app);
-      String key = Files.readString(app.adminKeyFile()).strip();
-      String board = "dash-" + UUID.randomUUID().toString().substring(0, 8);
+    app = LeaderboardApp.start(config, AppRestartTest.CLOCK).await(60, TimeUnit.SECONDS);
+    chromium = Chromium.start();
+    page = chromium.driver();
+    api = AdminClients.of(vertx, app);
+    key = Files.readString(app.adminKeyFile()).strip();
+  }
 
-      page.get("http://localhost:" + port + "/");
-      page.findElement(By.id("key")).sendKeys(key);
-      page.findElement(By.id("key-use")).click();
-      assertThat(script(page, "return sessionStorage.getItem('leaderboard.key')")).isEqualTo(key);
-
-      // a board created with the page's form opens live
-      page.findElement(By.cssSelector("#board-admin summary")).click();
-      page.findElement(By.id("bf-name")).sendKeys(board);
-      new Select(page.findElement(By.id("bf-period"))).selectByValue("daily");
-      page.findElement(By.id("bf-save")).click();
-      chromium.waitAtMost(PAGE).until(d -> !d.findElements(By.cssSelector("#boards tr[data-board='" + board + "']")).isEmpty());
-      assertThat(ok(send(api, port, HttpMethod.GET, "/v1/boards/" + board, null)).getString("period")).isEqualTo("daily");
-      // the page follows the board's event stream (a node without streams would be polled)
-      chromium.waitAtMost(PAGE).until(d -> "stream".equals(script(d, "return document.getElementById('live-state').dataset.state")));
-      chromium.screenshot("boards");
-
-      JsonObject batch = new JsonObject().put("events", List.of(event("alice", 30), event("bob", 20), event("carol", 10),
-          event("dave", 8), event("erin", 6), event("frank", 5), event("grace", 3)));
-      assertThat(ok(send(api, port, HttpMethod.POST, "/v1/boards/" + board + "/scores/batch", batch)).getInteger("applied"))
-          .isEqualTo(7);
-      chromium.waitAtMost(LIVE).until(d -> users(d, "live-top").equals(List.of("alice", "bob", "carol", "dave", "erin",
-          "frank", "grace")));
-      String period = ok(send(api, port, HttpMethod.POST, "/v1/boards/" + board + "/scores", event("bob", 25)))
-          .getString("period");
-      List<String> top = List.of("bob", "alice", "carol", "dave", "erin", "frank", "grace");
-      chromium.waitAtMost(LIVE).until(d -> users(d, "live-top").equals(top));
-      assertThat(texts(page, "#live-top tbody td.score")).containsExactly("45", "30", "10", "8", "6", "5", "3");
-      assertThat(page.findElements(By.cssSelector("#live-chart g.bar"))).hasSize(7);
-      chromium.screenshot("live");
-
-      // the board's definition edited with the same form: what it keeps for life is shown, not offered
-      page.findElement(By.id("board-edit")).click();
-      chromium.waitAtMost(PAGE).until(d -> board.equals(d.findElement(By.id("bf-name")).getDomProperty("value")));
-      assertThat(page.findElement(By.id("bf-period")).isEnabled()).isFalse();
-      page.findElement(By.id("bf-public")).click();
-      page.findElement(By.id("bf-save")).click();
-      By publicReads = By.cssSelector("#boards tr[data-board='" + board + "'] td:nth-child(6)");
-      chromium.waitAtMost(PAGE).until(d -> "yes".equals(d.findElement(publicReads).getText()));
-      assertThat(ok(send(api, port, HttpMethod.GET, "/v1/boards/" + board, null)).getBoolean("publicReads")).isTrue();
-
-      // a user: their entry, the entries around them, their friends
-      send(api, port, HttpMethod.PUT, "/v1/users/alice/friends/carol", null);
-      page.findElement(By.cssSelector("#tabs [data-tab='user']")).click();
-      page.findElement(By.id("user-id")).sendKeys("alice");
-      page.findElement(By.id("user-lookup")).click();
-      chromium.waitAtMost(PAGE).until(d -> users(d, "user-friends").equals(List.of("alice", "carol")));
-      assertThat(page.findElement(By.cssSelector("#user-entry dd[data-fact='rank']")).getText()).isEqualTo("2");
-      assertThat(page.findElement(By.cssSelector("#user-entry dd[data-fact='score']")).getText()).isEqualTo("30");
-      assertThat(users(page, "user-around")).containsSubsequence("bob", "alice", "carol");
-      chromium.screenshot("user");
-
-      // the period, closed through the admin API, is browsed from the archive
-      assertThat(ok(send(api, port, HttpMethod.POST, "/v1/boards/" + board + "/periods/" + period + "/close", null))
-          .getString("state")).isEqualTo("archived");
-      page.findElement(By.cssSelector("#tabs [data-tab='periods']")).click();
-      By archived = By.cssSelector("#periods tr[data-period='" + period + "'][data-state='archived'] [data-action='view']");
-      chromium.waitAtMost(PAGE).until(d -> !d.findElements(archived).isEmpty());
-      page.findElement(archived).click();
-      chromium.waitAtMost(PAGE).until(d -> users(d, "period-entries").equals(top));
-      assertThat(page.findElement(By.id("period-state")).getText()).isEqualTo("archived");
-      assertThat(page.findElement(By.id("period-range")).getText()).isEqualTo("1–7 of 7");
-      chromium.screenshot("period");
-      // the key never went into an address; nothing was refused by the page's policy, nothing thrown
-      assertThat(page.getCurrentUrl()).doesNotContain(key);
-      assertThat(chromium.consoleErrors()).isEmpty();
-
-      // attacker-controlled text (user IDs, metadata) renders as text, and the page may not parse HTML at all
-      String hostile = "<img src=x onerror=\"window.pwned=1\">";
-      Object rendered = ((JavascriptExecutor) page).executeAsyncScript("""
-          const [hostile, done] = arguments;
-          import('/ui/dom.js').then(dom => {
-            const rows = dom.entryRows([{rank: 1, userId: hostile, meta: {displayName: hostile}, score: 1}]);
-            const table = dom.el('table', {}, dom.el('tbody', {}, ...rows));
-            document.body.append(table);
-            done([table.querySelector('td.user').textContent, table.querySelector('td.name').textContent,
-                table.querySelectorAll('img').length]);
-          });""", hostile);
-      assertThat(rendered).isEqualTo(List.of(hostile, hostile, 0L));
-      assertThat(script(page, "try { document.body.innerHTML = '<b>x</b>'; return 'assigned'; }"
-          + " catch (e) { return e.name; }")).isEqualTo("TypeError");
-      assertThat(script(page, "return window.pwned === undefined")).isEqualTo(true);
+  @AfterEach
+  void stop() throws Exception {
+    try {
+      if (chromium != null) {
+        chromium.close();
+      }
     } finally {
-      app.stop().await(60, TimeUnit.SECONDS);
+      if (app != null) {
+        app.stop().await(60, TimeUnit.SECONDS);
+      }
     }
+  }
+
+  @Test
+  void anOperatorWatchesABoardLiveLooksAUserUpAndOpensAnArchivedPeriod() throws Exception {
+    String board = "dash-" + UUID.randomUUID().toString().substring(0, 8);
+
+    page.get("http://localhost:" + port + "/");
+    page.findElement(By.id("key")).sendKeys(key);
+    page.findElement(By.id("key-use")).click();
+    assertThat(script(page, "return sessionStorage.getItem('leaderboard.key')")).isEqualTo(key);
+
+    // a board created with the page's form opens live
+    page.findElement(By.cssSelector("#board-admin summary")).click();
+    page.findElement(By.id("bf-name")).sendKeys(board);
+    new Select(page.findElement(By.id("bf-period"))).selectByValue("daily");
+    page.findElement(By.id("bf-save")).click();
+    chromium.waitAtMost(PAGE).until(d -> !d.findElements(By.cssSelector("#boards tr[data-board='" + board + "']")).isEmpty());
+    assertThat(ok(send(api, port, HttpMethod.GET, "/v1/boards/" + board, null)).getString("period")).isEqualTo("daily");
+    // the page follows the board's event stream (a node without streams would be polled)
+    chromium.waitAtMost(PAGE).until(d -> "stream".equals(script(d, "return document.getElementById('live-state').dataset.state")));
+    chromium.screenshot("boards");
+
+    JsonObject batch = new JsonObject().put("events", List.of(event("alice", 30), event("bob", 20), event("carol", 10),
+        event("dave", 8), event("erin", 6), event("frank", 5), event("grace", 3)));
+    assertThat(ok(send(api, port, HttpMethod.POST, "/v1/boards/" + board + "/scores/batch", batch)).getInteger("applied"))
+        .isEqualTo(7);
+    chromium.waitAtMost(LIVE).until(d -> users(d, "live-top").equals(List.of("alice", "bob", "carol", "dave", "erin",
+        "frank", "grace")));
+    String period = ok(send(api, port, HttpMethod.POST, "/v1/boards/" + board + "/scores", event("bob", 25)))
+        .getString("period");
+    List<String> top = List.of("bob", "alice", "carol", "dave", "erin", "frank", "grace");
+    chromium.waitAtMost(LIVE).until(d -> users(d, "live-top").equals(top));
+    assertThat(texts(page, "#live-top tbody td.score")).containsExactly("45", "30", "10", "8", "6", "5", "3");
+    assertThat(page.findElements(By.cssSelector("#live-chart g.bar"))).hasSize(7);
+    chromium.screenshot("live");
+
+    // the board's definition edited with the same form: what it keeps for life is shown, not offered
+    page.findElement(By.id("board-edit")).click();
+    chromium.waitAtMost(PAGE).until(d -> board.equals(d.findElement(By.id("bf-name")).getDomProperty("value")));
+    assertThat(page.findElement(By.id("bf-period")).isEnabled()).isFalse();
+    page.findElement(By.id("bf-public")).click();
+    page.findElement(By.id("bf-save")).click();
+    By publicReads = By.cssSelector("#boards tr[data-board='" + board + "'] td:nth-child(6)");
+    chromium.waitAtMost(PAGE).until(d -> "yes".equals(d.findElement(publicReads).getText()));
+    assertThat(ok(send(api, port, HttpMethod.GET, "/v1/boards/" + board, null)).getBoolean("publicReads")).isTrue();
+
+    // a user: their entry, the entries around them, their friends
+    send(api, port, HttpMethod.PUT, "/v1/users/alice/friends/carol", null);
+    page.findElement(By.cssSelector("#tabs [data-tab='user']")).click();
+    page.findElement(By.id("user-id")).sendKeys("alice");
+    page.findElement(By.id("user-lookup")).click();
+    chromium.waitAtMost(PAGE).until(d -> users(d, "user-friends").equals(List.of("alice", "carol")));
+    assertThat(page.findElement(By.cssSelector("#user-entry dd[data-fact='rank']")).getText()).isEqualTo("2");
+    assertThat(page.findElement(By.cssSelector("#user-entry dd[data-fact='score']")).getText()).isEqualTo("30");
+    assertThat(users(page, "user-around")).containsSubsequence("bob", "alice", "carol");
+    chromium.screenshot("user");
+
+    // the period, closed through the admin API, is browsed from the archive
+    assertThat(ok(send(api, port, HttpMethod.POST, "/v1/boards/" + board + "/periods/" + period + "/close", null))
+        .getString("state")).isEqualTo("archived");
+    page.findElement(By.cssSelector("#tabs [data-tab='periods']")).click();
+    By archived = By.cssSelector("#periods tr[data-period='" + period + "'][data-state='archived'] [data-action='view']");
+    chromium.waitAtMost(PAGE).until(d -> !d.findElements(archived).isEmpty());
+    page.findElement(archived).click();
+    chromium.waitAtMost(PAGE).until(d -> users(d, "period-entries").equals(top));
+    assertThat(page.findElement(By.id("period-state")).getText()).isEqualTo("archived");
+    assertThat(page.findElement(By.id("period-range")).getText()).isEqualTo("1–7 of 7");
+    chromium.screenshot("period");
+    // the key never went into an address; nothing was refused by the page's policy, nothing thrown
+    assertThat(page.getCurrentUrl()).doesNotContain(key);
+    assertThat(chromium.consoleErrors()).isEmpty();
+
+    // attacker-controlled text (user IDs, metadata) renders as text, and the page may not parse HTML at all
+    String hostile = "<img src=x onerror=\"window.pwned=1\">";
+    Object rendered = ((JavascriptExecutor) page).executeAsyncScript("""
+        const [hostile, done] = arguments;
+        import('/ui/dom.js').then(dom => {
+          const rows = dom.entryRows([{rank: 1, userId: hostile, meta: {displayName: hostile}, score: 1}]);
+          const table = dom.el('table', {}, dom.el('tbody', {}, ...rows));
+          document.body.append(table);
+          done([table.querySelector('td.user').textContent, table.querySelector('td.name').textContent,
+              table.querySelectorAll('img').length]);
+        });""", hostile);
+    assertThat(rendered).isEqualTo(List.of(hostile, hostile, 0L));
+    assertThat(script(page, "try { document.body.innerHTML = '<b>x</b>'; return 'assigned'; }"
+        + " catch (e) { return e.name; }")).isEqualTo("TypeError");
+    assertThat(script(page, "return window.pwned === undefined")).isEqualTo(true);
+  }
+
+  /**
+   * The page before and after a key: first a screen that says where the node's admin key is and what
+   * keys can do; then the board form speaks the API's period names (an all-time board is created
+   * and edited as such), a refusal shown in red is gone after the next action that succeeds, the
+   * friends view lists the friends without a score, and times show milliseconds exactly on boards
+   * that break ties by them.
+   */
+  @Test
+  void aFirstScreenTheApisNamesAndTimesAsPreciseAsTheBoard() throws Exception {
+    String run = UUID.randomUUID().toString().substring(0, 8);
+
+    // without a key: where the admin key is, what a key can do, and no empty table
+    page.get("http://localhost:" + port + "/");
+    WebElement welcome = page.findElement(By.id("welcome"));
+    chromium.waitAtMost(PAGE).until(d -> welcome.isDisplayed());
+    assertThat(welcome.getText()).contains("data/admin.key", "LB_DATA_DIR", "LB_ADMIN_KEY_FILE",
+        "created admin key", "read", "friends", "admin");
+    assertThat(page.findElement(By.id("boards-view")).isDisplayed()).isFalse();
+    chromium.screenshot("welcome");
+    page.findElement(By.id("key")).sendKeys(key);
+    page.findElement(By.id("key-use")).click();
+    chromium.waitAtMost(PAGE).until(d -> d.findElement(By.id("boards-view")).isDisplayed());
+    assertThat(welcome.isDisplayed()).isFalse();
+
+    // a refusal is shown in red ...
+    page.findElement(By.cssSelector("#board-admin summary")).click();
+    page.findElement(By.id("bf-name")).sendKeys("Not A Name");
+    page.findElement(By.id("bf-save")).click();
+    WebElement message = page.findElement(By.id("message"));
+    chromium.waitAtMost(PAGE).until(d -> message.isDisplayed() && message.getText().contains("invalid_field"));
+    assertThat(message.getDomAttribute("class")).isEqualTo("error");
+
+    // ... until the next action, which succeeds: an all-time board made with the form's default period
+    String allTime = "all-" + run;
+    WebElement name = page.findElement(By.id("bf-name"));
+    name.clear();
+    name.sendKeys(allTime);
+    assertThat(new Select(page.findElement(By.id("bf-period"))).getFirstSelectedOption().getText()).isEqualTo("all-time");
+    page.findElement(By.id("bf-save")).click();
+    chromium.waitAtMost(PAGE).until(d -> allTime.equals(d.findElement(By.id("board-name")).getText()));
+    assertThat(message.isDisplayed()).isFalse();
+    JsonObject created = ok(send(api, port, HttpMethod.GET, "/v1/boards/" + allTime, null));
+    assertThat(created.getString("period")).isEqualTo("all-time");
+    assertThat(created.getString("tieResolution")).isEqualTo("s");
+
+    // editing it shows its period
+    page.findElement(By.id("board-edit")).click();
+    chromium.waitAtMost(PAGE).until(d -> allTime.equals(d.findElement(By.id("bf-name")).getDomProperty("value")));
+    Select period = new Select(page.findElement(By.id("bf-period")));
+    assertThat(period.getFirstSelectedOption().getDomAttribute("value")).isEqualTo("all-time");
+    assertThat(period.getFirstSelectedOption().getText()).isEqualTo("all-time");
+    chromium.screenshot("edit-all-time");
+    page.findElement(By.id("bf-new")).click();
+
+    // two users tied on score, ordered by milliseconds on a daily board (ties by ms) and by seconds
+    // (then user ID) on the all-time board: times show what orders them
+    String daily = "daily-" + run;
+    assertThat(send(api, port, HttpMethod.PUT, "/v1/boards/" + daily, new JsonObject().put("period", "daily"))
+        .statusCode()).isEqualTo(201);
+    long noon = AppRestartTest.CLOCK.millis();
+    String late = "late-" + run;
+    String early = "early-" + run;
+    String friendless = "unscored-" + run;
+    for (String b : List.of(daily, allTime)) {
+      JsonObject batch = new JsonObject().put("events", List.of(event(late, 10).put("at", noon + 456),
+          event(early, 10).put("at", noon + 123)));
+      JsonObject applied = ok(send(api, port, HttpMethod.POST, "/v1/boards/" + b + "/scores/batch", batch));
+      assertThat(applied.getInteger("applied")).as(applied.encode()).isEqualTo(2);
+    }
+    page.findElement(By.cssSelector("#boards-refresh")).click();
+    By dailyRow = By.cssSelector("#boards button[data-board='" + daily + "']");
+    chromium.waitAtMost(PAGE).until(d -> !d.findElements(dailyRow).isEmpty());
+    page.findElement(dailyRow).click();
+    chromium.waitAtMost(PAGE).until(d -> users(d, "live-top").equals(List.of(early, late)));
+    assertThat(texts(page, "#live-top tbody td.time"))
+        .containsExactly("2025-04-15 12:00:00.123Z", "2025-04-15 12:00:00.456Z");
+    chromium.screenshot("live-ms");
+
+    // the friends view: the friends without a score are named
+    send(api, port, HttpMethod.PUT, "/v1/users/" + early + "/friends/" + late, null);
+    send(api, port, HttpMethod.PUT, "/v1/users/" + early + "/friends/" + friendless, null);
+    page.findElement(By.cssSelector("#tabs [data-tab='user']")).click();
+    page.findElement(By.id("user-id")).sendKeys(early);
+    page.findElement(By.id("user-lookup")).click();
+    chromium.waitAtMost(PAGE).until(d -> users(d, "user-friends").equals(List.of(early, late)));
+    assertThat(page.findElement(By.id("user-friends-note")).getText())
+        .isEqualTo("2 in the group, without a score: " + friendless);
+    assertThat(texts(page, "#user-friends tbody td.time"))
+        .containsExactly("2025-04-15 12:00:00.123Z", "2025-04-15 12:00:00.456Z");
+    assertThat(page.findElement(By.cssSelector("#user-entry dd[data-fact='time (UTC)']")).getText())
+        .isEqualTo("2025-04-15 12:00:00.123Z");
+
+    // the all-time board breaks ties by seconds: its times are whole seconds
+    page.findElement(By.cssSelector("#boards button[data-board='" + allTime + "']")).click();
+    page.findElement(By.cssSelector("#tabs [data-tab='live']")).click();
+    chromium.waitAtMost(PAGE).until(d -> users(d, "live-top").size() == 2
+        && allTime.equals(d.findElement(By.id("board-name")).getText()));
+    assertThat(texts(page, "#live-top tbody td.time")).containsOnly("2025-04-15 12:00:00Z");
+    assertThat(chromium.consoleErrors()).allMatch(e -> e.contains("status of 400"));
   }
 
   private static JsonObject event(String userId, long value) {

@@ -14,7 +14,13 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.client.HttpResponse;
 import io.vertx.ext.web.client.WebClient;
 import io.vertx.junit5.VertxExtension;
+import io.micrometer.common.util.internal.logging.WarnThenDebugLogger;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.vertx.ext.web.client.WebClientOptions;
+import io.vertx.ext.web.client.WebClientSession;
 import java.io.IOException;
+import java.lang.reflect.Field;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Path;
@@ -158,6 +164,35 @@ class MetricsTest {
    * Labels stay bounded whatever a client sends: requests no route matches share one series (their
    * path is not a label), and methods outside the standard ones share one value.
    */
+  /**
+   * A clean start, and the connections of a few requests, log no Micrometer warning: Vert.x's metrics
+   * register a connection gauge again for every connection (see simplelogger.properties).
+   */
+  @Test
+  void aCleanStartLogsNoMicrometerWarning(Vertx vertx, @TempDir Path dataDir) throws Exception {
+    // Micrometer warns once per JVM, then at debug: another node of this JVM may have used it up
+    Field once = MeterRegistry.class.getDeclaredField("doubleRegistrationLogger");
+    once.setAccessible(true);
+    Field warned = WarnThenDebugLogger.class.getDeclaredField("warnLogged");
+    warned.setAccessible(true);
+    ((AtomicBoolean) warned.get(once.get(null))).set(false);
+    try (LogCapture log = LogCapture.start()) {
+      int port = freePort();
+      LeaderboardApp app = startNode(dataDir, port);
+      try {
+        // separate connections to the node, each of them counted by the same gauges
+        WebClient client = WebClientSession.create(WebClient.create(vertx, new WebClientOptions().setKeepAlive(false)))
+            .addHeader("Authorization", AdminClients.bearer(app.adminKeyFile()));
+        for (int i = 0; i < 3; i++) {
+          new Http(vertx, client, port).metrics();
+        }
+      } finally {
+        app.stop().await(WAIT_SECONDS, TimeUnit.SECONDS);
+      }
+      assertThat(log.text()).contains("leaderboard node ready").doesNotContainPattern("WARN io\\.micrometer");
+    }
+  }
+
   @Test
   void unmatchedRequestsAddAtMostOneSeries(Vertx vertx, @TempDir Path dataDir, Random rnd) throws Exception {
     int port = freePort();

@@ -192,8 +192,8 @@ class ReadPathsTest {
       default -> position + 1;
     };
     assertThat(got.getLong("rank")).as("%s rank of %s", mode, e.userId()).isEqualTo(rank);
-    double percentile = Math.round(10000.0 * (sorted.size() - position) / sorted.size()) / 100.0;
-    assertThat(got.getDouble("percentile")).isEqualTo(percentile);
+    assertThat(got.getDouble("percentile")).as("%s percentile of %s", mode, e.userId())
+        .isEqualTo(model.percentile(mode, position, e.score()));
     model.assertMeta(got, "user at position " + position);
     model.assertKeys(got, e, "user at position " + position);
   }

@@ -10,6 +10,8 @@ import dev.leaderboard.core.TieCodec;
 import dev.leaderboard.core.TieResolution;
 import dev.leaderboard.store.scores.EventDigest;
 import io.vertx.core.json.JsonObject;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -238,9 +240,19 @@ public final class ReferenceBoard {
       default -> denseRank(e.score());
     };
     assertThat(got.getLong("rank")).as(what).isEqualTo(rank);
-    double percentile = Math.round(10000.0 * (sorted.size() - k) / sorted.size()) / 100.0;
-    assertThat(got.getDouble("percentile")).as(what).isEqualTo(percentile);
+    assertThat(got.getDouble("percentile")).as(what).isEqualTo(percentile(mode, k, e.score()));
     assertMeta(got, what);
+  }
+
+  /**
+   * The percentile of the entry at {@code position} with {@code score} as openapi.yaml defines it:
+   * 100 * (total - ahead) / total to two decimals, ahead being the entries ordered before it in
+   * unique mode and those with a strictly better score in the other modes.
+   */
+  public double percentile(String mode, long position, long score) {
+    long ahead = "unique".equals(mode) ? position : competitionRank(score) - 1;
+    return new BigDecimal(100 * (users.size() - ahead)).divide(BigDecimal.valueOf(users.size()), 2,
+        RoundingMode.HALF_UP).doubleValue();
   }
 
   /** The answered entry's {@code keys}: the entry's sort keys, absent on a board without. */

@@ -209,7 +209,9 @@ public final class FriendRankServiceImpl implements FriendRankService {
             Reach reach = found.reach();
             List<StoredEntry> scored = new ArrayList<>(reach.entries());
             scored.sort(StoredEntry.order(b.order()));
-            long[] ranks = RankMath.within(mode, Entries.scores(b, scored));
+            long[] groupScores = Entries.scores(b, scored);
+            long[] ranks = RankMath.within(mode, groupScores);
+            long[] competition = RankMath.within(RankMode.COMPETITION, groupScores);
             int from = (int) Math.min(off, scored.size());
             int to = (int) Math.min(scored.size(), (long) from + lim);
             List<StoredEntry> page = scored.subList(from, to);
@@ -217,10 +219,11 @@ public final class FriendRankServiceImpl implements FriendRankService {
             return global.map(g -> {
               List<Entry> entries = new ArrayList<>(page.size());
               for (int k = 0; k < page.size(); k++) {
-                entries.add(Entries.of(b, p, page.get(k), ranks[from + k], from + k, scored.size()));
+                long ahead = RankMath.ahead(mode, from + k, competition[from + k]);
+                entries.add(Entries.of(b, p, page.get(k), ranks[from + k], ahead, scored.size()));
               }
               return FriendBoard.of(b.name(), p.id(), userId, scored.size(), off, lim, mode, entries,
-                  g == null ? null : g.ranks(), reach.missing().size(), partial(reach, g));
+                  g == null ? null : g.ranks(), reach.missing().stream().sorted().toList(), partial(reach, g));
             });
           });
         });

@@ -93,7 +93,7 @@ final class ArchiveSource implements ReadSource {
       case COMPETITION -> r.competitionRank();
       case DENSE -> r.denseRank();
     };
-    return new Entry(rank, r.userId(), r.score(), r.at(), RankMath.percentile(r.position(), meta.size()),
+    return new Entry(rank, r.userId(), r.score(), r.at(), RankMath.percentile(RankMath.ahead(mode, r.position(), r.competitionRank()), meta.size()),
         withMeta ? r.meta() : null, r.keys());
   }
 

@@ -59,9 +59,12 @@ public final class Entries {
     return keys == null ? out : out.put("keys", new JsonObject(keys));
   }
 
-  /** The entry at global {@code position} of a period of {@code total} entries, with the given rank. */
-  public static Entry of(Board b, Period p, StoredEntry e, long rank, long position, long total) {
-    return new Entry(rank, e.userId(), score(b, e), at(b, p, e), RankMath.percentile(position, total),
+  /**
+   * The entry with the given rank in a period of {@code total} entries, {@code ahead} of it (see
+   * {@link RankMath#ahead}).
+   */
+  public static Entry of(Board b, Period p, StoredEntry e, long rank, long ahead, long total) {
+    return new Entry(rank, e.userId(), score(b, e), at(b, p, e), RankMath.percentile(ahead, total),
         e.meta(), keys(b, e));
   }
 

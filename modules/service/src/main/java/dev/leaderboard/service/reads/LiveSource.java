@@ -130,9 +130,9 @@ public final class LiveSource implements ReadSource {
 
   /** Entries in board order that need not be contiguous: each gets its own counts. */
   private Future<RankList> list(RankMode mode, List<StoredEntry> sorted, List<String> missing) {
-    List<Long> distinct = mode == RankMode.COMPETITION
-        ? sorted.stream().map(e -> Entries.score(b, e)).distinct().toList()
-        : List.of();
+    // competition ranks, and every percentile but unique mode's, count the strictly better scores
+    List<Long> distinct = mode == RankMode.UNIQUE ? List.of()
+        : sorted.stream().map(e -> Entries.score(b, e)).distinct().toList();
     Future<long[]> dense = mode == RankMode.DENSE && !sorted.isEmpty()
         ? scores.distinctBetter(b, p.id(), Entries.score(b, sorted.get(sorted.size() - 1)))
         : Future.succeededFuture(new long[0]);
@@ -144,12 +144,13 @@ public final class LiveSource implements ReadSource {
         StoredEntry e = sorted.get(i);
         long score = Entries.score(b, e);
         long position = c.before()[i];
+        long competition = mode == RankMode.UNIQUE ? 0 : RankMath.competition(c.strictlyBetter()[distinct.indexOf(score)]);
         long rank = switch (mode) {
           case UNIQUE -> RankMath.unique(position);
-          case COMPETITION -> RankMath.competition(c.strictlyBetter()[distinct.indexOf(score)]);
+          case COMPETITION -> competition;
           case DENSE -> RankMath.dense(b.order(), better, score);
         };
-        entries.add(Entries.of(b, p, e, rank, position, c.total()));
+        entries.add(Entries.of(b, p, e, rank, RankMath.ahead(mode, position, competition), c.total()));
       }
       return RankList.of(b.name(), p.id(), c.total(), mode, entries, missing);
     });
@@ -165,29 +166,31 @@ public final class LiveSource implements ReadSource {
     }
     List<Long> distinct = mode == RankMode.UNIQUE ? List.of()
         : run.stream().map(e -> Entries.score(b, e)).distinct().toList();
-    Future<long[]> ranks = switch (mode) {
-      case UNIQUE -> Future.succeededFuture(null);
-      case COMPETITION -> scores.counts(b, p.id(), List.of(), distinct).map(c -> {
-        long[] out = new long[distinct.size()];
-        for (int i = 0; i < out.length; i++) {
-          out[i] = RankMath.competition(c.strictlyBetter()[i]);
-        }
-        return out;
-      });
-      case DENSE -> scores.distinctBetter(b, p.id(), distinct.get(0)).map(better -> {
-        long[] out = new long[distinct.size()];
-        for (int i = 0; i < out.length; i++) {
-          out[i] = better.length + i + 1;
-        }
-        return out;
-      });
-    };
+    // per distinct score: its competition rank (percentiles of both modes count from it), then its rank
+    Future<long[][]> ranks = mode == RankMode.UNIQUE ? Future.succeededFuture(null)
+        : Future.all(scores.counts(b, p.id(), List.of(), distinct), mode == RankMode.DENSE
+            ? scores.distinctBetter(b, p.id(), distinct.get(0)) : Future.succeededFuture(null)).map(all -> {
+          RankCounts c = all.resultAt(0);
+          long[] better = all.resultAt(1);
+          long[] competition = new long[distinct.size()];
+          long[] dense = new long[distinct.size()];
+          for (int i = 0; i < competition.length; i++) {
+            competition[i] = RankMath.competition(c.strictlyBetter()[i]);
+            dense[i] = better == null ? 0 : better.length + i + 1;
+          }
+          return new long[][] {competition, mode == RankMode.DENSE ? dense : competition};
+        });
     return ranks.map(perScore -> {
       List<Entry> out = new ArrayList<>(run.size());
       for (int i = 0; i < run.size(); i++) {
         StoredEntry e = run.get(i);
-        long rank = perScore == null ? RankMath.unique(first + i) : perScore[distinct.indexOf(Entries.score(b, e))];
-        out.add(Entries.of(b, p, e, rank, first + i, total));
+        long position = first + i;
+        if (perScore == null) {
+          out.add(Entries.of(b, p, e, RankMath.unique(position), position, total));
+        } else {
+          int k = distinct.indexOf(Entries.score(b, e));
+          out.add(Entries.of(b, p, e, perScore[1][k], RankMath.ahead(mode, position, perScore[0][k]), total));
+        }
       }
       return out;
     });

@@ -35,11 +35,21 @@ public final class RankMath {
   }
 
   /**
-   * The share of the period's entries ranked at or below the entry at {@code position} in unique
-   * order, in percent with two decimals: 100 for the leader, 100/total for the last.
+   * The entry's percentile: the share of the period's entries not ranked ahead of it, in percent,
+   * rounded half up to two decimals: {@code round(100 * (total - ahead) / total, 2)}; 100 for a
+   * leader, 100/total for a sole last, 0 for an empty period. See {@link #ahead} for what counts.
    */
-  public static double percentile(long position, long total) {
-    return total == 0 ? 0 : Math.round(10000.0 * (total - position) / total) / 100.0;
+  public static double percentile(long ahead, long total) {
+    return total == 0 ? 0 : Math.round(10000.0 * (total - ahead) / total) / 100.0;
+  }
+
+  /**
+   * The entries ranked ahead of one, for its {@link #percentile}: in unique mode every entry ordered
+   * before it ({@code position}); in competition and dense modes the entries with a strictly better
+   * score ({@code competitionRank - 1}), so tied entries share a percentile as they share a rank.
+   */
+  public static long ahead(RankMode mode, long position, long competitionRank) {
+    return mode == RankMode.UNIQUE ? position : competitionRank - 1;
   }
 
   /**

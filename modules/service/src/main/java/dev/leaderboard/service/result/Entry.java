@@ -8,7 +8,8 @@ import java.util.function.Function;
 /**
  * One ranked entry as every read returns it.
  *
- * @param percentile share of the period's entries ranked at or below this one (see {@code RankMath})
+ * @param percentile the share of the period's entries not ranked ahead of this one, in percent (see
+ *     {@code RankMath.percentile})
  * @param meta the entry's metadata (a JSON object's text), or {@code null} when the user has none or
  *     the read left it out ({@code meta=false}); the JSON has a {@code meta} object only when present
  * @param keys the entry's sort keys (a JSON object's text: name → value) on a board that has sort keys,

@@ -22,11 +22,11 @@ public final class FriendBoard extends JsonAnswer {
    * @param entries the page; {@code rank} and {@code percentile} are within the group
    * @param globalRanks per entry its unique rank on the whole board ({@code null} elements: not known
    *     while a shard is down); {@code null} when not asked for
-   * @param missing group members without a score (that were reached)
+   * @param missing the IDs of group members without a score (among those reached), as on a rank list
    * @param partial what the board leaves out, {@code null} when it is complete
    */
   public static FriendBoard of(String board, String period, String userId, int total, long offset, int limit,
-      RankMode rankMode, List<Entry> entries, List<Long> globalRanks, int missing, Partial partial) {
+      RankMode rankMode, List<Entry> entries, List<Long> globalRanks, List<String> missing, Partial partial) {
     JsonArray page = new JsonArray();
     for (int k = 0; k < entries.size(); k++) {
       JsonObject e = entries.get(k).toJson();
@@ -44,7 +44,7 @@ public final class FriendBoard extends JsonAnswer {
         .put("limit", limit)
         .put("rankMode", rankMode.wireName())
         .put("entries", page)
-        .put("missing", missing);
+        .put("missing", new JsonArray(missing));
     return new FriendBoard(partial == null ? out : partial.addTo(out));
   }
 }

@@ -39,6 +39,17 @@ class RankMathTest {
     assertThat(RankMath.percentile(3, 4)).isEqualTo(25.0);
     assertThat(RankMath.percentile(1, 3)).isEqualTo(66.67);
     assertThat(RankMath.percentile(0, 0)).isEqualTo(0.0);
+    assertThat(RankMath.percentile(2, 3)).isEqualTo(33.33);
+  }
+
+  @Test
+  void tiedEntriesShareAPercentileExceptInUniqueMode() {
+    // two users tied at the top of three: in competition and dense modes both are at 100
+    assertThat(RankMath.percentile(RankMath.ahead(RankMode.COMPETITION, 1, 1), 3)).isEqualTo(100.0);
+    assertThat(RankMath.percentile(RankMath.ahead(RankMode.DENSE, 1, 1), 3)).isEqualTo(100.0);
+    assertThat(RankMath.percentile(RankMath.ahead(RankMode.COMPETITION, 2, 3), 3)).isEqualTo(33.33);
+    // in unique mode the earlier of the two is ahead
+    assertThat(RankMath.percentile(RankMath.ahead(RankMode.UNIQUE, 1, 1), 3)).isEqualTo(66.67);
     assertThat(RankMath.unique(0)).isEqualTo(1);
     assertThat(RankMath.competition(4)).isEqualTo(5);
   }
