@@ -14,7 +14,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * {@code GET /v1/boards/{board}/histogram} against a model: random scores on boards of either
  * order and layout and any number of partitions, bucketed the way docs/api.md says; an empty period
- * spans the board's score range; bad {@code buckets} and archived periods are refused.
+ * spans the board's score range; banned users are left out; bad {@code buckets} and archived
+ * periods are refused.
  */
 @ExtendWith(TestSeed.class)
 class HistogramHttpTest extends ApiTestSupport {
@@ -96,6 +97,22 @@ class HistogramHttpTest extends ApiTestSupport {
     assertError(get("/v1/boards/" + board + "/histogram?bucket=3"), 400, "invalid_field", "bucket");
     assertError(get("/v1/boards/" + board + "/histogram?period=yesterday"), 400, "invalid_field", "period");
     assertError(get("/v1/boards/" + randomBoard() + "/histogram"), 404, "board_not_found");
+  }
+
+  @Test
+  void aBannedUserIsNotCountedUntilTheBanIsLifted() {
+    String board = randomBoard();
+    String banned = board + "-cheat";
+    createBoard(board, new JsonObject());
+    submit(board, "a", 10);
+    submit(board, "b", 20);
+    submit(board, banned, 1_000);
+    ok(put("/v1/users/" + banned + "/ban", "{\"reason\": \"cheating\"}"), 200);
+    assertThat(ok(get("/v1/boards/" + board + "/histogram?buckets=2"), 200).getJsonArray("buckets")).isEqualTo(
+        new JsonArray().add(new JsonObject().put("from", 10L).put("to", 16L).put("count", 1L))
+            .add(new JsonObject().put("from", 16L).put("to", 21L).put("count", 1L)));
+    ok(delete("/v1/users/" + banned + "/ban"), 200);
+    assertThat(ok(get("/v1/boards/" + board + "/histogram?buckets=2"), 200).getLong("total")).isEqualTo(3);
   }
 
   @Test
