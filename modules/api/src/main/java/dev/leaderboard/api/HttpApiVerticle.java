@@ -17,7 +17,9 @@ import dev.leaderboard.service.result.BatchResult;
 import dev.leaderboard.service.result.BoardDeleted;
 import dev.leaderboard.service.result.BoardDefinition;
 import dev.leaderboard.service.result.BoardList;
+import dev.leaderboard.service.result.DeliveryList;
 import dev.leaderboard.service.result.EntryPage;
+import dev.leaderboard.service.result.Histogram;
 import dev.leaderboard.service.result.PeriodClosed;
 import dev.leaderboard.service.result.PeriodList;
 import dev.leaderboard.service.result.RankList;
@@ -127,8 +129,11 @@ public class HttpApiVerticle extends VerticleBase {
         .handle("updateMeta", this::updateMeta)
         .handle("around", this::around)
         .handle("ranks", this::ranks)
+        .handle("histogram", this::histogram)
         .handle("periods", this::periods)
-        .handle("closePeriod", this::closePeriod);
+        .handle("closePeriod", this::closePeriod)
+        .handle("deliveries", this::deliveries)
+        .handle("redeliver", this::redeliver);
     FriendRoutes.mount(routes, () -> NodeServices.running(node.friends()));
     ModerationRoutes.mount(routes, this::service);
     OperationRoutes.mount(routes, vertx, node.readiness(), options.clusterJoined(), options.clusterWarning());
@@ -254,8 +259,29 @@ public class HttpApiVerticle extends VerticleBase {
         q.string("rankMode"), q.boolValue("meta")), RankList::toJson);
   }
 
+  private void histogram(RoutingContext ctx) {
+    Params q = Params.of(ctx);
+    Replies.json(ctx, service().histogram(ctx.pathParam("board"), q.string("period"), q.intValue("buckets")),
+        Histogram::toJson);
+  }
+
   private void periods(RoutingContext ctx) {
     Replies.json(ctx, service().periods(ctx.pathParam("board")), PeriodList::toJson);
+  }
+
+  private void deliveries(RoutingContext ctx) {
+    Replies.json(ctx, service().deliveries(ctx.pathParam("board")), DeliveryList::toJson);
+  }
+
+  private void redeliver(RoutingContext ctx) {
+    service().redeliver(ctx.pathParam("board"), ctx.pathParam("period")).onComplete(ar -> {
+      if (ar.succeeded()) {
+        ctx.response().setStatusCode(202);
+        ctx.json(ar.result().first());
+      } else {
+        ctx.fail(ar.cause());
+      }
+    });
   }
 
   private void closePeriod(RoutingContext ctx) {

@@ -3,17 +3,55 @@ package dev.leaderboard.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.leaderboard.api.audit.NodeAudit;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
  * Moderation over HTTP: a banned user's submits are 403 {@code banned} and change nothing, an
  * absent entry is 404, a closed period 409, input errors are 400 naming the field, and every
- * change is in the audit log.
+ * change is in the audit log. A user's view lists their entry, with the rank a read of that board
+ * gives, on every board they have one (the console's view of a player).
  */
 class ModerationHttpTest extends ApiTestSupport {
+
+  @Test
+  void aUsersViewHasTheirEntryAndRankOnEveryBoardTheyAreOnAndNoOther() {
+    String user = "u-" + UUID.randomUUID().toString().substring(0, 8);
+    Map<String, JsonObject> boards = new TreeMap<>(Map.of(randomBoard(), new JsonObject().put("order", "desc"),
+        randomBoard(), new JsonObject().put("order", "asc").put("partitions", 3),
+        randomBoard(), new JsonObject().put("period", "daily").put("minScore", -50)));
+    String without = randomBoard();
+    createBoard(without, new JsonObject());
+    submit(without, "other", 1);
+    int i = 0;
+    for (Map.Entry<String, JsonObject> b : boards.entrySet()) {
+      createBoard(b.getKey(), b.getValue());
+      submit(b.getKey(), "ahead-" + i, 100);
+      submit(b.getKey(), "behind-" + i, i);
+      submit(b.getKey(), user, 20 + i++);
+    }
+    JsonObject view = ok(get("/v1/users/" + user), 200);
+    assertThat(view.getBoolean("banned")).isFalse();
+    assertThat(view.getJsonArray("heldByBan")).isEmpty();
+    JsonArray entries = view.getJsonArray("entries");
+    assertThat(entries.stream().map(e -> ((JsonObject) e).getString("board")).toList())
+        .containsExactlyInAnyOrderElementsOf(boards.keySet());
+    for (Object o : entries) {
+      JsonObject e = (JsonObject) o;
+      JsonObject read = ok(get("/v1/boards/" + e.getString("board") + "/users/" + user), 200);
+      JsonObject page = ok(get("/v1/boards/" + e.getString("board") + "/entries"), 200);
+      assertThat(e.getString("period")).isEqualTo(read.getString("period"));
+      assertThat(e.getString("state")).isEqualTo("open");
+      assertThat(e.getLong("score")).isEqualTo(read.getLong("score"));
+      assertThat(e.getLong("rank")).isEqualTo(read.getLong("rank"));
+      assertThat(e.getLong("total")).isEqualTo(page.getLong("total")).isEqualTo(3);
+    }
+  }
 
   @Test
   void aBannedUsersSubmitsAreRefusedAndChangeNothing() {

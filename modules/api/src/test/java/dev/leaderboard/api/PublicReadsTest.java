@@ -67,7 +67,8 @@ class PublicReadsTest extends ApiTestSupport {
     String b = "/v1/boards/" + board;
     return List.of(new String[] {"GET", b, null}, new String[] {"GET", b + "/entries?limit=5", null},
         new String[] {"GET", b + "/users/alice", null}, new String[] {"GET", b + "/users/alice/around", null},
-        new String[] {"POST", b + "/ranks", "{\"userIds\": [\"alice\"]}"}, new String[] {"GET", b + "/periods", null});
+        new String[] {"POST", b + "/ranks", "{\"userIds\": [\"alice\"]}"}, new String[] {"GET", b + "/periods", null},
+        new String[] {"GET", b + "/histogram", null});
   }
 
   private HttpResponse<Buffer> send(String method, String uri, String body) {

@@ -54,6 +54,16 @@ public record Delivery(State state, String eventId, int attempts, String lastErr
     return new Delivery(State.CANCELLED, eventId, attempts, lastError, null, null);
   }
 
+  /** Sent again on request: a first attempt is due, the event and its ID stay; the attempts keep counting. */
+  public Delivery again() {
+    return new Delivery(State.PENDING, eventId, attempts, lastError, null, null);
+  }
+
+  /** Whether an attempt is being made now (no next attempt is scheduled yet). */
+  public boolean attemptUnderWay() {
+    return state == State.DELIVERING && nextAttemptAt == null;
+  }
+
   public JsonObject toJson() {
     JsonObject out = new JsonObject().put("state", state.wireName()).put("eventId", eventId).put("attempts", attempts);
     if (lastError != null) {

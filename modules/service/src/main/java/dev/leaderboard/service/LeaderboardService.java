@@ -11,8 +11,10 @@ import dev.leaderboard.service.result.BatchResult;
 import dev.leaderboard.service.result.BoardDefinition;
 import dev.leaderboard.service.result.BoardDeleted;
 import dev.leaderboard.service.result.BoardList;
+import dev.leaderboard.service.result.DeliveryList;
 import dev.leaderboard.service.result.EntryPage;
 import dev.leaderboard.service.result.Health;
+import dev.leaderboard.service.result.Histogram;
 import dev.leaderboard.service.result.Moderated;
 import dev.leaderboard.service.result.PeriodClosed;
 import dev.leaderboard.service.result.PeriodList;
@@ -69,6 +71,15 @@ public interface LeaderboardService {
   /** Closes a period now (also the current one) and archives it; closing it again answers the same. */
   Future<PeriodClosed> closePeriod(String board, String period);
 
+  /** The webhook deliveries of the board's archived periods, newest period first. */
+  Future<DeliveryList> deliveries(String board);
+
+  /**
+   * Sends the period's webhook again now: a delivery waiting for its next attempt is attempted at
+   * once, a delivered or cancelled one is sent again; answers the delivery as recorded before the attempt.
+   */
+  Future<DeliveryList> redeliver(String board, String period);
+
   /** One score event; {@code withRank}: answer with the user's rank ({@code null}: the board's {@code rankOnSubmit}). */
   Future<SubmitResult> submit(String board, ScoreEvent event, Boolean withRank);
 
@@ -87,6 +98,13 @@ public interface LeaderboardService {
 
   /** Those users' entries in board order with global ranks, and the IDs without a score (partial while a shard is down). */
   Future<RankList> ranks(String board, UserIds request, String period, String rankMode, Boolean meta);
+
+  /**
+   * How the live period's scores are distributed over {@code buckets} (1 to 100, default 20) ranges
+   * from its lowest to its highest score (the board's {@code minScore}..{@code maxScore} when empty);
+   * 409 {@code period_archived} for an archived period.
+   */
+  Future<Histogram> histogram(String board, String period, Integer buckets);
 
   /** Replaces the metadata of the user's entry in the period; 404 without an entry, 409 once the period is closed. */
   Future<UserMeta> updateMeta(String board, String userId, String period, MetaUpdate request);

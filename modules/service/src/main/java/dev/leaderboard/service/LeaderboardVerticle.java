@@ -56,7 +56,7 @@ public class LeaderboardVerticle extends VerticleBase {
       PeriodCloser closer = new PeriodCloser(vertx, s.boards(), s.boardStore(), new PeriodStore(s.shards()),
           s.archive(), options.clock(), options.closeLeaseMillis());
       ScoreNotices notices = new ScoreNotices(vertx, options.noticeIntervalMillis());
-      service = new LeaderboardServiceImpl(s, closer, options.clock(), options.partitions(), notices);
+      service = new LeaderboardServiceImpl(vertx, s, closer, options.clock(), options.partitions(), notices);
       LeaderboardException.registerCodecs(vertx.eventBus());
       binding = new ServiceBinder(vertx).setAddress(LeaderboardService.ADDRESS).register(LeaderboardService.class, service);
       return binding.completion();

@@ -15,8 +15,10 @@ import dev.leaderboard.service.moderation.ModerationTargets;
 import dev.leaderboard.service.periods.PeriodAdmin;
 import dev.leaderboard.service.periods.PeriodCloser;
 import dev.leaderboard.service.reads.BoardReads;
+import dev.leaderboard.service.reads.Histograms;
 import dev.leaderboard.service.reads.ReadSources;
 import dev.leaderboard.service.reads.UserView;
+import dev.leaderboard.service.webhooks.DeliveryAdmin;
 import dev.leaderboard.service.request.BanRequest;
 import dev.leaderboard.service.request.MetaUpdate;
 import dev.leaderboard.service.request.ScoreBatch;
@@ -27,8 +29,10 @@ import dev.leaderboard.service.result.BatchResult;
 import dev.leaderboard.service.result.BoardDefinition;
 import dev.leaderboard.service.result.BoardDeleted;
 import dev.leaderboard.service.result.BoardList;
+import dev.leaderboard.service.result.DeliveryList;
 import dev.leaderboard.service.result.EntryPage;
 import dev.leaderboard.service.result.Health;
+import dev.leaderboard.service.result.Histogram;
 import dev.leaderboard.service.result.Moderated;
 import dev.leaderboard.service.result.PeriodClosed;
 import dev.leaderboard.service.result.PeriodList;
@@ -36,11 +40,13 @@ import dev.leaderboard.service.result.RankList;
 import dev.leaderboard.service.result.SubmitResult;
 import dev.leaderboard.service.result.UserEntry;
 import dev.leaderboard.service.result.UserMeta;
+import dev.leaderboard.store.boards.DeliveryStore;
 import dev.leaderboard.store.boards.PeriodStore;
 import dev.leaderboard.store.friends.FriendStore;
 import dev.leaderboard.store.moderation.ModerationStore;
 import dev.leaderboard.store.scores.MetaStore;
 import io.vertx.core.Future;
+import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.time.Clock;
 
@@ -53,14 +59,16 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
   private final BoardDefinitions definitions;
   private final ScoreIntake intake;
   private final BoardReads reads;
+  private final Histograms histograms;
   private final PeriodAdmin periods;
+  private final DeliveryAdmin deliveries;
   private final MetaUpdates metas;
   private final EntryRemoval removal;
   private final BanActions banActions;
   private final UserView view;
   private final Erasure erasure;
 
-  public LeaderboardServiceImpl(NodeStore store, PeriodCloser closer, Clock clock, int defaultPartitions,
+  public LeaderboardServiceImpl(Vertx vertx, NodeStore store, PeriodCloser closer, Clock clock, int defaultPartitions,
       ScoreNotices notices) {
     this.store = store;
     RankHints hints = new RankHints();
@@ -72,8 +80,10 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
         defaultPartitions);
     this.intake = new ScoreIntake(store.boards(), store.bans(), store.scores(), sources, hints, clock, notices);
     this.reads = new BoardReads(store.boards(), sources, clock);
+    this.histograms = new Histograms(store.boards(), store.scores(), clock);
     this.metas = new MetaUpdates(store.boards(), new MetaStore(store.shards()), clock, notices);
     this.periods = new PeriodAdmin(store.boards(), store.boardStore(), periodStore, store.archive(), closer, clock);
+    this.deliveries = new DeliveryAdmin(store.boards(), new DeliveryStore(store.shards()), vertx.eventBus());
     this.removal = new EntryRemoval(store.boards(), moderation, hints, clock);
     this.banActions = new BanActions(moderation, store.bans(), targets, clock);
     this.view = new UserView(moderation, store.scores(), targets);
@@ -117,6 +127,16 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
   }
 
   @Override
+  public Future<DeliveryList> deliveries(String board) {
+    return Requests.guard(() -> deliveries.list(board));
+  }
+
+  @Override
+  public Future<DeliveryList> redeliver(String board, String period) {
+    return Requests.guard(() -> deliveries.redeliver(board, period));
+  }
+
+  @Override
   public Future<SubmitResult> submit(String board, ScoreEvent event, Boolean withRank) {
     return Requests.guard(() -> intake.submit(board, event, withRank));
   }
@@ -146,6 +166,11 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
   @Override
   public Future<RankList> ranks(String board, UserIds request, String period, String rankMode, Boolean meta) {
     return Requests.guard(() -> reads.ranks(board, request, period, rankMode, meta));
+  }
+
+  @Override
+  public Future<Histogram> histogram(String board, String period, Integer buckets) {
+    return Requests.guard(() -> histograms.histogram(board, period, buckets));
   }
 
   @Override

@@ -61,7 +61,7 @@ public class AdminVerticle extends VerticleBase {
 
   @Override
   public Future<?> start() {
-    return NodeStore.acquire(vertx, options.store()).onSuccess(s -> {
+    return NodeStore.acquire(vertx, options.store()).compose(s -> {
       store = s;
       boardStore = s.boardStore();
       registry = s.boards();
@@ -79,6 +79,13 @@ public class AdminVerticle extends VerticleBase {
           .onFailure(t -> LOG.warn("delivering the webhook of {} stopped: {}", event.body().getString("period"),
               t.toString())));
       timer = vertx.setPeriodic(options.intervalMillis(), options.intervalMillis(), id -> pass());
+      // from any node: a redelivery asked of the API
+      return vertx.eventBus().<JsonObject>consumer(WebhookDeliveries.REDELIVER_ADDRESS, event -> registry
+          .require(event.body().getString("board"))
+          .compose(b -> b.uid().equals(event.body().getString("boardUid"))
+              ? deliveries.hurry(b, event.body().getString("period")) : Future.succeededFuture())
+          .onFailure(t -> LOG.warn("redelivering the webhook of {} stopped: {}", event.body().getString("period"),
+              t.toString()))).completion();
     });
   }
 

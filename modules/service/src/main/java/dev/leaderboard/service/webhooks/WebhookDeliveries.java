@@ -16,9 +16,7 @@ import io.vertx.core.buffer.Buffer;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import org.slf4j.Logger;
@@ -32,6 +30,11 @@ import org.slf4j.LoggerFactory;
  */
 public final class WebhookDeliveries {
   private static final Logger LOG = LoggerFactory.getLogger(WebhookDeliveries.class);
+  /**
+   * Published to every node when a delivery is asked to go now ({@code {"board", "boardUid",
+   * "period"}}): the node whose sequence waits attempts at once, a node without one starts it.
+   */
+  public static final String REDELIVER_ADDRESS = "leaderboard.webhooks.redeliver";
 
   private final Vertx vertx;
   private final BoardRegistry boards;
@@ -44,8 +47,8 @@ public final class WebhookDeliveries {
   private final String owner = UUID.randomUUID().toString();
   /** The sequences this node runs, by board uid and period. */
   private final Map<String, Future<Delivery>> running = new HashMap<>();
-  /** Waits for a due attempt, ended early when the node stops. */
-  private final Set<Promise<Void>> waits = new HashSet<>();
+  /** Waits for a due attempt, by board uid and period, ended early by {@link #hurry} or when the node stops. */
+  private final Map<String, Promise<Void>> waits = new HashMap<>();
   private boolean stopped;
 
   public WebhookDeliveries(Vertx vertx, BoardRegistry boards, DeliveryStore store, ArchiveStore archive, Clock clock,
@@ -79,7 +82,7 @@ public final class WebhookDeliveries {
    * holds the lease); a sequence already running here is joined.
    */
   public Future<Delivery> deliver(Board b, String period) {
-    String key = b.uid() + "/" + period;
+    String key = key(b.uid(), period);
     Future<Delivery> current = running.get(key);
     if (current != null) {
       return current;
@@ -93,6 +96,22 @@ public final class WebhookDeliveries {
     running.put(key, sequence);
     sequence.onComplete(done -> running.remove(key));
     return sequence;
+  }
+
+  /**
+   * The period's next attempt now: a sequence of this node that waits for its next attempt makes it
+   * at once; without one here, this node starts the delivery (if no other node holds its lease).
+   */
+  public Future<Delivery> hurry(Board b, String period) {
+    Promise<Void> wait = waits.get(key(b.uid(), period));
+    if (wait != null) {
+      wait.tryComplete();
+    }
+    return deliver(b, period);
+  }
+
+  private static String key(String uid, String period) {
+    return uid + "/" + period;
   }
 
   private Future<Delivery> holding(Board b, String period, CloseLease lease) {
@@ -113,7 +132,7 @@ public final class WebhookDeliveries {
   /** The next attempt once it is due, then the ones after it until one succeeds. */
   private Future<Delivery> attempt(String name, String uid, String period, CloseLease lease, Delivery d, Buffer body) {
     long wait = d.nextAttemptAt() == null ? 0 : d.nextAttemptAt() - clock.millis();
-    return after(wait).compose(ok -> boards.require(name)).compose(b -> {
+    return after(key(uid, period), wait).compose(ok -> boards.require(name)).compose(b -> {
       if (stopped || lease.lost() || !b.uid().equals(uid)) {
         return Future.failedFuture(new IllegalStateException("the delivery stopped on this node (lease lost, node "
             + "stopping or board deleted)"));
@@ -143,15 +162,18 @@ public final class WebhookDeliveries {
     return store.put(b, period, d).map(d);
   }
 
-  /** Completes after {@code millis}, or at once when the node stops. */
-  private Future<Void> after(long millis) {
+  /** Completes after {@code millis}, or at once when the delivery is hurried or the node stops. */
+  private Future<Void> after(String key, long millis) {
     if (millis <= 0 || stopped) {
       return Future.succeededFuture();
     }
     Promise<Void> due = Promise.promise();
-    waits.add(due);
-    vertx.setTimer(millis, id -> due.tryComplete());
-    return due.future().onComplete(done -> waits.remove(due));
+    waits.put(key, due);
+    long timer = vertx.setTimer(millis, id -> due.tryComplete());
+    return due.future().onComplete(done -> {
+      vertx.cancelTimer(timer);
+      waits.remove(key, due);
+    });
   }
 
   /**
@@ -161,7 +183,7 @@ public final class WebhookDeliveries {
   public Future<Void> stop() {
     stopped = true;
     sender.close();
-    new ArrayList<>(waits).forEach(Promise::tryComplete);
+    new ArrayList<>(waits.values()).forEach(Promise::tryComplete);
     return Future.join(new ArrayList<>(running.values())).<Void>mapEmpty().otherwiseEmpty();
   }
 }

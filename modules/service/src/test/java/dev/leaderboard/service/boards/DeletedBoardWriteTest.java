@@ -57,7 +57,7 @@ class DeletedBoardWriteTest {
     b = NodeStore.connect(vertx, options).await();
     PeriodCloser closer = new PeriodCloser(vertx, a.boards(), a.boardStore(), new PeriodStore(a.shards()),
         a.archive(), CLOCK);
-    service = new LeaderboardServiceImpl(a, closer, CLOCK, 4, new ScoreNotices(vertx, ScoreNotices.DEFAULT_INTERVAL_MS));
+    service = new LeaderboardServiceImpl(vertx, a, closer, CLOCK, 4, new ScoreNotices(vertx, ScoreNotices.DEFAULT_INTERVAL_MS));
   }
 
   @AfterEach

@@ -69,7 +69,7 @@ class BanAcrossNodesTest {
       }
       PeriodCloser closer = new PeriodCloser(vertx, boards, store.boardStore(), new PeriodStore(store.shards()),
           store.archive(), CLOCK);
-      service = new LeaderboardServiceImpl(store, closer, CLOCK, 4, new ScoreNotices(vertx, ScoreNotices.DEFAULT_INTERVAL_MS));
+      service = new LeaderboardServiceImpl(vertx, store, closer, CLOCK, 4, new ScoreNotices(vertx, ScoreNotices.DEFAULT_INTERVAL_MS));
       nodes.add(this);
     }
 

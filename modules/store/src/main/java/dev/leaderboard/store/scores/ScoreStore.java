@@ -27,6 +27,7 @@ public final class ScoreStore {
   private final Positions positions;
   private final Neighbours neighbours;
   private final EntryLookups lookups;
+  private final ScoreSpread spread;
   private final Rounds<Board, SubmitAsk, SubmitOutcome> submitRounds;
   private final Rounds<PageAsk, Boolean, Page> pageRounds;
   private final Rounds<PeriodAsk, String, ScoreLookup> lookupRounds;
@@ -50,6 +51,7 @@ public final class ScoreStore {
     this.positions = new Positions(shards);
     this.neighbours = new Neighbours(shards);
     this.lookups = new EntryLookups(shards);
+    this.spread = new ScoreSpread(shards);
     this.pages = new PageSelector(shards, maxWindow);
     this.submitRounds = new Rounds<>(Rounds.MAX_WAITING, this::submitEach);
     this.pageRounds = new Rounds<>(Rounds.MAX_WAITING, (k, asks) -> pages.page(k.b(), k.period(), k.offset(), k.limit(),
@@ -173,6 +175,16 @@ public final class ScoreStore {
 
   public Future<Around> around(Board b, String period, StoredEntry e, int before, int after, boolean withMeta) {
     return neighbours.around(b, period, e, before, after, withMeta);
+  }
+
+  /** {@code {lowest, highest}} score of the period in one round, or {@code null} when it holds no entry. */
+  public Future<long[]> scoreRange(Board b, String period) {
+    return spread.range(b, period);
+  }
+
+  /** Per score range {@code [edges[i], edges[i + 1])}, the period's entries in it, in one round. */
+  public Future<long[]> countBetween(Board b, String period, long[] edges) {
+    return spread.counts(b, period, edges);
   }
 
   /** Sorted best first; costs as many values as there are such scores per partition. */
