@@ -2,7 +2,7 @@
 // and actor (who) filters apply to the page read, since the API takes no such parameters.
 
 import {api, query} from './api.js';
-import {$, el, replace, time} from './dom.js';
+import {$, el, note, replace, time} from './dom.js';
 import {refusal} from './overview.js';
 
 const PAGE = 50;
@@ -54,14 +54,14 @@ export class AuditView {
       const entries = page.entries || [];
       const shown = entries.filter(a => (!action || a.operation === action) && (!actor || a.who.includes(actor)));
       replace($('audit').tBodies[0], ...shown.map(auditRow));
-      $('audit-range').textContent = entries.length
+      note($('audit-range'), entries.length
         ? `${this.offset + 1}–${this.offset + entries.length}` + (shown.length < entries.length ? `, ${shown.length} match` : '')
-        : 'none';
+        : 'none');
       $('audit-prev').disabled = this.offset === 0;
       $('audit-next').disabled = entries.length < PAGE;
     } catch (e) {
       replace($('audit').tBodies[0]);
-      $('audit-range').textContent = refusal(e);
+      note($('audit-range'), refusal(e), true);
     }
   }
 }

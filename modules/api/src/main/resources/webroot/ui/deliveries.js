@@ -1,7 +1,7 @@
 // A board's webhook deliveries, newest period first, each with a button that sends it again.
 
 import {api, path} from './api.js';
-import {$, el, replace, time} from './dom.js';
+import {$, el, note, replace, time} from './dom.js';
 import {refusal} from './overview.js';
 
 export class DeliveriesView {
@@ -23,12 +23,12 @@ export class DeliveriesView {
       const answer = await api.call('GET', path('v1', 'boards', board, 'deliveries'));
       if (board === this.board) {
         const list = answer.deliveries || [];
-        $('deliveries-note').textContent = list.length ? '' : 'no webhook deliveries on this board';
+        note($('deliveries-note'), list.length ? '' : 'no webhook deliveries on this board');
         replace($('deliveries').tBodies[0], ...list.map(d => this.row(d)));
       }
     } catch (e) {
       replace($('deliveries').tBodies[0]);
-      $('deliveries-note').textContent = refusal(e);
+      note($('deliveries-note'), refusal(e), true);
     }
   }
 
@@ -43,7 +43,7 @@ export class DeliveriesView {
   async redeliver(period) {
     try {
       await api.call('POST', path('v1', 'boards', this.board, 'deliveries', period, 'redeliver'));
-      $('deliveries-note').textContent = `period ${period}: sent again`;
+      note($('deliveries-note'), `period ${period}: sent again`);
     } catch (e) {
       this.report(e);
     }

@@ -2,7 +2,7 @@
 // widths are set through the CSSOM (the page's policy allows no inline style attributes).
 
 import {api, path, query} from './api.js';
-import {$, el, replace} from './dom.js';
+import {$, el, note, replace} from './dom.js';
 import {Every} from './every.js';
 import {refusal} from './overview.js';
 
@@ -32,13 +32,13 @@ export class DistributionView {
     try {
       const answer = await api.call('GET', path('v1', 'boards', board, 'histogram') + query({buckets}));
       if (board === this.board) {
-        $('hist-note').textContent = `${answer.total} entries in ${answer.buckets.length} buckets`;
+        note($('hist-note'), `${answer.total} entries in ${answer.buckets.length} buckets`);
         draw(answer.buckets);
       }
     } catch (e) {
       if (board === this.board) {
         replace($('hist-bars'));
-        $('hist-note').textContent = refusal(e);
+        note($('hist-note'), refusal(e), true);
       }
     }
   }

@@ -2,7 +2,7 @@
 // revoke one.
 
 import {api, path} from './api.js';
-import {$, el, replace, time} from './dom.js';
+import {$, el, note, replace, time} from './dom.js';
 import {refusal} from './overview.js';
 
 export class KeysView {
@@ -32,18 +32,20 @@ export class KeysView {
     try {
       const keys = (await api.call('GET', '/v1/keys')).keys || [];
       replace($('keys').tBodies[0], ...keys.map(k => this.row(k)));
-      $('keys-note').textContent = '';
+      note($('keys-note'), '');
     } catch (e) {
       replace($('keys').tBodies[0]);
-      $('keys-note').textContent = refusal(e);
+      note($('keys-note'), refusal(e), true);
     }
   }
 
   row(k) {
     const revoke = el('button', {type: 'button', class: 'small danger', 'data-action': 'revoke'}, 'Revoke');
     revoke.addEventListener('click', () => this.revoke(k.id));
-    return el('tr', {'data-key': k.id, 'data-name': k.name},
-      el('td', {}, k.id), el('td', {class: 'name'}, k.name), el('td', {class: 'scopes'}, (k.scopes || []).join(', ')),
+    // revoking the key in use locks this page out too: the row says which one it is
+    const mine = (api.key() || '').split('_')[1] === k.id;
+    return el('tr', {'data-key': k.id, 'data-name': k.name, class: mine ? 'me' : null},
+      el('td', {}, k.id + (mine ? ' (this key)' : '')), el('td', {class: 'name'}, k.name), el('td', {class: 'scopes'}, (k.scopes || []).join(', ')),
       el('td', {}, k.boards ? k.boards.join(', ') : 'every board'), el('td', {}, time(k.createdAt)),
       el('td', {}, k.expiresAt ? time(k.expiresAt) : 'never'), el('td', {}, revoke));
   }

@@ -2,7 +2,7 @@
 // and submits and reads per second from the node's own /metrics, refreshed every few seconds.
 
 import {api, path} from './api.js';
-import {$, el, replace} from './dom.js';
+import {$, el, note, replace} from './dom.js';
 import {Every} from './every.js';
 import {counts, rates} from './metrics.js';
 
@@ -59,11 +59,11 @@ export class OverviewView {
           el('td', {class: 'num total'}, total));
       }));
       replace($('ov-boards').tBodies[0], ...rows);
-      $('ov-boards-note').textContent = boards.length > SIZED_BOARDS
-        ? `the first ${SIZED_BOARDS} of ${boards.length} boards` : `${boards.length} boards`;
+      note($('ov-boards-note'), boards.length > SIZED_BOARDS
+        ? `the first ${SIZED_BOARDS} of ${boards.length} boards` : `${boards.length} boards`);
     } catch (e) {
       replace($('ov-boards').tBodies[0]);
-      $('ov-boards-note').textContent = refusal(e);
+      note($('ov-boards-note'), refusal(e), true);
     }
   }
 
@@ -74,11 +74,11 @@ export class OverviewView {
       this.last = now;
       $('ov-submits').textContent = rate ? rate.submits.toFixed(1) : '…';
       $('ov-reads').textContent = rate ? rate.reads.toFixed(1) : '…';
-      $('ov-metrics-note').textContent = `${now.submits} submits, ${now.reads} reads since the node started`;
+      note($('ov-metrics-note'), `${now.submits} submits, ${now.reads} reads since the node started`);
     } catch (e) {
       $('ov-submits').textContent = '–';
       $('ov-reads').textContent = '–';
-      $('ov-metrics-note').textContent = refusal(e);
+      note($('ov-metrics-note'), refusal(e), true);
     }
   }
 }

@@ -471,6 +471,20 @@ class DashboardBrowserTest {
     By row = By.cssSelector("#keys tr[data-name='" + name + "']");
     chromium.waitAtMost(PAGE).until(d -> !d.findElements(row).isEmpty());
     assertThat(page.findElement(row).findElement(By.cssSelector("td.scopes")).getText()).isEqualTo("read");
+    // a second key, limited to one board and expiring
+    String limited = "limited " + run;
+    page.findElement(By.id("kc-name")).sendKeys(limited);
+    page.findElement(By.cssSelector("#kc-scopes input[value='submit']")).click();
+    page.findElement(By.id("kc-boards")).sendKeys("only-" + run);
+    script(page, "document.getElementById('kc-expires').value = '2099-01-02T03:04'");
+    String before = secret.getText();
+    page.findElement(By.id("kc-create")).click();
+    chromium.waitAtMost(PAGE).until(d -> !before.equals(secret.getText()) && secret.getText().startsWith("lb_"));
+    By limitedRow = By.cssSelector("#keys tr[data-name='" + limited + "']");
+    chromium.waitAtMost(PAGE).until(d -> !d.findElements(limitedRow).isEmpty());
+    assertThat(texts(page, "#keys tr[data-name='" + limited + "'] td")).containsSequence("read, submit", "only-" + run)
+        .contains("2099-01-02 03:04:00Z");
+    assertThat(texts(page, "#keys tr.me td:first-child")).containsExactly(key.split("_")[1] + " (this key)");
     page.findElement(By.id("new-key-copy")).click();
     chromium.waitAtMost(PAGE).until(d -> !d.findElement(By.id("new-key-copied")).getText().isEmpty());
     chromium.screenshot("console-keys");
@@ -495,6 +509,7 @@ class DashboardBrowserTest {
     page.findElement(By.cssSelector("#views [data-view='overview']")).click();
     chromium.waitAtMost(PAGE).until(d -> d.findElement(By.id("ov-boards-note")).getText()
         .startsWith("this key may not read this (forbidden"));
+    assertThat(page.findElement(By.id("ov-boards-note")).getDomAttribute("class")).contains("error");
     chromium.screenshot("console-refused");
 
     // back as admin: the read key revoked from the list, and refused by the node
