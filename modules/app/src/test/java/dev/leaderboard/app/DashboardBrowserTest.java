@@ -455,6 +455,25 @@ class DashboardBrowserTest {
     page.findElement(By.id("audit-apply")).click();
     chromium.waitAtMost(PAGE).until(d -> texts(d, "#audit td.who").equals(List.of(who, who)));
     chromium.screenshot("console-audit");
+
+    // a page at a time: 51 changes of one board are two pages of the board's log
+    String busy = "pc-" + run;
+    for (int i = 0; i < 51; i++) {
+      assertThat(send(api, port, HttpMethod.PUT, "/v1/boards/" + busy, new JsonObject().put("publicReads", i % 2 == 0))
+          .statusCode()).isBetween(200, 201);
+    }
+    page.findElement(By.id("audit-actor")).clear();
+    page.findElement(By.id("audit-board")).clear();
+    page.findElement(By.id("audit-board")).sendKeys(busy);
+    page.findElement(By.id("audit-apply")).click();
+    WebElement range = page.findElement(By.id("audit-range"));
+    chromium.waitAtMost(PAGE).until(d -> "1–50".equals(range.getText()));
+    assertThat(page.findElement(By.id("audit-prev")).isEnabled()).isFalse();
+    page.findElement(By.id("audit-next")).click();
+    chromium.waitAtMost(PAGE).until(d -> "51–51".equals(range.getText()));
+    assertThat(page.findElement(By.id("audit-next")).isEnabled()).isFalse();
+    page.findElement(By.id("audit-prev")).click();
+    chromium.waitAtMost(PAGE).until(d -> "1–50".equals(range.getText()));
     assertThat(chromium.consoleErrors()).isEmpty();
   }
 
