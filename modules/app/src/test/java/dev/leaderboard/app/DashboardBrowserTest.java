@@ -342,6 +342,22 @@ class DashboardBrowserTest {
       return rate(d, "ov-submits") > 0 && rate(d, "ov-reads") > 0;
     });
     chromium.screenshot("console-overview");
+    // what the rates are made of: submits on every board, and GETs of /v1 routes only
+    String metrics = String.join("\n", "# HELP leaderboard_submits_total submits",
+        "# TYPE leaderboard_submits_total counter",
+        "leaderboard_submits_total{board=\"a\",outcome=\"applied\"} 3.0",
+        "leaderboard_submits_total{board=\"b \\\"}\\\" x\",outcome=\"applied\"} 4.0",
+        "leaderboard_submits_totally 100.0",
+        "vertx_http_server_requests_total{code=\"200\",method=\"GET\",route=\"/v1/boards/:board/entries\"} 5.0",
+        "vertx_http_server_requests_total{code=\"200\",method=\"POST\",route=\"/v1/boards/:board/scores\"} 7.0",
+        "vertx_http_server_requests_total{code=\"200\",method=\"GET\",route=\"/metrics\"} 11.0", "");
+    Object read = ((JavascriptExecutor) page).executeAsyncScript("""
+        const [text, done] = arguments;
+        import('/ui/metrics.js').then(m => {
+          const a = {at: 0, ...m.counts(text)};
+          done([a.submits, a.reads, m.rates(a, {at: 2000, submits: a.submits + 10, reads: a.reads + 1}).submits]);
+        });""", metrics);
+    assertThat(read).isEqualTo(List.of(7L, 5L, 5L));
 
     // the board: its live top and how its scores are spread
     page.findElement(By.cssSelector("#views [data-view='boards']")).click();
