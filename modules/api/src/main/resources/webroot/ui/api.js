@@ -26,7 +26,21 @@ export const api = {
 
   /** The answer's JSON; an ApiError with the API's error code and message otherwise. */
   async call(method, path, body) {
-    const headers = {Accept: 'application/json'};
+    const text = await this.send(method, path, body, 'application/json');
+    try {
+      return text ? JSON.parse(text) : {};
+    } catch (e) {
+      return null;
+    }
+  },
+
+  /** The answer as text (Prometheus metrics); an ApiError otherwise. */
+  async text(path) {
+    return this.send('GET', path, undefined, 'text/plain');
+  },
+
+  async send(method, path, body, accept) {
+    const headers = {Accept: accept};
     const key = this.key();
     if (key) {
       headers.Authorization = 'Bearer ' + key;
@@ -43,17 +57,17 @@ export const api = {
       throw new ApiError(0, 'network', 'the node did not answer (' + e.message + ')');
     }
     const text = await response.text();
-    let json = null;
-    try {
-      json = text ? JSON.parse(text) : {};
-    } catch (e) {
-      json = null;
-    }
     if (!response.ok) {
+      let json = null;
+      try {
+        json = JSON.parse(text);
+      } catch (e) {
+        json = null;
+      }
       throw new ApiError(response.status, json && json.error || 'http_' + response.status,
         json && json.message || response.statusText || 'HTTP ' + response.status);
     }
-    return json;
+    return text;
   },
 };
 

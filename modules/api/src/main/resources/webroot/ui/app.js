@@ -1,11 +1,19 @@
-// The operator's dashboard: the key, the boards, and one board's live top, users and periods.
+// The operator's console: the key; the overview of the node; the boards, and one board's live top
+// and score distribution, users, periods and webhook deliveries; players, keys and the audit log.
+// Views whose operations need the admin scope are offered only to keys that hold it.
 
 import {api, ApiError, path} from './api.js';
+import {AuditView} from './audit.js';
 import {BoardsView} from './boards.js';
 import {drawTop} from './chart.js';
+import {DeliveriesView} from './deliveries.js';
+import {DistributionView} from './distribution.js';
 import {$, entryRows, replace} from './dom.js';
+import {KeysView} from './keys.js';
 import {LiveTop} from './live.js';
+import {OverviewView} from './overview.js';
 import {PeriodsView} from './periods.js';
+import {PlayersView} from './players.js';
 import {UserView} from './user.js';
 
 let board = null;
@@ -13,6 +21,9 @@ let board = null;
 let millis = true;
 let live = null;
 let tab = 'live';
+let view = 'boards';
+/** Whether the key holds the admin scope: null until the node has said. */
+let admin = null;
 /** Where the message on screen came from: 'live' (the live top) or 'action' (what the operator did). */
 let shownFrom = null;
 
@@ -52,16 +63,92 @@ document.addEventListener('submit', () => report(null), true);
 const boards = new BoardsView(openBoard, report);
 const users = new UserView(report);
 const periods = new PeriodsView(report);
+const overview = new OverviewView(report);
+const distribution = new DistributionView(report);
+const deliveries = new DeliveriesView(report);
+const players = new PlayersView(report);
+const keys = new KeysView(report);
+const audit = new AuditView(report);
+const VIEWS = ['overview', 'boards', 'players', 'keys', 'audit'];
 
-/** Without a key the page says where to find one; with one it shows the boards. */
+/** Without a key the page says where to find one; with one it shows the views the key may use. */
 function keyState() {
   const key = api.key();
   $('key-state').textContent = key ? 'key set for this tab' : 'no key';
   $('welcome').hidden = !!key;
-  $('boards-view').hidden = !key;
+  $('views').hidden = !key;
   if (!key) {
+    admin = null;
+    for (const name of VIEWS) {
+      $(name + '-view').hidden = true;
+    }
     $('board-view').hidden = true;
+    overview.stop();
+    players.stop();
+  } else {
+    showView(view);
   }
+}
+
+/**
+ * Asks the node whether the key holds the admin scope (listKeys answers only such keys) and hides
+ * the views and tabs it may not use; any other refusal is shown where it happens.
+ */
+async function learnScopes() {
+  try {
+    const own = api.key().split('_')[1];
+    const listed = (await api.call('GET', '/v1/keys')).keys || [];
+    const mine = listed.find(k => k.id === own);
+    admin = true;
+    $('views-scope').textContent = 'scopes: ' + (mine ? mine.scopes.join(', ') : 'admin');
+  } catch (e) {
+    admin = !(e instanceof ApiError && e.status === 403);
+    $('views-scope').textContent = admin ? '' : 'this key has no admin scope: players, keys, audit and deliveries are hidden';
+  }
+  for (const button of document.querySelectorAll('[data-scope="admin"]')) {
+    button.hidden = admin === false;
+  }
+  if (admin === false && (['players', 'keys', 'audit'].includes(view) || tab === 'deliveries')) {
+    showView('boards');
+    if (tab === 'deliveries' && board) {
+      showTab('live');
+    }
+  }
+}
+
+function showView(name) {
+  view = name;
+  for (const button of document.querySelectorAll('#views [data-view]')) {
+    button.classList.toggle('active', button.dataset.view === name);
+  }
+  for (const page of VIEWS) {
+    $(page + '-view').hidden = page !== name;
+  }
+  $('board-view').hidden = name !== 'boards' || !board;
+  if (name === 'overview') {
+    overview.start();
+  } else {
+    overview.stop();
+  }
+  if (name !== 'boards') {
+    stopLive();
+  } else if (board && tab === 'live') {
+    startLive();
+  }
+  if (name === 'players') {
+    players.start();
+  } else {
+    players.stop();
+  }
+  if (name === 'keys') {
+    keys.show();
+  } else if (name === 'audit') {
+    audit.show();
+  }
+}
+
+for (const button of document.querySelectorAll('#views [data-view]')) {
+  button.addEventListener('click', () => showView(button.dataset.view));
 }
 
 $('key-form').addEventListener('submit', event => {
@@ -71,6 +158,9 @@ $('key-form').addEventListener('submit', event => {
   api.setKey(key || null);
   keyState();
   report(null);
+  if (key) {
+    learnScopes();
+  }
   boards.load();
   if (board) {
     openBoard(board);
@@ -81,6 +171,7 @@ $('key-forget').addEventListener('click', () => {
   api.setKey(null);
   stopLive();
   board = null;
+  view = 'boards';
   replace($('boards').tBodies[0]);
   keyState();
 });
@@ -106,6 +197,9 @@ $('live-top-n').addEventListener('change', () => {
 
 async function openBoard(name) {
   board = name;
+  if (view !== 'boards') {
+    showView('boards');
+  }
   $('board-view').hidden = false;
   $('board-name').textContent = name;
   history.replaceState(null, '', '#board=' + encodeURIComponent(name));
@@ -126,7 +220,7 @@ function showTab(name) {
   for (const button of document.querySelectorAll('#tabs [data-tab]')) {
     button.classList.toggle('active', button.dataset.tab === name);
   }
-  for (const page of ['live', 'user', 'periods']) {
+  for (const page of ['live', 'user', 'periods', 'deliveries']) {
     $('tab-' + page).hidden = page !== name;
   }
   if (name === 'live') {
@@ -138,6 +232,8 @@ function showTab(name) {
     users.show(board, millis);
   } else if (name === 'periods') {
     periods.show(board, millis);
+  } else if (name === 'deliveries') {
+    deliveries.show(board);
   }
 }
 
@@ -147,9 +243,11 @@ function startLive() {
   drawTop($('live-chart'), []);
   const top = Math.min(100, Math.max(1, Number($('live-top-n').value) || 10));
   live = new LiveTop(board, top, showTop, liveState).start();
+  distribution.start(board);
 }
 
 function stopLive() {
+  distribution.stop();
   if (live) {
     live.stop();
     live = null;
@@ -177,6 +275,7 @@ function liveState(state, error) {
 
 keyState();
 if (api.key()) {
+  learnScopes();
   boards.load();
   const wanted = new URLSearchParams(location.hash.slice(1)).get('board');
   if (wanted) {

@@ -32,6 +32,13 @@ export function replace(node, ...children) {
   return node;
 }
 
+/** A short note: text, shown in red when it reports a refusal or failure. */
+export function note(node, text, failed = false) {
+  node.textContent = text;
+  node.classList.toggle('error', failed);
+  return node;
+}
+
 export function $(id) {
   return document.getElementById(id);
 }

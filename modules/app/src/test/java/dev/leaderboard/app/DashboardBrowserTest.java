@@ -7,6 +7,8 @@ import dev.leaderboard.embedded.TestShards;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.client.HttpRequest;
 import io.vertx.ext.web.client.HttpResponse;
@@ -19,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -36,14 +39,19 @@ import org.openqa.selenium.support.ui.Select;
  * later changes it), sees
  * its top reorder within a second of scores submitted through the API (over the board's event
  * stream), looks a user up, and opens
- * the period after it was closed through the admin API, now answered from the archive. Each view's
- * screenshot is saved under {@code target/screenshots/}.
+ * the period after it was closed through the admin API, now answered from the archive. The console's
+ * other views: the overview (readiness, boards with their current entries, submits and reads per
+ * second from the node's metrics), a board's score distribution and webhook deliveries with a
+ * redelivery, players (ban, lift, remove, erase, each in the audit log), keys (created, shown once,
+ * revoked) and the audit log filtered; a key without the admin scope is offered only what it may
+ * use. Each view's screenshot is saved under {@code target/screenshots/}.
  */
 @ExtendWith(VertxExtension.class)
 class DashboardBrowserTest {
   /** How soon a submitted score shows in the page's top over the stream. */
   private static final Duration LIVE = Duration.ofSeconds(1);
   private static final Duration PAGE = Duration.ofSeconds(10);
+  private final String run = UUID.randomUUID().toString().substring(0, 8);
 
   private int port;
   private LeaderboardApp app;
@@ -176,7 +184,6 @@ class DashboardBrowserTest {
    */
   @Test
   void aFirstScreenTheApisNamesAndTimesAsPreciseAsTheBoard() throws Exception {
-    String run = UUID.randomUUID().toString().substring(0, 8);
 
     // without a key: where the admin key is, what a key can do, and no empty table
     page.get("http://localhost:" + port + "/");
@@ -297,5 +304,292 @@ class DashboardBrowserTest {
     HttpRequest<Buffer> request = client.request(method, port, "localhost", uri);
     return (body == null ? request.send()
         : request.putHeader("Content-Type", "application/json").sendBuffer(body.toBuffer())).await(20, TimeUnit.SECONDS);
+  }
+
+  @Test
+  void theOverviewABoardsDistributionAndARedeliveredWebhook(Vertx vertx) throws Exception {
+    AtomicInteger posts = new AtomicInteger();
+    HttpServer receiver = vertx.createHttpServer().requestHandler(r -> {
+          posts.incrementAndGet();
+          r.response().end();
+        })
+        .listen(0).await(10, TimeUnit.SECONDS);
+    String board = "ov-" + run;
+    JsonObject webhook = new JsonObject().put("url", "http://localhost:" + receiver.actualPort() + "/hook")
+        .put("secret", "s3cret-" + run + "-0123456789");
+    assertThat(send(api, port, HttpMethod.PUT, "/v1/boards/" + board,
+        new JsonObject().put("period", "daily").put("webhook", webhook)).statusCode()).isEqualTo(201);
+    JsonObject batch = new JsonObject().put("events", List.of(event("alice", 30), event("bob", 20), event("carol", 10),
+        event("dave", 11), event("erin", 12)));
+    assertThat(ok(send(api, port, HttpMethod.POST, "/v1/boards/" + board + "/scores/batch", batch)).getInteger("applied"))
+        .isEqualTo(5);
+
+    useKey(key);
+    page.findElement(By.cssSelector("#views [data-view='overview']")).click();
+    chromium.waitAtMost(PAGE).until(d -> "UP".equals(d.findElement(By.id("ov-status")).getText()));
+    int shards = TestShards.endpoints().size();
+    chromium.waitAtMost(PAGE).until(d -> d.findElement(By.cssSelector("#ov-checks tr[data-check='redis']")).getText()
+        .contains("shards " + shards + " up, 0 down"));
+    By total = By.cssSelector("#ov-boards tr[data-board='" + board + "'] td.total");
+    chromium.waitAtMost(PAGE).until(d -> !d.findElements(total).isEmpty() && "5".equals(d.findElement(total).getText()));
+    // submits per second: scores keep coming (to another board) until a rate between two of the
+    // page's readings shows them
+    String busy = "busy-" + run;
+    assertThat(send(api, port, HttpMethod.PUT, "/v1/boards/" + busy, new JsonObject()).statusCode()).isEqualTo(201);
+    chromium.waitAtMost(Duration.ofSeconds(20)).until(d -> {
+      quietly(api, HttpMethod.POST, "/v1/boards/" + busy + "/scores/batch",
+          new JsonObject().put("events", List.of(event("frank", 1), event("grace", 1))));
+      return rate(d, "ov-submits") > 0 && rate(d, "ov-reads") > 0;
+    });
+    chromium.screenshot("console-overview");
+    // what the rates are made of: submits on every board, and GETs of /v1 routes only
+    String metrics = String.join("\n", "# HELP leaderboard_submits_total submits",
+        "# TYPE leaderboard_submits_total counter",
+        "leaderboard_submits_total{board=\"a\",outcome=\"applied\"} 3.0",
+        "leaderboard_submits_total{board=\"b \\\"}\\\" x\",outcome=\"applied\"} 4.0",
+        "leaderboard_submits_totally 100.0",
+        "vertx_http_server_requests_total{code=\"200\",method=\"GET\",route=\"/v1/boards/:board/entries\"} 5.0",
+        "vertx_http_server_requests_total{code=\"200\",method=\"POST\",route=\"/v1/boards/:board/scores\"} 7.0",
+        "vertx_http_server_requests_total{code=\"200\",method=\"GET\",route=\"/metrics\"} 11.0", "");
+    Object read = ((JavascriptExecutor) page).executeAsyncScript("""
+        const [text, done] = arguments;
+        import('/ui/metrics.js').then(m => {
+          const a = {at: 0, ...m.counts(text)};
+          done([a.submits, a.reads, m.rates(a, {at: 2000, submits: a.submits + 10, reads: a.reads + 1}).submits]);
+        });""", metrics);
+    assertThat(read).isEqualTo(List.of(7L, 5L, 5L));
+
+    // the board: its live top and how its scores are spread
+    page.findElement(By.cssSelector("#views [data-view='boards']")).click();
+    By open = By.cssSelector("#boards button[data-board='" + board + "']");
+    chromium.waitAtMost(PAGE).until(d -> !d.findElements(open).isEmpty());
+    page.findElement(open).click();
+    chromium.waitAtMost(PAGE).until(d -> histogramCount(d) == 5);
+    assertThat(page.findElement(By.cssSelector("#hist-bars .hist-row")).getDomAttribute("data-from")).isEqualTo("10");
+    assertThat(page.findElement(By.id("hist-note")).getText()).startsWith("5 entries in ");
+    WebElement buckets = page.findElement(By.id("hist-buckets"));
+    buckets.clear();
+    buckets.sendKeys("3\n");
+    chromium.waitAtMost(PAGE).until(d -> d.findElements(By.cssSelector("#hist-bars .hist-row")).size() == 3
+        && histogramCount(d) == 5);
+    chromium.screenshot("console-board");
+
+    // the period closes, its webhook is delivered, and the operator sends it again
+    String period = ok(send(api, port, HttpMethod.GET, "/v1/boards/" + board + "/entries?limit=1", null)).getString("period");
+    assertThat(ok(send(api, port, HttpMethod.POST, "/v1/boards/" + board + "/periods/" + period + "/close", null))
+        .getString("state")).isEqualTo("archived");
+    page.findElement(By.cssSelector("#tabs [data-tab='deliveries']")).click();
+    By row = By.cssSelector("#deliveries tr[data-period='" + period + "']");
+    chromium.waitAtMost(PAGE).until(d -> {
+      d.findElement(By.id("deliveries-refresh")).click();
+      return !d.findElements(By.cssSelector("#deliveries tr[data-period='" + period + "'][data-state='delivered']")).isEmpty();
+    });
+    assertThat(page.findElement(row).findElement(By.cssSelector("td.attempts")).getText()).isEqualTo("1");
+    assertThat(posts.get()).isEqualTo(1);
+    page.findElement(row).findElement(By.cssSelector("[data-action='redeliver']")).click();
+    chromium.waitAtMost(PAGE).until(d -> {
+      d.findElement(By.id("deliveries-refresh")).click();
+      List<WebElement> done = d.findElements(By.cssSelector("#deliveries tr[data-period='" + period + "'][data-state='delivered']"));
+      return !done.isEmpty() && "2".equals(done.get(0).findElement(By.cssSelector("td.attempts")).getText());
+    });
+    assertThat(posts.get()).isEqualTo(2);
+    chromium.screenshot("console-deliveries");
+    assertThat(chromium.consoleErrors()).isEmpty();
+    receiver.close().await(10, TimeUnit.SECONDS);
+  }
+
+  @Test
+  void aPlayerIsBannedLiftedRemovedAndErasedEachInTheAuditLog() throws Exception {
+    String player = "p-" + run;
+    String first = "pa-" + run;
+    String second = "pb-" + run;
+    for (String b : List.of(first, second)) {
+      assertThat(send(api, port, HttpMethod.PUT, "/v1/boards/" + b, new JsonObject()).statusCode()).isEqualTo(201);
+      JsonObject batch = new JsonObject().put("events", List.of(event(player, 50), event("other-" + run, 70)));
+      assertThat(ok(send(api, port, HttpMethod.POST, "/v1/boards/" + b + "/scores/batch", batch)).getInteger("applied"))
+          .isEqualTo(2);
+    }
+
+    useKey(key);
+    page.findElement(By.cssSelector("#views [data-view='players']")).click();
+    page.findElement(By.id("player-id")).sendKeys(player);
+    page.findElement(By.id("player-lookup")).click();
+    chromium.waitAtMost(PAGE).until(d -> texts(d, "#player-entries td.rank").equals(List.of("2", "2")));
+    assertThat(page.findElement(By.id("player-ban-state")).getText()).isEqualTo("not banned");
+
+    // a ban with its reason: the entries are held back, and the log says so
+    page.findElement(By.id("player-reason")).sendKeys("speed hack");
+    page.findElement(By.id("player-ban")).click();
+    chromium.waitAtMost(PAGE).until(d -> d.findElement(By.id("player-ban-state")).getText().endsWith(": speed hack"));
+    chromium.waitAtMost(PAGE).until(d -> texts(d, "#player-held td.score").equals(List.of("50", "50"))
+        && texts(d, "#player-entries td.rank").isEmpty());
+    // the log is written as the answer goes out, not before: the page reads it again every few seconds
+    chromium.waitAtMost(PAGE).until(d -> "banUser".equals(newestAction(d)));
+    assertThat(ok(send(api, port, HttpMethod.GET, "/v1/users/" + player, null)).getBoolean("banned")).isTrue();
+
+    page.findElement(By.id("player-lift")).click();
+    chromium.waitAtMost(PAGE).until(d -> texts(d, "#player-entries td.rank").size() == 2 && "liftBan".equals(newestAction(d)));
+    assertThat(page.findElement(By.id("player-ban-state")).getText()).isEqualTo("not banned");
+
+    // one entry removed
+    page.findElement(By.cssSelector("#player-entries tr[data-board='" + first + "'] [data-action='remove']")).click();
+    chromium.waitAtMost(PAGE).until(d -> texts(d, "#player-entries tr[data-board] td:first-child").equals(List.of(second))
+        && "removeEntry".equals(newestAction(d)));
+    assertThat(send(api, port, HttpMethod.GET, "/v1/boards/" + first + "/users/" + player, null).statusCode()).isEqualTo(404);
+    chromium.screenshot("console-players");
+
+    // erasing waits for the user ID typed again
+    WebElement erase = page.findElement(By.id("player-erase"));
+    WebElement confirm = page.findElement(By.id("player-erase-confirm"));
+    assertThat(erase.isEnabled()).isFalse();
+    confirm.sendKeys(player.substring(1));
+    assertThat(erase.isEnabled()).isFalse();
+    confirm.clear();
+    confirm.sendKeys(player);
+    assertThat(erase.isEnabled()).isTrue();
+    erase.click();
+    chromium.waitAtMost(PAGE).until(d -> d.findElement(By.id("player-result")).getText().startsWith("erased " + player)
+        && "eraseUser".equals(newestAction(d)));
+    assertThat(ok(send(api, port, HttpMethod.GET, "/v1/users/" + player, null)).getJsonArray("entries")).isEmpty();
+
+    // the audit log, filtered by action, then by board
+    page.findElement(By.cssSelector("#views [data-view='audit']")).click();
+    page.findElement(By.id("audit-action")).sendKeys("banUser");
+    page.findElement(By.id("audit-apply")).click();
+    chromium.waitAtMost(PAGE).until(d -> !texts(d, "#audit td.operation").isEmpty()
+        && texts(d, "#audit td.operation").stream().allMatch("banUser"::equals));
+    page.findElement(By.id("audit-action")).clear();
+    page.findElement(By.id("audit-board")).sendKeys(first);
+    page.findElement(By.id("audit-apply")).click();
+    chromium.waitAtMost(PAGE).until(d -> texts(d, "#audit td.operation").equals(List.of("removeEntry", "putBoard")));
+    String who = "key:" + key.split("_")[1];
+    page.findElement(By.id("audit-actor")).sendKeys("key:nobody");
+    page.findElement(By.id("audit-apply")).click();
+    chromium.waitAtMost(PAGE).until(d -> texts(d, "#audit td.operation").isEmpty());
+    page.findElement(By.id("audit-actor")).clear();
+    page.findElement(By.id("audit-actor")).sendKeys(who);
+    page.findElement(By.id("audit-apply")).click();
+    chromium.waitAtMost(PAGE).until(d -> texts(d, "#audit td.who").equals(List.of(who, who)));
+    chromium.screenshot("console-audit");
+
+    // a page at a time: 51 changes of one board are two pages of the board's log
+    String busy = "pc-" + run;
+    for (int i = 0; i < 51; i++) {
+      assertThat(send(api, port, HttpMethod.PUT, "/v1/boards/" + busy, new JsonObject().put("publicReads", i % 2 == 0))
+          .statusCode()).isBetween(200, 201);
+    }
+    page.findElement(By.id("audit-actor")).clear();
+    page.findElement(By.id("audit-board")).clear();
+    page.findElement(By.id("audit-board")).sendKeys(busy);
+    page.findElement(By.id("audit-apply")).click();
+    WebElement range = page.findElement(By.id("audit-range"));
+    chromium.waitAtMost(PAGE).until(d -> "1–50".equals(range.getText()));
+    assertThat(page.findElement(By.id("audit-prev")).isEnabled()).isFalse();
+    page.findElement(By.id("audit-next")).click();
+    chromium.waitAtMost(PAGE).until(d -> "51–51".equals(range.getText()));
+    assertThat(page.findElement(By.id("audit-next")).isEnabled()).isFalse();
+    page.findElement(By.id("audit-prev")).click();
+    chromium.waitAtMost(PAGE).until(d -> "1–50".equals(range.getText()));
+    assertThat(chromium.consoleErrors()).isEmpty();
+  }
+
+  @Test
+  void aKeyIsShownOnceListedAndRevokedAndALesserKeySeesOnlyWhatItMayUse(Vertx vertx) throws Exception {
+    useKey(key);
+    page.findElement(By.cssSelector("#views [data-view='keys']")).click();
+    String name = "reader " + run;
+    page.findElement(By.id("kc-name")).sendKeys(name);
+    page.findElement(By.id("kc-create")).click();
+    WebElement secret = page.findElement(By.id("new-key-secret"));
+    chromium.waitAtMost(PAGE).until(d -> secret.getText().startsWith("lb_"));
+    String reader = secret.getText();
+    By row = By.cssSelector("#keys tr[data-name='" + name + "']");
+    chromium.waitAtMost(PAGE).until(d -> !d.findElements(row).isEmpty());
+    assertThat(page.findElement(row).findElement(By.cssSelector("td.scopes")).getText()).isEqualTo("read");
+    // a second key, limited to one board and expiring
+    String limited = "limited " + run;
+    page.findElement(By.id("kc-name")).sendKeys(limited);
+    page.findElement(By.cssSelector("#kc-scopes input[value='submit']")).click();
+    page.findElement(By.id("kc-boards")).sendKeys("only-" + run);
+    script(page, "document.getElementById('kc-expires').value = '2099-01-02T03:04'");
+    String before = secret.getText();
+    page.findElement(By.id("kc-create")).click();
+    chromium.waitAtMost(PAGE).until(d -> !before.equals(secret.getText()) && secret.getText().startsWith("lb_"));
+    By limitedRow = By.cssSelector("#keys tr[data-name='" + limited + "']");
+    chromium.waitAtMost(PAGE).until(d -> !d.findElements(limitedRow).isEmpty());
+    assertThat(texts(page, "#keys tr[data-name='" + limited + "'] td")).containsSequence("read, submit", "only-" + run)
+        .contains("2099-01-02 03:04:00Z");
+    assertThat(texts(page, "#keys tr.me td:first-child")).containsExactly(key.split("_")[1] + " (this key)");
+    page.findElement(By.id("new-key-copy")).click();
+    chromium.waitAtMost(PAGE).until(d -> !d.findElement(By.id("new-key-copied")).getText().isEmpty());
+    chromium.screenshot("console-keys");
+    // the list never shows a key
+    assertThat(page.findElement(By.id("keys")).getText()).doesNotContain(reader);
+    WebClient asReader = AdminClients.withAuthorization(vertx, "Bearer " + reader);
+    assertThat(send(asReader, port, HttpMethod.GET, "/v1/boards", null).statusCode()).isEqualTo(200);
+
+    // the read key: no admin views, no deliveries tab, the rest works
+    useKey(reader);
+    chromium.waitAtMost(PAGE).until(d -> d.findElement(By.id("views-scope")).getText().contains("no admin scope"));
+    for (String view : List.of("players", "keys", "audit")) {
+      assertThat(page.findElement(By.cssSelector("#views [data-view='" + view + "']")).isDisplayed()).as(view).isFalse();
+    }
+    page.findElement(By.cssSelector("#views [data-view='overview']")).click();
+    chromium.waitAtMost(PAGE).until(d -> d.findElement(By.id("ov-boards-note")).getText().endsWith(" boards"));
+
+    // a submit-only key: the boards it may not list are a clear refusal, not an empty view
+    JsonObject submitter = ok(send(api, port, HttpMethod.POST, "/v1/keys",
+        new JsonObject().put("name", "submitter-" + run).put("scopes", new JsonArray().add("submit"))));
+    useKey(submitter.getString("key"));
+    page.findElement(By.cssSelector("#views [data-view='overview']")).click();
+    chromium.waitAtMost(PAGE).until(d -> d.findElement(By.id("ov-boards-note")).getText()
+        .startsWith("this key may not read this (forbidden"));
+    assertThat(page.findElement(By.id("ov-boards-note")).getDomAttribute("class")).contains("error");
+    chromium.screenshot("console-refused");
+
+    // back as admin: the read key revoked from the list, and refused by the node
+    useKey(key);
+    page.findElement(By.cssSelector("#views [data-view='keys']")).click();
+    chromium.waitAtMost(PAGE).until(d -> !d.findElements(row).isEmpty());
+    page.findElement(row).findElement(By.cssSelector("[data-action='revoke']")).click();
+    chromium.waitAtMost(PAGE).until(d -> d.findElements(row).isEmpty());
+    chromium.waitAtMost(PAGE).until(d -> quietly(asReader, HttpMethod.GET, "/v1/boards", null) == 401);
+    assertThat(chromium.consoleErrors()).allMatch(e -> e.contains("status of 403"));
+  }
+
+  private void useKey(String value) {
+    if (!page.getCurrentUrl().startsWith("http://localhost:" + port)) {
+      page.get("http://localhost:" + port + "/");
+    }
+    page.findElement(By.id("key")).sendKeys(value);
+    page.findElement(By.id("key-use")).click();
+    chromium.waitAtMost(PAGE).until(d -> value.equals(script(d, "return sessionStorage.getItem('leaderboard.key')")));
+  }
+
+  /** The status of a request sent from inside a wait's condition. */
+  private int quietly(WebClient client, HttpMethod method, String uri, JsonObject body) {
+    try {
+      return send(client, port, method, uri, body).statusCode();
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static double rate(WebDriver page, String id) {
+    try {
+      return Double.parseDouble(page.findElement(By.id(id)).getText());
+    } catch (NumberFormatException e) {
+      return 0;
+    }
+  }
+
+  private static long histogramCount(WebDriver page) {
+    return page.findElements(By.cssSelector("#hist-bars .hist-row")).stream()
+        .mapToLong(r -> Long.parseLong(r.getDomAttribute("data-count"))).sum();
+  }
+
+  private static String newestAction(WebDriver page) {
+    List<String> actions = texts(page, "#player-audit td.operation");
+    return actions.isEmpty() ? null : actions.get(0);
   }
 }

@@ -1,0 +1,111 @@
+// One player across every board (admin): their entries and ranks, their ban; ban or lift it with a
+// reason, remove one entry, or erase the user after the operator types the user ID again. Each
+// action shows in the newest audit entries, read again every few seconds (the node writes an entry
+// as the action's answer goes out, so it may land just after the answer).
+
+import {api, path, query} from './api.js';
+import {$, el, replace, time} from './dom.js';
+import {auditRow} from './audit.js';
+import {Every} from './every.js';
+
+const EVERY_MS = 3000;
+
+export class PlayersView {
+  constructor(report) {
+    this.report = report;
+    this.userId = null;
+    this.every = new Every(EVERY_MS, () => this.audit());
+    $('player-form').addEventListener('submit', event => {
+      event.preventDefault();
+      this.lookUp($('player-id').value.trim());
+    });
+    $('player-ban').addEventListener('click', () => this.act('PUT', 'ban', {reason: $('player-reason').value.trim()}));
+    $('player-lift').addEventListener('click', () => this.act('DELETE', 'ban'));
+    $('player-erase-confirm').addEventListener('input', () => {
+      $('player-erase').disabled = !this.userId || $('player-erase-confirm').value !== this.userId;
+    });
+    $('player-erase').addEventListener('click', () => {
+      if ($('player-erase-confirm').value === this.userId) {
+        this.act('DELETE', null);
+      }
+    });
+  }
+
+  start() {
+    this.every.start(false);
+  }
+
+  stop() {
+    this.every.stop();
+  }
+
+  async lookUp(userId) {
+    this.userId = userId || null;
+    $('player-erase-confirm').value = '';
+    $('player-erase').disabled = true;
+    $('player-page').hidden = !this.userId;
+    if (!this.userId) {
+      return;
+    }
+    try {
+      const user = await api.call('GET', path('v1', 'users', userId));
+      if (this.userId !== userId) {
+        return;
+      }
+      $('player-name').textContent = user.userId;
+      const ban = $('player-ban-state');
+      ban.textContent = user.banned ? `banned since ${time(user.ban && user.ban.since)}: ${user.ban && user.ban.reason}` : 'not banned';
+      ban.dataset.state = user.banned ? 'banned' : 'clear';
+      replace($('player-entries').tBodies[0], ...user.entries.map(e => this.entryRow(e)));
+      replace($('player-held').tBodies[0], ...user.heldByBan.map(e => el('tr', {'data-board': e.board},
+        el('td', {}, e.board), el('td', {}, e.period), el('td', {class: 'num score'}, e.score), el('td', {}, time(e.at)))));
+    } catch (e) {
+      this.report(e);
+    }
+    await this.audit();
+  }
+
+  entryRow(e) {
+    const remove = el('button', {type: 'button', class: 'small danger', 'data-action': 'remove'}, 'Remove entry');
+    remove.addEventListener('click', () => this.removeEntry(e.board, e.period));
+    return el('tr', {'data-board': e.board, 'data-period': e.period},
+      el('td', {}, e.board), el('td', {}, e.period), el('td', {}, e.state), el('td', {class: 'num score'}, e.score),
+      el('td', {class: 'num rank'}, e.rank ?? ''), el('td', {class: 'num'}, e.total ?? ''), el('td', {}, time(e.at)),
+      el('td', {}, remove));
+  }
+
+  async removeEntry(board, period) {
+    try {
+      await api.call('DELETE', path('v1', 'boards', board, 'users', this.userId) + query({period}));
+    } catch (e) {
+      this.report(e);
+    }
+    await this.lookUp(this.userId);
+  }
+
+  /** A ban, its lift, or the erasure (part null), then the user and the audit log again. */
+  async act(method, part, body) {
+    const userId = this.userId;
+    try {
+      const answer = await api.call(method, part ? path('v1', 'users', userId, part) : path('v1', 'users', userId), body);
+      if (!part) {
+        $('player-result').textContent = `erased ${userId}: ${answer.periods ? answer.periods.length : 0} periods`;
+      }
+    } catch (e) {
+      this.report(e);
+    }
+    await this.lookUp(userId);
+  }
+
+  async audit() {
+    if (!this.userId) {
+      return;
+    }
+    try {
+      const page = await api.call('GET', '/v1/audit?limit=10');
+      replace($('player-audit').tBodies[0], ...(page.entries || []).map(auditRow));
+    } catch (e) {
+      replace($('player-audit').tBodies[0]);
+    }
+  }
+}
