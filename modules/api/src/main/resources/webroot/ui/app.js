@@ -1,6 +1,7 @@
 // The operator's console: the key; the overview of the node; the boards, and one board's live top
 // and score distribution, users, periods and webhook deliveries; players, keys and the audit log.
-// Views whose operations need the admin scope are offered only to keys that hold it.
+// Views whose operations need the admin scope are offered only to keys that hold it, and those that
+// read boards only to keys with the read scope.
 
 import {api, ApiError, path} from './api.js';
 import {AuditView} from './audit.js';
@@ -24,6 +25,8 @@ let tab = 'live';
 let view = 'boards';
 /** Whether the key holds the admin scope: null until the node has said. */
 let admin = null;
+/** Whether the key holds the read scope: null until the node has said. */
+let reader = null;
 /** Where the message on screen came from: 'live' (the live top) or 'action' (what the operator did). */
 let shownFrom = null;
 
@@ -79,6 +82,7 @@ function keyState() {
   $('views').hidden = !key;
   if (!key) {
     admin = null;
+    reader = null;
     for (const name of VIEWS) {
       $(name + '-view').hidden = true;
     }
@@ -91,27 +95,55 @@ function keyState() {
 }
 
 /**
- * Asks the node whether the key holds the admin scope (listKeys answers only such keys) and hides
- * the views and tabs it may not use; any other refusal is shown where it happens.
+ * Asks the node which of the console's scopes the key holds (listKeys answers only admin keys,
+ * listBoards only read keys) and hides the views and tabs it may not use; any other refusal is
+ * shown where it happens.
  */
 async function learnScopes() {
+  const refused = e => e instanceof ApiError && e.status === 403;
+  let mine = null;
   try {
     const own = api.key().split('_')[1];
     const listed = (await api.call('GET', '/v1/keys')).keys || [];
-    const mine = listed.find(k => k.id === own);
+    mine = listed.find(k => k.id === own);
     admin = true;
-    $('views-scope').textContent = 'scopes: ' + (mine ? mine.scopes.join(', ') : 'admin');
   } catch (e) {
-    admin = !(e instanceof ApiError && e.status === 403);
-    $('views-scope').textContent = admin ? '' : 'this key has no admin scope: players, keys, audit and deliveries are hidden';
+    admin = !refused(e);
   }
+  try {
+    await api.call('GET', '/v1/boards');
+    reader = true;
+  } catch (e) {
+    reader = !refused(e);
+  }
+  const lacking = [reader ? null : 'read', admin ? null : 'admin'].filter(s => s);
+  $('views-scope').textContent = admin && mine ? 'scopes: ' + mine.scopes.join(', ')
+      : !reader && !admin ? 'this key holds neither the read nor the admin scope, so no view here is for it '
+          + '(submit and friends keys are for game servers)'
+      : lacking.length ? 'this key has no ' + lacking.join(' and no ') + ' scope: the views that need '
+          + (lacking.length > 1 ? 'them' : 'it') + ' are hidden'
+      : '';
   for (const button of document.querySelectorAll('[data-scope="admin"]')) {
     button.hidden = admin === false;
+  }
+  for (const button of document.querySelectorAll('[data-scope="read"]')) {
+    button.hidden = reader === false;
   }
   if (admin === false && (['players', 'keys', 'audit'].includes(view) || tab === 'deliveries')) {
     showView('boards');
     if (tab === 'deliveries' && board) {
       showTab('live');
+    }
+  }
+  if (reader === false && ['overview', 'boards'].includes(view)) {
+    if (admin) {
+      showView('players');
+    } else {
+      for (const name of VIEWS) {
+        $(name + '-view').hidden = true;
+      }
+      $('board-view').hidden = true;
+      overview.stop();
     }
   }
 }

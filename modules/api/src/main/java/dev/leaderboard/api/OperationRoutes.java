@@ -5,6 +5,8 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.internal.VertxInternal;
+import io.vertx.core.spi.cluster.ClusterManager;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.json.JsonObject;
@@ -103,8 +105,13 @@ final class OperationRoutes {
     if (clusterWarning != null) {
       check.put("warning", clusterWarning);
     }
-    return joined ? check.put("detail", "member of the cluster")
-        : check.put("reason", "this node is not a member of the cluster (not joined yet, or left it)");
+    if (!joined) {
+      return check.put("reason", "this node is not a member of the cluster (not joined yet, or left it)");
+    }
+    ClusterManager manager = ((VertxInternal) vertx).clusterManager();
+    int members = manager == null ? 1 : manager.getNodes().size();
+    return check.put("members", members).put("detail", "member of a cluster of " + members
+        + (members == 1 ? " node" : " nodes"));
   }
 
   /** Scraped off the event loop. */

@@ -62,7 +62,8 @@ class OperationRoutesTest extends ApiTestSupport {
     r = getOn(apiPort, "/health/ready");
     assertThat(r.statusCode()).as(r.bodyAsString()).isEqualTo(200);
     assertThat(r.bodyAsJsonObject().getJsonObject("checks").getJsonObject("cluster"))
-        .isEqualTo(new JsonObject().put("status", "UP").put("clustered", true).put("detail", "member of the cluster"));
+        .isEqualTo(new JsonObject().put("status", "UP").put("clustered", true).put("members", 1)
+            .put("detail", "member of a cluster of 1 node"));
 
     BooleanSupplier broken = () -> {
       throw new IllegalStateException("cluster manager stopped");

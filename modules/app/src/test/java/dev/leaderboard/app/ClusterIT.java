@@ -131,6 +131,16 @@ class ClusterIT {
   }
 
   @Test
+  @Order(0)
+  void everyNodeSeesTheWholeClusterInItsReadiness() {
+    for (Node n : nodes) {
+      awaitCondition("node on port " + n.httpPort() + " sees 3 members", Duration.ofSeconds(60),
+          () -> new JsonObject(get(n, "/health/ready").body()).getJsonObject("checks").getJsonObject("cluster")
+              .getInteger("members", 0) == 3);
+    }
+  }
+
+  @Test
   @Order(1)
   void aWriteOnOneNodeIsReadOnEveryOther() {
     String board = "it-" + UUID.randomUUID().toString().substring(0, 8);
