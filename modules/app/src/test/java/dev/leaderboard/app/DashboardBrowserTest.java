@@ -452,7 +452,7 @@ class DashboardBrowserTest {
         && "eraseUser".equals(newestAction(d)));
     assertThat(ok(send(api, port, HttpMethod.GET, "/v1/users/" + player, null)).getJsonArray("entries")).isEmpty();
 
-    // the audit log, filtered by action, then by board
+    // the audit log, filtered by action, then by board and actor (by the server)
     page.findElement(By.cssSelector("#views [data-view='audit']")).click();
     page.findElement(By.id("audit-action")).sendKeys("banUser");
     page.findElement(By.id("audit-apply")).click();
@@ -463,9 +463,15 @@ class DashboardBrowserTest {
     page.findElement(By.id("audit-apply")).click();
     chromium.waitAtMost(PAGE).until(d -> texts(d, "#audit td.operation").equals(List.of("removeEntry", "putBoard")));
     String who = "key:" + key.split("_")[1];
+    // the filters are the server's: a malformed actor is refused by name, an unknown one has no actions
     page.findElement(By.id("audit-actor")).sendKeys("key:nobody");
     page.findElement(By.id("audit-apply")).click();
-    chromium.waitAtMost(PAGE).until(d -> texts(d, "#audit td.operation").isEmpty());
+    chromium.waitAtMost(PAGE).until(d -> texts(d, "#audit td.operation").isEmpty()
+        && d.findElement(By.id("audit-range")).getText().contains("actor"));
+    page.findElement(By.id("audit-actor")).clear();
+    page.findElement(By.id("audit-actor")).sendKeys("key:0000000000000000");
+    page.findElement(By.id("audit-apply")).click();
+    chromium.waitAtMost(PAGE).until(d -> "none".equals(d.findElement(By.id("audit-range")).getText()));
     page.findElement(By.id("audit-actor")).clear();
     page.findElement(By.id("audit-actor")).sendKeys(who);
     page.findElement(By.id("audit-apply")).click();
