@@ -20,7 +20,11 @@ export class PlayersView {
       this.lookUp($('player-id').value.trim());
     });
     $('player-ban').addEventListener('click', () => this.act('PUT', 'ban', {reason: $('player-reason').value.trim()}));
-    $('player-lift').addEventListener('click', () => this.act('DELETE', 'ban'));
+    // a lift's reason is optional: without one the request has no body
+    $('player-lift').addEventListener('click', () => {
+      const reason = $('player-lift-reason').value.trim();
+      this.act('DELETE', 'ban', reason ? {reason} : undefined);
+    });
     $('player-erase-confirm').addEventListener('input', () => {
       $('player-erase').disabled = !this.userId || $('player-erase-confirm').value !== this.userId;
     });

@@ -2,7 +2,10 @@ package dev.leaderboard.api;
 
 import dev.leaderboard.service.LeaderboardService;
 import dev.leaderboard.service.request.BanRequest;
+import dev.leaderboard.service.request.LiftRequest;
 import dev.leaderboard.service.result.Moderated;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.RoutingContext;
 import java.util.function.Supplier;
 
@@ -38,7 +41,12 @@ final class ModerationRoutes {
         Moderated::toJson);
   }
 
+  /** A body is optional; when sent it must be a valid {@link LiftRequest}, checked before anything is lifted. */
   private void lift(RoutingContext ctx) {
+    Buffer body = ctx.body().buffer();
+    if (ctx.request().getHeader(HttpHeaders.CONTENT_TYPE) != null || (body != null && body.length() > 0)) {
+      new LiftRequest(Params.body(ctx)).reason();
+    }
     Replies.json(ctx, moderation.get().lift(ctx.pathParam("userId")), Moderated::toJson);
   }
 

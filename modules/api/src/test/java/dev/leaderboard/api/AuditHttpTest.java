@@ -8,13 +8,15 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.client.HttpResponse;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
  * Every admin action over HTTP lands in the audit log with who, when, what and the outcome,
  * refused ones included; reads are not recorded; {@code GET /v1/audit} pages newest first and
- * filters by board; a key's secret never reaches a row.
+ * filters by board, action and actor; a key's secret never reaches a row.
  */
 class AuditHttpTest extends ApiTestSupport {
 
@@ -118,10 +120,72 @@ class AuditHttpTest extends ApiTestSupport {
     assertError(audit("?who=me"), 400, "invalid_field", "who");
   }
 
+  @Test
+  void theLogIsFilteredByActionAndActorOnTheServerAPageAtATime() {
+    String board = randomBoard();
+    JsonObject created = ok(post("/v1/keys", new JsonObject().put("name", "second admin")
+        .put("scopes", new JsonArray().add("admin")).encode()), 201);
+    String otherKey = "Bearer " + created.getString("key");
+    String other = created.getString("id");
+    String admin = ADMIN_KEY.id();
+    JsonObject daily = new JsonObject().put("period", "daily");
+    // what is done, in order: who, operation and outcome
+    List<String> done = new ArrayList<>();
+    createBoard(board, daily);
+    done.add(admin + " putBoard 201");
+    ok(callWith(otherKey, HttpMethod.PUT, "/v1/boards/" + board, daily.copy().put("publicReads", true).encode()), 200);
+    done.add(other + " putBoard 200");
+    assertError(callWith(otherKey, HttpMethod.POST, "/v1/boards/" + board + "/periods/2025-04-16/close", null),
+        409, "period_not_started");
+    done.add(other + " closePeriod 409");
+    ok(put("/v1/boards/" + board, daily.encode()), 200);
+    done.add(admin + " putBoard 200");
+    ok(delete("/v1/boards/" + board), 200);
+    done.add(admin + " deleteBoard 200");
+    List<String> newestFirst = new ArrayList<>(done);
+    Collections.reverse(newestFirst);
+
+    for (String action : List.of("putBoard", "closePeriod", "deleteBoard", "banUser")) {
+      for (String actor : List.of(admin, other)) {
+        List<String> expected = newestFirst.stream().filter(d -> d.startsWith(actor + " " + action + " ")).toList();
+        assertThat(described(audit("?board=" + board + "&action=" + action + "&actor=key:" + actor)))
+            .as("%s by %s", action, actor).isEqualTo(expected);
+        assertThat(described(audit("?board=" + board + "&action=" + action + "&actor=" + actor)))
+            .as("%s by key ID %s", action, actor).isEqualTo(expected);
+      }
+      assertThat(described(audit("?board=" + board + "&action=" + action)))
+          .isEqualTo(newestFirst.stream().filter(d -> d.contains(" " + action + " ")).toList());
+    }
+    // the second key did nothing else anywhere; pages of one, newest first
+    assertThat(described(audit("?actor=key:" + other))).isEqualTo(List.of(other + " closePeriod 409",
+        other + " putBoard 200"));
+    List<String> puts = newestFirst.stream().filter(d -> d.contains(" putBoard ")).toList();
+    for (int offset = 0; offset <= puts.size(); offset++) {
+      assertThat(described(audit("?board=" + board + "&action=putBoard&limit=1&offset=" + offset)))
+          .isEqualTo(puts.subList(offset, Math.min(offset + 1, puts.size())));
+    }
+  }
+
+  @Test
+  void badActionAndActorFiltersAreRefusedByName() {
+    assertError(audit("?action=ban-user"), 400, "invalid_field", "action", "letters");
+    assertError(audit("?action=" + "a".repeat(65)), 400, "invalid_field", "action", "64");
+    assertError(audit("?action='%20or%201=1"), 400, "invalid_field", "action");
+    assertError(audit("?actor=key:nobody"), 400, "invalid_field", "actor", "16");
+    assertError(audit("?actor=" + "a".repeat(17)), 400, "invalid_field", "actor");
+    assertError(audit("?actor=address:127.0.0.1"), 400, "invalid_field", "actor");
+  }
+
   /** {@code GET /v1/audit} once every action answered so far is written. */
   private HttpResponse<Buffer> audit(String query) {
     await(NodeAudit.of(vertx).require().flushed());
     return get("/v1/audit" + query);
+  }
+
+  /** Each entry as {@code <key ID> <operation> <status>}. */
+  private static List<String> described(HttpResponse<Buffer> page) {
+    return entries(ok(page, 200)).stream().map(r -> r.getString("who").substring("key:".length()) + " "
+        + r.getString("operation") + " " + r.getInteger("status")).toList();
   }
 
   private static List<JsonObject> entries(JsonObject page) {

@@ -3,6 +3,7 @@ package dev.leaderboard.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.leaderboard.api.audit.NodeAudit;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
@@ -126,13 +127,42 @@ class ModerationHttpTest extends ApiTestSupport {
   void moderationActionsAreAudited() {
     String user = "aud-" + UUID.randomUUID().toString().substring(0, 8);
     ok(put("/v1/users/" + user + "/ban", "{\"reason\": \"r\"}"), 200);
+    // a lift without a body is valid, and records an empty request
     ok(delete("/v1/users/" + user + "/ban"), 200);
     ok(delete("/v1/users/" + user), 200);
     ok(get("/v1/users/" + user), 200);
     await(NodeAudit.of(vertx).require().flushed());
-    List<String> seen = ok(get("/v1/audit?limit=100"), 200).getJsonArray("entries").stream()
-        .map(o -> (JsonObject) o).filter(e -> user.equals(e.getJsonObject("target").getString("userId")))
-        .map(e -> e.getString("operation") + " " + e.getInteger("status")).toList();
-    assertThat(seen).containsExactly("eraseUser 200", "liftBan 200", "banUser 200");
+    List<JsonObject> rows = ok(get("/v1/audit?limit=100"), 200).getJsonArray("entries").stream()
+        .map(o -> (JsonObject) o).filter(e -> user.equals(e.getJsonObject("target").getString("userId"))).toList();
+    assertThat(rows).extracting(e -> e.getString("operation") + " " + e.getInteger("status"))
+        .containsExactly("eraseUser 200", "liftBan 200", "banUser 200");
+    assertThat(rows.get(1).getJsonObject("request")).isEqualTo(new JsonObject());
+  }
+
+  @Test
+  void aLiftsOptionalReasonIsCheckedLikeABansAndRecordedInTheAuditLog() {
+    String user = "lift-" + UUID.randomUUID().toString().substring(0, 8);
+    ok(put("/v1/users/" + user + "/ban", "{\"reason\": \"bot\"}"), 200);
+    String path = "/v1/users/" + user + "/ban";
+    assertError(call(HttpMethod.DELETE, path, new JsonObject().put("reason", "x".repeat(501)).encode()), 400,
+        "invalid_field", "reason", "500");
+    assertError(call(HttpMethod.DELETE, path, "{\"reason\": \" \"}"), 400, "invalid_field", "reason");
+    assertError(call(HttpMethod.DELETE, path, "{\"reason\": \"r\", \"until\": 5}"), 400, "invalid_field", "until");
+    assertError(call(HttpMethod.DELETE, path, "[]"), 400, "invalid_json");
+    // nothing lifted by any of them
+    assertThat(ok(get("/v1/users/" + user), 200).getBoolean("banned")).isTrue();
+
+    String reason = "appeal accepted: " + "y".repeat(483);
+    assertThat(reason).hasSize(500);
+    ok(call(HttpMethod.DELETE, path, new JsonObject().put("reason", reason).encode()), 200);
+    assertThat(ok(get("/v1/users/" + user), 200).getBoolean("banned")).isFalse();
+
+    await(NodeAudit.of(vertx).require().flushed());
+    List<JsonObject> rows = ok(get("/v1/audit?limit=100"), 200).getJsonArray("entries").stream()
+        .map(o -> (JsonObject) o).filter(e -> user.equals(e.getJsonObject("target").getString("userId"))).toList();
+    assertThat(rows).extracting(e -> e.getString("operation") + " " + e.getInteger("status"))
+        .containsExactly("liftBan 200", "liftBan 400", "liftBan 400", "liftBan 400", "liftBan 400", "banUser 200");
+    assertThat(rows.get(0).getJsonObject("request")).isEqualTo(new JsonObject().put("reason", reason));
+    assertThat(rows.get(5).getJsonObject("request")).isEqualTo(new JsonObject().put("reason", "bot"));
   }
 }

@@ -60,7 +60,9 @@ public final class ArchiveStore {
       create index archived_entry_by_user on archived_entry (user_id);
       """,
       // the entry's sort keys (JSON object text, name -> value) on boards that have them
-      "alter table archived_entry add column if not exists keys text;");
+      "alter table archived_entry add column if not exists keys text;",
+      // the audit log read a page at a time by action or by actor, newest first
+      AuditStore.FILTER_INDEXES);
 
   private static final String ENTRY_COLUMNS = "position, user_id, score, at, competition_rank, dense_rank, meta, keys";
   private static final String PERIOD_COLUMNS = "board_uid, board, period, size, archived_at, definition";

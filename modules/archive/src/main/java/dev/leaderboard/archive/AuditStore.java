@@ -31,6 +31,11 @@ public final class AuditStore {
       create index audit_log_newest on audit_log (at desc, id desc);
       create index audit_log_board on audit_log (board, at desc, id desc);
       """;
+  /** A later migration: indexes for pages filtered by action or by actor, in the order they are read. */
+  static final String FILTER_INDEXES = """
+      create index if not exists audit_log_operation on audit_log (operation, at desc, id desc);
+      create index if not exists audit_log_actor on audit_log (actor, at desc, id desc);
+      """;
   private static final String COLUMNS = "at, actor, operation, board, target, request, status, error";
 
   private final Pool pool;
@@ -65,12 +70,23 @@ public final class AuditStore {
         + ") values ($1, $2, $3, $4, $5, $6, $7, $8)").executeBatch(rows)).mapEmpty();
   }
 
-  /** Up to {@code limit} entries from the {@code offset}-th newest on, of one board or ({@code null}) of all. */
-  public Future<List<AuditEntry>> page(String board, long offset, int limit) {
-    String where = board == null ? "" : " where board = $3";
-    Tuple args = board == null ? Tuple.of(offset, limit) : Tuple.of(offset, limit, board);
-    return ArchiveStore.reached(pool.preparedQuery("select id, " + COLUMNS + " from audit_log" + where
-            + " order by at desc, id desc offset $1 limit $2").execute(args))
+  /**
+   * Up to {@code limit} entries from the {@code offset}-th newest on, of those that match every filter
+   * given ({@code null}: any board, operation or actor). The filters are bound, never spliced in.
+   */
+  public Future<List<AuditEntry>> page(AuditFilter filter, long offset, int limit) {
+    List<Object> args = new ArrayList<>(List.of(offset, limit));
+    List<String> where = new ArrayList<>();
+    String[][] columns = {{"board", filter.board()}, {"operation", filter.operation()}, {"actor", filter.actor()}};
+    for (String[] c : columns) {
+      if (c[1] != null) {
+        args.add(c[1]);
+        where.add(c[0] + " = $" + args.size());
+      }
+    }
+    String clause = where.isEmpty() ? "" : " where " + String.join(" and ", where);
+    return ArchiveStore.reached(pool.preparedQuery("select id, " + COLUMNS + " from audit_log" + clause
+            + " order by at desc, id desc offset $1 limit $2").execute(Tuple.from(args)))
         .map(rows -> {
           List<AuditEntry> out = new ArrayList<>(rows.size());
           rows.forEach(row -> out.add(toEntry(row)));

@@ -32,7 +32,7 @@ class AuditStoreTest {
       store.append(List.of(created, refused)).await();
       store.append(List.of(elsewhere)).await();
 
-      List<AuditEntry> newest = store.page(null, 0, 3).await();
+      List<AuditEntry> newest = store.page(AuditFilter.ALL, 0, 3).await();
       assertThat(newest).extracting(AuditEntry::operation, AuditEntry::status)
           .containsExactly(org.assertj.core.groups.Tuple.tuple("revokeKey", 200),
               org.assertj.core.groups.Tuple.tuple("putBoard", 409), org.assertj.core.groups.Tuple.tuple("putBoard", 201));
@@ -43,9 +43,9 @@ class AuditStoreTest {
       assertThat(newest.get(1).error()).isEqualTo("fixed_field");
       assertThat(newest.get(1).request()).isEqualTo(new JsonObject().put("order", "asc"));
 
-      assertThat(store.page(board, 0, 10).await()).extracting(AuditEntry::status).containsExactly(409, 201);
-      assertThat(store.page(board, 1, 10).await()).extracting(AuditEntry::status).containsExactly(201);
-      assertThat(store.page(board, 2, 10).await()).isEmpty();
+      assertThat(store.page(AuditFilter.board(board), 0, 10).await()).extracting(AuditEntry::status).containsExactly(409, 201);
+      assertThat(store.page(AuditFilter.board(board), 1, 10).await()).extracting(AuditEntry::status).containsExactly(201);
+      assertThat(store.page(AuditFilter.board(board), 2, 10).await()).isEmpty();
     } finally {
       store.close();
     }
