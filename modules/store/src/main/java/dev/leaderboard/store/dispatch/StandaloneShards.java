@@ -146,7 +146,7 @@ public final class StandaloneShards implements Shards {
       }
       if (!RedisFailures.errorReply(ar.cause())) {
         Answers failed = new Answers(null, ar.cause());
-        return Future.succeededFuture(java.util.Collections.nCopies(asks.size(), failed));
+        return Future.succeededFuture(Collections.nCopies(asks.size(), failed));
       }
       List<Future<List<Response>>> each = new ArrayList<>(asks.size());
       for (List<Call> ask : asks) {
