@@ -192,6 +192,7 @@ public final class LocalRedisCluster implements AutoCloseable {
     call(node, "CLUSTER", "REPLICATE", nodeId(master));
     String masterId = nodeId(master);
     await("node " + node + " replicates node " + master, () -> everyLiveNode(n -> nodesLine(n, node).contains(" " + masterId + " ")));
+    awaitStable();
     return node;
   }
 
@@ -323,7 +324,8 @@ public final class LocalRedisCluster implements AutoCloseable {
 
   /**
    * Waits until every live node reports {@code cluster_state:ok} and the same slot map (masters and
-   * their live replicas per range).
+   * their live replicas per range), and every live replica is connected to its master and listed in
+   * that map (Redis 7 leaves a replica out of {@code CLUSTER SLOTS} until it has a replication offset).
    */
   public void awaitStable() {
     await("the cluster is ok and every node agrees on the slot map", () -> {
@@ -345,8 +347,18 @@ public final class LocalRedisCluster implements AutoCloseable {
           return false;
         }
       }
-      return true;
+      String agreed = seen;
+      return agreed == null || everyLiveNode(n -> replicaReady(n, agreed));
     });
+  }
+
+  /** Whether {@code node} is a master, or a replica connected to its master and listed in {@code slotMap}. */
+  private boolean replicaReady(int node, String slotMap) throws IOException {
+    List<?> role = (List<?>) call(node, "ROLE");
+    if (!"slave".equals(role.get(0))) {
+      return true;
+    }
+    return "connected".equals(role.get(3).toString()) && Pattern.compile("[\\[ ]" + port(node) + "[\\],]").matcher(slotMap).find();
   }
 
   @Override
@@ -365,7 +377,9 @@ public final class LocalRedisCluster implements AutoCloseable {
         "--cluster-node-timeout", Long.toString(nodeTimeout.toMillis()),
         // a replica takes over however long it was cut off, and never moves to another master
         "--cluster-replica-validity-factor", "0",
-        "--cluster-migration-barrier", "999");
+        "--cluster-migration-barrier", "999",
+        // replicas get an offset (and Redis 7 lists them in CLUSTER SLOTS) within a second, not ten
+        "--repl-ping-replica-period", "1");
     SupervisedRedis started = SupervisedRedis.start(binary, config, dir, "redis-cluster-" + node, RestartListener.NONE,
         cluster);
     nodes.add(started);
