@@ -8,8 +8,10 @@
 -- ARGV[2] withMeta: 1|0 ('around' only): each row also carries its metadata ('' when none)
 -- ARGV[3] mode: 'count' or 'around'
 -- ARGV[4..] operands:
---          'count':  composite_1, member_1, composite_2, member_2, ...
---                    returns, for each pair, the number of members ordered before it
+--          'count':  composite_1, member_1, own_1, composite_2, member_2, own_2, ...
+--                    returns, for each pair, the number of members ordered before it; own is 1
+--                    on the member's own partition, where a member that still holds the
+--                    composite is counted by its rank (2 calls instead of 4-5)
 --          'around': composite, member, before, after
 --                    returns {count before the pair, card, member, composite, [meta,] member, composite, ...}
 --                    with the members from index count-before to count+after-1 in board order
@@ -25,7 +27,16 @@
 local scores, metas = KEYS[1], KEYS[2]
 local desc, withMeta, mode = ARGV[1] == '1', ARGV[2] == '1', ARGV[3]
 
-local function countBefore(c, u)
+local function countBefore(c, u, own)
+  if own then
+    local held = redis.call('ZSCORE', scores, u)
+    if held and tonumber(held) == tonumber(c) then
+      if desc then
+        return redis.call('ZREVRANK', scores, u)
+      end
+      return redis.call('ZRANK', scores, u)
+    end
+  end
   local better
   if desc then
     better = redis.call('ZCOUNT', scores, '(' .. c, '+inf')
@@ -60,15 +71,15 @@ end
 
 if mode == 'count' then
   local out = {}
-  for i = 4, #ARGV, 2 do
-    out[#out + 1] = countBefore(ARGV[i], ARGV[i + 1])
+  for i = 4, #ARGV, 3 do
+    out[#out + 1] = countBefore(ARGV[i], ARGV[i + 1], ARGV[i + 2] == '1')
   end
   return out
 end
 
 -- around
 local composite, member, before, after = ARGV[4], ARGV[5], tonumber(ARGV[6]), tonumber(ARGV[7])
-local n = countBefore(composite, member)
+local n = countBefore(composite, member, false)
 local from = math.max(0, n - before)
 local to = n + after - 1
 local out = {n, redis.call('ZCARD', scores)}

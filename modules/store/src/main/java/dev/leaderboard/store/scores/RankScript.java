@@ -1,6 +1,7 @@
 package dev.leaderboard.store.scores;
 
 import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Partitioner;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Call;
 import dev.leaderboard.store.dispatch.Route;
@@ -23,11 +24,15 @@ public final class RankScript {
     return (withMeta ? c.key(Key.METAS, Keys.meta(r)) : c).arg(Arg.DESC, b.order().higherFirst()).arg(Arg.WITH_META, withMeta).arg(Arg.MODE, mode);
   }
 
-  /** On one partition, for each pivot, the number of members ordered before it. */
+  /**
+   * On one partition, for each pivot, the number of members ordered before it; a pivot on its user's
+   * own partition is counted by its rank there when it still holds its composite.
+   */
   static Call count(Board b, Route r, List<StoredEntry> pivots) {
     ScriptCall<Key, Arg> c = call(b, r, "count", false);
     for (StoredEntry e : pivots) {
-      c.arg(Arg.OPERANDS, e.composite()).arg(Arg.OPERANDS, e.member());
+      boolean own = Partitioner.partitionOf(e.userId(), b.partitions()) == r.partition();
+      c.arg(Arg.OPERANDS, e.composite()).arg(Arg.OPERANDS, e.member()).arg(Arg.OPERANDS, own);
     }
     return c.call();
   }
