@@ -352,13 +352,18 @@ public final class LocalRedisCluster implements AutoCloseable {
     });
   }
 
-  /** Whether {@code node} is a master, or a replica connected to its master and listed in {@code slotMap}. */
+  /**
+   * Whether {@code node} is a master, or a replica connected to its master and, when that master
+   * serves slots, listed in {@code slotMap} ({@link #slotMap}'s form: {@code from-to:master[replicas]}).
+   */
   private boolean replicaReady(int node, String slotMap) throws IOException {
     List<?> role = (List<?>) call(node, "ROLE");
     if (!"slave".equals(role.get(0))) {
       return true;
     }
-    return "connected".equals(role.get(3).toString()) && Pattern.compile("[\\[ ]" + port(node) + "[\\],]").matcher(slotMap).find();
+    boolean servesSlots = slotMap.contains(":" + role.get(2) + "[");
+    return "connected".equals(role.get(3).toString())
+        && (!servesSlots || Pattern.compile("[\\[ ]" + port(node) + "[\\],]").matcher(slotMap).find());
   }
 
   @Override
