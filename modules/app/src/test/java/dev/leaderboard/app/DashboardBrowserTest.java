@@ -275,6 +275,13 @@ class DashboardBrowserTest {
     assertThat(chromium.consoleErrors()).allMatch(e -> e.contains("status of 400"));
   }
 
+  /** Opens a console view once its tab shows (the page hides the views a key may not use until it knows the key). */
+  private void openView(String view) {
+    By tab = By.cssSelector("#views [data-view='" + view + "']");
+    chromium.waitAtMost(PAGE).until(d -> d.findElement(tab).isDisplayed());
+    page.findElement(tab).click();
+  }
+
   private static JsonObject event(String userId, long value) {
     return new JsonObject().put("userId", userId).put("value", value);
   }
@@ -325,7 +332,7 @@ class DashboardBrowserTest {
         .isEqualTo(5);
 
     useKey(key);
-    page.findElement(By.cssSelector("#views [data-view='overview']")).click();
+    openView("overview");
     chromium.waitAtMost(PAGE).until(d -> "UP".equals(d.findElement(By.id("ov-status")).getText()));
     int shards = TestShards.endpoints().size();
     chromium.waitAtMost(PAGE).until(d -> d.findElement(By.cssSelector("#ov-checks tr[data-check='redis']")).getText()
@@ -360,7 +367,7 @@ class DashboardBrowserTest {
     assertThat(read).isEqualTo(List.of(7L, 5L, 5L));
 
     // the board: its live top and how its scores are spread
-    page.findElement(By.cssSelector("#views [data-view='boards']")).click();
+    openView("boards");
     By open = By.cssSelector("#boards button[data-board='" + board + "']");
     chromium.waitAtMost(PAGE).until(d -> !d.findElements(open).isEmpty());
     page.findElement(open).click();
@@ -411,7 +418,7 @@ class DashboardBrowserTest {
     }
 
     useKey(key);
-    page.findElement(By.cssSelector("#views [data-view='players']")).click();
+    openView("players");
     page.findElement(By.id("player-id")).sendKeys(player);
     page.findElement(By.id("player-lookup")).click();
     chromium.waitAtMost(PAGE).until(d -> texts(d, "#player-entries td.rank").equals(List.of("2", "2")));
@@ -431,7 +438,8 @@ class DashboardBrowserTest {
     page.findElement(By.id("player-lift-reason")).sendKeys("appeal accepted");
     page.findElement(By.id("player-lift")).click();
     chromium.waitAtMost(PAGE).until(d -> texts(d, "#player-entries td.rank").size() == 2 && "liftBan".equals(newestAction(d)));
-    assertThat(texts(page, "#player-audit tr[data-operation='liftBan'] td")).contains("reason appeal accepted");
+    chromium.waitAtMost(PAGE).until(d -> texts(d, "#player-audit tr[data-operation='liftBan'] td")
+        .contains("reason appeal accepted"));
     assertThat(page.findElement(By.id("player-ban-state")).getText()).isEqualTo("not banned");
 
     // one entry removed
@@ -456,7 +464,7 @@ class DashboardBrowserTest {
     assertThat(ok(send(api, port, HttpMethod.GET, "/v1/users/" + player, null)).getJsonArray("entries")).isEmpty();
 
     // the audit log, filtered by action, then by board and actor (by the server)
-    page.findElement(By.cssSelector("#views [data-view='audit']")).click();
+    openView("audit");
     page.findElement(By.id("audit-action")).sendKeys("banUser");
     page.findElement(By.id("audit-apply")).click();
     chromium.waitAtMost(PAGE).until(d -> !texts(d, "#audit td.operation").isEmpty()
@@ -500,7 +508,7 @@ class DashboardBrowserTest {
   @Test
   void aKeyIsShownOnceListedAndRevokedAndALesserKeySeesOnlyWhatItMayUse(Vertx vertx) throws Exception {
     useKey(key);
-    page.findElement(By.cssSelector("#views [data-view='keys']")).click();
+    openView("keys");
     String name = "reader " + run;
     page.findElement(By.id("kc-name")).sendKeys(name);
     page.findElement(By.id("kc-create")).click();
@@ -509,7 +517,7 @@ class DashboardBrowserTest {
     String reader = secret.getText();
     By row = By.cssSelector("#keys tr[data-name='" + name + "']");
     chromium.waitAtMost(PAGE).until(d -> !d.findElements(row).isEmpty());
-    assertThat(page.findElement(row).findElement(By.cssSelector("td.scopes")).getText()).isEqualTo("read");
+    chromium.waitAtMost(PAGE).until(d -> "read".equals(d.findElement(row).findElement(By.cssSelector("td.scopes")).getText()));
     // a second key, limited to one board and expiring
     String limited = "limited " + run;
     page.findElement(By.id("kc-name")).sendKeys(limited);
@@ -521,9 +529,12 @@ class DashboardBrowserTest {
     chromium.waitAtMost(PAGE).until(d -> !before.equals(secret.getText()) && secret.getText().startsWith("lb_"));
     By limitedRow = By.cssSelector("#keys tr[data-name='" + limited + "']");
     chromium.waitAtMost(PAGE).until(d -> !d.findElements(limitedRow).isEmpty());
-    assertThat(texts(page, "#keys tr[data-name='" + limited + "'] td")).containsSequence("read, submit", "only-" + run)
-        .contains("2099-01-02 03:04:00Z");
-    assertThat(texts(page, "#keys tr.me td:first-child")).containsExactly(key.split("_")[1] + " (this key)");
+    chromium.waitAtMost(PAGE).until(d -> {
+      List<String> cells = texts(d, "#keys tr[data-name='" + limited + "'] td");
+      return cells.containsAll(List.of("read, submit", "only-" + run, "2099-01-02 03:04:00Z"))
+          && cells.indexOf("only-" + run) == cells.indexOf("read, submit") + 1
+          && texts(d, "#keys tr.me td:first-child").equals(List.of(key.split("_")[1] + " (this key)"));
+    });
     page.findElement(By.id("new-key-copy")).click();
     chromium.waitAtMost(PAGE).until(d -> !d.findElement(By.id("new-key-copied")).getText().isEmpty());
     chromium.screenshot("console-keys");
@@ -538,7 +549,7 @@ class DashboardBrowserTest {
     for (String view : List.of("players", "keys", "audit")) {
       assertThat(page.findElement(By.cssSelector("#views [data-view='" + view + "']")).isDisplayed()).as(view).isFalse();
     }
-    page.findElement(By.cssSelector("#views [data-view='overview']")).click();
+    openView("overview");
     chromium.waitAtMost(PAGE).until(d -> d.findElement(By.id("ov-boards-note")).getText().endsWith(" boards"));
 
     // a submit-only key: no view of the console is for it, and the page says so instead of empty views
@@ -555,7 +566,7 @@ class DashboardBrowserTest {
 
     // back as admin: the read key revoked from the list, and refused by the node
     useKey(key);
-    page.findElement(By.cssSelector("#views [data-view='keys']")).click();
+    openView("keys");
     chromium.waitAtMost(PAGE).until(d -> !d.findElements(row).isEmpty());
     page.findElement(row).findElement(By.cssSelector("[data-action='revoke']")).click();
     chromium.waitAtMost(PAGE).until(d -> d.findElements(row).isEmpty());
