@@ -26,6 +26,10 @@ import dev.leaderboard.service.impl.LeaderboardServiceImpl;
 import dev.leaderboard.service.request.BanRequest;
 import dev.leaderboard.store.boards.BoardStore;
 import dev.leaderboard.store.boards.PeriodStore;
+import dev.leaderboard.store.dispatch.Call;
+import dev.leaderboard.store.dispatch.Route;
+import dev.leaderboard.store.dispatch.RedisPool;
+import dev.leaderboard.store.dispatch.RedisTopology;
 import dev.leaderboard.store.dispatch.Shards;
 import dev.leaderboard.testing.TestSeed;
 import io.vertx.core.Future;
@@ -35,6 +39,8 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.VertxExtension;
 import io.vertx.pgclient.PgConnection;
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.Request;
 import io.vertx.sqlclient.Row;
 import java.time.Duration;
 import java.time.Instant;
@@ -68,11 +74,23 @@ class PeriodRewardsCloseTest {
   private LeaderboardServiceImpl impl;
   private ArchiveStore archive;
 
+  /** The Redis the service runs on: the standalone test shards here, a Redis Cluster in {@link ClusterPeriodRewardsCloseTest}. */
+  RedisTopology redis() {
+    return RedisTopology.standalone(TestShards.endpoints());
+  }
+
+  private NodeStore.Options stores() {
+    return new NodeStore.Options(redis(), TestPostgres.uri(), RedisPool.of(NodeStore.POOL_SIZE));
+  }
+
+  private Shards shards() {
+    return Shards.connect(vertx, redis(), RedisPool.of(2));
+  }
+
   @BeforeEach
   void deploy(Vertx vertx) {
     this.vertx = vertx;
-    vertx.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(
-        NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), clock, 4))).await();
+    vertx.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(stores(), clock, 4))).await();
     service = JsonService.proxy(vertx);
     impl = (LeaderboardServiceImpl) NodeServices.of(vertx).leaderboards();
     archive = ArchiveStore.connect(vertx, TestPostgres.uri());
@@ -142,7 +160,7 @@ class PeriodRewardsCloseTest {
     JsonObject def = new JsonObject().put("period", "daily").put("operator", "set").put("rewards",
         RewardReference.json(rules));
     Scenario s = scenario(rnd, def, 600, 5);
-    Shards shards = Shards.connect(vertx, TestShards.endpoints(), 2);
+    Shards shards = shards();
     PgConnection gate = PgConnection.connect(vertx, TestPostgres.uri()).await();
     try {
       BoardStore boardStore = new BoardStore(shards);
@@ -193,6 +211,53 @@ class PeriodRewardsCloseTest {
     }
   }
 
+  /**
+   * On a period with cohort placements (the join hash of the cohort contract, written here as the
+   * joins write it), ranks and top-percent counts are within each cohort; users placed in no
+   * cohort get nothing; the history shows the cohort and the cohort rank.
+   */
+  @Test
+  void rewardsByCohortRankFollowThePeriodsPlacements(Random rnd) {
+    for (int round = 0; round < 3; round++) {
+      int users = 30 + rnd.nextInt(150);
+      List<RewardReference.Rule> rules = RewardReference.randomRules(rnd, 6);
+      boolean competition = rnd.nextBoolean();
+      JsonObject def = new JsonObject().put("period", "daily").put("operator", "set")
+          .put("rewards", RewardReference.json(rules)).put("rewardRankMode", competition ? "competition" : "unique");
+      Scenario s = scenario(rnd, def, users, rnd.nextInt(4));
+      Map<String, Long> cohorts = new java.util.HashMap<>();
+      Route join = new Route("{" + s.name + ":" + s.uid + ":" + PERIOD + ":join}", 0);
+      List<Call> placements = new ArrayList<>();
+      int size = 2 + rnd.nextInt(7);
+      for (int i = 0; i < users; i++) {
+        String user = s.name + "-" + i;
+        long cohort = rnd.nextInt(25) == 0 ? 0 : 1 + i / size;
+        if (cohort > 0) {
+          cohorts.put(user, cohort);
+        }
+        placements.add(Call.of(join, Request.cmd(Command.HSET).arg(join.key("j")).arg(user)
+            .arg(DAY.toEpochMilli() + i + ":" + cohort)));
+      }
+      Shards shards = shards();
+      try {
+        shards.dispatch(placements).await();
+      } finally {
+        shards.close();
+      }
+      service.closePeriod(s.name, PERIOD).await();
+
+      List<Expected> expected = RewardReference.expected(rules, competition, s.finals(), cohorts);
+      assertThat(got(archive.rewards().period(s.uid, PERIOD, 0, 100_000).await()))
+          .as("round %d: cohorts of %d, rules %s", round, size, RewardReference.json(rules)).isEqualTo(expected);
+      for (Expected e : expected.subList(0, Math.min(3, expected.size()))) {
+        JsonObject standing = service.history(s.name, e.userId(), 1).await().getJsonArray("periods").getJsonObject(0);
+        assertThat(standing.getLong("cohort")).isEqualTo(e.cohort());
+        assertThat(standing.getLong("cohortRank")).isEqualTo(e.rank());
+        assertThat(standing.getJsonObject("reward").encode()).isEqualTo(e.reward());
+      }
+    }
+  }
+
   @Test
   void claimsRacingOnTwoNodesSucceedOnce(Random rnd) throws Exception {
     JsonObject def = new JsonObject().put("period", "daily").put("operator", "set").put("rewards",
@@ -207,8 +272,7 @@ class PeriodRewardsCloseTest {
 
     Vertx other = Vertx.vertx();
     try {
-      other.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(
-          NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), clock, 4))).await();
+      other.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(stores(), clock, 4))).await();
       LeaderboardServiceImpl second = (LeaderboardServiceImpl) NodeServices.of(other).leaderboards();
       List<Future<?>> claims = new ArrayList<>();
       for (int i = 0; i < 60; i++) {
