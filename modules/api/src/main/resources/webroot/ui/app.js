@@ -65,7 +65,7 @@ document.addEventListener('submit', () => report(null), true);
 
 const boards = new BoardsView(openBoard, report);
 const users = new UserView(report);
-const periods = new PeriodsView(report);
+const periods = new PeriodsView(report, () => admin !== false);
 const overview = new OverviewView(report);
 const distribution = new DistributionView(report);
 const deliveries = new DeliveriesView(report);

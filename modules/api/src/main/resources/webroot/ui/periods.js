@@ -1,19 +1,24 @@
 // A board's periods, newest first, with their state; any period's entries can be paged through
-// (archived ones answer from the archive), and admins can close a period now.
+// (archived ones answer from the archive, with the rewards they recorded), and admins can close a
+// period now.
 
 import {api, path, query} from './api.js';
 import {$, el, entryRows, replace, time} from './dom.js';
+import {RewardsView} from './rewards.js';
 
 const PAGE = 20;
 
 export class PeriodsView {
-  constructor(report) {
+  /** @param admin whether the key may hold the admin scope (the rewards of a period are admin reads) */
+  constructor(report, admin = () => true) {
     this.report = report;
+    this.admin = admin;
     this.board = null;
     this.period = null;
     this.offset = 0;
     this.total = 0;
     this.millis = false;
+    this.rewards = new RewardsView();
     $('period-prev').addEventListener('click', () => this.page(Math.max(0, this.offset - PAGE)));
     $('period-next').addEventListener('click', () => this.page(this.offset + PAGE));
   }
@@ -55,6 +60,7 @@ export class PeriodsView {
     $('period-state').textContent = p.state;
     $('period-page').hidden = false;
     this.page(0);
+    this.rewards.show(this.board, p.period, this.admin() ? p.state : null);
   }
 
   async page(offset) {

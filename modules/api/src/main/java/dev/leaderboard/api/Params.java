@@ -40,7 +40,15 @@ final class Params {
   }
 
   Long longValue(String name) {
-    String s = string(name);
+    return whole(name, string(name));
+  }
+
+  /** A path parameter that is a whole number. */
+  Long pathLong(String name) {
+    return whole(name, ctx.pathParam(name));
+  }
+
+  private static Long whole(String name, String s) {
     if (s == null) {
       return null;
     }

@@ -91,7 +91,12 @@ class AccessTableTest extends ApiTestSupport {
       Map.entry("banUser", new Sample("{\"reason\": \"again\"}", 200)),
       Map.entry("liftBan", new Sample(null, 200)),
       Map.entry("moderatedUser", new Sample(null, 200)),
-      Map.entry("eraseUser", new Sample(null, 200)));
+      Map.entry("eraseUser", new Sample(null, 200)),
+      Map.entry("userRewards", new Sample(null, 200)),
+      // the fixture's user has no reward: past the access check the claim finds none
+      Map.entry("claimReward", new Sample(null, 404)),
+      Map.entry("periodRewards", new Sample(null, 200)),
+      Map.entry("history", new Sample(null, 200)));
 
   /** Keys that do not depend on the operation, made once. */
   private final Map<String, String> shared = new LinkedHashMap<>();
@@ -262,7 +267,7 @@ class AccessTableTest extends ApiTestSupport {
 
     String uri(Operation op) {
       Map<String, String> values = Map.of("board", board, "userId", pathUser(op),
-          "friendId", op.getOperationId().equals("addFriend") ? board + "-cat" : friend, "period", "current", "id", victim);
+          "friendId", op.getOperationId().equals("addFriend") ? board + "-cat" : friend, "period", "current", "id", victim, "rewardId", "1");
       return PATH_PARAM.matcher(op.getOpenAPIPath()).replaceAll(m -> values.get(m.group(1)));
     }
 

@@ -182,7 +182,8 @@ class OpenApiContractTest {
         Map.entry("openApi", "any"), Map.entry("submit", "own-event"), Map.entry("friendBoard", "own-user"),
         Map.entry("friends", "own-user"), Map.entry("importFriends", "own-user"), Map.entry("addFriend", "own-user"),
         Map.entry("removeFriend", "own-user"),
-        Map.entry("streamTicket", "any"), Map.entry("stream", "any"))));
+        Map.entry("streamTicket", "any"), Map.entry("stream", "any"), Map.entry("history", "any"),
+        Map.entry("userRewards", "own-user"), Map.entry("claimReward", "own-user"))));
   }
 
   @Test

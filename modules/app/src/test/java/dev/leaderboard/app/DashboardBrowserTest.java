@@ -143,7 +143,11 @@ class DashboardBrowserTest {
     assertThat(users(page, "user-around")).containsSubsequence("bob", "alice", "carol");
     chromium.screenshot("user");
 
-    // the period, closed through the admin API, is browsed from the archive
+    // the period pays its best three a chest when it closes
+    assertThat(send(api, port, HttpMethod.PUT, "/v1/boards/" + board, new JsonObject().put("rewards",
+        new io.vertx.core.json.JsonArray().add(new JsonObject().put("ranks", new io.vertx.core.json.JsonArray().add(1).add(3))
+            .put("reward", new JsonObject().put("chest", 1))))).statusCode()).isEqualTo(200);
+    // the period, closed through the admin API, is browsed from the archive, with the rewards it recorded
     assertThat(ok(send(api, port, HttpMethod.POST, "/v1/boards/" + board + "/periods/" + period + "/close", null))
         .getString("state")).isEqualTo("archived");
     page.findElement(By.cssSelector("#tabs [data-tab='periods']")).click();
@@ -153,6 +157,8 @@ class DashboardBrowserTest {
     chromium.waitAtMost(PAGE).until(d -> users(d, "period-entries").equals(top));
     assertThat(page.findElement(By.id("period-state")).getText()).isEqualTo("archived");
     assertThat(page.findElement(By.id("period-range")).getText()).isEqualTo("1–7 of 7");
+    chromium.waitAtMost(PAGE).until(d -> users(d, "period-rewards").equals(top.subList(0, 3)));
+    assertThat(texts(page, "#period-rewards tbody td.reward")).containsOnly("{\"chest\":1}");
     chromium.screenshot("period");
     // the key never went into an address; nothing was refused by the page's policy, nothing thrown
     assertThat(page.getCurrentUrl()).doesNotContain(key);

@@ -62,7 +62,11 @@ public final class ArchiveStore {
       // the entry's sort keys (JSON object text, name -> value) on boards that have them
       "alter table archived_entry add column if not exists keys text;",
       // the audit log read a page at a time by action or by actor, newest first
-      AuditStore.FILTER_INDEXES);
+      AuditStore.FILTER_INDEXES,
+      // version 7 is the competitions' participants and cohorts, applied before version 8
+      "select 1",
+      // the rewards of closed periods, and the per-user index of the archive
+      RewardStore.SCHEMA);
 
   private static final String ENTRY_COLUMNS = "position, user_id, score, at, competition_rank, dense_rank, meta, keys";
   private static final String PERIOD_COLUMNS = "board_uid, board, period, size, archived_at, definition";
@@ -81,9 +85,16 @@ public final class ArchiveStore {
       + " $8::bigint[], $9::text[], $10::text[]) e";
 
   private final Pool pool;
+  private final RewardStore rewards;
 
   ArchiveStore(Pool pool) {
     this.pool = pool;
+    this.rewards = new RewardStore(pool);
+  }
+
+  /** The rewards of the archived periods, on this store's pool. */
+  public RewardStore rewards() {
+    return rewards;
   }
 
   /** A pool on {@code uri} ({@code postgresql://user[:password]@host:port/db[?options]}); connects lazily. */
@@ -142,6 +153,14 @@ public final class ArchiveStore {
    * of one period queue on an advisory lock, so exactly one of them writes.
    */
   public Future<Boolean> archive(ArchivedPeriod period, List<ArchivedEntry> entries) {
+    return archive(period, entries, List.of());
+  }
+
+  /**
+   * As above, with the period's rewards written in the same transaction: a period is archived with
+   * all its rewards or not at all, so a close cut short at any step records each reward once.
+   */
+  public Future<Boolean> archive(ArchivedPeriod period, List<ArchivedEntry> entries, List<Reward> prizes) {
     if (period.size() != entries.size()) {
       return Future.failedFuture(new IllegalArgumentException("period " + period.period() + " of board "
           + period.board() + " has size " + period.size() + " but " + entries.size() + " entries were given"));
@@ -155,6 +174,7 @@ public final class ArchiveStore {
         .compose(found -> found.size() > 0
             ? Future.succeededFuture(false)
             : insertEntries(conn, period, entries, 0)
+                .compose(v -> RewardStore.insert(conn, period, prizes, 0))
                 .compose(v -> conn.preparedQuery("insert into archived_period (" + PERIOD_COLUMNS
                         + ") values ($1, $2, $3, $4, $5, $6)")
                     .execute(Tuple.of(period.boardUid(), period.board(), period.period(), period.size(),
@@ -243,6 +263,22 @@ public final class ArchiveStore {
         .map(rows -> map(rows, ArchiveStore::toEntry));
   }
 
+  /**
+   * The user's standing in each archived period of the board, newest period first, at most
+   * {@code limit}: one index range scan, each row with its period's size and the user's reward.
+   */
+  public Future<List<ArchivedStanding>> history(String boardUid, String userId, int limit) {
+    return reached(pool.preparedQuery("select e.period, e.position, e.score, e.competition_rank, p.size, r.cohort,"
+            + " r.rank as reward_rank, r.reward from archived_entry e join archived_period p"
+            + " on p.board_uid = e.board_uid and p.period = e.period left join reward r on r.board_uid = e.board_uid"
+            + " and r.period = e.period and r.user_id = e.user_id where e.board_uid = $1 and e.user_id = $2"
+            + " order by e.period desc limit $3")
+        .execute(Tuple.of(boardUid, userId, limit)))
+        .map(rows -> map(rows, row -> new ArchivedStanding(row.getString("period"), row.getLong("position"),
+            row.getLong("score"), row.getLong("competition_rank"), row.getLong("size"), row.getLong("cohort"),
+            row.getLong("reward_rank"), row.getString("reward"))));
+  }
+
   /** The rows of one archived period an erasure removed. */
   public record ErasedRows(String boardUid, String board, String period, long rows) {
   }
@@ -254,10 +290,10 @@ public final class ArchiveStore {
             row.getString("period"), row.getLong("n"))));
   }
 
-  /** Removes every archived period of the board and their entries, atomically. */
+  /** Removes every archived period of the board, their entries and rewards, atomically. */
   public Future<Void> deleteBoard(String boardUid) {
-    return reached(pool.preparedQuery("with gone as (delete from archived_entry where board_uid = $1)"
-            + " delete from archived_period where board_uid = $1")
+    return reached(pool.preparedQuery("with gone as (delete from archived_entry where board_uid = $1),"
+            + " prizes as (delete from reward where board_uid = $1) delete from archived_period where board_uid = $1")
         .execute(Tuple.of(boardUid)))
         .mapEmpty();
   }

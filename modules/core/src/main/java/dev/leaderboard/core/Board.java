@@ -36,6 +36,7 @@ import java.util.Set;
  * @param minScore the lowest score an entry may hold (0 by default; below 0 needs the wide layout)
  * @param sortKeys the extra keys that order equal scores before time (wide layout only), at most
  *     {@link SortKey#MAX_KEYS}
+ * @param rewards what each period's final ranks pay out ({@code rewards}, {@code rewardRankMode})
  */
 public record Board(
     String name,
@@ -61,7 +62,9 @@ public record Board(
     PeriodEvents events,
     Layout layout,
     long minScore,
-    List<SortKey> sortKeys) {
+    List<SortKey> sortKeys,
+    // competitions: rewards
+    RewardRules rewards) {
 
   /** How long an all-time board accepts events, counted from its creation. */
   public static final Duration ALL_TIME_SPAN = Duration.ofDays(3653);
@@ -172,6 +175,7 @@ public record Board(
     Names.board("board", name);
     Set<String> known = new java.util.HashSet<>(WRITABLE);
     known.addAll(READ_ONLY);
+    known.addAll(RewardRules.FIELDS);
     Fields.onlyKnown(spec, "", known);
     Order order = enumField(spec, "order", existing == null ? Order.DESC : existing.order(), Order::fromWire,
         Order::wireName);
@@ -212,6 +216,8 @@ public record Board(
     List<SortKey> sortKeys = spec.getValue("sortKeys") == null
         ? (existing == null ? List.of() : existing.sortKeys()) : SortKey.define(sortKeysArray(spec));
     String askedLayout = Fields.string(spec, "", "layout", null);
+    // competitions: rewards
+    RewardRules rewards = RewardRules.define(spec, existing == null ? RewardRules.NONE : existing.rewards());
 
     if (existing != null) {
       fixed("order", existing.order(), order);
@@ -235,7 +241,7 @@ public record Board(
       }
       return new Board(name, existing.uid(), order, operator, period, zone, maxScore, resolution, retain, grace,
           partitions, existing.createdAt(), existing.origin(), existing.timeBits(), dense, rankOnSubmit, dedupe,
-          publicReads, clientWrites, maxStep, events, existing.layout(), minScore, sortKeys);
+          publicReads, clientWrites, maxStep, events, existing.layout(), minScore, sortKeys, rewards);
     }
 
     long unit = resolution.millis();
@@ -247,11 +253,11 @@ public record Board(
     if (layout == Layout.WIDE) {
       return new Board(name, newUid, order, operator, period, zone, maxScore == null ? Fields.MAX_EXACT : maxScore,
           resolution, retain, grace, partitions, now.toEpochMilli(), origin, 0, dense, rankOnSubmit, dedupe,
-          publicReads, clientWrites, maxStep, events, layout, minScore, sortKeys);
+          publicReads, clientWrites, maxStep, events, layout, minScore, sortKeys, rewards);
     }
     return new Board(name, newUid, order, operator, period, zone, maxScore == null ? fits : maxScore, resolution,
         retain, grace, partitions, now.toEpochMilli(), origin, timeBits, dense, rankOnSubmit, dedupe, publicReads,
-        clientWrites, maxStep, events, layout, minScore, sortKeys);
+        clientWrites, maxStep, events, layout, minScore, sortKeys, rewards);
   }
 
   private static io.vertx.core.json.JsonArray sortKeysArray(JsonObject spec) {
@@ -359,6 +365,7 @@ public record Board(
       out.put("sortKeys", SortKey.toJson(sortKeys));
     }
     events.show(out);
+    rewards.show(out);
     return out;
   }
 
@@ -379,6 +386,7 @@ public record Board(
             defaultDedupeSeconds(PeriodKind.fromWire(j.getString("period")), j.getLong("graceSeconds"))),
         j.getBoolean("publicReads", false), j.getBoolean("clientWrites", false), j.getLong("maxStep"),
         PeriodEvents.fromStored(j), Layout.fromWire(j.getString("layout", "packed")), j.getLong("minScore", 0L),
-        SortKey.fromJson(j.getJsonArray("sortKeys")));
+        SortKey.fromJson(j.getJsonArray("sortKeys")),
+        RewardRules.fromStored(j));
   }
 }

@@ -19,6 +19,9 @@ import dev.leaderboard.service.result.Moderated;
 import dev.leaderboard.service.result.PeriodClosed;
 import dev.leaderboard.service.result.PeriodList;
 import dev.leaderboard.service.result.RankList;
+import dev.leaderboard.service.result.RewardClaimed;
+import dev.leaderboard.service.result.RewardList;
+import dev.leaderboard.service.result.StandingHistory;
 import dev.leaderboard.service.result.SubmitResult;
 import dev.leaderboard.service.result.UserEntry;
 import dev.leaderboard.service.result.UserMeta;
@@ -29,7 +32,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 
 /**
- * The leaderboard service: boards, periods, submits, reads, entry metadata and moderation. The one
+ * The leaderboard service: boards, periods, submits, reads, entry metadata, moderation and rewards. The one
  * code path behind the HTTP API (which calls the node's implementation in process, see
  * {@link NodeServices}) and event-bus callers (the generated proxy on {@link #ADDRESS}).
  *
@@ -123,6 +126,27 @@ public interface LeaderboardService {
 
   /** Erases the user everywhere (hot and archived periods, friend links, idempotency records, ban). */
   Future<Moderated> erase(String userId);
+
+  /**
+   * The user's rewards of closed periods in {@code state} ({@code unclaimed}, {@code claimed} or
+   * {@code all}, the default), newest first, at most {@code limit} (1 to 1,000, default 100).
+   */
+  Future<RewardList> rewards(String userId, String state, Integer limit);
+
+  /**
+   * Claims the user's reward {@code rewardId}: succeeds once, however many claims race on any nodes;
+   * then 409 {@code already_claimed}; 404 {@code reward_not_found} when the user has no such reward.
+   */
+  Future<RewardClaimed> claimReward(String userId, Long rewardId);
+
+  /** The rewards a closed period recorded, best rank first, from {@code offset}, at most {@code limit} (default 100). */
+  Future<RewardList> periodRewards(String board, String period, Long offset, Integer limit);
+
+  /**
+   * The user's standing in the current period and each archived one, newest first, at most
+   * {@code limit} periods (default 20), with the user's reward of each closed one.
+   */
+  Future<StandingHistory> history(String board, String userId, Integer limit);
 
   /** This node's view of its stores (shards PINGed, PostgreSQL queried, boards cached); never fails. */
   Future<Health> health();

@@ -91,6 +91,22 @@ public final class JsonService {
         .map(UserMeta::toJson);
   }
 
+  public Future<JsonObject> rewards(String userId, String state, Integer limit) {
+    return service.rewards(userId, state, limit).map(r -> r.toJson());
+  }
+
+  public Future<JsonObject> claimReward(String userId, long rewardId) {
+    return service.claimReward(userId, rewardId).map(r -> r.toJson());
+  }
+
+  public Future<JsonObject> periodRewards(String board, String period, Long offset, Integer limit) {
+    return service.periodRewards(board, period, offset, limit).map(r -> r.toJson());
+  }
+
+  public Future<JsonObject> history(String board, String userId, Integer limit) {
+    return service.history(board, userId, limit).map(r -> r.toJson());
+  }
+
   public Future<JsonObject> health() {
     return service.health().map(Health::toJson);
   }

@@ -15,6 +15,7 @@ import dev.leaderboard.testing.TestSeed;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.VertxExtension;
 import io.vertx.serviceproxy.ServiceException;
@@ -189,6 +190,32 @@ class WebhookDeliveryTest {
     assertThat(second.deliver(board, DAY).await().state()).isEqualTo(Delivery.State.DELIVERED);
     assertThat(receiver.requests()).hasSize(1);
     assertThat(period(service, board, DAY).getJsonObject("webhook").getInteger("attempts")).isEqualTo(1);
+  }
+
+  /** Two nodes racing to close a board with rewards record them once; the webhook carries them. */
+  @Test
+  void theWebhookOfABoardWithRewardsCarriesTheirCountAndTheBestRanked(Vertx vertx, Random rnd) {
+    AdminVerticle first = node(vertx, FAST);
+    AdminVerticle second = node(otherNode(), FAST);
+    JsonService service = JsonService.proxy(vertx);
+    WebhookReceiver receiver = receiver(vertx);
+    String board = board(service, receiver, secret(rnd), 5);
+    service.putBoard(board, new JsonObject().put("rewards", new JsonArray().add(new JsonObject()
+        .put("ranks", new JsonArray().add(1).add(2)).put("reward", new JsonObject().put("cup", true))))).await();
+    ReferenceBoard reference = submitAll(service, board, 20, rnd);
+
+    clock.set(Instant.parse("2025-04-16T00:06:00Z"));
+    Future.join(first.tick(), second.tick(), service.closePeriod(board, DAY)).otherwiseEmpty().await();
+    Future.join(first.deliver(board, DAY), second.deliver(board, DAY)).otherwiseEmpty().await();
+    receiver.received(1).await();
+    JsonObject rewards = receiver.requests().get(0).body().toJsonObject().getJsonObject("rewards");
+    List<ReferenceBoard.Entry> best = reference.sorted().subList(0, 2);
+    assertThat(rewards).isEqualTo(new JsonObject().put("total", 2).put("top", new JsonArray()
+        .add(new JsonObject().put("userId", best.get(0).userId()).put("rank", 1).put("score", best.get(0).score())
+            .put("reward", new JsonObject().put("cup", true)))
+        .add(new JsonObject().put("userId", best.get(1).userId()).put("rank", 2).put("score", best.get(1).score())
+            .put("reward", new JsonObject().put("cup", true)))));
+    assertThat(service.periodRewards(board, DAY, 0L, 100).await().getLong("total")).isEqualTo(2);
   }
 
   @Test

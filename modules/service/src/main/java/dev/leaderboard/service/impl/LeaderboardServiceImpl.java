@@ -37,6 +37,11 @@ import dev.leaderboard.service.result.Moderated;
 import dev.leaderboard.service.result.PeriodClosed;
 import dev.leaderboard.service.result.PeriodList;
 import dev.leaderboard.service.result.RankList;
+import dev.leaderboard.service.result.RewardClaimed;
+import dev.leaderboard.service.result.RewardList;
+import dev.leaderboard.service.result.StandingHistory;
+import dev.leaderboard.service.rewards.Rewards;
+import dev.leaderboard.service.rewards.Standings;
 import dev.leaderboard.service.result.SubmitResult;
 import dev.leaderboard.service.result.UserEntry;
 import dev.leaderboard.service.result.UserMeta;
@@ -67,6 +72,8 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
   private final BanActions banActions;
   private final UserView view;
   private final Erasure erasure;
+  private final Rewards rewards;
+  private final Standings standings;
 
   public LeaderboardServiceImpl(Vertx vertx, NodeStore store, PeriodCloser closer, Clock clock, int defaultPartitions,
       ScoreNotices notices) {
@@ -89,6 +96,8 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
     this.view = new UserView(moderation, store.scores(), targets);
     this.erasure = new Erasure(moderation, store.bans(), targets, new FriendStore(store.shards()), store.archive(),
         clock);
+    this.rewards = new Rewards(store.boards(), store.archive().rewards(), clock);
+    this.standings = new Standings(store.boards(), reads, store.archive(), clock);
   }
 
   /** The board's definition for the node's own checks (access, streams); 404 when there is none. */
@@ -201,6 +210,26 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
   @Override
   public Future<Moderated> erase(String userId) {
     return Requests.guard(() -> erasure.erase(userId).map(Moderated::new));
+  }
+
+  @Override
+  public Future<RewardList> rewards(String userId, String state, Integer limit) {
+    return Requests.guard(() -> rewards.user(userId, state, limit));
+  }
+
+  @Override
+  public Future<RewardClaimed> claimReward(String userId, Long rewardId) {
+    return Requests.guard(() -> rewards.claim(userId, rewardId));
+  }
+
+  @Override
+  public Future<RewardList> periodRewards(String board, String period, Long offset, Integer limit) {
+    return Requests.guard(() -> rewards.period(board, period, offset, limit));
+  }
+
+  @Override
+  public Future<StandingHistory> history(String board, String userId, Integer limit) {
+    return Requests.guard(() -> standings.history(board, userId, limit));
   }
 
   @Override

@@ -22,7 +22,7 @@ import java.util.List;
  *   <li>on every hot partition of the user: mark them banned (against a node that missed the notice)
  *       and remove entry, stash and metadata; then the idempotency records;</li>
  *   <li>the friend links, the friends' sides first;</li>
- *   <li>the archived rows, counted as {@code erased} on their periods;</li>
+ *   <li>the archived rows, counted as {@code erased} on their periods, and the user's rewards;</li>
  *   <li>unmark the partitions and drop the ban, last: until then the user stays locked out.</li>
  * </ol>
  */
@@ -77,6 +77,10 @@ public final class Erasure {
             rows.forEach(r -> archived.add(new JsonObject().put("board", r.board()).put("period", r.period())
                 .put("rows", r.rows())));
             answer.put("archived", archived).put("archivedRows", rows.stream().mapToLong(ArchiveStore.ErasedRows::rows).sum());
+            return archive.rewards().eraseUser(userId);
+          })
+          .compose(rewards -> {
+            answer.put("rewards", rewards);
             return store.apply(Op.UNMARK, userId, all);
           });
     }).compose(v -> store.dropBan(userId)).map(v -> {

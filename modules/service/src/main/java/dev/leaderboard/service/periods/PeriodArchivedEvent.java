@@ -3,20 +3,26 @@ package dev.leaderboard.service.periods;
 import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.archive.ArchivedEntry;
 import dev.leaderboard.archive.ArchivedPeriod;
+import dev.leaderboard.archive.Reward;
+import dev.leaderboard.archive.RewardStore;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Period;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.List;
 
 /**
  * The event of an archived period, as published on the event bus and POSTed to the board's
  * webhook: the board, the period, its number of entries and its top {@code archiveEventTop}
- * entries, read from the archive (so every attempt, on any node, sends the same content).
+ * entries, and on a board with rewards the period's rewards (their count and the best ranked
+ * {@link #TOP_REWARDS}), read from the archive (so every attempt, on any node, sends the same content).
  */
 public final class PeriodArchivedEvent {
   /** Where the node that archived a period publishes its event. */
   public static final String ADDRESS = "leaderboard.period.archived";
+  /** The most rewards an event carries (the best ranks); the event counts them all. */
+  public static final int TOP_REWARDS = 100;
 
   private PeriodArchivedEvent() {
   }
@@ -28,7 +34,27 @@ public final class PeriodArchivedEvent {
 
   /** The event of the archived period {@code a}, with its top entries read from the archive. */
   public static Future<JsonObject> load(ArchiveStore archive, Board b, ArchivedPeriod a) {
-    return archive.page(b.uid(), a.period(), 0, b.events().top()).map(top -> json(b, a, top));
+    Future<JsonObject> event = archive.page(b.uid(), a.period(), 0, b.events().top()).map(top -> json(b, a, top));
+    // the definition the period closed under: a later change of the rules changes no event
+    if (a.definition() == null || a.definition().getJsonArray("rewards", new JsonArray()).isEmpty()) {
+      return event;
+    }
+    RewardStore rewards = archive.rewards();
+    return Future.all(event, rewards.period(b.uid(), a.period(), 0, TOP_REWARDS), rewards.count(b.uid(), a.period()))
+        .map(all -> all.<JsonObject>resultAt(0).put("rewards", rewards(all.resultAt(1), all.resultAt(2))));
+  }
+
+  /** The period's rewards: how many, and the first {@link #TOP_REWARDS} by rank. */
+  static JsonObject rewards(List<Reward> top, long total) {
+    JsonArray out = new JsonArray();
+    for (Reward r : top) {
+      JsonObject reward = new JsonObject().put("userId", r.userId()).put("rank", r.rank()).put("score", r.score());
+      if (r.cohort() != null) {
+        reward.put("cohort", r.cohort());
+      }
+      out.add(reward.put("reward", new JsonObject(r.reward())));
+    }
+    return new JsonObject().put("total", total).put("top", out);
   }
 
   static JsonObject json(Board b, ArchivedPeriod a, java.util.List<ArchivedEntry> top) {

@@ -3,6 +3,7 @@ package dev.leaderboard.service.periods;
 import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.archive.ArchivedEntry;
 import dev.leaderboard.archive.ArchivedPeriod;
+import dev.leaderboard.archive.Reward;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Delivery;
 import dev.leaderboard.core.LeaderboardException;
@@ -22,6 +23,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,8 +34,9 @@ import org.slf4j.LoggerFactory;
  * <ol>
  *   <li>take the period's close lease (one node at a time) and mark the period {@code closing};</li>
  *   <li>freeze every partition: from now on the submit script refuses events for the period;</li>
- *   <li>read the final ranking across partitions and archive it to PostgreSQL in one transaction
- *       (a second archive of the same period writes nothing);</li>
+ *   <li>read the final ranking across partitions and archive it to PostgreSQL with the period's
+ *       rewards ({@link PeriodRewards}) in one transaction (a second archive of the same period
+ *       writes nothing);</li>
  *   <li>record the pending webhook delivery of a board with a webhook, mark the period
  *       {@code archived}, then drop the keys of archived periods beyond the newest
  *       {@code retainPeriods} from Redis.</li>
@@ -134,15 +137,19 @@ public final class PeriodCloser {
         .compose(done -> done != null ? Future.succeededFuture(done) : writeArchive(b, p));
   }
 
+  /** The archive and the period's rewards (cohorts read only on a board that pays any), in one transaction. */
   private Future<ArchivedPeriod> writeArchive(Board b, Period p) {
-    return periods.ranking(b, p.id()).compose(ranking -> {
-      List<ArchivedEntry> entries = rank(b, p, ranking);
+    Future<Map<String, Long>> cohorts = b.rewards().isEmpty() ? Future.succeededFuture(Map.of())
+        : periods.cohorts(b, p.id());
+    return Future.all(periods.ranking(b, p.id()), cohorts).compose(read -> {
+      List<ArchivedEntry> entries = rank(b, p, read.resultAt(0));
+      List<Reward> rewards = PeriodRewards.of(b.rewards(), entries, read.resultAt(1));
       ArchivedPeriod meta = new ArchivedPeriod(b.uid(), b.name(), p.id(), entries.size(), clock.millis(), b.toJson());
       long started = System.nanoTime();
-      return archive.archive(meta, entries).compose(written -> {
+      return archive.archive(meta, entries, rewards).compose(written -> {
         if (written) {
-          LOG.info("archived period {} of board {}: {} entries in {} ms", p.id(), b.name(), entries.size(),
-              (System.nanoTime() - started) / 1_000_000);
+          LOG.info("archived period {} of board {}: {} entries, {} rewards in {} ms", p.id(), b.name(), entries.size(),
+              rewards.size(), (System.nanoTime() - started) / 1_000_000);
         }
         return archive.period(b.uid(), p.id());
       });

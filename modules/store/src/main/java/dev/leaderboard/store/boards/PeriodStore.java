@@ -122,6 +122,26 @@ public final class PeriodStore {
             : ranking.stream().filter(e -> !banned.contains(e.userId())).toList()));
   }
 
+  /**
+   * The period's cohort placements, user ID → cohort (users placed in none left out): the hash
+   * {@code j} of the period's join route, whose values are {@code "<joinedAtMillis>:<cohort>"} with
+   * cohort 0 for none. Empty on a board without cohorts.
+   */
+  public Future<Map<String, Long>> cohorts(Board b, String period) {
+    Route join = new Route("{" + b.name() + ":" + b.uid() + ":" + period + ":join}", 0);
+    return shards.send(join, Request.cmd(Command.HGETALL).arg(join.key("j"))).map(all -> {
+      Map<String, Long> out = new HashMap<>();
+      for (int i = 0; i + 1 < all.size(); i += 2) {
+        String v = all.get(i + 1).toString();
+        long cohort = Long.parseLong(v.substring(v.lastIndexOf(':') + 1));
+        if (cohort > 0) {
+          out.put(all.get(i).toString(), cohort);
+        }
+      }
+      return out;
+    });
+  }
+
   public Future<Void> drop(Board b, String period) {
     return BoardStore.unlink(shards, b, List.of(period))
         .compose(ok -> shards.send(Route.META, Request.cmd(Command.SREM).arg(Keys.periods(b)).arg(period))).mapEmpty();

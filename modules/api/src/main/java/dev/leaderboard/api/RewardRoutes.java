@@ -1,0 +1,51 @@
+package dev.leaderboard.api;
+
+import dev.leaderboard.service.LeaderboardService;
+import dev.leaderboard.service.result.RewardClaimed;
+import dev.leaderboard.service.result.RewardList;
+import dev.leaderboard.service.result.StandingHistory;
+import io.vertx.ext.web.RoutingContext;
+import java.util.function.Supplier;
+
+/**
+ * HTTP routes of rewards: a user's rewards and claiming one, a period's rewards, and a user's
+ * standing across a board's periods. The work is the node's {@link LeaderboardService}.
+ */
+final class RewardRoutes {
+  private final Supplier<LeaderboardService> service;
+
+  private RewardRoutes(Supplier<LeaderboardService> service) {
+    this.service = service;
+  }
+
+  /** @param service this node's service, or a 503 when it is not running */
+  static void mount(ContractRouter router, Supplier<LeaderboardService> service) {
+    RewardRoutes routes = new RewardRoutes(service);
+    router.handle("userRewards", routes::user);
+    router.handle("claimReward", routes::claim);
+    router.handle("periodRewards", routes::period);
+    router.handle("history", routes::history);
+  }
+
+  private void user(RoutingContext ctx) {
+    Params q = Params.of(ctx);
+    Replies.json(ctx, service.get().rewards(ctx.pathParam("userId"), q.string("state"), q.intValue("limit")),
+        RewardList::toJson);
+  }
+
+  private void claim(RoutingContext ctx) {
+    Replies.json(ctx, service.get().claimReward(ctx.pathParam("userId"), Params.of(ctx).pathLong("rewardId")),
+        RewardClaimed::toJson);
+  }
+
+  private void period(RoutingContext ctx) {
+    Params q = Params.of(ctx);
+    Replies.json(ctx, service.get().periodRewards(ctx.pathParam("board"), ctx.pathParam("period"),
+        q.longValue("offset"), q.intValue("limit")), RewardList::toJson);
+  }
+
+  private void history(RoutingContext ctx) {
+    Replies.json(ctx, service.get().history(ctx.pathParam("board"), ctx.pathParam("userId"),
+        Params.of(ctx).intValue("limit")), StandingHistory::toJson);
+  }
+}
