@@ -31,6 +31,9 @@ final class EventParser {
   record ParsedEvent(Period period, SubmitCommand command, String field) {
   }
 
+  /** The error code of an event or join outside the board's running window. */
+  static final String NOT_RUNNING = "not_running";
+
   private EventParser() {
   }
 
@@ -61,6 +64,10 @@ final class EventParser {
       throw LeaderboardException.invalid(prefix + "at", "must lie between " + period.start().toEpochMilli() + " and "
           + (period.end().toEpochMilli() - 1) + " on this all-time board (got " + at + ")");
     }
+    String outside = b.competition().outsideWindow(period, Instant.ofEpochMilli(now));
+    if (outside != null) {
+      throw notRunning(b, outside);
+    }
     if (b.isPastClose(period, now)) {
       throw LeaderboardException.conflict("period_closed", "period " + period.id() + " of board " + b.name()
           + " closed at " + Instant.ofEpochMilli(b.closesAt(period)) + " (its end plus " + b.graceSeconds()
@@ -77,6 +84,12 @@ final class EventParser {
           meta);
     }
     return new ParsedEvent(period, command, prefix + "value");
+  }
+
+  /** 409 {@code not_running}: the board does not take events or joins now; {@code why} names the window. */
+  static LeaderboardException notRunning(Board b, String why) {
+    return LeaderboardException.conflict(NOT_RUNNING, "board " + b.name() + " is not running: " + why
+        + "; nothing changed");
   }
 
   /**
