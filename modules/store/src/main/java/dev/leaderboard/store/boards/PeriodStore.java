@@ -96,7 +96,9 @@ public final class PeriodStore {
    * either landed before (and is in the final ranking) or is refused.
    */
   public Future<Void> freeze(Board b, String period) {
-    return shards.eachPartition(Keys.partitions(b, period), r -> List.of(
+    List<Route> routes = new ArrayList<>(Keys.partitions(b, period));
+    routes.add(Keys.participation(b, period));
+    return shards.eachPartition(routes, r -> List.of(
         Call.of(r, Request.cmd(Command.SET).arg(Keys.closed(r)).arg("1")))).mapEmpty();
   }
 
