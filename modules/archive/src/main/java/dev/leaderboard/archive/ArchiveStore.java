@@ -62,7 +62,9 @@ public final class ArchiveStore {
       // the entry's sort keys (JSON object text, name -> value) on boards that have them
       "alter table archived_entry add column if not exists keys text;",
       // the audit log read a page at a time by action or by actor, newest first
-      AuditStore.FILTER_INDEXES);
+      AuditStore.FILTER_INDEXES,
+      // the participants of competition periods
+      ParticipantArchive.SCHEMA);
 
   private static final String ENTRY_COLUMNS = "position, user_id, score, at, competition_rank, dense_rank, meta, keys";
   private static final String PERIOD_COLUMNS = "board_uid, board, period, size, archived_at, definition";
@@ -71,7 +73,8 @@ public final class ArchiveStore {
    * One statement, so atomic: a retry after a crash finds nothing left and counts nothing twice.
    * The other rows keep their positions and ranks; the period counts what was erased from it.
    */
-  private static final String ERASE_USER = "with gone as (delete from archived_entry where user_id = $1"
+  private static final String ERASE_USER = "with joined as (delete from archived_participant where user_id = $1),"
+      + " gone as (delete from archived_entry where user_id = $1"
       + " returning board_uid, period), counted as (select board_uid, period, count(*) as n from gone"
       + " group by board_uid, period) update archived_period p set erased = p.erased + c.n from counted c"
       + " where p.board_uid = c.board_uid and p.period = c.period returning p.board_uid, p.board, p.period, c.n";
@@ -81,9 +84,16 @@ public final class ArchiveStore {
       + " $8::bigint[], $9::text[], $10::text[]) e";
 
   private final Pool pool;
+  private final ParticipantArchive participants;
 
   ArchiveStore(Pool pool) {
     this.pool = pool;
+    this.participants = new ParticipantArchive(pool);
+  }
+
+  /** The participants of archived periods, on the same pool. */
+  public ParticipantArchive participants() {
+    return participants;
   }
 
   /** A pool on {@code uri} ({@code postgresql://user[:password]@host:port/db[?options]}); connects lazily. */
@@ -256,7 +266,8 @@ public final class ArchiveStore {
 
   /** Removes every archived period of the board and their entries, atomically. */
   public Future<Void> deleteBoard(String boardUid) {
-    return reached(pool.preparedQuery("with gone as (delete from archived_entry where board_uid = $1)"
+    return reached(pool.preparedQuery("with gone as (delete from archived_entry where board_uid = $1),"
+            + " joined as (delete from archived_participant where board_uid = $1)"
             + " delete from archived_period where board_uid = $1")
         .execute(Tuple.of(boardUid)))
         .mapEmpty();

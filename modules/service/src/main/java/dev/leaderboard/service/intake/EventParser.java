@@ -1,6 +1,7 @@
 package dev.leaderboard.service.intake;
 
 import dev.leaderboard.core.Board;
+import dev.leaderboard.service.participation.Participation;
 import dev.leaderboard.core.Fields;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Operator;
@@ -30,9 +31,6 @@ final class EventParser {
    */
   record ParsedEvent(Period period, SubmitCommand command, String field) {
   }
-
-  /** The error code of an event or join outside the board's running window. */
-  static final String NOT_RUNNING = "not_running";
 
   private EventParser() {
   }
@@ -66,7 +64,7 @@ final class EventParser {
     }
     String outside = b.competition().outsideWindow(period, Instant.ofEpochMilli(now));
     if (outside != null) {
-      throw notRunning(b, outside);
+      throw Participation.notRunning(b, outside);
     }
     if (b.isPastClose(period, now)) {
       throw LeaderboardException.conflict("period_closed", "period " + period.id() + " of board " + b.name()
@@ -84,12 +82,6 @@ final class EventParser {
           meta);
     }
     return new ParsedEvent(period, command, prefix + "value");
-  }
-
-  /** 409 {@code not_running}: the board does not take events or joins now; {@code why} names the window. */
-  static LeaderboardException notRunning(Board b, String why) {
-    return LeaderboardException.conflict(NOT_RUNNING, "board " + b.name() + " is not running: " + why
-        + "; nothing changed");
   }
 
   /**

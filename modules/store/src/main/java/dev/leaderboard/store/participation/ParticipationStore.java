@@ -24,7 +24,7 @@ import java.util.List;
  */
 public final class ParticipationStore {
   /** Places in a cohort's score range of {@link Keys#cohortMembers}: more than the largest cohort. */
-  static final long PLACES = 16384;
+  public static final long PLACES = 16384;
 
   public enum Key { JOINED, ORDER, OPEN_COHORTS, COHORT_COUNTS, COHORT_MEMBERS, CLOSED, LIVE }
 
