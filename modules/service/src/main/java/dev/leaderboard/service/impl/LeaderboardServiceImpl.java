@@ -101,7 +101,7 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
     this.banActions = new BanActions(moderation, store.bans(), targets, clock);
     this.view = new UserView(moderation, store.scores(), targets);
     this.erasure = new Erasure(moderation, store.bans(), targets, new FriendStore(store.shards()), store.archive(),
-        clock);
+        clock, new ParticipationStore(store.shards()));
   }
 
   /** The board's definition for the node's own checks (access, streams); 404 when there is none. */

@@ -381,6 +381,25 @@ class CompetitionScenarioTest {
   }
 
   @Test
+  void anErasureRemovesTheUsersParticipationAndKeepsTheCohortsSize() {
+    String name = board(new JsonObject().put("joinRequired", true).put("maxAttempts", 3).put("cohortSize", 2));
+    String gone = "gone-" + UUID.randomUUID().toString().substring(0, 6);
+    for (String u : List.of("x1", gone, "x3")) {
+      a.join(name, new JoinRequest(join(u, null))).await();
+      b.submit(name, new ScoreEvent(new JsonObject().put("userId", u).put("value", 5)), false).await();
+    }
+    JsonObject erased = a.erase(gone).await().toJson();
+    assertThat(erased.getInteger("participations")).isEqualTo(1);
+    JsonArray left = b.participants(name, null, 0L, 10).await().toJson().getJsonArray("participants");
+    assertThat(left.stream().map(o -> ((JsonObject) o).getString("userId")).toList()).containsExactly("x1", "x3");
+    assertThat(code(catchThrowable(() -> a.submit(name, new ScoreEvent(new JsonObject().put("userId", gone)
+        .put("value", 1)), false).await()))).isEqualTo("not_joined");
+    assertThat(b.cohort(name, 1L, null, null, false).await().toJson().getJsonArray("entries")).hasSize(1);
+    // joining again places the user anew: cohort 1 still counts two places, so the one being filled
+    assertThat(a.join(name, new JoinRequest(join(gone, null))).await().toJson().getLong("cohort")).isEqualTo(2);
+  }
+
+  @Test
   void theWindowRefusesBeforeStartsAtAndFromEndsAt() {
     String name = board(new JsonObject().put("startsAt", "2025-04-15T02:00:00Z").put("endsAt", "2025-04-15T03:00:00Z")
         .put("joinRequired", true));

@@ -145,6 +145,44 @@ public final class ParticipationStore {
         });
   }
 
+  /** A board's period, for {@link #forget}. */
+  public record BoardPeriod(Board board, String period) {
+  }
+
+  /**
+   * Removes the user's participation and attempts from the given periods (an erasure): one round
+   * to find where they joined, one to remove them. The cohort keeps its count, so nobody is placed
+   * in the gap and no cohort ever grows past its size. Answers how many periods the user had joined.
+   */
+  public Future<Integer> forget(List<BoardPeriod> periods, String userId) {
+    List<Call> lookups = new ArrayList<>(periods.size());
+    for (BoardPeriod bp : periods) {
+      Route home = Keys.participation(bp.board(), bp.period());
+      lookups.add(Call.of(home, Request.cmd(Command.HGET).arg(Keys.joined(home)).arg(userId)));
+    }
+    return shards.dispatch(lookups).compose(values -> {
+      List<Call> removals = new ArrayList<>();
+      int joined = 0;
+      for (int i = 0; i < periods.size(); i++) {
+        BoardPeriod bp = periods.get(i);
+        Route partition = partitionOf(bp.board(), bp.period(), userId);
+        removals.add(Call.of(partition, Request.cmd(Command.HDEL).arg(Keys.participants(partition)).arg(userId)));
+        removals.add(Call.of(partition, Request.cmd(Command.HDEL).arg(Keys.attempts(partition)).arg(userId)));
+        if (values.get(i) == null) {
+          continue;
+        }
+        joined++;
+        Route home = Keys.participation(bp.board(), bp.period());
+        removals.add(Call.of(home, Request.cmd(Command.LREM).arg(Keys.joinOrder(home)).arg(0)
+            .arg(userId + "\n" + values.get(i))));
+        removals.add(Call.of(home, Request.cmd(Command.ZREM).arg(Keys.cohortMembers(home)).arg(userId)));
+        removals.add(Call.of(home, Request.cmd(Command.HDEL).arg(Keys.joined(home)).arg(userId)));
+      }
+      int count = joined;
+      return shards.dispatch(removals).map(ok -> count);
+    });
+  }
+
   /** Per user, the events applied for them in the period (0 for none), in the order asked; one round. */
   public Future<long[]> attemptsUsed(Board b, String period, List<String> userIds) {
     List<Call> calls = new ArrayList<>(userIds.size());
