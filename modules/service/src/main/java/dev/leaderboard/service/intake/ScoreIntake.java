@@ -282,7 +282,7 @@ public final class ScoreIntake {
   }
 
   /**
-   * The batch's events answered {@code NEEDS_JOIN}: their users join (each once), and the events of
+   * The batch's events answered {@code NEEDS_JOIN}: their users join (each once per period), and the events of
    * those admitted go again, in their order; those of a user the board has no room for answer
    * {@code board_full}. Every other outcome stands.
    */
@@ -294,7 +294,8 @@ public final class ScoreIntake {
       if (outcomes.get(k).status() == SubmitOutcome.Status.NEEDS_JOIN) {
         ParsedEvent e = parsed.get(k);
         again.add(k);
-        joins.computeIfAbsent(e.command().userId(), u -> participation.join(b, e.period(), u, ""));
+        joins.computeIfAbsent(e.period().id() + "\n" + e.command().userId(),
+            key -> participation.join(b, e.period(), e.command().userId(), ""));
       }
     }
     if (again.isEmpty()) {
@@ -304,7 +305,7 @@ public final class ScoreIntake {
       List<SubmitOutcome> out = new ArrayList<>(outcomes);
       List<Integer> send = new ArrayList<>();
       for (int k : again) {
-        Future<?> joined = joins.get(parsed.get(k).command().userId());
+        Future<?> joined = joins.get(parsed.get(k).period().id() + "\n" + parsed.get(k).command().userId());
         if (joined.succeeded()) {
           send.add(k);
         } else {
