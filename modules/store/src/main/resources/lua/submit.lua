@@ -13,6 +13,9 @@
 -- KEYS[8] users: wide layout: the user's bucket of the partition's user map, hash: user ID -> tie .. score
 --         (the entry's member is tie .. user ID, its Redis score the score itself)
 -- KEYS[9] live: present while the board lives (written when a node records the period, unlinked with it)
+-- KEYS[10] participants: hash of the partition's participants: user ID -> "joinedAtMillis:cohort" (a copy of
+--          the period's joined hash, written after the join there)
+-- KEYS[11] attempts: hash: user ID -> events applied for the user in the period (boards with maxAttempts)
 -- ARGV[1] user: the user ID
 -- ARGV[2] op: the operator, incr|set|best
 -- ARGV[3] value
@@ -29,9 +32,13 @@
 -- ARGV[14] meta: '' = keep the stored metadata; else the JSON text to store with the applied event
 -- ARGV[15] wideTie: '' = packed layout; else the wide layout's tie of the event (sort keys, time), ending in '|'
 -- ARGV[16] minScore: the lowest score an entry may hold
+-- ARGV[17] joining: 0 = anyone may submit; 1 = only participants; 2 = a first submit joins (the caller
+--          joins the user on the period's home route, then sends the event again)
+-- ARGV[18] maxAttempts: 0 = no limit: applied events per user in the period
 --
--- Returns {status, entry, previous entry} as stored ('' when absent): on the packed layout the
--- composite, on the wide layout tie .. score.
+-- Returns {status, entry, previous entry, attempts left} with the entries as stored ('' when absent):
+-- on the packed layout the composite, on the wide layout tie .. score; attempts left -1 without
+-- maxAttempts (only where the attempts were read).
 -- status CHANGED = 1: applied and the score (or, for an equal score, its time) changed
 -- status UNCHANGED = 2: applied, nothing changed (the score keeps the time it was first reached)
 -- status DUPLICATE = 0: duplicate event ID (same payload, nothing changed)
@@ -42,10 +49,13 @@
 -- status STEP_TOO_LARGE = -5: the change exceeds maxStep (nothing changed)
 -- status BANNED = -6: the user is banned (nothing changed, the event is not remembered)
 -- status BOARD_GONE = -7: the board was deleted, or the period not recorded (nothing written)
+-- status NOT_JOINED = -8: the board takes events of participants only and the user is none (nothing changed)
+-- status ATTEMPTS_EXHAUSTED = -9: the user has used maxAttempts in the period (nothing changed)
+-- status NEEDS_JOIN = -10: a first submit joins and the user has not joined yet (nothing changed)
 -- Every number stays below 2^53, where Lua's doubles are exact; composites are formatted with %.0f
 -- because Lua's default number formatting keeps only 14 digits.
-local scores, events, distinct, scoreCounts, closed, metas, banned, users, live =
-  KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8], KEYS[9]
+local scores, events, distinct, scoreCounts, closed, metas, banned, users, live, participants, attempts =
+  KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8], KEYS[9], KEYS[10], KEYS[11]
 if redis.call('EXISTS', live) == 0 then
   return {-7, '', ''}
 end
@@ -64,6 +74,8 @@ local maxStep = tonumber(ARGV[13])
 local meta = ARGV[14]
 local wideTie = ARGV[15]
 local minScore = tonumber(ARGV[16])
+local joining = ARGV[17]
+local maxAttempts = tonumber(ARGV[18])
 local wide = wideTie ~= ''
 
 -- An idempotency record's score: receipt seconds * SPAN + digest (exact in a double until 2242).
@@ -94,6 +106,12 @@ end
 if redis.call('EXISTS', closed) == 1 then
   return {-3, previous, previous}
 end
+if joining ~= '0' and redis.call('HEXISTS', participants, user) == 0 then
+  if joining == '1' then
+    return {-8, previous, previous}
+  end
+  return {-10, previous, previous}
+end
 
 local eventMember = nil
 if eventId ~= '' then
@@ -114,6 +132,15 @@ if eventId ~= '' then
         return {-4, previous, previous}
       end
     end
+  end
+end
+
+-- a duplicate event is answered above: it is not an attempt
+local used = 0
+if maxAttempts > 0 then
+  used = tonumber(redis.call('HGET', attempts, user) or '0')
+  if used >= maxAttempts then
+    return {-9, previous, previous, 0}
   end
 end
 
@@ -207,4 +234,8 @@ if eventMember then
   redis.call('ZREMRANGEBYSCORE', events, string.format('%.0f', OLD_FORM),
     '(' .. string.format('%.0f', (nowSeconds - windowSeconds) * SPAN))
 end
-return {status, composite, previous}
+local left = -1
+if maxAttempts > 0 then
+  left = maxAttempts - redis.call('HINCRBY', attempts, user, 1)
+end
+return {status, composite, previous, left}

@@ -8,6 +8,7 @@ import {AuditView} from './audit.js';
 import {BoardsView} from './boards.js';
 import {drawTop} from './chart.js';
 import {DeliveriesView} from './deliveries.js';
+import {ParticipantsView} from './participants.js';
 import {DistributionView} from './distribution.js';
 import {$, entryRows, replace} from './dom.js';
 import {KeysView} from './keys.js';
@@ -69,6 +70,7 @@ const periods = new PeriodsView(report, () => admin !== false);
 const overview = new OverviewView(report);
 const distribution = new DistributionView(report);
 const deliveries = new DeliveriesView(report);
+const participants = new ParticipantsView(report);
 const players = new PlayersView(report);
 const keys = new KeysView(report);
 const audit = new AuditView(report);
@@ -252,7 +254,7 @@ function showTab(name) {
   for (const button of document.querySelectorAll('#tabs [data-tab]')) {
     button.classList.toggle('active', button.dataset.tab === name);
   }
-  for (const page of ['live', 'user', 'periods', 'deliveries']) {
+  for (const page of ['live', 'user', 'periods', 'participants', 'deliveries']) {
     $('tab-' + page).hidden = page !== name;
   }
   if (name === 'live') {
@@ -264,6 +266,8 @@ function showTab(name) {
     users.show(board, millis);
   } else if (name === 'periods') {
     periods.show(board, millis);
+  } else if (name === 'participants') {
+    participants.show(board, millis);
   } else if (name === 'deliveries') {
     deliveries.show(board);
   }

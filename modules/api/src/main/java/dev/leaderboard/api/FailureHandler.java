@@ -48,7 +48,7 @@ final class FailureHandler implements Handler<RoutingContext> {
       } else if (e.status() == 401) {
         ctx.response().putHeader("WWW-Authenticate", "Bearer realm=\"leaderboard\"");
       }
-      error(ctx, e.status(), e.code(), e.getMessage());
+      error(ctx, e.status(), e.code(), e.getMessage(), e.getDebugInfo());
     } else if (ctx.statusCode() == 413) {
       error(ctx, 413, "payload_too_large", "the request body is larger than " + HttpApiVerticle.BODY_LIMIT + " bytes");
     } else if (ctx.statusCode() >= 400 && ctx.statusCode() < 500) {
@@ -61,6 +61,11 @@ final class FailureHandler implements Handler<RoutingContext> {
 
   /** The JSON error; an {@code overloaded} or {@code write_unconfirmed} one says when to retry ({@code Retry-After}). */
   static void error(RoutingContext ctx, int status, String code, String message) {
+    error(ctx, status, code, message, null);
+  }
+
+  /** With the fields a refusal carries beside its code (such as {@code attemptsLeft}). */
+  static void error(RoutingContext ctx, int status, String code, String message, JsonObject extra) {
     if (ctx.response().ended()) {
       return;
     }
@@ -71,6 +76,10 @@ final class FailureHandler implements Handler<RoutingContext> {
     } else if (StoreUnavailableException.UNCONFIRMED.equals(code)) {
       ctx.response().putHeader(HttpHeaders.RETRY_AFTER, Integer.toString(StoreUnavailableException.RETRY_AFTER_SECONDS));
     }
-    ctx.json(new JsonObject().put("error", code).put("message", message));
+    JsonObject body = new JsonObject().put("error", code).put("message", message);
+    if (extra != null) {
+      extra.forEach(f -> body.getMap().putIfAbsent(f.getKey(), f.getValue()));
+    }
+    ctx.json(body);
   }
 }

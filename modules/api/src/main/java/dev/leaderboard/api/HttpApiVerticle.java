@@ -134,6 +134,7 @@ public class HttpApiVerticle extends VerticleBase {
         .handle("closePeriod", this::closePeriod)
         .handle("deliveries", this::deliveries)
         .handle("redeliver", this::redeliver);
+    CompetitionRoutes.mount(routes, this::service);
     FriendRoutes.mount(routes, () -> NodeServices.running(node.friends()));
     ModerationRoutes.mount(routes, this::service);
     RewardRoutes.mount(routes, this::service);

@@ -92,6 +92,12 @@ class AccessTableTest extends ApiTestSupport {
       Map.entry("liftBan", new Sample(null, 200)),
       Map.entry("moderatedUser", new Sample(null, 200)),
       Map.entry("eraseUser", new Sample(null, 200)),
+      Map.entry("join", new Sample("{\"userId\": \"dave\"}", 201)),
+      Map.entry("participants", new Sample(null, 200)),
+      Map.entry("userCohort", new Sample(null, 200)),
+      Map.entry("cohort", new Sample(null, 200)),
+      Map.entry("userBoards", new Sample(null, 200)),
+
       Map.entry("userRewards", new Sample(null, 200)),
       // the fixture's user has no reward: past the access check the claim finds none
       Map.entry("claimReward", new Sample(null, 404)),
@@ -183,6 +189,9 @@ class AccessTableTest extends ApiTestSupport {
     } else if (access.player() == PlayerRule.OWN_EVENT) {
       out.put("player of another user", new Refusal(player("mallory"), 403, "only its own scores"));
       out.put("player, clientWrites off", new Refusal(player("carol"), 403, "clientWrites is off"));
+    } else if (access.player() == PlayerRule.OWN_JOIN) {
+      out.put("player of another user", new Refusal(player("mallory"), 403, "joins only itself"));
+      out.put("player, joinRequired off", new Refusal(player("dave"), 403, "joinRequired is off"));
     }
     return out;
   }
@@ -224,7 +233,12 @@ class AccessTableTest extends ApiTestSupport {
       refuseEach(op, g, uri, body, Map.of("player of another user, clientWrites on",
           new Refusal(player("mallory"), 403, "only its own scores")), wrong);
     }
-    String own = access.player() == PlayerRule.OWN_EVENT ? "carol" : g.pathUser(op);
+    if (access.player() == PlayerRule.OWN_JOIN) {
+      refuseEach(op, g, uri, body, Map.of("player of another user, joinRequired on",
+          new Refusal(player("mallory"), 403, "joins only itself")), wrong);
+    }
+    String own = access.player() == PlayerRule.OWN_EVENT ? "carol" : access.player() == PlayerRule.OWN_JOIN ? "dave"
+        : g.pathUser(op);
     String answer = succeed(player(own), op, uri, body, sample.status());
     if (answer != null) {
       wrong.add("player '" + own + "' (" + access.player().wireName() + "): " + answer);
@@ -255,8 +269,15 @@ class AccessTableTest extends ApiTestSupport {
     final String friend = board + "-ben";
     final String victim;
 
+    /** With {@code clientWrites}, the board requires joining too (alice, bob and carol have joined). */
     Fixture(boolean clientWrites) {
-      createBoard(board, new JsonObject().put("period", "daily").put("timezone", "UTC").put("clientWrites", clientWrites));
+      createBoard(board, new JsonObject().put("period", "daily").put("timezone", "UTC").put("clientWrites", clientWrites)
+          .put("joinRequired", clientWrites).put("cohortSize", 5));
+      if (clientWrites) {
+        for (String u : List.of("alice", "bob", "carol")) {
+          ok(post("/v1/boards/" + board + "/participants", "{\"userId\": \"" + u + "\"}"), 201);
+        }
+      }
       submit(board, "alice", 10);
       submit(board, "bob", 20);
       ok(put("/v1/users/" + user + "/friends/" + friend, null), 201);
@@ -267,7 +288,8 @@ class AccessTableTest extends ApiTestSupport {
 
     String uri(Operation op) {
       Map<String, String> values = Map.of("board", board, "userId", pathUser(op),
-          "friendId", op.getOperationId().equals("addFriend") ? board + "-cat" : friend, "period", "current", "id", victim, "rewardId", "1");
+          "friendId", op.getOperationId().equals("addFriend") ? board + "-cat" : friend, "period", "current", "id", victim,
+          "cohort", "1", "rewardId", "1");
       return PATH_PARAM.matcher(op.getOpenAPIPath()).replaceAll(m -> values.get(m.group(1)));
     }
 
@@ -288,6 +310,7 @@ class AccessTableTest extends ApiTestSupport {
           .filter(b -> Set.of(board, otherBoard).contains(((JsonObject) b).getString("board"))).toList());
       return snapshot(board, "alice", "bob", "carol")
           .put("periods", seen(get("/v1/boards/" + board + "/periods")))
+          .put("participants", seen(get("/v1/boards/" + board + "/participants")))
           .put("friends", new JsonArray(Stream.of(user, friend, "alice").map(u -> seen(get("/v1/users/" + u + "/friends"))).toList()))
           .put("user", seen(get("/v1/users/" + user)))
           .put("keys", keys)

@@ -182,7 +182,9 @@ class OpenApiContractTest {
         Map.entry("openApi", "any"), Map.entry("submit", "own-event"), Map.entry("friendBoard", "own-user"),
         Map.entry("friends", "own-user"), Map.entry("importFriends", "own-user"), Map.entry("addFriend", "own-user"),
         Map.entry("removeFriend", "own-user"),
-        Map.entry("streamTicket", "any"), Map.entry("stream", "any"), Map.entry("history", "any"),
+        Map.entry("streamTicket", "any"), Map.entry("stream", "any"), Map.entry("join", "own-join"),
+        Map.entry("participants", "any"), Map.entry("userCohort", "any"), Map.entry("cohort", "any"),
+        Map.entry("userBoards", "own-user"), Map.entry("history", "any"),
         Map.entry("userRewards", "own-user"), Map.entry("claimReward", "own-user"))));
   }
 
@@ -195,7 +197,7 @@ class OpenApiContractTest {
     assertThatThrownBy(() -> Access.declared("op", "friends", "own-user", "/v1/boards"))
         .hasMessageContaining("own-user, but its path has no {userId}");
     assertThatThrownBy(() -> Access.declared("op", "read", "everyone", "/v1/boards"))
-        .hasMessageContaining("x-player of op must be one of any, own-user, own-event (got everyone)");
+        .hasMessageContaining("x-player of op must be one of any, own-user, own-event, own-join (got everyone)");
   }
 
   @Test

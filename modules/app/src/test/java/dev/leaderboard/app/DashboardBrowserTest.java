@@ -411,6 +411,37 @@ class DashboardBrowserTest {
     receiver.close().await(10, TimeUnit.SECONDS);
   }
 
+  /** A competition's participants in join order, and a cohort ranked within itself beside the board ranks. */
+  @Test
+  void aCompetitionsParticipantsAndACohort() throws Exception {
+    String board = "cup-" + run;
+    assertThat(send(api, port, HttpMethod.PUT, "/v1/boards/" + board,
+        new JsonObject().put("period", "daily").put("cohortSize", 2).put("maxSize", 10)).statusCode()).isEqualTo(201);
+    for (JsonObject e : List.of(event("alice", 30), event("bob", 20), event("carol", 10), event("dave", 40),
+        event("erin", 12))) {
+      ok(send(api, port, HttpMethod.POST, "/v1/boards/" + board + "/scores", e));
+    }
+    useKey(key);
+    page.findElement(By.cssSelector("#views [data-view='boards']")).click();
+    By open = By.cssSelector("#boards button[data-board='" + board + "']");
+    chromium.waitAtMost(PAGE).until(d -> !d.findElements(open).isEmpty());
+    page.findElement(open).click();
+    page.findElement(By.cssSelector("#tabs [data-tab='participants']")).click();
+    chromium.waitAtMost(PAGE).until(d -> d.findElements(By.cssSelector("#participants tbody tr")).size() == 5);
+    assertThat(page.findElements(By.cssSelector("#participants tbody tr")).stream()
+        .map(r -> r.getDomAttribute("data-user")).toList()).containsExactly("alice", "bob", "carol", "dave", "erin");
+    page.findElement(By.cssSelector("#participants tr[data-user='dave'] [data-action='cohort']")).click();
+    chromium.waitAtMost(PAGE).until(d -> d.findElements(By.cssSelector("#cohort tbody tr")).size() == 2);
+    List<WebElement> cohort = page.findElements(By.cssSelector("#cohort tbody tr"));
+    assertThat(cohort.get(0).getDomAttribute("data-user")).isEqualTo("dave");
+    assertThat(cohort.get(0).findElements(By.tagName("td")).get(1).getText()).as("dave's board rank").isEqualTo("1");
+    assertThat(cohort.get(1).getDomAttribute("data-user")).isEqualTo("carol");
+    assertThat(cohort.get(1).findElements(By.tagName("td")).get(0).getText()).isEqualTo("2");
+    assertThat(cohort.get(1).findElements(By.tagName("td")).get(1).getText()).as("carol's board rank").isEqualTo("5");
+    chromium.screenshot("console-participants");
+    assertThat(chromium.consoleErrors()).isEmpty();
+  }
+
   @Test
   void aPlayerIsBannedLiftedRemovedAndErasedEachInTheAuditLog() throws Exception {
     String player = "p-" + run;

@@ -63,8 +63,8 @@ public final class ArchiveStore {
       "alter table archived_entry add column if not exists keys text;",
       // the audit log read a page at a time by action or by actor, newest first
       AuditStore.FILTER_INDEXES,
-      // version 7 is the competitions' participants and cohorts, applied before version 8
-      "select 1",
+      // the participants of competition periods
+      ParticipantArchive.SCHEMA,
       // the rewards of closed periods, and the per-user index of the archive
       RewardStore.SCHEMA);
 
@@ -75,7 +75,8 @@ public final class ArchiveStore {
    * One statement, so atomic: a retry after a crash finds nothing left and counts nothing twice.
    * The other rows keep their positions and ranks; the period counts what was erased from it.
    */
-  private static final String ERASE_USER = "with gone as (delete from archived_entry where user_id = $1"
+  private static final String ERASE_USER = "with joined as (delete from archived_participant where user_id = $1),"
+      + " gone as (delete from archived_entry where user_id = $1"
       + " returning board_uid, period), counted as (select board_uid, period, count(*) as n from gone"
       + " group by board_uid, period) update archived_period p set erased = p.erased + c.n from counted c"
       + " where p.board_uid = c.board_uid and p.period = c.period returning p.board_uid, p.board, p.period, c.n";
@@ -85,11 +86,18 @@ public final class ArchiveStore {
       + " $8::bigint[], $9::text[], $10::text[]) e";
 
   private final Pool pool;
+  private final ParticipantArchive participants;
   private final RewardStore rewards;
 
   ArchiveStore(Pool pool) {
     this.pool = pool;
+    this.participants = new ParticipantArchive(pool);
     this.rewards = new RewardStore(pool);
+  }
+
+  /** The participants of archived periods, on the same pool. */
+  public ParticipantArchive participants() {
+    return participants;
   }
 
   /** The rewards of the archived periods, on this store's pool. */
@@ -293,6 +301,7 @@ public final class ArchiveStore {
   /** Removes every archived period of the board, their entries and rewards, atomically. */
   public Future<Void> deleteBoard(String boardUid) {
     return reached(pool.preparedQuery("with gone as (delete from archived_entry where board_uid = $1),"
+            + " joined as (delete from archived_participant where board_uid = $1),"
             + " prizes as (delete from reward where board_uid = $1) delete from archived_period where board_uid = $1")
         .execute(Tuple.of(boardUid)))
         .mapEmpty();

@@ -36,6 +36,7 @@ import java.util.Set;
  * @param minScore the lowest score an entry may hold (0 by default; below 0 needs the wide layout)
  * @param sortKeys the extra keys that order equal scores before time (wide layout only), at most
  *     {@link SortKey#MAX_KEYS}
+ * @param competition joining, size, attempts, running window and cohorts ({@link Competition#OPEN} for none)
  * @param rewards what each period's final ranks pay out ({@code rewards}, {@code rewardRankMode})
  */
 public record Board(
@@ -63,6 +64,7 @@ public record Board(
     Layout layout,
     long minScore,
     List<SortKey> sortKeys,
+    Competition competition,
     // competitions: rewards
     RewardRules rewards) {
 
@@ -146,15 +148,20 @@ public record Board(
    * from this instant (epoch ms) on it is due to close.
    */
   public long closesAt(Period p) {
-    return p.end().toEpochMilli() + graceSeconds * 1000;
+    long byPeriod = p.end().toEpochMilli() + graceSeconds * 1000;
+    Instant ends = competition.endsAt();
+    return ends != null && ends.isAfter(p.start()) ? Math.min(byPeriod, ends.toEpochMilli()) : byPeriod;
   }
 
   /**
    * Whether {@code p} no longer takes events at {@code nowMillis} by the closing rule. The all-time
-   * period never closes by time (its end is only as far as its time bits reach).
+   * period closes by time only at the board's {@code endsAt} (its end is only as far as its time bits reach).
    */
   public boolean isPastClose(Period p, long nowMillis) {
-    return period != PeriodKind.ALL_TIME && nowMillis >= closesAt(p);
+    if (period == PeriodKind.ALL_TIME) {
+      return competition.endsAt() != null && nowMillis >= competition.endsAt().toEpochMilli();
+    }
+    return nowMillis >= closesAt(p);
   }
 
   /**
@@ -175,6 +182,7 @@ public record Board(
     Names.board("board", name);
     Set<String> known = new java.util.HashSet<>(WRITABLE);
     known.addAll(READ_ONLY);
+    known.addAll(Competition.FIELDS);
     known.addAll(RewardRules.FIELDS);
     Fields.onlyKnown(spec, "", known);
     Order order = enumField(spec, "order", existing == null ? Order.DESC : existing.order(), Order::fromWire,
@@ -216,6 +224,8 @@ public record Board(
     List<SortKey> sortKeys = spec.getValue("sortKeys") == null
         ? (existing == null ? List.of() : existing.sortKeys()) : SortKey.define(sortKeysArray(spec));
     String askedLayout = Fields.string(spec, "", "layout", null);
+    Competition competition = Competition.define(spec, existing == null ? Competition.OPEN : existing.competition(),
+        period, existing == null);
     // competitions: rewards
     RewardRules rewards = RewardRules.define(spec, existing == null ? RewardRules.NONE : existing.rewards());
 
@@ -241,7 +251,7 @@ public record Board(
       }
       return new Board(name, existing.uid(), order, operator, period, zone, maxScore, resolution, retain, grace,
           partitions, existing.createdAt(), existing.origin(), existing.timeBits(), dense, rankOnSubmit, dedupe,
-          publicReads, clientWrites, maxStep, events, existing.layout(), minScore, sortKeys, rewards);
+          publicReads, clientWrites, maxStep, events, existing.layout(), minScore, sortKeys, competition, rewards);
     }
 
     long unit = resolution.millis();
@@ -253,11 +263,11 @@ public record Board(
     if (layout == Layout.WIDE) {
       return new Board(name, newUid, order, operator, period, zone, maxScore == null ? Fields.MAX_EXACT : maxScore,
           resolution, retain, grace, partitions, now.toEpochMilli(), origin, 0, dense, rankOnSubmit, dedupe,
-          publicReads, clientWrites, maxStep, events, layout, minScore, sortKeys, rewards);
+          publicReads, clientWrites, maxStep, events, layout, minScore, sortKeys, competition, rewards);
     }
     return new Board(name, newUid, order, operator, period, zone, maxScore == null ? fits : maxScore, resolution,
         retain, grace, partitions, now.toEpochMilli(), origin, timeBits, dense, rankOnSubmit, dedupe, publicReads,
-        clientWrites, maxStep, events, layout, minScore, sortKeys, rewards);
+        clientWrites, maxStep, events, layout, minScore, sortKeys, competition, rewards);
   }
 
   private static io.vertx.core.json.JsonArray sortKeysArray(JsonObject spec) {
@@ -365,6 +375,7 @@ public record Board(
       out.put("sortKeys", SortKey.toJson(sortKeys));
     }
     events.show(out);
+    competition.show(out);
     rewards.show(out);
     return out;
   }
@@ -386,7 +397,7 @@ public record Board(
             defaultDedupeSeconds(PeriodKind.fromWire(j.getString("period")), j.getLong("graceSeconds"))),
         j.getBoolean("publicReads", false), j.getBoolean("clientWrites", false), j.getLong("maxStep"),
         PeriodEvents.fromStored(j), Layout.fromWire(j.getString("layout", "packed")), j.getLong("minScore", 0L),
-        SortKey.fromJson(j.getJsonArray("sortKeys")),
+        SortKey.fromJson(j.getJsonArray("sortKeys")), Competition.fromStored(j),
         RewardRules.fromStored(j));
   }
 }

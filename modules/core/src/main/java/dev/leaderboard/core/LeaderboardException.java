@@ -42,6 +42,12 @@ public class LeaderboardException extends ServiceException {
     return code;
   }
 
+  /** Adds a field the error answer carries beside {@code error} and {@code message} (also on the event bus). */
+  public LeaderboardException with(String field, Object value) {
+    getDebugInfo().put(field, value);
+    return this;
+  }
+
   /** 400: a field the caller sent breaks a rule; the message names the field and the rule. */
   public static LeaderboardException invalid(String field, String rule) {
     return new LeaderboardException(400, "invalid_field", field + " " + rule);

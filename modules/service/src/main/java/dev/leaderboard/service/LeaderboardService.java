@@ -2,12 +2,17 @@ package dev.leaderboard.service;
 
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.service.request.BanRequest;
+import dev.leaderboard.service.request.JoinRequest;
 import dev.leaderboard.service.request.MetaUpdate;
 import dev.leaderboard.service.request.ScoreBatch;
 import dev.leaderboard.service.request.ScoreEvent;
 import dev.leaderboard.service.request.UserIds;
 import dev.leaderboard.service.result.AroundPage;
 import dev.leaderboard.service.result.BatchResult;
+import dev.leaderboard.service.result.CohortBoard;
+import dev.leaderboard.service.result.JoinResult;
+import dev.leaderboard.service.result.ParticipantList;
+import dev.leaderboard.service.result.UserBoards;
 import dev.leaderboard.service.result.BoardDefinition;
 import dev.leaderboard.service.result.BoardDeleted;
 import dev.leaderboard.service.result.BoardList;
@@ -128,6 +133,23 @@ public interface LeaderboardService {
   Future<Moderated> erase(String userId);
 
   /**
+   * Joins the user to the board's current period (placing them in a cohort on a board with cohorts);
+   * {@code created} false when the user had joined it before (the same answer otherwise). 409
+   * {@code board_full}, {@code not_running} or {@code period_closed}.
+   */
+  Future<JoinResult> join(String board, JoinRequest request);
+
+  /** The period's participants in join order; an archived period's as at its close. */
+  Future<ParticipantList> participants(String board, String period, Long offset, Integer limit);
+
+  /** The user's cohort: its members' entries ranked within it, with their board ranks; 404 {@code cohort_not_found}. */
+  Future<CohortBoard> userCohort(String board, String userId, String period, String rankMode, Boolean meta);
+
+  /** A cohort by its ID, as {@link #userCohort}; 404 {@code cohort_not_found}. */
+  Future<CohortBoard> cohort(String board, Long cohort, String period, String rankMode, Boolean meta);
+
+  /** The boards where the user takes part or has an entry in the current period, with standing, attempts and window. */
+  Future<UserBoards> userBoards(String userId);
    * The user's rewards of closed periods in {@code state} ({@code unclaimed}, {@code claimed} or
    * {@code all}, the default), newest first, at most {@code limit} (1 to 1,000, default 100).
    */

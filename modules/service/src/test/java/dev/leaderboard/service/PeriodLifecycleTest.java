@@ -171,6 +171,30 @@ class PeriodLifecycleTest {
     return out;
   }
 
+  /**
+   * A one-off tournament: an all-time board with {@code endsAt} takes events until then, and the
+   * admin's tick closes and archives it at that instant, its participants with it.
+   */
+  @Test
+  void anAllTimeBoardWithEndsAtIsArchivedByTheAdminAtEndsAt() {
+    String board = board(new JsonObject().put("endsAt", "2025-04-15T17:00:00Z").put("maxSize", 100));
+    for (int i = 0; i < 40; i++) {
+      submit(board, "t" + i, i, null);
+    }
+    clock.set(Instant.parse("2025-04-15T16:59:59.999Z"));
+    admin.tick().await();
+    assertThat(service.periods(board).await().getJsonArray("periods").getJsonObject(0).getString("state"))
+        .isEqualTo("open");
+    Map<String, JsonObject> live = answers(board, "all", "t");
+    clock.set(Instant.parse("2025-04-15T17:00:00Z"));
+    assertThat(status(service.submit(board, new JsonObject().put("userId", "t1").put("value", 1)))).isEqualTo(409);
+    admin.tick().await();
+    JsonObject all = service.periods(board).await().getJsonArray("periods").getJsonObject(0);
+    assertThat(all.getString("state")).isEqualTo("archived");
+    assertThat(all.getLong("size")).isEqualTo(40);
+    assertThat(answers(board, "all", "t")).isEqualTo(live);
+  }
+
   @Test
   void closingNowEndsTheCurrentPeriodAndTwoNodesArchiveItOnce(Vertx vertx) {
     String board = board(new JsonObject().put("period", "weekly").put("operator", "best"));

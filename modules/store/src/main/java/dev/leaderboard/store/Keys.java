@@ -96,6 +96,55 @@ public final class Keys {
     return partition.key("live");
   }
 
+  /** Hash: participant user ID → {@code joinedAtMillis:cohort}, the partition's copy of {@link #joined}. */
+  public static String participants(Route partition) {
+    return partition.key("p");
+  }
+
+  /** Hash: user ID → events applied for the user in the period, on boards with maxAttempts. */
+  public static String attempts(Route partition) {
+    return partition.key("a");
+  }
+
+  /**
+   * A board period's home route: its participants, join order and cohorts, where joins are decided
+   * one at a time ({@code join.lua}).
+   */
+  public static Route participation(Board b, String period) {
+    return new Route("{" + b.name() + ":" + b.uid() + ":" + period + ":join}", 0);
+  }
+
+  /** Hash: participant user ID → {@code joinedAtMillis:cohort} (cohort 0 on a board without cohorts). */
+  public static String joined(Route home) {
+    return home.key("j");
+  }
+
+  /** List: {@code userId \n joinedAtMillis:cohort}, in join order. */
+  public static String joinOrder(Route home) {
+    return home.key("o");
+  }
+
+  /** Hash: cohortBy value ({@code ""} without cohortBy) → the cohort being filled for it. */
+  public static String openCohorts(Route home) {
+    return home.key("co");
+  }
+
+  /** Hash: cohort → members placed in it; field {@code next} → the last cohort ID drawn. */
+  public static String cohortCounts(Route home) {
+    return home.key("cn");
+  }
+
+  /** Sorted set: user ID → {@code cohort * 16384 + place in the cohort}. */
+  public static String cohortMembers(Route home) {
+    return home.key("cm");
+  }
+
+  /** Every key of a board period's home route. */
+  public static String[] allParticipation(Route home) {
+    return new String[] {joined(home), joinOrder(home), openCohorts(home), cohortCounts(home), cohortMembers(home),
+        closed(home), live(home)};
+  }
+
   /** Hash: banned user ID → the composite the user held when banned, restored when the ban is lifted. */
   public static String stash(Route partition) {
     return partition.key("x");
@@ -124,7 +173,8 @@ public final class Keys {
   /** Every key of a board partition in a period but the user map's buckets ({@link #allUsers}). */
   public static String[] all(Route partition) {
     return new String[] {scores(partition), events(partition), distinct(partition), scoreCounts(partition),
-        closed(partition), meta(partition), banned(partition), stash(partition), live(partition)};
+        closed(partition), meta(partition), banned(partition), stash(partition), live(partition),
+        participants(partition), attempts(partition)};
   }
 
   /** Hash: period ID → state ({@code closing}, {@code archived}); absent means open. */

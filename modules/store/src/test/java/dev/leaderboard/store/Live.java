@@ -22,6 +22,8 @@ public final class Live {
     for (Route r : Keys.partitions(b, period)) {
       calls.add(Call.of(r, Request.cmd(Command.SET).arg(Keys.live(r)).arg(1)));
     }
+    Route home = Keys.participation(b, period);
+    calls.add(Call.of(home, Request.cmd(Command.SET).arg(Keys.live(home)).arg(1)));
     shards.dispatchEach(calls).await();
   }
 }

@@ -21,7 +21,8 @@ public record Access(String operationId, Scope scope, PlayerRule player, boolean
       throw new IllegalArgumentException(PlayerRule.EXTENSION + " of " + operationId + ": players never call "
           + (scope == null ? "open operations (they need no credential)" : "admin operations"));
     }
-    String needs = player == PlayerRule.OWN_USER ? "{userId}" : player == PlayerRule.OWN_EVENT ? "{board}" : null;
+    String needs = player == PlayerRule.OWN_USER ? "{userId}"
+        : player == PlayerRule.OWN_EVENT || player == PlayerRule.OWN_JOIN ? "{board}" : null;
     if (needs != null && !path.contains(needs)) {
       throw new IllegalArgumentException(PlayerRule.EXTENSION + " of " + operationId + " is "
           + player.wireName() + ", but its path has no " + needs);

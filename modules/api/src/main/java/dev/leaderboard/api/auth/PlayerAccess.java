@@ -31,6 +31,7 @@ final class PlayerAccess {
       case ANY -> Future.succeededFuture();
       case OWN_USER -> ownUser(access, ctx.pathParam("userId"), player);
       case OWN_EVENT -> ownEvent(access, ctx, player);
+      case OWN_JOIN -> ownJoin(access, ctx, player);
     };
   }
 
@@ -41,21 +42,51 @@ final class PlayerAccess {
   }
 
   private Future<Void> ownEvent(Access access, RoutingContext ctx, Player player) {
-    JsonObject event;
-    try {
-      event = body.apply(ctx);
-    } catch (LeaderboardException e) {
-      return Future.failedFuture(e);
-    }
-    Object userId = event.getValue("userId");
-    if (!player.userId().equals(userId)) {
-      return refuse("a player submits only its own scores: the event's userId must be '" + player.userId()
-          + "' (the token's sub), not " + (userId == null ? "missing" : "'" + userId + "'"));
+    String refused = notOwn(ctx, player, "submits only its own scores: the event's userId");
+    if (refused != null) {
+      return refused.isEmpty() ? Future.failedFuture(bodyRefusal(ctx)) : refuse(refused);
     }
     String board = ctx.pathParam("board");
     return boards.apply(board).compose(b -> b.clientWrites() ? Future.succeededFuture()
         : refuse("board '" + board + "' takes scores from servers only (its clientWrites is off): " + access.operationId()
             + " needs an API key with the 'submit' scope"));
+  }
+
+  /** A player joins only itself, and only a board that requires joining (others join on their first submit). */
+  private Future<Void> ownJoin(Access access, RoutingContext ctx, Player player) {
+    String refused = notOwn(ctx, player, "joins only itself: the body's userId");
+    if (refused != null) {
+      return refused.isEmpty() ? Future.failedFuture(bodyRefusal(ctx)) : refuse(refused);
+    }
+    String board = ctx.pathParam("board");
+    return boards.apply(board).compose(b -> b.competition().joinRequired() ? Future.succeededFuture()
+        : refuse("board '" + board + "' does not require joining (its joinRequired is off): " + access.operationId()
+            + " needs an API key with the 'submit' scope"));
+  }
+
+  /**
+   * {@code null} when the body's {@code userId} is the player's; {@code ""} when the body is refused
+   * ({@link #bodyRefusal}); else the refusal's message.
+   */
+  private String notOwn(RoutingContext ctx, Player player, String what) {
+    JsonObject json;
+    try {
+      json = body.apply(ctx);
+    } catch (LeaderboardException e) {
+      return "";
+    }
+    Object userId = json.getValue("userId");
+    return player.userId().equals(userId) ? null : "a player " + what + " must be '" + player.userId()
+        + "' (the token's sub), not " + (userId == null ? "missing" : "'" + userId + "'");
+  }
+
+  private LeaderboardException bodyRefusal(RoutingContext ctx) {
+    try {
+      body.apply(ctx);
+      return new LeaderboardException(400, "invalid_json", "the body could not be read");
+    } catch (LeaderboardException e) {
+      return e;
+    }
   }
 
   private static Future<Void> refuse(String message) {

@@ -13,7 +13,9 @@ public enum PlayerRule {
   /** Only with the player's own user ID ({@code sub}) as the path's {@code {userId}}: the friend graph, friend boards. */
   OWN_USER("own-user"),
   /** Only an event with the player's own {@code userId}, on a board with {@code clientWrites}. */
-  OWN_EVENT("own-event");
+  OWN_EVENT("own-event"),
+  /** Only a join with the player's own {@code userId}, on a board with {@code joinRequired}. */
+  OWN_JOIN("own-join");
 
   public static final String EXTENSION = "x-player";
 
@@ -37,7 +39,7 @@ public enum PlayerRule {
     throw new IllegalArgumentException("must be one of " + known());
   }
 
-  /** "any, own-user, own-event". */
+  /** "any, own-user, own-event, own-join". */
   public static String known() {
     return Arrays.stream(values()).map(PlayerRule::wireName).collect(Collectors.joining(", "));
   }

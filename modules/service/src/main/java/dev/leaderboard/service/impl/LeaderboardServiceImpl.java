@@ -12,6 +12,7 @@ import dev.leaderboard.service.moderation.BanActions;
 import dev.leaderboard.service.moderation.EntryRemoval;
 import dev.leaderboard.service.moderation.Erasure;
 import dev.leaderboard.service.moderation.ModerationTargets;
+import dev.leaderboard.service.participation.Participation;
 import dev.leaderboard.service.periods.PeriodAdmin;
 import dev.leaderboard.service.periods.PeriodCloser;
 import dev.leaderboard.service.reads.BoardReads;
@@ -20,12 +21,17 @@ import dev.leaderboard.service.reads.ReadSources;
 import dev.leaderboard.service.reads.UserView;
 import dev.leaderboard.service.webhooks.DeliveryAdmin;
 import dev.leaderboard.service.request.BanRequest;
+import dev.leaderboard.service.request.JoinRequest;
 import dev.leaderboard.service.request.MetaUpdate;
 import dev.leaderboard.service.request.ScoreBatch;
 import dev.leaderboard.service.request.ScoreEvent;
 import dev.leaderboard.service.request.UserIds;
 import dev.leaderboard.service.result.AroundPage;
 import dev.leaderboard.service.result.BatchResult;
+import dev.leaderboard.service.result.CohortBoard;
+import dev.leaderboard.service.result.JoinResult;
+import dev.leaderboard.service.result.ParticipantList;
+import dev.leaderboard.service.result.UserBoards;
 import dev.leaderboard.service.result.BoardDefinition;
 import dev.leaderboard.service.result.BoardDeleted;
 import dev.leaderboard.service.result.BoardList;
@@ -49,6 +55,7 @@ import dev.leaderboard.store.boards.DeliveryStore;
 import dev.leaderboard.store.boards.PeriodStore;
 import dev.leaderboard.store.friends.FriendStore;
 import dev.leaderboard.store.moderation.ModerationStore;
+import dev.leaderboard.store.participation.ParticipationStore;
 import dev.leaderboard.store.scores.MetaStore;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -74,6 +81,8 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
   private final Erasure erasure;
   private final Rewards rewards;
   private final Standings standings;
+  private final Participation participation;
+  private final Clock clock;
 
   public LeaderboardServiceImpl(Vertx vertx, NodeStore store, PeriodCloser closer, Clock clock, int defaultPartitions,
       ScoreNotices notices) {
@@ -85,7 +94,11 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
     ModerationTargets targets = new ModerationTargets(store.boardStore(), periodStore);
     this.definitions = new BoardDefinitions(store.boards(), store.boardStore(), store.archive(), clock,
         defaultPartitions);
-    this.intake = new ScoreIntake(store.boards(), store.bans(), store.scores(), sources, hints, clock, notices);
+    this.clock = clock;
+    this.participation = new Participation(store.boards(), store.bans(), new ParticipationStore(store.shards()),
+        store.archive().participants(), sources, clock);
+    this.intake = new ScoreIntake(store.boards(), store.bans(), store.scores(), sources, hints, clock, notices,
+        participation);
     this.reads = new BoardReads(store.boards(), sources, clock);
     this.histograms = new Histograms(store.boards(), store.scores(), clock);
     this.metas = new MetaUpdates(store.boards(), new MetaStore(store.shards()), clock, notices);
@@ -95,7 +108,7 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
     this.banActions = new BanActions(moderation, store.bans(), targets, clock);
     this.view = new UserView(moderation, store.scores(), targets);
     this.erasure = new Erasure(moderation, store.bans(), targets, new FriendStore(store.shards()), store.archive(),
-        clock);
+        clock, new ParticipationStore(store.shards()));
     this.rewards = new Rewards(store.boards(), store.archive().rewards(), clock);
     this.standings = new Standings(store.boards(), reads, store.archive(), clock);
   }
@@ -163,7 +176,36 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
 
   @Override
   public Future<UserEntry> user(String board, String userId, String period, String rankMode, Boolean meta) {
-    return Requests.guard(() -> reads.user(board, userId, period, rankMode, meta));
+    return Requests.guard(() -> reads.user(board, userId, period, rankMode, meta).compose(entry ->
+        store.boards().require(board).compose(b -> b.competition().cohorts()
+            ? participation.withCohort(b, Requests.period(b, period, clock), userId, Requests.rankMode(rankMode),
+                entry.toJson()).map(entry)
+            : Future.succeededFuture(entry))));
+  }
+
+  @Override
+  public Future<JoinResult> join(String board, JoinRequest request) {
+    return Requests.guard(() -> participation.join(board, request));
+  }
+
+  @Override
+  public Future<ParticipantList> participants(String board, String period, Long offset, Integer limit) {
+    return Requests.guard(() -> participation.participants(board, period, offset, limit));
+  }
+
+  @Override
+  public Future<CohortBoard> userCohort(String board, String userId, String period, String rankMode, Boolean meta) {
+    return Requests.guard(() -> participation.cohortOf(board, userId, period, rankMode, meta));
+  }
+
+  @Override
+  public Future<CohortBoard> cohort(String board, Long cohort, String period, String rankMode, Boolean meta) {
+    return Requests.guard(() -> participation.cohort(board, cohort, period, rankMode, meta));
+  }
+
+  @Override
+  public Future<UserBoards> userBoards(String userId) {
+    return Requests.guard(() -> participation.userBoards(userId));
   }
 
   @Override

@@ -1,6 +1,7 @@
 package dev.leaderboard.service.intake;
 
 import dev.leaderboard.core.Board;
+import dev.leaderboard.service.participation.Participation;
 import dev.leaderboard.core.Fields;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Operator;
@@ -60,6 +61,10 @@ final class EventParser {
     if (at < period.start().toEpochMilli() || at >= period.end().toEpochMilli()) {
       throw LeaderboardException.invalid(prefix + "at", "must lie between " + period.start().toEpochMilli() + " and "
           + (period.end().toEpochMilli() - 1) + " on this all-time board (got " + at + ")");
+    }
+    String outside = b.competition().outsideWindow(period, Instant.ofEpochMilli(now));
+    if (outside != null) {
+      throw Participation.notRunning(b, outside);
     }
     if (b.isPastClose(period, now)) {
       throw LeaderboardException.conflict("period_closed", "period " + period.id() + " of board " + b.name()

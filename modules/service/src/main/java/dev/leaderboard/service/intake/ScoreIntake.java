@@ -2,6 +2,7 @@ package dev.leaderboard.service.intake;
 
 import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.moderation.BanRegistry;
+import dev.leaderboard.service.participation.Participation;
 import dev.leaderboard.service.reads.Entries;
 import dev.leaderboard.service.reads.ReadSources;
 
@@ -41,6 +42,10 @@ public final class ScoreIntake {
   private static final Logger LOG = LoggerFactory.getLogger(ScoreIntake.class);
   /** The error code of an event of a banned user. */
   static final String BANNED = "banned";
+  /** The error code of an event of a user who has not joined a board that requires it. */
+  static final String NOT_JOINED = "not_joined";
+  /** The error code of an event beyond the board's maxAttempts. */
+  static final String ATTEMPTS_EXHAUSTED = "attempts_exhausted";
   private final BoardRegistry boards;
   private final BanRegistry bans;
   private final ScoreStore scores;
@@ -48,10 +53,12 @@ public final class ScoreIntake {
   private final RankHints hints;
   private final Clock clock;
   private final ScoreNotices notices;
+  private final Participation participation;
   private final SubmitMeters meters = SubmitMeters.create();
 
   public ScoreIntake(BoardRegistry boards, BanRegistry bans, ScoreStore scores, ReadSources sources, RankHints hints,
-      Clock clock, ScoreNotices notices) {
+      Clock clock, ScoreNotices notices, Participation participation) {
+    this.participation = participation;
     this.boards = boards;
     this.bans = bans;
     this.scores = scores;
@@ -71,6 +78,9 @@ public final class ScoreIntake {
           .compose(v -> note(b, Set.of(e.period().id())))
           .compose(v -> admitted(e.command().userId()))
           .compose(v -> scores.submit(b, e.command(), now, EventParser.dedupeMillis(b)))
+          .compose(outcome -> outcome.status() != SubmitOutcome.Status.NEEDS_JOIN ? Future.succeededFuture(outcome)
+              : participation.join(b, e.period(), e.command().userId(), "")
+                  .compose(j -> scores.submit(b, e.command(), now, EventParser.dedupeMillis(b))))
           .compose(outcome -> answer(b, e, outcome, withRank == null ? b.rankOnSubmit() : withRank));
     }));
   }
@@ -113,6 +123,11 @@ public final class ScoreIntake {
     if (refused != null) {
       throw refused;
     }
+    return ranked(b, e, outcome, withRank).map(r -> outcome.attemptsLeft() == null ? r
+        : r.withAttemptsLeft(outcome.attemptsLeft()));
+  }
+
+  private Future<SubmitResult> ranked(Board b, ParsedEvent e, SubmitOutcome outcome, boolean withRank) {
     String userId = e.command().userId();
     boolean changed = outcome.status() == SubmitOutcome.Status.CHANGED;
     String period = e.period().id();
@@ -151,8 +166,18 @@ public final class ScoreIntake {
       case CONFLICT -> conflict(b, e);
       case BELOW_ZERO, ABOVE_MAX -> outOfRange(b, e, outcome);
       case STEP_TOO_LARGE -> stepTooLarge(b, e, outcome);
+      case NOT_JOINED, NEEDS_JOIN -> notJoined(b, e);
+      case ATTEMPTS_EXHAUSTED -> LeaderboardException.conflict(ATTEMPTS_EXHAUSTED, "user '" + e.command().userId()
+          + "' has used the board's maxAttempts of " + b.competition().maxAttempts() + " in period " + e.period().id()
+          + "; nothing changed").with("attemptsLeft", 0);
       default -> null;
     };
+  }
+
+  private static LeaderboardException notJoined(Board b, ParsedEvent e) {
+    return new LeaderboardException(403, NOT_JOINED, "user '" + e.command().userId() + "' has not joined period "
+        + e.period().id() + " of board " + b.name() + ", which takes events of participants only (POST "
+        + "/v1/boards/" + b.name() + "/participants); nothing changed");
   }
 
   private static LeaderboardException conflict(Board b, ParsedEvent e) {
@@ -219,6 +244,7 @@ public final class ScoreIntake {
             return scores.submitAll(b, parsed.stream().map(ParsedEvent::command).toList(), now,
                 EventParser.dedupeMillis(b));
           })
+          .compose(outcomes -> joinedAndSentAgain(b, parsed, outcomes, now))
           .map(outcomes -> {
             int applied = 0;
             int duplicate = 0;
@@ -227,7 +253,10 @@ public final class ScoreIntake {
             for (int k = 0; k < outcomes.size(); k++) {
               SubmitOutcome o = outcomes.get(k);
               LeaderboardException refused = refusal(b, parsed.get(k), o);
-              if (o.status() == SubmitOutcome.Status.FAILED) {
+              if (o.status() == SubmitOutcome.Status.FAILED && o.failure() instanceof LeaderboardException le
+                  && le.status() < 500) {
+                rejections.add(rejection(positions.get(k), le));
+              } else if (o.status() == SubmitOutcome.Status.FAILED) {
                 failures.add(failure(positions.get(k), parsed.get(k), o.failure()));
               } else if (o.status() == SubmitOutcome.Status.CONFLICT) {
                 conflicts.add(rejection(positions.get(k), refused));
@@ -250,6 +279,47 @@ public final class ScoreIntake {
             return result;
           });
     }));
+  }
+
+  /**
+   * The batch's events answered {@code NEEDS_JOIN}: their users join (each once per period), and the events of
+   * those admitted go again, in their order; those of a user the board has no room for answer
+   * {@code board_full}. Every other outcome stands.
+   */
+  private Future<List<SubmitOutcome>> joinedAndSentAgain(Board b, List<ParsedEvent> parsed,
+      List<SubmitOutcome> outcomes, long now) {
+    List<Integer> again = new ArrayList<>();
+    java.util.Map<String, Future<?>> joins = new java.util.LinkedHashMap<>();
+    for (int k = 0; k < outcomes.size(); k++) {
+      if (outcomes.get(k).status() == SubmitOutcome.Status.NEEDS_JOIN) {
+        ParsedEvent e = parsed.get(k);
+        again.add(k);
+        joins.computeIfAbsent(e.period().id() + "\n" + e.command().userId(),
+            key -> participation.join(b, e.period(), e.command().userId(), ""));
+      }
+    }
+    if (again.isEmpty()) {
+      return Future.succeededFuture(outcomes);
+    }
+    return Future.join(new ArrayList<>(joins.values())).transform(ignored -> {
+      List<SubmitOutcome> out = new ArrayList<>(outcomes);
+      List<Integer> send = new ArrayList<>();
+      for (int k : again) {
+        Future<?> joined = joins.get(parsed.get(k).period().id() + "\n" + parsed.get(k).command().userId());
+        if (joined.succeeded()) {
+          send.add(k);
+        } else {
+          out.set(k, SubmitOutcome.failed(joined.cause()));
+        }
+      }
+      return scores.submitAll(b, send.stream().map(k -> parsed.get(k).command()).toList(), now,
+          EventParser.dedupeMillis(b)).map(sent -> {
+            for (int i = 0; i < send.size(); i++) {
+              out.set(send.get(i), sent.get(i));
+            }
+            return out;
+          });
+    });
   }
 
   private static Rejection rejection(int index, LeaderboardException e) {

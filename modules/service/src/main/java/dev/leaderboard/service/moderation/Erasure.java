@@ -3,6 +3,7 @@ package dev.leaderboard.service.moderation;
 import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.core.Names;
 import dev.leaderboard.store.friends.FriendStore;
+import dev.leaderboard.store.participation.ParticipationStore;
 import dev.leaderboard.store.moderation.Ban;
 import dev.leaderboard.store.moderation.ModerationStore.Op;
 import dev.leaderboard.store.moderation.ModerationStore.Target;
@@ -21,6 +22,7 @@ import java.util.List;
  *   <li>store a ban marked {@code erasing}: no node takes the user's events, archives leave them out;</li>
  *   <li>on every hot partition of the user: mark them banned (against a node that missed the notice)
  *       and remove entry, stash and metadata; then the idempotency records;</li>
+ *   <li>the user's participation in the hot periods (joins, cohort places, attempts);</li>
  *   <li>the friend links, the friends' sides first;</li>
  *   <li>the archived rows, counted as {@code erased} on their periods, and the user's rewards;</li>
  *   <li>unmark the partitions and drop the ban, last: until then the user stays locked out.</li>
@@ -35,9 +37,11 @@ public final class Erasure {
   private final FriendStore friends;
   private final ArchiveStore archive;
   private final Clock clock;
+  private final ParticipationStore participation;
 
   public Erasure(ModerationStore store, BanRegistry bans, ModerationTargets targets, FriendStore friends,
-      ArchiveStore archive, Clock clock) {
+      ArchiveStore archive, Clock clock, ParticipationStore participation) {
+    this.participation = participation;
     this.store = store;
     this.bans = bans;
     this.targets = targets;
@@ -67,7 +71,12 @@ public final class Erasure {
         }
         answer.put("periods", periods);
         return store.forgetEvents(all, userId).map(n -> answer.put("eventRecords", n));
-      }).compose(v -> friends.unlinkAll(userId))
+      }).compose(v -> participation.forget(hot.stream()
+              .map(h -> new ParticipationStore.BoardPeriod(h.board(), h.period().id())).toList(), userId))
+          .compose(joined -> {
+            answer.put("participations", joined);
+            return friends.unlinkAll(userId);
+          })
           .compose(unlinked -> {
             answer.put("friends", new JsonArray(unlinked));
             return archive.eraseUser(userId);

@@ -118,7 +118,7 @@ public class AdminVerticle extends VerticleBase {
   }
 
   private Future<Void> closeDue(Board b) {
-    if (b.period() == PeriodKind.ALL_TIME) {
+    if (b.period() == PeriodKind.ALL_TIME && b.competition().endsAt() == null) {
       return Future.succeededFuture();
     }
     return Future.all(boardStore.periods(b), periods.states(b)).compose(all -> {

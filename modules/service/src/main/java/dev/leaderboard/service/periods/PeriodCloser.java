@@ -2,6 +2,7 @@ package dev.leaderboard.service.periods;
 
 import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.archive.ArchivedEntry;
+import dev.leaderboard.archive.ArchivedParticipant;
 import dev.leaderboard.archive.ArchivedPeriod;
 import dev.leaderboard.archive.Reward;
 import dev.leaderboard.core.Board;
@@ -16,6 +17,7 @@ import dev.leaderboard.service.reads.RankMath;
 import dev.leaderboard.store.boards.BoardStore;
 import dev.leaderboard.store.boards.DeliveryStore;
 import dev.leaderboard.store.boards.PeriodStore;
+import dev.leaderboard.store.participation.ParticipationStore;
 import dev.leaderboard.store.scores.StoredEntry;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -53,6 +55,7 @@ public final class PeriodCloser {
   private final BoardStore boardStore;
   private final PeriodStore periods;
   private final DeliveryStore deliveries;
+  private final ParticipationStore participants;
   private final ArchiveStore archive;
   private final Clock clock;
   private final String owner = UUID.randomUUID().toString();
@@ -70,6 +73,7 @@ public final class PeriodCloser {
     this.boardStore = boardStore;
     this.periods = periods;
     this.deliveries = new DeliveryStore(boardStore.shards());
+    this.participants = new ParticipationStore(boardStore.shards());
     this.archive = archive;
     this.clock = clock;
     this.leaseMillis = leaseMillis;
@@ -137,11 +141,23 @@ public final class PeriodCloser {
         .compose(done -> done != null ? Future.succeededFuture(done) : writeArchive(b, p));
   }
 
-  /** The archive and the period's rewards (cohorts read only on a board that pays any), in one transaction. */
+  /**
+   * The period's participants go first: the period's row, written last, then finds them there, and a
+   * close repeated after a crash writes them again without change. Then the archive and the period's
+   * rewards (cohorts read only on a board that pays any), in one transaction.
+   */
   private Future<ArchivedPeriod> writeArchive(Board b, Period p) {
-    Future<Map<String, Long>> cohorts = b.rewards().isEmpty() ? Future.succeededFuture(Map.of())
-        : periods.cohorts(b, p.id());
-    return Future.all(periods.ranking(b, p.id()), cohorts).compose(read -> {
+    return participants.all(b, p.id())
+        .compose(all -> {
+          List<ArchivedParticipant> rows = new ArrayList<>(all.size());
+          for (int i = 0; i < all.size(); i++) {
+            rows.add(new ArchivedParticipant(i, all.get(i).userId(), all.get(i).joinedAt(), all.get(i).cohort()));
+          }
+          return archive.participants().archive(b.uid(), p.id(), rows);
+        })
+        .compose(v -> Future.all(periods.ranking(b, p.id()), b.rewards().isEmpty()
+            ? Future.succeededFuture(Map.<String, Long>of()) : periods.cohorts(b, p.id())))
+        .compose(read -> {
       List<ArchivedEntry> entries = rank(b, p, read.resultAt(0));
       List<Reward> rewards = PeriodRewards.of(b.rewards(), entries, read.resultAt(1));
       ArchivedPeriod meta = new ArchivedPeriod(b.uid(), b.name(), p.id(), entries.size(), clock.millis(), b.toJson());

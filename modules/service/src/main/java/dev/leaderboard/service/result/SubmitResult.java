@@ -31,6 +31,12 @@ public final class SubmitResult extends JsonAnswer {
     return new SubmitResult(rankError == null ? out : out.put("rankError", rankError));
   }
 
+  /** The answer with the user's attempts left in the period (a board with maxAttempts). */
+  public SubmitResult withAttemptsLeft(int left) {
+    json.put("attemptsLeft", left);
+    return this;
+  }
+
   public boolean applied() {
     return json.getBoolean("applied");
   }

@@ -26,6 +26,7 @@ import dev.leaderboard.service.impl.LeaderboardServiceImpl;
 import dev.leaderboard.service.request.BanRequest;
 import dev.leaderboard.store.boards.BoardStore;
 import dev.leaderboard.store.boards.PeriodStore;
+import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Call;
 import dev.leaderboard.store.dispatch.Route;
 import dev.leaderboard.store.dispatch.RedisPool;
@@ -226,7 +227,7 @@ class PeriodRewardsCloseTest {
           .put("rewards", RewardReference.json(rules)).put("rewardRankMode", competition ? "competition" : "unique");
       Scenario s = scenario(rnd, def, users, rnd.nextInt(4));
       Map<String, Long> cohorts = new java.util.HashMap<>();
-      Route join = new Route("{" + s.name + ":" + s.uid + ":" + PERIOD + ":join}", 0);
+      Route join = Keys.participation(impl.board(s.name).await(), PERIOD);
       List<Call> placements = new ArrayList<>();
       int size = 2 + rnd.nextInt(7);
       for (int i = 0; i < users; i++) {
@@ -235,7 +236,7 @@ class PeriodRewardsCloseTest {
         if (cohort > 0) {
           cohorts.put(user, cohort);
         }
-        placements.add(Call.of(join, Request.cmd(Command.HSET).arg(join.key("j")).arg(user)
+        placements.add(Call.of(join, Request.cmd(Command.HSET).arg(Keys.joined(join)).arg(user)
             .arg(DAY.toEpochMilli() + i + ":" + cohort)));
       }
       Shards shards = shards();

@@ -81,6 +81,12 @@ public final class BoardStore {
         }
         calls.add(Call.of(r, unlink));
       }
+      Route home = Keys.participation(b, period);
+      Request unlink = Request.cmd(Command.UNLINK);
+      for (String key : Keys.allParticipation(home)) {
+        unlink.arg(key);
+      }
+      calls.add(Call.of(home, unlink));
     }
     return shards.dispatch(calls).mapEmpty();
   }
@@ -96,6 +102,8 @@ public final class BoardStore {
     for (Route r : Keys.partitions(b, period)) {
       calls.add(Call.of(r, Request.cmd(Command.SET).arg(Keys.live(r)).arg(1)));
     }
+    Route home = Keys.participation(b, period);
+    calls.add(Call.of(home, Request.cmd(Command.SET).arg(Keys.live(home)).arg(1)));
     return shards.dispatch(calls).mapEmpty();
   }
 

@@ -96,7 +96,9 @@ public final class PeriodStore {
    * either landed before (and is in the final ranking) or is refused.
    */
   public Future<Void> freeze(Board b, String period) {
-    return shards.eachPartition(Keys.partitions(b, period), r -> List.of(
+    List<Route> routes = new ArrayList<>(Keys.partitions(b, period));
+    routes.add(Keys.participation(b, period));
+    return shards.eachPartition(routes, r -> List.of(
         Call.of(r, Request.cmd(Command.SET).arg(Keys.closed(r)).arg("1")))).mapEmpty();
   }
 
@@ -128,8 +130,8 @@ public final class PeriodStore {
    * cohort 0 for none. Empty on a board without cohorts.
    */
   public Future<Map<String, Long>> cohorts(Board b, String period) {
-    Route join = new Route("{" + b.name() + ":" + b.uid() + ":" + period + ":join}", 0);
-    return shards.send(join, Request.cmd(Command.HGETALL).arg(join.key("j"))).map(all -> {
+    Route join = Keys.participation(b, period);
+    return shards.send(join, Request.cmd(Command.HGETALL).arg(Keys.joined(join))).map(all -> {
       Map<String, Long> out = new HashMap<>();
       for (int i = 0; i + 1 < all.size(); i += 2) {
         String v = all.get(i + 1).toString();

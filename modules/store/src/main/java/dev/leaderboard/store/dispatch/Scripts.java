@@ -3,6 +3,7 @@ package dev.leaderboard.store.dispatch;
 import dev.leaderboard.store.boards.Leases;
 import dev.leaderboard.store.friends.FriendStore;
 import dev.leaderboard.store.moderation.ModerationStore;
+import dev.leaderboard.store.participation.ParticipationStore;
 import dev.leaderboard.store.scores.MetaStore;
 import dev.leaderboard.store.scores.RankScript;
 import dev.leaderboard.store.scores.Rows;
@@ -32,6 +33,7 @@ public enum Scripts {
   LEASE_RELEASE("lease_release.lua", true, Leases.Key.class, Leases.ReleaseArg.class, Leases.Status.class),
   META_SET("meta_set.lua", true, MetaStore.Key.class, MetaStore.Arg.class, MetaStore.Outcome.class),
   ROWS("rows.lua", false, Rows.Key.class, Rows.Arg.class, null),
+  JOIN("join.lua", true, ParticipationStore.Key.class, ParticipationStore.Arg.class, ParticipationStore.Status.class),
   MODERATE("moderate.lua", true, ModerationStore.Key.class, ModerationStore.Arg.class, ModerationStore.Status.class);
 
   /** A script's status enum: each constant's integer in the script, {@code null} for one it never returns. */

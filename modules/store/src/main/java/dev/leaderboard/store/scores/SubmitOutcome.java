@@ -6,12 +6,15 @@ import dev.leaderboard.store.dispatch.Scripts;
  * @param entry the user's entry after the event ({@code null} if the user has none)
  * @param previous the entry before the event ({@code null} if the user had none)
  * @param failure why the event's shard did not answer (status {@link Status#FAILED} only)
+ * @param attemptsLeft on a board with maxAttempts, the user's attempts left after the event ({@code null}
+ *     without a limit, or where the script did not read them)
  */
-public record SubmitOutcome(Status status, StoredEntry entry, StoredEntry previous, Throwable failure) {
+public record SubmitOutcome(Status status, StoredEntry entry, StoredEntry previous, Throwable failure,
+    Integer attemptsLeft) {
 
   /** The shard of a batched event did not answer: whether the event ran is not known. */
   public static SubmitOutcome failed(Throwable failure) {
-    return new SubmitOutcome(Status.FAILED, null, null, failure);
+    return new SubmitOutcome(Status.FAILED, null, null, failure, null);
   }
 
   /** The submit script's statuses, each with the integer {@code submit.lua} returns for it. */
@@ -36,6 +39,12 @@ public record SubmitOutcome(Status status, StoredEntry entry, StoredEntry previo
     BANNED(-6),
     /** Refused: the board was deleted while the event was on its way; nothing was written. */
     BOARD_GONE(-7),
+    /** Refused: the board takes events of participants only and the user has not joined; nothing changed. */
+    NOT_JOINED(-8),
+    /** Refused: the user has used the board's maxAttempts in the period; nothing changed. */
+    ATTEMPTS_EXHAUSTED(-9),
+    /** Not applied: a first submit joins on this board and the user has not joined yet; nothing changed. */
+    NEEDS_JOIN(-10),
     /** A batched event whose shard failed: it may have run, so retry with the same event ID. */
     FAILED(null);
 

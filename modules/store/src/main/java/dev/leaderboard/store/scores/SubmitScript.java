@@ -14,11 +14,11 @@ public final class SubmitScript {
   private SubmitScript() {
   }
 
-  public enum Key { SCORES, EVENTS, DISTINCT, SCORE_COUNTS, CLOSED, METAS, BANNED, USERS, LIVE }
+  public enum Key { SCORES, EVENTS, DISTINCT, SCORE_COUNTS, CLOSED, METAS, BANNED, USERS, LIVE, PARTICIPANTS, ATTEMPTS }
 
   public enum Arg {
     USER, OP, VALUE, DESC, SCALE, TIME_TIE, MAX_SCORE, EVENT_ID, NOW, WINDOW, DENSE, DIGEST, MAX_STEP, META,
-    WIDE_TIE, MIN_SCORE
+    WIDE_TIE, MIN_SCORE, JOINING, MAX_ATTEMPTS
   }
 
   /** The call applying {@code c} on the user's partition at {@code now} (ms), deduplicating over {@code windowMillis}. */
@@ -33,6 +33,7 @@ public final class SubmitScript {
         .key(Key.SCORES, Keys.scores(r)).key(Key.EVENTS, Keys.events(r)).key(Key.DISTINCT, Keys.distinct(r))
         .key(Key.SCORE_COUNTS, Keys.scoreCounts(r)).key(Key.CLOSED, Keys.closed(r)).key(Key.METAS, Keys.meta(r))
         .key(Key.BANNED, Keys.banned(r)).key(Key.USERS, Keys.users(r, c.userId())).key(Key.LIVE, Keys.live(r))
+        .key(Key.PARTICIPANTS, Keys.participants(r)).key(Key.ATTEMPTS, Keys.attempts(r))
         .arg(Arg.USER, c.userId())
         .arg(Arg.OP, c.operator().wireName())
         .arg(Arg.VALUE, c.value())
@@ -49,6 +50,8 @@ public final class SubmitScript {
         .arg(Arg.META, c.meta() == null ? "" : c.meta())
         .arg(Arg.WIDE_TIE, c.wideTie())
         .arg(Arg.MIN_SCORE, b.minScore())
+        .arg(Arg.JOINING, b.competition().joinRequired() ? 1 : b.competition().joinsOnSubmit() ? 2 : 0)
+        .arg(Arg.MAX_ATTEMPTS, b.competition().maxAttempts() == null ? 0 : b.competition().maxAttempts())
         .call();
   }
 
@@ -62,7 +65,8 @@ public final class SubmitScript {
     if (status == SubmitOutcome.Status.DUPLICATE && ownEventId) {
       status = SubmitOutcome.Status.CHANGED;
     }
+    Integer left = r.size() > 3 && r.get(3).toInteger() >= 0 ? r.get(3).toInteger() : null;
     return new SubmitOutcome(status, EntryLookups.stored(userId, r.get(1)), EntryLookups.stored(userId, r.get(2)),
-        null);
+        null, left);
   }
 }

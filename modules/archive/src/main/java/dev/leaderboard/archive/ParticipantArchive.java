@@ -1,0 +1,109 @@
+package dev.leaderboard.archive;
+
+import io.vertx.core.Future;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.Tuple;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The participants of archived periods in {@code archived_participant} (schema version 7), keyed by
+ * join position so a page is an index range scan, with an index by cohort for cohort reads. The
+ * closer writes them before the period's own row, so an archived period always has them; a write
+ * repeated after a crash changes nothing.
+ */
+public final class ParticipantArchive {
+  /** Schema version 7. */
+  static final String SCHEMA = """
+      create table if not exists archived_participant (
+        board_uid text not null,
+        period text not null,
+        position bigint not null,
+        user_id text not null,
+        joined_at bigint not null,
+        cohort bigint not null,
+        primary key (board_uid, period, position));
+      create unique index if not exists archived_participant_user on archived_participant (board_uid, period, user_id);
+      create index if not exists archived_participant_cohort on archived_participant (board_uid, period, cohort, position);
+      create index if not exists archived_participant_by_user on archived_participant (user_id);
+      """;
+  private static final String COLUMNS = "position, user_id, joined_at, cohort";
+  private static final String INSERT = "insert into archived_participant (board_uid, period, " + COLUMNS
+      + ") select $1, $2, p.* from unnest($3::bigint[], $4::text[], $5::bigint[], $6::bigint[]) p"
+      + " on conflict do nothing";
+
+  private final Pool pool;
+
+  ParticipantArchive(Pool pool) {
+    this.pool = pool;
+  }
+
+  /** Writes the period's participants in chunks; rows already there stay as they are. */
+  public Future<Void> archive(String boardUid, String period, List<ArchivedParticipant> participants) {
+    return insert(boardUid, period, participants, 0);
+  }
+
+  private Future<Void> insert(String boardUid, String period, List<ArchivedParticipant> all, int from) {
+    if (from >= all.size()) {
+      return Future.succeededFuture();
+    }
+    int to = Math.min(all.size(), from + ArchiveStore.CHUNK);
+    int n = to - from;
+    Long[] position = new Long[n];
+    String[] user = new String[n];
+    Long[] joined = new Long[n];
+    Long[] cohort = new Long[n];
+    for (int i = 0; i < n; i++) {
+      ArchivedParticipant p = all.get(from + i);
+      position[i] = p.position();
+      user[i] = p.userId();
+      joined[i] = p.joinedAt();
+      cohort[i] = p.cohort();
+    }
+    return ArchiveStore.reached(pool.preparedQuery(INSERT)
+            .execute(Tuple.from(List.of(boardUid, period, position, user, joined, cohort))))
+        .compose(v -> insert(boardUid, period, all, to));
+  }
+
+  /** Participants from join position {@code offset} on, at most {@code limit}, in join order. */
+  public Future<List<ArchivedParticipant>> page(String boardUid, String period, long offset, int limit) {
+    return ArchiveStore.reached(pool.preparedQuery("select " + COLUMNS + " from archived_participant"
+            + " where board_uid = $1 and period = $2 and position >= $3 order by position limit $4")
+        .execute(Tuple.of(boardUid, period, offset, limit)))
+        .map(ParticipantArchive::rows);
+  }
+
+  /** How many participants the archived period held. */
+  public Future<Long> count(String boardUid, String period) {
+    return ArchiveStore.reached(pool.preparedQuery("select count(*) from archived_participant"
+            + " where board_uid = $1 and period = $2").execute(Tuple.of(boardUid, period)))
+        .map(rows -> rows.iterator().next().getLong(0));
+  }
+
+  /** The user's participation, or {@code null} when the user had not joined the period. */
+  public Future<ArchivedParticipant> participant(String boardUid, String period, String userId) {
+    return ArchiveStore.reached(pool.preparedQuery("select " + COLUMNS + " from archived_participant"
+            + " where board_uid = $1 and period = $2 and user_id = $3").execute(Tuple.of(boardUid, period, userId)))
+        .map(rows -> rows.size() == 0 ? null : toParticipant(rows.iterator().next()));
+  }
+
+  /** A cohort's members in their order of joining. */
+  public Future<List<ArchivedParticipant>> cohort(String boardUid, String period, long cohort) {
+    return ArchiveStore.reached(pool.preparedQuery("select " + COLUMNS + " from archived_participant"
+            + " where board_uid = $1 and period = $2 and cohort = $3 order by position")
+        .execute(Tuple.of(boardUid, period, cohort)))
+        .map(ParticipantArchive::rows);
+  }
+
+  private static List<ArchivedParticipant> rows(io.vertx.sqlclient.RowSet<Row> rows) {
+    List<ArchivedParticipant> out = new ArrayList<>(rows.size());
+    rows.forEach(r -> out.add(toParticipant(r)));
+    return out;
+  }
+
+  private static ArchivedParticipant toParticipant(Row r) {
+    return new ArchivedParticipant(r.getLong("position"), r.getString("user_id"), r.getLong("joined_at"),
+        r.getLong("cohort"));
+  }
+}

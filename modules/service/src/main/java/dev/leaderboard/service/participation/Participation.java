@@ -1,0 +1,298 @@
+package dev.leaderboard.service.participation;
+
+import dev.leaderboard.archive.ArchivedParticipant;
+import dev.leaderboard.archive.ParticipantArchive;
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Competition;
+import dev.leaderboard.core.Fields;
+import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.Limits;
+import dev.leaderboard.core.Names;
+import dev.leaderboard.core.Period;
+import dev.leaderboard.core.PeriodState;
+import dev.leaderboard.core.RankMode;
+import dev.leaderboard.service.boards.BoardRegistry;
+import dev.leaderboard.service.impl.Requests;
+import dev.leaderboard.service.moderation.BanRegistry;
+import dev.leaderboard.service.reads.RankMath;
+import dev.leaderboard.service.reads.ReadSources;
+import dev.leaderboard.service.request.JoinRequest;
+import dev.leaderboard.service.result.CohortBoard;
+import dev.leaderboard.service.result.JoinResult;
+import dev.leaderboard.service.result.ParticipantList;
+import dev.leaderboard.service.result.RankList;
+import dev.leaderboard.service.result.UserBoards;
+import dev.leaderboard.store.participation.ParticipationStore;
+import dev.leaderboard.store.participation.ParticipationStore.Join;
+import dev.leaderboard.store.participation.ParticipationStore.Participant;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Joining a board's period and reading its participants and cohorts. A live period answers from
+ * Redis ({@link ParticipationStore}), an archived one from PostgreSQL ({@link ParticipantArchive}),
+ * as it was at its close. A cohort's board ranks its members' entries among themselves and carries
+ * their exact board ranks, read like any list of users ({@code ReadSource.ranks}).
+ */
+public final class Participation {
+  /** The error code of a join (or a first submit) beyond the board's maxSize. */
+  public static final String BOARD_FULL = "board_full";
+  /** The error code of a cohort read that finds no cohort (or the user in none). */
+  static final String COHORT_NOT_FOUND = "cohort_not_found";
+  private final BoardRegistry boards;
+  private final BanRegistry bans;
+  private final ParticipationStore store;
+  private final ParticipantArchive archive;
+  private final ReadSources sources;
+  private final Clock clock;
+
+  public Participation(BoardRegistry boards, BanRegistry bans, ParticipationStore store, ParticipantArchive archive,
+      ReadSources sources, Clock clock) {
+    this.boards = boards;
+    this.bans = bans;
+    this.store = store;
+    this.archive = archive;
+    this.sources = sources;
+    this.clock = clock;
+  }
+
+  /** Joins the user to the board's current period; {@code created} false when the user had joined it before. */
+  public Future<JoinResult> join(String board, JoinRequest request) {
+    Names.board("board", board);
+    JoinRequest body = (request == null ? new JoinRequest(null) : request).check();
+    return boards.require(board).compose(b -> {
+      Period p = b.periodOf(clock.instant());
+      String outside = b.competition().outsideWindow(p, clock.instant());
+      if (outside != null) {
+        throw notRunning(b, outside);
+      }
+      if (bans.banned(body.userId())) {
+        throw new LeaderboardException(403, "banned", "user '" + body.userId() + "' is banned and cannot join");
+      }
+      return join(b, p, body.userId(), body.attribute(b.competition().cohortBy()))
+          .map(j -> JoinResult.of(body.userId(), p.id(), j.participant().cohort(),
+              j.status() == ParticipationStore.Status.JOINED));
+    });
+  }
+
+  /**
+   * Joins the user to the period (a first submit on a board that joins on submit does too); fails
+   * with 409 {@code board_full}, 409 {@code period_closed} or 404 as the join script answers.
+   */
+  public Future<Join> join(Board b, Period p, String userId, String cohortValue) {
+    return boards.periodState(b, p.id()).compose(state -> {
+      if (state != PeriodState.OPEN) {
+        throw closed(b, p);
+      }
+      return boards.notePeriod(b, p.id());
+    }).compose(v -> store.join(b, p.id(), userId, cohortValue, clock.millis())).compose(j -> switch (j.status()) {
+      case JOINED, ALREADY -> Future.succeededFuture(j);
+      case FULL -> Future.failedFuture(full(b, p));
+      case CLOSED -> Future.failedFuture(closed(b, p));
+      case BOARD_GONE -> Future.failedFuture(LeaderboardException.boardNotFound(b.name()));
+    });
+  }
+
+  static LeaderboardException full(Board b, Period p) {
+    return LeaderboardException.conflict(BOARD_FULL, "period " + p.id() + " of board " + b.name() + " holds its maxSize of "
+        + b.competition().maxSize() + " participants; nothing changed");
+  }
+
+  private static LeaderboardException closed(Board b, Period p) {
+    return LeaderboardException.conflict("period_closed", "period " + p.id() + " of board " + b.name()
+        + " is closed; nobody joins it any more");
+  }
+
+  /** 409 {@code not_running}, naming the window. */
+  public static LeaderboardException notRunning(Board b, String why) {
+    return LeaderboardException.conflict("not_running", "board " + b.name() + " is not running: " + why
+        + "; nothing changed");
+  }
+
+  /** Participants in join order; an archived period's as at its close. */
+  public Future<ParticipantList> participants(String board, String period, Long offset, Integer limit) {
+    Names.board("board", board);
+    long off = Requests.offset(offset);
+    int lim = Requests.limit(limit, Limits.DEFAULT_PAGE);
+    return boards.require(board).compose(b -> {
+      Period p = Requests.period(b, period, clock);
+      return archived(b, p).compose(isArchived -> isArchived
+          ? Future.all(archive.count(b.uid(), p.id()), archive.page(b.uid(), p.id(), off, lim)).map(all ->
+              ParticipantList.of(b.name(), p.id(), all.<Long>resultAt(0), off, lim,
+                  all.<List<ArchivedParticipant>>resultAt(1).stream().map(Participation::live).toList()))
+          : store.page(b, p.id(), off, lim).map(page -> ParticipantList.of(b.name(), p.id(), page.total(), off, lim,
+              page.participants())));
+    });
+  }
+
+  private Future<Boolean> archived(Board b, Period p) {
+    return boards.periodState(b, p.id()).map(s -> s == PeriodState.ARCHIVED);
+  }
+
+  private static Participant live(ArchivedParticipant a) {
+    return new Participant(a.userId(), a.joinedAt(), a.cohort());
+  }
+
+  /** The user's cohort board; 404 {@code cohort_not_found} when the user has no cohort in the period. */
+  public Future<CohortBoard> cohortOf(String board, String userId, String period, String rankMode, Boolean meta) {
+    Names.board("board", board);
+    Names.id("userId", userId);
+    RankMode mode = Requests.rankMode(rankMode);
+    return boards.require(board).compose(b -> {
+      Period p = Requests.period(b, period, clock);
+      requireCohorts(b);
+      return participant(b, p, userId).compose(found -> {
+        if (found == null || found.cohort() == 0) {
+          throw new LeaderboardException(404, COHORT_NOT_FOUND, "user '" + userId + "' has no cohort in period " + p.id()
+              + " of board " + b.name());
+        }
+        return cohortBoard(b, p, found.cohort(), mode, !Boolean.FALSE.equals(meta));
+      });
+    });
+  }
+
+  /** A cohort's board by its ID; 404 {@code cohort_not_found} when the period has no such cohort. */
+  public Future<CohortBoard> cohort(String board, Long cohort, String period, String rankMode, Boolean meta) {
+    Names.board("board", board);
+    RankMode mode = Requests.rankMode(rankMode);
+    if (cohort == null || cohort < 1 || cohort > Fields.MAX_EXACT / ParticipationStore.PLACES) {
+      throw LeaderboardException.invalid("cohort", "must be a cohort ID, a whole number from 1 (got " + cohort + ")");
+    }
+    return boards.require(board).compose(b -> {
+      Period p = Requests.period(b, period, clock);
+      requireCohorts(b);
+      return cohortBoard(b, p, cohort, mode, !Boolean.FALSE.equals(meta));
+    });
+  }
+
+  private static void requireCohorts(Board b) {
+    if (!b.competition().cohorts()) {
+      throw LeaderboardException.badRequest("no_cohorts", "board " + b.name() + " has no cohorts (no cohortSize)");
+    }
+  }
+
+  /** The user's participation in the period, live or archived; {@code null} when the user had not joined. */
+  public Future<Participant> participant(Board b, Period p, String userId) {
+    return archived(b, p).compose(isArchived -> isArchived
+        ? archive.participant(b.uid(), p.id(), userId).map(a -> a == null ? null : live(a))
+        : store.participant(b, p.id(), userId));
+  }
+
+  private Future<List<String>> members(Board b, Period p, long cohort) {
+    return archived(b, p).compose(isArchived -> isArchived
+        ? archive.cohort(b.uid(), p.id(), cohort).map(list -> list.stream().map(ArchivedParticipant::userId).toList())
+        : store.cohort(b, p.id(), cohort));
+  }
+
+  /** The cohort's entries, ranked among the members, with their board ranks. */
+  public Future<CohortBoard> cohortBoard(Board b, Period p, long cohort, RankMode mode, boolean withMeta) {
+    return members(b, p, cohort).compose(members -> {
+      if (members.isEmpty()) {
+        throw new LeaderboardException(404, COHORT_NOT_FOUND, "period " + p.id() + " of board " + b.name()
+            + " has no cohort " + cohort);
+      }
+      return sources.of(b, p, withMeta).compose(source -> source.ranks(members, mode)).map(list -> {
+        JsonArray global = list.entries();
+        long[] scores = new long[global.size()];
+        for (int i = 0; i < scores.length; i++) {
+          scores[i] = global.getJsonObject(i).getLong("score");
+        }
+        long[] ranks = RankMath.within(mode, scores);
+        JsonArray entries = new JsonArray();
+        for (int i = 0; i < scores.length; i++) {
+          JsonObject g = global.getJsonObject(i);
+          JsonObject e = new JsonObject().put("userId", g.getString("userId")).put("score", g.getLong("score"))
+              .put("rank", ranks[i]).put("globalRank", g.getValue("rank")).put("at", g.getLong("at"));
+          if (g.containsKey("keys")) {
+            e.put("keys", g.getValue("keys"));
+          }
+          if (g.containsKey("meta")) {
+            e.put("meta", g.getValue("meta"));
+          }
+          entries.add(e);
+        }
+        List<String> missing = new ArrayList<>();
+        list.toJson().getJsonArray("missing").forEach(m -> missing.add((String) m));
+        return CohortBoard.of(b.name(), p.id(), cohort, members.size(), mode, entries, missing,
+            list.toJson().getJsonObject("partial"));
+      });
+    });
+  }
+
+  /** {@code cohort} and {@code cohortRank} of the user in the period, added to {@code entry} (a board with cohorts). */
+  public Future<JsonObject> withCohort(Board b, Period p, String userId, RankMode mode, JsonObject entry) {
+    if (!b.competition().cohorts()) {
+      return Future.succeededFuture(entry);
+    }
+    return participant(b, p, userId).compose(found -> found == null || found.cohort() == 0
+        ? Future.succeededFuture(entry)
+        : cohortBoard(b, p, found.cohort(), mode, false).map(c -> entry.put("cohort", c.cohort())
+            .put("cohortRank", c.rankOf(userId))));
+  }
+
+  /**
+   * The boards where the user takes part or has an entry in the current period, by name: their
+   * standing there, attempts left and running window.
+   */
+  public Future<UserBoards> userBoards(String userId) {
+    Names.id("userId", userId);
+    return boards.all().compose(all -> {
+      List<Board> sorted = new ArrayList<>(all);
+      sorted.sort(Comparator.comparing(Board::name));
+      List<Future<JsonObject>> each = new ArrayList<>();
+      for (Board b : sorted) {
+        each.add(standing(b, userId));
+      }
+      return Future.all(each).map(done -> {
+        JsonArray out = new JsonArray();
+        for (int i = 0; i < done.size(); i++) {
+          JsonObject item = done.resultAt(i);
+          if (item != null) {
+            out.add(item);
+          }
+        }
+        return UserBoards.of(userId, out);
+      });
+    });
+  }
+
+  /** The user's standing on one board's current period; {@code null} when the user neither joined nor scored. */
+  private Future<JsonObject> standing(Board b, String userId) {
+    Period p = b.periodOf(clock.instant());
+    Competition c = b.competition();
+    Future<Participant> joined = participant(b, p, userId);
+    Future<RankList> ranked = sources.of(b, p, false).compose(s -> s.ranks(List.of(userId), RankMode.UNIQUE));
+    Future<long[]> used = c.maxAttempts() == null ? Future.succeededFuture(null)
+        : store.attemptsUsed(b, p.id(), List.of(userId));
+    return Future.all(joined, ranked, used).compose(all -> {
+      Participant participant = all.resultAt(0);
+      JsonArray entries = all.<RankList>resultAt(1).entries();
+      if (participant == null && entries.isEmpty()) {
+        return Future.succeededFuture(null);
+      }
+      JsonObject item = new JsonObject().put("board", b.name()).put("period", p.id())
+          .put("participant", participant != null);
+      if (participant != null) {
+        item.put("joinedAt", participant.joinedAt());
+      }
+      if (!entries.isEmpty()) {
+        item.put("score", entries.getJsonObject(0).getLong("score")).put("rank", entries.getJsonObject(0).getValue("rank"));
+      }
+      long[] attempts = all.resultAt(2);
+      if (attempts != null) {
+        item.put("attemptsLeft", Math.max(0, c.maxAttempts() - attempts[0]));
+      }
+      item.put("window", c.window(p));
+      if (participant == null || participant.cohort() == 0) {
+        return Future.succeededFuture(item);
+      }
+      return cohortBoard(b, p, participant.cohort(), RankMode.UNIQUE, false)
+          .map(cb -> item.put("cohort", participant.cohort()).put("cohortRank", cb.rankOf(userId)));
+    });
+  }
+}

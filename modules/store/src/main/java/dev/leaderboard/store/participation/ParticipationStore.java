@@ -1,0 +1,201 @@
+package dev.leaderboard.store.participation;
+
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Partitioner;
+import dev.leaderboard.store.Keys;
+import dev.leaderboard.store.dispatch.Call;
+import dev.leaderboard.store.dispatch.Route;
+import dev.leaderboard.store.dispatch.ScriptCall;
+import dev.leaderboard.store.dispatch.Scripts;
+import dev.leaderboard.store.dispatch.Shards;
+import io.vertx.core.Future;
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.Request;
+import io.vertx.redis.client.Response;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A board period's participants. A join is decided by {@code join.lua} on the period's home route
+ * ({@link Keys#participation}), which alone counts the participants and places cohorts; the user's
+ * partition then gets a copy ({@link Keys#participants}) so the submit script checks membership
+ * atomically with the write. The copy is written after every join answer, so a join asked again
+ * repairs a copy a failure left out.
+ */
+public final class ParticipationStore {
+  /** Places in a cohort's score range of {@link Keys#cohortMembers}: more than the largest cohort. */
+  public static final long PLACES = 16384;
+
+  public enum Key { JOINED, ORDER, OPEN_COHORTS, COHORT_COUNTS, COHORT_MEMBERS, CLOSED, LIVE }
+
+  public enum Arg { USER, NOW, MAX_SIZE, COHORT_SIZE, COHORT_VALUE }
+
+  public enum Status implements Scripts.Status {
+    JOINED(1), ALREADY(0), FULL(-1), CLOSED(-3), BOARD_GONE(-7);
+
+    private final int code;
+
+    Status(int code) {
+      this.code = code;
+    }
+
+    @Override
+    public Integer code() {
+      return code;
+    }
+  }
+
+  /** A participant: when they joined (epoch ms) and their cohort (0 on a board without cohorts). */
+  public record Participant(String userId, long joinedAt, long cohort) {
+    static Participant parse(String userId, String value) {
+      int cut = value.indexOf(':');
+      return new Participant(userId, Long.parseLong(value.substring(0, cut)), Long.parseLong(value.substring(cut + 1)));
+    }
+  }
+
+  /** What a join did; {@code participant} is {@code null} unless the user is one. */
+  public record Join(Status status, Participant participant) {
+  }
+
+  /** Participants in join order from an offset, and how many there are. */
+  public record ParticipantPage(long total, List<Participant> participants) {
+  }
+
+  private final Shards shards;
+
+  public ParticipationStore(Shards shards) {
+    this.shards = shards;
+  }
+
+  /**
+   * Joins {@code userId} to the board's period at {@code nowMillis}; {@code cohortValue} is the user's
+   * {@code cohortBy} attribute ({@code ""} when none).
+   */
+  public Future<Join> join(Board b, String period, String userId, String cohortValue, long nowMillis) {
+    Route home = Keys.participation(b, period);
+    Integer maxSize = b.competition().maxSize();
+    Integer cohortSize = b.competition().cohortSize();
+    Call call = new ScriptCall<Key, Arg>(Scripts.JOIN, home)
+        .key(Key.JOINED, Keys.joined(home)).key(Key.ORDER, Keys.joinOrder(home))
+        .key(Key.OPEN_COHORTS, Keys.openCohorts(home)).key(Key.COHORT_COUNTS, Keys.cohortCounts(home))
+        .key(Key.COHORT_MEMBERS, Keys.cohortMembers(home)).key(Key.CLOSED, Keys.closed(home))
+        .key(Key.LIVE, Keys.live(home))
+        .arg(Arg.USER, userId)
+        .arg(Arg.NOW, nowMillis)
+        .arg(Arg.MAX_SIZE, maxSize == null ? 0 : maxSize)
+        .arg(Arg.COHORT_SIZE, cohortSize == null ? 0 : cohortSize)
+        .arg(Arg.COHORT_VALUE, cohortValue == null ? "" : cohortValue)
+        .call();
+    return shards.send(call).compose(r -> {
+      Status status = Scripts.status(Status.class, r.get(0).toInteger());
+      if (status != Status.JOINED && status != Status.ALREADY) {
+        return Future.succeededFuture(new Join(status, null));
+      }
+      String value = r.get(1).toString();
+      Route partition = partitionOf(b, period, userId);
+      return shards.send(partition, Request.cmd(Command.HSET).arg(Keys.participants(partition)).arg(userId).arg(value))
+          .map(ok -> new Join(status, Participant.parse(userId, value)));
+    });
+  }
+
+  private static Route partitionOf(Board b, String period, String userId) {
+    return Keys.partition(b, period, Partitioner.partitionOf(userId, b.partitions()));
+  }
+
+  /** {@code null} when the user has not joined the period. */
+  public Future<Participant> participant(Board b, String period, String userId) {
+    Route home = Keys.participation(b, period);
+    return shards.send(home, Request.cmd(Command.HGET).arg(Keys.joined(home)).arg(userId))
+        .map(v -> v == null ? null : Participant.parse(userId, v.toString()));
+  }
+
+  /** Participants {@code offset .. offset + limit - 1} in join order, with the total, in one round. */
+  public Future<ParticipantPage> page(Board b, String period, long offset, int limit) {
+    Route home = Keys.participation(b, period);
+    return shards.dispatch(List.of(Call.of(home, Request.cmd(Command.LLEN).arg(Keys.joinOrder(home))),
+        Call.of(home, Request.cmd(Command.LRANGE).arg(Keys.joinOrder(home)).arg(offset).arg(offset + limit - 1))))
+        .map(answers -> new ParticipantPage(answers.get(0).toLong(), records(answers.get(1))));
+  }
+
+  /** Every participant in join order (for the archive). */
+  public Future<List<Participant>> all(Board b, String period) {
+    Route home = Keys.participation(b, period);
+    return shards.send(home, Request.cmd(Command.LRANGE).arg(Keys.joinOrder(home)).arg(0).arg(-1))
+        .map(ParticipationStore::records);
+  }
+
+  private static List<Participant> records(Response list) {
+    List<Participant> out = new ArrayList<>(list.size());
+    for (Response item : list) {
+      String s = item.toString();
+      int cut = s.indexOf('\n');
+      out.add(Participant.parse(s.substring(0, cut), s.substring(cut + 1)));
+    }
+    return out;
+  }
+
+  /** The members of a cohort in their order of placement (empty when there is no such cohort). */
+  public Future<List<String>> cohort(Board b, String period, long cohort) {
+    Route home = Keys.participation(b, period);
+    return shards.send(home, Request.cmd(Command.ZRANGEBYSCORE).arg(Keys.cohortMembers(home))
+        .arg(cohort * PLACES).arg(cohort * PLACES + PLACES - 1)).map(r -> {
+          List<String> out = new ArrayList<>(r.size());
+          r.forEach(m -> out.add(m.toString()));
+          return out;
+        });
+  }
+
+  /** A board's period, for {@link #forget}. */
+  public record BoardPeriod(Board board, String period) {
+  }
+
+  /**
+   * Removes the user's participation and attempts from the given periods (an erasure): one round
+   * to find where they joined, one to remove them. The cohort keeps its count, so nobody is placed
+   * in the gap and no cohort ever grows past its size. Answers how many periods the user had joined.
+   */
+  public Future<Integer> forget(List<BoardPeriod> periods, String userId) {
+    List<Call> lookups = new ArrayList<>(periods.size());
+    for (BoardPeriod bp : periods) {
+      Route home = Keys.participation(bp.board(), bp.period());
+      lookups.add(Call.of(home, Request.cmd(Command.HGET).arg(Keys.joined(home)).arg(userId)));
+    }
+    return shards.dispatch(lookups).compose(values -> {
+      List<Call> removals = new ArrayList<>();
+      int joined = 0;
+      for (int i = 0; i < periods.size(); i++) {
+        BoardPeriod bp = periods.get(i);
+        Route partition = partitionOf(bp.board(), bp.period(), userId);
+        removals.add(Call.of(partition, Request.cmd(Command.HDEL).arg(Keys.participants(partition)).arg(userId)));
+        removals.add(Call.of(partition, Request.cmd(Command.HDEL).arg(Keys.attempts(partition)).arg(userId)));
+        if (values.get(i) == null) {
+          continue;
+        }
+        joined++;
+        Route home = Keys.participation(bp.board(), bp.period());
+        removals.add(Call.of(home, Request.cmd(Command.LREM).arg(Keys.joinOrder(home)).arg(0)
+            .arg(userId + "\n" + values.get(i))));
+        removals.add(Call.of(home, Request.cmd(Command.ZREM).arg(Keys.cohortMembers(home)).arg(userId)));
+        removals.add(Call.of(home, Request.cmd(Command.HDEL).arg(Keys.joined(home)).arg(userId)));
+      }
+      int count = joined;
+      return shards.dispatch(removals).map(ok -> count);
+    });
+  }
+
+  /** Per user, the events applied for them in the period (0 for none), in the order asked; one round. */
+  public Future<long[]> attemptsUsed(Board b, String period, List<String> userIds) {
+    List<Call> calls = new ArrayList<>(userIds.size());
+    for (String u : userIds) {
+      Route r = partitionOf(b, period, u);
+      calls.add(Call.of(r, Request.cmd(Command.HGET).arg(Keys.attempts(r)).arg(u)));
+    }
+    return shards.dispatch(calls).map(answers -> {
+      long[] out = new long[answers.size()];
+      for (int i = 0; i < out.length; i++) {
+        out[i] = answers.get(i) == null ? 0 : answers.get(i).toLong();
+      }
+      return out;
+    });
+  }
+}

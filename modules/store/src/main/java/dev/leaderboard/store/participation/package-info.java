@@ -1,0 +1,2 @@
+/** A board period's participants: joins, their order, cohort placement and attempts, in Redis. */
+package dev.leaderboard.store.participation;
