@@ -169,7 +169,7 @@ public final class HttpBenchmark {
   }
 
   /** A node on the shards with its HTTP API on {@code port}, embedded PostgreSQL under {@code dataDir}. */
-  private static LeaderboardApp node(LocalRedisShards redis, Path dataDir, int port, Map<String, String> settings) {
+  static LeaderboardApp node(LocalRedisShards redis, Path dataDir, int port, Map<String, String> settings) {
     Map<String, String> env = new LinkedHashMap<>(settings);
     env.put("LB_REDIS_ENDPOINTS", String.join(",", redis.endpoints()));
     env.put("LB_HTTP_PORT", Integer.toString(port));
@@ -556,7 +556,7 @@ public final class HttpBenchmark {
   }
 
   /** The redis-server processes, from the pid files LocalRedisShards has them write. */
-  private static List<Long> redisPids(Path dir) throws IOException {
+  static List<Long> redisPids(Path dir) throws IOException {
     List<Long> pids = new ArrayList<>();
     for (int i = 0; i < SHARDS; i++) {
       pids.add(Long.parseLong(Files.readString(dir.resolve("redis-" + i).resolve("redis.pid")).trim()));

@@ -34,6 +34,12 @@ public record LoadSpec(Kind kind, int port, String board, boolean rank, int user
     TOP,
     /** {@code GET /v1/boards/{b}/users/{u}/around?limit=11}: the window around a random user. */
     AROUND,
+    /** {@code GET /v1/boards/{b}/users/{u}/cohort}: a random user's cohort, ranked. */
+    COHORT,
+    /** {@code GET /v1/boards/{b}/users/{u}/friends}: a random user's friend board. */
+    FRIENDS,
+    /** {@code POST /v1/boards/{b}/participants}: a join by a user never seen before (named by the seed). */
+    JOIN,
     /**
      * Each request drawn from the others: 25 % submit with rank, 15 % submit without, 5 % batch,
      * 30 % user, 15 % top page, 10 % around-me.

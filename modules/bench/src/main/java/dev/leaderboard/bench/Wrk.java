@@ -44,6 +44,12 @@ final class Wrk {
       local function rank() return wrk.format("GET", base .. "/users/" .. user(), headers) end
       local function top() return wrk.format("GET", base .. "/entries?limit=10", headers) end
       local function around() return wrk.format("GET", base .. "/users/" .. user() .. "/around?limit=11", headers) end
+      local function cohort() return wrk.format("GET", base .. "/users/" .. user() .. "/cohort", headers) end
+      local function friends() return wrk.format("GET", base .. "/users/" .. user() .. "/friends", headers) end
+      local function join()
+        sent = sent + 1
+        return wrk.format("POST", base .. "/participants", headers, '{"userId":"j%2$d-' .. id .. '-' .. sent .. '"}')
+      end
       """;
   /** The body of a paced {@code delay()}; formatted with a thread's interval in ms. */
   private static final String PACE = """
@@ -192,6 +198,9 @@ final class Wrk {
       case USER -> "  return rank()\n";
       case TOP -> "  return top()\n";
       case AROUND -> "  return around()\n";
+      case COHORT -> "  return cohort()\n";
+      case FRIENDS -> "  return friends()\n";
+      case JOIN -> "  return join()\n";
       case MIXED -> """
             local k = math.random(0, 99)
             if k < 25 then return submit("true") elseif k < 40 then return submit("false")
