@@ -150,6 +150,8 @@ public interface LeaderboardService {
 
   /** The boards where the user takes part or has an entry in the current period, with standing, attempts and window. */
   Future<UserBoards> userBoards(String userId);
+
+  /**
    * The user's rewards of closed periods in {@code state} ({@code unclaimed}, {@code claimed} or
    * {@code all}, the default), newest first, at most {@code limit} (1 to 1,000, default 100).
    */
