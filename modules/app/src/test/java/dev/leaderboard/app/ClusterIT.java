@@ -221,9 +221,13 @@ class ClusterIT {
     String daily = "it-" + UUID.randomUUID().toString().substring(0, 8);
     put(nodes.get(0), "/v1/boards/" + board, "{\"operator\":\"incr\"}");
     // a day of grace: no admin finds the period due during the test, whatever the time of day
-    put(nodes.get(0), "/v1/boards/" + daily, "{\"period\":\"daily\",\"graceSeconds\":86400}");
+    // the period pays its two best a reward, recorded with the archive by whichever node finishes the close
+    put(nodes.get(0), "/v1/boards/" + daily, "{\"period\":\"daily\",\"graceSeconds\":86400,"
+        + "\"rewards\":[{\"ranks\":[1,2],\"reward\":{\"gems\":10}}]}");
     String period = new JsonObject(post(nodes.get(0), "/v1/boards/" + daily + "/scores",
         "{\"userId\":\"d1\",\"value\":3}").body()).getString("period");
+    post(nodes.get(1), "/v1/boards/" + daily + "/scores", "{\"userId\":\"d2\",\"value\":2}");
+    post(nodes.get(2), "/v1/boards/" + daily + "/scores", "{\"userId\":\"d3\",\"value\":1}");
 
     Vertx vertx = Vertx.vertx();
     Redis meta = Redis.createClient(vertx, redis.endpoints().get(0));
@@ -279,11 +283,16 @@ class ClusterIT {
     assertThat(periods.stream().map(o -> (JsonObject) o).filter(p -> p.getString("period").equals(period)).toList())
         .singleElement().satisfies(p -> {
           assertThat(p.getString("state")).isEqualTo("archived");
-          assertThat(p.getLong("size")).isEqualTo(1);
+          assertThat(p.getLong("size")).isEqualTo(3);
         });
     JsonObject d1 = new JsonObject(get(nodes.get(2), "/v1/boards/" + daily + "/users/d1?period=" + period).body());
     assertThat(d1.getLong("score")).isEqualTo(3);
     assertThat(d1.getLong("rank")).isEqualTo(1);
+    // each reward recorded once although the node that began the close died inside its archive transaction
+    JsonArray rewards = new JsonObject(get(nodes.get(1), "/v1/boards/" + daily + "/periods/" + period + "/rewards")
+        .body()).getJsonArray("rewards");
+    assertThat(rewards.stream().map(o -> ((JsonObject) o).getString("userId") + "@" + ((JsonObject) o).getLong("rank")))
+        .containsExactly("d1@1", "d2@2");
   }
 
   @Test
