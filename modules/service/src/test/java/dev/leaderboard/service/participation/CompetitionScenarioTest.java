@@ -399,6 +399,37 @@ class CompetitionScenarioTest {
     assertThat(a.join(name, new JoinRequest(join(gone, null))).await().toJson().getLong("cohort")).isEqualTo(2);
   }
 
+  /** Cohorts placed by real joins pay each cohort's winner at the close, by cohort rank. */
+  @Test
+  void eachCohortsBestIsRewardedAtTheClose(Random rnd) {
+    String name = board(new JsonObject().put("period", "daily").put("joinRequired", true).put("cohortSize", 3)
+        .put("rewards", new JsonArray().add(new JsonObject().put("ranks", new JsonArray().add(1).add(1))
+            .put("reward", new JsonObject().put("gold", 1)))));
+    Map<Long, String> best = new HashMap<>();
+    Map<Long, Long> bestScore = new HashMap<>();
+    for (int i = 0; i < 10; i++) {
+      String user = "r" + i;
+      long cohort = (rnd.nextBoolean() ? a : b).join(name, new JoinRequest(join(user, null))).await().toJson()
+          .getLong("cohort");
+      long score = 1000 - i * 7 + rnd.nextInt(5);
+      clock.set(clock.instant().plusMillis(1));
+      a.submit(name, new ScoreEvent(new JsonObject().put("userId", user).put("value", score)), false).await();
+      if (score > bestScore.getOrDefault(cohort, Long.MIN_VALUE)) {
+        bestScore.put(cohort, score);
+        best.put(cohort, user);
+      }
+    }
+    b.closePeriod(name, "2025-04-15").await();
+    JsonArray rewards = a.periodRewards(name, "2025-04-15", 0L, 100).await().toJson().getJsonArray("rewards");
+    Map<Long, String> paid = new HashMap<>();
+    rewards.forEach(o -> {
+      JsonObject r = (JsonObject) o;
+      assertThat(r.getLong("rank")).isEqualTo(1);
+      assertThat(paid.put(r.getLong("cohort"), r.getString("userId"))).isNull();
+    });
+    assertThat(paid).isEqualTo(best);
+  }
+
   @Test
   void theWindowRefusesBeforeStartsAtAndFromEndsAt() {
     String name = board(new JsonObject().put("startsAt", "2025-04-15T02:00:00Z").put("endsAt", "2025-04-15T03:00:00Z")
