@@ -77,7 +77,7 @@ class CompetitionScenarioTest {
   }
 
   private LeaderboardServiceImpl node() {
-    NodeStore store = NodeStore.connect(vertx, new NodeStore.Options(redis(), TestPostgres.uri(), RedisPool.of(16)))
+    NodeStore store = NodeStore.connect(vertx, new NodeStore.Options(redis(), TestPostgres.uri(), RedisPool.of(NodeStore.POOL_SIZE)))
         .await();
     stores.add(store);
     PeriodCloser closer = new PeriodCloser(vertx, store.boards(), store.boardStore(), new PeriodStore(store.shards()),

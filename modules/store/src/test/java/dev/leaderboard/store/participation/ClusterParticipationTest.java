@@ -12,6 +12,6 @@ class ClusterParticipationTest extends ParticipationStoreTest {
 
   @Override
   Shards connect(Vertx vertx) {
-    return ClusterShards.connect(vertx, TestCluster.seeds(), RedisPool.of(8), RedisTopology.DEFAULT_SETTLE_MILLIS);
+    return ClusterShards.connect(vertx, TestCluster.seeds(), ROOMY, RedisTopology.DEFAULT_SETTLE_MILLIS);
   }
 }

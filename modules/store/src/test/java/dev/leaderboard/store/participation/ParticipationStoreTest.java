@@ -9,6 +9,7 @@ import dev.leaderboard.store.Live;
 import dev.leaderboard.store.participation.ParticipationStore.Join;
 import dev.leaderboard.store.participation.ParticipationStore.Participant;
 import dev.leaderboard.store.participation.ParticipationStore.Status;
+import dev.leaderboard.store.dispatch.RedisPool;
 import dev.leaderboard.store.dispatch.Shards;
 import dev.leaderboard.store.scores.ScoreStore;
 import dev.leaderboard.store.scores.SubmitCommand;
@@ -39,13 +40,15 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith({VertxExtension.class, TestSeed.class})
 class ParticipationStoreTest {
+  /** Room for every join of a test in flight at once: the tests race joins, they do not overload the pool. */
+  static final RedisPool ROOMY = new RedisPool(8, 4096);
   private static final long NOW = Instant.parse("2025-04-15T12:00:00Z").toEpochMilli();
 
   private Shards nodeA;
   private Shards nodeB;
 
   Shards connect(Vertx vertx) {
-    return Shards.connect(vertx, TestShards.endpoints(), 8);
+    return Shards.connect(vertx, TestShards.endpoints(), ROOMY);
   }
 
   @BeforeEach
