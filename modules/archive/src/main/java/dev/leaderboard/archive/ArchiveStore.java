@@ -80,6 +80,21 @@ public final class ArchiveStore {
       + " returning board_uid, period), counted as (select board_uid, period, count(*) as n from gone"
       + " group by board_uid, period) update archived_period p set erased = p.erased + c.n from counted c"
       + " where p.board_uid = c.board_uid and p.period = c.period returning p.board_uid, p.board, p.period, c.n";
+  /**
+   * The user's rows over {@code archived_entry_history}. The cohort rank counts the entries of the
+   * user's cohort ordered before the user's: the cohort's members by {@code archived_participant_cohort},
+   * each one's entry by {@code archived_entry_user}, so the cost is the cohort's size (at most
+   * cohortSize) per period returned, and the count runs only for the rows the limit keeps.
+   */
+  private static final String HISTORY = "select e.period, e.position, e.score, e.competition_rank, p.size,"
+      + " nullif(j.cohort, 0) as cohort, case when j.cohort > 0 then 1 + (select count(*) from archived_participant m"
+      + " join archived_entry o on o.board_uid = m.board_uid and o.period = m.period and o.user_id = m.user_id"
+      + " where m.board_uid = e.board_uid and m.period = e.period and m.cohort = j.cohort and o.position < e.position)"
+      + " end as cohort_rank, r.reward from archived_entry e join archived_period p on p.board_uid = e.board_uid"
+      + " and p.period = e.period left join archived_participant j on j.board_uid = e.board_uid"
+      + " and j.period = e.period and j.user_id = e.user_id left join reward r on r.board_uid = e.board_uid"
+      + " and r.period = e.period and r.user_id = e.user_id where e.board_uid = $1 and e.user_id = $2"
+      + " order by e.period desc limit $3";
   /** Arrays in, so a chunk is one statement: close to COPY speed, which the client lacks. */
   private static final String INSERT_ENTRIES = "insert into archived_entry (board_uid, period, " + ENTRY_COLUMNS
       + ") select $1, $2, e.* from unnest($3::bigint[], $4::text[], $5::bigint[], $6::bigint[], $7::bigint[],"
@@ -273,18 +288,14 @@ public final class ArchiveStore {
 
   /**
    * The user's standing in each archived period of the board, newest period first, at most
-   * {@code limit}: one index range scan, each row with its period's size and the user's reward.
+   * {@code limit}: one index range scan, each row with its period's size, the user's reward and
+   * cohort placement, and the unique rank among the entries of that cohort.
    */
   public Future<List<ArchivedStanding>> history(String boardUid, String userId, int limit) {
-    return reached(pool.preparedQuery("select e.period, e.position, e.score, e.competition_rank, p.size, r.cohort,"
-            + " r.rank as reward_rank, r.reward from archived_entry e join archived_period p"
-            + " on p.board_uid = e.board_uid and p.period = e.period left join reward r on r.board_uid = e.board_uid"
-            + " and r.period = e.period and r.user_id = e.user_id where e.board_uid = $1 and e.user_id = $2"
-            + " order by e.period desc limit $3")
-        .execute(Tuple.of(boardUid, userId, limit)))
+    return reached(pool.preparedQuery(HISTORY).execute(Tuple.of(boardUid, userId, limit)))
         .map(rows -> map(rows, row -> new ArchivedStanding(row.getString("period"), row.getLong("position"),
             row.getLong("score"), row.getLong("competition_rank"), row.getLong("size"), row.getLong("cohort"),
-            row.getLong("reward_rank"), row.getString("reward"))));
+            row.getLong("cohort_rank"), row.getString("reward"))));
   }
 
   /** The rows of one archived period an erasure removed. */

@@ -110,7 +110,7 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
     this.erasure = new Erasure(moderation, store.bans(), targets, new FriendStore(store.shards()), store.archive(),
         clock, new ParticipationStore(store.shards()));
     this.rewards = new Rewards(store.boards(), store.archive().rewards(), clock);
-    this.standings = new Standings(store.boards(), reads, store.archive(), clock);
+    this.standings = new Standings(store.boards(), reads, store.archive(), participation, clock);
   }
 
   /** The board's definition for the node's own checks (access, streams); 404 when there is none. */

@@ -4,12 +4,14 @@ import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.archive.ArchivedStanding;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Names;
+import dev.leaderboard.core.Period;
+import dev.leaderboard.core.RankMode;
 import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.impl.Requests;
+import dev.leaderboard.service.participation.Participation;
 import dev.leaderboard.service.reads.BoardReads;
 import dev.leaderboard.service.reads.RankMath;
 import dev.leaderboard.service.result.StandingHistory;
-import dev.leaderboard.service.result.UserEntry;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -18,9 +20,10 @@ import java.util.List;
 
 /**
  * A user's standing on one board, period by period, newest first: the current period as the live
- * read answers it, then each archived period from one indexed archive query (with the user's
- * reward of the period, and its cohort rank on a board with cohorts). Ranks are unique ranks; the
- * percentile is the reads' ({@link RankMath#percentile}).
+ * read answers it (with its cohort rank as {@link Participation#withCohort} reads it), then each
+ * archived period from one indexed archive query (with the user's reward of the period, and the
+ * cohort and cohort rank wherever the user was placed in a cohort). Ranks, cohort ranks included,
+ * are unique ranks; the percentile is the reads' ({@link RankMath#percentile}).
  */
 public final class Standings {
   static final int DEFAULT_LIMIT = 20;
@@ -28,12 +31,15 @@ public final class Standings {
   private final BoardRegistry boards;
   private final BoardReads reads;
   private final ArchiveStore archive;
+  private final Participation participation;
   private final Clock clock;
 
-  public Standings(BoardRegistry boards, BoardReads reads, ArchiveStore archive, Clock clock) {
+  public Standings(BoardRegistry boards, BoardReads reads, ArchiveStore archive, Participation participation,
+      Clock clock) {
     this.boards = boards;
     this.reads = reads;
     this.archive = archive;
+    this.participation = participation;
     this.clock = clock;
   }
 
@@ -42,17 +48,19 @@ public final class Standings {
     Names.id("userId", userId);
     int lim = Requests.limit(limit, DEFAULT_LIMIT);
     return boards.require(board).compose(b -> {
-      String current = b.periodOf(clock.instant()).id();
-      Future<UserEntry> live = reads.user(board, userId, current, null, false)
+      Period currentPeriod = b.periodOf(clock.instant());
+      String current = currentPeriod.id();
+      Future<JsonObject> live = reads.user(board, userId, current, RankMode.UNIQUE.wireName(), false)
+          .compose(entry -> participation.withCohort(b, currentPeriod, userId, RankMode.UNIQUE, live(entry.toJson())))
           .recover(t -> t instanceof LeaderboardException e && e.status() == 404 && "user_not_found".equals(e.code())
               ? Future.succeededFuture(null) : Future.failedFuture(t));
       return Future.all(live, archive.history(b.uid(), userId, lim)).map(all -> {
-        UserEntry now = all.resultAt(0);
+        JsonObject now = all.resultAt(0);
         List<ArchivedStanding> past = all.resultAt(1);
         JsonArray periods = new JsonArray();
         // a current period closed early is archived already: its row comes from the archive
         if (now != null && past.stream().noneMatch(s -> s.period().equals(current))) {
-          periods.add(live(now.toJson()));
+          periods.add(now);
         }
         for (ArchivedStanding s : past) {
           if (periods.size() < lim) {
@@ -75,7 +83,7 @@ public final class Standings {
     JsonObject out = new JsonObject().put("period", s.period()).put("rank", RankMath.unique(s.position()))
         .put("score", s.score()).put("total", s.total()).put("percentile", RankMath.percentile(s.position(), s.total()));
     if (s.cohort() != null) {
-      out.put("cohort", s.cohort()).put("cohortRank", s.rewardRank());
+      out.put("cohort", s.cohort()).put("cohortRank", s.cohortRank());
     }
     return s.reward() == null ? out : out.put("reward", new JsonObject(s.reward()));
   }

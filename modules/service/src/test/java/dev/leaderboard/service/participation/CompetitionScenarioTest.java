@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
+import dev.leaderboard.service.CohortPlacements;
 import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.ReferenceBoard;
 import dev.leaderboard.service.TestClock;
@@ -35,7 +36,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -114,37 +114,25 @@ class CompetitionScenarioTest {
     final int maxSize;
     final int maxAttempts;
     final int cohortSize;
-    final Map<String, Long> cohortOf = new LinkedHashMap<>();
+    final CohortPlacements placements;
+    final Map<String, Long> cohortOf;
     final Map<String, Integer> attempts = new HashMap<>();
-    final Map<String, Long> open = new HashMap<>();
-    final Map<Long, Integer> filled = new HashMap<>();
-    long lastCohort;
 
     Model(boolean joinRequired, int maxSize, int maxAttempts, int cohortSize) {
       this.joinRequired = joinRequired;
       this.maxSize = maxSize;
       this.maxAttempts = maxAttempts;
       this.cohortSize = cohortSize;
+      this.placements = new CohortPlacements(cohortSize);
+      this.cohortOf = placements.cohortOf();
     }
 
     /** {@code null} when full; the cohort otherwise. */
     Long join(String user, String bracket) {
-      if (cohortOf.containsKey(user)) {
-        return cohortOf.get(user);
-      }
-      if (cohortOf.size() >= maxSize) {
+      if (!cohortOf.containsKey(user) && cohortOf.size() >= maxSize) {
         return null;
       }
-      String key = bracket == null ? "" : bracket;
-      Long cohort = open.get(key);
-      if (cohort == null || filled.get(cohort) >= cohortSize) {
-        cohort = ++lastCohort;
-        open.put(key, cohort);
-        filled.put(cohort, 0);
-      }
-      filled.merge(cohort, 1, Integer::sum);
-      cohortOf.put(user, cohort);
-      return cohort;
+      return placements.place(user, bracket);
     }
 
     List<String> members(long cohort) {
