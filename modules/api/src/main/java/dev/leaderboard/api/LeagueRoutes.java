@@ -6,6 +6,7 @@ import dev.leaderboard.api.auth.Scope;
 import dev.leaderboard.service.LeaderboardService;
 import dev.leaderboard.service.request.LeagueJoin;
 import dev.leaderboard.service.request.ScoreEvent;
+import dev.leaderboard.service.result.LeagueClosed;
 import dev.leaderboard.service.result.LeagueDeleted;
 import dev.leaderboard.service.result.LeagueList;
 import dev.leaderboard.service.result.LeagueStanding;
@@ -32,6 +33,7 @@ final class LeagueRoutes {
     router.handle("joinLeague", routes::join);
     router.handle("submitLeague", routes::submit);
     router.handle("leagueUser", routes::user);
+    router.handle("closeLeague", routes::close);
   }
 
   private void list(RoutingContext ctx) {
@@ -67,6 +69,10 @@ final class LeagueRoutes {
   private void user(RoutingContext ctx) {
     Replies.json(ctx, service.get().leagueUser(ctx.pathParam("league"), ctx.pathParam("userId"),
         Params.of(ctx).string("period")), LeagueStanding::toJson);
+  }
+
+  private void close(RoutingContext ctx) {
+    Replies.json(ctx, service.get().closeLeague(ctx.pathParam("league"), ctx.pathParam("period")), LeagueClosed::toJson);
   }
 
   private record Created(boolean created, JsonObject body) {

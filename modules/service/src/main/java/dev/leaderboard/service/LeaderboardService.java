@@ -12,6 +12,7 @@ import dev.leaderboard.service.result.AroundPage;
 import dev.leaderboard.service.result.BatchResult;
 import dev.leaderboard.service.result.CohortBoard;
 import dev.leaderboard.service.result.JoinResult;
+import dev.leaderboard.service.result.LeagueClosed;
 import dev.leaderboard.service.result.LeagueDefinition;
 import dev.leaderboard.service.result.LeagueDeleted;
 import dev.leaderboard.service.result.LeagueList;
@@ -200,6 +201,12 @@ public interface LeaderboardService {
 
   /** The member's tier, cohort (its entries), rank and zone in the period ({@code null}: the current one). */
   Future<LeagueStanding> leagueUser(String league, String userId, String period);
+
+  /**
+   * Closes the league's period now (each tier board's, as {@link #closePeriod} would) and moves its
+   * members: computed and recorded once, applied once; answers the moves.
+   */
+  Future<LeagueClosed> closeLeague(String league, String period);
 
   /** This node's view of its stores (shards PINGed, PostgreSQL queried, boards cached); never fails. */
   Future<Health> health();

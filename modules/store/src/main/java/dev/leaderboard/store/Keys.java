@@ -190,6 +190,11 @@ public final class Keys {
     return Route.META.key("league-members:" + l.name() + ":" + l.uid());
   }
 
+  /** Set: the periods whose moves were applied to the league's members. */
+  public static String leagueApplied(League l) {
+    return Route.META.key("league-applied:" + l.name() + ":" + l.uid());
+  }
+
   /** The lease that lets one node at a time close a board's period. */
   public static String closeLease(Board b, String period) {
     return Route.META.key("lease:" + b.name() + ":" + b.uid() + ":" + period);

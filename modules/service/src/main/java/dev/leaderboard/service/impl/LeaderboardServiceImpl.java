@@ -47,7 +47,9 @@ import dev.leaderboard.service.result.RewardClaimed;
 import dev.leaderboard.service.result.RewardList;
 import dev.leaderboard.service.result.StandingHistory;
 import dev.leaderboard.service.rewards.Rewards;
+import dev.leaderboard.service.leagues.LeagueCloser;
 import dev.leaderboard.service.leagues.Leagues;
+import dev.leaderboard.service.result.LeagueClosed;
 import dev.leaderboard.service.request.LeagueJoin;
 import dev.leaderboard.service.result.LeagueDefinition;
 import dev.leaderboard.service.result.LeagueDeleted;
@@ -120,8 +122,10 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
         clock, new ParticipationStore(store.shards()));
     this.rewards = new Rewards(store.boards(), store.archive().rewards(), clock);
     this.standings = new Standings(store.boards(), reads, store.archive(), clock);
-    this.leagues = new Leagues(new LeagueStore(store.shards()), definitions, store.boards(), intake, participation,
-        clock);
+    LeagueStore leagueStore = new LeagueStore(store.shards());
+    this.leagues = new Leagues(leagueStore, definitions, store.boards(), intake, participation,
+        new LeagueCloser(leagueStore, store.archive().leagueMoves(), store.archive().participants(), store.boards(),
+            periods, participation), clock);
   }
 
   /** The board's definition for the node's own checks (access, streams); 404 when there is none. */
@@ -323,6 +327,12 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
   @Override
   public Future<LeagueStanding> leagueUser(String league, String userId, String period) {
     return Requests.guard(() -> leagues.user(league, userId, period));
+  }
+
+
+  @Override
+  public Future<LeagueClosed> closeLeague(String league, String period) {
+    return Requests.guard(() -> leagues.close(league, period));
   }
 
 }

@@ -18,6 +18,7 @@ import dev.leaderboard.service.participation.Participation;
 import dev.leaderboard.service.request.LeagueJoin;
 import dev.leaderboard.service.request.ScoreEvent;
 import dev.leaderboard.service.result.CohortBoard;
+import dev.leaderboard.service.result.LeagueClosed;
 import dev.leaderboard.service.result.LeagueDefinition;
 import dev.leaderboard.service.result.LeagueDeleted;
 import dev.leaderboard.service.result.LeagueList;
@@ -50,9 +51,11 @@ public final class Leagues {
   private final ScoreIntake intake;
   private final Participation participation;
   private final Clock clock;
+  private final LeagueCloser closer;
 
   public Leagues(LeagueStore store, BoardDefinitions definitions, BoardRegistry boards, ScoreIntake intake,
-      Participation participation, Clock clock) {
+      Participation participation, LeagueCloser closer, Clock clock) {
+    this.closer = closer;
     this.store = store;
     this.definitions = definitions;
     this.boards = boards;
@@ -99,14 +102,17 @@ public final class Leagues {
     return store.loadAll().map(all -> LeagueList.of(all.stream().sorted(Comparator.comparing(League::name)).toList()));
   }
 
-  /** Removes the league (no score reaches it after), then its tier boards with every score, hot and archived. */
+  /**
+   * Removes the league (no score reaches it after), then its tier boards with every score, hot and
+   * archived, and its recorded moves.
+   */
   public Future<LeagueDeleted> delete(String name) {
     return get(name).compose(l -> {
       Future<Void> gone = store.delete(l);
       for (String tier : l.tiers()) {
         gone = gone.compose(v -> definitions.deleteTier(l.tierBoard(tier)));
       }
-      return gone.map(LeagueDeleted.of(name));
+      return gone.compose(v -> closer.forget(l)).map(LeagueDeleted.of(name));
     });
   }
 
@@ -180,6 +186,15 @@ public final class Leagues {
               new JsonArray()));
         });
       });
+    }));
+  }
+
+  /** Closes the league's period now (every tier's), then records and applies its moves once. */
+  public Future<LeagueClosed> close(String name, String period) {
+    Names.board("league", name);
+    return get(name).compose(l -> boards.require(l.tierBoard(l.lowest())).compose(b -> {
+      Period p = Requests.period(b, period, clock);
+      return closer.close(l, p).map(moves -> LeagueClosed.of(l.name(), p.id(), moves));
     }));
   }
 

@@ -5,21 +5,14 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;
-import dev.leaderboard.embedded.TestPostgres;
-import dev.leaderboard.embedded.TestShards;
 import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.TestClock;
 import dev.leaderboard.service.impl.LeaderboardServiceImpl;
-import dev.leaderboard.service.intake.ScoreNotices;
-import dev.leaderboard.service.periods.PeriodCloser;
 import dev.leaderboard.service.request.LeagueJoin;
 import dev.leaderboard.service.request.ScoreEvent;
 import dev.leaderboard.service.result.LeagueDefinition;
 import dev.leaderboard.service.result.LeagueMember;
 import dev.leaderboard.service.result.LeagueStanding;
-import dev.leaderboard.store.boards.PeriodStore;
-import dev.leaderboard.store.dispatch.RedisPool;
-import dev.leaderboard.store.dispatch.RedisTopology;
 import dev.leaderboard.testing.TestSeed;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -55,18 +48,8 @@ class LeagueScenarioTest {
   @BeforeEach
   void start(Vertx vertx) {
     this.vertx = vertx;
-    a = node();
-    b = node();
-  }
-
-  private LeaderboardServiceImpl node() {
-    NodeStore store = NodeStore.connect(vertx, new NodeStore.Options(RedisTopology.standalone(TestShards.endpoints()),
-        TestPostgres.uri(), RedisPool.of(16))).await();
-    stores.add(store);
-    PeriodCloser closer = new PeriodCloser(vertx, store.boards(), store.boardStore(), new PeriodStore(store.shards()),
-        store.archive(), clock);
-    return new LeaderboardServiceImpl(vertx, store, closer, clock, 4, new ScoreNotices(vertx,
-        ScoreNotices.DEFAULT_INTERVAL_MS));
+    a = LeagueNodes.start(vertx, clock, stores);
+    b = LeagueNodes.start(vertx, clock, stores);
   }
 
   @AfterEach

@@ -19,6 +19,8 @@ import java.util.Map;
  * per league a hash of its members' current tiers ({@link Keys#leagueMembers}).
  */
 public final class LeagueStore {
+  /** Members per write of an apply: bounds one command's size on the meta shard. */
+  private static final int CHUNK = 1000;
   private final Shards shards;
 
   public LeagueStore(Shards shards) {
@@ -54,7 +56,53 @@ public final class LeagueStore {
   /** Removes the definition and the members. */
   public Future<Void> delete(League l) {
     return shards.send(Route.META, Request.cmd(Command.HDEL).arg(Keys.LEAGUES).arg(l.name()))
-        .compose(ok -> shards.send(Route.META, Request.cmd(Command.UNLINK).arg(Keys.leagueMembers(l))))
+        .compose(ok -> shards.send(Route.META, Request.cmd(Command.UNLINK).arg(Keys.leagueMembers(l))
+            .arg(Keys.leagueApplied(l))))
+        .mapEmpty();
+  }
+
+  /** Whether the period's moves were applied to the members. */
+  public Future<Boolean> applied(League l, String period) {
+    return shards.send(Route.META, Request.cmd(Command.SISMEMBER).arg(Keys.leagueApplied(l)).arg(period))
+        .map(r -> r.toInteger() == 1);
+  }
+
+  /**
+   * Sets each member's tier after the period's close ({@code null}: the member leaves), then marks
+   * the period applied. The values are the moves' destinations, so applying them again after a
+   * failure part way writes the same tiers.
+   */
+  public Future<Void> apply(League l, String period, Map<String, String> tiers) {
+    String key = Keys.leagueMembers(l);
+    List<Request> writes = new ArrayList<>();
+    Request set = null;
+    Request remove = null;
+    int inSet = 0;
+    int inRemove = 0;
+    for (Map.Entry<String, String> t : tiers.entrySet()) {
+      if (t.getValue() == null) {
+        if (remove == null || inRemove == CHUNK) {
+          remove = Request.cmd(Command.HDEL).arg(key);
+          writes.add(remove);
+          inRemove = 0;
+        }
+        remove.arg(t.getKey());
+        inRemove++;
+      } else {
+        if (set == null || inSet == CHUNK) {
+          set = Request.cmd(Command.HSET).arg(key);
+          writes.add(set);
+          inSet = 0;
+        }
+        set.arg(t.getKey()).arg(t.getValue());
+        inSet++;
+      }
+    }
+    Future<Void> done = Future.succeededFuture();
+    for (Request w : writes) {
+      done = done.compose(v -> shards.send(Route.META, w).mapEmpty());
+    }
+    return done.compose(v -> shards.send(Route.META, Request.cmd(Command.SADD).arg(Keys.leagueApplied(l)).arg(period)))
         .mapEmpty();
   }
 
