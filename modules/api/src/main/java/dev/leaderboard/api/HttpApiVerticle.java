@@ -138,6 +138,7 @@ public class HttpApiVerticle extends VerticleBase {
     FriendRoutes.mount(routes, () -> NodeServices.running(node.friends()));
     ModerationRoutes.mount(routes, this::service);
     RewardRoutes.mount(routes, this::service);
+    LeagueRoutes.mount(routes, this::service);
     OperationRoutes.mount(routes, vertx, node.readiness(), options.clusterJoined(), options.clusterWarning());
     NodeKeys keys = NodeKeys.of(vertx);
     KeyRoutes.mount(routes, keys);

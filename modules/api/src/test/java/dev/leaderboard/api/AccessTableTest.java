@@ -102,7 +102,15 @@ class AccessTableTest extends ApiTestSupport {
       // the fixture's user has no reward: past the access check the claim finds none
       Map.entry("claimReward", new Sample(null, 404)),
       Map.entry("periodRewards", new Sample(null, 200)),
-      Map.entry("history", new Sample(null, 200)));
+      Map.entry("history", new Sample(null, 200)),
+      Map.entry("listLeagues", new Sample(null, 200)),
+      Map.entry("putLeague", new Sample("{\"autoJoin\": false}", 200)),
+      Map.entry("getLeague", new Sample(null, 200)),
+      Map.entry("deleteLeague", new Sample(null, 200)),
+      Map.entry("joinLeague", new Sample("{\"userId\": \"dave\"}", 201)),
+      Map.entry("submitLeague", new Sample("{\"userId\": \"carol\", \"value\": 5}", 200)),
+      Map.entry("leagueUser", new Sample(null, 200)),
+      Map.entry("closeLeague", new Sample(null, 200)));
 
   /** Keys that do not depend on the operation, made once. */
   private final Map<String, String> shared = new LinkedHashMap<>();
@@ -280,6 +288,9 @@ class AccessTableTest extends ApiTestSupport {
       }
       submit(board, "alice", 10);
       submit(board, "bob", 20);
+      ok(put("/v1/leagues/" + board, "{\"tiers\": [\"low\", \"high\"], \"cohortSize\": 5, \"promote\": 1,"
+          + " \"relegate\": 1, \"period\": \"daily\"}"), 201);
+      ok(post("/v1/leagues/" + board + "/scores", "{\"userId\": \"alice\", \"value\": 10}"), 200);
       ok(put("/v1/users/" + user + "/friends/" + friend, null), 201);
       ok(put("/v1/users/alice/friends/" + board + "-x", null), 201);
       ok(put("/v1/users/" + user + "/ban", "{\"reason\": \"fixture\"}"), 200);
@@ -287,7 +298,7 @@ class AccessTableTest extends ApiTestSupport {
     }
 
     String uri(Operation op) {
-      Map<String, String> values = Map.of("board", board, "userId", pathUser(op),
+      Map<String, String> values = Map.of("board", board, "league", board, "userId", pathUser(op),
           "friendId", op.getOperationId().equals("addFriend") ? board + "-cat" : friend, "period", "current", "id", victim,
           "cohort", "1", "rewardId", "1");
       return PATH_PARAM.matcher(op.getOpenAPIPath()).replaceAll(m -> values.get(m.group(1)));
@@ -314,7 +325,10 @@ class AccessTableTest extends ApiTestSupport {
           .put("friends", new JsonArray(Stream.of(user, friend, "alice").map(u -> seen(get("/v1/users/" + u + "/friends"))).toList()))
           .put("user", seen(get("/v1/users/" + user)))
           .put("keys", keys)
-          .put("boards", boards);
+          .put("boards", boards)
+          .put("league", seen(get("/v1/leagues/" + board)))
+          .put("members", new JsonArray(Stream.of("alice", "carol", "dave")
+              .map(u -> seen(get("/v1/leagues/" + board + "/users/" + u))).toList()));
     }
   }
 

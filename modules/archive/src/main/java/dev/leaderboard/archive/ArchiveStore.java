@@ -66,7 +66,9 @@ public final class ArchiveStore {
       // the participants of competition periods
       ParticipantArchive.SCHEMA,
       // the rewards of closed periods, and the per-user index of the archive
-      RewardStore.SCHEMA);
+      RewardStore.SCHEMA,
+      // the moves of leagues' closes
+      LeagueMoveStore.SCHEMA);
 
   private static final String ENTRY_COLUMNS = "position, user_id, score, at, competition_rank, dense_rank, meta, keys";
   private static final String PERIOD_COLUMNS = "board_uid, board, period, size, archived_at, definition";
@@ -101,6 +103,7 @@ public final class ArchiveStore {
       + " $8::bigint[], $9::text[], $10::text[]) e";
 
   private final Pool pool;
+  private final LeagueMoveStore leagueMoves;
   private final ParticipantArchive participants;
   private final RewardStore rewards;
 
@@ -108,11 +111,17 @@ public final class ArchiveStore {
     this.pool = pool;
     this.participants = new ParticipantArchive(pool);
     this.rewards = new RewardStore(pool);
+    this.leagueMoves = new LeagueMoveStore(pool);
   }
 
   /** The participants of archived periods, on the same pool. */
   public ParticipantArchive participants() {
     return participants;
+  }
+
+  /** The moves of leagues' closes, on this store's pool. */
+  public LeagueMoveStore leagueMoves() {
+    return leagueMoves;
   }
 
   /** The rewards of the archived periods, on this store's pool. */

@@ -179,7 +179,7 @@ public record Board(
    */
   public static Board define(String name, JsonObject spec, Board existing, Instant now, int defaultPartitions,
       String newUid) {
-    Names.board("board", name);
+    Names.boardOrTier("board", name);
     Set<String> known = new java.util.HashSet<>(WRITABLE);
     known.addAll(READ_ONLY);
     known.addAll(Competition.FIELDS);
@@ -320,7 +320,7 @@ public record Board(
     return String.valueOf(v);
   }
 
-  private static <E> E enumField(JsonObject spec, String field, E def, java.util.function.Function<String, E> parse,
+  static <E> E enumField(JsonObject spec, String field, E def, java.util.function.Function<String, E> parse,
       java.util.function.Function<E, String> name) {
     String s = Fields.string(spec, "", field, null);
     if (s == null) {

@@ -23,6 +23,20 @@ public final class Names {
     return value;
   }
 
+  /**
+   * A board name, or a league's tier board ({@code ~league.tier}, both parts board names): the
+   * latter only ever comes from a league, never from a caller naming a board.
+   */
+  public static String boardOrTier(String field, String value) {
+    if (value != null && value.startsWith(League.TIER_PREFIX)) {
+      int dot = value.indexOf('.');
+      if (dot > 0 && BOARD.matcher(value.substring(1, dot)).matches() && BOARD.matcher(value.substring(dot + 1)).matches()) {
+        return value;
+      }
+    }
+    return board(field, value);
+  }
+
   /** User IDs and event IDs share one rule; byte order of such IDs equals their String order. */
   public static String id(String field, String value) {
     if (value == null || !ID.matcher(value).matches() || DOTS.matcher(value).matches()) {

@@ -3,6 +3,7 @@ package dev.leaderboard.service;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.service.request.BanRequest;
 import dev.leaderboard.service.request.JoinRequest;
+import dev.leaderboard.service.request.LeagueJoin;
 import dev.leaderboard.service.request.MetaUpdate;
 import dev.leaderboard.service.request.ScoreBatch;
 import dev.leaderboard.service.request.ScoreEvent;
@@ -11,6 +12,12 @@ import dev.leaderboard.service.result.AroundPage;
 import dev.leaderboard.service.result.BatchResult;
 import dev.leaderboard.service.result.CohortBoard;
 import dev.leaderboard.service.result.JoinResult;
+import dev.leaderboard.service.result.LeagueClosed;
+import dev.leaderboard.service.result.LeagueDefinition;
+import dev.leaderboard.service.result.LeagueDeleted;
+import dev.leaderboard.service.result.LeagueList;
+import dev.leaderboard.service.result.LeagueMember;
+import dev.leaderboard.service.result.LeagueStanding;
 import dev.leaderboard.service.result.ParticipantList;
 import dev.leaderboard.service.result.UserBoards;
 import dev.leaderboard.service.result.BoardDefinition;
@@ -171,6 +178,35 @@ public interface LeaderboardService {
    * {@code limit} periods (default 20), with the user's reward of each closed one.
    */
   Future<StandingHistory> history(String board, String userId, Integer limit);
+
+  /**
+   * Creates or updates a league ({@code League.define}): its tiers are boards with cohorts that no
+   * caller names, created with it.
+   */
+  Future<LeagueDefinition> putLeague(String league, JsonObject definition);
+
+  Future<LeagueDefinition> getLeague(String league);
+
+  /** {@code {"leagues": [definition, ...]}} sorted by name. */
+  Future<LeagueList> listLeagues();
+
+  /** Deletes a league, its members and its tier boards with all their scores, hot and archived. */
+  Future<LeagueDeleted> deleteLeague(String league);
+
+  /** Makes the user a member (lowest tier); {@code tier} places them and needs {@code admin}. */
+  Future<LeagueMember> joinLeague(String league, LeagueJoin request, Boolean admin);
+
+  /** A score on the member's tier board; the answer has the tier, cohort, rank in the cohort and zone. */
+  Future<LeagueStanding> submitLeague(String league, ScoreEvent event);
+
+  /** The member's tier, cohort (its entries), rank and zone in the period ({@code null}: the current one). */
+  Future<LeagueStanding> leagueUser(String league, String userId, String period);
+
+  /**
+   * Closes the league's period now (each tier board's, as {@link #closePeriod} would) and moves its
+   * members: computed and recorded once, applied once; answers the moves.
+   */
+  Future<LeagueClosed> closeLeague(String league, String period);
 
   /** This node's view of its stores (shards PINGed, PostgreSQL queried, boards cached); never fails. */
   Future<Health> health();

@@ -1,6 +1,7 @@
 package dev.leaderboard.store;
 
 import dev.leaderboard.core.Board;
+import dev.leaderboard.core.League;
 import dev.leaderboard.core.Partitioner;
 import dev.leaderboard.store.dispatch.Route;
 import dev.leaderboard.store.friends.FriendStore;
@@ -19,6 +20,8 @@ public final class Keys {
   public static final String REVOKED_API_KEYS = Route.META.key("api-keys-revoked");
   /** Hash: banned user ID → the ban (JSON: reason, since; {@code erasing} while the user is being erased). */
   public static final String BANS = Route.META.key("bans");
+  /** Hash: league name → definition (JSON). */
+  public static final String LEAGUES = Route.META.key("leagues");
 
   private Keys() {
   }
@@ -180,6 +183,16 @@ public final class Keys {
   /** Hash: period ID → state ({@code closing}, {@code archived}); absent means open. */
   public static String periodStates(Board b) {
     return Route.META.key("period-states:" + b.name() + ":" + b.uid());
+  }
+
+  /** Hash: a league's member → their current tier. */
+  public static String leagueMembers(League l) {
+    return Route.META.key("league-members:" + l.name() + ":" + l.uid());
+  }
+
+  /** Set: the periods whose moves were applied to the league's members. */
+  public static String leagueApplied(League l) {
+    return Route.META.key("league-applied:" + l.name() + ":" + l.uid());
   }
 
   /** The lease that lets one node at a time close a board's period. */

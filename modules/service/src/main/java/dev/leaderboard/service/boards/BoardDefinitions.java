@@ -2,6 +2,7 @@ package dev.leaderboard.service.boards;
 
 import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.core.Board;
+import dev.leaderboard.core.League;
 import dev.leaderboard.core.Names;
 import dev.leaderboard.service.result.BoardDeleted;
 import dev.leaderboard.service.result.BoardList;
@@ -34,7 +35,15 @@ public final class BoardDefinitions {
   }
 
   public Future<BoardDefinition> put(String board, JsonObject definition) {
-    Names.board("board", board);
+    return save(Names.board("board", board), definition);
+  }
+
+  /** Creates or updates a league's tier board, whose name no caller may give. */
+  public Future<BoardDefinition> putTier(String board, JsonObject definition) {
+    return save(Names.boardOrTier("board", board), definition);
+  }
+
+  private Future<BoardDefinition> save(String board, JsonObject definition) {
     JsonObject spec = definition == null ? new JsonObject() : definition;
     return boards.fresh(board).compose(existing -> {
       Board b = Board.define(board, spec, existing, clock.instant(), defaultPartitions, newUid());
@@ -42,7 +51,7 @@ public final class BoardDefinitions {
       return saved.compose(stored -> {
         if (!stored) {
           // another node created it meanwhile: apply this request as an update of that board
-          return put(board, definition);
+          return save(board, definition);
         }
         if (existing == null) {
           LOG.info("board {} created: {}", board, b.toJson().encode());
@@ -57,12 +66,24 @@ public final class BoardDefinitions {
     return boards.require(Names.board("board", board));
   }
 
+  /** Every board but the leagues' tier boards, which are reached through their league. */
   public Future<BoardList> list() {
-    return boards.all().map(all -> BoardList.of(all.stream().sorted(Comparator.comparing(Board::name)).toList()));
+    return boards.all().map(all -> BoardList.of(all.stream().filter(b -> !b.name().startsWith(League.TIER_PREFIX))
+        .sorted(Comparator.comparing(Board::name)).toList()));
   }
 
   public Future<BoardDeleted> delete(String board) {
-    return boards.require(Names.board("board", board))
+    return remove(Names.board("board", board));
+  }
+
+  /** Deletes a league's tier board; a board already gone is no failure. */
+  public Future<Void> deleteTier(String board) {
+    return boards.fresh(Names.boardOrTier("board", board)).compose(b -> b == null ? Future.succeededFuture()
+        : remove(board).mapEmpty());
+  }
+
+  private Future<BoardDeleted> remove(String board) {
+    return boards.require(board)
         // answered once no node serves the board any more, whether or not its archive could be deleted
         .compose(b -> store.delete(b).compose(ok -> archive.deleteBoard(b.uid()).eventually(() -> boards.changed(board, null))))
         .map(ok -> BoardDeleted.of(board));

@@ -47,6 +47,16 @@ import dev.leaderboard.service.result.RewardClaimed;
 import dev.leaderboard.service.result.RewardList;
 import dev.leaderboard.service.result.StandingHistory;
 import dev.leaderboard.service.rewards.Rewards;
+import dev.leaderboard.service.leagues.LeagueCloser;
+import dev.leaderboard.service.leagues.Leagues;
+import dev.leaderboard.service.result.LeagueClosed;
+import dev.leaderboard.service.request.LeagueJoin;
+import dev.leaderboard.service.result.LeagueDefinition;
+import dev.leaderboard.service.result.LeagueDeleted;
+import dev.leaderboard.service.result.LeagueList;
+import dev.leaderboard.service.result.LeagueMember;
+import dev.leaderboard.service.result.LeagueStanding;
+import dev.leaderboard.store.leagues.LeagueStore;
 import dev.leaderboard.service.rewards.Standings;
 import dev.leaderboard.service.result.SubmitResult;
 import dev.leaderboard.service.result.UserEntry;
@@ -83,6 +93,7 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
   private final Standings standings;
   private final Participation participation;
   private final Clock clock;
+  private final Leagues leagues;
 
   public LeaderboardServiceImpl(Vertx vertx, NodeStore store, PeriodCloser closer, Clock clock, int defaultPartitions,
       ScoreNotices notices) {
@@ -111,6 +122,10 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
         clock, new ParticipationStore(store.shards()));
     this.rewards = new Rewards(store.boards(), store.archive().rewards(), clock);
     this.standings = new Standings(store.boards(), reads, store.archive(), participation, clock);
+    LeagueStore leagueStore = new LeagueStore(store.shards());
+    this.leagues = new Leagues(leagueStore, definitions, store.boards(), intake, participation,
+        new LeagueCloser(leagueStore, store.archive().leagueMoves(), store.archive().participants(), store.boards(),
+            periods, participation), clock);
   }
 
   /** The board's definition for the node's own checks (access, streams); 404 when there is none. */
@@ -278,4 +293,46 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
   public Future<Health> health() {
     return store.health();
   }
+
+  @Override
+  public Future<LeagueDefinition> putLeague(String league, JsonObject definition) {
+    return Requests.guard(() -> leagues.put(league, definition));
+  }
+
+  @Override
+  public Future<LeagueDefinition> getLeague(String league) {
+    return Requests.guard(() -> leagues.get(league).map(l -> LeagueDefinition.of(l, false)));
+  }
+
+  @Override
+  public Future<LeagueList> listLeagues() {
+    return Requests.guard(leagues::list);
+  }
+
+  @Override
+  public Future<LeagueDeleted> deleteLeague(String league) {
+    return Requests.guard(() -> leagues.delete(league));
+  }
+
+  @Override
+  public Future<LeagueMember> joinLeague(String league, LeagueJoin request, Boolean admin) {
+    return Requests.guard(() -> leagues.join(league, request, Boolean.TRUE.equals(admin)));
+  }
+
+  @Override
+  public Future<LeagueStanding> submitLeague(String league, ScoreEvent event) {
+    return Requests.guard(() -> leagues.submit(league, event));
+  }
+
+  @Override
+  public Future<LeagueStanding> leagueUser(String league, String userId, String period) {
+    return Requests.guard(() -> leagues.user(league, userId, period));
+  }
+
+
+  @Override
+  public Future<LeagueClosed> closeLeague(String league, String period) {
+    return Requests.guard(() -> leagues.close(league, period));
+  }
+
 }

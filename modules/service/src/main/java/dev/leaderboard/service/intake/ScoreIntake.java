@@ -71,7 +71,13 @@ public final class ScoreIntake {
   public Future<SubmitResult> submit(String board, ScoreEvent event, Boolean withRank) {
     Names.board("board", board);
     ScoreEvent body = Objects.requireNonNullElseGet(event, () -> new ScoreEvent(null)).check();
-    return boards.require(board).compose(b -> meters.single(() -> {
+    return boards.require(board).compose(b -> submit(b, body, withRank));
+  }
+
+  /** One event on a board already looked up (a league's tier board, which no caller names). */
+  public Future<SubmitResult> submit(Board b, ScoreEvent event, Boolean withRank) {
+    ScoreEvent body = Objects.requireNonNullElseGet(event, () -> new ScoreEvent(null)).check();
+    return meters.single(() -> {
       long now = clock.millis();
       ParsedEvent e = EventParser.parse(b, body, "", now);
       return open(b, e.period())
@@ -82,7 +88,7 @@ public final class ScoreIntake {
               : participation.join(b, e.period(), e.command().userId(), "")
                   .compose(j -> scores.submit(b, e.command(), now, EventParser.dedupeMillis(b))))
           .compose(outcome -> answer(b, e, outcome, withRank == null ? b.rankOnSubmit() : withRank));
-    }));
+    });
   }
 
   /** Fails with 409 when the period is closing or archived (the submit script checks it again atomically). */

@@ -85,11 +85,15 @@ public final class PeriodAdmin {
   public Future<PeriodClosed> close(String board, String period) {
     return boards.require(Names.board("board", board)).compose(b -> {
       Period p = Requests.period(b, period, clock);
-      return archive.period(b.uid(), p.id())
-          .compose(done -> done == null ? closeLive(b, p) : periods.states(b).compose(states ->
-              states.get(p.id()) == PeriodState.ARCHIVED ? Future.succeededFuture(done) : closer.close(b, p)))
-          .map(a -> PeriodClosed.of(b.name(), p.id(), a.size(), a.archivedAt()));
+      return close(b, p).map(a -> PeriodClosed.of(b.name(), p.id(), a.size(), a.archivedAt()));
     });
+  }
+
+  /** Closes the board's period by the same rules (a league's tier board, which no caller names). */
+  public Future<ArchivedPeriod> close(Board b, Period p) {
+    return archive.period(b.uid(), p.id())
+        .compose(done -> done == null ? closeLive(b, p) : periods.states(b).compose(states ->
+            states.get(p.id()) == PeriodState.ARCHIVED ? Future.succeededFuture(done) : closer.close(b, p)));
   }
 
   private Future<ArchivedPeriod> closeLive(Board b, Period p) {

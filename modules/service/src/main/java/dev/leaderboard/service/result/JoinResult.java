@@ -21,15 +21,4 @@ public final class JoinResult extends JsonAnswer {
     }
     return new JoinResult(out.put("created", created));
   }
-
-  public boolean created() {
-    return json.getBoolean("created");
-  }
-
-  /** The answer without {@code created}: the same for a first join and a repeated one. */
-  public JsonObject body() {
-    JsonObject out = json.copy();
-    out.remove("created");
-    return out;
-  }
 }

@@ -13,4 +13,16 @@ abstract class JsonAnswer {
   public JsonObject toJson() {
     return json;
   }
+
+  /** Whether the request created what it answers (answers that carry {@code created}). */
+  public boolean created() {
+    return json.getBoolean("created");
+  }
+
+  /** The answer without {@code created}: over HTTP that is the status, 201 or 200. */
+  public JsonObject body() {
+    JsonObject out = json.copy();
+    out.remove("created");
+    return out;
+  }
 }

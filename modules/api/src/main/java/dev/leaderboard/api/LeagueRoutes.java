@@ -1,0 +1,92 @@
+package dev.leaderboard.api;
+
+import dev.leaderboard.api.auth.AccessGate;
+import dev.leaderboard.api.auth.ApiKey;
+import dev.leaderboard.api.auth.Scope;
+import dev.leaderboard.service.LeaderboardService;
+import dev.leaderboard.service.request.LeagueJoin;
+import dev.leaderboard.service.request.ScoreEvent;
+import dev.leaderboard.service.result.LeagueClosed;
+import dev.leaderboard.service.result.LeagueDeleted;
+import dev.leaderboard.service.result.LeagueList;
+import dev.leaderboard.service.result.LeagueStanding;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.RoutingContext;
+import java.util.function.Supplier;
+
+/** HTTP routes of leagues: definitions, members, scores and a member's standing. */
+final class LeagueRoutes {
+  private final Supplier<LeaderboardService> service;
+
+  private LeagueRoutes(Supplier<LeaderboardService> service) {
+    this.service = service;
+  }
+
+  /** @param service this node's service, or a 503 when it is not running */
+  static void mount(ContractRouter router, Supplier<LeaderboardService> service) {
+    LeagueRoutes routes = new LeagueRoutes(service);
+    router.handle("listLeagues", routes::list);
+    router.handle("putLeague", routes::put);
+    router.handle("getLeague", routes::get);
+    router.handle("deleteLeague", routes::delete);
+    router.handle("joinLeague", routes::join);
+    router.handle("submitLeague", routes::submit);
+    router.handle("leagueUser", routes::user);
+    router.handle("closeLeague", routes::close);
+  }
+
+  private void list(RoutingContext ctx) {
+    Replies.json(ctx, service.get().listLeagues(), LeagueList::toJson);
+  }
+
+  private void put(RoutingContext ctx) {
+    created(ctx, service.get().putLeague(ctx.pathParam("league"), Params.body(ctx))
+        .map(d -> new Created(d.created(), d.body())));
+  }
+
+  private void get(RoutingContext ctx) {
+    Replies.json(ctx, service.get().getLeague(ctx.pathParam("league")), d -> d.body());
+  }
+
+  private void delete(RoutingContext ctx) {
+    Replies.json(ctx, service.get().deleteLeague(ctx.pathParam("league")), LeagueDeleted::toJson);
+  }
+
+  /** Only a key with the admin scope may place a member in a tier. */
+  private void join(RoutingContext ctx) {
+    ApiKey key = ctx.get(AccessGate.KEY);
+    boolean admin = key != null && key.allows(Scope.ADMIN);
+    created(ctx, service.get().joinLeague(ctx.pathParam("league"), new LeagueJoin(Params.body(ctx)), admin)
+        .map(m -> new Created(m.created(), m.body())));
+  }
+
+  private void submit(RoutingContext ctx) {
+    Replies.json(ctx, service.get().submitLeague(ctx.pathParam("league"), new ScoreEvent(Params.body(ctx))),
+        LeagueStanding::toJson);
+  }
+
+  private void user(RoutingContext ctx) {
+    Replies.json(ctx, service.get().leagueUser(ctx.pathParam("league"), ctx.pathParam("userId"),
+        Params.of(ctx).string("period")), LeagueStanding::toJson);
+  }
+
+  private void close(RoutingContext ctx) {
+    Replies.json(ctx, service.get().closeLeague(ctx.pathParam("league"), ctx.pathParam("period")), LeagueClosed::toJson);
+  }
+
+  private record Created(boolean created, JsonObject body) {
+  }
+
+  /** 201 when the request created what it answers, 200 with the same body when it was there before. */
+  private static void created(RoutingContext ctx, Future<Created> answer) {
+    answer.onComplete(ar -> {
+      if (ar.succeeded()) {
+        ctx.response().setStatusCode(ar.result().created() ? 201 : 200);
+        ctx.json(ar.result().body());
+      } else {
+        ctx.fail(ar.cause());
+      }
+    });
+  }
+}

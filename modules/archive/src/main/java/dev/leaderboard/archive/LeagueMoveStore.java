@@ -1,0 +1,98 @@
+package dev.leaderboard.archive;
+
+import io.vertx.core.Future;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.Tuple;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The moves of each league period's close in PostgreSQL ({@code league_move}, beside the archive;
+ * its table comes with {@link ArchiveStore#migrate}): at most one per league, period and member, so
+ * a close run again records nothing twice and reads back what the first run recorded.
+ */
+public final class LeagueMoveStore {
+  /** The archive's migration that adds the table. */
+  static final String SCHEMA = """
+      create table if not exists league_move (
+        league_uid text not null,
+        league text not null,
+        period text not null,
+        user_id text not null,
+        from_tier text not null,
+        to_tier text,
+        cohort bigint,
+        cohort_rank bigint,
+        score bigint,
+        movement text not null,
+        primary key (league_uid, period, user_id));
+      create index if not exists league_move_by_user on league_move (league_uid, user_id, period desc);
+      """;
+  private static final String INSERT = "insert into league_move (league_uid, league, period, user_id, from_tier, to_tier,"
+      + " cohort, cohort_rank, score, movement) select $1, $2, $3, m.* from unnest($4::text[], $5::text[], $6::text[],"
+      + " $7::bigint[], $8::bigint[], $9::bigint[], $10::text[]) m on conflict (league_uid, period, user_id) do nothing";
+  private static final String COLUMNS = "user_id, from_tier, to_tier, cohort, cohort_rank, score, movement";
+
+  /** One member's move at a period's close; {@code to} null when dropped. */
+  public record Move(String userId, String from, String to, Long cohort, Long cohortRank, Long score, String movement) {
+  }
+
+  private final Pool pool;
+
+  LeagueMoveStore(Pool pool) {
+    this.pool = pool;
+  }
+
+  /** Records the period's moves in one transaction; members recorded before keep their first move. */
+  public Future<Void> record(String leagueUid, String league, String period, List<Move> moves) {
+    return ArchiveStore.reached(pool.withTransaction(conn -> {
+      Future<Void> done = Future.succeededFuture();
+      for (int from = 0; from < moves.size(); from += ArchiveStore.CHUNK) {
+        List<Move> chunk = moves.subList(from, Math.min(moves.size(), from + ArchiveStore.CHUNK));
+        Tuple args = Tuple.from(List.of(leagueUid, league, period,
+            chunk.stream().map(Move::userId).toArray(String[]::new), chunk.stream().map(Move::from).toArray(String[]::new),
+            chunk.stream().map(Move::to).toArray(String[]::new), chunk.stream().map(Move::cohort).toArray(Long[]::new),
+            chunk.stream().map(Move::cohortRank).toArray(Long[]::new), chunk.stream().map(Move::score).toArray(Long[]::new),
+            chunk.stream().map(Move::movement).toArray(String[]::new)));
+        done = done.compose(v -> conn.preparedQuery(INSERT).execute(args).mapEmpty());
+      }
+      return done;
+    }));
+  }
+
+  /** The period's recorded moves, by user ID. */
+  public Future<List<Move>> period(String leagueUid, String period) {
+    return ArchiveStore.reached(pool.preparedQuery("select " + COLUMNS + " from league_move where league_uid = $1"
+        + " and period = $2 order by user_id").execute(Tuple.of(leagueUid, period))).map(rows -> {
+          List<Move> out = new ArrayList<>();
+          for (Row r : rows) {
+            out.add(move(r));
+          }
+          return out;
+        });
+  }
+
+  /** The member's moves, newest period first, at most {@code limit}. */
+  public Future<List<Move>> member(String leagueUid, String userId, int limit) {
+    return ArchiveStore.reached(pool.preparedQuery("select period, " + COLUMNS + " from league_move where league_uid = $1"
+        + " and user_id = $2 order by period desc limit $3").execute(Tuple.of(leagueUid, userId, limit))).map(rows -> {
+          List<Move> out = new ArrayList<>();
+          for (Row r : rows) {
+            out.add(move(r));
+          }
+          return out;
+        });
+  }
+
+  /** Removes every move of a deleted league. */
+  public Future<Void> delete(String leagueUid) {
+    return ArchiveStore.reached(pool.preparedQuery("delete from league_move where league_uid = $1")
+        .execute(Tuple.of(leagueUid))).mapEmpty();
+  }
+
+  private static Move move(Row r) {
+    return new Move(r.getString("user_id"), r.getString("from_tier"), r.getString("to_tier"), r.getLong("cohort"),
+        r.getLong("cohort_rank"), r.getLong("score"), r.getString("movement"));
+  }
+}

@@ -1,0 +1,171 @@
+package dev.leaderboard.core;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A league: a ladder of tiers, lowest first, each an ordinary board with cohorts ({@link #tierBoard}).
+ * Each period a member competes in a cohort of their tier; at the close the top {@code promote} of
+ * each cohort move up a tier and the bottom {@code relegate} move down ({@code LeagueMoves}).
+ * What the tier boards fix (tiers, cohort size, period, time zone, order, operator) is fixed once the
+ * league exists; the quotas and the membership rules may change.
+ *
+ * @param uid distinguishes this league from an earlier one of the same name, so a deleted league's
+ *     members never reappear under a new one
+ * @param autoJoin whether a first score of a non-member joins the lowest tier
+ * @param dropInactive whether a member with no score in a period leaves the league at its close
+ */
+public record League(String name, String uid, List<String> tiers, int cohortSize, LeagueQuota promote,
+    LeagueQuota relegate, PeriodKind period, ZoneId zone, Order order, Operator operator, boolean autoJoin,
+    boolean dropInactive, long createdAt) {
+
+  public static final int MIN_TIERS = 2;
+  public static final int MAX_TIERS = 20;
+  /** Tier boards' names start with this, which no board name may: they are reachable only through their league. */
+  public static final String TIER_PREFIX = "~";
+  private static final Set<String> WRITABLE = Set.of("tiers", "cohortSize", "promote", "relegate", "period",
+      "timezone", "order", "operator", "autoJoin", "dropInactive");
+  private static final Set<String> READ_ONLY = Set.of("league", "createdAt");
+
+  /** The name of the board holding the league's tier {@code tier}. */
+  public String tierBoard(String tier) {
+    return TIER_PREFIX + name + "." + tier;
+  }
+
+  public String lowest() {
+    return tiers.get(0);
+  }
+
+  /** The tier's place on the ladder, 0 the lowest; -1 when it is not one of the league's. */
+  public int level(String tier) {
+    return tiers.indexOf(tier);
+  }
+
+  /** The definition each tier board gets. */
+  public JsonObject boardSpec() {
+    return new JsonObject().put("order", order.wireName()).put("operator", operator.wireName())
+        .put("period", period.wireName()).put("timezone", zone.getId()).put("cohortSize", cohortSize);
+  }
+
+  /**
+   * Creates a league from a PUT body, or updates {@code existing} with it; 400 for a broken rule,
+   * 409 {@code league_conflict} for a change to a fixed field.
+   */
+  public static League define(String name, JsonObject spec, League existing, Instant now, String newUid) {
+    Names.board("league", name);
+    Set<String> known = new HashSet<>(WRITABLE);
+    known.addAll(READ_ONLY);
+    Fields.onlyKnown(spec, "", known);
+    List<String> tiers = existing != null && !spec.containsKey("tiers") ? existing.tiers() : tiers(spec.getValue("tiers"));
+    Long size = Fields.integer(spec, "", "cohortSize", existing == null ? null : (long) existing.cohortSize(),
+        Competition.MIN_COHORT, Competition.MAX_COHORT);
+    if (size == null) {
+      throw LeaderboardException.invalid("cohortSize", "is required: how many members compete in one cohort ("
+          + Competition.MIN_COHORT + " to " + Competition.MAX_COHORT + ")");
+    }
+    int cohortSize = size.intValue();
+    LeagueQuota promote = quota(spec, "promote", existing == null ? null : existing.promote(), cohortSize);
+    LeagueQuota relegate = quota(spec, "relegate", existing == null ? null : existing.relegate(), cohortSize);
+    if (promote.percent() == relegate.percent() && promote.amount() + relegate.amount() > (promote.percent() ? 100 : cohortSize)) {
+      throw LeaderboardException.invalid("relegate", "together with promote must not exceed "
+          + (promote.percent() ? "100%" : "cohortSize (" + cohortSize + ")") + " (promote " + promote.toJson()
+          + ", relegate " + relegate.toJson() + ")");
+    }
+    PeriodKind period = Board.enumField(spec, "period", existing == null ? null : existing.period(), PeriodKind::fromWire,
+        PeriodKind::wireName);
+    if (period == null || period == PeriodKind.ALL_TIME) {
+      throw LeaderboardException.invalid("period", "must be daily, weekly or monthly: a league moves members between periods"
+          + (period == null ? "" : " (got 'all-time')"));
+    }
+    String tz = Fields.string(spec, "", "timezone", existing == null ? "UTC" : existing.zone().getId());
+    if (!ZoneId.getAvailableZoneIds().contains(tz)) {
+      throw LeaderboardException.invalid("timezone", "must be an IANA time zone such as Europe/Berlin or UTC (got '"
+          + (tz.length() > 40 ? tz.substring(0, 40) + "..." : tz) + "')");
+    }
+    ZoneId zone = ZoneId.of(tz);
+    Order order = Board.enumField(spec, "order", existing == null ? Order.DESC : existing.order(), Order::fromWire,
+        Order::wireName);
+    Operator operator = Board.enumField(spec, "operator", existing == null ? Operator.INCR : existing.operator(),
+        Operator::fromWire, Operator::wireName);
+    boolean autoJoin = Fields.bool(spec, "", "autoJoin", existing == null || existing.autoJoin());
+    boolean dropInactive = Fields.bool(spec, "", "dropInactive", existing != null && existing.dropInactive());
+    if (existing != null) {
+      fixed("tiers", existing.tiers(), tiers);
+      fixed("cohortSize", existing.cohortSize(), cohortSize);
+      fixed("period", existing.period(), period);
+      fixed("timezone", existing.zone(), zone);
+      fixed("order", existing.order(), order);
+      fixed("operator", existing.operator(), operator);
+    }
+    return new League(name, existing == null ? newUid : existing.uid(), tiers, cohortSize, promote, relegate, period,
+        zone, order, operator, autoJoin, dropInactive, existing == null ? now.toEpochMilli() : existing.createdAt());
+  }
+
+  private static List<String> tiers(Object v) {
+    if (!(v instanceof JsonArray a)) {
+      throw LeaderboardException.invalid("tiers", "is required: a JSON array of " + MIN_TIERS + " to " + MAX_TIERS
+          + " tier names, lowest first");
+    }
+    if (a.size() < MIN_TIERS || a.size() > MAX_TIERS) {
+      throw LeaderboardException.invalid("tiers", "must hold " + MIN_TIERS + " to " + MAX_TIERS + " tier names (got "
+          + a.size() + ")");
+    }
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < a.size(); i++) {
+      Object t = a.getValue(i);
+      String tier = Names.board("tiers[" + i + "]", t instanceof String s ? s : null);
+      if (out.contains(tier)) {
+        throw LeaderboardException.invalid("tiers[" + i + "]", "must be unique ('" + tier + "' is there twice)");
+      }
+      out.add(tier);
+    }
+    return List.copyOf(out);
+  }
+
+  private static LeagueQuota quota(JsonObject spec, String field, LeagueQuota def, int cohortSize) {
+    Object v = spec.getValue(field);
+    if (v == null && def != null) {
+      if (!def.percent() && def.amount() > cohortSize) {
+        throw LeaderboardException.invalid(field, "must be at most cohortSize (" + cohortSize + ")");
+      }
+      return def;
+    }
+    return LeagueQuota.parse(field, v, cohortSize);
+  }
+
+  private static <T> void fixed(String field, T was, T now) {
+    if (!was.equals(now)) {
+      throw LeaderboardException.conflict("league_conflict", field + " cannot change on an existing league: it fixes"
+          + " its tier boards; delete the league and create it again");
+    }
+  }
+
+  public JsonObject toJson() {
+    return new JsonObject().put("league", name).put("tiers", new JsonArray(new ArrayList<Object>(tiers)))
+        .put("cohortSize", cohortSize).put("promote", promote.toJson()).put("relegate", relegate.toJson())
+        .put("period", period.wireName()).put("timezone", zone.getId()).put("order", order.wireName())
+        .put("operator", operator.wireName()).put("autoJoin", autoJoin).put("dropInactive", dropInactive)
+        .put("createdAt", createdAt);
+  }
+
+  public JsonObject toStored() {
+    return toJson().put("uid", uid);
+  }
+
+  public static League fromStored(JsonObject j) {
+    List<String> tiers = new ArrayList<>();
+    j.getJsonArray("tiers").forEach(t -> tiers.add((String) t));
+    int size = j.getInteger("cohortSize");
+    return new League(j.getString("league"), j.getString("uid"), List.copyOf(tiers), size,
+        LeagueQuota.parse("promote", j.getValue("promote"), size), LeagueQuota.parse("relegate", j.getValue("relegate"), size),
+        PeriodKind.fromWire(j.getString("period")), ZoneId.of(j.getString("timezone")), Order.fromWire(j.getString("order")),
+        Operator.fromWire(j.getString("operator")), j.getBoolean("autoJoin"), j.getBoolean("dropInactive"),
+        j.getLong("createdAt"));
+  }
+}

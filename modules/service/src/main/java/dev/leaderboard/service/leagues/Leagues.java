@@ -1,0 +1,242 @@
+package dev.leaderboard.service.leagues;
+
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.League;
+import dev.leaderboard.core.LeagueMoves;
+import dev.leaderboard.core.LeagueMoves.Cohort;
+import dev.leaderboard.core.LeagueMoves.Move;
+import dev.leaderboard.core.LeagueMoves.Seat;
+import dev.leaderboard.core.Names;
+import dev.leaderboard.core.Period;
+import dev.leaderboard.core.RankMode;
+import dev.leaderboard.service.boards.BoardDefinitions;
+import dev.leaderboard.service.boards.BoardRegistry;
+import dev.leaderboard.service.impl.Requests;
+import dev.leaderboard.service.intake.ScoreIntake;
+import dev.leaderboard.service.participation.Participation;
+import dev.leaderboard.service.request.LeagueJoin;
+import dev.leaderboard.service.request.ScoreEvent;
+import dev.leaderboard.service.result.CohortBoard;
+import dev.leaderboard.service.result.LeagueClosed;
+import dev.leaderboard.service.result.LeagueDefinition;
+import dev.leaderboard.service.result.LeagueDeleted;
+import dev.leaderboard.service.result.LeagueList;
+import dev.leaderboard.service.result.LeagueMember;
+import dev.leaderboard.service.result.LeagueStanding;
+import dev.leaderboard.store.leagues.LeagueStore;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * Leagues over their tier boards: each tier is an ordinary board with cohorts, so submits, cohort
+ * placement, ranks, closing and the archive are the boards' own; a league adds its members' tiers
+ * and which zone of a cohort (promotion, stay, relegation) a member stands in.
+ */
+public final class Leagues {
+  static final String LEAGUE_NOT_FOUND = "league_not_found";
+  static final String NOT_A_MEMBER = "not_a_member";
+  private final LeagueStore store;
+  private final BoardDefinitions definitions;
+  private final BoardRegistry boards;
+  private final ScoreIntake intake;
+  private final Participation participation;
+  private final Clock clock;
+  private final LeagueCloser closer;
+
+  public Leagues(LeagueStore store, BoardDefinitions definitions, BoardRegistry boards, ScoreIntake intake,
+      Participation participation, LeagueCloser closer, Clock clock) {
+    this.closer = closer;
+    this.store = store;
+    this.definitions = definitions;
+    this.boards = boards;
+    this.intake = intake;
+    this.participation = participation;
+    this.clock = clock;
+  }
+
+  /**
+   * Creates or updates a league. A new league's tier boards are created before the league is
+   * stored, so a stored league always has them; a request repeated after a failure creates what is missing.
+   */
+  public Future<LeagueDefinition> put(String name, JsonObject definition) {
+    Names.board("league", name);
+    JsonObject spec = definition == null ? new JsonObject() : definition;
+    return store.get(name).compose(existing -> {
+      League l = League.define(name, spec, existing, clock.instant(), newUid());
+      if (existing != null) {
+        return store.update(l).map(LeagueDefinition.of(l, false));
+      }
+      Future<?> tiers = Future.succeededFuture();
+      for (String tier : l.tiers()) {
+        tiers = tiers.compose(v -> definitions.putTier(l.tierBoard(tier), l.boardSpec()));
+      }
+      return tiers.compose(v -> store.create(l)).compose(created -> created
+          ? Future.succeededFuture(LeagueDefinition.of(l, true))
+          // another node created it meanwhile: apply this request as an update of that league
+          : put(name, definition));
+    });
+  }
+
+  public Future<League> get(String name) {
+    Names.board("league", name);
+    return store.get(name).map(l -> {
+      if (l == null) {
+        throw new LeaderboardException(404, LEAGUE_NOT_FOUND, "league '" + name + "' does not exist; create it with PUT"
+            + " /v1/leagues/" + name);
+      }
+      return l;
+    });
+  }
+
+  public Future<LeagueList> list() {
+    return store.loadAll().map(all -> LeagueList.of(all.stream().sorted(Comparator.comparing(League::name)).toList()));
+  }
+
+  /**
+   * Removes the league (no score reaches it after), then its tier boards with every score, hot and
+   * archived, and its recorded moves.
+   */
+  public Future<LeagueDeleted> delete(String name) {
+    return get(name).compose(l -> {
+      Future<Void> gone = store.delete(l);
+      for (String tier : l.tiers()) {
+        gone = gone.compose(v -> definitions.deleteTier(l.tierBoard(tier)));
+      }
+      return gone.compose(v -> closer.forget(l)).map(LeagueDeleted.of(name));
+    });
+  }
+
+  /**
+   * Makes the user a member, in the lowest tier; {@code tier} places them (a member too) and is for
+   * administrators only ({@code admin}).
+   */
+  public Future<LeagueMember> join(String name, LeagueJoin request, boolean admin) {
+    Names.board("league", name);
+    LeagueJoin body = (request == null ? new LeagueJoin(null) : request).check();
+    return get(name).compose(l -> {
+      String tier = body.tier();
+      if (tier != null && !admin) {
+        throw new LeaderboardException(403, "forbidden", "tier may be given only with an admin key: members join the "
+            + "lowest tier and move by their results");
+      }
+      if (tier != null && l.level(tier) < 0) {
+        throw LeaderboardException.invalid("tier", "must be one of the league's tiers " + l.tiers() + " (got '" + tier
+            + "')");
+      }
+      return store.join(l, body.userId(), tier == null ? l.lowest() : tier, tier != null)
+          .map(j -> LeagueMember.of(body.userId(), j.tier(), j.created()));
+    });
+  }
+
+  /**
+   * A score on the member's tier board (a non-member's first score joins the lowest tier with
+   * {@code autoJoin}); answers with the member's cohort, rank in it and zone.
+   */
+  public Future<LeagueStanding> submit(String name, ScoreEvent event) {
+    Names.board("league", name);
+    ScoreEvent body = Objects.requireNonNullElseGet(event, () -> new ScoreEvent(null)).check();
+    String userId = body.userId();
+    return get(name).compose(l -> store.tierOf(l, userId).compose(tier -> {
+      if (tier != null) {
+        return Future.succeededFuture(tier);
+      }
+      if (!l.autoJoin()) {
+        throw notMember(l, userId);
+      }
+      return store.join(l, userId, l.lowest(), false).map(LeagueStore.Joined::tier);
+    }).compose(tier -> boards.require(l.tierBoard(tier)).compose(b -> intake.submit(b, body, false)
+        .compose(done -> standing(l, tier, b, b.parsePeriod(done.toJson().getString("period")), userId).map(s -> s.scored(done))))));
+  }
+
+  /**
+   * The member's standing in a period ({@code null}: the current one): the tier they compete in
+   * there (the tier board that seated them, else their current tier), their cohort's entries, rank and zone.
+   */
+  public Future<LeagueStanding> user(String name, String userId, String period) {
+    Names.board("league", name);
+    Names.id("userId", userId);
+    return get(name).compose(l -> store.tierOf(l, userId).compose(current -> {
+      List<Future<Board>> tiers = l.tiers().stream().map(t -> boards.require(l.tierBoard(t))).toList();
+      return Future.all(tiers).compose(all -> {
+        Period p = Requests.period(all.<Board>resultAt(0), period, clock);
+        List<Future<Long>> seats = new ArrayList<>();
+        for (int i = 0; i < tiers.size(); i++) {
+          seats.add(participation.participant(all.resultAt(i), p, userId).map(s -> s == null ? 0L : s.cohort()));
+        }
+        return Future.all(seats).compose(found -> {
+          for (int i = 0; i < tiers.size(); i++) {
+            if (found.<Long>resultAt(i) > 0) {
+              return standing(l, l.tiers().get(i), all.resultAt(i), p, userId);
+            }
+          }
+          if (current == null) {
+            throw notMember(l, userId);
+          }
+          return Future.succeededFuture(LeagueStanding.of(l.name(), userId, p.id(), current, null, null, null,
+              new JsonArray()));
+        });
+      });
+    }));
+  }
+
+  /** Closes the league's period now (every tier's), then records and applies its moves once. */
+  public Future<LeagueClosed> close(String name, String period) {
+    Names.board("league", name);
+    return get(name).compose(l -> boards.require(l.tierBoard(l.lowest())).compose(b -> {
+      Period p = Requests.period(b, period, clock);
+      return closer.close(l, p).map(moves -> LeagueClosed.of(l.name(), p.id(), moves));
+    }));
+  }
+
+  private Future<LeagueStanding> standing(League l, String tier, Board b, Period p, String userId) {
+    return participation.participant(b, p, userId).compose(seat -> seat == null || seat.cohort() == 0
+        ? Future.succeededFuture(LeagueStanding.of(l.name(), userId, p.id(), tier, null, null, null, new JsonArray()))
+        : participation.cohortBoard(b, p, seat.cohort(), RankMode.UNIQUE, false).map(c -> {
+          Move move = zone(l, tier, c).get(userId);
+          String zone = move == null ? null : switch (move.movement()) {
+            case LeagueMoves.UP -> "promotion";
+            case LeagueMoves.STAY -> "stay";
+            default -> "relegation";
+          };
+          return LeagueStanding.of(l.name(), userId, p.id(), tier, c.cohort(), c.rankOf(userId), zone,
+              c.toJson().getJsonArray("entries"));
+        }));
+  }
+
+  /** How the cohort would move if its period closed now. */
+  private static Map<String, Move> zone(League l, String tier, CohortBoard c) {
+    List<Seat> seats = new ArrayList<>();
+    Map<String, String> members = new LinkedHashMap<>();
+    JsonArray entries = c.toJson().getJsonArray("entries");
+    for (int i = 0; i < entries.size(); i++) {
+      JsonObject e = entries.getJsonObject(i);
+      seats.add(new Seat(e.getString("userId"), e.getLong("score")));
+    }
+    c.toJson().getJsonArray("missing").forEach(m -> seats.add(new Seat((String) m, null)));
+    seats.forEach(s -> members.put(s.userId(), tier));
+    Map<String, Move> out = new LinkedHashMap<>();
+    for (Move m : LeagueMoves.of(l, members, List.of(new Cohort(tier, c.cohort(), seats)))) {
+      out.put(m.userId(), m);
+    }
+    return out;
+  }
+
+  private static LeaderboardException notMember(League l, String userId) {
+    return new LeaderboardException(404, NOT_A_MEMBER, "user '" + userId + "' is not a member of league '" + l.name()
+        + "'" + (l.autoJoin() ? "" : "; the league has no autoJoin: join with POST /v1/leagues/" + l.name() + "/members"));
+  }
+
+  private static String newUid() {
+    return Long.toString(ThreadLocalRandom.current().nextLong(Long.MAX_VALUE), 36);
+  }
+}

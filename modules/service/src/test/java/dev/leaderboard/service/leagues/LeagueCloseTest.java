@@ -1,0 +1,261 @@
+package dev.leaderboard.service.leagues;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.League;
+import dev.leaderboard.service.NodeStore;
+import dev.leaderboard.service.TestClock;
+import dev.leaderboard.service.impl.LeaderboardServiceImpl;
+import dev.leaderboard.service.request.LeagueJoin;
+import dev.leaderboard.service.request.ScoreEvent;
+import dev.leaderboard.service.result.LeagueClosed;
+import dev.leaderboard.store.Keys;
+import dev.leaderboard.store.dispatch.Route;
+import dev.leaderboard.store.leagues.LeagueStore;
+import dev.leaderboard.testing.TestSeed;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.junit5.VertxExtension;
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.Request;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * A league over several periods on two nodes, the clock moved from day to day: after each close
+ * every member's tier, cohort rank and movement match a model of the ladder that ranks each cohort
+ * itself; a close run again, or from both nodes at once, or finished after it stopped half way
+ * through applying, moves every member exactly once.
+ */
+@ExtendWith({VertxExtension.class, TestSeed.class})
+class LeagueCloseTest {
+  private static final Instant DAY = Instant.parse("2025-04-15T00:00:00Z");
+  private static final List<String> TIERS = List.of("bronze", "silver", "gold");
+  private final TestClock clock = new TestClock(DAY.plusSeconds(3600));
+  private final List<NodeStore> stores = new ArrayList<>();
+  private LeaderboardServiceImpl a;
+  private LeaderboardServiceImpl b;
+  private Vertx vertx;
+
+  @BeforeEach
+  void start(Vertx vertx) {
+    this.vertx = vertx;
+    a = LeagueNodes.start(vertx, clock, stores);
+    b = LeagueNodes.start(vertx, clock, stores);
+  }
+
+  @AfterEach
+  void stop() {
+    for (NodeStore s : stores) {
+      s.close().await();
+    }
+  }
+
+  /** A member in the model: tier now; in the current period their cohort (null before a score), score and when reached. */
+  private static final class Member {
+    int level;
+    Long cohort;
+    long score;
+    long reached;
+  }
+
+  /** The model's expected move of one member: target level (-1 dropped), cohort rank, movement. */
+  private record Expected(int to, Long rank, String movement) {
+  }
+
+  @Test
+  void aLadderOverManyPeriodsMovesAsTheModelSays(Random rnd) {
+    int size = 2 + rnd.nextInt(3);
+    Object promote = rnd.nextBoolean() ? 1 : "50%";
+    Object relegate = rnd.nextBoolean() ? 1 : "34%";
+    boolean drop = rnd.nextInt(3) == 0;
+    String lg = "lgc-" + UUID.randomUUID().toString().substring(0, 8);
+    a.putLeague(lg, new JsonObject().put("tiers", new JsonArray(new ArrayList<Object>(TIERS))).put("cohortSize", size)
+        .put("promote", promote).put("relegate", relegate).put("period", "daily").put("dropInactive", drop)).await();
+    Map<String, Member> model = new LinkedHashMap<>();
+    int next = 0;
+    for (int day = 0; day < 4; day++) {
+      Instant start = DAY.plus(Duration.ofDays(day));
+      String period = start.toString().substring(0, 10);
+      clock.set(start.plusSeconds(3600));
+      for (int j = 3 + rnd.nextInt(6); j > 0; j--) {
+        model.put("m" + next++, null);
+      }
+      Map<Integer, Integer> seated = new HashMap<>();
+      List<String> users = new ArrayList<>(model.keySet());
+      long at = start.toEpochMilli() + 1000;
+      for (int e = 0; e < users.size() * 2; e++) {
+        String user = users.get(rnd.nextInt(users.size()));
+        if (rnd.nextInt(4) == 0) {
+          continue;
+        }
+        at += 1 + rnd.nextInt(3);
+        long value = 1 + rnd.nextInt(2);
+        (rnd.nextBoolean() ? a : b).submitLeague(lg, new ScoreEvent(new JsonObject().put("userId", user)
+            .put("value", value).put("at", at))).await();
+        Member m = model.computeIfAbsent(user, u -> new Member());
+        if (m.cohort == null) {
+          int count = seated.merge(m.level, 1, Integer::sum);
+          m.cohort = (long) (count - 1) / size + 1;
+        }
+        m.score += value;
+        m.reached = at;
+      }
+      model.values().removeIf(m -> m == null);
+      Map<String, Expected> expected = expect(model, size, promote, relegate, drop);
+
+      clock.set(start.plus(Duration.ofDays(1)).plusSeconds(600));
+      LeagueClosed closed = (rnd.nextBoolean() ? a : b).closeLeague(lg, period).await();
+      Map<String, JsonObject> moves = new HashMap<>();
+      closed.toJson().getJsonArray("moves").forEach(o -> moves.put(((JsonObject) o).getString("userId"), (JsonObject) o));
+      assertThat(moves.keySet()).as("day %d", day).isEqualTo(expected.keySet());
+      for (Map.Entry<String, Expected> x : expected.entrySet()) {
+        JsonObject got = moves.get(x.getKey());
+        Member m = model.get(x.getKey());
+        assertThat(got.getString("movement")).as("day %d, %s", day, got).isEqualTo(x.getValue().movement());
+        assertThat(got.getLong("cohortRank")).as("day %d, %s", day, got).isEqualTo(x.getValue().rank());
+        assertThat(got.getString("from")).isEqualTo(TIERS.get(m.level));
+        assertThat(got.getString("to")).isEqualTo(x.getValue().to() < 0 ? null : TIERS.get(x.getValue().to()));
+      }
+      assertThat(b.closeLeague(lg, period).await().toJson()).as("a close run again answers the same")
+          .isEqualTo(closed.toJson());
+      for (Map.Entry<String, Expected> x : expected.entrySet()) {
+        if (x.getValue().to() < 0) {
+          model.remove(x.getKey());
+        } else {
+          Member m = model.get(x.getKey());
+          m.level = x.getValue().to();
+          m.cohort = null;
+          m.score = 0;
+        }
+      }
+      checkTiers(lg, model);
+    }
+  }
+
+  /**
+   * Both nodes close the same period at once: each answers the moves or 409 {@code period_closing}
+   * (a tier's close lease), at least one answers, and all answers are the same. Then the state a
+   * node leaves when it stops half way through applying (moves recorded, some members moved, the
+   * period not marked applied) is finished by both nodes at once: every member ends exactly one move
+   * from where they started.
+   */
+  @Test
+  void aCloseRunOnBothNodesOrStoppedHalfWayMovesEachMemberOnce(Random rnd) {
+    String lg = "lgc-" + UUID.randomUUID().toString().substring(0, 8);
+    a.putLeague(lg, new JsonObject().put("tiers", new JsonArray(new ArrayList<Object>(TIERS))).put("cohortSize", 4)
+        .put("promote", 1).put("relegate", 1).put("period", "daily")).await();
+    Map<String, String> before = new LinkedHashMap<>();
+    long at = DAY.toEpochMilli() + 1000;
+    List<Integer> values = new ArrayList<>();
+    for (int v = 1; v <= 12; v++) {
+      values.add(v);
+    }
+    Collections.shuffle(values, rnd);
+    for (int i = 0; i < 12; i++) {
+      String user = "u" + i;
+      String tier = TIERS.get(i % 3);
+      before.put(user, tier);
+      a.joinLeague(lg, new LeagueJoin(new JsonObject().put("userId", user).put("tier", tier)),
+          true).await();
+      (i % 2 == 0 ? a : b).submitLeague(lg, new ScoreEvent(new JsonObject().put("userId", user).put("value", values.get(i))
+          .put("at", at + i))).await();
+    }
+    clock.set(DAY.plus(Duration.ofDays(1)).plusSeconds(600));
+    Future<LeagueClosed> first = a.closeLeague(lg, "2025-04-15");
+    Future<LeagueClosed> second = b.closeLeague(lg, "2025-04-15");
+    Future.join(first, second).otherwiseEmpty().await();
+    List<JsonObject> answers = new ArrayList<>();
+    for (Future<LeagueClosed> f : List.of(first, second)) {
+      if (f.succeeded()) {
+        answers.add(f.result().toJson());
+      } else {
+        assertThat(((LeaderboardException) f.cause()).code()).isEqualTo("period_closing");
+      }
+    }
+    assertThat(answers).isNotEmpty();
+    JsonObject closed = a.closeLeague(lg, "2025-04-15").await().toJson();
+    answers.forEach(x -> assertThat(x).isEqualTo(closed));
+    Map<String, String> after = new HashMap<>();
+    Map<String, String> from = new HashMap<>();
+    closed.getJsonArray("moves").forEach(o -> {
+      JsonObject m = (JsonObject) o;
+      after.put(m.getString("userId"), m.getString("to"));
+      from.put(m.getString("userId"), m.getString("from"));
+    });
+    assertThat(from).isEqualTo(before);
+    assertThat(after.values().stream().filter(t -> t.equals("gold")).count()).as("one promoted from silver")
+        .isEqualTo(4 + 1 - 1);
+    League l = League.fromStored(new JsonObject(stores.get(0).shards().send(Route.META,
+        Request.cmd(Command.HGET).arg(Keys.LEAGUES).arg(lg)).await().toString()));
+    LeagueStore members = new LeagueStore(stores.get(1).shards());
+    assertThat(members.members(l).await()).isEqualTo(after);
+
+    // as a node leaves it when it stops half way through applying
+    stores.get(0).shards().send(Route.META, Request.cmd(Command.SREM).arg(Keys.leagueApplied(l)).arg("2025-04-15"))
+        .await();
+    Map<String, String> undone = new LinkedHashMap<>();
+    after.forEach((u, t) -> undone.put(u, rnd.nextBoolean() ? t : from.get(u)));
+    members.apply(l, "other", undone).await();
+    assertThat(members.applied(l, "2025-04-15").await()).isFalse();
+    Future.join(a.closeLeague(lg, "2025-04-15"), b.closeLeague(lg, "2025-04-15")).await();
+    assertThat(members.members(l).await()).as("each member one move from where they started").isEqualTo(after);
+    assertThat(members.applied(l, "2025-04-15").await()).isTrue();
+  }
+
+  /** The members' tiers as stored, against the model. */
+  private void checkTiers(String lg, Map<String, Member> model) {
+    League l = League.fromStored(new JsonObject(stores.get(0).shards().send(Route.META,
+        Request.cmd(Command.HGET).arg(Keys.LEAGUES).arg(lg)).await().toString()));
+    Map<String, String> want = new HashMap<>();
+    model.forEach((u, m) -> want.put(u, TIERS.get(m.level)));
+    assertThat(new LeagueStore(stores.get(0).shards()).members(l).await()).isEqualTo(want);
+  }
+
+  private static Map<String, Expected> expect(Map<String, Member> model, int size, Object promote, Object relegate,
+      boolean drop) {
+    Map<String, Expected> out = new HashMap<>();
+    Map<String, List<String>> cohorts = new HashMap<>();
+    model.forEach((u, m) -> {
+      if (m.cohort != null) {
+        cohorts.computeIfAbsent(m.level + "/" + m.cohort, k -> new ArrayList<>()).add(u);
+      } else {
+        out.put(u, new Expected(drop ? -1 : m.level, null, drop ? "dropped" : "stay"));
+      }
+    });
+    for (List<String> members : cohorts.values()) {
+      members.sort(Comparator.<String>comparingLong(u -> -model.get(u).score).thenComparingLong(u -> model.get(u).reached));
+      int n = members.size();
+      int level = model.get(members.get(0)).level;
+      int up = level == TIERS.size() - 1 ? 0 : share(promote, n);
+      int down = level == 0 ? 0 : Math.min(share(relegate, n), n - up);
+      for (int i = 0; i < n; i++) {
+        String movement = i < up ? "up" : i >= n - down ? "down" : "stay";
+        int to = movement.equals("up") ? level + 1 : movement.equals("down") ? level - 1 : level;
+        out.put(members.get(i), new Expected(to, (long) i + 1, movement));
+      }
+    }
+    return out;
+  }
+
+  private static int share(Object quota, int n) {
+    return quota instanceof Integer count ? Math.min(count, n) : n * Integer.parseInt(((String) quota).replace("%", ""))
+        / 100;
+  }
+}

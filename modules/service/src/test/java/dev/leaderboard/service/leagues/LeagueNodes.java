@@ -1,0 +1,31 @@
+package dev.leaderboard.service.leagues;
+
+import dev.leaderboard.embedded.TestPostgres;
+import dev.leaderboard.embedded.TestShards;
+import dev.leaderboard.service.NodeStore;
+import dev.leaderboard.service.impl.LeaderboardServiceImpl;
+import dev.leaderboard.service.intake.ScoreNotices;
+import dev.leaderboard.service.periods.PeriodCloser;
+import dev.leaderboard.store.boards.PeriodStore;
+import dev.leaderboard.store.dispatch.RedisPool;
+import dev.leaderboard.store.dispatch.RedisTopology;
+import io.vertx.core.Vertx;
+import java.time.Clock;
+import java.util.List;
+
+/** A node of the league tests: a service with a store of its own over the test Redis and PostgreSQL. */
+final class LeagueNodes {
+  private LeagueNodes() {
+  }
+
+  /** Starts a node; its store is added to {@code stores}, for the test to close. */
+  static LeaderboardServiceImpl start(Vertx vertx, Clock clock, List<NodeStore> stores) {
+    NodeStore store = NodeStore.connect(vertx, new NodeStore.Options(RedisTopology.standalone(TestShards.endpoints()),
+        TestPostgres.uri(), RedisPool.of(16))).await();
+    stores.add(store);
+    PeriodCloser closer = new PeriodCloser(vertx, store.boards(), store.boardStore(), new PeriodStore(store.shards()),
+        store.archive(), clock);
+    return new LeaderboardServiceImpl(vertx, store, closer, clock, 4, new ScoreNotices(vertx,
+        ScoreNotices.DEFAULT_INTERVAL_MS));
+  }
+}

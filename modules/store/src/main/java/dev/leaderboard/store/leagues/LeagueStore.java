@@ -1,0 +1,144 @@
+package dev.leaderboard.store.leagues;
+
+import dev.leaderboard.core.League;
+import dev.leaderboard.store.Keys;
+import dev.leaderboard.store.dispatch.Route;
+import dev.leaderboard.store.dispatch.Shards;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.Request;
+import io.vertx.redis.client.Response;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * League definitions, in one Redis hash beside the boards' among the {@code lb:{meta}} keys, and
+ * per league a hash of its members' current tiers ({@link Keys#leagueMembers}).
+ */
+public final class LeagueStore {
+  /** Members per write of an apply: bounds one command's size on the meta shard. */
+  private static final int CHUNK = 1000;
+  private final Shards shards;
+
+  public LeagueStore(Shards shards) {
+    this.shards = shards;
+  }
+
+  public Future<List<League>> loadAll() {
+    return shards.send(Route.META, Request.cmd(Command.HVALS).arg(Keys.LEAGUES)).map(r -> {
+      List<League> out = new ArrayList<>();
+      for (Response v : r) {
+        out.add(League.fromStored(new JsonObject(v.toString())));
+      }
+      return out;
+    });
+  }
+
+  public Future<League> get(String name) {
+    return shards.send(Route.META, Request.cmd(Command.HGET).arg(Keys.LEAGUES).arg(name))
+        .map(r -> r == null ? null : League.fromStored(new JsonObject(r.toString())));
+  }
+
+  /** Stores a new league unless one of that name exists; {@code false} when it did. */
+  public Future<Boolean> create(League l) {
+    return shards.send(Route.META, Request.cmd(Command.HSETNX).arg(Keys.LEAGUES).arg(l.name()).arg(l.toStored().encode()))
+        .map(r -> r.toInteger() == 1);
+  }
+
+  public Future<Void> update(League l) {
+    return shards.send(Route.META, Request.cmd(Command.HSET).arg(Keys.LEAGUES).arg(l.name()).arg(l.toStored().encode()))
+        .mapEmpty();
+  }
+
+  /** Removes the definition and the members. */
+  public Future<Void> delete(League l) {
+    return shards.send(Route.META, Request.cmd(Command.HDEL).arg(Keys.LEAGUES).arg(l.name()))
+        .compose(ok -> shards.send(Route.META, Request.cmd(Command.UNLINK).arg(Keys.leagueMembers(l))
+            .arg(Keys.leagueApplied(l))))
+        .mapEmpty();
+  }
+
+  /** Whether the period's moves were applied to the members. */
+  public Future<Boolean> applied(League l, String period) {
+    return shards.send(Route.META, Request.cmd(Command.SISMEMBER).arg(Keys.leagueApplied(l)).arg(period))
+        .map(r -> r.toInteger() == 1);
+  }
+
+  /**
+   * Sets each member's tier after the period's close ({@code null}: the member leaves), then marks
+   * the period applied. The values are the moves' destinations, so applying them again after a
+   * failure part way writes the same tiers.
+   */
+  public Future<Void> apply(League l, String period, Map<String, String> tiers) {
+    String key = Keys.leagueMembers(l);
+    List<Request> writes = new ArrayList<>();
+    Request set = null;
+    Request remove = null;
+    int inSet = 0;
+    int inRemove = 0;
+    for (Map.Entry<String, String> t : tiers.entrySet()) {
+      if (t.getValue() == null) {
+        if (remove == null || inRemove == CHUNK) {
+          remove = Request.cmd(Command.HDEL).arg(key);
+          writes.add(remove);
+          inRemove = 0;
+        }
+        remove.arg(t.getKey());
+        inRemove++;
+      } else {
+        if (set == null || inSet == CHUNK) {
+          set = Request.cmd(Command.HSET).arg(key);
+          writes.add(set);
+          inSet = 0;
+        }
+        set.arg(t.getKey()).arg(t.getValue());
+        inSet++;
+      }
+    }
+    Future<Void> done = Future.succeededFuture();
+    for (Request w : writes) {
+      done = done.compose(v -> shards.send(Route.META, w).mapEmpty());
+    }
+    return done.compose(v -> shards.send(Route.META, Request.cmd(Command.SADD).arg(Keys.leagueApplied(l)).arg(period)))
+        .mapEmpty();
+  }
+
+  /** The member's current tier; {@code null} for a user who is no member. */
+  public Future<String> tierOf(League l, String userId) {
+    return shards.send(Route.META, Request.cmd(Command.HGET).arg(Keys.leagueMembers(l)).arg(userId))
+        .map(r -> r == null ? null : r.toString());
+  }
+
+  /**
+   * Makes the user a member in {@code tier}; a member already keeps their tier unless {@code place}
+   * (an administrator placing them). Answers the member's tier after the call and whether they are new.
+   */
+  public Future<Joined> join(League l, String userId, String tier, boolean place) {
+    String key = Keys.leagueMembers(l);
+    Request set = place ? Request.cmd(Command.HSET).arg(key).arg(userId).arg(tier)
+        : Request.cmd(Command.HSETNX).arg(key).arg(userId).arg(tier);
+    return shards.send(Route.META, set).compose(r -> {
+      boolean added = r.toInteger() == 1;
+      return place || added ? Future.succeededFuture(new Joined(tier, added))
+          : tierOf(l, userId).map(current -> new Joined(current, false));
+    });
+  }
+
+  /** A member's tier after a join, and whether the join made them a member. */
+  public record Joined(String tier, boolean created) {
+  }
+
+  /** Every member of the league, user → tier. */
+  public Future<Map<String, String>> members(League l) {
+    return shards.send(Route.META, Request.cmd(Command.HGETALL).arg(Keys.leagueMembers(l))).map(r -> {
+      Map<String, String> out = new LinkedHashMap<>();
+      for (int i = 0; i + 1 < r.size(); i += 2) {
+        out.put(r.get(i).toString(), r.get(i + 1).toString());
+      }
+      return out;
+    });
+  }
+}
