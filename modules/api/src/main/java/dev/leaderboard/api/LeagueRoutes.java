@@ -8,6 +8,7 @@ import dev.leaderboard.service.request.LeagueJoin;
 import dev.leaderboard.service.request.ScoreEvent;
 import dev.leaderboard.service.result.LeagueClosed;
 import dev.leaderboard.service.result.LeagueDeleted;
+import dev.leaderboard.service.result.LeagueHistory;
 import dev.leaderboard.service.result.LeagueList;
 import dev.leaderboard.service.result.LeagueStanding;
 import io.vertx.core.Future;
@@ -34,6 +35,7 @@ final class LeagueRoutes {
     router.handle("submitLeague", routes::submit);
     router.handle("leagueUser", routes::user);
     router.handle("closeLeague", routes::close);
+    router.handle("leagueHistory", routes::history);
   }
 
   private void list(RoutingContext ctx) {
@@ -73,6 +75,11 @@ final class LeagueRoutes {
 
   private void close(RoutingContext ctx) {
     Replies.json(ctx, service.get().closeLeague(ctx.pathParam("league"), ctx.pathParam("period")), LeagueClosed::toJson);
+  }
+
+  private void history(RoutingContext ctx) {
+    Replies.json(ctx, service.get().leagueHistory(ctx.pathParam("league"), ctx.pathParam("userId"),
+        Params.of(ctx).intValue("limit")), LeagueHistory::toJson);
   }
 
   private record Created(boolean created, JsonObject body) {

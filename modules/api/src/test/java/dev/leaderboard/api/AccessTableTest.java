@@ -110,7 +110,8 @@ class AccessTableTest extends ApiTestSupport {
       Map.entry("joinLeague", new Sample("{\"userId\": \"dave\"}", 201)),
       Map.entry("submitLeague", new Sample("{\"userId\": \"carol\", \"value\": 5}", 200)),
       Map.entry("leagueUser", new Sample(null, 200)),
-      Map.entry("closeLeague", new Sample(null, 200)));
+      Map.entry("closeLeague", new Sample(null, 200)),
+      Map.entry("leagueHistory", new Sample(null, 200)));
 
   /** Keys that do not depend on the operation, made once. */
   private final Map<String, String> shared = new LinkedHashMap<>();

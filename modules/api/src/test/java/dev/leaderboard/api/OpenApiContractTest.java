@@ -186,7 +186,8 @@ class OpenApiContractTest {
         Map.entry("participants", "any"), Map.entry("userCohort", "any"), Map.entry("cohort", "any"),
         Map.entry("userBoards", "own-user"), Map.entry("history", "any"),
         Map.entry("userRewards", "own-user"), Map.entry("claimReward", "own-user"), Map.entry("listLeagues", "any"),
-        Map.entry("getLeague", "any"), Map.entry("leagueUser", "own-user"))));
+        Map.entry("getLeague", "any"), Map.entry("leagueUser", "own-user"),
+        Map.entry("leagueHistory", "own-user"))));
   }
 
   @Test

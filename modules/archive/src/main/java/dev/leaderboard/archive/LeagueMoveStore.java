@@ -73,13 +73,17 @@ public final class LeagueMoveStore {
         });
   }
 
+  /** A member's move at one period's close. */
+  public record Step(String period, Move move) {
+  }
+
   /** The member's moves, newest period first, at most {@code limit}. */
-  public Future<List<Move>> member(String leagueUid, String userId, int limit) {
+  public Future<List<Step>> member(String leagueUid, String userId, int limit) {
     return ArchiveStore.reached(pool.preparedQuery("select period, " + COLUMNS + " from league_move where league_uid = $1"
         + " and user_id = $2 order by period desc limit $3").execute(Tuple.of(leagueUid, userId, limit))).map(rows -> {
-          List<Move> out = new ArrayList<>();
+          List<Step> out = new ArrayList<>();
           for (Row r : rows) {
-            out.add(move(r));
+            out.add(new Step(r.getString("period"), move(r)));
           }
           return out;
         });

@@ -14,6 +14,7 @@ import dev.leaderboard.service.result.CohortBoard;
 import dev.leaderboard.service.result.JoinResult;
 import dev.leaderboard.service.result.LeagueClosed;
 import dev.leaderboard.service.result.LeagueDefinition;
+import dev.leaderboard.service.result.LeagueHistory;
 import dev.leaderboard.service.result.LeagueDeleted;
 import dev.leaderboard.service.result.LeagueList;
 import dev.leaderboard.service.result.LeagueMember;
@@ -207,6 +208,9 @@ public interface LeaderboardService {
    * members: computed and recorded once, applied once; answers the moves.
    */
   Future<LeagueClosed> closeLeague(String league, String period);
+
+  /** The member's closed periods, newest first (at most {@code limit}, default 20): tier, cohort rank, score, movement. */
+  Future<LeagueHistory> leagueHistory(String league, String userId, Integer limit);
 
   /** This node's view of its stores (shards PINGed, PostgreSQL queried, boards cached); never fails. */
   Future<Health> health();

@@ -52,6 +52,7 @@ import dev.leaderboard.service.leagues.Leagues;
 import dev.leaderboard.service.result.LeagueClosed;
 import dev.leaderboard.service.request.LeagueJoin;
 import dev.leaderboard.service.result.LeagueDefinition;
+import dev.leaderboard.service.result.LeagueHistory;
 import dev.leaderboard.service.result.LeagueDeleted;
 import dev.leaderboard.service.result.LeagueList;
 import dev.leaderboard.service.result.LeagueMember;
@@ -333,6 +334,12 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
   @Override
   public Future<LeagueClosed> closeLeague(String league, String period) {
     return Requests.guard(() -> leagues.close(league, period));
+  }
+
+
+  @Override
+  public Future<LeagueHistory> leagueHistory(String league, String userId, Integer limit) {
+    return Requests.guard(() -> leagues.history(league, userId, limit));
   }
 
 }

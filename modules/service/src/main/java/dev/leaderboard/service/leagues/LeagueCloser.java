@@ -69,6 +69,11 @@ public final class LeagueCloser {
     });
   }
 
+  /** The member's recorded moves, newest period first. */
+  public Future<List<LeagueMoveStore.Step>> history(League l, String userId, int limit) {
+    return moves.member(l.uid(), userId, limit);
+  }
+
   /** Removes every recorded move of a deleted league. */
   public Future<Void> forget(League l) {
     return moves.delete(l.uid());

@@ -20,6 +20,7 @@ import dev.leaderboard.service.request.ScoreEvent;
 import dev.leaderboard.service.result.CohortBoard;
 import dev.leaderboard.service.result.LeagueClosed;
 import dev.leaderboard.service.result.LeagueDefinition;
+import dev.leaderboard.service.result.LeagueHistory;
 import dev.leaderboard.service.result.LeagueDeleted;
 import dev.leaderboard.service.result.LeagueList;
 import dev.leaderboard.service.result.LeagueMember;
@@ -196,6 +197,14 @@ public final class Leagues {
       Period p = Requests.period(b, period, clock);
       return closer.close(l, p).map(moves -> LeagueClosed.of(l.name(), p.id(), moves));
     }));
+  }
+
+  /** The member's closed periods, newest first: the tier they competed in, their cohort rank, score and move. */
+  public Future<LeagueHistory> history(String name, String userId, Integer limit) {
+    Names.board("league", name);
+    Names.id("userId", userId);
+    int lim = Requests.limit(limit, 20);
+    return get(name).compose(l -> closer.history(l, userId, lim).map(steps -> LeagueHistory.of(l.name(), userId, steps)));
   }
 
   private Future<LeagueStanding> standing(League l, String tier, Board b, Period p, String userId) {

@@ -89,6 +89,7 @@ class LeagueCloseTest {
     a.putLeague(lg, new JsonObject().put("tiers", new JsonArray(new ArrayList<Object>(TIERS))).put("cohortSize", size)
         .put("promote", promote).put("relegate", relegate).put("period", "daily").put("dropInactive", drop)).await();
     Map<String, Member> model = new LinkedHashMap<>();
+    Map<String, List<JsonObject>> histories = new HashMap<>();
     int next = 0;
     for (int day = 0; day < 4; day++) {
       Instant start = DAY.plus(Duration.ofDays(day));
@@ -136,6 +137,13 @@ class LeagueCloseTest {
       assertThat(b.closeLeague(lg, period).await().toJson()).as("a close run again answers the same")
           .isEqualTo(closed.toJson());
       for (Map.Entry<String, Expected> x : expected.entrySet()) {
+        Member m = model.get(x.getKey());
+        histories.computeIfAbsent(x.getKey(), u -> new ArrayList<>()).add(0, new JsonObject().put("period", period)
+            .put("tier", TIERS.get(m.level)).put("cohort", m.cohort).put("cohortRank", x.getValue().rank())
+            .put("score", m.cohort == null ? null : m.score).put("movement", x.getValue().movement())
+            .put("to", x.getValue().to() < 0 ? null : TIERS.get(x.getValue().to())));
+      }
+      for (Map.Entry<String, Expected> x : expected.entrySet()) {
         if (x.getValue().to() < 0) {
           model.remove(x.getKey());
         } else {
@@ -146,6 +154,10 @@ class LeagueCloseTest {
         }
       }
       checkTiers(lg, model);
+    }
+    for (Map.Entry<String, List<JsonObject>> h : histories.entrySet()) {
+      assertThat(b.leagueHistory(lg, h.getKey(), null).await().toJson().getJsonArray("periods").getList())
+          .as("history of %s, newest first", h.getKey()).isEqualTo(h.getValue());
     }
   }
 
