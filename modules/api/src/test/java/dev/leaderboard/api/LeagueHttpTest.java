@@ -102,5 +102,7 @@ class LeagueHttpTest extends ApiTestSupport {
     assertError(get("/v1/leagues/" + league + "/users/cy?period=someday"), 400, "invalid_field", "period");
     assertError(post(scores, "{\"userId\": \"cy\", \"value\": \"ten\"}"), 400, "invalid_field", "value");
     assertThat(ok(get("/v1/leagues/" + league + "/users/cy"), 200)).isEqualTo(cy);
+    assertThat(ok(get("/v1/users/cy/boards"), 200).getJsonArray("boards")).as("tier boards are reached through the league")
+        .isEmpty();
   }
 }

@@ -4,6 +4,7 @@ import dev.leaderboard.archive.ArchivedParticipant;
 import dev.leaderboard.archive.ParticipantArchive;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Competition;
+import dev.leaderboard.core.League;
 import dev.leaderboard.core.Fields;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Limits;
@@ -246,7 +247,10 @@ public final class Participation {
       sorted.sort(Comparator.comparing(Board::name));
       List<Future<JsonObject>> each = new ArrayList<>();
       for (Board b : sorted) {
-        each.add(standing(b, userId));
+        // a league's tier boards are read through the league
+        if (!b.name().startsWith(League.TIER_PREFIX)) {
+          each.add(standing(b, userId));
+        }
       }
       return Future.all(each).map(done -> {
         JsonArray out = new JsonArray();
