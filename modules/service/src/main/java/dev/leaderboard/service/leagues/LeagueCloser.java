@@ -15,13 +15,23 @@ import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.participation.Participation;
 import dev.leaderboard.service.periods.PeriodAdmin;
 import dev.leaderboard.store.leagues.LeagueStore;
+import dev.leaderboard.service.NodeStore;
+import dev.leaderboard.service.intake.RankHints;
+import dev.leaderboard.service.periods.PeriodCloser;
+import dev.leaderboard.service.reads.ReadSources;
+import dev.leaderboard.store.boards.PeriodStore;
+import dev.leaderboard.store.participation.ParticipationStore;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A league period's close: each tier board's period is closed and archived like any board's (under
@@ -30,6 +40,7 @@ import java.util.Map;
  * to the members' tiers, which is marked per period so a finished close is not applied twice.
  */
 public final class LeagueCloser {
+  private static final Logger LOG = LoggerFactory.getLogger(LeagueCloser.class);
   private final LeagueStore store;
   private final LeagueMoveStore moves;
   private final ParticipantArchive participants;
@@ -45,6 +56,46 @@ public final class LeagueCloser {
     this.boards = boards;
     this.periods = periods;
     this.participation = participation;
+  }
+
+  /** A closer over the node's store, for the admin tick. */
+  public static LeagueCloser of(NodeStore node, PeriodCloser periodCloser, Clock clock) {
+    ReadSources sources = new ReadSources(node.boards(), node.scores(), node.archive(), new RankHints());
+    Participation participation = new Participation(node.boards(), node.bans(), new ParticipationStore(node.shards()),
+        node.archive().participants(), sources, clock);
+    PeriodAdmin periods = new PeriodAdmin(node.boards(), node.boardStore(), new PeriodStore(node.shards()),
+        node.archive(), periodCloser, clock);
+    return new LeagueCloser(new LeagueStore(node.shards()), node.archive().leagueMoves(), node.archive().participants(),
+        node.boards(), periods, participation);
+  }
+
+  /**
+   * The admin tick: closes each league's previous period once it is past its close (the tier
+   * boards' rule) and its moves are not applied yet. A period that ended before the league was
+   * created has nothing to close; only the previous period is looked at.
+   */
+  public Future<Void> closeDue(long nowMillis) {
+    return store.loadAll().compose(leagues -> {
+      Future<Void> chain = Future.succeededFuture();
+      for (League l : leagues) {
+        chain = chain.compose(v -> closeDue(l, nowMillis).recover(t -> {
+          LOG.info("period of league {} not closed on this node: {}", l.name(), t.getMessage());
+          return Future.succeededFuture();
+        }));
+      }
+      return chain;
+    });
+  }
+
+  private Future<Void> closeDue(League l, long nowMillis) {
+    return boards.require(l.tierBoard(l.lowest())).compose(b -> {
+      Period previous = b.calendar().previous(b.periodOf(Instant.ofEpochMilli(nowMillis)));
+      if (!b.isPastClose(previous, nowMillis) || previous.end().toEpochMilli() <= l.createdAt()) {
+        return Future.succeededFuture();
+      }
+      return store.applied(l, previous.id()).compose(done -> done ? Future.succeededFuture()
+          : close(l, previous).mapEmpty());
+    });
   }
 
   /** Closes the period of every tier, then records and applies the moves; answers them. */
