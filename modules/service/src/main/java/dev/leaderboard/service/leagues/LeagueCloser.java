@@ -22,6 +22,7 @@ import dev.leaderboard.service.reads.ReadSources;
 import dev.leaderboard.store.boards.PeriodStore;
 import dev.leaderboard.store.participation.ParticipationStore;
 import io.vertx.core.Future;
+import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Clock;
@@ -40,6 +41,9 @@ import org.slf4j.LoggerFactory;
  * to the members' tiers, which is marked per period so a finished close is not applied twice.
  */
 public final class LeagueCloser {
+  /** Published once per league period, by the node whose apply marked it, with {@link #event}. */
+  public static final String CLOSED_ADDRESS = "leaderboard.league.closed";
+  static final int EVENT_MOVES = 1000;
   private static final Logger LOG = LoggerFactory.getLogger(LeagueCloser.class);
   private final LeagueStore store;
   private final LeagueMoveStore moves;
@@ -48,8 +52,11 @@ public final class LeagueCloser {
   private final PeriodAdmin periods;
   private final Participation participation;
 
-  public LeagueCloser(LeagueStore store, LeagueMoveStore moves, ParticipantArchive participants, BoardRegistry boards,
-      PeriodAdmin periods, Participation participation) {
+  private final Vertx vertx;
+
+  public LeagueCloser(Vertx vertx, LeagueStore store, LeagueMoveStore moves, ParticipantArchive participants,
+      BoardRegistry boards, PeriodAdmin periods, Participation participation) {
+    this.vertx = vertx;
     this.store = store;
     this.moves = moves;
     this.participants = participants;
@@ -59,13 +66,13 @@ public final class LeagueCloser {
   }
 
   /** A closer over the node's store, for the admin tick. */
-  public static LeagueCloser of(NodeStore node, PeriodCloser periodCloser, Clock clock) {
+  public static LeagueCloser of(Vertx vertx, NodeStore node, PeriodCloser periodCloser, Clock clock) {
     ReadSources sources = new ReadSources(node.boards(), node.scores(), node.archive(), new RankHints());
     Participation participation = new Participation(node.boards(), node.bans(), new ParticipationStore(node.shards()),
         node.archive().participants(), sources, clock);
     PeriodAdmin periods = new PeriodAdmin(node.boards(), node.boardStore(), new PeriodStore(node.shards()),
         node.archive(), periodCloser, clock);
-    return new LeagueCloser(new LeagueStore(node.shards()), node.archive().leagueMoves(), node.archive().participants(),
+    return new LeagueCloser(vertx, new LeagueStore(node.shards()), node.archive().leagueMoves(), node.archive().participants(),
         node.boards(), periods, participation);
   }
 
@@ -115,7 +122,12 @@ public final class LeagueCloser {
             }
             Map<String, String> to = new LinkedHashMap<>();
             recorded.forEach(m -> to.put(m.userId(), m.to()));
-            return store.apply(l, p.id(), to).map(recorded);
+            return store.apply(l, p.id(), to).map(marked -> {
+              if (marked) {
+                vertx.eventBus().publish(CLOSED_ADDRESS, event(l, p, recorded));
+              }
+              return recorded;
+            });
           }));
     });
   }
@@ -128,6 +140,25 @@ public final class LeagueCloser {
   /** Removes every recorded move of a deleted league. */
   public Future<Void> forget(League l) {
     return moves.delete(l.uid());
+  }
+
+  /**
+   * The event of a league period's moves: counts per movement and the first {@link #EVENT_MOVES}
+   * moves by user ID (a league may hold millions of members; the rest are read from the history).
+   */
+  static JsonObject event(League l, Period p, List<Move> moves) {
+    JsonObject counts = new JsonObject().put(LeagueMoves.UP, 0).put(LeagueMoves.DOWN, 0).put(LeagueMoves.STAY, 0)
+        .put(LeagueMoves.DROPPED, 0);
+    JsonArray shown = new JsonArray();
+    for (Move m : moves) {
+      counts.put(m.movement(), counts.getInteger(m.movement()) + 1);
+      if (shown.size() < EVENT_MOVES) {
+        shown.add(new JsonObject().put("userId", m.userId()).put("from", m.from()).put("to", m.to())
+            .put("cohortRank", m.cohortRank()).put("movement", m.movement()));
+      }
+    }
+    return new JsonObject().put("league", l.name()).put("period", p.id()).put("start", p.start().toString())
+        .put("end", p.end().toString()).put("total", moves.size()).put("counts", counts).put("moves", shown);
   }
 
   private Future<List<Board>> tiers(League l) {

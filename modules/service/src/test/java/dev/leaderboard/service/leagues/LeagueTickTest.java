@@ -3,6 +3,7 @@ package dev.leaderboard.service.leagues;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.leaderboard.core.League;
+import dev.leaderboard.embedded.Await;
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
 import dev.leaderboard.service.NodeStore;
@@ -27,6 +28,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -76,6 +78,8 @@ class LeagueTickTest {
         Request.cmd(Command.HGET).arg(Keys.LEAGUES).arg(lg)).await().toString()));
     LeagueStore members = new LeagueStore(stores.get(0).shards());
     Map<String, String> before = members.members(l).await();
+    List<JsonObject> events = new CopyOnWriteArrayList<>();
+    vertx.eventBus().<JsonObject>consumer(LeagueCloser.CLOSED_ADDRESS, m -> events.add(m.body())).completion().await();
 
     clock.set(DAY.plus(Duration.ofDays(1)).plusSeconds(60));
     Future.join(admins.get(0).tick(), admins.get(1).tick()).await();
@@ -91,5 +95,15 @@ class LeagueTickTest {
     for (String[] seat : seats) {
       assertThat(node.leagueHistory(lg, seat[0], null).await().toJson().getJsonArray("periods")).hasSize(1);
     }
+    // published by the node whose apply marked the period, once, whichever ticks ran it
+    node.closeLeague(lg, "2025-04-15").await();
+    Await.until("the league's event", Duration.ofSeconds(10), () -> !events.isEmpty());
+    Await.throughout("no second event", Duration.ofMillis(500), () -> events.size() == 1);
+    JsonObject event = events.get(0);
+    assertThat(event.getString("league")).isEqualTo(lg);
+    assertThat(event.getInteger("total")).isEqualTo(9);
+    assertThat(event.getJsonObject("counts")).isEqualTo(new JsonObject().put("up", 2).put("down", 2).put("stay", 5)
+        .put("dropped", 0));
+    assertThat(event.getJsonArray("moves")).hasSize(9);
   }
 }
