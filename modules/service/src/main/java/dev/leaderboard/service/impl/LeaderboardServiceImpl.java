@@ -125,8 +125,7 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
     this.standings = new Standings(store.boards(), reads, store.archive(), participation, clock);
     LeagueStore leagueStore = new LeagueStore(store.shards());
     this.leagues = new Leagues(leagueStore, definitions, store.boards(), intake, participation,
-        new LeagueCloser(vertx, leagueStore, store.archive().leagueMoves(), store.archive().participants(),
-            store.boards(), periods, participation), clock);
+        LeagueCloser.of(vertx, store, periods, participation, closer.leaseMillis()), clock);
   }
 
   /** The board's definition for the node's own checks (access, streams); 404 when there is none. */

@@ -74,12 +74,14 @@ public final class Leagues {
     JsonObject spec = definition == null ? new JsonObject() : definition;
     return store.get(name).compose(existing -> {
       League l = League.define(name, spec, existing, clock.instant(), newUid());
-      if (existing != null) {
-        return store.update(l).map(LeagueDefinition.of(l, false));
-      }
+      // the tier boards first: a stored league always has them, and an update repeated after a
+      // failure brings every tier board to the stored definition
       Future<?> tiers = Future.succeededFuture();
       for (String tier : l.tiers()) {
         tiers = tiers.compose(v -> definitions.putTier(l.tierBoard(tier), l.boardSpec()));
+      }
+      if (existing != null) {
+        return tiers.compose(v -> store.update(l)).map(LeagueDefinition.of(l, false));
       }
       return tiers.compose(v -> store.create(l)).compose(created -> created
           ? Future.succeededFuture(LeagueDefinition.of(l, true))

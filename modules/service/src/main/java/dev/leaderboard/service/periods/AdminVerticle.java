@@ -70,7 +70,7 @@ public class AdminVerticle extends VerticleBase {
       periods = new PeriodStore(s.shards());
       closer = new PeriodCloser(vertx, registry, boardStore, periods, s.archive(), options.clock(),
           options.leaseMillis());
-      leagues = LeagueCloser.of(vertx, s, closer, options.clock());
+      leagues = LeagueCloser.of(vertx, s, closer, options.clock(), closer.leaseMillis());
       deliveries = new WebhookDeliveries(vertx, registry, new DeliveryStore(s.shards()), s.archive(),
           options.clock(), options.webhooks());
       // only this node's own events: the node that archived a period starts its delivery; the content is
