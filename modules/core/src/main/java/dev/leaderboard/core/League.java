@@ -22,17 +22,22 @@ import java.util.Set;
  * @param dropInactive whether a member with no score in a period leaves the league at its close
  * @param events what each tier board announces when a period is archived (its webhook, how many
  *     entries the event carries); the tier boards' events also carry the period's moves
+ * @param graceSeconds how long after its end a period still takes late scores (its tier boards'
+ *     grace); the close runs after it, and a new period's scores wait for the close
  */
 public record League(String name, String uid, List<String> tiers, int cohortSize, LeagueQuota promote,
     LeagueQuota relegate, PeriodKind period, ZoneId zone, Order order, Operator operator, boolean autoJoin,
-    boolean dropInactive, PeriodEvents events, long createdAt) {
+    boolean dropInactive, PeriodEvents events, long graceSeconds, long createdAt) {
 
   public static final int MIN_TIERS = 2;
   public static final int MAX_TIERS = 20;
+  /** Short by default: a new period's scores wait until the previous period's close has moved the members. */
+  public static final long DEFAULT_GRACE_SECONDS = 10;
+  public static final long MAX_GRACE_SECONDS = 3600;
   /** Tier boards' names start with this, which no board name may: they are reachable only through their league. */
   public static final String TIER_PREFIX = "~";
   private static final Set<String> WRITABLE = Set.of("tiers", "cohortSize", "promote", "relegate", "period",
-      "timezone", "order", "operator", "autoJoin", "dropInactive", "webhook", "archiveEventTop");
+      "timezone", "order", "operator", "autoJoin", "dropInactive", "webhook", "archiveEventTop", "graceSeconds");
   private static final Set<String> READ_ONLY = Set.of("league", "createdAt");
 
   /** The name of the board holding the league's tier {@code tier}. */
@@ -67,7 +72,8 @@ public record League(String name, String uid, List<String> tiers, int cohortSize
   public JsonObject boardSpec() {
     return new JsonObject().put("order", order.wireName()).put("operator", operator.wireName())
         .put("period", period.wireName()).put("timezone", zone.getId()).put("cohortSize", cohortSize)
-        .put("archiveEventTop", events.top()).put("webhook", events.webhook() == null ? null : events.webhook().toStored());
+        .put("graceSeconds", graceSeconds).put("archiveEventTop", events.top())
+        .put("webhook", events.webhook() == null ? null : events.webhook().toStored());
   }
 
   /**
@@ -113,6 +119,8 @@ public record League(String name, String uid, List<String> tiers, int cohortSize
     boolean autoJoin = Fields.bool(spec, "", "autoJoin", existing == null || existing.autoJoin());
     boolean dropInactive = Fields.bool(spec, "", "dropInactive", existing != null && existing.dropInactive());
     PeriodEvents events = PeriodEvents.define(spec, existing == null ? PeriodEvents.DEFAULT : existing.events());
+    long grace = Fields.integer(spec, "", "graceSeconds", existing == null ? DEFAULT_GRACE_SECONDS : existing.graceSeconds(),
+        0, MAX_GRACE_SECONDS);
     if (existing != null) {
       fixed("tiers", existing.tiers(), tiers);
       fixed("cohortSize", existing.cohortSize(), cohortSize);
@@ -122,7 +130,7 @@ public record League(String name, String uid, List<String> tiers, int cohortSize
       fixed("operator", existing.operator(), operator);
     }
     return new League(name, existing == null ? newUid : existing.uid(), tiers, cohortSize, promote, relegate, period,
-        zone, order, operator, autoJoin, dropInactive, events, existing == null ? now.toEpochMilli() : existing.createdAt());
+        zone, order, operator, autoJoin, dropInactive, events, grace, existing == null ? now.toEpochMilli() : existing.createdAt());
   }
 
   private static List<String> tiers(Object v) {
@@ -169,7 +177,7 @@ public record League(String name, String uid, List<String> tiers, int cohortSize
         .put("cohortSize", cohortSize).put("promote", promote.toJson()).put("relegate", relegate.toJson())
         .put("period", period.wireName()).put("timezone", zone.getId()).put("order", order.wireName())
         .put("operator", operator.wireName()).put("autoJoin", autoJoin).put("dropInactive", dropInactive)
-        .put("createdAt", createdAt);
+        .put("graceSeconds", graceSeconds).put("createdAt", createdAt);
     events.show(j);
     return j;
   }
@@ -188,6 +196,6 @@ public record League(String name, String uid, List<String> tiers, int cohortSize
         LeagueQuota.parse("promote", j.getValue("promote"), size), LeagueQuota.parse("relegate", j.getValue("relegate"), size),
         PeriodKind.fromWire(j.getString("period")), ZoneId.of(j.getString("timezone")), Order.fromWire(j.getString("order")),
         Operator.fromWire(j.getString("operator")), j.getBoolean("autoJoin"), j.getBoolean("dropInactive"),
-        PeriodEvents.fromStored(j), j.getLong("createdAt"));
+        PeriodEvents.fromStored(j), j.getLong("graceSeconds", DEFAULT_GRACE_SECONDS), j.getLong("createdAt"));
   }
 }

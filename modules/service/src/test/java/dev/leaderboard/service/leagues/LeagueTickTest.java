@@ -1,7 +1,9 @@
 package dev.leaderboard.service.leagues;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
+import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.League;
 import dev.leaderboard.embedded.Await;
 import dev.leaderboard.embedded.TestPostgres;
@@ -95,9 +97,15 @@ class LeagueTickTest {
         }
       }).completion().await();
 
-      clock.set(DAY.plus(Duration.ofDays(1)).plusSeconds(60));
+      // within the grace (the league's default, 10 s) nothing moves, and a score of the new period waits
+      clock.set(DAY.plus(Duration.ofDays(1)).plusSeconds(5));
       Future.join(admins.get(0).tick(), admins.get(1).tick()).await();
       assertThat(members.members(l).await()).as("within the grace nothing moves").isEqualTo(before);
+      Throwable early = catchThrowable(() -> node.submitLeague(lg, new ScoreEvent(new JsonObject().put("userId", "b1")
+          .put("value", 1))).await());
+      assertThat(early).isInstanceOf(LeaderboardException.class);
+      assertThat(((LeaderboardException) early).code()).isEqualTo("league_closing");
+      assertThat(((LeaderboardException) early).getDebugInfo().getLong("retryAfterSeconds")).isEqualTo(5);
 
       clock.set(DAY.plus(Duration.ofDays(1)).plusSeconds(600));
       Future.join(admins.get(0).tick(), admins.get(1).tick()).await();
@@ -109,6 +117,9 @@ class LeagueTickTest {
       for (String[] seat : seats) {
         assertThat(node.leagueHistory(lg, seat[0], null).await().toJson().getJsonArray("periods")).hasSize(1);
       }
+      // once the moves are applied, a score of the new period counts in the member's new tier
+      assertThat(node.submitLeague(lg, new ScoreEvent(new JsonObject().put("userId", "b1").put("value", 1))).await()
+          .toJson().getString("tier")).isEqualTo("silver");
       node.closeLeague(lg, "2025-04-15").await();
 
       // one event per tier, published once by the node that applied the moves
