@@ -213,7 +213,8 @@ abstract class ApiTestSupport {
 
   /**
    * Checks the error format: the given 4xx status, {@code Content-Type: application/json}, and a body of
-   * exactly {@code {"error": code, "message": text}} whose message contains every one of {@code mentions}.
+   * exactly {@code {"error": code, "message": text}} (with {@code field}, the field the message starts
+   * with, for {@code invalid_field}) whose message contains every one of {@code mentions}.
    */
   static JsonObject assertError(HttpResponse<Buffer> r, int status, String code, String... mentions) {
     return assertError(r.statusCode(), r.getHeader("Content-Type"), r.bodyAsString(), status, code, mentions);
@@ -226,7 +227,13 @@ abstract class ApiTestSupport {
     assertThat(actualStatus).as("status; body: %s", text).isEqualTo(status);
     assertThat(contentType).as("Content-Type").startsWith("application/json");
     JsonObject body = new JsonObject(text);
-    assertThat(body.fieldNames()).as("error body %s", body).containsExactlyInAnyOrder("error", "message");
+    if ("invalid_field".equals(code)) {
+      // the field the message names first, as a path
+      assertThat(body.fieldNames()).as("error body %s", body).containsExactlyInAnyOrder("error", "message", "field");
+      assertThat(body.getString("message")).as("message of %s", body).startsWith(body.getString("field") + " ");
+    } else {
+      assertThat(body.fieldNames()).as("error body %s", body).containsExactlyInAnyOrder("error", "message");
+    }
     assertThat(body.getValue("error")).as("error code in %s", body).isEqualTo(code);
     assertThat(body.getValue("message")).as("message in %s", body).isInstanceOf(String.class);
     assertThat(body.getString("message")).as("message").isNotBlank();

@@ -48,9 +48,12 @@ public class LeaderboardException extends ServiceException {
     return this;
   }
 
-  /** 400: a field the caller sent breaks a rule; the message names the field and the rule. */
+  /**
+   * 400: a field the caller sent breaks a rule; the message names the field and the rule, and the
+   * answer's {@code field} the field (its path, such as {@code events[3].value}).
+   */
   public static LeaderboardException invalid(String field, String rule) {
-    return new LeaderboardException(400, "invalid_field", field + " " + rule);
+    return new LeaderboardException(400, "invalid_field", field + " " + rule).with("field", field);
   }
 
   public static LeaderboardException boardNotFound(String board) {
