@@ -4,15 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.service.LeaderboardService;
 import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.TestClock;
 import dev.leaderboard.service.impl.LeaderboardServiceImpl;
 import dev.leaderboard.service.request.LeagueJoin;
 import dev.leaderboard.service.request.ScoreEvent;
 import dev.leaderboard.testing.TestSeed;
+import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.VertxExtension;
+import io.vertx.serviceproxy.ServiceBinder;
+import io.vertx.serviceproxy.ServiceException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -165,6 +169,37 @@ class LeagueReadsTest {
           m.score = 0;
         }
       }
+    }
+  }
+
+  /** The reads over the event bus answer what the node answers in process, and a refusal keeps its code. */
+  @Test
+  void theReadsOverTheEventBus(io.vertx.core.Vertx vertx) {
+    String address = "league-reads-" + UUID.randomUUID();
+    MessageConsumer<JsonObject> bound = new ServiceBinder(vertx).setAddress(address).register(LeaderboardService.class, a);
+    try {
+      LeaderboardService bus = LeaderboardService.createProxy(vertx, address);
+      String lg = "lgr-" + UUID.randomUUID().toString().substring(0, 8);
+      a.putLeague(lg, new JsonObject().put("tiers", new JsonArray().add("bronze").add("silver")).put("cohortSize", 3)
+          .put("promote", 1).put("relegate", 1).put("period", "daily")).await();
+      a.submitLeague(lg, new ScoreEvent(new JsonObject().put("userId", "ann").put("value", 3))).await();
+      a.submitLeague(lg, new ScoreEvent(new JsonObject().put("userId", "bo").put("value", 2))).await();
+      clock.set(DAY.plus(Duration.ofDays(1)).plusSeconds(600));
+      a.closeLeague(lg, "2025-04-15").await();
+      assertThat(bus.leagueTiers(lg, "2025-04-15").await().toJson()).isEqualTo(a.leagueTiers(lg, "2025-04-15").await()
+          .toJson());
+      assertThat(bus.leagueCohort(lg, "bronze", 1L, "2025-04-15").await().toJson())
+          .isEqualTo(a.leagueCohort(lg, "bronze", 1L, "2025-04-15").await().toJson());
+      assertThat(bus.leaguePeriods(lg, null).await().toJson()).isEqualTo(a.leaguePeriods(lg, null).await().toJson());
+      assertThat(bus.leagueMoves(lg, "2025-04-15", "up", 0L, 5).await().toJson().getJsonArray("moves").getList())
+          .isEqualTo(a.leagueMoves(lg, "2025-04-15", "up", 0L, 5).await().toJson().getJsonArray("moves").getList())
+          .hasSize(1);
+      Throwable refused = catchThrowable(() -> bus.leagueCohort(lg, "gold", 1L, null).await());
+      assertThat(refused).isInstanceOf(ServiceException.class);
+      assertThat(((ServiceException) refused).failureCode()).isEqualTo(404);
+      assertThat(((ServiceException) refused).getMessage()).contains("has no tier 'gold'");
+    } finally {
+      bound.unregister().await();
     }
   }
 
