@@ -20,22 +20,43 @@ import java.util.Set;
  *     members never reappear under a new one
  * @param autoJoin whether a first score of a non-member joins the lowest tier
  * @param dropInactive whether a member with no score in a period leaves the league at its close
+ * @param events what each tier board announces when a period is archived (its webhook, how many
+ *     entries the event carries); the tier boards' events also carry the period's moves
+ * @param graceSeconds how long after its end a period still takes late scores (its tier boards'
+ *     grace); the close runs after it, and a new period's scores wait for the close
  */
 public record League(String name, String uid, List<String> tiers, int cohortSize, LeagueQuota promote,
     LeagueQuota relegate, PeriodKind period, ZoneId zone, Order order, Operator operator, boolean autoJoin,
-    boolean dropInactive, long createdAt) {
+    boolean dropInactive, PeriodEvents events, long graceSeconds, long createdAt) {
 
   public static final int MIN_TIERS = 2;
   public static final int MAX_TIERS = 20;
+  /** Short by default: a new period's scores wait until the previous period's close has moved the members. */
+  public static final long DEFAULT_GRACE_SECONDS = 10;
+  public static final long MAX_GRACE_SECONDS = 3600;
   /** Tier boards' names start with this, which no board name may: they are reachable only through their league. */
   public static final String TIER_PREFIX = "~";
   private static final Set<String> WRITABLE = Set.of("tiers", "cohortSize", "promote", "relegate", "period",
-      "timezone", "order", "operator", "autoJoin", "dropInactive");
+      "timezone", "order", "operator", "autoJoin", "dropInactive", "webhook", "archiveEventTop", "graceSeconds");
   private static final Set<String> READ_ONLY = Set.of("league", "createdAt");
 
   /** The name of the board holding the league's tier {@code tier}. */
   public String tierBoard(String tier) {
     return TIER_PREFIX + name + "." + tier;
+  }
+
+  /** The league and tier of a tier board's name; {@code null} for any other board. */
+  public static TierName tierName(String board) {
+    if (!board.startsWith(TIER_PREFIX)) {
+      return null;
+    }
+    int dot = board.indexOf('.');
+    // league and tier names hold no dots (Names.board), so the first one separates them
+    return dot < 0 ? null : new TierName(board.substring(TIER_PREFIX.length(), dot), board.substring(dot + 1));
+  }
+
+  /** A tier board's league and tier. */
+  public record TierName(String league, String tier) {
   }
 
   public String lowest() {
@@ -50,7 +71,9 @@ public record League(String name, String uid, List<String> tiers, int cohortSize
   /** The definition each tier board gets. */
   public JsonObject boardSpec() {
     return new JsonObject().put("order", order.wireName()).put("operator", operator.wireName())
-        .put("period", period.wireName()).put("timezone", zone.getId()).put("cohortSize", cohortSize);
+        .put("period", period.wireName()).put("timezone", zone.getId()).put("cohortSize", cohortSize)
+        .put("graceSeconds", graceSeconds).put("archiveEventTop", events.top())
+        .put("webhook", events.webhook() == null ? null : events.webhook().toStored());
   }
 
   /**
@@ -95,6 +118,9 @@ public record League(String name, String uid, List<String> tiers, int cohortSize
         Operator::fromWire, Operator::wireName);
     boolean autoJoin = Fields.bool(spec, "", "autoJoin", existing == null || existing.autoJoin());
     boolean dropInactive = Fields.bool(spec, "", "dropInactive", existing != null && existing.dropInactive());
+    PeriodEvents events = PeriodEvents.define(spec, existing == null ? PeriodEvents.DEFAULT : existing.events());
+    long grace = Fields.integer(spec, "", "graceSeconds", existing == null ? DEFAULT_GRACE_SECONDS : existing.graceSeconds(),
+        0, MAX_GRACE_SECONDS);
     if (existing != null) {
       fixed("tiers", existing.tiers(), tiers);
       fixed("cohortSize", existing.cohortSize(), cohortSize);
@@ -104,7 +130,7 @@ public record League(String name, String uid, List<String> tiers, int cohortSize
       fixed("operator", existing.operator(), operator);
     }
     return new League(name, existing == null ? newUid : existing.uid(), tiers, cohortSize, promote, relegate, period,
-        zone, order, operator, autoJoin, dropInactive, existing == null ? now.toEpochMilli() : existing.createdAt());
+        zone, order, operator, autoJoin, dropInactive, events, grace, existing == null ? now.toEpochMilli() : existing.createdAt());
   }
 
   private static List<String> tiers(Object v) {
@@ -147,15 +173,19 @@ public record League(String name, String uid, List<String> tiers, int cohortSize
   }
 
   public JsonObject toJson() {
-    return new JsonObject().put("league", name).put("tiers", new JsonArray(new ArrayList<Object>(tiers)))
+    JsonObject j = new JsonObject().put("league", name).put("tiers", new JsonArray(new ArrayList<Object>(tiers)))
         .put("cohortSize", cohortSize).put("promote", promote.toJson()).put("relegate", relegate.toJson())
         .put("period", period.wireName()).put("timezone", zone.getId()).put("order", order.wireName())
         .put("operator", operator.wireName()).put("autoJoin", autoJoin).put("dropInactive", dropInactive)
-        .put("createdAt", createdAt);
+        .put("graceSeconds", graceSeconds).put("createdAt", createdAt);
+    events.show(j);
+    return j;
   }
 
   public JsonObject toStored() {
-    return toJson().put("uid", uid);
+    JsonObject j = toJson().put("uid", uid);
+    events.store(j);
+    return j;
   }
 
   public static League fromStored(JsonObject j) {
@@ -166,6 +196,6 @@ public record League(String name, String uid, List<String> tiers, int cohortSize
         LeagueQuota.parse("promote", j.getValue("promote"), size), LeagueQuota.parse("relegate", j.getValue("relegate"), size),
         PeriodKind.fromWire(j.getString("period")), ZoneId.of(j.getString("timezone")), Order.fromWire(j.getString("order")),
         Operator.fromWire(j.getString("operator")), j.getBoolean("autoJoin"), j.getBoolean("dropInactive"),
-        j.getLong("createdAt"));
+        PeriodEvents.fromStored(j), j.getLong("graceSeconds", DEFAULT_GRACE_SECONDS), j.getLong("createdAt"));
   }
 }

@@ -131,8 +131,7 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
     this.standings = new Standings(store.boards(), reads, store.archive(), participation, clock);
     LeagueStore leagueStore = new LeagueStore(store.shards());
     this.leagues = new Leagues(leagueStore, definitions, store.boards(), intake, participation,
-        new LeagueCloser(leagueStore, store.archive().leagueMoves(), store.archive().participants(), store.boards(),
-            periods, participation), clock);
+        LeagueCloser.of(vertx, store, periods, participation, closer.leaseMillis()), clock);
     this.leagueReads = new LeagueReads(leagues, leagueStore, store.archive().leagueMoves(), store.boards(),
         participation, clock);
   }
