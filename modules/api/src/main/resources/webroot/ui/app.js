@@ -1,5 +1,6 @@
 // The operator's console: the key; the overview of the node; the boards, and one board's live top
-// and score distribution, users, periods and webhook deliveries; players, keys and the audit log.
+// and score distribution, users, periods and webhook deliveries; the leagues, their tiers, cohorts
+// and moves; players, keys and the audit log.
 // Views whose operations need the admin scope are offered only to keys that hold it, and those that
 // read boards only to keys with the read scope.
 
@@ -12,6 +13,7 @@ import {ParticipantsView} from './participants.js';
 import {DistributionView} from './distribution.js';
 import {$, entryRows, replace} from './dom.js';
 import {KeysView} from './keys.js';
+import {LeaguesView} from './leagues.js';
 import {LiveTop} from './live.js';
 import {OverviewView} from './overview.js';
 import {PeriodsView} from './periods.js';
@@ -73,8 +75,9 @@ const deliveries = new DeliveriesView(report);
 const participants = new ParticipantsView(report);
 const players = new PlayersView(report);
 const keys = new KeysView(report);
+const leagues = new LeaguesView(report);
 const audit = new AuditView(report);
-const VIEWS = ['overview', 'boards', 'players', 'keys', 'audit'];
+const VIEWS = ['overview', 'boards', 'leagues', 'players', 'keys', 'audit'];
 
 /** Without a key the page says where to find one; with one it shows the views the key may use. */
 function keyState() {
@@ -137,7 +140,7 @@ async function learnScopes() {
       showTab('live');
     }
   }
-  if (reader === false && ['overview', 'boards'].includes(view)) {
+  if (reader === false && ['overview', 'boards', 'leagues'].includes(view)) {
     if (admin) {
       showView('players');
     } else {
@@ -173,6 +176,9 @@ function showView(name) {
     players.start();
   } else {
     players.stop();
+  }
+  if (name === 'leagues') {
+    leagues.load();
   }
   if (name === 'keys') {
     keys.show();

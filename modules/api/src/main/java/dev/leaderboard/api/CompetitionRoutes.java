@@ -57,7 +57,7 @@ final class CompetitionRoutes {
         q.string("period"), q.string("rankMode"), q.boolValue("meta")), CohortBoard::toJson);
   }
 
-  private static Long cohortId(String raw) {
+  static Long cohortId(String raw) {
     try {
       return Long.parseLong(raw);
     } catch (NumberFormatException e) {

@@ -7,16 +7,20 @@ import dev.leaderboard.service.LeaderboardService;
 import dev.leaderboard.service.request.LeagueJoin;
 import dev.leaderboard.service.request.ScoreEvent;
 import dev.leaderboard.service.result.LeagueClosed;
+import dev.leaderboard.service.result.LeagueCohort;
 import dev.leaderboard.service.result.LeagueDeleted;
 import dev.leaderboard.service.result.LeagueHistory;
 import dev.leaderboard.service.result.LeagueList;
+import dev.leaderboard.service.result.LeagueMovePage;
+import dev.leaderboard.service.result.LeaguePeriods;
 import dev.leaderboard.service.result.LeagueStanding;
+import dev.leaderboard.service.result.LeagueTiers;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import java.util.function.Supplier;
 
-/** HTTP routes of leagues: definitions, members, scores and a member's standing. */
+/** HTTP routes of leagues: definitions, members, scores, a member's standing, tiers, cohorts and moves. */
 final class LeagueRoutes {
   private final Supplier<LeaderboardService> service;
 
@@ -36,6 +40,10 @@ final class LeagueRoutes {
     router.handle("leagueUser", routes::user);
     router.handle("closeLeague", routes::close);
     router.handle("leagueHistory", routes::history);
+    router.handle("leagueTiers", routes::tiers);
+    router.handle("leagueCohort", routes::cohort);
+    router.handle("leaguePeriods", routes::periods);
+    router.handle("leagueMoves", routes::moves);
   }
 
   private void list(RoutingContext ctx) {
@@ -80,6 +88,27 @@ final class LeagueRoutes {
   private void history(RoutingContext ctx) {
     Replies.json(ctx, service.get().leagueHistory(ctx.pathParam("league"), ctx.pathParam("userId"),
         Params.of(ctx).intValue("limit")), LeagueHistory::toJson);
+  }
+
+  private void tiers(RoutingContext ctx) {
+    Replies.json(ctx, service.get().leagueTiers(ctx.pathParam("league"), Params.of(ctx).string("period")),
+        LeagueTiers::toJson);
+  }
+
+  private void cohort(RoutingContext ctx) {
+    Replies.json(ctx, service.get().leagueCohort(ctx.pathParam("league"), ctx.pathParam("tier"),
+        CompetitionRoutes.cohortId(ctx.pathParam("cohort")), Params.of(ctx).string("period")), LeagueCohort::toJson);
+  }
+
+  private void periods(RoutingContext ctx) {
+    Replies.json(ctx, service.get().leaguePeriods(ctx.pathParam("league"), Params.of(ctx).intValue("limit")),
+        LeaguePeriods::toJson);
+  }
+
+  private void moves(RoutingContext ctx) {
+    Params q = Params.of(ctx);
+    Replies.json(ctx, service.get().leagueMoves(ctx.pathParam("league"), ctx.pathParam("period"), q.string("movement"),
+        q.longValue("offset"), q.intValue("limit")), LeagueMovePage::toJson);
   }
 
   private record Created(boolean created, JsonObject body) {

@@ -111,7 +111,12 @@ class AccessTableTest extends ApiTestSupport {
       Map.entry("submitLeague", new Sample("{\"userId\": \"carol\", \"value\": 5}", 200)),
       Map.entry("leagueUser", new Sample(null, 200)),
       Map.entry("closeLeague", new Sample(null, 200)),
-      Map.entry("leagueHistory", new Sample(null, 200)));
+      Map.entry("leagueHistory", new Sample(null, 200)),
+      Map.entry("leagueTiers", new Sample(null, 200)),
+      Map.entry("leagueCohort", new Sample(null, 200)),
+      Map.entry("leaguePeriods", new Sample(null, 200)),
+      // the fixture's league has not closed its current period: past the access check it has no moves
+      Map.entry("leagueMoves", new Sample(null, 404)));
 
   /** Keys that do not depend on the operation, made once. */
   private final Map<String, String> shared = new LinkedHashMap<>();
@@ -301,7 +306,7 @@ class AccessTableTest extends ApiTestSupport {
     String uri(Operation op) {
       Map<String, String> values = Map.of("board", board, "league", board, "userId", pathUser(op),
           "friendId", op.getOperationId().equals("addFriend") ? board + "-cat" : friend, "period", "current", "id", victim,
-          "cohort", "1", "rewardId", "1");
+          "cohort", "1", "rewardId", "1", "tier", "low");
       return PATH_PARAM.matcher(op.getOpenAPIPath()).replaceAll(m -> values.get(m.group(1)));
     }
 

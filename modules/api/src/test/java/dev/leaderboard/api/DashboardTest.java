@@ -18,7 +18,7 @@ class DashboardTest extends ApiTestSupport {
   private static final List<String> FILES = List.of("/ui/app.js", "/ui/api.js", "/ui/dom.js", "/ui/live.js",
       "/ui/chart.js", "/ui/boards.js", "/ui/user.js", "/ui/periods.js", "/ui/rewards.js", "/ui/overview.js", "/ui/metrics.js",
       "/ui/distribution.js", "/ui/deliveries.js", "/ui/participants.js", "/ui/players.js", "/ui/keys.js", "/ui/audit.js",
-      "/ui/every.js", "/ui/dashboard.css");
+      "/ui/every.js", "/ui/leagues.js", "/ui/dashboard.css");
 
   @Test
   void thePageIsServedWithoutAKeyUnderAStrictPolicy() {

@@ -187,7 +187,8 @@ class OpenApiContractTest {
         Map.entry("userBoards", "own-user"), Map.entry("history", "any"),
         Map.entry("userRewards", "own-user"), Map.entry("claimReward", "own-user"), Map.entry("listLeagues", "any"),
         Map.entry("getLeague", "any"), Map.entry("leagueUser", "own-user"),
-        Map.entry("leagueHistory", "own-user"))));
+        Map.entry("leagueHistory", "own-user"), Map.entry("leagueTiers", "any"), Map.entry("leagueCohort", "any"),
+        Map.entry("leaguePeriods", "any"), Map.entry("leagueMoves", "any"))));
   }
 
   @Test

@@ -43,8 +43,9 @@ import org.openqa.selenium.support.ui.Select;
  * other views: the overview (readiness, boards with their current entries, submits and reads per
  * second from the node's metrics), a board's score distribution and webhook deliveries with a
  * redelivery, players (ban, lift, remove, erase, each in the audit log), keys (created, shown once,
- * revoked) and the audit log filtered; a key without the admin scope is offered only what it may
- * use. Each view's screenshot is saved under {@code target/screenshots/}.
+ * revoked), the audit log filtered, and a league's tiers, cohorts with zones and moves; a key
+ * without the admin scope is offered only what it may use. Each view's screenshot is saved under
+ * {@code target/screenshots/}.
  */
 @ExtendWith(VertxExtension.class)
 class DashboardBrowserTest {
@@ -442,6 +443,56 @@ class DashboardBrowserTest {
     assertThat(chromium.consoleErrors()).isEmpty();
   }
 
+  /**
+   * A league closed through the API: its tiers with their members and cohorts, a cohort of a tier
+   * with each member's zone as at the close, and the close's moves, all and filtered by movement.
+   */
+  @Test
+  void aLeaguesTiersACohortsZonesAndTheMovesOfItsClose() throws Exception {
+    String league = "lg-" + run;
+    ok(send(api, port, HttpMethod.PUT, "/v1/leagues/" + league, new JsonObject()
+        .put("tiers", new JsonArray().add("bronze").add("silver").add("gold")).put("cohortSize", 3).put("promote", 1)
+        .put("relegate", 1).put("period", "daily")));
+    for (String user : List.of("ann", "bob", "cid")) {
+      ok(send(api, port, HttpMethod.POST, "/v1/leagues/" + league + "/members",
+          new JsonObject().put("userId", user).put("tier", "silver")));
+    }
+    for (JsonObject e : List.of(event("ann", 30), event("bob", 20), event("cid", 10), event("dan", 5),
+        event("eve", 7))) {
+      ok(send(api, port, HttpMethod.POST, "/v1/leagues/" + league + "/scores", e));
+    }
+    ok(send(api, port, HttpMethod.POST, "/v1/leagues/" + league + "/periods/2025-04-15/close", null));
+
+    useKey(key);
+    openView("leagues");
+    By open = By.cssSelector("#leagues button[data-league='" + league + "']");
+    chromium.waitAtMost(PAGE).until(d -> !d.findElements(open).isEmpty());
+    page.findElement(open).click();
+    chromium.waitAtMost(PAGE).until(d -> d.findElements(By.cssSelector("#league-tiers tbody tr")).size() == 3);
+    assertThat(page.findElements(By.cssSelector("#league-tiers tbody tr")).stream()
+        .map(r -> r.getDomAttribute("data-tier") + " " + r.findElement(By.cssSelector("td.members")).getText() + " "
+            + r.findElement(By.cssSelector("td.cohorts")).getText()).toList())
+        .as("the ladder, highest first").containsExactly("gold 0 0", "silver 3 1", "bronze 2 1");
+    page.findElement(By.cssSelector("#league-tiers tr[data-tier='silver'] [data-action='tier']")).click();
+    chromium.waitAtMost(PAGE).until(d -> d.findElements(By.cssSelector("#league-cohort tbody tr")).size() == 3);
+    assertThat(page.findElements(By.cssSelector("#league-cohort tbody tr")).stream()
+        .map(r -> r.getDomAttribute("data-user") + " " + r.findElement(By.cssSelector("td.zone")).getText()).toList())
+        .containsExactly("ann promotion", "bob stay", "cid relegation");
+    chromium.waitAtMost(PAGE).until(d -> d.findElements(By.cssSelector("#league-moves tbody tr")).size() == 5);
+    assertThat(page.findElement(By.id("league-moves-period")).getText()).contains("2025-04-15: 2 up, 1 down, 2 stay");
+    assertThat(page.findElements(By.cssSelector("#league-moves tbody tr")).stream()
+        .map(r -> r.getDomAttribute("data-user") + " " + r.getDomAttribute("data-movement")).toList())
+        .as("the lowest tier first, by cohort rank")
+        .containsExactly("eve up", "dan stay", "ann up", "bob stay", "cid down");
+    new Select(page.findElement(By.id("league-movement"))).selectByValue("up");
+    chromium.waitAtMost(PAGE).until(d -> d.findElements(By.cssSelector("#league-moves tbody tr")).size() == 2);
+    assertThat(page.findElements(By.cssSelector("#league-moves tbody tr")).stream()
+        .map(r -> r.getDomAttribute("data-user")).toList()).containsExactly("eve", "ann");
+    assertThat(page.findElement(By.id("league-moves-note")).getText()).isEqualTo("1–2 of 2 up moves");
+    chromium.screenshot("console-leagues");
+    assertThat(chromium.consoleErrors()).isEmpty();
+  }
+
   @Test
   void aPlayerIsBannedLiftedRemovedAndErasedEachInTheAuditLog() throws Exception {
     String player = "p-" + run;
@@ -586,6 +637,8 @@ class DashboardBrowserTest {
     for (String view : List.of("players", "keys", "audit")) {
       assertThat(page.findElement(By.cssSelector("#views [data-view='" + view + "']")).isDisplayed()).as(view).isFalse();
     }
+    openView("leagues");
+    chromium.waitAtMost(PAGE).until(d -> d.findElement(By.id("leagues-view")).isDisplayed());
     openView("overview");
     chromium.waitAtMost(PAGE).until(d -> d.findElement(By.id("ov-boards-note")).getText().endsWith(" boards"));
 
@@ -595,7 +648,7 @@ class DashboardBrowserTest {
     useKey(submitter.getString("key"));
     chromium.waitAtMost(PAGE).until(d -> d.findElement(By.id("views-scope")).getText()
         .startsWith("this key holds neither the read nor the admin scope"));
-    for (String view : List.of("overview", "boards", "players", "keys", "audit")) {
+    for (String view : List.of("overview", "boards", "leagues", "players", "keys", "audit")) {
       assertThat(page.findElement(By.cssSelector("#views [data-view='" + view + "']")).isDisplayed()).as(view).isFalse();
       assertThat(page.findElement(By.id(view + "-view")).isDisplayed()).as(view + " view").isFalse();
     }

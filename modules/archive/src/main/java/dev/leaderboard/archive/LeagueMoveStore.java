@@ -3,8 +3,10 @@ package dev.leaderboard.archive;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.Tuple;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -133,6 +135,57 @@ public final class LeagueMoveStore {
   public Future<Void> delete(String leagueUid) {
     return ArchiveStore.reached(pool.preparedQuery("delete from league_move where league_uid = $1")
         .execute(Tuple.of(leagueUid))).mapEmpty();
+  }
+
+  /**
+   * A page of the period's moves ({@code movement} null: every one), ordered by the tier moved from
+   * in {@code tiers}' order, then cohort (the unseated last), cohort rank and user ID.
+   */
+  public Future<List<Move>> page(String leagueUid, String period, List<String> tiers, String movement, long offset,
+      int limit) {
+    return ArchiveStore.reached(pool.preparedQuery("select " + COLUMNS + " from league_move where league_uid = $1"
+        + " and period = $2 and ($3::text is null or movement = $3) order by array_position($4::text[], from_tier),"
+        + " cohort nulls last, cohort_rank, user_id offset $5 limit $6")
+        .execute(Tuple.of(leagueUid, period, movement, tiers.toArray(String[]::new), offset, limit))).map(rows -> {
+          List<Move> out = new ArrayList<>();
+          for (Row r : rows) {
+            out.add(move(r));
+          }
+          return out;
+        });
+  }
+
+  /** The moves recorded at one period's close, counted by movement. */
+  public record PeriodMoves(String period, Map<String, Long> movements) {
+    public long total() {
+      return movements.values().stream().mapToLong(Long::longValue).sum();
+    }
+  }
+
+  /** The periods with recorded moves, newest first, at most {@code limit}, each with its moves counted by movement. */
+  public Future<List<PeriodMoves>> periods(String leagueUid, int limit) {
+    return ArchiveStore.reached(pool.preparedQuery("select period, movement, count(*) from league_move"
+        + " where league_uid = $1 and period in (select distinct period from league_move where league_uid = $1"
+        + " order by period desc limit $2) group by period, movement order by period desc")
+        .execute(Tuple.of(leagueUid, limit))).map(LeagueMoveStore::periodMoves);
+  }
+
+  /** One period's moves counted by movement; empty when none are recorded. */
+  public Future<PeriodMoves> counts(String leagueUid, String period) {
+    return ArchiveStore.reached(pool.preparedQuery("select period, movement, count(*) from league_move"
+        + " where league_uid = $1 and period = $2 group by period, movement").execute(Tuple.of(leagueUid, period)))
+        .map(rows -> {
+          List<PeriodMoves> found = periodMoves(rows);
+          return found.isEmpty() ? new PeriodMoves(period, Map.of()) : found.get(0);
+        });
+  }
+
+  private static List<PeriodMoves> periodMoves(RowSet<Row> rows) {
+    Map<String, Map<String, Long>> out = new LinkedHashMap<>();
+    for (Row r : rows) {
+      out.computeIfAbsent(r.getString(0), p -> new TreeMap<>()).put(r.getString(1), r.getLong(2));
+    }
+    return out.entrySet().stream().map(e -> new PeriodMoves(e.getKey(), e.getValue())).toList();
   }
 
   private static Move move(Row r) {

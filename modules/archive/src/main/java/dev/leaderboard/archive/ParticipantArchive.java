@@ -81,6 +81,16 @@ public final class ParticipantArchive {
         .map(rows -> rows.iterator().next().getLong(0));
   }
 
+  /** How many participants the archived period held and in how many cohorts: {@code [participants, cohorts]}. */
+  public Future<long[]> counts(String boardUid, String period) {
+    return ArchiveStore.reached(pool.preparedQuery("select count(*), count(distinct cohort) filter (where cohort > 0)"
+            + " from archived_participant where board_uid = $1 and period = $2").execute(Tuple.of(boardUid, period)))
+        .map(rows -> {
+          Row r = rows.iterator().next();
+          return new long[] {r.getLong(0), r.getLong(1)};
+        });
+  }
+
   /** The user's participation, or {@code null} when the user had not joined the period. */
   public Future<ArchivedParticipant> participant(String boardUid, String period, String userId) {
     return ArchiveStore.reached(pool.preparedQuery("select " + COLUMNS + " from archived_participant"

@@ -13,6 +13,10 @@ import dev.leaderboard.service.result.BatchResult;
 import dev.leaderboard.service.result.CohortBoard;
 import dev.leaderboard.service.result.JoinResult;
 import dev.leaderboard.service.result.LeagueClosed;
+import dev.leaderboard.service.result.LeagueCohort;
+import dev.leaderboard.service.result.LeagueMovePage;
+import dev.leaderboard.service.result.LeaguePeriods;
+import dev.leaderboard.service.result.LeagueTiers;
 import dev.leaderboard.service.result.LeagueDefinition;
 import dev.leaderboard.service.result.LeagueHistory;
 import dev.leaderboard.service.result.LeagueDeleted;
@@ -211,6 +215,18 @@ public interface LeaderboardService {
 
   /** The member's closed periods, newest first (at most {@code limit}, default 20): tier, cohort rank, score, movement. */
   Future<LeagueHistory> leagueHistory(String league, String userId, Integer limit);
+
+  /** Per tier, lowest first, the members seated in it in the period ({@code null}: the current one) and their cohorts. */
+  Future<LeagueTiers> leagueTiers(String league, String period);
+
+  /** A cohort of a tier in the period: its entries, ranks and each member's zone (an archived period's as at its close). */
+  Future<LeagueCohort> leagueCohort(String league, String tier, Long cohort, String period);
+
+  /** The league's closed periods, newest first (at most {@code limit}, default 20), with their moves counted by movement. */
+  Future<LeaguePeriods> leaguePeriods(String league, Integer limit);
+
+  /** A page of a closed period's recorded moves, {@code movement} ({@code null}: any) filtering them, with the counts by movement. */
+  Future<LeagueMovePage> leagueMoves(String league, String period, String movement, Long offset, Integer limit);
 
   /** This node's view of its stores (shards PINGed, PostgreSQL queried, boards cached); never fails. */
   Future<Health> health();

@@ -48,8 +48,13 @@ import dev.leaderboard.service.result.RewardList;
 import dev.leaderboard.service.result.StandingHistory;
 import dev.leaderboard.service.rewards.Rewards;
 import dev.leaderboard.service.leagues.LeagueCloser;
+import dev.leaderboard.service.leagues.LeagueReads;
 import dev.leaderboard.service.leagues.Leagues;
 import dev.leaderboard.service.result.LeagueClosed;
+import dev.leaderboard.service.result.LeagueCohort;
+import dev.leaderboard.service.result.LeagueMovePage;
+import dev.leaderboard.service.result.LeaguePeriods;
+import dev.leaderboard.service.result.LeagueTiers;
 import dev.leaderboard.service.request.LeagueJoin;
 import dev.leaderboard.service.result.LeagueDefinition;
 import dev.leaderboard.service.result.LeagueHistory;
@@ -95,6 +100,7 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
   private final Participation participation;
   private final Clock clock;
   private final Leagues leagues;
+  private final LeagueReads leagueReads;
 
   public LeaderboardServiceImpl(Vertx vertx, NodeStore store, PeriodCloser closer, Clock clock, int defaultPartitions,
       ScoreNotices notices) {
@@ -126,6 +132,8 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
     LeagueStore leagueStore = new LeagueStore(store.shards());
     this.leagues = new Leagues(leagueStore, definitions, store.boards(), intake, participation,
         LeagueCloser.of(vertx, store, periods, participation, closer.leaseMillis()), clock);
+    this.leagueReads = new LeagueReads(leagues, leagueStore, store.archive().leagueMoves(), store.boards(),
+        participation, clock);
   }
 
   /** The board's definition for the node's own checks (access, streams); 404 when there is none. */
@@ -339,6 +347,26 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
   @Override
   public Future<LeagueHistory> leagueHistory(String league, String userId, Integer limit) {
     return Requests.guard(() -> leagues.history(league, userId, limit));
+  }
+
+  @Override
+  public Future<LeagueTiers> leagueTiers(String league, String period) {
+    return Requests.guard(() -> leagueReads.tiers(league, period));
+  }
+
+  @Override
+  public Future<LeagueCohort> leagueCohort(String league, String tier, Long cohort, String period) {
+    return Requests.guard(() -> leagueReads.cohort(league, tier, cohort, period));
+  }
+
+  @Override
+  public Future<LeaguePeriods> leaguePeriods(String league, Integer limit) {
+    return Requests.guard(() -> leagueReads.periods(league, limit));
+  }
+
+  @Override
+  public Future<LeagueMovePage> leagueMoves(String league, String period, String movement, Long offset, Integer limit) {
+    return Requests.guard(() -> leagueReads.moves(league, period, movement, offset, limit));
   }
 
 }

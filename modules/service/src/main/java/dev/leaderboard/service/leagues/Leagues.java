@@ -273,7 +273,7 @@ public final class Leagues {
   }
 
   /** How the cohort would move if its period closed now. */
-  private static Map<String, Move> zone(League l, String tier, CohortBoard c) {
+  static Map<String, Move> zone(League l, String tier, CohortBoard c) {
     List<Seat> seats = new ArrayList<>();
     Map<String, String> members = new LinkedHashMap<>();
     JsonArray entries = c.toJson().getJsonArray("entries");

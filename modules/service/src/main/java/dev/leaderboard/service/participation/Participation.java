@@ -190,6 +190,13 @@ public final class Participation {
         : store.cohort(b, p.id(), cohort));
   }
 
+  /** How many participants the period holds and how many cohorts it drew; an archived period's as at its close. */
+  public Future<ParticipationStore.Counts> counts(Board b, Period p) {
+    return archived(b, p).compose(isArchived -> isArchived
+        ? archive.counts(b.uid(), p.id()).map(c -> new ParticipationStore.Counts(c[0], c[1]))
+        : store.counts(b, p.id()));
+  }
+
   /** The cohort's entries, ranked among the members, with their board ranks. */
   public Future<CohortBoard> cohortBoard(Board b, Period p, long cohort, RankMode mode, boolean withMeta) {
     return members(b, p, cohort).compose(members -> {

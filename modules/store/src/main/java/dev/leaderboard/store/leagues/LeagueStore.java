@@ -67,6 +67,15 @@ public final class LeagueStore {
         .map(r -> r.toInteger() == 1);
   }
 
+  /** Every period whose moves were applied to the members. */
+  public Future<List<String>> appliedPeriods(League l) {
+    return shards.send(Route.META, Request.cmd(Command.SMEMBERS).arg(Keys.leagueApplied(l))).map(r -> {
+      List<String> out = new ArrayList<>(r.size());
+      r.forEach(p -> out.add(p.toString()));
+      return out;
+    });
+  }
+
   /**
    * Sets each member's tier after the period's close ({@code null}: the member leaves), then marks
    * the period applied. The values are the moves' destinations, so applying them again after a

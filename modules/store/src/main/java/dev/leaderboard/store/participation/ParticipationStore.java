@@ -145,6 +145,21 @@ public final class ParticipationStore {
         });
   }
 
+  /** How many participants a period holds and how many cohorts it drew. */
+  public record Counts(long participants, long cohorts) {
+  }
+
+  /**
+   * The period's participants and cohorts in one round on its home route; cohort IDs are drawn one
+   * after another from 1, so the last one drawn is how many there are.
+   */
+  public Future<Counts> counts(Board b, String period) {
+    Route home = Keys.participation(b, period);
+    return shards.dispatch(List.of(Call.of(home, Request.cmd(Command.LLEN).arg(Keys.joinOrder(home))),
+        Call.of(home, Request.cmd(Command.HGET).arg(Keys.cohortCounts(home)).arg("next"))))
+        .map(answers -> new Counts(answers.get(0).toLong(), answers.get(1) == null ? 0 : answers.get(1).toLong()));
+  }
+
   /** A board's period, for {@link #forget}. */
   public record BoardPeriod(Board board, String period) {
   }

@@ -1,0 +1,186 @@
+package dev.leaderboard.service.leagues;
+
+import dev.leaderboard.archive.LeagueMoveStore;
+import dev.leaderboard.archive.LeagueMoveStore.PeriodMoves;
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Fields;
+import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.League;
+import dev.leaderboard.core.LeagueMoves;
+import dev.leaderboard.core.LeagueMoves.Move;
+import dev.leaderboard.core.Limits;
+import dev.leaderboard.core.Names;
+import dev.leaderboard.core.Period;
+import dev.leaderboard.core.RankMode;
+import dev.leaderboard.service.boards.BoardRegistry;
+import dev.leaderboard.service.impl.Requests;
+import dev.leaderboard.service.participation.Participation;
+import dev.leaderboard.service.result.LeagueCohort;
+import dev.leaderboard.service.result.LeagueMovePage;
+import dev.leaderboard.service.result.LeaguePeriods;
+import dev.leaderboard.service.result.LeagueTiers;
+import dev.leaderboard.store.leagues.LeagueStore;
+import dev.leaderboard.store.participation.ParticipationStore;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.time.Clock;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What a league looks like from outside: its tiers' members and cohorts in a period, a cohort's
+ * board with each member's zone, and the closed periods with their recorded moves. Everything is
+ * read from the tier boards' participation (an archived period's as at its close) and from the
+ * moves the close recorded; nothing here writes.
+ */
+public final class LeagueReads {
+  static final String TIER_NOT_FOUND = "tier_not_found";
+  static final String PERIOD_NOT_FOUND = "period_not_found";
+  private static final String COHORT_NOT_FOUND = "cohort_not_found";
+  private static final List<String> MOVEMENTS = List.of(LeagueMoves.UP, LeagueMoves.DOWN, LeagueMoves.STAY,
+      LeagueMoves.DROPPED);
+  private final Leagues leagues;
+  private final LeagueStore store;
+  private final LeagueMoveStore moves;
+  private final BoardRegistry boards;
+  private final Participation participation;
+  private final Clock clock;
+
+  public LeagueReads(Leagues leagues, LeagueStore store, LeagueMoveStore moves, BoardRegistry boards,
+      Participation participation, Clock clock) {
+    this.leagues = leagues;
+    this.store = store;
+    this.moves = moves;
+    this.boards = boards;
+    this.participation = participation;
+    this.clock = clock;
+  }
+
+  /** Per tier, lowest first, the members seated in it in the period ({@code null}: the current one) and their cohorts. */
+  public Future<LeagueTiers> tiers(String name, String period) {
+    return leagues.get(name).compose(l -> {
+      List<Future<Board>> each = l.tiers().stream().map(t -> boards.require(l.tierBoard(t))).toList();
+      return Future.all(each).compose(all -> {
+        Period p = Requests.period(all.resultAt(0), period, clock);
+        List<Future<ParticipationStore.Counts>> counts = each.stream()
+            .map(b -> participation.counts(b.result(), p)).toList();
+        return Future.all(counts).map(done -> {
+          JsonArray tiers = new JsonArray();
+          for (int i = 0; i < counts.size(); i++) {
+            ParticipationStore.Counts c = done.resultAt(i);
+            tiers.add(new JsonObject().put("tier", l.tiers().get(i)).put("members", c.participants())
+                .put("cohorts", c.cohorts()));
+          }
+          return LeagueTiers.of(l.name(), p.id(), tiers);
+        });
+      });
+    });
+  }
+
+  /**
+   * A cohort of the tier in the period: its board in the tier board's unique order and each member's
+   * zone, as the member's standing gives it (an archived period's as at its close).
+   */
+  public Future<LeagueCohort> cohort(String name, String tier, Long cohort, String period) {
+    Names.board("league", name);
+    Names.board("tier", tier);
+    if (cohort == null || cohort < 1 || cohort > Fields.MAX_EXACT / ParticipationStore.PLACES) {
+      throw LeaderboardException.invalid("cohort", "must be a cohort ID, a whole number from 1 (got " + cohort + ")");
+    }
+    return leagues.get(name).compose(l -> {
+      if (l.level(tier) < 0) {
+        throw new LeaderboardException(404, TIER_NOT_FOUND, "league '" + l.name() + "' has no tier '" + tier
+            + "'; its tiers are " + l.tiers());
+      }
+      return boards.require(l.tierBoard(tier)).compose(b -> {
+        Period p = Requests.period(b, period, clock);
+        return participation.cohortBoard(b, p, cohort, RankMode.UNIQUE, true)
+            .recover(t -> Future.failedFuture(t instanceof LeaderboardException le && COHORT_NOT_FOUND.equals(le.code())
+                ? new LeaderboardException(404, COHORT_NOT_FOUND, "period " + p.id() + " of tier '" + tier
+                    + "' of league '" + l.name() + "' has no cohort " + cohort)
+                : t))
+            .map(c -> {
+              Map<String, Move> zones = Leagues.zone(l, tier, c);
+              JsonObject json = c.toJson();
+              JsonArray entries = new JsonArray();
+              json.getJsonArray("entries").forEach(o -> {
+                JsonObject e = ((JsonObject) o).copy();
+                entries.add(e.put("zone", zone(zones.get(e.getString("userId")))));
+              });
+              JsonArray missing = new JsonArray();
+              json.getJsonArray("missing").forEach(u -> missing.add(new JsonObject().put("userId", u)
+                  .put("zone", zone(zones.get((String) u)))));
+              return LeagueCohort.of(l.name(), tier, p.id(), c.cohort(), json.getInteger("size"), entries, missing,
+                  json.getJsonObject("partial"));
+            });
+      });
+    });
+  }
+
+  /** Where a move would take a member, as a zone of the cohort. */
+  static String zone(Move move) {
+    if (move == null) {
+      return null;
+    }
+    return switch (move.movement()) {
+      case LeagueMoves.UP -> "promotion";
+      case LeagueMoves.STAY -> "stay";
+      default -> "relegation";
+    };
+  }
+
+  /** The closed periods, newest first (at most {@code limit}), each with its recorded moves counted by movement. */
+  public Future<LeaguePeriods> periods(String name, Integer limit) {
+    int lim = Requests.limit(limit, Limits.DEFAULT_PAGE);
+    return leagues.get(name).compose(l -> Future.all(moves.periods(l.uid(), lim), store.appliedPeriods(l)).map(all -> {
+      Map<String, Map<String, Long>> closed = new TreeMap<>(Comparator.reverseOrder());
+      // a close that recorded no moves (no members) is closed all the same: its period is applied
+      all.<List<String>>resultAt(1).forEach(p -> closed.put(p, Map.of()));
+      all.<List<PeriodMoves>>resultAt(0).forEach(m -> closed.put(m.period(), m.movements()));
+      JsonArray out = new JsonArray();
+      closed.entrySet().stream().limit(lim).forEach(e -> {
+        JsonObject counts = counts(e.getValue());
+        out.add(new JsonObject().put("period", e.getKey())
+            .put("moves", e.getValue().values().stream().mapToLong(Long::longValue).sum()).mergeIn(counts));
+      });
+      return LeaguePeriods.of(l.name(), out);
+    }));
+  }
+
+  /**
+   * A page of a closed period's recorded moves ({@code movement} null: every one), by the tier they
+   * moved from, lowest first, then cohort and rank in it; 404 {@code period_not_found} for a period
+   * the league has not closed.
+   */
+  public Future<LeagueMovePage> moves(String name, String period, String movement, Long offset, Integer limit) {
+    Names.board("league", name);
+    if (movement != null && !MOVEMENTS.contains(movement)) {
+      throw LeaderboardException.invalid("movement", "must be one of " + String.join(", ", MOVEMENTS) + " (got '"
+          + (movement.length() > 40 ? movement.substring(0, 40) + "..." : movement) + "')");
+    }
+    long off = Requests.offset(offset);
+    int lim = Requests.limit(limit, Limits.DEFAULT_PAGE);
+    return leagues.get(name).compose(l -> boards.require(l.tierBoard(l.lowest())).compose(b -> {
+      Period p = Requests.period(b, period, clock);
+      return Future.all(moves.counts(l.uid(), p.id()), store.applied(l, p.id())).compose(all -> {
+        PeriodMoves recorded = all.resultAt(0);
+        if (recorded.movements().isEmpty() && !all.<Boolean>resultAt(1)) {
+          throw new LeaderboardException(404, PERIOD_NOT_FOUND, "league '" + l.name() + "' has not closed period "
+              + p.id() + "; its closed periods are at GET /v1/leagues/" + l.name() + "/periods");
+        }
+        long total = movement == null ? recorded.total() : recorded.movements().getOrDefault(movement, 0L);
+        return moves.page(l.uid(), p.id(), l.tiers(), movement, off, lim).map(page -> LeagueMovePage.of(l.name(),
+            p.id(), movement, total, off, lim, counts(recorded.movements()), page));
+      });
+    }));
+  }
+
+  private static JsonObject counts(Map<String, Long> movements) {
+    JsonObject out = new JsonObject();
+    MOVEMENTS.forEach(m -> out.put(m, movements.getOrDefault(m, 0L)));
+    return out;
+  }
+}
