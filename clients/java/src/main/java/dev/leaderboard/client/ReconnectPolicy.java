@@ -14,6 +14,7 @@ public record ReconnectPolicy(Duration firstDelay, Duration maxDelay) {
   /** 100 ms, doubling up to 5 s. */
   public static final ReconnectPolicy DEFAULT = new ReconnectPolicy(Duration.ofMillis(100), Duration.ofSeconds(5));
 
+  /** Checks the bounds: refuses negative waits and a maximum below the first. */
   public ReconnectPolicy {
     if (firstDelay.isNegative() || maxDelay.compareTo(firstDelay) < 0) {
       throw new IllegalArgumentException("need 0 <= firstDelay <= maxDelay");

@@ -19,6 +19,7 @@ public record RetryPolicy(int maxAttempts, Duration maxTotalWait, Duration defau
   /** Every answer is final. */
   public static final RetryPolicy NEVER = new RetryPolicy(1, Duration.ZERO, Duration.ZERO);
 
+  /** Checks the bounds: refuses negative waits and fewer than one send. */
   public RetryPolicy {
     if (maxAttempts < 1) {
       throw new IllegalArgumentException("maxAttempts must be at least 1");
