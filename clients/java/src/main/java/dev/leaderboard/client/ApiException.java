@@ -5,7 +5,8 @@ import java.util.Optional;
 
 /**
  * The one exception of the client: the node refused a call (its HTTP status and the JSON error it
- * answered), or the node could not be reached (status 0, code {@value #UNREACHABLE}).
+ * answered), the node could not be reached (status 0, code {@value #UNREACHABLE}), or a 2xx answer
+ * was not the JSON the operation answers (code {@code invalid_answer}).
  *
  * <p>{@link #code()} is the node's stable error code ({@code invalid_field}, {@code board_not_found},
  * {@code rate_limited}, ...; docs/api.md lists them all), {@link #field()} the request field an
@@ -14,6 +15,7 @@ import java.util.Optional;
 public final class ApiException extends RuntimeException {
   /** The code of a call that got no answer: the node could not be reached or the connection broke. */
   public static final String UNREACHABLE = "unreachable";
+  private static final long serialVersionUID = 1L;
 
   private final int status;
   private final String code;

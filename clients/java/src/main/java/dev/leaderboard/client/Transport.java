@@ -41,7 +41,7 @@ final class Transport {
     for (int attempt = 1; ; attempt++) {
       HttpResponse<String> answer = exchange(call, request);
       if (answer.statusCode() / 100 == 2) {
-        return type == String.class ? type.cast(answer.body()) : Json.read(answer.body(), type);
+        return read(call, answer, type);
       }
       ApiException refusal = refusal(answer.statusCode(), answer.body(), answer.headers().firstValue("Retry-After"));
       Optional<Duration> wait = retries.nextWait(refusal, attempt, waited);
@@ -51,6 +51,19 @@ final class Transport {
       listener.retrying(call.operation, attempt, refusal, wait.get());
       pause(wait.get());
       waited = waited.plus(wait.get());
+    }
+  }
+
+  private static <T> T read(Call call, HttpResponse<String> answer, Class<T> type) {
+    if (type == String.class) {
+      return type.cast(answer.body());
+    }
+    try {
+      return Json.read(answer.body(), type);
+    } catch (IllegalStateException e) {
+      // not the node's answer (a proxy's page, a cut body): as much a failed call as a refusal
+      throw new ApiException(answer.statusCode(), "invalid_answer", call.operation + ": " + e.getMessage(), null,
+          null, null, null, e);
     }
   }
 
