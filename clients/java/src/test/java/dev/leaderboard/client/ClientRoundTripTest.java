@@ -17,7 +17,11 @@ import dev.leaderboard.client.model.NewKey;
 import dev.leaderboard.client.model.Page;
 import dev.leaderboard.client.model.SubmitResult;
 import dev.leaderboard.testing.TestSeed;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.Base64;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -25,6 +29,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -39,9 +45,17 @@ class ClientRoundTripTest {
   static TestNode node;
   static LeaderboardClient client;
 
+  static final String ISSUER = "https://login.example.com";
+  static String jwtSecret;
+
   @BeforeAll
-  static void start() {
-    node = TestNode.start(dataDir, Map.of());
+  static void start() throws Exception {
+    byte[] random = new byte[48];
+    new SecureRandom().nextBytes(random);
+    jwtSecret = Base64.getEncoder().encodeToString(random);
+    Path secretFile = Files.writeString(dataDir.resolve("jwt.secret"), jwtSecret);
+    node = TestNode.start(dataDir.resolve("node"), Map.of("LB_JWT_HS256_SECRET_FILE", secretFile.toString(),
+        "LB_JWT_ISSUER", ISSUER));
     client = node.admin().build();
   }
 
@@ -175,6 +189,31 @@ class ClientRoundTripTest {
     assertThat(client.operations().ready().status()).isEqualTo("UP");
     assertThat(client.operations().metrics()).contains("# TYPE");
     assertThat(client.operations().openApi()).contains("operationId: submit");
+  }
+
+  @Test
+  void aPlayerTokenSubmitsAndReadsItsOwnScoresOnly() throws Exception {
+    String board = "rt-players";
+    client.boards().putBoard(board, BoardDefinition.defaults().clientWrites(true));
+    LeaderboardClient alice = LeaderboardClient.builder(node.uri())
+        .credential(Credential.playerToken(hs256(Map.of("sub", "alice", "iss", ISSUER,
+            "exp", System.currentTimeMillis() / 1000 + 600)))).build();
+    assertThat(alice.scores().submit(board, Event.of("alice", 7)).score()).isEqualTo(7);
+    assertThat(alice.reads().user(board, "alice").rank()).isEqualTo(1);
+    ApiException other = catchThrowableOfType(ApiException.class, () -> alice.scores().submit(board, Event.of("bob", 7)));
+    assertThat(other.status()).isEqualTo(403);
+    assertThat(other.code()).isEqualTo("forbidden");
+    assertThat(client.reads().ranks(board, List.of("bob"), ReadOptions.DEFAULTS).missing()).containsExactly("bob");
+  }
+
+  /** A JWT signed with the node's HS256 secret, as the game's login service would issue it. */
+  private static String hs256(Map<String, Object> claims) throws Exception {
+    Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();
+    String head = b64.encodeToString("{\"alg\":\"HS256\",\"typ\":\"JWT\"}".getBytes(StandardCharsets.UTF_8));
+    String body = b64.encodeToString(Json.write(claims).getBytes(StandardCharsets.UTF_8));
+    Mac mac = Mac.getInstance("HmacSHA256");
+    mac.init(new SecretKeySpec(jwtSecret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+    return head + "." + body + "." + b64.encodeToString(mac.doFinal((head + "." + body).getBytes(StandardCharsets.UTF_8)));
   }
 
   @Test
