@@ -1,0 +1,86 @@
+package dev.leaderboard.client;
+
+import dev.leaderboard.client.model.Event;
+import dev.leaderboard.client.model.League;
+import dev.leaderboard.client.model.LeagueClosed;
+import dev.leaderboard.client.model.LeagueDefinition;
+import dev.leaderboard.client.model.LeagueDeleted;
+import dev.leaderboard.client.model.LeagueHistory;
+import dev.leaderboard.client.model.LeagueList;
+import dev.leaderboard.client.model.LeagueMember;
+import dev.leaderboard.client.model.LeagueStanding;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Leagues, their members, scores and standings (tag {@code leagues}). */
+public final class LeagueCalls {
+  private final Transport transport;
+
+  LeagueCalls(Transport transport) {
+    this.transport = transport;
+  }
+
+  /** Every league. */
+  @Operation("listLeagues")
+  public LeagueList listLeagues() {
+    return transport.send(Call.of("listLeagues", "GET", "/v1/leagues"), LeagueList.class);
+  }
+
+  /** Creates or updates a league (scope {@code admin}). */
+  @Operation("putLeague")
+  public League putLeague(String league, LeagueDefinition definition) {
+    return transport.send(Call.of("putLeague", "PUT", "/v1/leagues/{}", league).body(definition), League.class);
+  }
+
+  /** The league's definition. */
+  @Operation("getLeague")
+  public League getLeague(String league) {
+    return transport.send(Call.of("getLeague", "GET", "/v1/leagues/{}", league), League.class);
+  }
+
+  /** Deletes the league (scope {@code admin}). */
+  @Operation("deleteLeague")
+  public LeagueDeleted deleteLeague(String league) {
+    return transport.send(Call.of("deleteLeague", "DELETE", "/v1/leagues/{}", league), LeagueDeleted.class);
+  }
+
+  /** Makes the user a member, in {@code tier} (null: the lowest). */
+  @Operation("joinLeague")
+  public LeagueMember joinLeague(String league, String userId, String tier) {
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("userId", userId);
+    if (tier != null) {
+      body.put("tier", tier);
+    }
+    return transport.send(Call.of("joinLeague", "POST", "/v1/leagues/{}/members", league).body(body),
+        LeagueMember.class);
+  }
+
+  /** Submits a member's score event to their tier (with an event ID, as {@link ScoreCalls#submit}). */
+  @Operation("submitLeague")
+  public LeagueStanding submitLeague(String league, Event event) {
+    return transport.send(Call.of("submitLeague", "POST", "/v1/leagues/{}/scores", league)
+        .body(ScoreCalls.identified(event)), LeagueStanding.class);
+  }
+
+  /** The member's standing in their cohort; {@code period} null for the current one. */
+  @Operation("leagueUser")
+  public LeagueStanding leagueUser(String league, String userId, String period) {
+    return transport.send(Call.of("leagueUser", "GET", "/v1/leagues/{}/users/{}", league, userId)
+        .param("period", period), LeagueStanding.class);
+  }
+
+  /** Closes an ended league period: every tier's period closes and members move (scope {@code admin}). */
+  @Operation("closeLeague")
+  public LeagueClosed closeLeague(String league, String period) {
+    return transport.send(Call.of("closeLeague", "POST", "/v1/leagues/{}/periods/{}/close", league, period),
+        LeagueClosed.class);
+  }
+
+  /** The member's moves, newest first; {@code limit} null for the node's default. */
+  @Operation("leagueHistory")
+  public LeagueHistory leagueHistory(String league, String userId, Integer limit) {
+    return transport.send(Call.of("leagueHistory", "GET", "/v1/leagues/{}/users/{}/history", league, userId)
+        .param("limit", limit), LeagueHistory.class);
+  }
+}

@@ -1,0 +1,7 @@
+package dev.leaderboard.client.model;
+
+/**
+ * A friend removed.
+ */
+public record FriendUnlink(String userId, String friendId, boolean removed) {
+}

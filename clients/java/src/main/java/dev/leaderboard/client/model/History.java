@@ -1,0 +1,9 @@
+package dev.leaderboard.client.model;
+
+import java.util.List;
+
+/**
+ * A user's standing across a board's periods.
+ */
+public record History(String board, String userId, List<HistoryPeriod> periods) {
+}

@@ -1,0 +1,7 @@
+package dev.leaderboard.client.model;
+
+/**
+ * A key revoked.
+ */
+public record KeyRevoked(String id, boolean revoked) {
+}

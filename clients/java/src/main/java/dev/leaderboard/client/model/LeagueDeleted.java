@@ -1,0 +1,7 @@
+package dev.leaderboard.client.model;
+
+/**
+ * A league deleted.
+ */
+public record LeagueDeleted(String league, boolean deleted) {
+}

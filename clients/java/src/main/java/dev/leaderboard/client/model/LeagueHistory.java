@@ -1,0 +1,9 @@
+package dev.leaderboard.client.model;
+
+import java.util.List;
+
+/**
+ * A member's moves across a league's periods.
+ */
+public record LeagueHistory(String league, String userId, List<LeagueHistoryPeriod> periods) {
+}

@@ -1,0 +1,7 @@
+package dev.leaderboard.client.model;
+
+/**
+ * A league member's tier.
+ */
+public record LeagueMember(String userId, String tier) {
+}

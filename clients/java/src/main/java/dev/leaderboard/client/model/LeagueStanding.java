@@ -1,0 +1,16 @@
+package dev.leaderboard.client.model;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A member's standing in their tier's cohort.
+ *
+ * @param rank Rank in the cohort (unique)
+ * @param entries The cohort's entries, best first (reads; a score's answer leaves them out)
+ * @param applied A score's answer: as for a board's submit
+ */
+public record LeagueStanding(String league, String userId, String period, String tier, Long cohort,
+    Long rank, String zone, List<Map<String, Object>> entries, Boolean applied, Boolean changed, Long score,
+    Long at) {
+}

@@ -1,0 +1,7 @@
+package dev.leaderboard.client.model;
+
+/**
+ * A participant of a period.
+ */
+public record Participant(String userId, long joinedAt, Long cohort) {
+}
