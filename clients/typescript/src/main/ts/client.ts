@@ -88,7 +88,7 @@ export class LeaderboardClient extends Operations {
     const route = ROUTES[operation];
     const url = this.baseUrl + this.path(route.path, pathParams) + queryString(query);
     // once, before the first attempt, so that every retry sends the same event IDs
-    const payload = body === undefined ? undefined : JSON.stringify(this.withEventIds(route, body));
+    const payload = body === undefined ? undefined : JSON.stringify(await this.withEventIds(route, body));
     let waited = 0;
     for (let attempt = 1; ; attempt++) {
       const headers: Record<string, string> = { Accept: 'application/json', ...await this.authorization(), ...options?.headers };
@@ -109,22 +109,22 @@ export class LeaderboardClient extends Operations {
     }
   }
 
-  private withEventIds(route: (typeof ROUTES)[OperationId], body: unknown): unknown {
+  private async withEventIds(route: (typeof ROUTES)[OperationId], body: unknown): Promise<unknown> {
     const events = 'events' in route ? route.events : undefined;
     if (events === 'one') {
       return this.withEventId(body);
     }
     if (events === 'batch' && typeof body === 'object' && body !== null && Array.isArray((body as { events?: unknown }).events)) {
-      return { ...body, events: (body as { events: unknown[] }).events.map((e) => this.withEventId(e)) };
+      return { ...body, events: await Promise.all((body as { events: unknown[] }).events.map((e) => this.withEventId(e))) };
     }
     return body;
   }
 
-  private withEventId(event: unknown): unknown {
+  private async withEventId(event: unknown): Promise<unknown> {
     if (typeof event !== 'object' || event === null || (event as { eventId?: unknown }).eventId != null) {
       return event;
     }
-    return { ...event, eventId: this.options.eventId ? this.options.eventId() : globalThis.crypto.randomUUID() };
+    return { ...event, eventId: this.options.eventId ? this.options.eventId() : await randomUUID() };
   }
 
   private async authorization(): Promise<Record<string, string>> {
@@ -142,6 +142,20 @@ export class LeaderboardClient extends Operations {
       return encodeURIComponent(String(value));
     });
   }
+}
+
+let nodeRandomUUID: (() => string) | undefined;
+
+/** `crypto.randomUUID()`; Node 18 has no global `crypto` unless flagged, so there it comes from node:crypto. */
+async function randomUUID(): Promise<string> {
+  if (typeof globalThis.crypto?.randomUUID === 'function') {
+    return globalThis.crypto.randomUUID();
+  }
+  if (nodeRandomUUID === undefined) {
+    const module = 'node:crypto'; // a name bundlers for browsers leave alone
+    nodeRandomUUID = ((await import(/* webpackIgnore: true */ /* @vite-ignore */ module)) as { randomUUID: () => string }).randomUUID;
+  }
+  return nodeRandomUUID();
 }
 
 function queryString(query: object | undefined): string {

@@ -7,6 +7,8 @@ export class SseParser {
   private data: string[] = [];
   private type = '';
   private lastId: string | undefined;
+  /** The last chunk ended in CR: a LF opening the next one belongs to it. */
+  private pendingLf = false;
 
   constructor(
     private readonly onEvent: (type: string, data: string, id: string | undefined) => void,
@@ -14,14 +16,23 @@ export class SseParser {
   ) {}
 
   push(chunk: string): void {
+    if (this.pendingLf && chunk.startsWith('\n')) {
+      chunk = chunk.slice(1);
+    }
+    this.pendingLf = false;
     this.buffer += chunk;
     for (;;) {
       const end = this.buffer.search(/[\r\n]/);
-      if (end < 0 || (this.buffer[end] === '\r' && end === this.buffer.length - 1)) {
-        return; // a CR at the end may be the first half of a CRLF
+      if (end < 0) {
+        return;
       }
       const line = this.buffer.slice(0, end);
-      this.buffer = this.buffer.slice(end + (this.buffer.startsWith('\r\n', end) ? 2 : 1));
+      if (this.buffer[end] === '\r' && end === this.buffer.length - 1) {
+        this.pendingLf = true;
+        this.buffer = '';
+      } else {
+        this.buffer = this.buffer.slice(end + (this.buffer.startsWith('\r\n', end) ? 2 : 1));
+      }
       this.line(line);
     }
   }
