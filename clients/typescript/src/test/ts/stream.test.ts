@@ -20,14 +20,15 @@ nodeTest('a live stream resumes after the node stops and starts again, losing an
     error: (e) => errors.push(e),
   }, { transport: 'fetch', maxReconnectDelayMs: 500 });
   try {
-    await arrivals.until('the first state', () => scores.length === 1);
+    await arrivals.until('the first state', () => scores.length === 1 && tops.length === 1);
     const expected: (number | null)[] = [null];
     let total = 0;
     const step = async (value: number) => {
       await lb.submit(board, { userId: 'runner', value });
       total += value;
       expected.push(total);
-      await arrivals.until(`score ${total} streamed`, () => scores.at(-1) === total);
+      // the top and the user are separate feeds, each sent on its own interval
+      await arrivals.until(`score ${total} streamed`, () => scores.at(-1) === total && tops.at(-1)?.entries[0]?.score === total);
     };
     for (const value of [3, 4, 5]) {
       await step(value);
@@ -41,7 +42,9 @@ nodeTest('a live stream resumes after the node stops and starts again, losing an
       await step(value);
     }
     assert.deepEqual(scores, expected, 'each state once, in order: none lost, none repeated across the reconnection');
-    assert.deepEqual(tops.at(-1)?.entries.map((e) => [e.userId, e.score]), [['runner', total]]);
+    assert.deepEqual(tops.map((t) => t.entries.map((e) => e.score)), expected.map((score) => (score === null ? [] : [score])),
+      'each top once, in order');
+    assert.deepEqual(tops.at(-1)?.entries.map((e) => e.userId), ['runner']);
     const streamRequests = recording.requests.filter((r) => r.url.includes('/stream'));
     assert.equal(streamRequests[0].headers.get('Last-Event-ID'), null);
     assert.ok(streamRequests.length >= 2);
