@@ -5,9 +5,13 @@ import io.vertx.core.json.JsonObject;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * A league: a ladder of tiers, lowest first, each an ordinary board with cohorts ({@link #tierBoard}).
@@ -20,17 +24,18 @@ import java.util.Set;
  *     members never reappear under a new one
  * @param autoJoin whether a first score of a non-member joins the lowest tier
  * @param dropInactive whether a member with no score in a period leaves the league at its close
+ * @param rewards per tier, what the cohort ranks of each period pay out (tiers without rules absent)
  */
 public record League(String name, String uid, List<String> tiers, int cohortSize, LeagueQuota promote,
     LeagueQuota relegate, PeriodKind period, ZoneId zone, Order order, Operator operator, boolean autoJoin,
-    boolean dropInactive, long createdAt) {
+    boolean dropInactive, long createdAt, Map<String, RewardRules> rewards) {
 
   public static final int MIN_TIERS = 2;
   public static final int MAX_TIERS = 20;
   /** Tier boards' names start with this, which no board name may: they are reachable only through their league. */
   public static final String TIER_PREFIX = "~";
   private static final Set<String> WRITABLE = Set.of("tiers", "cohortSize", "promote", "relegate", "period",
-      "timezone", "order", "operator", "autoJoin", "dropInactive");
+      "timezone", "order", "operator", "autoJoin", "dropInactive", "rewards");
   private static final Set<String> READ_ONLY = Set.of("league", "createdAt");
 
   /** The name of the board holding the league's tier {@code tier}. */
@@ -47,10 +52,15 @@ public record League(String name, String uid, List<String> tiers, int cohortSize
     return tiers.indexOf(tier);
   }
 
-  /** The definition each tier board gets. */
-  public JsonObject boardSpec() {
+  /**
+   * The definition tier {@code tier}'s board gets: its reward rules rank within the cohort, since
+   * the board has cohorts ({@code rewards: null} when the tier has none, which removes earlier ones).
+   */
+  public JsonObject boardSpec(String tier) {
+    RewardRules r = rewards.get(tier);
     return new JsonObject().put("order", order.wireName()).put("operator", operator.wireName())
-        .put("period", period.wireName()).put("timezone", zone.getId()).put("cohortSize", cohortSize);
+        .put("period", period.wireName()).put("timezone", zone.getId()).put("cohortSize", cohortSize)
+        .put("rewards", r == null ? null : r.toJsonArray());
   }
 
   /**
@@ -95,6 +105,8 @@ public record League(String name, String uid, List<String> tiers, int cohortSize
         Operator::fromWire, Operator::wireName);
     boolean autoJoin = Fields.bool(spec, "", "autoJoin", existing == null || existing.autoJoin());
     boolean dropInactive = Fields.bool(spec, "", "dropInactive", existing != null && existing.dropInactive());
+    Map<String, RewardRules> rewards = spec.containsKey("rewards") ? rewards(spec.getValue("rewards"), tiers)
+        : existing == null ? Map.of() : existing.rewards();
     if (existing != null) {
       fixed("tiers", existing.tiers(), tiers);
       fixed("cohortSize", existing.cohortSize(), cohortSize);
@@ -104,7 +116,35 @@ public record League(String name, String uid, List<String> tiers, int cohortSize
       fixed("operator", existing.operator(), operator);
     }
     return new League(name, existing == null ? newUid : existing.uid(), tiers, cohortSize, promote, relegate, period,
-        zone, order, operator, autoJoin, dropInactive, existing == null ? now.toEpochMilli() : existing.createdAt());
+        zone, order, operator, autoJoin, dropInactive, existing == null ? now.toEpochMilli() : existing.createdAt(),
+        rewards);
+  }
+
+  /** {@code {tier: [rule, ...]}}, each tier one of the league's; {@code null} removes every tier's rules. */
+  private static Map<String, RewardRules> rewards(Object v, List<String> tiers) {
+    if (v == null) {
+      return Map.of();
+    }
+    if (!(v instanceof JsonObject o)) {
+      throw LeaderboardException.invalid("rewards", "must be a JSON object {tier: [{ranks: [from, to], reward} or"
+          + " {topPercent, reward}, ...]} keyed by the league's tiers");
+    }
+    Map<String, RewardRules> out = new LinkedHashMap<>();
+    for (String tier : tiers) {
+      if (o.containsKey(tier)) {
+        RewardRules r = RewardRules.of("rewards." + tier, o.getValue(tier));
+        if (!r.isEmpty()) {
+          out.put(tier, r);
+        }
+      }
+    }
+    for (String key : new TreeSet<>(o.fieldNames())) {
+      if (!tiers.contains(key)) {
+        throw LeaderboardException.invalid("rewards." + (key.length() > 40 ? key.substring(0, 40) + "..." : key),
+            "is not a tier of the league: rewards are keyed by the league's tiers " + tiers);
+      }
+    }
+    return Collections.unmodifiableMap(out);
   }
 
   private static List<String> tiers(Object v) {
@@ -147,11 +187,17 @@ public record League(String name, String uid, List<String> tiers, int cohortSize
   }
 
   public JsonObject toJson() {
-    return new JsonObject().put("league", name).put("tiers", new JsonArray(new ArrayList<Object>(tiers)))
+    JsonObject out = new JsonObject().put("league", name).put("tiers", new JsonArray(new ArrayList<Object>(tiers)))
         .put("cohortSize", cohortSize).put("promote", promote.toJson()).put("relegate", relegate.toJson())
         .put("period", period.wireName()).put("timezone", zone.getId()).put("order", order.wireName())
         .put("operator", operator.wireName()).put("autoJoin", autoJoin).put("dropInactive", dropInactive)
         .put("createdAt", createdAt);
+    if (!rewards.isEmpty()) {
+      JsonObject r = new JsonObject();
+      rewards.forEach((tier, rules) -> r.put(tier, rules.toJsonArray()));
+      out.put("rewards", r);
+    }
+    return out;
   }
 
   public JsonObject toStored() {
@@ -166,6 +212,6 @@ public record League(String name, String uid, List<String> tiers, int cohortSize
         LeagueQuota.parse("promote", j.getValue("promote"), size), LeagueQuota.parse("relegate", j.getValue("relegate"), size),
         PeriodKind.fromWire(j.getString("period")), ZoneId.of(j.getString("timezone")), Order.fromWire(j.getString("order")),
         Operator.fromWire(j.getString("operator")), j.getBoolean("autoJoin"), j.getBoolean("dropInactive"),
-        j.getLong("createdAt"));
+        j.getLong("createdAt"), rewards(j.getValue("rewards"), tiers));
   }
 }

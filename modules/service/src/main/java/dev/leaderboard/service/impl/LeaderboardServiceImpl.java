@@ -47,8 +47,11 @@ import dev.leaderboard.service.result.RewardClaimed;
 import dev.leaderboard.service.result.RewardList;
 import dev.leaderboard.service.result.StandingHistory;
 import dev.leaderboard.service.rewards.Rewards;
+import dev.leaderboard.service.leagues.LeagueBatch;
 import dev.leaderboard.service.leagues.LeagueCloser;
+import dev.leaderboard.service.leagues.LeagueErasure;
 import dev.leaderboard.service.leagues.Leagues;
+import dev.leaderboard.service.result.LeagueBatchResult;
 import dev.leaderboard.service.result.LeagueClosed;
 import dev.leaderboard.service.request.LeagueJoin;
 import dev.leaderboard.service.result.LeagueDefinition;
@@ -95,6 +98,7 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
   private final Participation participation;
   private final Clock clock;
   private final Leagues leagues;
+  private final LeagueBatch leagueBatch;
 
   public LeaderboardServiceImpl(Vertx vertx, NodeStore store, PeriodCloser closer, Clock clock, int defaultPartitions,
       ScoreNotices notices) {
@@ -119,11 +123,12 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
     this.removal = new EntryRemoval(store.boards(), moderation, hints, clock);
     this.banActions = new BanActions(moderation, store.bans(), targets, clock);
     this.view = new UserView(moderation, store.scores(), targets);
+    LeagueStore leagueStore = new LeagueStore(store.shards());
     this.erasure = new Erasure(moderation, store.bans(), targets, new FriendStore(store.shards()), store.archive(),
-        clock, new ParticipationStore(store.shards()));
+        clock, new ParticipationStore(store.shards()), new LeagueErasure(leagueStore, store.archive().leagueMoves()));
     this.rewards = new Rewards(store.boards(), store.archive().rewards(), clock);
     this.standings = new Standings(store.boards(), reads, store.archive(), participation, clock);
-    LeagueStore leagueStore = new LeagueStore(store.shards());
+    this.leagueBatch = new LeagueBatch(leagueStore, store.boards(), intake, new ParticipationStore(store.shards()));
     this.leagues = new Leagues(leagueStore, definitions, store.boards(), intake, participation,
         new LeagueCloser(leagueStore, store.archive().leagueMoves(), store.archive().participants(), store.boards(),
             periods, participation), clock);
@@ -323,6 +328,11 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
   @Override
   public Future<LeagueStanding> submitLeague(String league, ScoreEvent event) {
     return Requests.guard(() -> leagues.submit(league, event));
+  }
+
+  @Override
+  public Future<LeagueBatchResult> submitLeagueBatch(String league, ScoreBatch batch) {
+    return Requests.guard(() -> leagues.get(league).compose(l -> leagueBatch.submit(l, batch)));
   }
 
   @Override

@@ -75,17 +75,26 @@ public final class Leagues {
     return store.get(name).compose(existing -> {
       League l = League.define(name, spec, existing, clock.instant(), newUid());
       if (existing != null) {
-        return store.update(l).map(LeagueDefinition.of(l, false));
+        // the tier boards' rules first: a failure part way leaves the league as it was, and the
+        // request sent again brings every tier board to it
+        Future<?> rules = spec.containsKey("rewards") ? tierBoards(l) : Future.succeededFuture();
+        return rules.compose(v -> store.update(l)).map(LeagueDefinition.of(l, false));
       }
-      Future<?> tiers = Future.succeededFuture();
-      for (String tier : l.tiers()) {
-        tiers = tiers.compose(v -> definitions.putTier(l.tierBoard(tier), l.boardSpec()));
-      }
+      Future<?> tiers = tierBoards(l);
       return tiers.compose(v -> store.create(l)).compose(created -> created
           ? Future.succeededFuture(LeagueDefinition.of(l, true))
           // another node created it meanwhile: apply this request as an update of that league
           : put(name, definition));
     });
+  }
+
+  /** Creates or updates each tier's board, one after another, with what the league gives it. */
+  private Future<?> tierBoards(League l) {
+    Future<?> tiers = Future.succeededFuture();
+    for (String tier : l.tiers()) {
+      tiers = tiers.compose(v -> definitions.putTier(l.tierBoard(tier), l.boardSpec(tier)));
+    }
+    return tiers;
   }
 
   public Future<League> get(String name) {
@@ -240,7 +249,7 @@ public final class Leagues {
     return out;
   }
 
-  private static LeaderboardException notMember(League l, String userId) {
+  static LeaderboardException notMember(League l, String userId) {
     return new LeaderboardException(404, NOT_A_MEMBER, "user '" + userId + "' is not a member of league '" + l.name()
         + "'" + (l.autoJoin() ? "" : "; the league has no autoJoin: join with POST /v1/leagues/" + l.name() + "/members"));
   }
