@@ -7,6 +7,7 @@ import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.intake.ScoreIntake;
 import dev.leaderboard.service.intake.ScoreIntake.Landed;
 import dev.leaderboard.service.intake.ScoreIntake.Routed;
+import dev.leaderboard.service.moderation.BanRegistry;
 import dev.leaderboard.service.request.ScoreBatch;
 import dev.leaderboard.service.request.ScoreEvent;
 import dev.leaderboard.service.result.BatchResult.Rejection;
@@ -36,8 +37,11 @@ public final class LeagueBatch {
   private final BoardRegistry boards;
   private final ScoreIntake intake;
   private final ParticipationStore participation;
+  private final BanRegistry bans;
 
-  public LeagueBatch(LeagueStore store, BoardRegistry boards, ScoreIntake intake, ParticipationStore participation) {
+  public LeagueBatch(LeagueStore store, BoardRegistry boards, ScoreIntake intake, ParticipationStore participation,
+      BanRegistry bans) {
+    this.bans = bans;
     this.store = store;
     this.boards = boards;
     this.intake = intake;
@@ -64,6 +68,9 @@ public final class LeagueBatch {
       for (int k = 0; k < asked.size(); k++) {
         if (found.get(k) != null) {
           tiers.put(asked.get(k), found.get(k));
+        } else if (l.autoJoin() && bans.banned(asked.get(k))) {
+          // not joined: the lowest tier's board refuses the events of a banned (or erased) user
+          tiers.put(asked.get(k), l.lowest());
         } else if (l.autoJoin()) {
           newcomers.add(asked.get(k));
         }

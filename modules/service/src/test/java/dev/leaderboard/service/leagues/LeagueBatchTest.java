@@ -7,6 +7,7 @@ import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.TestClock;
 import dev.leaderboard.service.impl.LeaderboardServiceImpl;
+import dev.leaderboard.service.request.BanRequest;
 import dev.leaderboard.service.request.LeagueJoin;
 import dev.leaderboard.service.request.ScoreBatch;
 import dev.leaderboard.testing.TestSeed;
@@ -263,5 +264,21 @@ class LeagueBatchTest {
         .filter(o -> ((JsonObject) o).getString("league").equals(lg)).count()).isEqualTo(1);
     assertThat(catchThrowable(() -> a.leagueUser(lg, "x0", null).await())).as("no member joined by a refused batch")
         .isInstanceOf(LeaderboardException.class);
+  }
+
+  @Test
+  void aBannedNonMembersEventsAreRefusedWithoutJoiningThem() {
+    String lg = name();
+    define(lg, 3, true);
+    b.ban("outlaw", new BanRequest(new JsonObject().put("reason", "cheating"))).await();
+    JsonObject got = a.submitLeagueBatch(lg, new ScoreBatch(new JsonObject().put("events", new JsonArray()
+        .add(new JsonObject().put("userId", "outlaw").put("value", 5))
+        .add(new JsonObject().put("userId", "fine").put("value", 1))))).await().toJson();
+    assertThat(got.getInteger("applied")).isEqualTo(1);
+    assertThat(got.getJsonArray("rejections").getJsonObject(0).getInteger("index")).isZero();
+    assertThat(got.getJsonArray("rejections").getJsonObject(0).getString("error")).isEqualTo("banned");
+    LeaderboardException notMember = (LeaderboardException) catchThrowable(() -> a.leagueUser(lg, "outlaw", null)
+        .await());
+    assertThat(notMember.code()).isEqualTo("not_a_member");
   }
 }
