@@ -59,6 +59,12 @@ final class FailureHandler implements Handler<RoutingContext> {
     }
   }
 
+  /**
+   * A refusal with this field ({@code league_closing}) says when to retry in {@code Retry-After}
+   * as well as in its body.
+   */
+  static final String RETRY_AFTER_FIELD = "retryAfterSeconds";
+
   /** The JSON error; an {@code overloaded} or {@code write_unconfirmed} one says when to retry ({@code Retry-After}). */
   static void error(RoutingContext ctx, int status, String code, String message) {
     error(ctx, status, code, message, null);
@@ -75,6 +81,8 @@ final class FailureHandler implements Handler<RoutingContext> {
       ctx.response().putHeader(HttpHeaders.RETRY_AFTER, Integer.toString(OverloadedException.RETRY_AFTER_SECONDS));
     } else if (StoreUnavailableException.UNCONFIRMED.equals(code)) {
       ctx.response().putHeader(HttpHeaders.RETRY_AFTER, Integer.toString(StoreUnavailableException.RETRY_AFTER_SECONDS));
+    } else if (extra != null && extra.getValue(RETRY_AFTER_FIELD) instanceof Number seconds) {
+      ctx.response().putHeader(HttpHeaders.RETRY_AFTER, Long.toString(seconds.longValue()));
     }
     JsonObject body = new JsonObject().put("error", code).put("message", message);
     if (extra != null) {

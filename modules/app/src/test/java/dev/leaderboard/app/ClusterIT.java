@@ -363,8 +363,88 @@ class ClusterIT {
     }
   }
 
+  /**
+   * A fourth node closes a league's period and is killed (SIGKILL) while it waits to record the
+   * moves, holding the league's close lease, after archiving every tier; a survivor's admin tick
+   * finishes the close, and every member is moved once, as the ladder's rules say.
+   */
   @Test
   @Order(6)
+  void killingTheNodeClosingALeaguesPeriodLeavesEveryMemberMovedOnce() throws Exception {
+    Node closer = startNode(3, freePort());
+    nodes.add(closer);
+    awaitCondition("a fourth node ready", Duration.ofSeconds(120), () -> status(get(closer, "/health/ready")) == 200);
+    String league = "it-" + UUID.randomUUID().toString().substring(0, 8);
+    assertThat(status(put(nodes.get(1), "/v1/leagues/" + league, "{\"tiers\":[\"low\",\"high\"],\"cohortSize\":3,"
+        + "\"promote\":1,\"relegate\":1,\"period\":\"daily\"}"))).isEqualTo(201);
+    // six members per tier score once each, in turn, with distinct values: cohorts of three fill in that order
+    Map<String, String> expected = new HashMap<>();
+    String period = null;
+    int value = 0;
+    for (String tier : List.of("low", "high")) {
+      List<String> turn = new ArrayList<>();
+      Map<String, Integer> scores = new HashMap<>();
+      for (int i = 0; i < 6; i++) {
+        String user = tier + i;
+        assertThat(status(post(nodes.get(1 + i % 2), "/v1/leagues/" + league + "/members",
+            "{\"userId\":\"" + user + "\",\"tier\":\"" + tier + "\"}"))).isEqualTo(201);
+        value = (value * 7 + 5) % 101;
+        period = new JsonObject(post(nodes.get(1 + i % 2), "/v1/leagues/" + league + "/scores",
+            "{\"userId\":\"" + user + "\",\"value\":" + value + "}").body()).getString("period");
+        turn.add(user);
+        scores.put(user, value);
+      }
+      for (int c = 0; c < turn.size(); c += 3) {
+        List<String> cohort = new ArrayList<>(turn.subList(c, c + 3));
+        cohort.sort(java.util.Comparator.comparing(scores::get).reversed());
+        cohort.forEach(u -> expected.put(u, tier));
+        expected.put(tier.equals("low") ? cohort.get(0) : cohort.get(2), tier.equals("low") ? "high" : "low");
+      }
+    }
+    Vertx vertx = Vertx.vertx();
+    try (LeagueMoveGate gate = LeagueMoveGate.shut(vertx, postgres.uri())) {
+      CompletableFuture<HttpResponse<String>> closing = HTTP.sendAsync(HttpRequest.newBuilder(
+              uri(closer, "/v1/leagues/" + league + "/periods/" + period + "/close"))
+          .POST(HttpRequest.BodyPublishers.noBody()).header("Authorization", admin).timeout(Duration.ofMinutes(5)).build(),
+          HttpResponse.BodyHandlers.ofString());
+      awaitCondition("the fourth node waits to record the moves", Duration.ofSeconds(60), () -> gate.waiting().size() == 1);
+      List<Integer> session = gate.waiting();
+      for (String tier : List.of("low", "high")) {
+        assertThat(new JsonObject(get(nodes.get(1), "/v1/leagues/" + league + "/users/" + tier + "0").body())
+            .getString("tier")).as("nobody moved yet").isEqualTo(tier);
+      }
+      closer.process().destroyForcibly();
+      long killed = System.nanoTime();
+      assertThat(closer.process().waitFor()).isNotZero();
+      gate.open(session);
+      assertThat(closing.handle((r, t) -> r == null ? -1 : r.statusCode()).get(30, TimeUnit.SECONDS))
+          .as("the killed node never answered its close").isNotEqualTo(200);
+
+      // the league's lease lapses; the next admin tick on a survivor finishes the close
+      awaitCondition("a survivor finishes the league's close", TAKEOVER.plusSeconds(20), () -> expected.entrySet().stream()
+          .allMatch(e -> e.getValue().equals(new JsonObject(get(nodes.get(2), "/v1/leagues/" + league + "/users/"
+              + e.getKey()).body()).getString("tier"))));
+      System.out.printf("league period %s closed by a survivor %d ms after the closing node died (lease %d s)%n",
+          period, Duration.ofNanos(System.nanoTime() - killed).toMillis(), LEASE.toSeconds());
+    } finally {
+      vertx.close().await();
+    }
+    for (String user : expected.keySet()) {
+      JsonArray history = new JsonObject(get(nodes.get(1), "/v1/leagues/" + league + "/users/" + user + "/history")
+          .body()).getJsonArray("periods");
+      assertThat(history).as("history of %s", user).hasSize(1);
+      assertThat(history.getJsonObject(0).getString("period")).isEqualTo(period);
+    }
+    // the close, asked again, finds it done and moves nobody twice
+    assertThat(status(post(nodes.get(2), "/v1/leagues/" + league + "/periods/" + period + "/close", ""))).isEqualTo(200);
+    for (Map.Entry<String, String> e : expected.entrySet()) {
+      assertThat(new JsonObject(get(nodes.get(1), "/v1/leagues/" + league + "/users/" + e.getKey()).body())
+          .getString("tier")).as("tier of %s", e.getKey()).isEqualTo(e.getValue());
+    }
+  }
+
+  @Test
+  @Order(7)
   void aKeyRevokedOnOneNodeIsRefusedByEveryOtherWithinASecond() {
     String board = "it-" + UUID.randomUUID().toString().substring(0, 8);
     assertThat(status(put(nodes.get(1), "/v1/boards/" + board, "{}"))).isEqualTo(201);
@@ -383,7 +463,7 @@ class ClusterIT {
   }
 
   @Test
-  @Order(7)
+  @Order(8)
   void sigtermStopsANodeCleanly() throws Exception {
     Node n = nodes.get(2);
     n.process().destroy();

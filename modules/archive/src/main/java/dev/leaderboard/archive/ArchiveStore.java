@@ -68,7 +68,8 @@ public final class ArchiveStore {
       // the rewards of closed periods, and the per-user index of the archive
       RewardStore.SCHEMA,
       // the moves of leagues' closes
-      LeagueMoveStore.SCHEMA);
+      LeagueMoveStore.SCHEMA,
+      LeagueMoveStore.BY_TIER);
 
   private static final String ENTRY_COLUMNS = "position, user_id, score, at, competition_rank, dense_rank, meta, keys";
   private static final String PERIOD_COLUMNS = "board_uid, board, period, size, archived_at, definition";

@@ -7,6 +7,7 @@ import io.vertx.sqlclient.Tuple;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The moves of each league period's close in PostgreSQL ({@code league_move}, beside the archive;
@@ -29,6 +30,10 @@ public final class LeagueMoveStore {
         movement text not null,
         primary key (league_uid, period, user_id));
       create index if not exists league_move_by_user on league_move (league_uid, user_id, period desc);
+      """;
+  /** The archive's migration that lets a tier board's event read its members' moves in cohort order. */
+  static final String BY_TIER = """
+      create index if not exists league_move_by_tier on league_move (league, period, from_tier, cohort, cohort_rank);
       """;
   private static final String INSERT = "insert into league_move (league_uid, league, period, user_id, from_tier, to_tier,"
       + " cohort, cohort_rank, score, movement) select $1, $2, $3, m.* from unnest($4::text[], $5::text[], $6::text[],"
@@ -72,6 +77,40 @@ public final class LeagueMoveStore {
           }
           return out;
         });
+  }
+
+  /**
+   * The moves of the members who were in {@code tier} of the league named {@code league}, by
+   * cohort and rank in it, at most {@code limit}; and how many there are of each movement.
+   */
+  public Future<TierMoves> tier(String league, String period, String tier, int limit) {
+    Tuple args = Tuple.of(league, period, tier);
+    Future<List<Move>> first = ArchiveStore.reached(pool.preparedQuery("select " + COLUMNS + " from league_move where"
+        + " league = $1 and period = $2 and from_tier = $3 order by cohort, cohort_rank, user_id limit $4")
+        .execute(args.addInteger(limit))).map(rows -> {
+          List<Move> out = new ArrayList<>();
+          for (Row r : rows) {
+            out.add(move(r));
+          }
+          return out;
+        });
+    Future<Map<String, Long>> counts = ArchiveStore.reached(pool.preparedQuery("select movement, count(*) from league_move"
+        + " where league = $1 and period = $2 and from_tier = $3 group by movement").execute(Tuple.of(league, period, tier)))
+        .map(rows -> {
+          Map<String, Long> out = new TreeMap<>();
+          for (Row r : rows) {
+            out.put(r.getString(0), r.getLong(1));
+          }
+          return out;
+        });
+    return Future.all(first, counts).map(all -> new TierMoves(all.resultAt(0), all.resultAt(1)));
+  }
+
+  /** A tier's first moves and the count of each movement. */
+  public record TierMoves(List<Move> first, Map<String, Long> counts) {
+    public long total() {
+      return counts.values().stream().mapToLong(Long::longValue).sum();
+    }
   }
 
   /** A member's move at one period's close, and the reward their tier board gave them for it (JSON text, or null). */

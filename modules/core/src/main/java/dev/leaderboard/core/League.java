@@ -24,23 +24,45 @@ import java.util.TreeSet;
  *     members never reappear under a new one
  * @param autoJoin whether a first score of a non-member joins the lowest tier
  * @param dropInactive whether a member with no score in a period leaves the league at its close
+ * @param events what each tier board announces when a period is archived (its webhook, how many
+ *     entries the event carries); the tier boards' events also carry the period's moves
+ * @param graceSeconds how long after its end a period still takes late scores (its tier boards'
+ *     grace); the close runs after it, and a new period's scores wait for the close
  * @param rewards per tier, what the cohort ranks of each period pay out (tiers without rules absent)
  */
 public record League(String name, String uid, List<String> tiers, int cohortSize, LeagueQuota promote,
     LeagueQuota relegate, PeriodKind period, ZoneId zone, Order order, Operator operator, boolean autoJoin,
-    boolean dropInactive, long createdAt, Map<String, RewardRules> rewards) {
+    boolean dropInactive, PeriodEvents events, long graceSeconds, long createdAt, Map<String, RewardRules> rewards) {
 
   public static final int MIN_TIERS = 2;
   public static final int MAX_TIERS = 20;
+  /** Short by default: a new period's scores wait until the previous period's close has moved the members. */
+  public static final long DEFAULT_GRACE_SECONDS = 10;
+  public static final long MAX_GRACE_SECONDS = 3600;
   /** Tier boards' names start with this, which no board name may: they are reachable only through their league. */
   public static final String TIER_PREFIX = "~";
   private static final Set<String> WRITABLE = Set.of("tiers", "cohortSize", "promote", "relegate", "period",
-      "timezone", "order", "operator", "autoJoin", "dropInactive", "rewards");
+      "timezone", "order", "operator", "autoJoin", "dropInactive", "webhook", "archiveEventTop", "graceSeconds",
+      "rewards");
   private static final Set<String> READ_ONLY = Set.of("league", "createdAt");
 
   /** The name of the board holding the league's tier {@code tier}. */
   public String tierBoard(String tier) {
     return TIER_PREFIX + name + "." + tier;
+  }
+
+  /** The league and tier of a tier board's name; {@code null} for any other board. */
+  public static TierName tierName(String board) {
+    if (!board.startsWith(TIER_PREFIX)) {
+      return null;
+    }
+    int dot = board.indexOf('.');
+    // league and tier names hold no dots (Names.board), so the first one separates them
+    return dot < 0 ? null : new TierName(board.substring(TIER_PREFIX.length(), dot), board.substring(dot + 1));
+  }
+
+  /** A tier board's league and tier. */
+  public record TierName(String league, String tier) {
   }
 
   public String lowest() {
@@ -60,6 +82,8 @@ public record League(String name, String uid, List<String> tiers, int cohortSize
     RewardRules r = rewards.get(tier);
     return new JsonObject().put("order", order.wireName()).put("operator", operator.wireName())
         .put("period", period.wireName()).put("timezone", zone.getId()).put("cohortSize", cohortSize)
+        .put("graceSeconds", graceSeconds).put("archiveEventTop", events.top())
+        .put("webhook", events.webhook() == null ? null : events.webhook().toStored())
         .put("rewards", r == null ? null : r.toJsonArray());
   }
 
@@ -105,6 +129,9 @@ public record League(String name, String uid, List<String> tiers, int cohortSize
         Operator::fromWire, Operator::wireName);
     boolean autoJoin = Fields.bool(spec, "", "autoJoin", existing == null || existing.autoJoin());
     boolean dropInactive = Fields.bool(spec, "", "dropInactive", existing != null && existing.dropInactive());
+    PeriodEvents events = PeriodEvents.define(spec, existing == null ? PeriodEvents.DEFAULT : existing.events());
+    long grace = Fields.integer(spec, "", "graceSeconds", existing == null ? DEFAULT_GRACE_SECONDS : existing.graceSeconds(),
+        0, MAX_GRACE_SECONDS);
     Map<String, RewardRules> rewards = spec.containsKey("rewards") ? rewards(spec.getValue("rewards"), tiers)
         : existing == null ? Map.of() : existing.rewards();
     if (existing != null) {
@@ -116,7 +143,7 @@ public record League(String name, String uid, List<String> tiers, int cohortSize
       fixed("operator", existing.operator(), operator);
     }
     return new League(name, existing == null ? newUid : existing.uid(), tiers, cohortSize, promote, relegate, period,
-        zone, order, operator, autoJoin, dropInactive, existing == null ? now.toEpochMilli() : existing.createdAt(),
+        zone, order, operator, autoJoin, dropInactive, events, grace, existing == null ? now.toEpochMilli() : existing.createdAt(),
         rewards);
   }
 
@@ -187,21 +214,24 @@ public record League(String name, String uid, List<String> tiers, int cohortSize
   }
 
   public JsonObject toJson() {
-    JsonObject out = new JsonObject().put("league", name).put("tiers", new JsonArray(new ArrayList<Object>(tiers)))
+    JsonObject j = new JsonObject().put("league", name).put("tiers", new JsonArray(new ArrayList<Object>(tiers)))
         .put("cohortSize", cohortSize).put("promote", promote.toJson()).put("relegate", relegate.toJson())
         .put("period", period.wireName()).put("timezone", zone.getId()).put("order", order.wireName())
         .put("operator", operator.wireName()).put("autoJoin", autoJoin).put("dropInactive", dropInactive)
-        .put("createdAt", createdAt);
+        .put("graceSeconds", graceSeconds).put("createdAt", createdAt);
+    events.show(j);
     if (!rewards.isEmpty()) {
       JsonObject r = new JsonObject();
       rewards.forEach((tier, rules) -> r.put(tier, rules.toJsonArray()));
-      out.put("rewards", r);
+      j.put("rewards", r);
     }
-    return out;
+    return j;
   }
 
   public JsonObject toStored() {
-    return toJson().put("uid", uid);
+    JsonObject j = toJson().put("uid", uid);
+    events.store(j);
+    return j;
   }
 
   public static League fromStored(JsonObject j) {
@@ -212,6 +242,7 @@ public record League(String name, String uid, List<String> tiers, int cohortSize
         LeagueQuota.parse("promote", j.getValue("promote"), size), LeagueQuota.parse("relegate", j.getValue("relegate"), size),
         PeriodKind.fromWire(j.getString("period")), ZoneId.of(j.getString("timezone")), Order.fromWire(j.getString("order")),
         Operator.fromWire(j.getString("operator")), j.getBoolean("autoJoin"), j.getBoolean("dropInactive"),
-        j.getLong("createdAt"), rewards(j.getValue("rewards"), tiers));
+        PeriodEvents.fromStored(j), j.getLong("graceSeconds", DEFAULT_GRACE_SECONDS), j.getLong("createdAt"),
+        rewards(j.getValue("rewards"), tiers));
   }
 }

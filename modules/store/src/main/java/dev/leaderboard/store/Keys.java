@@ -195,6 +195,11 @@ public final class Keys {
     return Route.META.key("league-applied:" + l.name() + ":" + l.uid());
   }
 
+  /** The lease that lets one node at a time close a league's period. */
+  public static String leagueCloseLease(League l, String period) {
+    return Route.META.key("league-lease:" + l.name() + ":" + l.uid() + ":" + period);
+  }
+
   /** The lease that lets one node at a time close a board's period. */
   public static String closeLease(Board b, String period) {
     return Route.META.key("lease:" + b.name() + ":" + b.uid() + ":" + period);

@@ -128,11 +128,10 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
         clock, new ParticipationStore(store.shards()), new LeagueErasure(leagueStore, store.archive().leagueMoves()));
     this.rewards = new Rewards(store.boards(), store.archive().rewards(), clock);
     this.standings = new Standings(store.boards(), reads, store.archive(), participation, clock);
-    this.leagueBatch = new LeagueBatch(leagueStore, store.boards(), intake, new ParticipationStore(store.shards()),
-        store.bans());
     this.leagues = new Leagues(leagueStore, definitions, store.boards(), intake, participation,
-        new LeagueCloser(leagueStore, store.archive().leagueMoves(), store.archive().participants(), store.boards(),
-            periods, participation), clock);
+        LeagueCloser.of(vertx, store, periods, participation, closer.leaseMillis()), clock);
+    this.leagueBatch = new LeagueBatch(leagueStore, store.boards(), intake, new ParticipationStore(store.shards()),
+        store.bans(), leagues, clock);
   }
 
   /** The board's definition for the node's own checks (access, streams); 404 when there is none. */

@@ -225,7 +225,7 @@ public final class ScoreIntake {
       for (int i = 0; i < events.size(); i++) {
         routed.add(new Routed(b, events.get(i), i));
       }
-      return submitRouted(routed, List.of()).map(RoutedBatch::result);
+      return submitRouted(routed, List.of(), List.of()).map(RoutedBatch::result);
     });
   }
 
@@ -243,11 +243,11 @@ public final class ScoreIntake {
 
   /**
    * A batch whose events are already routed to boards looked up by the caller (a league's tier
-   * boards), with the events the caller refused itself ({@code refused}, by their batch index): the
-   * boards' batch rules and answer, and one pipelined round per shard for all the events whatever
-   * their board.
+   * boards), with the events the caller refused itself ({@code refused}) or did not send, to be sent
+   * again ({@code failed}), by their batch index: the boards' batch rules and answer, and one
+   * pipelined round per shard for all the events whatever their board.
    */
-  public Future<RoutedBatch> submitRouted(List<Routed> events, List<Rejection> refused) {
+  public Future<RoutedBatch> submitRouted(List<Routed> events, List<Rejection> refused, List<Rejection> failed) {
     Map<String, Board> distinct = new LinkedHashMap<>();
     events.forEach(r -> distinct.putIfAbsent(r.board().name(), r.board()));
     List<Future<Map<String, PeriodState>>> stateReads = distinct.values().stream().map(boards::periodStates).toList();
@@ -291,7 +291,7 @@ public final class ScoreIntake {
             int applied = 0;
             int duplicate = 0;
             List<Rejection> conflicts = new ArrayList<>();
-            List<Rejection> failures = new ArrayList<>();
+            List<Rejection> failures = new ArrayList<>(failed);
             List<Landed> landed = new ArrayList<>();
             for (int k = 0; k < outcomes.size(); k++) {
               SubmitOutcome o = outcomes.get(k);

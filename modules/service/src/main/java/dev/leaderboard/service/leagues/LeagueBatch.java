@@ -16,6 +16,8 @@ import dev.leaderboard.store.leagues.LeagueStore;
 import dev.leaderboard.store.participation.ParticipationStore;
 import dev.leaderboard.store.participation.ParticipationStore.Participant;
 import io.vertx.core.Future;
+import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -38,10 +40,14 @@ public final class LeagueBatch {
   private final ScoreIntake intake;
   private final ParticipationStore participation;
   private final BanRegistry bans;
+  private final Leagues leagues;
+  private final Clock clock;
 
   public LeagueBatch(LeagueStore store, BoardRegistry boards, ScoreIntake intake, ParticipationStore participation,
-      BanRegistry bans) {
+      BanRegistry bans, Leagues leagues, Clock clock) {
     this.bans = bans;
+    this.leagues = leagues;
+    this.clock = clock;
     this.store = store;
     this.boards = boards;
     this.intake = intake;
@@ -51,18 +57,47 @@ public final class LeagueBatch {
   public Future<LeagueBatchResult> submit(League l, ScoreBatch batch) {
     List<ScoreEvent> events = Objects.requireNonNullElseGet(batch, () -> new ScoreBatch(null)).check().events();
     List<Rejection> refused = new ArrayList<>();
-    List<Integer> valid = new ArrayList<>();
-    LinkedHashSet<String> users = new LinkedHashSet<>();
+    List<Integer> checked = new ArrayList<>();
     for (int i = 0; i < events.size(); i++) {
       try {
-        users.add(events.get(i).check().userId());
-        valid.add(i);
+        events.get(i).check();
+        checked.add(i);
       } catch (LeaderboardException e) {
         refused.add(new Rejection(i, e.code(), e.getMessage()));
       }
     }
-    List<String> asked = new ArrayList<>(users);
-    return store.tiersOf(l, asked).compose(found -> {
+    List<Rejection> waiting = new ArrayList<>();
+    List<Integer> valid = new ArrayList<>();
+    LinkedHashSet<String> users = new LinkedHashSet<>();
+    // as for a single score: a period's events wait until the previous period's moves are applied,
+    // and only then are the members' tiers read (the moves set the tiers before marking the period)
+    return boards.require(l.tierBoard(l.lowest())).compose(lowest -> {
+      long now = clock.millis();
+      Map<String, Future<Void>> periods = new LinkedHashMap<>();
+      Map<Integer, String> periodOf = new HashMap<>();
+      for (int i : checked) {
+        Long at = events.get(i).at();
+        String period = lowest.periodOf(Instant.ofEpochMilli(at == null ? now : at)).id();
+        periodOf.put(i, period);
+        periods.computeIfAbsent(period, p -> leagues.previousApplied(l, lowest, at));
+      }
+      return Future.join(new ArrayList<>(periods.values())).transform(ignored -> {
+        for (int i : checked) {
+          Future<Void> ready = periods.get(periodOf.get(i));
+          if (ready.succeeded()) {
+            users.add(events.get(i).userId());
+            valid.add(i);
+          } else if (ready.cause() instanceof LeaderboardException e) {
+            waiting.add(new Rejection(i, e.code(), "events[" + i + "]: " + e.getMessage()));
+          } else {
+            waiting.add(new Rejection(i, "shard_unavailable", "events[" + i + "]: " + ready.cause().getMessage()
+                + "; the event was not applied"));
+          }
+        }
+        return store.tiersOf(l, new ArrayList<>(users));
+      });
+    }).compose(found -> {
+      List<String> asked = new ArrayList<>(users);
       Map<String, String> tiers = new HashMap<>();
       List<String> newcomers = new ArrayList<>();
       for (int k = 0; k < asked.size(); k++) {
@@ -98,7 +133,7 @@ public final class LeagueBatch {
             tierOf.put(i, tier);
           }
         }
-        return intake.submitRouted(routed, refused).compose(done -> cohorts(done.landed())
+        return intake.submitRouted(routed, refused, waiting).compose(done -> cohorts(done.landed())
             .map(seats -> LeagueBatchResult.of(l.name(), done.result(), done.landed(), tierOf, seats)));
       });
     });

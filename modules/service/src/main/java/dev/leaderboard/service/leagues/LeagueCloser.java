@@ -1,72 +1,215 @@
 package dev.leaderboard.service.leagues;
 
+import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.archive.ArchivedParticipant;
 import dev.leaderboard.archive.LeagueMoveStore;
 import dev.leaderboard.archive.LeagueMoveStore.Move;
 import dev.leaderboard.archive.ParticipantArchive;
 import dev.leaderboard.core.Board;
+import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.League;
 import dev.leaderboard.core.LeagueMoves;
 import dev.leaderboard.core.LeagueMoves.Cohort;
 import dev.leaderboard.core.LeagueMoves.Seat;
 import dev.leaderboard.core.Period;
+import dev.leaderboard.core.PeriodState;
 import dev.leaderboard.core.RankMode;
+import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.boards.BoardRegistry;
+import dev.leaderboard.service.intake.RankHints;
 import dev.leaderboard.service.participation.Participation;
+import dev.leaderboard.service.periods.CloseLease;
 import dev.leaderboard.service.periods.PeriodAdmin;
+import dev.leaderboard.service.periods.PeriodArchivedEvent;
+import dev.leaderboard.service.periods.PeriodCloser;
+import dev.leaderboard.service.reads.ReadSources;
+import dev.leaderboard.store.Keys;
+import dev.leaderboard.store.boards.DeliveryStore;
+import dev.leaderboard.store.boards.PeriodStore;
 import dev.leaderboard.store.leagues.LeagueStore;
+import dev.leaderboard.store.participation.ParticipationStore;
 import io.vertx.core.Future;
+import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * A league period's close: each tier board's period is closed and archived like any board's (under
- * its close lease), then the moves are computed from the archive, recorded in PostgreSQL once
- * ({@link LeagueMoveStore}: a run after a failure reads back what the first recorded) and applied
- * to the members' tiers, which is marked per period so a finished close is not applied twice.
+ * A league period's close, run by one node at a time under the period's league lease:
+ * <ol>
+ *   <li>each tier board's period is closed and archived like any board's (under its own close lease);</li>
+ *   <li>the moves are computed from the archive and recorded in PostgreSQL once
+ *       ({@link LeagueMoveStore}: a run after a failure reads back what the first recorded);</li>
+ *   <li>each tier board with a webhook gets its pending delivery (its event carries the moves);</li>
+ *   <li>the moves are applied to the members' tiers, and the period marked applied;</li>
+ *   <li>the node that marked it publishes each tier board's {@link PeriodArchivedEvent}.</li>
+ * </ol>
+ * Every step can run again after a crash with the same result, so a node that takes over from a
+ * dead one (once its lease lapses) moves each member once. A store that fails fails the close
+ * before any member moves; the admin tick tries again.
  */
 public final class LeagueCloser {
+  private static final Logger LOG = LoggerFactory.getLogger(LeagueCloser.class);
+  private final Vertx vertx;
   private final LeagueStore store;
   private final LeagueMoveStore moves;
   private final ParticipantArchive participants;
+  private final ArchiveStore archive;
+  private final DeliveryStore deliveries;
+  private final PeriodStore periodStore;
   private final BoardRegistry boards;
   private final PeriodAdmin periods;
   private final Participation participation;
+  private final String owner = UUID.randomUUID().toString();
+  private final long leaseMillis;
 
-  public LeagueCloser(LeagueStore store, LeagueMoveStore moves, ParticipantArchive participants, BoardRegistry boards,
-      PeriodAdmin periods, Participation participation) {
-    this.store = store;
-    this.moves = moves;
-    this.participants = participants;
-    this.boards = boards;
+  private LeagueCloser(Vertx vertx, NodeStore node, PeriodAdmin periods, Participation participation, long leaseMillis) {
+    this.vertx = vertx;
+    this.store = new LeagueStore(node.shards());
+    this.archive = node.archive();
+    this.moves = archive.leagueMoves();
+    this.participants = archive.participants();
+    this.deliveries = new DeliveryStore(node.shards());
+    this.periodStore = new PeriodStore(node.shards());
+    this.boards = node.boards();
     this.periods = periods;
     this.participation = participation;
+    this.leaseMillis = leaseMillis;
   }
 
-  /** Closes the period of every tier, then records and applies the moves; answers them. */
+  /** A closer over the node's store whose tier periods close through {@code periods}. */
+  public static LeagueCloser of(Vertx vertx, NodeStore node, PeriodAdmin periods, Participation participation,
+      long leaseMillis) {
+    return new LeagueCloser(vertx, node, periods, participation, leaseMillis);
+  }
+
+  /** A closer over the node's store, for the admin tick. */
+  public static LeagueCloser of(Vertx vertx, NodeStore node, PeriodCloser periodCloser, Clock clock, long leaseMillis) {
+    ReadSources sources = new ReadSources(node.boards(), node.scores(), node.archive(), new RankHints());
+    Participation participation = new Participation(node.boards(), node.bans(), new ParticipationStore(node.shards()),
+        node.archive().participants(), sources, clock);
+    PeriodAdmin periods = new PeriodAdmin(node.boards(), node.boardStore(), new PeriodStore(node.shards()),
+        node.archive(), periodCloser, clock);
+    return new LeagueCloser(vertx, node, periods, participation, leaseMillis);
+  }
+
+  /**
+   * The admin tick: closes each league's periods that are due and not applied yet: the previous
+   * period once it is past its close (the tier boards' rule; not one that ended before the league
+   * existed), and any period a tier board has closing or archived, which a close that stopped
+   * half way (its node died) leaves behind, and so does the boards' own pass over the tier boards.
+   */
+  public Future<Void> closeDue(long nowMillis) {
+    return store.loadAll().compose(leagues -> {
+      Future<Void> chain = Future.succeededFuture();
+      for (League l : leagues) {
+        chain = chain.compose(v -> closeDue(l, nowMillis).recover(t -> {
+          LOG.info("a period of league {} was not closed on this node: {}", l.name(), t.getMessage());
+          return Future.succeededFuture();
+        }));
+      }
+      return chain;
+    });
+  }
+
+  private Future<Void> closeDue(League l, long nowMillis) {
+    return tiers(l).compose(tiers -> Future.all(tiers.stream().map(periodStore::states).toList()).compose(states -> {
+      Board lowest = tiers.get(0);
+      Map<String, Period> due = new TreeMap<>();
+      Period previous = lowest.calendar().previous(lowest.periodOf(Instant.ofEpochMilli(nowMillis)));
+      if (lowest.isPastClose(previous, nowMillis) && previous.end().toEpochMilli() > l.createdAt()) {
+        due.put(previous.id(), previous);
+      }
+      for (int i = 0; i < tiers.size(); i++) {
+        states.<Map<String, PeriodState>>resultAt(i).forEach((id, state) -> {
+          if (state == PeriodState.CLOSING || state == PeriodState.ARCHIVED) {
+            due.putIfAbsent(id, lowest.parsePeriod(id));
+          }
+        });
+      }
+      Future<Void> chain = Future.succeededFuture();
+      for (Period p : due.values()) {
+        chain = chain.compose(v -> store.applied(l, p.id()))
+            .compose(done -> done ? Future.succeededFuture() : close(l, p).mapEmpty());
+      }
+      return chain;
+    }));
+  }
+
+  /**
+   * Closes the period of every tier, then records and applies the moves; answers them. 409
+   * {@code period_closing} while another node closes it.
+   */
   public Future<List<Move>> close(League l, Period p) {
+    String what = "the close lease of period " + p.id() + " of league " + l.name();
+    return CloseLease.acquire(deliveries.leases(), Keys.leagueCloseLease(l, p.id()), what, owner, leaseMillis)
+        .compose(lease -> {
+          if (lease == null) {
+            return Future.failedFuture(LeaderboardException.conflict("period_closing", "period " + p.id()
+                + " of league " + l.name() + " is being closed by another node; ask again shortly"));
+          }
+          long renewal = vertx.setPeriodic(Math.max(1, lease.millis() / 3), id -> lease.renew());
+          return closeHoldingLease(l, p, lease).eventually(() -> {
+            vertx.cancelTimer(renewal);
+            return lease.release();
+          });
+        });
+  }
+
+  private Future<List<Move>> closeHoldingLease(League l, Period p, CloseLease lease) {
     return tiers(l).compose(tiers -> {
       Future<?> closed = Future.succeededFuture();
       for (Board b : tiers) {
-        closed = closed.compose(v -> periods.close(b, p));
+        closed = closed.compose(v -> held(lease)).compose(v -> periods.close(b, p));
       }
-      return closed.compose(v -> moves.period(l.uid(), p.id()))
+      return closed.compose(v -> held(lease)).compose(v -> moves.period(l.uid(), p.id()))
           .compose(recorded -> !recorded.isEmpty() ? Future.succeededFuture(recorded)
               : compute(l, tiers, p).compose(computed -> moves.record(l.uid(), l.name(), p.id(), computed))
                   .compose(v -> moves.period(l.uid(), p.id())))
-          .compose(recorded -> store.applied(l, p.id()).compose(done -> {
+          .compose(recorded -> Future.all(tiers.stream().map(b -> PeriodCloser.recordDelivery(deliveries, b, p)).toList())
+              .map(recorded))
+          .compose(recorded -> held(lease).compose(v -> store.applied(l, p.id())).compose(done -> {
             if (done) {
               return Future.succeededFuture(recorded);
             }
             Map<String, String> to = new LinkedHashMap<>();
             recorded.forEach(m -> to.put(m.userId(), m.to()));
-            return store.apply(l, p.id(), to).map(recorded);
+            return store.apply(l, p.id(), to).map(marked -> {
+              if (marked) {
+                tiers.forEach(b -> announce(b, p));
+              }
+              return recorded;
+            });
           }));
     });
+  }
+
+  private static Future<Void> held(CloseLease lease) {
+    return lease.lost()
+        ? Future.failedFuture(LeaderboardException.conflict("period_closing", "this node lost its close lease of the"
+            + " league's period; another node finishes the close, ask again shortly"))
+        : Future.succeededFuture();
+  }
+
+  /**
+   * Publishes the tier board's period event, with its members' moves; this node's admin verticle
+   * hears it and starts the webhook delivery at once (at most once: a node that dies first leaves it
+   * unpublished, and the admin tick delivers the webhook anyway).
+   */
+  private void announce(Board b, Period p) {
+    archive.period(b.uid(), p.id()).compose(a -> PeriodArchivedEvent.load(archive, b, a))
+        .onSuccess(event -> vertx.eventBus().publish(PeriodArchivedEvent.ADDRESS, event))
+        .onFailure(t -> LOG.warn("the archived event of period {} of board {} was not published: {}", p.id(), b.name(),
+            t.toString()));
   }
 
   /** The member's recorded moves, newest period first. */

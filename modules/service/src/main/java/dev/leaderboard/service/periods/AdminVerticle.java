@@ -6,6 +6,7 @@ import dev.leaderboard.core.Period;
 import dev.leaderboard.core.PeriodKind;
 import dev.leaderboard.core.PeriodState;
 import dev.leaderboard.service.NodeStore;
+import dev.leaderboard.service.leagues.LeagueCloser;
 import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.webhooks.WebhookDeliveries;
 import dev.leaderboard.service.webhooks.WebhookSettings;
@@ -28,7 +29,7 @@ import org.slf4j.LoggerFactory;
  * finishes those a crash left {@code closing}; a per-period lease lets one node close a period, and
  * lapses if it dies ({@link PeriodCloser} steps are idempotent). Also delivers the webhooks of
  * archived periods ({@link WebhookDeliveries}): at once for this node's, on each tick for any left
- * unfinished.
+ * unfinished. Then closes the leagues' periods that are due ({@link LeagueCloser#closeDue}).
  */
 public class AdminVerticle extends VerticleBase {
   private static final Logger LOG = LoggerFactory.getLogger(AdminVerticle.class);
@@ -40,6 +41,7 @@ public class AdminVerticle extends VerticleBase {
   private PeriodStore periods;
   private BoardStore boardStore;
   private WebhookDeliveries deliveries;
+  private LeagueCloser leagues;
   private long timer = -1;
   private boolean running;
 
@@ -68,6 +70,7 @@ public class AdminVerticle extends VerticleBase {
       periods = new PeriodStore(s.shards());
       closer = new PeriodCloser(vertx, registry, boardStore, periods, s.archive(), options.clock(),
           options.leaseMillis());
+      leagues = LeagueCloser.of(vertx, s, closer, options.clock(), closer.leaseMillis());
       deliveries = new WebhookDeliveries(vertx, registry, new DeliveryStore(s.shards()), s.archive(),
           options.clock(), options.webhooks());
       // only this node's own events: the node that archived a period starts its delivery; the content is
@@ -113,7 +116,11 @@ public class AdminVerticle extends VerticleBase {
           return Future.succeededFuture();
         }));
       }
-      return chain;
+      // after the boards, so the tier boards of a league's period due now are archived first
+      return chain.compose(ok -> leagues.closeDue(options.clock().millis()).recover(t -> {
+        LOG.warn("closing the periods of leagues failed: {}", t.toString());
+        return Future.succeededFuture();
+      }));
     }).onComplete(done -> running = false);
   }
 

@@ -3,9 +3,12 @@ package dev.leaderboard.service.periods;
 import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.archive.ArchivedEntry;
 import dev.leaderboard.archive.ArchivedPeriod;
+import dev.leaderboard.archive.LeagueMoveStore;
 import dev.leaderboard.archive.Reward;
 import dev.leaderboard.archive.RewardStore;
 import dev.leaderboard.core.Board;
+import dev.leaderboard.core.League;
+import dev.leaderboard.core.LeagueMoves;
 import dev.leaderboard.core.Period;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
@@ -17,6 +20,8 @@ import java.util.List;
  * webhook: the board, the period, its number of entries and its top {@code archiveEventTop}
  * entries, and on a board with rewards the period's rewards (their count and the best ranked
  * {@link #TOP_REWARDS}), read from the archive (so every attempt, on any node, sends the same content).
+ * A league's tier board adds the moves of its members at the league's close ({@code league}: the
+ * count of each movement and the first {@code archiveEventTop} moves by cohort and rank).
  */
 public final class PeriodArchivedEvent {
   /** Where the node that archived a period publishes its event. */
@@ -35,6 +40,12 @@ public final class PeriodArchivedEvent {
   /** The event of the archived period {@code a}, with its top entries read from the archive. */
   public static Future<JsonObject> load(ArchiveStore archive, Board b, ArchivedPeriod a) {
     Future<JsonObject> event = archive.page(b.uid(), a.period(), 0, b.events().top()).map(top -> json(b, a, top));
+    League.TierName tier = League.tierName(b.name());
+    if (tier != null) {
+      // a league's tier board: announced once the league's close recorded the moves
+      event = event.compose(e -> archive.leagueMoves().tier(tier.league(), a.period(), tier.tier(), b.events().top())
+          .map(moves -> e.put("league", moves(tier, moves))));
+    }
     // the definition the period closed under: a later change of the rules changes no event
     if (a.definition() == null || a.definition().getJsonArray("rewards", new JsonArray()).isEmpty()) {
       return event;
@@ -42,6 +53,22 @@ public final class PeriodArchivedEvent {
     RewardStore rewards = archive.rewards();
     return Future.all(event, rewards.period(b.uid(), a.period(), 0, TOP_REWARDS), rewards.count(b.uid(), a.period()))
         .map(all -> all.<JsonObject>resultAt(0).put("rewards", rewards(all.resultAt(1), all.resultAt(2))));
+  }
+
+  /** A tier's moves at the league's close: how many of each movement, and the first by cohort and rank. */
+  static JsonObject moves(League.TierName tier, LeagueMoveStore.TierMoves moves) {
+    JsonObject counts = new JsonObject();
+    for (String movement : List.of(LeagueMoves.UP, LeagueMoves.STAY, LeagueMoves.DOWN, LeagueMoves.DROPPED)) {
+      counts.put(movement, moves.counts().getOrDefault(movement, 0L));
+    }
+    JsonArray first = new JsonArray();
+    for (LeagueMoveStore.Move m : moves.first()) {
+      first.add(new JsonObject().put("userId", m.userId()).put("from", m.from()).put("to", m.to())
+          .put("cohort", m.cohort()).put("cohortRank", m.cohortRank()).put("score", m.score())
+          .put("movement", m.movement()));
+    }
+    return new JsonObject().put("league", tier.league()).put("tier", tier.tier()).put("total", moves.total())
+        .put("counts", counts).put("moves", first);
   }
 
   /** The period's rewards: how many, and the first {@link #TOP_REWARDS} by rank. */

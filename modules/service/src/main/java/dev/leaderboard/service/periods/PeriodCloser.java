@@ -8,6 +8,7 @@ import dev.leaderboard.archive.Reward;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Delivery;
 import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.League;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.PeriodState;
 import dev.leaderboard.core.RankMode;
@@ -94,6 +95,11 @@ public final class PeriodCloser {
     });
   }
 
+  /** How long a close lease of this node lasts unless renewed. */
+  public long leaseMillis() {
+    return leaseMillis;
+  }
+
   /** This node's close lease on the period, or {@code null} when another node holds it. */
   Future<CloseLease> lease(Board b, Period p) {
     return CloseLease.acquire(periods, b, p, owner, leaseMillis);
@@ -101,6 +107,8 @@ public final class PeriodCloser {
 
   /** The closing steps; each starts only while the lease is held. */
   Future<ArchivedPeriod> closeHoldingLease(Board b, Period p, CloseLease lease) {
+    // a league's close announces its tier boards' periods, and starts their webhooks, once it has the moves
+    boolean tier = League.tierName(b.name()) != null;
     return lease.check()
         .compose(ok -> boards.setPeriodState(b, p.id(), PeriodState.CLOSING))
         .compose(ok -> lease.check())
@@ -109,14 +117,21 @@ public final class PeriodCloser {
         .compose(ok -> archive.period(b.uid(), p.id()))
         .compose(done -> done != null ? Future.succeededFuture(done) : writeArchive(b, p))
         .compose(archived -> lease.check().map(archived))
-        .compose(archived -> recordDelivery(b, p).map(archived))
+        .compose(archived -> tier ? Future.succeededFuture(archived) : recordDelivery(deliveries, b, p).map(archived))
         .compose(archived -> markArchived(b, p).map(archived))
         .compose(archived -> retain(b).map(archived))
-        .onSuccess(archived -> announce(b, archived));
+        .onSuccess(archived -> {
+          if (!tier) {
+            announce(b, archived);
+          }
+        });
   }
 
-  /** A board with a webhook gets the period's pending delivery before the period shows archived. */
-  private Future<Void> recordDelivery(Board b, Period p) {
+  /**
+   * A board with a webhook gets the period's pending delivery before the period shows archived (a
+   * league's tier board once the league's moves are recorded: its event carries them).
+   */
+  public static Future<Void> recordDelivery(DeliveryStore deliveries, Board b, Period p) {
     return b.events().webhook() == null ? Future.succeededFuture()
         : deliveries.putIfAbsent(b, p.id(), Delivery.pending(PeriodArchivedEvent.id(b, p.id())));
   }

@@ -266,6 +266,46 @@ class LeagueBatchTest {
         .isInstanceOf(LeaderboardException.class);
   }
 
+  /**
+   * A new period's events wait for the previous period's close, as a single score does: listed as
+   * failures ({@code league_closing}, nothing applied), then taken once the close moved the members,
+   * in their new tier.
+   */
+  @Test
+  void aNewPeriodsEventsWaitForThePreviousClose() {
+    clock.set(DAY.plusSeconds(3600));
+    String lg = name();
+    define(lg, 3, true);
+    for (int i = 0; i < 3; i++) {
+      a.joinLeague(lg, new LeagueJoin(new JsonObject().put("userId", "w" + i).put("tier", "silver")), true).await();
+    }
+    JsonArray first = new JsonArray();
+    for (int i = 0; i < 3; i++) {
+      first.add(new JsonObject().put("userId", "w" + i).put("value", 10 - i).put("at", DAY.toEpochMilli() + 5000 + i));
+    }
+    assertThat(b.submitLeagueBatch(lg, new ScoreBatch(new JsonObject().put("events", first))).await().toJson()
+        .getInteger("applied")).isEqualTo(3);
+    Instant next = DAY.plusSeconds(86_400);
+    clock.set(next.plusSeconds(2));
+    JsonArray later = new JsonArray().add(new JsonObject().put("userId", "w0").put("value", 1).put("eventId", "n0")
+        .put("at", next.toEpochMilli() + 1000)).add(new JsonObject().put("userId", "w1").put("value", 1)
+        .put("at", DAY.toEpochMilli() + 6000));
+    JsonObject waiting = a.submitLeagueBatch(lg, new ScoreBatch(new JsonObject().put("events", later))).await().toJson();
+    assertThat(waiting.getInteger("applied")).as("%s", waiting).isEqualTo(1);
+    assertThat(waiting.getJsonArray("failures").getJsonObject(0).getInteger("index")).isZero();
+    assertThat(waiting.getJsonArray("failures").getJsonObject(0).getString("error")).isEqualTo("league_closing");
+    assertThat(waiting.getJsonArray("events").getJsonObject(0).getString("period")).as("a late score of the old period")
+        .isEqualTo(PERIOD);
+
+    clock.set(next.plusSeconds(60));
+    a.closeLeague(lg, PERIOD).await();
+    JsonObject taken = b.submitLeagueBatch(lg, new ScoreBatch(new JsonObject().put("events", new JsonArray()
+        .add(later.getJsonObject(0))))).await().toJson();
+    assertThat(taken.getInteger("applied")).isEqualTo(1);
+    assertThat(taken.getJsonArray("events").getJsonObject(0).getString("tier")).as("promoted at the close")
+        .isEqualTo("gold");
+  }
+
   @Test
   void aBannedNonMembersEventsAreRefusedWithoutJoiningThem() {
     String lg = name();

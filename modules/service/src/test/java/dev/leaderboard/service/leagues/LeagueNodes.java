@@ -20,11 +20,17 @@ final class LeagueNodes {
 
   /** Starts a node; its store is added to {@code stores}, for the test to close. */
   static LeaderboardServiceImpl start(Vertx vertx, Clock clock, List<NodeStore> stores) {
-    NodeStore store = NodeStore.connect(vertx, new NodeStore.Options(RedisTopology.standalone(TestShards.endpoints()),
+    return start(vertx, clock, stores, TestShards.endpoints(), PeriodCloser.DEFAULT_LEASE_MILLIS);
+  }
+
+  /** A node over the shards {@code endpoints} whose close leases last {@code leaseMillis}. */
+  static LeaderboardServiceImpl start(Vertx vertx, Clock clock, List<NodeStore> stores, List<String> endpoints,
+      long leaseMillis) {
+    NodeStore store = NodeStore.connect(vertx, new NodeStore.Options(RedisTopology.standalone(endpoints),
         TestPostgres.uri(), RedisPool.of(16))).await();
     stores.add(store);
     PeriodCloser closer = new PeriodCloser(vertx, store.boards(), store.boardStore(), new PeriodStore(store.shards()),
-        store.archive(), clock);
+        store.archive(), clock, leaseMillis);
     return new LeaderboardServiceImpl(vertx, store, closer, clock, 4, new ScoreNotices(vertx,
         ScoreNotices.DEFAULT_INTERVAL_MS));
   }

@@ -123,7 +123,7 @@ class RoutedBatchRoundsTest {
           .put("at", DAY.toEpochMilli() + 1000 + i)), i));
       want.merge(b.name() + "/" + user, value, Long::sum);
     }
-    ScoreIntake.RoutedBatch done = intake.submitRouted(events, List.of()).await();
+    ScoreIntake.RoutedBatch done = intake.submitRouted(events, List.of(), List.of()).await();
     assertThat(done.result().applied()).isEqualTo(60);
     assertThat(done.landed()).hasSize(60);
     assertThat(counting.rounds).as("one round for the events of every board").containsExactly(60);

@@ -71,9 +71,9 @@ public final class LeagueStore {
   /**
    * Sets each member's tier after the period's close ({@code null}: the member leaves), then marks
    * the period applied. The values are the moves' destinations, so applying them again after a
-   * failure part way writes the same tiers.
+   * failure part way writes the same tiers. {@code true} for the one call that marked the period.
    */
-  public Future<Void> apply(League l, String period, Map<String, String> tiers) {
+  public Future<Boolean> apply(League l, String period, Map<String, String> tiers) {
     String key = Keys.leagueMembers(l);
     List<Request> writes = new ArrayList<>();
     Request set = null;
@@ -104,7 +104,7 @@ public final class LeagueStore {
       done = done.compose(v -> shards.send(Route.META, w).mapEmpty());
     }
     return done.compose(v -> shards.send(Route.META, Request.cmd(Command.SADD).arg(Keys.leagueApplied(l)).arg(period)))
-        .mapEmpty();
+        .map(r -> r.toInteger() == 1);
   }
 
   /** The member's current tier; {@code null} for a user who is no member. */
