@@ -5,7 +5,9 @@ import dev.leaderboard.api.auth.ApiKey;
 import dev.leaderboard.api.auth.Scope;
 import dev.leaderboard.service.LeaderboardService;
 import dev.leaderboard.service.request.LeagueJoin;
+import dev.leaderboard.service.request.ScoreBatch;
 import dev.leaderboard.service.request.ScoreEvent;
+import dev.leaderboard.service.result.LeagueBatchResult;
 import dev.leaderboard.service.result.LeagueClosed;
 import dev.leaderboard.service.result.LeagueCohort;
 import dev.leaderboard.service.result.LeagueDeleted;
@@ -37,6 +39,7 @@ final class LeagueRoutes {
     router.handle("deleteLeague", routes::delete);
     router.handle("joinLeague", routes::join);
     router.handle("submitLeague", routes::submit);
+    router.handle("submitLeagueBatch", routes::submitBatch);
     router.handle("leagueUser", routes::user);
     router.handle("closeLeague", routes::close);
     router.handle("leagueHistory", routes::history);
@@ -74,6 +77,11 @@ final class LeagueRoutes {
   private void submit(RoutingContext ctx) {
     Replies.json(ctx, service.get().submitLeague(ctx.pathParam("league"), new ScoreEvent(Params.body(ctx))),
         LeagueStanding::toJson);
+  }
+
+  private void submitBatch(RoutingContext ctx) {
+    Replies.json(ctx, service.get().submitLeagueBatch(ctx.pathParam("league"), new ScoreBatch(Params.body(ctx))),
+        LeagueBatchResult::toJson);
   }
 
   private void user(RoutingContext ctx) {

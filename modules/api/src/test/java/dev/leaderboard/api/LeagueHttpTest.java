@@ -105,4 +105,34 @@ class LeagueHttpTest extends ApiTestSupport {
     assertThat(ok(get("/v1/users/cy/boards"), 200).getJsonArray("boards")).as("tier boards are reached through the league")
         .isEmpty();
   }
+  @Test
+  void aBatchOfScoresAndRewardsPerTier() {
+    String league = randomBoard();
+    ok(put("/v1/leagues/" + league, SPEC), 201);
+    assertError(put("/v1/leagues/" + league, "{\"rewards\": {\"diamond\": []}}"), 400, "invalid_field",
+        "rewards.diamond");
+    assertError(put("/v1/leagues/" + league, "{\"rewards\": [1]}"), 400, "invalid_field", "rewards");
+    JsonObject updated = ok(put("/v1/leagues/" + league,
+        "{\"rewards\": {\"gold\": [{\"ranks\": [1, 1], \"reward\": {\"gems\": 5}}]}}"), 200);
+    assertThat(updated.getJsonObject("rewards").getJsonArray("gold")).hasSize(1);
+    assertThat(ok(get("/v1/leagues/" + league), 200)).isEqualTo(updated);
+
+    JsonObject key = ok(post("/v1/keys", "{\"name\": \"" + league + "-batch\", \"scopes\": [\"submit\"]}"), 201);
+    String batch = "/v1/leagues/" + league + "/scores/batch";
+    JsonObject answer = ok(callWith("Bearer " + key.getString("key"), HttpMethod.POST, batch, "{\"events\": ["
+        + "{\"userId\": \"ann\", \"value\": 3, \"eventId\": \"a1\"},"
+        + "{\"userId\": \"ann\", \"value\": 3, \"eventId\": \"a1\"},"
+        + "{\"userId\": \"no way\", \"value\": 1}]}"), 200);
+    assertThat(answer.getString("league")).isEqualTo(league);
+    assertThat(answer.getInteger("applied")).isEqualTo(1);
+    assertThat(answer.getInteger("duplicate")).isEqualTo(1);
+    assertThat(answer.getJsonArray("rejections").getJsonObject(0).getInteger("index")).isEqualTo(2);
+    assertThat(answer.getJsonArray("rejections").getJsonObject(0).getString("error")).isEqualTo("invalid_field");
+    assertThat(answer.getJsonArray("events").stream().map(e -> ((JsonObject) e).copy().put("period", "p")))
+        .containsExactly(new JsonObject().put("index", 0).put("userId", "ann").put("tier", "bronze").put("period", "p")
+            .put("cohort", 1), new JsonObject().put("index", 1).put("userId", "ann").put("tier", "bronze")
+            .put("period", "p").put("cohort", 1));
+    assertError(post(batch, "{\"events\": 1}"), 400, "invalid_field", "events");
+    assertError(post("/v1/leagues/" + randomBoard() + "/scores/batch", "{\"events\": []}"), 404, "league_not_found");
+  }
 }

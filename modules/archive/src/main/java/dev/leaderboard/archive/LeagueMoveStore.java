@@ -115,20 +115,38 @@ public final class LeagueMoveStore {
     }
   }
 
-  /** A member's move at one period's close. */
-  public record Step(String period, Move move) {
+  /** A member's move at one period's close, and the reward their tier board gave them for it (JSON text, or null). */
+  public record Step(String period, Move move, String reward) {
   }
 
-  /** The member's moves, newest period first, at most {@code limit}. */
-  public Future<List<Step>> member(String leagueUid, String userId, int limit) {
-    return ArchiveStore.reached(pool.preparedQuery("select period, " + COLUMNS + " from league_move where league_uid = $1"
-        + " and user_id = $2 order by period desc limit $3").execute(Tuple.of(leagueUid, userId, limit))).map(rows -> {
+  /**
+   * The member's moves, newest period first, at most {@code limit}, each with the reward of the tier
+   * board they competed on ({@code tierBoards}: tier → that board's uid): one index range scan, a
+   * reward looked up per row by its unique key.
+   */
+  public Future<List<Step>> member(String leagueUid, String userId, int limit, Map<String, String> tierBoards) {
+    String[] tiers = tierBoards.keySet().toArray(String[]::new);
+    String[] uids = tierBoards.values().toArray(String[]::new);
+    return ArchiveStore.reached(pool.preparedQuery("select m.period, m." + COLUMNS.replace(", ", ", m.")
+        + ", r.reward from league_move m left join unnest($4::text[], $5::text[]) t(tier, board_uid)"
+        + " on t.tier = m.from_tier left join reward r on r.board_uid = t.board_uid and r.period = m.period"
+        + " and r.user_id = m.user_id where m.league_uid = $1 and m.user_id = $2 order by m.period desc limit $3")
+        .execute(Tuple.of(leagueUid, userId, limit, tiers, uids))).map(rows -> {
           List<Step> out = new ArrayList<>();
           for (Row r : rows) {
-            out.add(new Step(r.getString("period"), move(r)));
+            out.add(new Step(r.getString("period"), move(r), r.getString("reward")));
           }
           return out;
         });
+  }
+
+  /**
+   * Removes the user's moves from the given leagues (an erasure; a deleted league's moves went with
+   * it); answers how many.
+   */
+  public Future<Long> eraseUser(List<String> leagueUids, String userId) {
+    return ArchiveStore.reached(pool.preparedQuery("delete from league_move where league_uid = any($1) and user_id = $2")
+        .execute(Tuple.of(leagueUids.toArray(String[]::new), userId))).map(rows -> (long) rows.rowCount());
   }
 
   /** Removes every move of a deleted league. */

@@ -5,9 +5,13 @@ import io.vertx.core.json.JsonObject;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * A league: a ladder of tiers, lowest first, each an ordinary board with cohorts ({@link #tierBoard}).
@@ -24,10 +28,11 @@ import java.util.Set;
  *     entries the event carries); the tier boards' events also carry the period's moves
  * @param graceSeconds how long after its end a period still takes late scores (its tier boards'
  *     grace); the close runs after it, and a new period's scores wait for the close
+ * @param rewards per tier, what the cohort ranks of each period pay out (tiers without rules absent)
  */
 public record League(String name, String uid, List<String> tiers, int cohortSize, LeagueQuota promote,
     LeagueQuota relegate, PeriodKind period, ZoneId zone, Order order, Operator operator, boolean autoJoin,
-    boolean dropInactive, PeriodEvents events, long graceSeconds, long createdAt) {
+    boolean dropInactive, PeriodEvents events, long graceSeconds, long createdAt, Map<String, RewardRules> rewards) {
 
   public static final int MIN_TIERS = 2;
   public static final int MAX_TIERS = 20;
@@ -37,7 +42,8 @@ public record League(String name, String uid, List<String> tiers, int cohortSize
   /** Tier boards' names start with this, which no board name may: they are reachable only through their league. */
   public static final String TIER_PREFIX = "~";
   private static final Set<String> WRITABLE = Set.of("tiers", "cohortSize", "promote", "relegate", "period",
-      "timezone", "order", "operator", "autoJoin", "dropInactive", "webhook", "archiveEventTop", "graceSeconds");
+      "timezone", "order", "operator", "autoJoin", "dropInactive", "webhook", "archiveEventTop", "graceSeconds",
+      "rewards");
   private static final Set<String> READ_ONLY = Set.of("league", "createdAt");
 
   /** The name of the board holding the league's tier {@code tier}. */
@@ -68,12 +74,17 @@ public record League(String name, String uid, List<String> tiers, int cohortSize
     return tiers.indexOf(tier);
   }
 
-  /** The definition each tier board gets. */
-  public JsonObject boardSpec() {
+  /**
+   * The definition tier {@code tier}'s board gets: its reward rules rank within the cohort, since
+   * the board has cohorts ({@code rewards: null} when the tier has none, which removes earlier ones).
+   */
+  public JsonObject boardSpec(String tier) {
+    RewardRules r = rewards.get(tier);
     return new JsonObject().put("order", order.wireName()).put("operator", operator.wireName())
         .put("period", period.wireName()).put("timezone", zone.getId()).put("cohortSize", cohortSize)
         .put("graceSeconds", graceSeconds).put("archiveEventTop", events.top())
-        .put("webhook", events.webhook() == null ? null : events.webhook().toStored());
+        .put("webhook", events.webhook() == null ? null : events.webhook().toStored())
+        .put("rewards", r == null ? null : r.toJsonArray());
   }
 
   /**
@@ -121,6 +132,8 @@ public record League(String name, String uid, List<String> tiers, int cohortSize
     PeriodEvents events = PeriodEvents.define(spec, existing == null ? PeriodEvents.DEFAULT : existing.events());
     long grace = Fields.integer(spec, "", "graceSeconds", existing == null ? DEFAULT_GRACE_SECONDS : existing.graceSeconds(),
         0, MAX_GRACE_SECONDS);
+    Map<String, RewardRules> rewards = spec.containsKey("rewards") ? rewards(spec.getValue("rewards"), tiers)
+        : existing == null ? Map.of() : existing.rewards();
     if (existing != null) {
       fixed("tiers", existing.tiers(), tiers);
       fixed("cohortSize", existing.cohortSize(), cohortSize);
@@ -130,7 +143,35 @@ public record League(String name, String uid, List<String> tiers, int cohortSize
       fixed("operator", existing.operator(), operator);
     }
     return new League(name, existing == null ? newUid : existing.uid(), tiers, cohortSize, promote, relegate, period,
-        zone, order, operator, autoJoin, dropInactive, events, grace, existing == null ? now.toEpochMilli() : existing.createdAt());
+        zone, order, operator, autoJoin, dropInactive, events, grace, existing == null ? now.toEpochMilli() : existing.createdAt(),
+        rewards);
+  }
+
+  /** {@code {tier: [rule, ...]}}, each tier one of the league's; {@code null} removes every tier's rules. */
+  private static Map<String, RewardRules> rewards(Object v, List<String> tiers) {
+    if (v == null) {
+      return Map.of();
+    }
+    if (!(v instanceof JsonObject o)) {
+      throw LeaderboardException.invalid("rewards", "must be a JSON object {tier: [{ranks: [from, to], reward} or"
+          + " {topPercent, reward}, ...]} keyed by the league's tiers");
+    }
+    Map<String, RewardRules> out = new LinkedHashMap<>();
+    for (String tier : tiers) {
+      if (o.containsKey(tier)) {
+        RewardRules r = RewardRules.of("rewards." + tier, o.getValue(tier));
+        if (!r.isEmpty()) {
+          out.put(tier, r);
+        }
+      }
+    }
+    for (String key : new TreeSet<>(o.fieldNames())) {
+      if (!tiers.contains(key)) {
+        throw LeaderboardException.invalid("rewards." + (key.length() > 40 ? key.substring(0, 40) + "..." : key),
+            "is not a tier of the league: rewards are keyed by the league's tiers " + tiers);
+      }
+    }
+    return Collections.unmodifiableMap(out);
   }
 
   private static List<String> tiers(Object v) {
@@ -179,6 +220,11 @@ public record League(String name, String uid, List<String> tiers, int cohortSize
         .put("operator", operator.wireName()).put("autoJoin", autoJoin).put("dropInactive", dropInactive)
         .put("graceSeconds", graceSeconds).put("createdAt", createdAt);
     events.show(j);
+    if (!rewards.isEmpty()) {
+      JsonObject r = new JsonObject();
+      rewards.forEach((tier, rules) -> r.put(tier, rules.toJsonArray()));
+      j.put("rewards", r);
+    }
     return j;
   }
 
@@ -196,6 +242,7 @@ public record League(String name, String uid, List<String> tiers, int cohortSize
         LeagueQuota.parse("promote", j.getValue("promote"), size), LeagueQuota.parse("relegate", j.getValue("relegate"), size),
         PeriodKind.fromWire(j.getString("period")), ZoneId.of(j.getString("timezone")), Order.fromWire(j.getString("order")),
         Operator.fromWire(j.getString("operator")), j.getBoolean("autoJoin"), j.getBoolean("dropInactive"),
-        PeriodEvents.fromStored(j), j.getLong("graceSeconds", DEFAULT_GRACE_SECONDS), j.getLong("createdAt"));
+        PeriodEvents.fromStored(j), j.getLong("graceSeconds", DEFAULT_GRACE_SECONDS), j.getLong("createdAt"),
+        rewards(j.getValue("rewards"), tiers));
   }
 }

@@ -66,7 +66,7 @@ public record RewardRules(List<Rule> rules, RankMode mode) {
 
   /** The {@code rewards} and {@code rewardRankMode} fields of a definition over {@code existing}; {@code rewards: null} removes the rules. */
   static RewardRules define(JsonObject spec, RewardRules existing) {
-    List<Rule> rules = spec.containsKey("rewards") ? rules(spec.getValue("rewards")) : existing.rules();
+    List<Rule> rules = spec.containsKey("rewards") ? rules("rewards", spec.getValue("rewards")) : existing.rules();
     RankMode mode = existing.mode();
     String wire = Fields.string(spec, "", "rewardRankMode", null);
     if (wire != null) {
@@ -80,19 +80,34 @@ public record RewardRules(List<Rule> rules, RankMode mode) {
     return new RewardRules(rules, mode);
   }
 
-  private static List<Rule> rules(Object value) {
+  /**
+   * Rules in unique rank mode from a JSON array {@code value} that a definition holds under
+   * {@code field} (a refusal names {@code field[i]…}); {@code null} gives none.
+   */
+  public static RewardRules of(String field, Object value) {
+    return new RewardRules(rules(field, value), RankMode.UNIQUE);
+  }
+
+  /** The rules as the JSON array a definition holds. */
+  public JsonArray toJsonArray() {
+    JsonArray out = new JsonArray();
+    rules.forEach(r -> out.add(r.toJson()));
+    return out;
+  }
+
+  private static List<Rule> rules(String field, Object value) {
     if (value == null) {
       return List.of();
     }
     if (!(value instanceof JsonArray array)) {
-      throw LeaderboardException.invalid("rewards", "must be an array of {ranks: [from, to], reward} or {topPercent, reward}");
+      throw LeaderboardException.invalid(field, "must be an array of {ranks: [from, to], reward} or {topPercent, reward}");
     }
     if (array.size() > MAX_RULES) {
-      throw LeaderboardException.invalid("rewards", "must have at most " + MAX_RULES + " rules (got " + array.size() + ")");
+      throw LeaderboardException.invalid(field, "must have at most " + MAX_RULES + " rules (got " + array.size() + ")");
     }
     List<Rule> out = new ArrayList<>(array.size());
     for (int i = 0; i < array.size(); i++) {
-      out.add(rule("rewards[" + i + "]", array.getValue(i)));
+      out.add(rule(field + "[" + i + "]", array.getValue(i)));
     }
     return List.copyOf(out);
   }
@@ -149,9 +164,7 @@ public record RewardRules(List<Rule> rules, RankMode mode) {
     if (rules.isEmpty() && mode == RankMode.UNIQUE) {
       return;
     }
-    JsonArray out = new JsonArray();
-    rules.forEach(r -> out.add(r.toJson()));
-    definition.put("rewards", out).put("rewardRankMode", mode.wireName());
+    definition.put("rewards", toJsonArray()).put("rewardRankMode", mode.wireName());
   }
 
   static RewardRules fromStored(JsonObject j) {

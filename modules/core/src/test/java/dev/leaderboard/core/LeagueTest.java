@@ -41,7 +41,7 @@ class LeagueTest {
   void tierBoardsAreBoardsNoCallerCanName() {
     League l = define(spec(), null);
     assertThat(l.tierBoard("gold")).isEqualTo("~ladder.gold");
-    Board b = Board.define(l.tierBoard("gold"), l.boardSpec(), null, NOW, 4, "b-1");
+    Board b = Board.define(l.tierBoard("gold"), l.boardSpec("gold"), null, NOW, 4, "b-1");
     assertThat(b.competition().cohortSize()).isEqualTo(30);
     assertThat(b.period()).isEqualTo(PeriodKind.WEEKLY);
     assertThatThrownBy(() -> Names.board("board", "~ladder.gold")).hasMessageContaining("board must be 1-64");

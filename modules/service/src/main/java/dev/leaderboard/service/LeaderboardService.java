@@ -12,6 +12,7 @@ import dev.leaderboard.service.result.AroundPage;
 import dev.leaderboard.service.result.BatchResult;
 import dev.leaderboard.service.result.CohortBoard;
 import dev.leaderboard.service.result.JoinResult;
+import dev.leaderboard.service.result.LeagueBatchResult;
 import dev.leaderboard.service.result.LeagueClosed;
 import dev.leaderboard.service.result.LeagueCohort;
 import dev.leaderboard.service.result.LeagueMovePage;
@@ -203,6 +204,12 @@ public interface LeaderboardService {
 
   /** A score on the member's tier board; the answer has the tier, cohort, rank in the cohort and zone. */
   Future<LeagueStanding> submitLeague(String league, ScoreEvent event);
+
+  /**
+   * A batch of league scores, each on its member's tier board: the boards' batch answer with each
+   * landed event's tier, period and cohort.
+   */
+  Future<LeagueBatchResult> submitLeagueBatch(String league, ScoreBatch batch);
 
   /** The member's tier, cohort (its entries), rank and zone in the period ({@code null}: the current one). */
   Future<LeagueStanding> leagueUser(String league, String userId, String period);

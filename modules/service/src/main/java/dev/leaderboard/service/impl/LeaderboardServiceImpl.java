@@ -47,9 +47,12 @@ import dev.leaderboard.service.result.RewardClaimed;
 import dev.leaderboard.service.result.RewardList;
 import dev.leaderboard.service.result.StandingHistory;
 import dev.leaderboard.service.rewards.Rewards;
+import dev.leaderboard.service.leagues.LeagueBatch;
 import dev.leaderboard.service.leagues.LeagueCloser;
 import dev.leaderboard.service.leagues.LeagueReads;
+import dev.leaderboard.service.leagues.LeagueErasure;
 import dev.leaderboard.service.leagues.Leagues;
+import dev.leaderboard.service.result.LeagueBatchResult;
 import dev.leaderboard.service.result.LeagueClosed;
 import dev.leaderboard.service.result.LeagueCohort;
 import dev.leaderboard.service.result.LeagueMovePage;
@@ -101,6 +104,7 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
   private final Clock clock;
   private final Leagues leagues;
   private final LeagueReads leagueReads;
+  private final LeagueBatch leagueBatch;
 
   public LeaderboardServiceImpl(Vertx vertx, NodeStore store, PeriodCloser closer, Clock clock, int defaultPartitions,
       ScoreNotices notices) {
@@ -125,15 +129,17 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
     this.removal = new EntryRemoval(store.boards(), moderation, hints, clock);
     this.banActions = new BanActions(moderation, store.bans(), targets, clock);
     this.view = new UserView(moderation, store.scores(), targets);
+    LeagueStore leagueStore = new LeagueStore(store.shards());
     this.erasure = new Erasure(moderation, store.bans(), targets, new FriendStore(store.shards()), store.archive(),
-        clock, new ParticipationStore(store.shards()));
+        clock, new ParticipationStore(store.shards()), new LeagueErasure(leagueStore, store.archive().leagueMoves()));
     this.rewards = new Rewards(store.boards(), store.archive().rewards(), clock);
     this.standings = new Standings(store.boards(), reads, store.archive(), participation, clock);
-    LeagueStore leagueStore = new LeagueStore(store.shards());
     this.leagues = new Leagues(leagueStore, definitions, store.boards(), intake, participation,
         LeagueCloser.of(vertx, store, periods, participation, closer.leaseMillis()), clock);
     this.leagueReads = new LeagueReads(leagues, leagueStore, store.archive().leagueMoves(), store.boards(),
         participation, clock);
+    this.leagueBatch = new LeagueBatch(leagueStore, store.boards(), intake, new ParticipationStore(store.shards()),
+        store.bans(), leagues, clock);
   }
 
   /** The board's definition for the node's own checks (access, streams); 404 when there is none. */
@@ -330,6 +336,11 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
   @Override
   public Future<LeagueStanding> submitLeague(String league, ScoreEvent event) {
     return Requests.guard(() -> leagues.submit(league, event));
+  }
+
+  @Override
+  public Future<LeagueBatchResult> submitLeagueBatch(String league, ScoreBatch batch) {
+    return Requests.guard(() -> leagues.get(league).compose(l -> leagueBatch.submit(l, batch)));
   }
 
   @Override

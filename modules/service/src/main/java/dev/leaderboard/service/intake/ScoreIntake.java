@@ -26,8 +26,11 @@ import io.vertx.core.Future;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import org.slf4j.Logger;
@@ -217,91 +220,141 @@ public final class ScoreIntake {
   public Future<BatchResult> submitBatch(String board, ScoreBatch batch) {
     Names.board("board", board);
     List<ScoreEvent> events = Objects.requireNonNullElseGet(batch, () -> new ScoreBatch(null)).check().events();
-    return boards.require(board).compose(b -> boards.periodStates(b).compose(states -> {
-      long now = clock.millis();
-      List<ParsedEvent> parsed = new ArrayList<>();
-      List<Integer> positions = new ArrayList<>();
-      List<Rejection> rejections = new ArrayList<>();
-      Set<String> periods = new LinkedHashSet<>();
+    return boards.require(board).compose(b -> {
+      List<Routed> routed = new ArrayList<>(events.size());
       for (int i = 0; i < events.size(); i++) {
+        routed.add(new Routed(b, events.get(i), i));
+      }
+      return submitRouted(routed, List.of(), List.of()).map(RoutedBatch::result);
+    });
+  }
+
+  /** One event of a batch on the board it goes to, {@code index} its place in the caller's batch. */
+  public record Routed(Board board, ScoreEvent event, int index) {
+  }
+
+  /** An event of a routed batch that was applied or found a duplicate: its period and user. */
+  public record Landed(int index, Board board, String period, String userId) {
+  }
+
+  /** A routed batch's answer, and its events that landed, in batch order. */
+  public record RoutedBatch(BatchResult result, List<Landed> landed) {
+  }
+
+  /**
+   * A batch whose events are already routed to boards looked up by the caller (a league's tier
+   * boards), with the events the caller refused itself ({@code refused}) or did not send, to be sent
+   * again ({@code failed}), by their batch index: the boards' batch rules and answer, and one
+   * pipelined round per shard for all the events whatever their board.
+   */
+  public Future<RoutedBatch> submitRouted(List<Routed> events, List<Rejection> refused, List<Rejection> failed) {
+    Map<String, Board> distinct = new LinkedHashMap<>();
+    events.forEach(r -> distinct.putIfAbsent(r.board().name(), r.board()));
+    List<Future<Map<String, PeriodState>>> stateReads = distinct.values().stream().map(boards::periodStates).toList();
+    return Future.all(stateReads).compose(all -> {
+      Map<String, Map<String, PeriodState>> states = new HashMap<>();
+      int n = 0;
+      for (String name : distinct.keySet()) {
+        states.put(name, all.resultAt(n++));
+      }
+      long now = clock.millis();
+      List<Item> items = new ArrayList<>();
+      List<Rejection> rejections = new ArrayList<>(refused);
+      Map<String, Set<String>> periods = new LinkedHashMap<>();
+      for (Routed r : events) {
+        Board b = r.board();
         try {
-          ParsedEvent e = EventParser.parse(b, events.get(i).check(), "events[" + i + "].", now);
-          if (states.containsKey(e.period().id())) {
+          ParsedEvent e = EventParser.parse(b, r.event().check(), "events[" + r.index() + "].", now);
+          if (states.get(b.name()).containsKey(e.period().id())) {
             throw closed(b, e.period());
           }
-          parsed.add(e);
-          positions.add(i);
-          periods.add(e.period().id());
+          items.add(new Item(b, e, r.index()));
+          periods.computeIfAbsent(b.name(), k -> new LinkedHashSet<>()).add(e.period().id());
         } catch (LeaderboardException ex) {
-          rejections.add(rejection(i, ex));
+          rejections.add(rejection(r.index(), ex));
         }
       }
-      return note(b, periods)
+      return Future.all(periods.entrySet().stream().map(p -> note(distinct.get(p.getKey()), p.getValue())).toList())
           .compose(v -> {
             // events of users banned as this node knows it are refused here; the script refuses the rest
-            for (int k = parsed.size() - 1; k >= 0; k--) {
-              String userId = parsed.get(k).command().userId();
+            for (int k = items.size() - 1; k >= 0; k--) {
+              String userId = items.get(k).event().command().userId();
               if (bans.banned(userId)) {
-                rejections.add(rejection(positions.get(k), banned(userId)));
-                parsed.remove(k);
-                positions.remove(k);
+                rejections.add(rejection(items.get(k).index(), banned(userId)));
+                items.remove(k);
               }
             }
-            return scores.submitAll(b, parsed.stream().map(ParsedEvent::command).toList(), now,
-                EventParser.dedupeMillis(b));
+            return submitItems(items, now);
           })
-          .compose(outcomes -> joinedAndSentAgain(b, parsed, outcomes, now))
+          .compose(outcomes -> joinedAndSentAgain(items, outcomes, now))
           .map(outcomes -> {
             int applied = 0;
             int duplicate = 0;
             List<Rejection> conflicts = new ArrayList<>();
-            List<Rejection> failures = new ArrayList<>();
+            List<Rejection> failures = new ArrayList<>(failed);
+            List<Landed> landed = new ArrayList<>();
             for (int k = 0; k < outcomes.size(); k++) {
               SubmitOutcome o = outcomes.get(k);
-              LeaderboardException refused = refusal(b, parsed.get(k), o);
+              Item it = items.get(k);
+              LeaderboardException refusal = refusal(it.board(), it.event(), o);
               if (o.status() == SubmitOutcome.Status.FAILED && o.failure() instanceof LeaderboardException le
                   && le.status() < 500) {
-                rejections.add(rejection(positions.get(k), le));
+                rejections.add(rejection(it.index(), le));
               } else if (o.status() == SubmitOutcome.Status.FAILED) {
-                failures.add(failure(positions.get(k), parsed.get(k), o.failure()));
+                failures.add(failure(it.index(), it.event(), o.failure()));
               } else if (o.status() == SubmitOutcome.Status.CONFLICT) {
-                conflicts.add(rejection(positions.get(k), refused));
-              } else if (refused != null) {
-                rejections.add(rejection(positions.get(k), refused));
-              } else if (o.applied()) {
-                applied++;
-                if (o.status() == SubmitOutcome.Status.CHANGED && o.entry() != null) {
-                  notices.changed(b, parsed.get(k).period(), parsed.get(k).command().userId(), o.entry(),
-                      o.previous());
-                }
+                conflicts.add(rejection(it.index(), refusal));
+              } else if (refusal != null) {
+                rejections.add(rejection(it.index(), refusal));
               } else {
-                duplicate++;
+                if (o.applied()) {
+                  applied++;
+                  if (o.status() == SubmitOutcome.Status.CHANGED && o.entry() != null) {
+                    notices.changed(it.board(), it.event().period(), it.event().command().userId(), o.entry(),
+                        o.previous());
+                  }
+                } else {
+                  duplicate++;
+                }
+                landed.add(new Landed(it.index(), it.board(), it.event().period().id(), it.event().command().userId()));
               }
             }
             rejections.sort(Comparator.comparingInt(Rejection::index));
+            conflicts.sort(Comparator.comparingInt(Rejection::index));
+            failures.sort(Comparator.comparingInt(Rejection::index));
+            landed.sort(Comparator.comparingInt(Landed::index));
             BatchResult result = BatchResult.of(applied, duplicate, List.copyOf(conflicts), List.copyOf(rejections),
                 List.copyOf(failures));
             meters.batch(result);
-            return result;
+            return new RoutedBatch(result, List.copyOf(landed));
           });
-    }));
+    });
+  }
+
+  /** A parsed event of a batch on its board, with its index in the batch. */
+  private record Item(Board board, ParsedEvent event, int index) {
+  }
+
+  private Future<List<SubmitOutcome>> submitItems(List<Item> items, long now) {
+    return scores.submitAll(items.stream().map(Item::board).toList(),
+        items.stream().map(it -> it.event().command()).toList(), now,
+        items.stream().map(it -> EventParser.dedupeMillis(it.board())).toList());
   }
 
   /**
-   * The batch's events answered {@code NEEDS_JOIN}: their users join (each once per period), and the events of
-   * those admitted go again, in their order; those of a user the board has no room for answer
+   * The batch's events answered {@code NEEDS_JOIN}: their users join (each once per board and period), and the
+   * events of those admitted go again, in their order; those of a user the board has no room for answer
    * {@code board_full}. Every other outcome stands.
    */
-  private Future<List<SubmitOutcome>> joinedAndSentAgain(Board b, List<ParsedEvent> parsed,
-      List<SubmitOutcome> outcomes, long now) {
+  private Future<List<SubmitOutcome>> joinedAndSentAgain(List<Item> items, List<SubmitOutcome> outcomes, long now) {
     List<Integer> again = new ArrayList<>();
-    java.util.Map<String, Future<?>> joins = new java.util.LinkedHashMap<>();
+    Map<String, Future<?>> joins = new LinkedHashMap<>();
     for (int k = 0; k < outcomes.size(); k++) {
       if (outcomes.get(k).status() == SubmitOutcome.Status.NEEDS_JOIN) {
-        ParsedEvent e = parsed.get(k);
+        Item it = items.get(k);
         again.add(k);
-        joins.computeIfAbsent(e.period().id() + "\n" + e.command().userId(),
-            key -> participation.join(b, e.period(), e.command().userId(), ""));
+        joins.computeIfAbsent(joinKey(it),
+            key -> participation.join(it.board(), it.event().period(), it.event().command().userId(), ""));
       }
     }
     if (again.isEmpty()) {
@@ -309,23 +362,28 @@ public final class ScoreIntake {
     }
     return Future.join(new ArrayList<>(joins.values())).transform(ignored -> {
       List<SubmitOutcome> out = new ArrayList<>(outcomes);
-      List<Integer> send = new ArrayList<>();
+      List<Item> send = new ArrayList<>();
+      List<Integer> at = new ArrayList<>();
       for (int k : again) {
-        Future<?> joined = joins.get(parsed.get(k).period().id() + "\n" + parsed.get(k).command().userId());
+        Future<?> joined = joins.get(joinKey(items.get(k)));
         if (joined.succeeded()) {
-          send.add(k);
+          send.add(items.get(k));
+          at.add(k);
         } else {
           out.set(k, SubmitOutcome.failed(joined.cause()));
         }
       }
-      return scores.submitAll(b, send.stream().map(k -> parsed.get(k).command()).toList(), now,
-          EventParser.dedupeMillis(b)).map(sent -> {
-            for (int i = 0; i < send.size(); i++) {
-              out.set(send.get(i), sent.get(i));
-            }
-            return out;
-          });
+      return submitItems(send, now).map(sent -> {
+        for (int i = 0; i < at.size(); i++) {
+          out.set(at.get(i), sent.get(i));
+        }
+        return out;
+      });
     });
+  }
+
+  private static String joinKey(Item it) {
+    return it.board().name() + "\n" + it.event().period().id() + "\n" + it.event().command().userId();
   }
 
   private static Rejection rejection(int index, LeaderboardException e) {

@@ -214,7 +214,13 @@ public final class LeagueCloser {
 
   /** The member's recorded moves, newest period first. */
   public Future<List<LeagueMoveStore.Step>> history(League l, String userId, int limit) {
-    return moves.member(l.uid(), userId, limit);
+    return tiers(l).compose(tiers -> {
+      Map<String, String> uids = new LinkedHashMap<>();
+      for (int i = 0; i < tiers.size(); i++) {
+        uids.put(l.tiers().get(i), tiers.get(i).uid());
+      }
+      return moves.member(l.uid(), userId, limit, uids);
+    });
   }
 
   /** Removes every recorded move of a deleted league. */

@@ -83,12 +83,9 @@ public final class Leagues {
     JsonObject spec = definition == null ? new JsonObject() : definition;
     return store.get(name).compose(existing -> {
       League l = League.define(name, spec, existing, clock.instant(), newUid());
-      // the tier boards first: a stored league always has them, and an update repeated after a
-      // failure brings every tier board to the stored definition
-      Future<?> tiers = Future.succeededFuture();
-      for (String tier : l.tiers()) {
-        tiers = tiers.compose(v -> definitions.putTier(l.tierBoard(tier), l.boardSpec()));
-      }
+      // the tier boards first (their rewards too): a stored league always has them, and an update
+      // repeated after a failure brings every tier board to the stored definition
+      Future<?> tiers = tierBoards(l);
       if (existing != null) {
         return tiers.compose(v -> store.update(l)).map(LeagueDefinition.of(l, false));
       }
@@ -97,6 +94,15 @@ public final class Leagues {
           // another node created it meanwhile: apply this request as an update of that league
           : put(name, definition));
     });
+  }
+
+  /** Creates or updates each tier's board, one after another, with what the league gives it. */
+  private Future<?> tierBoards(League l) {
+    Future<?> tiers = Future.succeededFuture();
+    for (String tier : l.tiers()) {
+      tiers = tiers.compose(v -> definitions.putTier(l.tierBoard(tier), l.boardSpec(tier)));
+    }
+    return tiers;
   }
 
   public Future<League> get(String name) {
@@ -290,7 +296,7 @@ public final class Leagues {
     return out;
   }
 
-  private static LeaderboardException notMember(League l, String userId) {
+  static LeaderboardException notMember(League l, String userId) {
     return new LeaderboardException(404, NOT_A_MEMBER, "user '" + userId + "' is not a member of league '" + l.name()
         + "'" + (l.autoJoin() ? "" : "; the league has no autoJoin: join with POST /v1/leagues/" + l.name() + "/members"));
   }

@@ -2,6 +2,7 @@ package dev.leaderboard.service.moderation;
 
 import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.core.Names;
+import dev.leaderboard.service.leagues.LeagueErasure;
 import dev.leaderboard.store.friends.FriendStore;
 import dev.leaderboard.store.participation.ParticipationStore;
 import dev.leaderboard.store.moderation.Ban;
@@ -25,6 +26,7 @@ import java.util.List;
  *   <li>the user's participation in the hot periods (joins, cohort places, attempts);</li>
  *   <li>the friend links, the friends' sides first;</li>
  *   <li>the archived rows, counted as {@code erased} on their periods, and the user's rewards;</li>
+ *   <li>the user's league memberships and recorded moves ({@link LeagueErasure});</li>
  *   <li>unmark the partitions and drop the ban, last: until then the user stays locked out.</li>
  * </ol>
  */
@@ -38,9 +40,11 @@ public final class Erasure {
   private final ArchiveStore archive;
   private final Clock clock;
   private final ParticipationStore participation;
+  private final LeagueErasure leagues;
 
   public Erasure(ModerationStore store, BanRegistry bans, ModerationTargets targets, FriendStore friends,
-      ArchiveStore archive, Clock clock, ParticipationStore participation) {
+      ArchiveStore archive, Clock clock, ParticipationStore participation, LeagueErasure leagues) {
+    this.leagues = leagues;
     this.participation = participation;
     this.store = store;
     this.bans = bans;
@@ -90,6 +94,10 @@ public final class Erasure {
           })
           .compose(rewards -> {
             answer.put("rewards", rewards);
+            return leagues.erase(userId);
+          })
+          .compose(inLeagues -> {
+            answer.mergeIn(inLeagues);
             return store.apply(Op.UNMARK, userId, all);
           });
     }).compose(v -> store.dropBan(userId)).map(v -> {

@@ -2,6 +2,7 @@ package dev.leaderboard.store.leagues;
 
 import dev.leaderboard.core.League;
 import dev.leaderboard.store.Keys;
+import dev.leaderboard.store.dispatch.Call;
 import dev.leaderboard.store.dispatch.Route;
 import dev.leaderboard.store.dispatch.Shards;
 import io.vertx.core.Future;
@@ -136,8 +137,61 @@ public final class LeagueStore {
     });
   }
 
+  /** Each user's current tier ({@code null} for a user who is no member), in the order asked: one command. */
+  public Future<List<String>> tiersOf(League l, List<String> userIds) {
+    if (userIds.isEmpty()) {
+      return Future.succeededFuture(List.of());
+    }
+    Request get = Request.cmd(Command.HMGET).arg(Keys.leagueMembers(l));
+    userIds.forEach(get::arg);
+    return shards.send(Route.META, get).map(r -> {
+      List<String> out = new ArrayList<>(userIds.size());
+      for (int i = 0; i < userIds.size(); i++) {
+        out.add(r.get(i) == null ? null : r.get(i).toString());
+      }
+      return out;
+    });
+  }
+
+  /**
+   * Makes each user a member in {@code tier} unless they are one already (a join as {@link #join}
+   * without {@code place}), in one pipelined round; answers each user's tier after it, in order.
+   */
+  public Future<List<String>> joinAll(League l, List<String> userIds, String tier) {
+    if (userIds.isEmpty()) {
+      return Future.succeededFuture(List.of());
+    }
+    String key = Keys.leagueMembers(l);
+    return shards.dispatch(userIds.stream().map(u -> Call.of(Route.META, Request.cmd(Command.HSETNX).arg(key).arg(u)
+        .arg(tier))).toList()).compose(added -> tiersOf(l, userIds));
+  }
+
   /** A member's tier after a join, and whether the join made them a member. */
   public record Joined(String tier, boolean created) {
+  }
+
+  /**
+   * Removes the user from every league's members (an erasure), in one round after reading the
+   * leagues; answers the leagues read and, of them, those the user was a member of.
+   */
+  public Future<Forgotten> forget(String userId) {
+    return loadAll().compose(all -> {
+      List<Call> calls = all.stream().map(l -> Call.of(Route.META, Request.cmd(Command.HDEL).arg(Keys.leagueMembers(l))
+          .arg(userId))).toList();
+      return shards.dispatch(calls).map(removed -> {
+        List<String> member = new ArrayList<>();
+        for (int i = 0; i < all.size(); i++) {
+          if (removed.get(i).toInteger() == 1) {
+            member.add(all.get(i).name());
+          }
+        }
+        return new Forgotten(all, member);
+      });
+    });
+  }
+
+  /** What {@link #forget} went over: every league, and the names of those the user was a member of. */
+  public record Forgotten(List<League> leagues, List<String> memberOf) {
   }
 
   /** Every member of the league, user → tier. */

@@ -109,6 +109,23 @@ public final class ParticipationStore {
         .map(v -> v == null ? null : Participant.parse(userId, v.toString()));
   }
 
+  /** Each user's participation ({@code null} where they have not joined), in the order asked: one command. */
+  public Future<List<Participant>> participants(Board b, String period, List<String> userIds) {
+    if (userIds.isEmpty()) {
+      return Future.succeededFuture(List.of());
+    }
+    Route home = Keys.participation(b, period);
+    Request get = Request.cmd(Command.HMGET).arg(Keys.joined(home));
+    userIds.forEach(get::arg);
+    return shards.send(home, get).map(r -> {
+      List<Participant> out = new ArrayList<>(userIds.size());
+      for (int i = 0; i < userIds.size(); i++) {
+        out.add(r.get(i) == null ? null : Participant.parse(userIds.get(i), r.get(i).toString()));
+      }
+      return out;
+    });
+  }
+
   /** Participants {@code offset .. offset + limit - 1} in join order, with the total, in one round. */
   public Future<ParticipantPage> page(Board b, String period, long offset, int limit) {
     Route home = Keys.participation(b, period);

@@ -96,18 +96,36 @@ public final class ScoreStore {
     return submitEach(b, commands.stream().map(c -> new SubmitAsk(c, nowMillis, dedupeMillis)).toList());
   }
 
+  /**
+   * Events on several boards ({@code boards.get(i)} takes {@code commands.get(i)}, with its board's
+   * deduplication window {@code dedupeMillis.get(i)}): one pipelined round per shard for all of them,
+   * events of one user on one board in their order; a node that fails fails only its own events.
+   */
+  public Future<List<SubmitOutcome>> submitAll(List<Board> boards, List<SubmitCommand> commands, long nowMillis,
+      List<Long> dedupeMillis) {
+    List<SubmitAsk> asks = new ArrayList<>(commands.size());
+    for (int i = 0; i < commands.size(); i++) {
+      asks.add(new SubmitAsk(commands.get(i), nowMillis, dedupeMillis.get(i)));
+    }
+    return submitEach(boards, asks);
+  }
+
   /** An event with the time it is applied at and its board's deduplication window. */
   private record SubmitAsk(SubmitCommand command, long nowMillis, long dedupeMillis) {
   }
 
   private Future<List<SubmitOutcome>> submitEach(Board b, List<SubmitAsk> asks) {
+    return submitEach(Collections.nCopies(asks.size(), b), asks);
+  }
+
+  private Future<List<SubmitOutcome>> submitEach(List<Board> boards, List<SubmitAsk> asks) {
     List<Call> calls = new ArrayList<>(asks.size());
     boolean[] ours = new boolean[asks.size()];
     for (int i = 0; i < asks.size(); i++) {
       SubmitAsk a = asks.get(i);
       SubmitCommand keyed = withEventId(a.command());
       ours[i] = keyed != a.command();
-      calls.add(SubmitScript.call(b, keyed, a.nowMillis(), a.dedupeMillis()));
+      calls.add(SubmitScript.call(boards.get(i), keyed, a.nowMillis(), a.dedupeMillis()));
     }
     return shards.dispatchEach(calls).map(replies -> {
       List<SubmitOutcome> out = new ArrayList<>(replies.size());

@@ -1,0 +1,168 @@
+package dev.leaderboard.service.leagues;
+
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.League;
+import dev.leaderboard.service.boards.BoardRegistry;
+import dev.leaderboard.service.intake.ScoreIntake;
+import dev.leaderboard.service.intake.ScoreIntake.Landed;
+import dev.leaderboard.service.intake.ScoreIntake.Routed;
+import dev.leaderboard.service.moderation.BanRegistry;
+import dev.leaderboard.service.request.ScoreBatch;
+import dev.leaderboard.service.request.ScoreEvent;
+import dev.leaderboard.service.result.BatchResult.Rejection;
+import dev.leaderboard.service.result.LeagueBatchResult;
+import dev.leaderboard.store.leagues.LeagueStore;
+import dev.leaderboard.store.participation.ParticipationStore;
+import dev.leaderboard.store.participation.ParticipationStore.Participant;
+import io.vertx.core.Future;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A batch of league scores: each event goes to its member's tier board (a non-member's first event
+ * joins the lowest tier with {@code autoJoin}, as a single league score does), and the whole batch
+ * is the boards' batch ({@link ScoreIntake#submitRouted}), so its limits, duplicates by event ID and
+ * partial refusals are the boards' and its events go in one pipelined round per shard whatever their
+ * tier. Rounds: the members' tiers (one command), the joins of new members (one round), the events,
+ * then the cohorts of the members whose events landed (one command per tier and period).
+ */
+public final class LeagueBatch {
+  private final LeagueStore store;
+  private final BoardRegistry boards;
+  private final ScoreIntake intake;
+  private final ParticipationStore participation;
+  private final BanRegistry bans;
+  private final Leagues leagues;
+  private final Clock clock;
+
+  public LeagueBatch(LeagueStore store, BoardRegistry boards, ScoreIntake intake, ParticipationStore participation,
+      BanRegistry bans, Leagues leagues, Clock clock) {
+    this.bans = bans;
+    this.leagues = leagues;
+    this.clock = clock;
+    this.store = store;
+    this.boards = boards;
+    this.intake = intake;
+    this.participation = participation;
+  }
+
+  public Future<LeagueBatchResult> submit(League l, ScoreBatch batch) {
+    List<ScoreEvent> events = Objects.requireNonNullElseGet(batch, () -> new ScoreBatch(null)).check().events();
+    List<Rejection> refused = new ArrayList<>();
+    List<Integer> checked = new ArrayList<>();
+    for (int i = 0; i < events.size(); i++) {
+      try {
+        events.get(i).check();
+        checked.add(i);
+      } catch (LeaderboardException e) {
+        refused.add(new Rejection(i, e.code(), e.getMessage()));
+      }
+    }
+    List<Rejection> waiting = new ArrayList<>();
+    List<Integer> valid = new ArrayList<>();
+    LinkedHashSet<String> users = new LinkedHashSet<>();
+    // as for a single score: a period's events wait until the previous period's moves are applied,
+    // and only then are the members' tiers read (the moves set the tiers before marking the period)
+    return boards.require(l.tierBoard(l.lowest())).compose(lowest -> {
+      long now = clock.millis();
+      Map<String, Future<Void>> periods = new LinkedHashMap<>();
+      Map<Integer, String> periodOf = new HashMap<>();
+      for (int i : checked) {
+        Long at = events.get(i).at();
+        String period = lowest.periodOf(Instant.ofEpochMilli(at == null ? now : at)).id();
+        periodOf.put(i, period);
+        periods.computeIfAbsent(period, p -> leagues.previousApplied(l, lowest, at));
+      }
+      return Future.join(new ArrayList<>(periods.values())).transform(ignored -> {
+        for (int i : checked) {
+          Future<Void> ready = periods.get(periodOf.get(i));
+          if (ready.succeeded()) {
+            users.add(events.get(i).userId());
+            valid.add(i);
+          } else if (ready.cause() instanceof LeaderboardException e) {
+            waiting.add(new Rejection(i, e.code(), "events[" + i + "]: " + e.getMessage()));
+          } else {
+            waiting.add(new Rejection(i, "shard_unavailable", "events[" + i + "]: " + ready.cause().getMessage()
+                + "; the event was not applied"));
+          }
+        }
+        return store.tiersOf(l, new ArrayList<>(users));
+      });
+    }).compose(found -> {
+      List<String> asked = new ArrayList<>(users);
+      Map<String, String> tiers = new HashMap<>();
+      List<String> newcomers = new ArrayList<>();
+      for (int k = 0; k < asked.size(); k++) {
+        if (found.get(k) != null) {
+          tiers.put(asked.get(k), found.get(k));
+        } else if (l.autoJoin() && bans.banned(asked.get(k))) {
+          // not joined: the lowest tier's board refuses the events of a banned (or erased) user
+          tiers.put(asked.get(k), l.lowest());
+        } else if (l.autoJoin()) {
+          newcomers.add(asked.get(k));
+        }
+      }
+      return store.joinAll(l, newcomers, l.lowest()).map(joined -> {
+        for (int k = 0; k < newcomers.size(); k++) {
+          tiers.put(newcomers.get(k), joined.get(k));
+        }
+        return tiers;
+      });
+    }).compose(tiers -> {
+      Map<String, Future<Board>> tierBoards = new LinkedHashMap<>();
+      new LinkedHashSet<>(tiers.values()).forEach(t -> tierBoards.put(t, boards.require(l.tierBoard(t))));
+      return Future.all(new ArrayList<>(tierBoards.values())).compose(ok -> {
+        List<Routed> routed = new ArrayList<>();
+        Map<Integer, String> tierOf = new HashMap<>();
+        for (int i : valid) {
+          String userId = events.get(i).userId();
+          String tier = tiers.get(userId);
+          if (tier == null) {
+            LeaderboardException e = Leagues.notMember(l, userId);
+            refused.add(new Rejection(i, e.code(), "events[" + i + "]: " + e.getMessage()));
+          } else {
+            routed.add(new Routed(tierBoards.get(tier).result(), events.get(i), i));
+            tierOf.put(i, tier);
+          }
+        }
+        return intake.submitRouted(routed, refused, waiting).compose(done -> cohorts(done.landed())
+            .map(seats -> LeagueBatchResult.of(l.name(), done.result(), done.landed(), tierOf, seats)));
+      });
+    });
+  }
+
+  /** The cohort of each landed event's user in its tier board's period (0 where none), by batch index. */
+  private Future<Map<Integer, Long>> cohorts(List<Landed> landed) {
+    Map<String, List<Landed>> byPeriod = new LinkedHashMap<>();
+    landed.forEach(x -> byPeriod.computeIfAbsent(x.board().name() + "\n" + x.period(), k -> new ArrayList<>()).add(x));
+    List<Future<Map<Integer, Long>>> reads = new ArrayList<>();
+    for (List<Landed> group : byPeriod.values()) {
+      List<String> userIds = group.stream().map(Landed::userId).distinct().toList();
+      reads.add(participation.participants(group.get(0).board(), group.get(0).period(), userIds).map(seats -> {
+        Map<String, Long> cohort = new HashMap<>();
+        for (int k = 0; k < userIds.size(); k++) {
+          Participant p = seats.get(k);
+          cohort.put(userIds.get(k), p == null ? 0L : p.cohort());
+        }
+        Map<Integer, Long> out = new HashMap<>();
+        group.forEach(x -> out.put(x.index(), cohort.get(x.userId())));
+        return out;
+      }));
+    }
+    return Future.all(reads).map(all -> {
+      Map<Integer, Long> out = new HashMap<>();
+      for (int k = 0; k < reads.size(); k++) {
+        out.putAll(all.resultAt(k));
+      }
+      return out;
+    });
+  }
+}

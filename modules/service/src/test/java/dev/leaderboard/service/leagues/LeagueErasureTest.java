@@ -1,0 +1,219 @@
+package dev.leaderboard.service.leagues;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import dev.leaderboard.archive.LeagueMoveStore;
+import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.League;
+import dev.leaderboard.service.NodeStore;
+import dev.leaderboard.service.TestClock;
+import dev.leaderboard.service.impl.LeaderboardServiceImpl;
+import dev.leaderboard.service.request.ScoreBatch;
+import dev.leaderboard.store.Keys;
+import dev.leaderboard.store.dispatch.Route;
+import dev.leaderboard.store.leagues.LeagueStore;
+import dev.leaderboard.testing.TestSeed;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.junit5.VertxExtension;
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.Request;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * A user's league data at an erasure and a league's at its deletion: the erased user is in no
+ * league's members, moves, history, rewards or cohort any more, while every other member's data is
+ * as it was; a deleted league leaves no tier board, member hash, recorded move or reward.
+ */
+@ExtendWith({VertxExtension.class, TestSeed.class})
+class LeagueErasureTest {
+  private static final Instant DAY = Instant.parse("2025-04-15T00:00:00Z");
+  private static final String PERIOD = "2025-04-15";
+  private static final List<String> TIERS = List.of("bronze", "silver", "gold");
+  private final TestClock clock = new TestClock(DAY.plusSeconds(3600));
+  private final List<NodeStore> stores = new ArrayList<>();
+  private LeaderboardServiceImpl a;
+  private LeaderboardServiceImpl b;
+
+  @BeforeEach
+  void start(Vertx vertx) {
+    a = LeagueNodes.start(vertx, clock, stores);
+    b = LeagueNodes.start(vertx, clock, stores);
+  }
+
+  @AfterEach
+  void stop() {
+    for (NodeStore s : stores) {
+      s.close().await();
+    }
+  }
+
+  /** A league whose every tier rewards every cohort rank, so every member who scored has a reward. */
+  private String league() {
+    String lg = "lge-" + UUID.randomUUID().toString().substring(0, 8);
+    JsonArray all = new JsonArray().add(new JsonObject().put("topPercent", 100).put("reward", new JsonObject()
+        .put("coins", 1)));
+    JsonObject rewards = new JsonObject();
+    TIERS.forEach(t -> rewards.put(t, all));
+    a.putLeague(lg, new JsonObject().put("tiers", new JsonArray(new ArrayList<Object>(TIERS))).put("cohortSize", 3)
+        .put("promote", 1).put("relegate", 1).put("period", "daily").put("rewards", rewards)).await();
+    return lg;
+  }
+
+  /** Every user scores once or more in the league, at times after {@code from}. */
+  private void scores(String lg, List<String> users, long from, Random rnd) {
+    JsonArray events = new JsonArray();
+    long at = from;
+    for (String u : users) {
+      for (int k = 0; k <= rnd.nextInt(2); k++) {
+        events.add(new JsonObject().put("userId", u).put("value", 1 + rnd.nextInt(5)).put("at", at += 1 + rnd.nextInt(3)));
+      }
+    }
+    assertThat(a.submitLeagueBatch(lg, new ScoreBatch(new JsonObject().put("events", events))).await().toJson()
+        .getInteger("applied")).isEqualTo(events.size());
+  }
+
+  private League stored(String lg) {
+    return new LeagueStore(stores.get(0).shards()).get(lg).await();
+  }
+
+  private List<String> users(String prefix, int n) {
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      out.add(prefix + i);
+    }
+    return out;
+  }
+
+  /** What the test compares before and after: per league, members and moves; per user, history and rewards. */
+  private Map<String, Object> snapshot(List<String> leagues, List<String> users) {
+    Map<String, Object> out = new HashMap<>();
+    LeagueStore store = new LeagueStore(stores.get(1).shards());
+    LeagueMoveStore moves = stores.get(1).archive().leagueMoves();
+    for (String lg : leagues) {
+      League l = stored(lg);
+      out.put(lg + " members", store.members(l).await());
+      out.put(lg + " moves", moves.period(l.uid(), PERIOD).await());
+      for (String u : users) {
+        out.put(lg + " history " + u, b.leagueHistory(lg, u, null).await().toJson());
+      }
+    }
+    for (String u : users) {
+      out.put("rewards " + u, b.rewards(u, "all", null).await().toJson());
+    }
+    return out;
+  }
+
+  @Test
+  void anErasedUserLeavesNothingInAnyLeagueAndTheOthersKeepTheirs(Random rnd) {
+    String one = league();
+    String two = league();
+    String victim = "v" + rnd.nextInt(1000);
+    List<String> inOne = new ArrayList<>(users("p", 8));
+    List<String> inTwo = new ArrayList<>(users("q", 5));
+    inOne.add(rnd.nextInt(inOne.size()), victim);
+    inTwo.add(rnd.nextInt(inTwo.size()), victim);
+    scores(one, inOne, DAY.toEpochMilli() + 1000, rnd);
+    scores(two, inTwo, DAY.toEpochMilli() + 1000, rnd);
+    clock.set(DAY.plus(Duration.ofDays(1)).plusSeconds(600));
+    a.closeLeague(one, PERIOD).await();
+    b.closeLeague(two, PERIOD).await();
+    // and a hot period after the close
+    scores(one, inOne, DAY.plus(Duration.ofDays(1)).toEpochMilli() + 1000, rnd);
+    assertThat(b.rewards(victim, "all", null).await().toJson().getJsonArray("rewards")).hasSize(2);
+    assertThat(b.leagueHistory(one, victim, null).await().toJson().getJsonArray("periods")).hasSize(1);
+
+    List<String> others = new ArrayList<>(inOne);
+    others.addAll(inTwo);
+    others.removeIf(victim::equals);
+    Map<String, Object> before = snapshot(List.of(one, two), others);
+
+    JsonObject erased = a.erase(victim).await().toJson();
+    assertThat(erased.getJsonArray("leagues").getList()).containsExactlyInAnyOrder(one, two);
+    assertThat(erased.getLong("leagueMoves")).isEqualTo(2);
+    assertThat(erased.getLong("rewards")).isEqualTo(2);
+
+    for (String lg : List.of(one, two)) {
+      League l = stored(lg);
+      assertThat(new LeagueStore(stores.get(0).shards()).members(l).await()).doesNotContainKey(victim);
+      assertThat(stores.get(0).archive().leagueMoves().period(l.uid(), PERIOD).await())
+          .noneMatch(m -> m.userId().equals(victim));
+      assertThat(b.leagueHistory(lg, victim, null).await().toJson().getJsonArray("periods")).isEmpty();
+      LeaderboardException gone = (LeaderboardException) catchThrowable(() -> a.leagueUser(lg, victim, null).await());
+      assertThat(gone.code()).isEqualTo("not_a_member");
+      LeaderboardException archived = (LeaderboardException) catchThrowable(() -> a.leagueUser(lg, victim, PERIOD)
+          .await());
+      assertThat(archived.code()).as("no cohort place left in the archived period").isEqualTo("not_a_member");
+    }
+    assertThat(b.rewards(victim, "all", null).await().toJson().getJsonArray("rewards")).isEmpty();
+    for (String u : inOne) {
+      if (!u.equals(victim)) {
+        for (String period : new String[] {null, PERIOD}) {
+          JsonArray entries = a.leagueUser(one, u, period).await().toJson().getJsonArray("entries");
+          assertThat(entries.stream().map(o -> ((JsonObject) o).getString("userId"))).doesNotContain(victim);
+        }
+      }
+    }
+    Map<String, Object> after = snapshot(List.of(one, two), others);
+    for (String lg : List.of(one, two)) {
+      @SuppressWarnings("unchecked")
+      Map<String, String> members = new HashMap<>((Map<String, String>) before.get(lg + " members"));
+      members.remove(victim);
+      before.put(lg + " members", members);
+      before.put(lg + " moves", ((List<?>) before.get(lg + " moves")).stream()
+          .filter(m -> !((LeagueMoveStore.Move) m).userId().equals(victim)).toList());
+    }
+    assertThat(after).as("the others' league data as it was").isEqualTo(before);
+
+    JsonObject again = b.erase(victim).await().toJson();
+    assertThat(again.getJsonArray("leagues")).isEmpty();
+    assertThat(again.getLong("leagueMoves")).isZero();
+  }
+
+  @Test
+  void aDeletedLeagueLeavesNoTierBoardMemberMoveOrReward(Random rnd) {
+    String lg = league();
+    List<String> members = users("d", 7);
+    scores(lg, members, DAY.toEpochMilli() + 1000, rnd);
+    clock.set(DAY.plus(Duration.ofDays(1)).plusSeconds(600));
+    a.closeLeague(lg, PERIOD).await();
+    League l = stored(lg);
+    assertThat(stores.get(0).archive().leagueMoves().period(l.uid(), PERIOD).await()).hasSize(7);
+    assertThat(b.rewards(members.get(0), "all", null).await().toJson().getJsonArray("rewards")).hasSize(1);
+
+    b.deleteLeague(lg).await();
+    for (String tier : TIERS) {
+      assertThat(stores.get(0).boards().fresh(l.tierBoard(tier)).await()).as(tier).isNull();
+    }
+    assertThat(stores.get(0).shards().send(Route.META, Request.cmd(Command.EXISTS).arg(Keys.leagueMembers(l))
+        .arg(Keys.leagueApplied(l))).await().toInteger()).isZero();
+    assertThat(stores.get(0).archive().leagueMoves().period(l.uid(), PERIOD).await()).isEmpty();
+    for (String u : members) {
+      assertThat(b.rewards(u, "all", null).await().toJson().getJsonArray("rewards")).as(u).isEmpty();
+    }
+  }
+
+  /** Removing an entry is the boards' route, which never names a tier board: league data is left alone. */
+  @Test
+  void aTierBoardsEntryCannotBeRemovedThroughTheBoardRoute(Random rnd) {
+    String lg = league();
+    scores(lg, List.of("x1"), DAY.toEpochMilli() + 1000, rnd);
+    LeaderboardException refused = (LeaderboardException) catchThrowable(() -> a.removeEntry("~" + lg + ".bronze",
+        "x1", null).await());
+    assertThat(refused.code()).isEqualTo("invalid_field");
+    assertThat(a.leagueUser(lg, "x1", null).await().toJson().getLong("rank")).isEqualTo(1);
+  }
+}
