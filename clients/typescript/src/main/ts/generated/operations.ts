@@ -47,9 +47,14 @@ export const ROUTES = {
   deleteLeague: { method: 'DELETE', path: '/v1/leagues/{league}', answer: 'json' },
   joinLeague: { method: 'POST', path: '/v1/leagues/{league}/members', answer: 'json' },
   submitLeague: { method: 'POST', path: '/v1/leagues/{league}/scores', answer: 'json', events: 'one' },
+  submitLeagueBatch: { method: 'POST', path: '/v1/leagues/{league}/scores/batch', answer: 'json', events: 'batch' },
   leagueUser: { method: 'GET', path: '/v1/leagues/{league}/users/{userId}', answer: 'json' },
   closeLeague: { method: 'POST', path: '/v1/leagues/{league}/periods/{period}/close', answer: 'json' },
   leagueHistory: { method: 'GET', path: '/v1/leagues/{league}/users/{userId}/history', answer: 'json' },
+  leagueTiers: { method: 'GET', path: '/v1/leagues/{league}/tiers', answer: 'json' },
+  leagueCohort: { method: 'GET', path: '/v1/leagues/{league}/tiers/{tier}/cohorts/{cohort}', answer: 'json' },
+  leaguePeriods: { method: 'GET', path: '/v1/leagues/{league}/periods', answer: 'json' },
+  leagueMoves: { method: 'GET', path: '/v1/leagues/{league}/periods/{period}/moves', answer: 'json' },
   listKeys: { method: 'GET', path: '/v1/keys', answer: 'json' },
   createKey: { method: 'POST', path: '/v1/keys', answer: 'json' },
   revokeKey: { method: 'DELETE', path: '/v1/keys/{id}', answer: 'json' },
@@ -284,6 +289,11 @@ export abstract class Operations {
     return this.call('submitLeague', { league }, body, undefined, options) as Promise<Result<'submitLeague', 200>>;
   }
 
+  /** POST /v1/leagues/{league}/scores/batch: Submit up to 1,000 score events, each on its member's tier */
+  submitLeagueBatch(league: PathParam<'submitLeagueBatch', 'league'>, body: Body<'submitLeagueBatch'>, options?: CallOptions): Promise<Result<'submitLeagueBatch', 200>> {
+    return this.call('submitLeagueBatch', { league }, body, undefined, options) as Promise<Result<'submitLeagueBatch', 200>>;
+  }
+
   /** GET /v1/leagues/{league}/users/{userId}: A member's tier, cohort, rank in it and zone in a period */
   leagueUser(league: PathParam<'leagueUser', 'league'>, userId: PathParam<'leagueUser', 'userId'>, query?: Query<'leagueUser'>, options?: CallOptions): Promise<Result<'leagueUser', 200>> {
     return this.call('leagueUser', { league, userId }, undefined, query, options) as Promise<Result<'leagueUser', 200>>;
@@ -297,6 +307,26 @@ export abstract class Operations {
   /** GET /v1/leagues/{league}/users/{userId}/history: A member's closed league periods, newest first */
   leagueHistory(league: PathParam<'leagueHistory', 'league'>, userId: PathParam<'leagueHistory', 'userId'>, query?: Query<'leagueHistory'>, options?: CallOptions): Promise<Result<'leagueHistory', 200>> {
     return this.call('leagueHistory', { league, userId }, undefined, query, options) as Promise<Result<'leagueHistory', 200>>;
+  }
+
+  /** GET /v1/leagues/{league}/tiers: A league's tiers in a period, lowest first, with their members and cohorts */
+  leagueTiers(league: PathParam<'leagueTiers', 'league'>, query?: Query<'leagueTiers'>, options?: CallOptions): Promise<Result<'leagueTiers', 200>> {
+    return this.call('leagueTiers', { league }, undefined, query, options) as Promise<Result<'leagueTiers', 200>>;
+  }
+
+  /** GET /v1/leagues/{league}/tiers/{tier}/cohorts/{cohort}: A cohort of a tier, ranked within itself, with each member's zone */
+  leagueCohort(league: PathParam<'leagueCohort', 'league'>, tier: PathParam<'leagueCohort', 'tier'>, cohort: PathParam<'leagueCohort', 'cohort'>, query?: Query<'leagueCohort'>, options?: CallOptions): Promise<Result<'leagueCohort', 200>> {
+    return this.call('leagueCohort', { league, tier, cohort }, undefined, query, options) as Promise<Result<'leagueCohort', 200>>;
+  }
+
+  /** GET /v1/leagues/{league}/periods: A league's closed periods, newest first, with their moves counted */
+  leaguePeriods(league: PathParam<'leaguePeriods', 'league'>, query?: Query<'leaguePeriods'>, options?: CallOptions): Promise<Result<'leaguePeriods', 200>> {
+    return this.call('leaguePeriods', { league }, undefined, query, options) as Promise<Result<'leaguePeriods', 200>>;
+  }
+
+  /** GET /v1/leagues/{league}/periods/{period}/moves: A closed period's moves, a page at a time */
+  leagueMoves(league: PathParam<'leagueMoves', 'league'>, period: PathParam<'leagueMoves', 'period'>, query?: Query<'leagueMoves'>, options?: CallOptions): Promise<Result<'leagueMoves', 200>> {
+    return this.call('leagueMoves', { league, period }, undefined, query, options) as Promise<Result<'leagueMoves', 200>>;
   }
 
   /** GET /v1/keys: Every API key's record (never the key or its hash), by name */

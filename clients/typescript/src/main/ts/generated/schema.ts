@@ -703,8 +703,9 @@ export interface paths {
         /**
          * Erase a user everywhere (right to be forgotten)
          * @description Removes the user from every board and period, hot and archived, from every friend list
-         *     (theirs and their friends'), from the idempotency records of their events, and drops their
-         *     ban and anything a ban held back. Archived periods keep the other entries' recorded
+         *     (theirs and their friends'), from the idempotency records of their events, from every
+         *     league's members with their recorded league moves (their tier boards' scores, archived rows
+         *     and rewards go as every board's), and drops their ban and anything a ban held back. Archived periods keep the other entries' recorded
          *     positions and ranks (the history is what it was) and count what was removed as `erased` in
          *     their period info (`GET /v1/boards/{board}/periods`). While the erasure runs the user's
          *     events are refused with 403 `banned`. Idempotent: a run cut short (a shard or the archive
@@ -842,7 +843,9 @@ export interface paths {
          *     (default true) makes a first score of a non-member join the lowest tier; `dropInactive`
          *     (default false) removes members without a score in a period at its close. `tiers`,
          *     `cohortSize`, `period`, `timezone`, `order` and `operator` fix the tier boards and cannot
-         *     change (409 `league_conflict`); `createdAt` and `league` may be echoed back.
+         *     change (409 `league_conflict`); `createdAt` and `league` may be echoed back. `rewards`
+         *     (`{tier: [rule, ...]}`) gives tiers reward rules paid on the cohort rank at each close; it
+         *     may change, and its tier boards take the new rules.
          */
         put: operations["putLeague"];
         post?: never;
@@ -896,11 +899,43 @@ export interface paths {
          * @description The event goes to the board of the member's tier, as `POST /v1/boards/{board}/scores` would
          *     take it (same fields, checks and refusals); a first score in a period seats the member in
          *     a cohort of their tier. A non-member's first score joins the lowest tier when the league
-         *     has `autoJoin`, else 404 `not_a_member`. The answer has the member's `tier`, `cohort`,
+         *     has `autoJoin`, else 404 `not_a_member`. A score of a new period waits for the previous
+         *     period's close, which decides the member's tier: until its moves are applied, 503
+         *     `league_closing` with `Retry-After` (nothing applied; send it again as is). The answer has the member's `tier`, `cohort`,
          *     `rank` in the cohort (members with a score by score, ties to who reached it first) and
          *     `zone`: where that rank would move them if the period closed now.
          */
         post: operations["submitLeague"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/leagues/{league}/scores/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description League name */
+                league: components["parameters"]["league"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit up to 1,000 score events, each on its member's tier
+         * @description A board batch (`POST /v1/boards/{board}/scores/batch`: same limits, duplicates by
+         *     `eventId`, each event judged on its own, refusals listed by index) whose events go to the
+         *     boards of their members' tiers, all in one pipelined round per shard. A non-member's events
+         *     join the lowest tier when the league has `autoJoin`, else each is refused with
+         *     `not_a_member`. `events` gives, for each event applied or found a duplicate, the member's
+         *     `tier`, the `period` and the `cohort` they hold in it. An event of a new period whose
+         *     previous period's moves are not applied yet is listed in `failures` with `league_closing`
+         *     (nothing applied; send it again). Not for players (a player token is 403).
+         */
+        post: operations["submitLeagueBatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -986,6 +1021,115 @@ export interface paths {
          *     (`up`, `down`, `stay`, `dropped`) and the tier it took them `to`. At most `limit` periods.
          */
         get: operations["leagueHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/leagues/{league}/tiers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description League name */
+                league: components["parameters"]["league"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A league's tiers in a period, lowest first, with their members and cohorts
+         * @description Per tier, lowest first: `members`, the members seated in a cohort of the tier in the period
+         *     (a member is seated by their first score in it), and `cohorts`, how many cohorts they fill.
+         *     An archived period answers as at its close.
+         */
+        get: operations["leagueTiers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/leagues/{league}/tiers/{tier}/cohorts/{cohort}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description League name */
+                league: components["parameters"]["league"];
+                /** @description One of the league's tiers */
+                tier: components["schemas"]["BoardName"];
+                /** @description Cohort ID (from 1 in each tier and period) */
+                cohort: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * A cohort of a tier, ranked within itself, with each member's zone
+         * @description The cohort's entries as `GET /v1/boards/{board}/cohorts/{cohort}` answers them (unique
+         *     ranks: ties to who reached the score first), each with its `zone` (`promotion`, `stay`,
+         *     `relegation`: where the member would move if the period closed now); `missing` are the
+         *     members without a score, with theirs. An archived period answers as at its close. 404
+         *     `tier_not_found` for a tier the league does not have, `cohort_not_found` for a cohort the
+         *     period does not have.
+         */
+        get: operations["leagueCohort"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/leagues/{league}/periods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description League name */
+                league: components["parameters"]["league"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A league's closed periods, newest first, with their moves counted
+         * @description The periods the league's close has run for, newest first, at most `limit`, each with the
+         *     number of recorded moves and how many of them are `up`, `down`, `stay` and `dropped`.
+         */
+        get: operations["leaguePeriods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/leagues/{league}/periods/{period}/moves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description League name */
+                league: components["parameters"]["league"];
+                /** @description A closed period id of the league (`2025-04-15`, `2025-W16`, `2025-04`) */
+                period: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A closed period's moves, a page at a time
+         * @description The moves the period's close recorded, ordered by the tier moved from (lowest first), then
+         *     cohort (members seated in none last) and rank in it; `movement` keeps only moves of that
+         *     kind. `total` counts the moves the filter keeps, `counts` every move of the period by
+         *     movement. 404 `period_not_found` for a period the league has not closed.
+         */
+        get: operations["leagueMoves"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1177,6 +1321,16 @@ export interface components {
              * @example limit must be between 1 and 1000 (got 0)
              */
             message: string;
+            /**
+             * @description With `invalid_field` only; the field that breaks a rule, as a path (`events[3].value`)
+             * @example limit
+             */
+            field?: string;
+            /**
+             * Format: int64
+             * @description With `league_closing` only; when to send the request again (as `Retry-After` says)
+             */
+            retryAfterSeconds?: number;
             /**
              * @description With `rate_limited` only; the limit that was reached
              * @enum {string}
@@ -1432,6 +1586,48 @@ export interface components {
             autoJoin?: boolean;
             /** @default false */
             dropInactive?: boolean;
+            /**
+             * @description How long after its end a period takes late scores; then it closes and the members move.
+             *     A new period's scores wait for that close (503 `league_closing`), so keep it short.
+             * @default 10
+             */
+            graceSeconds?: number;
+            /**
+             * Format: int32
+             * @description How many top entries, and how many of the tier's moves, each tier's period event carries.
+             * @default 100
+             */
+            archiveEventTop?: number;
+            /**
+             * @description Where each tier's period event, with the moves of that tier's members, is POSTed once a
+             *     close has moved the members (signed and retried as a board's). `null` removes it.
+             */
+            webhook?: components["schemas"]["WebhookDefinition"] | null;
+            /**
+             * @description Per tier, reward rules paid on the cohort rank at each period's close (recorded once per
+             *     member, listed and claimed with the reward routes); a key that is not a tier is refused
+             *     (400 naming `rewards.<key>`); `null` removes every tier's rules. May change on an
+             *     existing league: its tier boards take the new rules.
+             */
+            rewards?: {
+                [key: string]: components["schemas"]["RewardRule"][];
+            } | null;
+        };
+        LeagueBatchResult: components["schemas"]["BatchResult"] & {
+            league: components["schemas"]["BoardName"];
+            /** @description Each event applied or found a duplicate, in batch order */
+            events: {
+                /** @description Position of the event in `events` */
+                index: number;
+                userId: components["schemas"]["UserId"];
+                tier: components["schemas"]["BoardName"];
+                period: components["schemas"]["PeriodId"];
+                /**
+                 * Format: int64
+                 * @description The member's cohort in the period's tier
+                 */
+                cohort?: number | null;
+            }[];
         };
         /** @description How many of a cohort move, a whole number or a whole percent of its members ("10%") */
         LeagueQuota: number | string;
@@ -1517,6 +1713,125 @@ export interface components {
                 /** @enum {string} */
                 movement: "up" | "down" | "stay" | "dropped";
                 to?: string | null;
+                /** @description What the tier's rules gave the member for the period, when they gave something */
+                reward?: Record<string, never>;
+            }[];
+        };
+        LeagueTiers: {
+            league: components["schemas"]["BoardName"];
+            period: components["schemas"]["PeriodId"];
+            /** @description Lowest tier first */
+            tiers: {
+                tier: components["schemas"]["BoardName"];
+                /**
+                 * Format: int64
+                 * @description Members seated in the tier in the period
+                 */
+                members: number;
+                /**
+                 * Format: int64
+                 * @description Cohorts they fill
+                 */
+                cohorts: number;
+            }[];
+        };
+        LeagueCohort: {
+            league: components["schemas"]["BoardName"];
+            tier: components["schemas"]["BoardName"];
+            period: components["schemas"]["PeriodId"];
+            /** Format: int64 */
+            cohort: number;
+            /**
+             * Format: int32
+             * @description Members placed in the cohort
+             */
+            size: number;
+            entries: {
+                userId: components["schemas"]["UserId"];
+                /** Format: int64 */
+                score: number;
+                /**
+                 * Format: int64
+                 * @description Rank within the cohort (unique)
+                 */
+                rank: number;
+                /**
+                 * Format: int64
+                 * @description Rank on the whole tier (null while a shard is down)
+                 */
+                globalRank: number | null;
+                at: components["schemas"]["EpochMillis"];
+                meta?: components["schemas"]["Meta"];
+                /** @enum {string} */
+                zone: "promotion" | "stay" | "relegation";
+            }[];
+            /** @description Members without a score in the period */
+            missing: {
+                userId: components["schemas"]["UserId"];
+                /** @enum {string} */
+                zone: "promotion" | "stay" | "relegation";
+            }[];
+            /** @description Present while a shard is down: who was left out and why */
+            partial?: Record<string, never>;
+        };
+        LeaguePeriods: {
+            league: components["schemas"]["BoardName"];
+            /** @description Newest first */
+            periods: {
+                period: components["schemas"]["PeriodId"];
+                /** Format: int64 */
+                moves: number;
+                /** Format: int64 */
+                up: number;
+                /** Format: int64 */
+                down: number;
+                /** Format: int64 */
+                stay: number;
+                /** Format: int64 */
+                dropped: number;
+            }[];
+        };
+        LeagueMovePage: {
+            league: components["schemas"]["BoardName"];
+            period: components["schemas"]["PeriodId"];
+            /**
+             * @description The filter; null: every move
+             * @enum {string|null}
+             */
+            movement?: "up" | "down" | "stay" | "dropped" | null;
+            /**
+             * Format: int64
+             * @description Moves the filter keeps
+             */
+            total: number;
+            /** Format: int64 */
+            offset: number;
+            /** Format: int32 */
+            limit: number;
+            /** @description Every move of the period, by movement */
+            counts: {
+                /** Format: int64 */
+                up: number;
+                /** Format: int64 */
+                down: number;
+                /** Format: int64 */
+                stay: number;
+                /** Format: int64 */
+                dropped: number;
+            };
+            moves: {
+                userId: components["schemas"]["UserId"];
+                from: components["schemas"]["BoardName"];
+                /** @description The tier after the close; null when dropped */
+                to?: string | null;
+                /** Format: int64 */
+                cohort?: number | null;
+                /** Format: int64 */
+                cohortRank?: number | null;
+                /** Format: int64 */
+                score?: number | null;
+                /** @enum {string} */
+                movement: "up" | "down" | "stay" | "dropped";
             }[];
         };
         JoinResult: {
@@ -2185,6 +2500,13 @@ export interface components {
              * @description The user's rewards removed
              */
             rewards?: number;
+            /** @description The leagues the user was a member of (now left) */
+            leagues?: string[];
+            /**
+             * Format: int64
+             * @description The user's recorded league moves removed
+             */
+            leagueMoves?: number;
         };
         /** @description Exactly one of `ranks` and `topPercent` */
         RewardRule: {
@@ -4155,6 +4477,41 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    submitLeagueBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description League name */
+                league: components["parameters"]["league"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Batch"];
+            };
+        };
+        responses: {
+            /** @description Counts per outcome, the refused events, and where each landed event went */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeagueBatchResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     leagueUser: {
         parameters: {
             query?: {
@@ -4249,6 +4606,152 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LeagueHistory"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    leagueTiers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `current` (the period containing now) or a period id of the board: `2025-04-15` (daily),
+                 *     `2025-W16` (weekly, ISO), `2025-04` (monthly), `all` (all-time). Archived periods are read
+                 *     from the archive with the answers they had when they closed.
+                 */
+                period?: components["parameters"]["period"];
+            };
+            header?: never;
+            path: {
+                /** @description League name */
+                league: components["parameters"]["league"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tiers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeagueTiers"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    leagueCohort: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `current` (the period containing now) or a period id of the board: `2025-04-15` (daily),
+                 *     `2025-W16` (weekly, ISO), `2025-04` (monthly), `all` (all-time). Archived periods are read
+                 *     from the archive with the answers they had when they closed.
+                 */
+                period?: components["parameters"]["period"];
+            };
+            header?: never;
+            path: {
+                /** @description League name */
+                league: components["parameters"]["league"];
+                /** @description One of the league's tiers */
+                tier: components["schemas"]["BoardName"];
+                /** @description Cohort ID (from 1 in each tier and period) */
+                cohort: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cohort's board */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeagueCohort"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    leaguePeriods: {
+        parameters: {
+            query?: {
+                /** @description Page size */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description League name */
+                league: components["parameters"]["league"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The closed periods */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeaguePeriods"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    leagueMoves: {
+        parameters: {
+            query?: {
+                /** @description Only moves of this kind */
+                movement?: "up" | "down" | "stay" | "dropped";
+                /** @description Position of the first entry (0 = the leader) */
+                offset?: components["parameters"]["offset"];
+                /** @description Page size */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description League name */
+                league: components["parameters"]["league"];
+                /** @description A closed period id of the league (`2025-04-15`, `2025-W16`, `2025-04`) */
+                period: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the moves */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeagueMovePage"];
                 };
             };
             400: components["responses"]["BadRequest"];

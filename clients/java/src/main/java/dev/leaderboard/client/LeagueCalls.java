@@ -2,14 +2,20 @@ package dev.leaderboard.client;
 
 import dev.leaderboard.client.model.Event;
 import dev.leaderboard.client.model.League;
+import dev.leaderboard.client.model.LeagueBatchResult;
 import dev.leaderboard.client.model.LeagueClosed;
+import dev.leaderboard.client.model.LeagueCohort;
 import dev.leaderboard.client.model.LeagueDefinition;
 import dev.leaderboard.client.model.LeagueDeleted;
 import dev.leaderboard.client.model.LeagueHistory;
 import dev.leaderboard.client.model.LeagueList;
 import dev.leaderboard.client.model.LeagueMember;
+import dev.leaderboard.client.model.LeagueMovePage;
+import dev.leaderboard.client.model.LeaguePeriods;
 import dev.leaderboard.client.model.LeagueStanding;
+import dev.leaderboard.client.model.LeagueTiers;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /** Leagues, their members, scores and standings (tag {@code leagues}). */
@@ -82,5 +88,40 @@ public final class LeagueCalls {
   public LeagueHistory leagueHistory(String league, String userId, Integer limit) {
     return transport.send(Call.of("leagueHistory", "GET", "/v1/leagues/{}/users/{}/history", league, userId)
         .param("limit", limit), LeagueHistory.class);
+  }
+
+  /** A batch of score events, each on its member's tier board (single-event semantics per event). */
+  @Operation("submitLeagueBatch")
+  public LeagueBatchResult submitLeagueBatch(String league, List<Event> events) {
+    return transport.send(Call.of("submitLeagueBatch", "POST", "/v1/leagues/{}/scores/batch", league)
+        .body(Map.of("events", events.stream().map(ScoreCalls::identified).toList())), LeagueBatchResult.class);
+  }
+
+  /** Per tier, the members seated in it in the period and their cohorts; {@code period} null for the current one. */
+  @Operation("leagueTiers")
+  public LeagueTiers leagueTiers(String league, String period) {
+    return transport.send(Call.of("leagueTiers", "GET", "/v1/leagues/{}/tiers", league).param("period", period),
+        LeagueTiers.class);
+  }
+
+  /** A cohort of a tier with each member's zone; {@code period} null for the current one. */
+  @Operation("leagueCohort")
+  public LeagueCohort leagueCohort(String league, String tier, long cohort, String period) {
+    return transport.send(Call.of("leagueCohort", "GET", "/v1/leagues/{}/tiers/{}/cohorts/{}", league, tier,
+        Long.toString(cohort)).param("period", period), LeagueCohort.class);
+  }
+
+  /** The league's closed periods, newest first; {@code limit} null for the node's default. */
+  @Operation("leaguePeriods")
+  public LeaguePeriods leaguePeriods(String league, Integer limit) {
+    return transport.send(Call.of("leaguePeriods", "GET", "/v1/leagues/{}/periods", league).param("limit", limit),
+        LeaguePeriods.class);
+  }
+
+  /** A page of a closed period's moves; {@code movement} null for every move, offset and limit null for defaults. */
+  @Operation("leagueMoves")
+  public LeagueMovePage leagueMoves(String league, String period, String movement, Long offset, Integer limit) {
+    return transport.send(Call.of("leagueMoves", "GET", "/v1/leagues/{}/periods/{}/moves", league, period)
+        .param("movement", movement).param("offset", offset).param("limit", limit), LeagueMovePage.class);
   }
 }
