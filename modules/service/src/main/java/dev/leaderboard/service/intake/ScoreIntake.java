@@ -77,6 +77,11 @@ public final class ScoreIntake {
     return boards.require(board).compose(b -> submit(b, body, withRank));
   }
 
+  /** Refuses the event as a submit to the board would (its value, time and period); applies nothing. */
+  public void check(Board b, ScoreEvent event, String prefix) {
+    EventParser.parse(b, event, prefix, clock.millis());
+  }
+
   /** One event on a board already looked up (a league's tier board, which no caller names). */
   public Future<SubmitResult> submit(Board b, ScoreEvent event, Boolean withRank) {
     ScoreEvent body = Objects.requireNonNullElseGet(event, () -> new ScoreEvent(null)).check();

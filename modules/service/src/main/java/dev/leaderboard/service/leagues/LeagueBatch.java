@@ -118,7 +118,9 @@ public final class LeagueBatch {
       });
     }).compose(tiers -> {
       Map<String, Future<Board>> tierBoards = new LinkedHashMap<>();
-      new LinkedHashSet<>(tiers.values()).forEach(t -> tierBoards.put(t, boards.require(l.tierBoard(t))));
+      // the lowest tier's too: a non-member's event is judged there before it is refused as such
+      tierBoards.put(l.lowest(), boards.require(l.tierBoard(l.lowest())));
+      new LinkedHashSet<>(tiers.values()).forEach(t -> tierBoards.computeIfAbsent(t, n -> boards.require(l.tierBoard(n))));
       return Future.all(new ArrayList<>(tierBoards.values())).compose(ok -> {
         List<Routed> routed = new ArrayList<>();
         Map<Integer, String> tierOf = new HashMap<>();
@@ -126,8 +128,14 @@ public final class LeagueBatch {
           String userId = events.get(i).userId();
           String tier = tiers.get(userId);
           if (tier == null) {
-            LeaderboardException e = Leagues.notMember(l, userId);
-            refused.add(new Rejection(i, e.code(), "events[" + i + "]: " + e.getMessage()));
+            // an event that is broken in itself says so first, as it would for a member
+            try {
+              intake.check(tierBoards.get(l.lowest()).result(), events.get(i), "events[" + i + "].");
+              LeaderboardException e = Leagues.notMember(l, userId);
+              refused.add(new Rejection(i, e.code(), "events[" + i + "]: " + e.getMessage()));
+            } catch (LeaderboardException broken) {
+              refused.add(new Rejection(i, broken.code(), broken.getMessage()));
+            }
           } else {
             routed.add(new Routed(tierBoards.get(tier).result(), events.get(i), i));
             tierOf.put(i, tier);
