@@ -126,7 +126,7 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
     LeagueStore leagueStore = new LeagueStore(store.shards());
     this.leagues = new Leagues(leagueStore, definitions, store.boards(), intake, participation,
         new LeagueCloser(leagueStore, store.archive().leagueMoves(), store.archive().participants(), store.boards(),
-            periods, participation), clock);
+            periods), clock);
   }
 
   /** The board's definition for the node's own checks (access, streams); 404 when there is none. */
