@@ -33,13 +33,18 @@ public final class ParticipantArchive {
       + ") select $1, $2, p.* from unnest($3::bigint[], $4::text[], $5::bigint[], $6::bigint[]) p"
       + " on conflict do nothing";
 
-  /** The last of the next $4 cohorts bounds the page; the distinct scan stops there. */
+  /**
+   * The last of the next $4 cohorts bounds the page (the distinct scan stops there). Each entry is
+   * found by its own lookup of {@code archived_entry_user} (LATERAL, kept apart by LIMIT): a plan
+   * that cannot turn into a scan of the whole period's entries per participant, even on tables
+   * just written and not yet analyzed.
+   */
   private static final String SEATED = "select j.cohort, j.position, j.user_id, e.position, e.score"
-      + " from archived_participant j left join archived_entry e on e.board_uid = j.board_uid"
-      + " and e.period = j.period and e.user_id = j.user_id where j.board_uid = $1 and j.period = $2"
-      + " and j.cohort > greatest($3, 0) and j.cohort <= (select max(c.cohort) from (select distinct cohort"
-      + " from archived_participant where board_uid = $1 and period = $2 and cohort > greatest($3, 0)"
-      + " order by cohort limit $4) c) order by j.cohort, j.position";
+      + " from archived_participant j left join lateral (select position, score from archived_entry"
+      + " where board_uid = $1 and period = $2 and user_id = j.user_id limit 1) e on true"
+      + " where j.board_uid = $1 and j.period = $2 and j.cohort > greatest($3, 0) and j.cohort <= (select max(c.cohort)"
+      + " from (select distinct cohort from archived_participant where board_uid = $1 and period = $2"
+      + " and cohort > greatest($3, 0) order by cohort limit $4) c) order by j.cohort, j.position";
 
   private final Pool pool;
 
