@@ -4,6 +4,7 @@ import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
+import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -52,32 +53,61 @@ public final class LeagueMoveStore {
     this.pool = pool;
   }
 
-  /** Records the period's moves in one transaction; members recorded before keep their first move. */
+  /**
+   * Records the period's moves in one transaction, a chunk per statement (each chunk's arrays built
+   * only when it is sent); members recorded before keep their first move.
+   */
   public Future<Void> record(String leagueUid, String league, String period, List<Move> moves) {
-    return ArchiveStore.reached(pool.withTransaction(conn -> {
-      Future<Void> done = Future.succeededFuture();
-      for (int from = 0; from < moves.size(); from += ArchiveStore.CHUNK) {
-        List<Move> chunk = moves.subList(from, Math.min(moves.size(), from + ArchiveStore.CHUNK));
-        Tuple args = Tuple.from(List.of(leagueUid, league, period,
-            chunk.stream().map(Move::userId).toArray(String[]::new), chunk.stream().map(Move::from).toArray(String[]::new),
-            chunk.stream().map(Move::to).toArray(String[]::new), chunk.stream().map(Move::cohort).toArray(Long[]::new),
-            chunk.stream().map(Move::cohortRank).toArray(Long[]::new), chunk.stream().map(Move::score).toArray(Long[]::new),
-            chunk.stream().map(Move::movement).toArray(String[]::new)));
-        done = done.compose(v -> conn.preparedQuery(INSERT).execute(args).mapEmpty());
-      }
-      return done;
-    }));
+    return ArchiveStore.reached(pool.withTransaction(conn -> insert(conn, leagueUid, league, period, moves, 0)));
   }
 
-  /** The period's recorded moves, by user ID. */
+  private static Future<Void> insert(SqlConnection conn, String leagueUid, String league, String period,
+      List<Move> moves, int from) {
+    if (from >= moves.size()) {
+      return Future.succeededFuture();
+    }
+    int to = Math.min(moves.size(), from + ArchiveStore.CHUNK);
+    int n = to - from;
+    String[] user = new String[n];
+    String[] fromTier = new String[n];
+    String[] toTier = new String[n];
+    Long[] cohort = new Long[n];
+    Long[] rank = new Long[n];
+    Long[] score = new Long[n];
+    String[] movement = new String[n];
+    for (int i = 0; i < n; i++) {
+      Move m = moves.get(from + i);
+      user[i] = m.userId();
+      fromTier[i] = m.from();
+      toTier[i] = m.to();
+      cohort[i] = m.cohort();
+      rank[i] = m.cohortRank();
+      score[i] = m.score();
+      movement[i] = m.movement();
+    }
+    return conn.preparedQuery(INSERT)
+        .execute(Tuple.from(List.of(leagueUid, league, period, user, fromTier, toTier, cohort, rank, score, movement)))
+        .compose(v -> insert(conn, leagueUid, league, period, moves, to));
+  }
+
+  /**
+   * The period's recorded moves, by user ID: read a page of {@link ArchiveStore#CHUNK} at a time
+   * along the primary key, so no one answer holds a large league's every move. The rows of a
+   * period never change once recorded, so the pages add up to one consistent list.
+   */
   public Future<List<Move>> period(String leagueUid, String period) {
+    return page(leagueUid, period, "", new ArrayList<>());
+  }
+
+  private Future<List<Move>> page(String leagueUid, String period, String after, List<Move> out) {
     return ArchiveStore.reached(pool.preparedQuery("select " + COLUMNS + " from league_move where league_uid = $1"
-        + " and period = $2 order by user_id").execute(Tuple.of(leagueUid, period))).map(rows -> {
-          List<Move> out = new ArrayList<>();
+        + " and period = $2 and user_id > $3 order by user_id limit $4")
+        .execute(Tuple.of(leagueUid, period, after, ArchiveStore.CHUNK))).compose(rows -> {
           for (Row r : rows) {
             out.add(move(r));
           }
-          return out;
+          return rows.size() < ArchiveStore.CHUNK ? Future.succeededFuture(out)
+              : page(leagueUid, period, out.get(out.size() - 1).userId(), out);
         });
   }
 

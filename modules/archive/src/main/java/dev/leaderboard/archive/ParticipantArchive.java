@@ -33,6 +33,19 @@ public final class ParticipantArchive {
       + ") select $1, $2, p.* from unnest($3::bigint[], $4::text[], $5::bigint[], $6::bigint[]) p"
       + " on conflict do nothing";
 
+  /**
+   * The last of the next $4 cohorts bounds the page (the distinct scan stops there). Each entry is
+   * found by its own lookup of {@code archived_entry_user} (LATERAL, kept apart by LIMIT): a plan
+   * that cannot turn into a scan of the whole period's entries per participant, even on tables
+   * just written and not yet analyzed.
+   */
+  private static final String SEATED = "select j.cohort, j.position, j.user_id, e.position, e.score"
+      + " from archived_participant j left join lateral (select position, score from archived_entry"
+      + " where board_uid = $1 and period = $2 and user_id = j.user_id limit 1) e on true"
+      + " where j.board_uid = $1 and j.period = $2 and j.cohort > greatest($3, 0) and j.cohort <= (select max(c.cohort)"
+      + " from (select distinct cohort from archived_participant where board_uid = $1 and period = $2"
+      + " and cohort > greatest($3, 0) order by cohort limit $4) c) order by j.cohort, j.position";
+
   private final Pool pool;
 
   ParticipantArchive(Pool pool) {
@@ -104,6 +117,31 @@ public final class ParticipantArchive {
             + " where board_uid = $1 and period = $2 and cohort = $3 order by position")
         .execute(Tuple.of(boardUid, period, cohort)))
         .map(ParticipantArchive::rows);
+  }
+
+  /**
+   * A participant seated in a cohort with their archived entry: {@code position} is the entry's
+   * unique order (null with {@code score} when the participant has no entry), {@code joined} the
+   * participant's join position.
+   */
+  public record Seated(long cohort, long joined, String userId, Long position, Long score) {
+  }
+
+  /**
+   * The participants of the next {@code cohorts} cohorts after cohort {@code after}, whole, by cohort
+   * and then join order, each with their entry: range scans of the cohort index, so a whole period
+   * is read in a few large pages that never cut a cohort. Fewer cohorts than asked: the last page.
+   * Participants of no cohort (0) are never among them.
+   */
+  public Future<List<Seated>> seated(String boardUid, String period, long after, int cohorts) {
+    return ArchiveStore.reached(pool.preparedQuery(SEATED).execute(Tuple.of(boardUid, period, after, cohorts)))
+        .map(rows -> {
+          List<Seated> out = new ArrayList<>(rows.size());
+          for (Row r : rows) {
+            out.add(new Seated(r.getLong(0), r.getLong(1), r.getString(2), r.getLong(3), r.getLong(4)));
+          }
+          return out;
+        });
   }
 
   private static List<ArchivedParticipant> rows(io.vertx.sqlclient.RowSet<Row> rows) {

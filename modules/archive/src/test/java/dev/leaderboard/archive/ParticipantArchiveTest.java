@@ -8,7 +8,11 @@ import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.VertxExtension;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
@@ -16,7 +20,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** Archived participants read back as written, by page, by user and by cohort; a repeated write changes nothing. */
+/**
+ * Archived participants read back as written, by page, by user, by cohort and with their entries in
+ * pages of whole cohorts; a repeated write changes nothing.
+ */
 @ExtendWith({VertxExtension.class, TestSeed.class})
 class ParticipantArchiveTest {
   private ArchiveStore store;
@@ -58,5 +65,55 @@ class ParticipantArchiveTest {
     store.archive(new ArchivedPeriod(uid, "b", "p", 0, 1L, new JsonObject()), List.of()).await();
     store.deleteBoard(uid).await();
     assertThat(archive.count(uid, "p").await()).isZero();
+  }
+
+  /**
+   * Seats read with their entries a page of whole cohorts at a time add up to every participant of a
+   * cohort, by cohort and join order, each with their own entry or none; a page holds fewer cohorts
+   * than asked only at the end. Cohort IDs have gaps and some participants are in no cohort.
+   */
+  @Test
+  void seatsReadInPagesOfWholeCohortsWithTheirEntries(Random rnd) {
+    int n = 200 + rnd.nextInt(300);
+    List<ArchivedParticipant> all = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      all.add(new ArchivedParticipant(i, "u" + i, 1_000_000L + i, rnd.nextInt(8) == 0 ? 0 : 1 + 3L * rnd.nextInt(40)));
+    }
+    List<String> scored = new ArrayList<>(all.stream().map(ArchivedParticipant::userId)
+        .filter(u -> rnd.nextInt(5) != 0).toList());
+    Collections.shuffle(scored, rnd);
+    List<ArchivedEntry> entries = new ArrayList<>();
+    Map<String, ArchivedEntry> byUser = new HashMap<>();
+    for (int i = 0; i < scored.size(); i++) {
+      ArchivedEntry e = new ArchivedEntry(i, scored.get(i), 10_000L - i / 2, 1L, i + 1, i + 1);
+      entries.add(e);
+      byUser.put(e.userId(), e);
+    }
+    store.participants().archive(uid, "p", all).await();
+    store.archive(new ArchivedPeriod(uid, "b", "p", entries.size(), 1L, new JsonObject()), entries).await();
+
+    List<ParticipantArchive.Seated> expected = all.stream().filter(a -> a.cohort() > 0)
+        .sorted(Comparator.comparingLong(ArchivedParticipant::cohort)
+            .thenComparingLong(ArchivedParticipant::position))
+        .map(a -> {
+          ArchivedEntry e = byUser.get(a.userId());
+          return new ParticipantArchive.Seated(a.cohort(), a.position(), a.userId(), e == null ? null : e.position(),
+              e == null ? null : e.score());
+        }).toList();
+    int cohorts = 1 + rnd.nextInt(5);
+    List<ParticipantArchive.Seated> read = new ArrayList<>();
+    long after = 0;
+    while (true) {
+      List<ParticipantArchive.Seated> page = store.participants().seated(uid, "p", after, cohorts).await();
+      long distinct = page.stream().mapToLong(ParticipantArchive.Seated::cohort).distinct().count();
+      assertThat(distinct).as("cohorts in a page after %d", after).isLessThanOrEqualTo(cohorts);
+      read.addAll(page);
+      if (distinct < cohorts) {
+        break;
+      }
+      after = page.get(page.size() - 1).cohort();
+    }
+    assertThat(read).isEqualTo(expected);
+    store.deleteBoard(uid).await();
   }
 }

@@ -36,6 +36,24 @@ final class CpuMeter {
     return result.withCpu(after[0] - before[0], after[1] - before[1], after[2] - before[2]);
   }
 
+  /** CPU seconds so far of the process and its live descendants (a PostgreSQL server and its backends). */
+  static double treeSeconds(long pid) {
+    long ticks = processTicks(pid);
+    for (ProcessHandle child : ProcessHandle.of(pid).map(h -> h.descendants().toList()).orElse(List.of())) {
+      ticks += processTicks(child.pid());
+    }
+    return ticks / TICKS_PER_SECOND;
+  }
+
+  /** CPU seconds so far of the processes. */
+  static double seconds(List<Long> pids) {
+    long ticks = 0;
+    for (long pid : pids) {
+      ticks += processTicks(pid);
+    }
+    return ticks / TICKS_PER_SECOND;
+  }
+
   private static long processTicks(long pid) {
     try {
       String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));

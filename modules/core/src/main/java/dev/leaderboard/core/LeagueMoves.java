@@ -1,8 +1,10 @@
 package dev.leaderboard.core;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Who moves where at a league period's close (no I/O). In each cohort the members with a score come
@@ -44,33 +46,50 @@ public final class LeagueMoves {
    */
   public static List<Move> of(League league, Map<String, String> members, List<Cohort> cohorts) {
     List<Move> out = new ArrayList<>();
-    java.util.Set<String> seated = new java.util.HashSet<>();
-    int top = league.tiers().size() - 1;
+    Set<String> seated = new HashSet<>();
     for (Cohort c : cohorts) {
-      int level = league.level(c.tier());
-      List<Seat> ordered = new ArrayList<>();
-      c.seats().stream().filter(s -> s.score() != null && members.containsKey(s.userId())).forEach(ordered::add);
-      c.seats().stream().filter(s -> s.score() == null && members.containsKey(s.userId())).forEach(ordered::add);
-      int n = ordered.size();
-      int up = level == top ? 0 : league.promote().of(n);
-      int down = level == 0 ? 0 : Math.min(league.relegate().of(n), n - up);
-      for (int i = 0; i < n; i++) {
-        Seat s = ordered.get(i);
-        seated.add(s.userId());
-        String movement = s.score() == null && league.dropInactive() ? DROPPED
-            : i < up && s.score() != null ? UP : i >= n - down ? DOWN : STAY;
-        String to = switch (movement) {
-          case UP -> league.tiers().get(level + 1);
-          case DOWN -> league.tiers().get(level - 1);
-          case DROPPED -> null;
-          default -> c.tier();
-        };
-        out.add(new Move(s.userId(), c.tier(), to, c.id(), (long) i + 1, s.score(), movement));
-      }
+      out.addAll(cohort(league, members, c, seated));
     }
+    out.addAll(unseated(league, members, seated));
+    return out;
+  }
+
+  /**
+   * The moves of one cohort's members, in cohort order, each added to {@code seated}: a close
+   * computes the cohorts one at a time, holding no more than one cohort's seats.
+   */
+  public static List<Move> cohort(League league, Map<String, String> members, Cohort c, Set<String> seated) {
+    int top = league.tiers().size() - 1;
+    int level = league.level(c.tier());
+    List<Seat> ordered = new ArrayList<>(c.seats().size());
+    c.seats().stream().filter(s -> s.score() != null && members.containsKey(s.userId())).forEach(ordered::add);
+    c.seats().stream().filter(s -> s.score() == null && members.containsKey(s.userId())).forEach(ordered::add);
+    int n = ordered.size();
+    int up = level == top ? 0 : league.promote().of(n);
+    int down = level == 0 ? 0 : Math.min(league.relegate().of(n), n - up);
+    List<Move> out = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      Seat s = ordered.get(i);
+      seated.add(s.userId());
+      String movement = s.score() == null && league.dropInactive() ? DROPPED
+          : i < up && s.score() != null ? UP : i >= n - down ? DOWN : STAY;
+      String to = switch (movement) {
+        case UP -> league.tiers().get(level + 1);
+        case DOWN -> league.tiers().get(level - 1);
+        case DROPPED -> null;
+        default -> c.tier();
+      };
+      out.add(new Move(s.userId(), c.tier(), to, c.id(), (long) i + 1, s.score(), movement));
+    }
+    return out;
+  }
+
+  /** The moves of the members not in {@code seated} (seated in no cohort), in {@code members}' order. */
+  public static List<Move> unseated(League league, Map<String, String> members, Set<String> seated) {
+    List<Move> out = new ArrayList<>();
+    boolean drop = league.dropInactive();
     for (Map.Entry<String, String> m : members.entrySet()) {
       if (!seated.contains(m.getKey())) {
-        boolean drop = league.dropInactive();
         out.add(new Move(m.getKey(), m.getValue(), drop ? null : m.getValue(), null, null, null, drop ? DROPPED : STAY));
       }
     }

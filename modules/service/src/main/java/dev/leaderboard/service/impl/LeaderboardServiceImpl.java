@@ -135,7 +135,7 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
     this.rewards = new Rewards(store.boards(), store.archive().rewards(), clock);
     this.standings = new Standings(store.boards(), reads, store.archive(), participation, clock);
     this.leagues = new Leagues(leagueStore, definitions, store.boards(), intake, participation,
-        LeagueCloser.of(vertx, store, periods, participation, closer.leaseMillis()), clock);
+        LeagueCloser.of(vertx, store, periods, closer.leaseMillis()), clock);
     this.leagueReads = new LeagueReads(leagues, leagueStore, store.archive().leagueMoves(), store.boards(),
         participation, clock);
     this.leagueBatch = new LeagueBatch(leagueStore, store.boards(), intake, new ParticipationStore(store.shards()),

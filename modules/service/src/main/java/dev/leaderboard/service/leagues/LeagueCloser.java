@@ -1,10 +1,10 @@
 package dev.leaderboard.service.leagues;
 
 import dev.leaderboard.archive.ArchiveStore;
-import dev.leaderboard.archive.ArchivedParticipant;
 import dev.leaderboard.archive.LeagueMoveStore;
 import dev.leaderboard.archive.LeagueMoveStore.Move;
 import dev.leaderboard.archive.ParticipantArchive;
+import dev.leaderboard.archive.ParticipantArchive.Seated;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.League;
@@ -13,31 +13,27 @@ import dev.leaderboard.core.LeagueMoves.Cohort;
 import dev.leaderboard.core.LeagueMoves.Seat;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.PeriodState;
-import dev.leaderboard.core.RankMode;
 import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.boards.BoardRegistry;
-import dev.leaderboard.service.intake.RankHints;
-import dev.leaderboard.service.participation.Participation;
 import dev.leaderboard.service.periods.CloseLease;
 import dev.leaderboard.service.periods.PeriodAdmin;
 import dev.leaderboard.service.periods.PeriodArchivedEvent;
 import dev.leaderboard.service.periods.PeriodCloser;
-import dev.leaderboard.service.reads.ReadSources;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.boards.DeliveryStore;
 import dev.leaderboard.store.boards.PeriodStore;
 import dev.leaderboard.store.leagues.LeagueStore;
-import dev.leaderboard.store.participation.ParticipationStore;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 import org.slf4j.Logger;
@@ -60,6 +56,11 @@ import org.slf4j.LoggerFactory;
 public final class LeagueCloser {
   private static final Logger LOG = LoggerFactory.getLogger(LeagueCloser.class);
   private final Vertx vertx;
+  /** Seats per read of the archive (whole cohorts): a few pages for a tier of any size, each page's work short. */
+  private static final int PAGE = 20_000;
+  /** Entries by their unique position; the members without one after them, in the order they come. */
+  private static final Comparator<Seated> BY_ENTRY = Comparator.comparing(Seated::position,
+      Comparator.nullsLast(Comparator.naturalOrder()));
   private final LeagueStore store;
   private final LeagueMoveStore moves;
   private final ParticipantArchive participants;
@@ -68,11 +69,10 @@ public final class LeagueCloser {
   private final PeriodStore periodStore;
   private final BoardRegistry boards;
   private final PeriodAdmin periods;
-  private final Participation participation;
   private final String owner = UUID.randomUUID().toString();
   private final long leaseMillis;
 
-  private LeagueCloser(Vertx vertx, NodeStore node, PeriodAdmin periods, Participation participation, long leaseMillis) {
+  private LeagueCloser(Vertx vertx, NodeStore node, PeriodAdmin periods, long leaseMillis) {
     this.vertx = vertx;
     this.store = new LeagueStore(node.shards());
     this.archive = node.archive();
@@ -82,24 +82,19 @@ public final class LeagueCloser {
     this.periodStore = new PeriodStore(node.shards());
     this.boards = node.boards();
     this.periods = periods;
-    this.participation = participation;
     this.leaseMillis = leaseMillis;
   }
 
   /** A closer over the node's store whose tier periods close through {@code periods}. */
-  public static LeagueCloser of(Vertx vertx, NodeStore node, PeriodAdmin periods, Participation participation,
-      long leaseMillis) {
-    return new LeagueCloser(vertx, node, periods, participation, leaseMillis);
+  public static LeagueCloser of(Vertx vertx, NodeStore node, PeriodAdmin periods, long leaseMillis) {
+    return new LeagueCloser(vertx, node, periods, leaseMillis);
   }
 
   /** A closer over the node's store, for the admin tick. */
   public static LeagueCloser of(Vertx vertx, NodeStore node, PeriodCloser periodCloser, Clock clock, long leaseMillis) {
-    ReadSources sources = new ReadSources(node.boards(), node.scores(), node.archive(), new RankHints());
-    Participation participation = new Participation(node.boards(), node.bans(), new ParticipationStore(node.shards()),
-        node.archive().participants(), sources, clock);
     PeriodAdmin periods = new PeriodAdmin(node.boards(), node.boardStore(), new PeriodStore(node.shards()),
         node.archive(), periodCloser, clock);
-    return new LeagueCloser(vertx, node, periods, participation, leaseMillis);
+    return new LeagueCloser(vertx, node, periods, leaseMillis);
   }
 
   /**
@@ -239,41 +234,77 @@ public final class LeagueCloser {
     });
   }
 
-  /** The moves from the archived cohorts of every tier and the members' tiers now. */
+  /**
+   * The moves from the archived cohorts of every tier and the members' tiers now: each tier's
+   * seats read with their entries in pages of whole cohorts ({@link ParticipantArchive#seated}), each
+   * page turned into moves before the next is read, the tiers one after the other.
+   */
   private Future<List<Move>> compute(League l, List<Board> tiers, Period p) {
-    List<Future<List<Cohort>>> each = new ArrayList<>();
-    for (int i = 0; i < tiers.size(); i++) {
-      each.add(cohorts(l.tiers().get(i), tiers.get(i), p));
-    }
-    return Future.all(each).compose(all -> store.members(l).map(members -> {
-      List<Cohort> cohorts = new ArrayList<>();
-      for (int i = 0; i < each.size(); i++) {
-        cohorts.addAll(all.<List<Cohort>>resultAt(i));
+    return store.members(l).compose(members -> {
+      Set<String> seated = new HashSet<>();
+      List<Move> out = new ArrayList<>(members.size());
+      Future<Void> read = Future.succeededFuture();
+      for (int i = 0; i < tiers.size(); i++) {
+        Cohorts tier = new Cohorts(l, l.tiers().get(i), tiers.get(i), p, members, seated, out);
+        read = read.compose(v -> tier.from(0));
       }
-      return LeagueMoves.of(l, members, cohorts).stream().map(m -> new Move(m.userId(), m.from(), m.to(), m.cohort(),
-          m.cohortRank(), m.score(), m.movement())).toList();
-    }));
+      return read.map(v -> {
+        LeagueMoves.unseated(l, members, seated).forEach(m -> out.add(recorded(m)));
+        return out;
+      });
+    });
   }
 
-  /** The tier's archived cohorts, each ranked by the board's unique order, members without a score last. */
-  private Future<List<Cohort>> cohorts(String tier, Board b, Period p) {
-    return participants.page(b.uid(), p.id(), 0, Integer.MAX_VALUE).compose(seated -> {
-      List<Long> ids = seated.stream().map(ArchivedParticipant::cohort).filter(c -> c > 0).distinct().toList();
-      Future<List<Cohort>> out = Future.succeededFuture(new ArrayList<>());
-      for (long id : ids) {
-        out = out.compose(list -> participation.cohortBoard(b, p, id, RankMode.UNIQUE, false).map(c -> {
-          List<Seat> seats = new ArrayList<>();
-          JsonArray entries = c.toJson().getJsonArray("entries");
-          for (int i = 0; i < entries.size(); i++) {
-            JsonObject e = entries.getJsonObject(i);
-            seats.add(new Seat(e.getString("userId"), e.getLong("score")));
+  private static Move recorded(LeagueMoves.Move m) {
+    return new Move(m.userId(), m.from(), m.to(), m.cohort(), m.cohortRank(), m.score(), m.movement());
+  }
+
+  /** One tier's archived cohorts read page by page into moves. */
+  private final class Cohorts {
+    private final League l;
+    private final String tier;
+    private final Board b;
+    private final Period p;
+    private final Map<String, String> members;
+    private final Set<String> seated;
+    private final List<Move> out;
+
+    Cohorts(League l, String tier, Board b, Period p, Map<String, String> members, Set<String> seated,
+        List<Move> out) {
+      this.l = l;
+      this.tier = tier;
+      this.b = b;
+      this.p = p;
+      this.members = members;
+      this.seated = seated;
+      this.out = out;
+    }
+
+    /** Reads the cohorts after {@code after}, a page of whole cohorts at a time. */
+    Future<Void> from(long after) {
+      int cohorts = Math.max(1, PAGE / l.cohortSize());
+      return participants.seated(b.uid(), p.id(), after, cohorts).compose(page -> {
+        int read = 0;
+        int start = 0;
+        for (int i = 1; i <= page.size(); i++) {
+          if (i == page.size() || page.get(i).cohort() != page.get(start).cohort()) {
+            moves(page.subList(start, i));
+            read++;
+            start = i;
           }
-          c.toJson().getJsonArray("missing").forEach(u -> seats.add(new Seat((String) u, null)));
-          list.add(new Cohort(tier, id, seats));
-          return list;
-        }));
-      }
-      return out;
-    });
+        }
+        return read < cohorts ? Future.succeededFuture() : from(page.get(page.size() - 1).cohort());
+      });
+    }
+
+    /** One whole cohort's moves: members with an entry in the board's unique order, then the others in join order. */
+    private void moves(List<Seated> cohort) {
+      List<Seated> ranked = new ArrayList<>(cohort);
+      ranked.sort(BY_ENTRY);
+      List<Seat> seats = new ArrayList<>(ranked.size());
+      ranked.forEach(s -> seats.add(new Seat(s.userId(), s.score())));
+      LeagueMoves.cohort(l, members, new Cohort(tier, cohort.get(0).cohort(), seats), seated)
+          .forEach(m -> out.add(recorded(m)));
+    }
   }
 }

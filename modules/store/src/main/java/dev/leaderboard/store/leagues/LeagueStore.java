@@ -22,6 +22,10 @@ import java.util.Map;
 public final class LeagueStore {
   /** Members per write of an apply: bounds one command's size on the meta shard. */
   private static final int CHUNK = 1000;
+  /** Fields asked of one {@code HSCAN} of the members: a few milliseconds of the meta shard. */
+  private static final int FIELDS_PER_SCAN = 5000;
+  /** Writes of an apply sent in one pipelined round. */
+  private static final int WRITES_PER_ROUND = 16;
   private final Shards shards;
 
   public LeagueStore(Shards shards) {
@@ -108,12 +112,21 @@ public final class LeagueStore {
         inSet++;
       }
     }
-    Future<Void> done = Future.succeededFuture();
-    for (Request w : writes) {
-      done = done.compose(v -> shards.send(Route.META, w).mapEmpty());
+    return send(writes, 0).compose(v -> shards.send(Route.META, Request.cmd(Command.SADD).arg(Keys.leagueApplied(l))
+        .arg(period))).map(r -> r.toInteger() == 1);
+  }
+
+  /** The writes from {@code from} on, {@link #WRITES_PER_ROUND} to a pipelined round. */
+  private Future<Void> send(List<Request> writes, int from) {
+    if (from >= writes.size()) {
+      return Future.succeededFuture();
     }
-    return done.compose(v -> shards.send(Route.META, Request.cmd(Command.SADD).arg(Keys.leagueApplied(l)).arg(period)))
-        .map(r -> r.toInteger() == 1);
+    int to = Math.min(writes.size(), from + WRITES_PER_ROUND);
+    List<Call> round = new ArrayList<>(to - from);
+    for (Request w : writes.subList(from, to)) {
+      round.add(Call.of(Route.META, w));
+    }
+    return shards.dispatch(round).compose(v -> send(writes, to));
   }
 
   /** The member's current tier; {@code null} for a user who is no member. */
@@ -194,14 +207,31 @@ public final class LeagueStore {
   public record Forgotten(List<League> leagues, List<String> memberOf) {
   }
 
-  /** Every member of the league, user → tier. */
+  /**
+   * Every member of the league, user → tier: read with {@code HSCAN}, about {@link #FIELDS_PER_SCAN} fields a call,
+   * so a league of any size neither holds the meta shard in one command nor comes back as one reply.
+   * A member there for the whole read is in the answer once; one who joins or leaves meanwhile may
+   * or may not be, as with a read just before or after.
+   */
   public Future<Map<String, String>> members(League l) {
-    return shards.send(Route.META, Request.cmd(Command.HGETALL).arg(Keys.leagueMembers(l))).map(r -> {
-      Map<String, String> out = new LinkedHashMap<>();
-      for (int i = 0; i + 1 < r.size(); i += 2) {
-        out.put(r.get(i).toString(), r.get(i + 1).toString());
-      }
-      return out;
-    });
+    return scan(l, "0", new LinkedHashMap<>());
+  }
+
+  private Future<Map<String, String>> scan(League l, String cursor, Map<String, String> out) {
+    return shards.send(Route.META, Request.cmd(Command.HSCAN).arg(Keys.leagueMembers(l)).arg(cursor).arg("COUNT")
+        .arg(FIELDS_PER_SCAN)).compose(r -> {
+          Response fields = r.get(1);
+          for (int i = 0; i + 1 < fields.size(); i += 2) {
+            out.put(fields.get(i).toString(), tier(l, fields.get(i + 1).toString()));
+          }
+          String next = r.get(0).toString();
+          return next.equals("0") ? Future.succeededFuture(out) : scan(l, next, out);
+        });
+  }
+
+  /** The league's own tier name, so a million members share a few strings. */
+  private static String tier(League l, String stored) {
+    int level = l.level(stored);
+    return level < 0 ? stored : l.tiers().get(level);
   }
 }

@@ -1,0 +1,70 @@
+package dev.leaderboard.archive;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.leaderboard.archive.LeagueMoveStore.Move;
+import dev.leaderboard.embedded.TestPostgres;
+import dev.leaderboard.testing.TestSeed;
+import io.vertx.core.Vertx;
+import io.vertx.junit5.VertxExtension;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * A large period's moves, recorded in several chunks, read back page by page exactly once each; a
+ * second record keeps each member's first move; a member's history and a league's removal.
+ */
+@ExtendWith({VertxExtension.class, TestSeed.class})
+class LeagueMoveStoreTest {
+  private ArchiveStore store;
+
+  @BeforeEach
+  void connect(Vertx vertx) {
+    store = ArchiveStore.connect(vertx, TestPostgres.uri());
+    store.migrate().await();
+  }
+
+  @AfterEach
+  void close() {
+    store.close();
+  }
+
+  @Test
+  void aLargePeriodIsRecordedOnceAndReadBackWhole(Random rnd) {
+    String league = "lg-" + UUID.randomUUID();
+    int n = 2 * ArchiveStore.CHUNK + 1 + rnd.nextInt(ArchiveStore.CHUNK);
+    List<Move> first = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      boolean seated = rnd.nextInt(10) != 0;
+      first.add(new Move("m" + rnd.nextInt(1000) + "-" + i, "bronze", rnd.nextInt(20) == 0 ? null : "silver",
+          seated ? 1L + i / 30 : null, seated ? 1L + i % 30 : null, seated ? (long) rnd.nextInt(100) : null,
+          seated ? "up" : "stay"));
+    }
+    LeagueMoveStore moves = store.leagueMoves();
+    moves.record(league, "ladder", "p1", first).await();
+    List<Move> again = first.stream().map(m -> new Move(m.userId(), "gold", "gold", null, null, null, "stay")).toList();
+    moves.record(league, "ladder", "p1", again.subList(0, ArchiveStore.CHUNK + 5)).await();
+
+    List<Move> read = moves.period(league, "p1").await();
+    assertThat(read).hasSize(n);
+    Map<String, Move> byUser = new HashMap<>();
+    read.forEach(m -> byUser.put(m.userId(), m));
+    assertThat(byUser).hasSize(n);
+    for (Move m : first) {
+      assertThat(byUser.get(m.userId())).isEqualTo(m);
+    }
+    assertThat(moves.period(league, "p2").await()).isEmpty();
+    Move one = first.get(rnd.nextInt(n));
+    assertThat(moves.member(league, one.userId(), 5).await()).containsExactly(new LeagueMoveStore.Step("p1", one));
+    moves.delete(league).await();
+    assertThat(moves.period(league, "p1").await()).isEmpty();
+  }
+}

@@ -1,0 +1,337 @@
+package dev.leaderboard.bench;
+
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.League;
+import dev.leaderboard.core.Period;
+import dev.leaderboard.embedded.LocalPostgres;
+import dev.leaderboard.embedded.LocalRedisShards;
+import dev.leaderboard.service.NodeStore;
+import dev.leaderboard.service.impl.LeaderboardServiceImpl;
+import dev.leaderboard.service.intake.ScoreNotices;
+import dev.leaderboard.service.periods.PeriodCloser;
+import dev.leaderboard.service.request.ScoreBatch;
+import dev.leaderboard.service.request.ScoreEvent;
+import dev.leaderboard.service.result.BatchResult;
+import dev.leaderboard.store.boards.BoardStore;
+import dev.leaderboard.store.boards.PeriodStore;
+import dev.leaderboard.store.dispatch.RedisPool;
+import dev.leaderboard.store.dispatch.RedisTopology;
+import dev.leaderboard.store.leagues.LeagueStore;
+import dev.leaderboard.store.participation.ParticipationStore;
+import dev.leaderboard.store.scores.ScoreStore;
+import dev.leaderboard.store.scores.SubmitCommand;
+import dev.leaderboard.store.scores.SubmitOutcome;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.function.IntFunction;
+import java.util.function.Supplier;
+
+/**
+ * The close of one league period beside the archiving of a plain board of the same size, in the same
+ * run, on 4 local Redis shards and a local PostgreSQL, the service in this process. The league has
+ * {@code members} members over 5 tiers (a fifth each, placed as an admin's join does), in cohorts of 30;
+ * each member scores once: the first {@link #NORMAL_PATH} through the service's league submit, the
+ * others through the same join and submit scripts in pipelined batches (the service's answer reads
+ * the cohort's board, which a million would wait on for an hour); the plain board gets the same
+ * users and scores through batch submits. Each close
+ * is timed with the CPU it took in this process (the node), the shards and PostgreSQL. The close's
+ * answer is then checked: every member once, each cohort ranked 1..n by score, its quotas moved, and
+ * the members' tiers after it.
+ *
+ * <p>Usage: {@code java -Dmembers=1000000 -cp modules/bench/target/bench.jar
+ * dev.leaderboard.bench.LeagueBenchmark}. See docs/benchmarks.md.
+ */
+public final class LeagueBenchmark {
+  private static final int SHARDS = 4;
+  private static final List<String> TIERS = List.of("bronze", "silver", "gold", "platinum", "diamond");
+  private static final int COHORT_SIZE = 30;
+  private static final int PROMOTE = 5;
+  private static final int RELEGATE = 5;
+  private static final int IN_FLIGHT = 256;
+  private static final int BATCH = 1000;
+  private static final int BATCHES_IN_FLIGHT = 4;
+  /** Members whose score goes through the whole service path (its answer reads the cohort's board). */
+  private static final int NORMAL_PATH = 2000;
+  /** Within the tier boards' packed layout of a monthly period. */
+  private static final long MAX_SCORE = 2_000_000;
+
+  private LeagueBenchmark() {
+  }
+
+  public static void main(String[] args) throws Exception {
+    int members = Integer.getInteger("members", 1_000_000);
+    Path dir = Files.createTempDirectory("leaderboard-league-bench");
+    Report report = new Report();
+    long t0 = System.nanoTime();
+    try (LocalRedisShards redis = LocalRedisShards.start(dir, SHARDS); LocalPostgres pg = LocalPostgres.start(dir)) {
+      Vertx vertx = Vertx.vertx();
+      NodeStore store = NodeStore.connect(vertx, new NodeStore.Options(RedisTopology.standalone(redis.endpoints()),
+          pg.uri(), RedisPool.of(32))).await();
+      try {
+        Clock clock = Clock.systemUTC();
+        PeriodCloser closer = new PeriodCloser(vertx, store.boards(), store.boardStore(), new PeriodStore(store.shards()),
+            store.archive(), clock);
+        LeaderboardServiceImpl service = new LeaderboardServiceImpl(vertx, store, closer, clock, SHARDS,
+            new ScoreNotices(vertx, ScoreNotices.DEFAULT_INTERVAL_MS));
+        long[] scores = scores(members);
+
+        report.section("setup: " + members + " members, " + TIERS.size() + " tiers, cohorts of " + COHORT_SIZE
+            + " (machine: " + Runtime.getRuntime().availableProcessors() + " cores, JDK "
+            + System.getProperty("java.version") + ", " + SHARDS + " Redis shards, PostgreSQL)");
+        service.putLeague("bench", new JsonObject().put("tiers", new JsonArray(new ArrayList<Object>(TIERS)))
+            .put("cohortSize", COHORT_SIZE).put("promote", PROMOTE).put("relegate", RELEGATE).put("period", "monthly"))
+            .await();
+        LeagueStore leagues = new LeagueStore(store.shards());
+        League league = leagues.get("bench").await();
+        Board tier = new BoardStore(store.shards()).get(league.tierBoard(TIERS.get(0))).await();
+        service.putBoard("plain", new JsonObject().put("period", "monthly").put("order", tier.order().wireName())
+            .put("operator", tier.operator().wireName()).put("maxScore", tier.maxScore())).await();
+        String period = tier.periodOf(Instant.now()).id();
+        // the store's write behind an admin's join with a tier, without re-reading the league for each
+        timed(report, "members placed in their tiers (LeagueStore.join)", members, () -> inFlight(members, IN_FLIGHT,
+            u -> leagues.join(league, user(u), TIERS.get(u % TIERS.size()), true)));
+        int normal = Math.min(NORMAL_PATH, members);
+        timed(report, "league scores of the first members through the service (LeaderboardService.submitLeague)",
+            normal, () -> inFlight(normal, IN_FLIGHT, u -> service.submitLeague("bench", new ScoreEvent(new JsonObject()
+                .put("userId", user(u)).put("value", scores[u]))).map(s -> {
+                  if (!period.equals(s.toJson().getString("period"))) {
+                    throw new IllegalStateException("the period turned during the load: " + s.toJson());
+                  }
+                  return s;
+                })));
+        timed(report, "league scores of the others through the join and submit scripts, pipelined", members - normal,
+            () -> scripts(store, league, period, scores, normal));
+        timed(report, "plain board scores, batches of " + BATCH, members, () -> plain(service, scores));
+
+        report.section("closing period " + period);
+        report.line("| close | entries | time ms | CPU s: node / shards / PostgreSQL / machine |");
+        report.line("|---|---:|---:|---|");
+        CloseCpu plain = CloseCpu.start(dir);
+        service.closePeriod("plain", period).await();
+        report.line("| plain board (baseline) | %,d | %s |", members, plain.stop());
+        CloseCpu closing = CloseCpu.start(dir);
+        JsonObject closed = service.closeLeague("bench", period).await().toJson();
+        report.line("| league, %d tiers, cohorts of %d | %,d | %s |", TIERS.size(), COHORT_SIZE, members, closing.stop());
+        report.line("league close / plain archive: %.2fx", closing.millis / plain.millis);
+        check(closed.getJsonArray("moves"), scores);
+        checkTiers(leagues, closed.getJsonArray("moves"));
+        report.line("checked: every member moved once, each cohort ranked by score with its quotas, tiers applied");
+      } finally {
+        store.close().await();
+        vertx.close().await();
+      }
+    } finally {
+      Local.deleteTree(dir);
+    }
+    System.out.printf("%n%sbenchmark took %.0f s%n", report.text(), (System.nanoTime() - t0) / 1e9);
+  }
+
+  /** The time and CPU of one close, sampled before and after. */
+  private static final class CloseCpu {
+    private final List<Long> shards;
+    private final long postgres;
+    private final long t;
+    private final double[] before;
+    private double millis;
+
+    private CloseCpu(List<Long> shards, long postgres) {
+      this.shards = shards;
+      this.postgres = postgres;
+      this.before = sample();
+      this.t = System.nanoTime();
+    }
+
+    static CloseCpu start(Path dir) throws Exception {
+      String pid = Files.readAllLines(dir.resolve("postgres").resolve("postmaster.pid")).get(0).trim();
+      return new CloseCpu(HttpBenchmark.redisPids(dir), Long.parseLong(pid));
+    }
+
+    private double[] sample() {
+      double[] machine = new CpuMeter(List.of()).sample(ProcessHandle.current().pid());
+      return new double[] {machine[0], CpuMeter.seconds(shards), CpuMeter.treeSeconds(postgres), machine[2]};
+    }
+
+    String stop() {
+      millis = (System.nanoTime() - t) / 1e6;
+      double[] after = sample();
+      return String.format(Locale.ROOT, "%.0f | %.1f / %.1f / %.1f / %.1f", millis, after[0] - before[0],
+          after[1] - before[1], after[2] - before[2], after[3] - before[3]);
+    }
+  }
+
+  private static String user(int u) {
+    return "u" + u;
+  }
+
+  private static long[] scores(int members) {
+    SplittableRandom rnd = new SplittableRandom(1);
+    long[] out = new long[members];
+    for (int u = 0; u < members; u++) {
+      out[u] = 1 + rnd.nextLong(MAX_SCORE);
+    }
+    return out;
+  }
+
+  private static void timed(Report report, String what, int members, Runnable load) {
+    long t = System.nanoTime();
+    load.run();
+    double s = (System.nanoTime() - t) / 1e9;
+    report.line("%s: %,d in %.1f s (%,.0f/s)", what, members, s, members / s);
+  }
+
+  /** {@code call(i)} for each {@code i} below {@code count}, {@code width} at a time. */
+  private static void inFlight(int count, int width, IntFunction<Future<?>> call) {
+    List<Future<?>> pending = new ArrayList<>(width);
+    for (int u = 0; u < count; u++) {
+      pending.add(call.apply(u));
+      if (pending.size() == width || u == count - 1) {
+        Future.all(pending).await();
+        pending.clear();
+      }
+    }
+  }
+
+  /**
+   * What a member's first league score writes, for members {@code from} on: the join script (seated
+   * in a cohort of their tier, in member order), then the submit script with the command the
+   * service's parser makes of {@code {userId, value}} on a tier board (no sort keys, the time of
+   * receipt), {@link #BATCH} to a pipelined {@link ScoreStore#submitAll}.
+   */
+  private static void scripts(NodeStore store, League l, String period, long[] scores, int from) {
+    List<Board> tiers = new ArrayList<>();
+    for (String t : TIERS) {
+      Board b = store.boards().require(l.tierBoard(t)).await();
+      if (b.wide() || !b.sortKeys().isEmpty()) {
+        throw new IllegalStateException("the loader writes packed tier boards without sort keys: " + b.name());
+      }
+      new BoardStore(store.shards()).addPeriod(b, period).await();
+      tiers.add(b);
+    }
+    ParticipationStore joins = new ParticipationStore(store.shards());
+    inFlight(scores.length - from, IN_FLIGHT, i -> {
+      int u = from + i;
+      return joins.join(tiers.get(u % TIERS.size()), period, user(u), "", System.currentTimeMillis()).map(j -> {
+        if (j.status() != ParticipationStore.Status.JOINED) {
+          throw new IllegalStateException("join of " + user(u) + ": " + j.status());
+        }
+        return j;
+      });
+    });
+    List<Supplier<Future<List<SubmitOutcome>>>> batches = new ArrayList<>();
+    for (int t = 0; t < TIERS.size(); t++) {
+      Board b = tiers.get(t);
+      Period p = b.parsePeriod(period);
+      List<Integer> users = new ArrayList<>();
+      for (int u = from; u < scores.length; u++) {
+        if (u % TIERS.size() == t) {
+          users.add(u);
+        }
+      }
+      for (int k = 0; k < users.size(); k += BATCH) {
+        List<Integer> chunk = users.subList(k, Math.min(users.size(), k + BATCH));
+        batches.add(() -> {
+          long now = System.currentTimeMillis();
+          long tie = b.codec().tie(Math.floorDiv(now - p.start().toEpochMilli(), b.tieResolution().millis()));
+          List<SubmitCommand> commands = chunk.stream().map(u -> new SubmitCommand(period, user(u), b.operator(),
+              scores[u], tie, null, null, null)).toList();
+          return store.scores().submitAll(b, commands, now, b.dedupeSeconds() * 1000).map(outcomes -> {
+            for (SubmitOutcome o : outcomes) {
+              if (o.status() != SubmitOutcome.Status.CHANGED) {
+                throw new IllegalStateException("a score of " + b.name() + " was not applied: " + o.status());
+              }
+            }
+            return outcomes;
+          });
+        });
+      }
+    }
+    inFlight(batches.size(), BATCHES_IN_FLIGHT, i -> batches.get(i).get());
+  }
+
+  private static void plain(LeaderboardServiceImpl service, long[] scores) {
+    List<Supplier<Future<BatchResult>>> batches = new ArrayList<>();
+    for (int from = 0; from < scores.length; from += BATCH) {
+      int start = from;
+      batches.add(() -> {
+        JsonArray events = new JsonArray();
+        for (int u = start; u < Math.min(scores.length, start + BATCH); u++) {
+          events.add(new JsonObject().put("userId", user(u)).put("value", scores[u]));
+        }
+        return service.submitBatch("plain", new ScoreBatch(new JsonObject().put("events", events))).map(r -> {
+          if (r.toJson().getLong("applied") != events.size()) {
+            throw new IllegalStateException("a batch of the plain board was not applied whole: " + r.toJson());
+          }
+          return r;
+        });
+      });
+    }
+    inFlight(batches.size(), BATCHES_IN_FLIGHT, i -> batches.get(i).get());
+  }
+
+  /**
+   * Every member once; in each cohort the ranks are 1..n in the order of the scores each member sent
+   * (best first), the top {@link #PROMOTE} move up but from the top tier, the last {@link #RELEGATE}
+   * down but from the lowest, the rest stay.
+   */
+  private static void check(JsonArray moves, long[] scores) {
+    if (moves.size() != scores.length) {
+      throw new IllegalStateException(moves.size() + " moves for " + scores.length + " members");
+    }
+    Map<String, List<JsonObject>> cohorts = new HashMap<>();
+    for (int i = 0; i < moves.size(); i++) {
+      JsonObject m = moves.getJsonObject(i);
+      cohorts.computeIfAbsent(m.getString("from") + "/" + m.getLong("cohort"), k -> new ArrayList<>()).add(m);
+    }
+    boolean[] seen = new boolean[scores.length];
+    for (Map.Entry<String, List<JsonObject>> c : cohorts.entrySet()) {
+      List<JsonObject> seats = c.getValue();
+      seats.sort((a, b) -> Long.compare(a.getLong("cohortRank"), b.getLong("cohortRank")));
+      int level = TIERS.indexOf(seats.get(0).getString("from"));
+      int n = seats.size();
+      if (n > COHORT_SIZE) {
+        throw new IllegalStateException("cohort " + c.getKey() + " has " + n + " members");
+      }
+      for (int r = 0; r < n; r++) {
+        JsonObject m = seats.get(r);
+        int u = Integer.parseInt(m.getString("userId").substring(1));
+        if (seen[u] || m.getLong("cohortRank") != r + 1 || m.getLong("score") != scores[u]
+            || r > 0 && scores[u] > seats.get(r - 1).getLong("score") || TIERS.indexOf(m.getString("from")) != u % TIERS.size()) {
+          throw new IllegalStateException("cohort " + c.getKey() + " at rank " + (r + 1) + ": " + m);
+        }
+        seen[u] = true;
+        String movement = r < PROMOTE && level < TIERS.size() - 1 ? "up" : r >= n - RELEGATE && level > 0 ? "down" : "stay";
+        if (!movement.equals(m.getString("movement"))) {
+          throw new IllegalStateException("cohort " + c.getKey() + " of " + n + " at rank " + (r + 1) + " should "
+              + movement + ": " + m);
+        }
+      }
+    }
+  }
+
+  /** The members' tiers after the close are the moves' destinations. */
+  private static void checkTiers(LeagueStore leagues, JsonArray moves) {
+    League l = leagues.get("bench").await();
+    Map<String, String> tiers = leagues.members(l).await();
+    for (int i = 0; i < moves.size(); i++) {
+      JsonObject m = moves.getJsonObject(i);
+      if (!m.getString("to").equals(tiers.get(m.getString("userId")))) {
+        throw new IllegalStateException("tier after the close: " + tiers.get(m.getString("userId")) + " for " + m);
+      }
+    }
+    if (tiers.size() != moves.size()) {
+      throw new IllegalStateException(tiers.size() + " members after the close, " + moves.size() + " moves");
+    }
+  }
+}

@@ -1,0 +1,76 @@
+package dev.leaderboard.store.leagues;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.leaderboard.core.League;
+import dev.leaderboard.embedded.TestShards;
+import dev.leaderboard.store.dispatch.Shards;
+import dev.leaderboard.testing.TestSeed;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.junit5.VertxExtension;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * A large league's members written by an apply (many pipelined rounds) and read back by the scan
+ * (many calls) exactly as a reference map says, members who leave included.
+ */
+@ExtendWith({VertxExtension.class, TestSeed.class})
+class LeagueStoreTest {
+  private static final List<String> TIERS = List.of("bronze", "silver", "gold");
+  private Shards shards;
+
+  @BeforeEach
+  void start(Vertx vertx) {
+    shards = Shards.connect(vertx, TestShards.endpoints(), 8);
+  }
+
+  @AfterEach
+  void stop() {
+    shards.close();
+  }
+
+  @Test
+  void applyAndMembersOfALargeLeagueMatchTheReference(Random rnd) {
+    League l = League.define("big", new JsonObject().put("tiers", new JsonArray(List.copyOf(TIERS)))
+        .put("cohortSize", 30).put("promote", 3).put("relegate", 3).put("period", "daily"), null, Instant.parse("2025-04-15T00:00:00Z"),
+        UUID.randomUUID().toString());
+    LeagueStore store = new LeagueStore(shards);
+    int n = 40_000 + rnd.nextInt(5_000);
+    Map<String, String> first = new LinkedHashMap<>();
+    for (int i = 0; i < n; i++) {
+      first.put("m" + i, TIERS.get(rnd.nextInt(TIERS.size())));
+    }
+    store.apply(l, "p1", first).await();
+    assertThat(store.members(l).await()).isEqualTo(first);
+    assertThat(store.applied(l, "p1").await()).isTrue();
+    assertThat(store.applied(l, "p2").await()).isFalse();
+
+    Map<String, String> second = new LinkedHashMap<>();
+    Map<String, String> expected = new HashMap<>(first);
+    for (String user : first.keySet()) {
+      String to = rnd.nextInt(10) == 0 ? null : TIERS.get(rnd.nextInt(TIERS.size()));
+      second.put(user, to);
+      if (to == null) {
+        expected.remove(user);
+      } else {
+        expected.put(user, to);
+      }
+    }
+    store.apply(l, "p2", second).await();
+    assertThat(store.members(l).await()).isEqualTo(expected);
+    store.delete(l).await();
+    assertThat(store.members(l).await()).isEmpty();
+  }
+}
