@@ -63,7 +63,9 @@ class LeagueMoveStoreTest {
     }
     assertThat(moves.period(league, "p2").await()).isEmpty();
     Move one = first.get(rnd.nextInt(n));
-    assertThat(moves.member(league, one.userId(), 5).await()).containsExactly(new LeagueMoveStore.Step("p1", one));
+    // no tier board paid a reward here
+    assertThat(moves.member(league, one.userId(), 5, Map.of()).await())
+        .containsExactly(new LeagueMoveStore.Step("p1", one, null));
     moves.delete(league).await();
     assertThat(moves.period(league, "p1").await()).isEmpty();
   }
