@@ -1682,7 +1682,22 @@ export interface components {
         LeagueClosed: {
             league: components["schemas"]["BoardName"];
             period: components["schemas"]["PeriodId"];
-            /** @description One per member, by user ID */
+            /**
+             * Format: int64
+             * @description Moves recorded, one per member
+             */
+            total: number;
+            counts: {
+                /** Format: int64 */
+                up: number;
+                /** Format: int64 */
+                down: number;
+                /** Format: int64 */
+                stay: number;
+                /** Format: int64 */
+                dropped: number;
+            };
+            /** @description The first 1,000 moves by user ID; `leagueMoves` pages through all of them */
             moves: {
                 userId: components["schemas"]["UserId"];
                 from: components["schemas"]["BoardName"];
