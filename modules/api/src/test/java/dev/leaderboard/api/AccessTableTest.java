@@ -109,6 +109,7 @@ class AccessTableTest extends ApiTestSupport {
       Map.entry("deleteLeague", new Sample(null, 200)),
       Map.entry("joinLeague", new Sample("{\"userId\": \"dave\"}", 201)),
       Map.entry("submitLeague", new Sample("{\"userId\": \"carol\", \"value\": 5}", 200)),
+      Map.entry("submitLeagueBatch", new Sample("{\"events\": [{\"userId\": \"carol\", \"value\": 5}]}", 200)),
       Map.entry("leagueUser", new Sample(null, 200)),
       Map.entry("closeLeague", new Sample(null, 200)),
       Map.entry("leagueHistory", new Sample(null, 200)),
