@@ -34,8 +34,8 @@ public final class EventBusClientMain {
     try {
       line.put("status", 200).put("body", body.get());
     } catch (ServiceException e) {
-      line.put("status", e.failureCode()).put("body", new JsonObject()
-          .put("error", e.getDebugInfo().getString("error")).put("message", e.getMessage()));
+      // the failure's fields (error, and field on invalid_field) as HTTP answers them, with its message
+      line.put("status", e.failureCode()).put("body", e.getDebugInfo().copy().put("message", e.getMessage()));
     }
     System.out.println("RESULT " + line.encode());
   }
