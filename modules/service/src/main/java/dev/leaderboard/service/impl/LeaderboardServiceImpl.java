@@ -47,6 +47,7 @@ import dev.leaderboard.service.result.RewardClaimed;
 import dev.leaderboard.service.result.RewardList;
 import dev.leaderboard.service.result.StandingHistory;
 import dev.leaderboard.service.rewards.Rewards;
+import dev.leaderboard.service.leagues.ClosedPeriodGate;
 import dev.leaderboard.service.leagues.LeagueBatch;
 import dev.leaderboard.service.leagues.LeagueCloser;
 import dev.leaderboard.service.leagues.LeagueReads;
@@ -134,12 +135,14 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
         clock, new ParticipationStore(store.shards()), new LeagueErasure(leagueStore, store.archive().leagueMoves()));
     this.rewards = new Rewards(store.boards(), store.archive().rewards(), clock);
     this.standings = new Standings(store.boards(), reads, store.archive(), participation, clock);
-    this.leagues = new Leagues(leagueStore, definitions, store.boards(), intake, participation,
-        LeagueCloser.of(vertx, store, periods, closer.leaseMillis()), clock);
+    LeagueCloser leagueCloser = LeagueCloser.of(vertx, store, periods, closer.leaseMillis());
+    ClosedPeriodGate gate = new ClosedPeriodGate(leagueStore, leagueCloser, clock);
+    this.leagues = new Leagues(leagueStore, definitions, store.boards(), intake, participation, leagueCloser, gate,
+        clock);
     this.leagueReads = new LeagueReads(leagues, leagueStore, store.archive().leagueMoves(), store.boards(),
         participation, clock);
     this.leagueBatch = new LeagueBatch(leagueStore, store.boards(), intake, new ParticipationStore(store.shards()),
-        store.bans(), leagues, clock);
+        store.bans(), gate, clock);
   }
 
   /** The board's definition for the node's own checks (access, streams); 404 when there is none. */

@@ -40,13 +40,13 @@ public final class LeagueBatch {
   private final ScoreIntake intake;
   private final ParticipationStore participation;
   private final BanRegistry bans;
-  private final Leagues leagues;
+  private final ClosedPeriodGate gate;
   private final Clock clock;
 
   public LeagueBatch(LeagueStore store, BoardRegistry boards, ScoreIntake intake, ParticipationStore participation,
-      BanRegistry bans, Leagues leagues, Clock clock) {
+      BanRegistry bans, ClosedPeriodGate gate, Clock clock) {
     this.bans = bans;
-    this.leagues = leagues;
+    this.gate = gate;
     this.clock = clock;
     this.store = store;
     this.boards = boards;
@@ -79,7 +79,7 @@ public final class LeagueBatch {
         Long at = events.get(i).at();
         String period = lowest.periodOf(Instant.ofEpochMilli(at == null ? now : at)).id();
         periodOf.put(i, period);
-        periods.computeIfAbsent(period, p -> leagues.previousApplied(l, lowest, at));
+        periods.computeIfAbsent(period, p -> gate.previousApplied(l, lowest, at));
       }
       return Future.join(new ArrayList<>(periods.values())).transform(ignored -> {
         for (int i : checked) {

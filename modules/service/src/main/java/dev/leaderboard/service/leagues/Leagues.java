@@ -30,18 +30,13 @@ import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Clock;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Leagues over their tier boards: each tier is an ordinary board with cohorts, so submits, cohort
@@ -51,10 +46,6 @@ import org.slf4j.LoggerFactory;
 public final class Leagues {
   static final String LEAGUE_NOT_FOUND = "league_not_found";
   static final String NOT_A_MEMBER = "not_a_member";
-  static final String LEAGUE_CLOSING = "league_closing";
-  private static final Logger LOG = LoggerFactory.getLogger(Leagues.class);
-  /** League uid and period of the periods this node knows are applied. */
-  private final Set<String> applied = ConcurrentHashMap.newKeySet();
   private final LeagueStore store;
   private final BoardDefinitions definitions;
   private final BoardRegistry boards;
@@ -62,10 +53,12 @@ public final class Leagues {
   private final Participation participation;
   private final Clock clock;
   private final LeagueCloser closer;
+  private final ClosedPeriodGate gate;
 
   public Leagues(LeagueStore store, BoardDefinitions definitions, BoardRegistry boards, ScoreIntake intake,
-      Participation participation, LeagueCloser closer, Clock clock) {
+      Participation participation, LeagueCloser closer, ClosedPeriodGate gate, Clock clock) {
     this.closer = closer;
+    this.gate = gate;
     this.store = store;
     this.definitions = definitions;
     this.boards = boards;
@@ -166,7 +159,7 @@ public final class Leagues {
     String userId = body.userId();
     // the tier is read once the previous period's moves are known applied: apply sets the tiers first
     return get(name).compose(l -> boards.require(l.tierBoard(l.lowest()))
-        .compose(lowest -> previousApplied(l, lowest, body.at()))
+        .compose(lowest -> gate.previousApplied(l, lowest, body.at()))
         .compose(v -> store.tierOf(l, userId)).compose(tier -> {
           if (tier != null) {
             return Future.succeededFuture(tier);
@@ -180,40 +173,6 @@ public final class Leagues {
                 .map(s -> s.scored(done))))));
   }
 
-  /**
-   * A score counts in the tier its member competes in during the score's period, which the
-   * previous period's close decides: until those moves are applied, a score of a new period is
-   * refused with 503 {@code league_closing} and {@code Retry-After} (nothing is applied; a client
-   * retries it as is), and once the previous period is past its close this node starts that close
-   * (one node runs it, under its lease). A late score of the previous period, within its grace, is
-   * taken as usual. Periods known applied are remembered: they never become unapplied.
-   */
-  Future<Void> previousApplied(League l, Board b, Long at) {
-    long now = clock.millis();
-    Period previous = b.calendar().previous(b.periodOf(Instant.ofEpochMilli(at == null ? now : at)));
-    String key = l.uid() + "/" + previous.id();
-    if (previous.end().toEpochMilli() <= l.createdAt() || applied.contains(key)) {
-      return Future.succeededFuture();
-    }
-    return store.applied(l, previous.id()).compose(done -> {
-      if (done) {
-        if (applied.size() > 10_000) {
-          applied.clear();
-        }
-        applied.add(key);
-        return Future.succeededFuture();
-      }
-      long closesAt = previous.end().toEpochMilli() + b.graceSeconds() * 1000;
-      if (now >= closesAt) {
-        closer.close(l, previous).onFailure(t -> LOG.debug("closing period {} of league {} from a score: {}",
-            previous.id(), l.name(), t.getMessage()));
-      }
-      long retry = Math.max(1, (closesAt - now + 999) / 1000);
-      return Future.failedFuture(new LeaderboardException(503, LEAGUE_CLOSING, "period " + previous.id()
-          + " of league " + l.name() + " is closing: its moves decide the tier this score counts in; nothing was"
-          + " applied, send it again in " + retry + " s").with("retryAfterSeconds", retry));
-    });
-  }
 
   /**
    * The member's standing in a period ({@code null}: the current one): the tier they compete in
