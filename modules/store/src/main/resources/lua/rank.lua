@@ -18,68 +18,21 @@
 --
 -- A member is the user ID (packed layout) or the tie and the user ID (wide layout, the tie ending in
 -- '|'); a composite is the Redis score (the packed composite, or the score itself).
--- Board order: better composite first (higher on desc, lower on asc). Members with exactly the
--- same composite keep Redis' own order, byte order of the member: ascending on an asc board and,
--- because a desc board reads the set backwards, descending on a desc board. Redis stores equal
--- composites in byte order, so the members of a tie form one run of indexes; a binary search over
--- that run with ZRANGE by index (O(log N) each) counts the ones before the user without reading
--- the run, comparing bytes by hand (lessBytes, bytes.lua) because Lua follows the server's locale.
+-- Board order and ties: see count.lua.
 local scores, metas = KEYS[1], KEYS[2]
 local desc, withMeta, mode = ARGV[1] == '1', ARGV[2] == '1', ARGV[3]
-
-local function countBefore(c, u, own)
-  if own then
-    local held = redis.call('ZSCORE', scores, u)
-    if held and tonumber(held) == tonumber(c) then
-      if desc then
-        return redis.call('ZREVRANK', scores, u)
-      end
-      return redis.call('ZRANK', scores, u)
-    end
-  end
-  local better
-  if desc then
-    better = redis.call('ZCOUNT', scores, '(' .. c, '+inf')
-  else
-    better = redis.call('ZCOUNT', scores, '-inf', '(' .. c)
-  end
-  local ties = redis.call('ZCOUNT', scores, c, c)
-  if ties == 0 then
-    return better
-  end
-  local first = redis.call('ZCOUNT', scores, '-inf', '(' .. c)
-  local lo, hi = 0, ties
-  while lo < hi do
-    local mid = math.floor((lo + hi) / 2)
-    local m = redis.call('ZRANGE', scores, first + mid, first + mid)[1]
-    if lessBytes(m, u) then
-      lo = mid + 1
-    else
-      hi = mid
-    end
-  end
-  -- lo members of the tie sort below u in byte order
-  if desc then
-    local self = 0
-    if lo < ties and redis.call('ZRANGE', scores, first + lo, first + lo)[1] == u then
-      self = 1
-    end
-    return better + ties - lo - self
-  end
-  return better + lo
-end
 
 if mode == 'count' then
   local out = {}
   for i = 4, #ARGV, 3 do
-    out[#out + 1] = countBefore(ARGV[i], ARGV[i + 1], ARGV[i + 2] == '1')
+    out[#out + 1] = countBefore(scores, desc, ARGV[i], ARGV[i + 1], ARGV[i + 2] == '1')
   end
   return out
 end
 
 -- around
 local composite, member, before, after = ARGV[4], ARGV[5], tonumber(ARGV[6]), tonumber(ARGV[7])
-local n = countBefore(composite, member, false)
+local n = countBefore(scores, desc, composite, member, false)
 local from = math.max(0, n - before)
 local to = n + after - 1
 local out = {n, redis.call('ZCARD', scores)}

@@ -40,7 +40,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * </ul>
  */
 class LuaContractTest {
-  private static final List<String> LIBRARIES = List.of("bytes.lua");
+  private static final List<String> LIBRARIES = List.of("bytes.lua", "count.lua");
   private static final Pattern SLOT = Pattern.compile("^--\\s+(KEYS|ARGV)\\[(\\d+)(\\.\\.)?]\\s+(\\w+)( \\(optional\\))?");
   private static final Pattern STATUS = Pattern.compile("^--\\s+status\\s+([A-Z_]+)\\s*=\\s*(-?\\d+)");
   private static final Pattern USE = Pattern.compile("\\b(KEYS|ARGV)\\[(\\d+)]");
@@ -49,8 +49,8 @@ class LuaContractTest {
   private static final Pattern DOC_ROW = Pattern.compile("^\\|\\s*`([A-Z_]+)`\\s*\\|\\s*([−-]?\\d+)\\s*\\|");
 
   /** What a script's header declares. */
-  private record Header(List<String> keys, List<String> args, boolean variadic, boolean optionalKey,
-      Map<String, Integer> statuses) {
+  private record Header(List<String> keys, List<String> args, boolean variadic, boolean variadicKeys,
+      boolean optionalKey, Map<String, Integer> statuses) {
   }
 
   @ParameterizedTest
@@ -138,9 +138,10 @@ class LuaContractTest {
     List<String> javaKeys = names(script.keys());
     List<String> javaArgs = names(script.args());
     boolean javaOptional = script.keys()[0] instanceof ScriptCall.OptionalLast;
-    if (!h.keys().equals(javaKeys) || h.optionalKey() != javaOptional) {
-      out.add("KEYS: Lua " + h.keys() + (h.optionalKey() ? " (last optional)" : "") + ", Java " + javaKeys
-          + (javaOptional ? " (last optional)" : ""));
+    if (!h.keys().equals(javaKeys) || h.optionalKey() != javaOptional || h.variadicKeys() != script.variadicKeys()) {
+      out.add("KEYS: Lua " + h.keys() + (h.optionalKey() ? " (last optional)" : "")
+          + (h.variadicKeys() ? " (last variadic)" : "") + ", Java " + javaKeys
+          + (javaOptional ? " (last optional)" : "") + (script.variadicKeys() ? " (last variadic)" : ""));
     }
     if (!h.args().equals(javaArgs) || h.variadic() != script.variadic()) {
       out.add("ARGV: Lua " + h.args() + (h.variadic() ? " (last variadic)" : "") + ", Java " + javaArgs
@@ -157,6 +158,7 @@ class LuaContractTest {
       body.add(comment < 0 ? line : line.substring(0, comment));
     }
     int fixedArgs = h.variadic() ? h.args().size() - 1 : h.args().size();
+    int fixedKeys = h.variadicKeys() ? h.keys().size() - 1 : h.keys().size();
     Map<String, List<String>> slots = Map.of("KEYS", h.keys(), "ARGV", h.args());
     TreeSet<String> used = new TreeSet<>();
     TreeSet<String> bound = new TreeSet<>();
@@ -165,8 +167,10 @@ class LuaContractTest {
       while (m.find()) {
         String ref = m.group();
         int n = Integer.parseInt(m.group(2));
-        boolean fixed = m.group(1).equals("KEYS") ? n <= h.keys().size() : n <= fixedArgs;
-        if (!fixed && !(m.group(1).equals("ARGV") && h.variadic() && n >= h.args().size())) {
+        boolean fixed = m.group(1).equals("KEYS") ? n <= fixedKeys : n <= fixedArgs;
+        boolean tail = m.group(1).equals("ARGV") ? h.variadic() && n >= h.args().size()
+            : h.variadicKeys() && n >= h.keys().size();
+        if (!fixed && !tail) {
           out.add(ref + " is used but not declared");
         } else if (fixed) {
           used.add(ref);
@@ -175,7 +179,7 @@ class LuaContractTest {
       bind(statement, slots, fixedArgs, bound, out);
     }
     for (String kind : List.of("KEYS", "ARGV")) {
-      int n = kind.equals("KEYS") ? h.keys().size() : fixedArgs;
+      int n = kind.equals("KEYS") ? fixedKeys : fixedArgs;
       for (int i = 1; i <= n; i++) {
         String ref = kind + "[" + i + "]";
         if (!used.contains(ref)) {
@@ -202,6 +206,7 @@ class LuaContractTest {
     List<String> keys = new ArrayList<>();
     List<String> args = new ArrayList<>();
     boolean variadic = false;
+    boolean variadicKeys = false;
     boolean optionalKey = false;
     Map<String, Integer> statuses = new LinkedHashMap<>();
     for (String line : lines) {
@@ -217,17 +222,18 @@ class LuaContractTest {
           }
           optionalKey = true;
         }
-        if (variadic && list == args) {
-          out.add("ARGV after the variadic one: " + line);
+        if (variadic && list == args || variadicKeys && list == keys) {
+          out.add(m.group(1) + " after the variadic one: " + line);
         }
         if (Integer.parseInt(m.group(2)) != list.size() + 1) {
           out.add("out of order: " + line);
         }
         if (m.group(3) != null) {
           if (list == keys) {
-            out.add("variadic KEYS: " + line);
+            variadicKeys = true;
+          } else {
+            variadic = true;
           }
-          variadic = true;
         }
         list.add(m.group(4));
       }
@@ -239,7 +245,7 @@ class LuaContractTest {
     if (new TreeSet<>(statuses.values()).size() != statuses.size()) {
       out.add("two statuses share a code: " + statuses);
     }
-    return new Header(keys, args, variadic, optionalKey, statuses);
+    return new Header(keys, args, variadic, variadicKeys, optionalKey, statuses);
   }
 
   /** The body as statements: a line ending in {@code =} or {@code ,} continues on the next. */

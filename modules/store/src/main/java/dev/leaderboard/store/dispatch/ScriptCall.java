@@ -11,7 +11,10 @@ import java.util.List;
  * whatever order the caller sets it in; {@link #call} refuses a slot left unset.
  */
 public final class ScriptCall<K extends Enum<K>, A extends Enum<A>> {
-  /** Marks an ARGV enum whose last slot takes any number of values (the script's {@code ARGV[n..]}). */
+  /**
+   * Marks an ARGV enum whose last slot takes any number of values (the script's {@code ARGV[n..]}), or
+   * a KEYS enum whose last slot takes any number of keys ({@code KEYS[n..]}).
+   */
   public interface Variadic {
   }
 
@@ -24,6 +27,7 @@ public final class ScriptCall<K extends Enum<K>, A extends Enum<A>> {
   private final String[] keys;
   private final String[] args;
   private final List<String> tail = new ArrayList<>();
+  private final List<String> keyTail = new ArrayList<>();
 
   public ScriptCall(Scripts script, Route route) {
     this.script = script;
@@ -32,8 +36,13 @@ public final class ScriptCall<K extends Enum<K>, A extends Enum<A>> {
     this.args = new String[script.args().length];
   }
 
+  /** Sets a KEYS slot; the last slot of a script with variadic keys takes one more key. */
   public ScriptCall<K, A> key(K slot, String key) {
-    keys[slot.ordinal()] = key;
+    if (script.variadicKeys() && slot.ordinal() == keys.length - 1) {
+      keyTail.add(key);
+    } else {
+      keys[slot.ordinal()] = key;
+    }
     return this;
   }
 
@@ -49,6 +58,18 @@ public final class ScriptCall<K extends Enum<K>, A extends Enum<A>> {
   }
 
   public Call call() {
+    if (script.variadicKeys()) {
+      if (keyTail.isEmpty()) {
+        throw new IllegalStateException(script + ": no key for KEYS[" + keys.length + "..]");
+      }
+      int fixed = keys.length - 1;
+      Request r = Request.cmd(Command.EVALSHA).arg(script.sha()).arg(fixed + keyTail.size());
+      append(r, Arrays.copyOf(keys, fixed), script.keys(), "KEYS");
+      keyTail.forEach(r::arg);
+      append(r, args, script.args(), "ARGV");
+      tail.forEach(r::arg);
+      return new Call(route, r, script);
+    }
     boolean omitted = keys[keys.length - 1] == null && script.keys()[0] instanceof OptionalLast;
     Request r = Request.cmd(Command.EVALSHA).arg(script.sha()).arg(omitted ? keys.length - 1 : keys.length);
     append(r, omitted ? Arrays.copyOf(keys, keys.length - 1) : keys, script.keys(), "KEYS");

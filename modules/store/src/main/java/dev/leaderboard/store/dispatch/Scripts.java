@@ -4,6 +4,7 @@ import dev.leaderboard.store.boards.Leases;
 import dev.leaderboard.store.friends.FriendStore;
 import dev.leaderboard.store.moderation.ModerationStore;
 import dev.leaderboard.store.participation.ParticipationStore;
+import dev.leaderboard.store.scores.CountsScript;
 import dev.leaderboard.store.scores.MetaStore;
 import dev.leaderboard.store.scores.RankScript;
 import dev.leaderboard.store.scores.Rows;
@@ -27,7 +28,8 @@ import java.util.HexFormat;
 public enum Scripts {
   SUBMIT("submit.lua", true, SubmitScript.Key.class, SubmitScript.Arg.class, SubmitOutcome.Status.class,
       "bytes.lua"),
-  RANK("rank.lua", false, RankScript.Key.class, RankScript.Arg.class, null, "bytes.lua"),
+  RANK("rank.lua", false, RankScript.Key.class, RankScript.Arg.class, null, "bytes.lua", "count.lua"),
+  COUNTS("counts.lua", false, CountsScript.Key.class, CountsScript.Arg.class, null, "bytes.lua", "count.lua"),
   FRIEND_ADD("friend_add.lua", true, FriendStore.Key.class, FriendStore.Arg.class, FriendStore.Status.class),
   LEASE_RENEW("lease_renew.lua", true, Leases.Key.class, Leases.RenewArg.class, Leases.Status.class),
   LEASE_RELEASE("lease_release.lua", true, Leases.Key.class, Leases.ReleaseArg.class, Leases.Status.class),
@@ -49,6 +51,7 @@ public enum Scripts {
   private final Enum<?>[] args;
   private final Class<? extends Enum<?>> statuses;
   private final boolean variadic;
+  private final boolean variadicKeys;
 
   /** @param libraries scripts of shared local functions, prepended to this one's text in order */
   <K extends Enum<K>, A extends Enum<A>> Scripts(String name, boolean writes, Class<K> keys, Class<A> args,
@@ -59,6 +62,7 @@ public enum Scripts {
     this.args = args.getEnumConstants();
     this.statuses = statuses;
     this.variadic = ScriptCall.Variadic.class.isAssignableFrom(args);
+    this.variadicKeys = ScriptCall.Variadic.class.isAssignableFrom(keys);
     StringBuilder all = new StringBuilder();
     for (String library : libraries) {
       all.append(resource(library)).append('\n');
@@ -108,6 +112,11 @@ public enum Scripts {
 
   public boolean variadic() {
     return variadic;
+  }
+
+  /** Whether the last KEYS slot takes any number of keys (the script's {@code KEYS[n..]}). */
+  public boolean variadicKeys() {
+    return variadicKeys;
   }
 
   /** {@code null} when the script answers data only. */

@@ -55,6 +55,18 @@ public interface Shards {
   record Reply(Response response, Throwable failure) {
   }
 
+  /**
+   * {@code routes} in groups whose keys one script call may read together (the same node; on a Redis
+   * Cluster the same hash slot, so one route each), each group in the order given.
+   */
+  default List<List<Route>> scriptGroups(List<Route> routes) {
+    List<List<Route>> out = new ArrayList<>(routes.size());
+    for (Route r : routes) {
+      out.add(List.of(r));
+    }
+    return out;
+  }
+
   /** A write may then reach Redis twice, so writes not idempotent by themselves carry an idempotency key. */
   default boolean resendsWrites() {
     return false;

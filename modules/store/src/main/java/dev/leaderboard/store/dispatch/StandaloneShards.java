@@ -69,6 +69,20 @@ public final class StandaloneShards implements Shards {
     return route.partition() % clients.size();
   }
 
+  /** Partitions on one endpoint share a script call. */
+  @Override
+  public List<List<Route>> scriptGroups(List<Route> routes) {
+    List<List<Route>> byNode = new ArrayList<>(clients.size());
+    for (int s = 0; s < clients.size(); s++) {
+      byNode.add(new ArrayList<>());
+    }
+    for (Route r : routes) {
+      byNode.get(nodeOf(r)).add(r);
+    }
+    byNode.removeIf(List::isEmpty);
+    return byNode;
+  }
+
   @Override
   public Future<List<Reply>> dispatchEach(List<Call> calls) {
     int n = clients.size();

@@ -15,16 +15,17 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * Counts, on every partition, the members ordered before given entries, with native commands in one
- * round (1–2 µs each in Redis against 30–40 µs for a script call); only a tie longer than
- * {@link #SHORT_TIE} needs a second round through the rank script. See docs/design.md, "Cross-shard
- * reads".
+ * Counts, on every partition, the members ordered before given entries in one round: one script call
+ * per node for several entries ({@code counts.lua}), native commands for one, where only a tie longer
+ * than {@link #SHORT_TIE} needs a second round through the rank script. See docs/design.md,
+ * "Cross-shard reads".
  */
 final class Positions {
   /**
-   * Above this many pivots one script call per partition counts them all: two native commands per pivot
-   * cost Redis less (1–2 µs against 30–40 µs for the call), but every command costs the node as much
-   * to encode, decode and complete as the script call, and pivots come in merged rounds.
+   * Above this many pivots one script call per node counts them all on each of its partitions
+   * ({@code counts.lua}): two native commands per pivot and partition cost Redis less, but every
+   * command costs the node as much to encode, decode and complete as the whole script call, and pivots
+   * come in merged rounds.
    */
   static final int NATIVE_PIVOTS = 1;
   /** Runs of equal composites up to this long are counted from the first round. */
@@ -91,37 +92,49 @@ final class Positions {
   }
 
   /**
-   * Every partition: ZCARD, one script call counting all pivots, the strictly-better counts, then on
-   * each pivot's own partition its user's current entry (and metadata when asked for).
+   * One script call per node counting every pivot on each of its partitions (with their cards), then
+   * on every partition the strictly-better counts and, on each pivot's own partition, its user's
+   * current entry (and metadata when asked for).
    */
   private Future<Counts> scripted(Board b, String period, List<StoredEntry> pivots, List<Long> scores,
       boolean withMeta) {
     int[] home = homes(b, pivots);
-    return shards.eachPartition(Keys.partitions(b, period), r -> {
-      List<Call> calls = new ArrayList<>(2 + scores.size() + pivots.size() / b.partitions() + 2);
-      calls.add(RankCommands.card(r));
-      calls.add(RankScript.count(b, r, pivots));
+    List<Route> routes = Keys.partitions(b, period);
+    List<List<Route>> groups = shards.scriptGroups(routes);
+    List<Call> calls = new ArrayList<>(groups.size() + routes.size() * scores.size() + pivots.size() * 2);
+    for (List<Route> group : groups) {
+      calls.add(CountsScript.count(b, group, pivots, home));
+    }
+    int[] firstOf = new int[routes.size()];
+    for (Route r : routes) {
+      firstOf[r.partition()] = calls.size();
       calls.addAll(RankCommands.countBetterScores(b, r, scores));
       addFinds(b, r, pivots, home, withMeta, calls);
-      return calls;
-    }).map(perPartition -> {
-      int partitions = perPartition.size();
+    }
+    return shards.dispatch(calls).map(answers -> {
+      int partitions = routes.size();
+      int n = pivots.size();
       long[] cards = new long[partitions];
-      long[][] before = new long[partitions][pivots.size()];
+      long[][] before = new long[partitions][n];
       long[] better = new long[scores.size()];
-      StoredEntry[] current = new StoredEntry[pivots.size()];
-      String[] meta = new String[pivots.size()];
+      StoredEntry[] current = new StoredEntry[n];
+      String[] meta = new String[n];
+      for (int g = 0; g < groups.size(); g++) {
+        Response counted = answers.get(g);
+        List<Route> group = groups.get(g);
+        for (int k = 0; k < group.size(); k++) {
+          int p = group.get(k).partition();
+          cards[p] = CountsScript.card(counted, k, n);
+          for (int i = 0; i < n; i++) {
+            before[p][i] = CountsScript.before(counted, k, n, i);
+          }
+        }
+      }
       for (int p = 0; p < partitions; p++) {
-        List<Response> answers = perPartition.get(p);
-        cards[p] = answers.get(0).toLong();
-        Response counted = answers.get(1);
-        for (int i = 0; i < pivots.size(); i++) {
-          before[p][i] = counted.get(i).toLong();
-        }
         for (int s = 0; s < better.length; s++) {
-          better[s] += answers.get(2 + s).toLong();
+          better[s] += answers.get(firstOf[p] + s).toLong();
         }
-        readFinds(pivots, home, p, withMeta, answers, 2 + better.length, current, meta);
+        readFinds(pivots, home, p, withMeta, answers, firstOf[p] + better.length, current, meta);
       }
       return new Counts(cards, before, current, better, meta);
     });
