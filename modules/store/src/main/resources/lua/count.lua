@@ -1,7 +1,8 @@
 -- Shared by the scripts that count the members before an entry (prepended to them when they are
 -- loaded, see Scripts; needs bytes.lua): on sorted set `scores` in board order (`desc`), the number
 -- of members ordered before composite c held by member u. own is true on u's own partition, where a
--- member that still holds c is counted by its rank (2 calls instead of 4-5).
+-- member that still holds c is counted by its rank (2 calls instead of 4-5); held, when given, is
+-- what ZSCORE of u answered there.
 --
 -- Board order: better composite first (higher on desc, lower on asc). Members with exactly the
 -- same composite keep Redis' own order, byte order of the member: ascending on an asc board and,
@@ -9,9 +10,11 @@
 -- composites in byte order, so the members of a tie form one run of indexes; a binary search over
 -- that run with ZRANGE by index (O(log N) each) counts the ones before the user without reading
 -- the run, comparing bytes by hand (lessBytes, bytes.lua) because Lua follows the server's locale.
-local function countBefore(scores, desc, c, u, own)
+local function countBefore(scores, desc, c, u, own, held)
   if own then
-    local held = redis.call('ZSCORE', scores, u)
+    if held == nil then
+      held = redis.call('ZSCORE', scores, u)
+    end
     if held and tonumber(held) == tonumber(c) then
       if desc then
         return redis.call('ZREVRANK', scores, u)

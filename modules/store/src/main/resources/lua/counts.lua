@@ -7,13 +7,24 @@
 -- ARGV[2..] operands: composite_1, member_1, home_1, composite_2, member_2, home_2, ...: home is
 --          the index in KEYS of the member's own partition, 0 when this node does not hold it
 -- returns, for each key in order, its card and then, for each operand triple, the number of its
--- members ordered before that composite and member (count.lua)
+-- members ordered before that composite and member (count.lua); then, for each triple whose home is
+-- on this node, in order, the score its member holds there (nil when none)
 local desc = ARGV[1] == '1'
 local out = {}
+local held = {}
 for k = 1, #KEYS do
   out[#out + 1] = redis.call('ZCARD', KEYS[k])
   for i = 2, #ARGV, 3 do
-    out[#out + 1] = countBefore(KEYS[k], desc, ARGV[i], ARGV[i + 1], tonumber(ARGV[i + 2]) == k)
+    local own = tonumber(ARGV[i + 2]) == k
+    if own then
+      held[i] = redis.call('ZSCORE', KEYS[k], ARGV[i + 1])
+    end
+    out[#out + 1] = countBefore(KEYS[k], desc, ARGV[i], ARGV[i + 1], own, held[i])
+  end
+end
+for i = 2, #ARGV, 3 do
+  if ARGV[i + 2] ~= '0' then
+    out[#out + 1] = held[i]
   end
 end
 return out

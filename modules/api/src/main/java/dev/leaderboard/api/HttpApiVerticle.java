@@ -18,7 +18,6 @@ import dev.leaderboard.service.result.BoardDeleted;
 import dev.leaderboard.service.result.BoardDefinition;
 import dev.leaderboard.service.result.BoardList;
 import dev.leaderboard.service.result.DeliveryList;
-import dev.leaderboard.service.result.EntryPage;
 import dev.leaderboard.service.result.Histogram;
 import dev.leaderboard.service.result.PeriodClosed;
 import dev.leaderboard.service.result.PeriodList;
@@ -235,8 +234,9 @@ public class HttpApiVerticle extends VerticleBase {
 
   private void entries(RoutingContext ctx) {
     Params q = Params.of(ctx);
-    Replies.json(ctx, service().entries(ctx.pathParam("board"), q.string("period"), q.longValue("offset"),
-        q.intValue("limit"), q.string("rankMode"), q.boolValue("meta")), EntryPage::toJson);
+    // a round's identical pages share one answer, encoded once
+    Replies.encoded(ctx, service().entries(ctx.pathParam("board"), q.string("period"), q.longValue("offset"),
+        q.intValue("limit"), q.string("rankMode"), q.boolValue("meta")));
   }
 
   private void user(RoutingContext ctx) {

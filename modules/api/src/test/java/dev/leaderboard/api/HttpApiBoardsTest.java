@@ -4,18 +4,56 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.leaderboard.embedded.TestShards;
 import dev.leaderboard.store.Keys;
+import io.vertx.core.Future;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Redis;
 import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
+import io.vertx.ext.web.client.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Board definitions through the HTTP API: create, update, read, list, delete, recreate. */
 class HttpApiBoardsTest extends ApiTestSupport {
+
+  /**
+   * Identical pages asked at once share a round and one encoded answer: every request still gets the
+   * whole page, and a page asked after a write shows it.
+   */
+  @Test
+  void identicalPagesAskedAtOnceEachGetTheWholePage() {
+    String board = randomBoard();
+    ok(put("/v1/boards/" + board, new JsonObject().put("operator", "set").encode()), 201);
+    for (int u = 0; u < 30; u++) {
+      submit(board, "user-" + u, 1000 - 7L * u);
+    }
+    String uri = "/v1/boards/" + board + "/entries?limit=10";
+    for (int round = 0; round < 2; round++) {
+      List<Future<HttpResponse<Buffer>>> answers = new ArrayList<>();
+      for (int q = 0; q < 300; q++) {
+        answers.add(client.request(HttpMethod.GET, port, "localhost", uri).send());
+      }
+      await(Future.all(answers));
+      String leader = round == 0 ? "user-0" : "late";
+      for (Future<HttpResponse<Buffer>> answer : answers) {
+        JsonObject page = ok(answer.result(), 200);
+        JsonArray entries = page.getJsonArray("entries");
+        assertThat(page.getLong("total")).isEqualTo(30 + round);
+        assertThat(entries).hasSize(10);
+        assertThat(entries.getJsonObject(0).getString("userId")).isEqualTo(leader);
+        for (int i = 1; i < 10; i++) {
+          assertThat(entries.getJsonObject(i).getString("userId")).isEqualTo("user-" + (i - round));
+          assertThat(entries.getJsonObject(i).getLong("rank")).isEqualTo(i + 1);
+        }
+      }
+      submit(board, "late", 5000);
+    }
+  }
 
   @Test
   void createUpdateReadListDeleteAndRecreate() {

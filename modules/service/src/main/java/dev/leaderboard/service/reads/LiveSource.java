@@ -13,6 +13,7 @@ import dev.leaderboard.service.result.EntryPage;
 import dev.leaderboard.service.result.Partial;
 import dev.leaderboard.service.result.RankList;
 import dev.leaderboard.service.result.UserEntry;
+import dev.leaderboard.store.scores.Page;
 import dev.leaderboard.store.scores.RankCounts;
 import dev.leaderboard.store.scores.ScoreStore;
 import dev.leaderboard.store.scores.StoredEntry;
@@ -43,11 +44,31 @@ public final class LiveSource implements ReadSource {
     this.withMeta = withMeta;
   }
 
+  /**
+   * The last page answered on this thread, by the store's page it was made of: a round of identical
+   * page reads hands every request the same store page ({@link ScoreStore#page}), and its requests
+   * are answered one after the other on the round's event loop, so they share one answer (built and
+   * encoded once). A new round reads a new store page, so an answer is never reused across rounds.
+   */
+  private static final ThreadLocal<PageAnswer> LAST_PAGE = new ThreadLocal<>();
+
+  private record PageAnswer(Page page, RankMode mode, EntryPage answer) {
+  }
+
   @Override
   public Future<EntryPage> page(long offset, int limit, RankMode mode) {
     requireDense(mode);
-    return scores.page(b, p.id(), offset, limit, withMeta).compose(page -> run(mode, page.entries(), offset, page.total())
-        .map(entries -> EntryPage.of(b.name(), p.id(), page.total(), offset, limit, mode, entries)));
+    return scores.page(b, p.id(), offset, limit, withMeta).compose(page -> {
+      PageAnswer last = LAST_PAGE.get();
+      if (last != null && last.page() == page && last.mode() == mode) {
+        return Future.succeededFuture(last.answer());
+      }
+      return run(mode, page.entries(), offset, page.total()).map(entries -> {
+        EntryPage answer = EntryPage.of(b.name(), p.id(), page.total(), offset, limit, mode, entries);
+        LAST_PAGE.set(new PageAnswer(page, mode, answer));
+        return answer;
+      });
+    });
   }
 
   @Override

@@ -1,10 +1,12 @@
 package dev.leaderboard.service.result;
 
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonObject;
 
 /** An answer that is its JSON: built once by the subclass's factory, written as it is on the wire. */
-abstract class JsonAnswer {
+public abstract class JsonAnswer {
   final JsonObject json;
+  private Buffer encoded;
 
   JsonAnswer(JsonObject json) {
     this.json = json;
@@ -12,6 +14,19 @@ abstract class JsonAnswer {
 
   public JsonObject toJson() {
     return json;
+  }
+
+  /**
+   * The JSON as written on the wire, encoded once: an answer shared by several requests (a round's
+   * identical pages) is encoded for the first of them only. Its JSON must not change afterwards.
+   */
+  public Buffer encoded() {
+    Buffer out = encoded;
+    if (out == null) {
+      out = json.toBuffer();
+      encoded = out;
+    }
+    return out;
   }
 
   /** Whether the request created what it answers (answers that carry {@code created}). */

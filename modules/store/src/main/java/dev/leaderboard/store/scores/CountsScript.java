@@ -23,7 +23,8 @@ public final class CountsScript {
 
   /**
    * On {@code partitions} (all on one node): each one's card and, per pivot, its members ordered before
-   * the pivot; {@code home[i]} is pivot {@code i}'s own partition index.
+   * the pivot; then, for each pivot whose own partition ({@code home[i]}) is one of them, the score its
+   * member holds there.
    */
   static Call count(Board b, List<Route> partitions, List<StoredEntry> pivots, int[] home) {
     ScriptCall<Key, Arg> c = new ScriptCall<Key, Arg>(Scripts.COUNTS, partitions.get(0))
@@ -46,6 +47,11 @@ public final class CountsScript {
       }
     }
     return 0;
+  }
+
+  /** Whether partition {@code p} is one of the call's. */
+  static boolean holds(List<Route> partitions, int p) {
+    return ownIndex(partitions, p) != 0;
   }
 
   /** The card of the {@code k}-th partition of the call. */

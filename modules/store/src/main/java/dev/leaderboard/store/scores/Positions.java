@@ -105,11 +105,13 @@ final class Positions {
     for (List<Route> group : groups) {
       calls.add(CountsScript.count(b, group, pivots, home));
     }
+    // on a packed board the script reads each pivot's current entry too
+    boolean finds = b.wide();
     int[] firstOf = new int[routes.size()];
     for (Route r : routes) {
       firstOf[r.partition()] = calls.size();
       calls.addAll(RankCommands.countBetterScores(b, r, scores));
-      addFinds(b, r, pivots, home, withMeta, calls);
+      addFinds(b, r, pivots, home, finds, withMeta, calls);
     }
     return shards.dispatch(calls).map(answers -> {
       int partitions = routes.size();
@@ -122,6 +124,7 @@ final class Positions {
       for (int g = 0; g < groups.size(); g++) {
         Response counted = answers.get(g);
         List<Route> group = groups.get(g);
+        int held = group.size() * (n + 1);
         for (int k = 0; k < group.size(); k++) {
           int p = group.get(k).partition();
           cards[p] = CountsScript.card(counted, k, n);
@@ -129,12 +132,17 @@ final class Positions {
             before[p][i] = CountsScript.before(counted, k, n, i);
           }
         }
+        for (int i = 0; !finds && i < n; i++) {
+          if (CountsScript.holds(group, home[i])) {
+            current[i] = EntryLookups.stored(pivots.get(i).userId(), counted.get(held++));
+          }
+        }
       }
       for (int p = 0; p < partitions; p++) {
         for (int s = 0; s < better.length; s++) {
           better[s] += answers.get(firstOf[p] + s).toLong();
         }
-        readFinds(pivots, home, p, withMeta, answers, firstOf[p] + better.length, current, meta);
+        readFinds(pivots, home, p, finds, withMeta, answers, firstOf[p] + better.length, current, meta);
       }
       return new Counts(cards, before, current, better, meta);
     });
@@ -148,10 +156,13 @@ final class Positions {
     return home;
   }
 
-  /** On partition {@code r}, each of its pivots' users' entry, then their metadata when asked for. */
-  private static void addFinds(Board b, Route r, List<StoredEntry> pivots, int[] home, boolean withMeta,
-      List<Call> calls) {
-    for (int i = 0; i < home.length; i++) {
+  /**
+   * On partition {@code r}, each of its pivots' users' entry (when {@code finds}), then their metadata
+   * when asked for.
+   */
+  private static void addFinds(Board b, Route r, List<StoredEntry> pivots, int[] home, boolean finds,
+      boolean withMeta, List<Call> calls) {
+    for (int i = 0; finds && i < home.length; i++) {
       if (home[i] == r.partition()) {
         calls.add(EntryLookups.find(b, r, pivots.get(i).userId()));
       }
@@ -164,10 +175,10 @@ final class Positions {
   }
 
   /** Reads what {@link #addFinds} asked of partition {@code p}, from answer {@code at} on. */
-  private static void readFinds(List<StoredEntry> pivots, int[] home, int p, boolean withMeta, List<Response> answers,
-      int at, StoredEntry[] current, String[] meta) {
+  private static void readFinds(List<StoredEntry> pivots, int[] home, int p, boolean finds, boolean withMeta,
+      List<Response> answers, int at, StoredEntry[] current, String[] meta) {
     int next = at;
-    for (int i = 0; i < home.length; i++) {
+    for (int i = 0; finds && i < home.length; i++) {
       if (home[i] == p) {
         current[i] = EntryLookups.stored(pivots.get(i).userId(), answers.get(next++));
       }

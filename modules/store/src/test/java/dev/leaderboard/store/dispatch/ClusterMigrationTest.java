@@ -78,7 +78,7 @@ class ClusterMigrationTest {
       assertThat(cluster.call(added, "SCRIPT", "EXISTS", Scripts.RANK.sha(), Scripts.SUBMIT.sha()))
           .as("the new master has never loaded the scripts").isEqualTo(List.of(0L, 0L));
 
-      ScoreStoreReadTest.assertReadsMatch(store, b, new ArrayList<>(entries.values()), true, rnd);
+      ScoreStoreReadTest.assertReadsMatch(vertx, store, b, new ArrayList<>(entries.values()), true, rnd);
       assertThat(store.distinctBetter(b, "all", -1).await()).hasSize(
           (int) entries.values().stream().map(e -> b.codec().score(e.composite())).distinct().count());
 
@@ -93,7 +93,7 @@ class ClusterMigrationTest {
       assertThat(b.codec().score(applied.entry().composite())).isEqualTo(b.codec().score(entries.get(mover).composite()) + 1);
       entries.put(mover, new StoredEntry(mover, applied.entry().composite()));
 
-      ScoreStoreReadTest.assertReadsMatch(store, b, new ArrayList<>(entries.values()), true, rnd);
+      ScoreStoreReadTest.assertReadsMatch(vertx, store, b, new ArrayList<>(entries.values()), true, rnd);
       assertThat(cluster.call(added, "SCRIPT", "EXISTS", Scripts.RANK.sha(), Scripts.SUBMIT.sha()))
           .as("loaded where NOSCRIPT said they were missing").isEqualTo(List.of(1L, 1L));
       shards.close();

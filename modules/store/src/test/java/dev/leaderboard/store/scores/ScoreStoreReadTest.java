@@ -37,11 +37,13 @@ import org.junit.jupiter.params.provider.CsvSource;
 @ExtendWith({VertxExtension.class, TestSeed.class})
 public class ScoreStoreReadTest {
   static final Instant CREATED = Instant.parse("2025-04-15T12:00:00Z");
+  private Vertx vertx;
   private Shards shards;
   private ScoreStore store;
 
   @BeforeEach
   void open(Vertx vertx) {
+    this.vertx = vertx;
     shards = connect(vertx);
     store = new ScoreStore(shards, 8);
     store.loadScripts().await();
@@ -82,7 +84,7 @@ public class ScoreStoreReadTest {
       writes.add(Call.of(r, Request.cmd(Command.ZADD).arg(Keys.scores(r)).arg(composite).arg(user)));
     }
     shards.dispatch(writes).await();
-    assertReadsMatch(store, b, all, layout.equals("hashed") || layout.equals("ties"), rnd);
+    assertReadsMatch(vertx, store, b, all, layout.equals("hashed") || layout.equals("ties"), rnd);
   }
 
   /**
@@ -92,7 +94,7 @@ public class ScoreStoreReadTest {
    * @param placedByHash whether every user sits in its own partition, as the service places them
    *     (a user's rank reads only there)
    */
-  public static void assertReadsMatch(ScoreStore store, Board b, List<StoredEntry> all, boolean placedByHash, Random rnd) {
+  public static void assertReadsMatch(Vertx vertx, ScoreStore store, Board b, List<StoredEntry> all, boolean placedByHash, Random rnd) {
     all.sort(StoredEntry.order(b.order()));
     int n = all.size();
     // pages: shallow, deep, at the end and past it
@@ -154,6 +156,38 @@ public class ScoreStoreReadTest {
     }
     assertThat(store.userRank(b, "all", "absent-user", new StoredEntry("absent-user", 5L)).await().entry()).isNull();
     assertThat(store.userRank(b, "all", "absent-user", null).await().entry()).isNull();
+
+    // the same, asked all at once on an event loop: they merge into rounds of many pivots, each node
+    // counting all of them in one script call that also reads each pivot's current entry
+    List<StoredEntry> asked = new ArrayList<>();
+    List<StoredEntry> hinted = new ArrayList<>();
+    for (int q = 0; placedByHash && q < 60; q++) {
+      StoredEntry e = q % 10 == 9 ? new StoredEntry("absent-" + q, 5L) : all.get(rnd.nextInt(n));
+      asked.add(e);
+      hinted.add(switch (q % 3) {
+        case 0 -> e;
+        case 1 -> new StoredEntry(e.userId(), e.composite() + 1 + rnd.nextInt(1000));
+        default -> null;
+      });
+    }
+    List<ScoreStore.UserRank> merged = Future.<List<ScoreStore.UserRank>>future(done -> vertx.runOnContext(v -> {
+      List<Future<ScoreStore.UserRank>> each = new ArrayList<>();
+      for (int q = 0; q < asked.size(); q++) {
+        each.add(store.userRank(b, "all", asked.get(q).userId(), hinted.get(q)));
+      }
+      Future.all(each).map(f -> each.stream().map(Future::result).toList()).onComplete(done);
+    })).await();
+    for (int q = 0; q < asked.size(); q++) {
+      StoredEntry e = asked.get(q);
+      ScoreStore.UserRank r = merged.get(q);
+      if (e.userId().startsWith("absent-")) {
+        assertThat(r.entry()).as("absent %s", e.userId()).isNull();
+        continue;
+      }
+      assertThat(r.entry().composite()).isEqualTo(e.composite());
+      assertThat(r.before()).as("position of %s with hint %s, merged", e, hinted.get(q)).isEqualTo(all.indexOf(e));
+      assertThat(r.total()).isEqualTo(n);
+    }
 
     // neighbourhoods, including both ends
     List<Integer> centres = new ArrayList<>(List.of(0, 1, n - 1, n - 2));
