@@ -2,15 +2,21 @@ package dev.leaderboard.store.scores;
 
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Order;
+import dev.leaderboard.core.Partitioner;
 import dev.leaderboard.store.Keys;
+import dev.leaderboard.store.dispatch.Call;
 import dev.leaderboard.store.dispatch.Route;
 import dev.leaderboard.store.dispatch.Shards;
 import io.vertx.core.Future;
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * An entry's neighbourhood over every partition (around-me), with native commands. Per partition, for
@@ -25,6 +31,9 @@ import java.util.List;
  * ({@link #share}). A partition whose rows may go on inside the window (it returned all it was
  * asked for, and the farthest of them is in the window) is read again with the full counts; with
  * hash-spread users that is a few requests in a hundred, one partition each.
+ *
+ * <p>Rows are read without their metadata; when it is asked for, a last round reads it for the rows
+ * of the window only (one {@code HMGET} per partition holding some), not for every row read.
  */
 final class Neighbours {
   /** Rows per side beyond a partition's even share of the window, in the first round. */
@@ -50,12 +59,20 @@ final class Neighbours {
     return Math.min(wanted, (wanted + partitions - 1) / partitions + MARGIN);
   }
 
-  /** @param withMeta whether the rows carry their metadata (fetched in the same calls that read them) */
+  /**
+   * @param withMeta whether the rows carry their metadata: read in one more round for the rows of the
+   *     window only ({@link #withMetadata}), not for every row read
+   */
   Future<Around> around(Board b, String period, StoredEntry e, int before, int after, boolean withMeta) {
+    Future<Around> rows = around(b, period, e, before, after);
+    return withMeta ? rows.compose(a -> withMetadata(b, period, a)) : rows;
+  }
+
+  private Future<Around> around(Board b, String period, StoredEntry e, int before, int after) {
     int atOrAfter = after + Positions.SHORT_TIE + 1;
     int partitions = b.partitions();
     return slices(b, period, Keys.partitions(b, period), e, share(before, partitions),
-        share(atOrAfter, partitions), before, atOrAfter, withMeta)
+        share(atOrAfter, partitions), before, atOrAfter)
         .compose(slices -> {
           List<Route> again = new ArrayList<>();
           for (int p = 0; p < slices.size(); p++) {
@@ -64,7 +81,7 @@ final class Neighbours {
             }
           }
           return again.isEmpty() ? Future.succeededFuture(slices)
-              : slices(b, period, again, e, before, atOrAfter, before, atOrAfter, withMeta).map(more -> {
+              : slices(b, period, again, e, before, atOrAfter, before, atOrAfter).map(more -> {
                 for (int k = 0; k < again.size(); k++) {
                   slices.set(again.get(k).partition(), more.get(k));
                 }
@@ -104,21 +121,21 @@ final class Neighbours {
    * rows read were cut short, a full read).
    */
   private Future<List<Slice>> slices(Board b, String period, List<Route> routes, StoredEntry e, int earlierRows,
-      int fromRows, int before, int atOrAfter, boolean withMeta) {
+      int fromRows, int before, int atOrAfter) {
     Order o = b.order();
     Comparator<StoredEntry> order = StoredEntry.order(o);
     String c = Long.toString(e.composite());
     return shards.eachPartition(routes, r -> List.of(
         RankCommands.card(r),
         RankCommands.countBetter(b, r, e.composite()),
-        Rows.range(r, withMeta, o.reversed().rangeByScore(), "(" + c, o.bestEnd(), "WITHSCORES", "LIMIT", 0, earlierRows),
-        Rows.range(r, withMeta, o.rangeByScore(), c, o.reversed().bestEnd(), "WITHSCORES", "LIMIT", 0, fromRows)))
+        Rows.range(r, false, o.reversed().rangeByScore(), "(" + c, o.bestEnd(), "WITHSCORES", "LIMIT", 0, earlierRows),
+        Rows.range(r, false, o.rangeByScore(), c, o.reversed().bestEnd(), "WITHSCORES", "LIMIT", 0, fromRows)))
         .compose(perRoute -> {
           List<Slice> slices = new ArrayList<>(Collections.nCopies(perRoute.size(), null));
           List<Route> tied = new ArrayList<>();
           for (int k = 0; k < perRoute.size(); k++) {
             List<Response> a = perRoute.get(k);
-            List<StoredEntry> from = Rows.entries(a.get(3), withMeta);
+            List<StoredEntry> from = Rows.entries(a.get(3), false);
             boolean moreFrom = from.size() == fromRows && fromRows < atOrAfter;
             int run = 0;
             while (run < from.size() && from.get(run).composite() == e.composite()) {
@@ -136,7 +153,7 @@ final class Neighbours {
             while (split < run && order.compare(from.get(split), e) < 0) {
               split++;
             }
-            List<StoredEntry> fetched = Rows.entries(a.get(2), withMeta);
+            List<StoredEntry> fetched = Rows.entries(a.get(2), false);
             boolean moreEarlier = fetched.size() == earlierRows && earlierRows < before;
             List<StoredEntry> earlier = new ArrayList<>(fetched);
             Collections.reverse(earlier);
@@ -145,22 +162,21 @@ final class Neighbours {
                 from.subList(split, from.size()), moreEarlier, moreFrom));
           }
           return tied.isEmpty() ? Future.succeededFuture(slices)
-              : scripted(b, e, before, atOrAfter - Positions.SHORT_TIE - 1, routes, tied, slices, withMeta);
+              : scripted(b, e, before, atOrAfter - Positions.SHORT_TIE - 1, routes, tied, slices);
         });
   }
 
   /** The second round: the rank script's {@code around} on the partitions holding an exact tie. */
   private Future<List<Slice>> scripted(Board b, StoredEntry e, int before, int after, List<Route> routes,
-      List<Route> tied, List<Slice> slices, boolean withMeta) {
-    return shards.eachPartition(tied, r -> List.of(RankScript.around(b, r, e, before, after, withMeta))).map(perRoute -> {
+      List<Route> tied, List<Slice> slices) {
+    return shards.eachPartition(tied, r -> List.of(RankScript.around(b, r, e, before, after, false))).map(perRoute -> {
           for (int k = 0; k < tied.size(); k++) {
             Response r = perRoute.get(k).get(0);
             long n = r.get(0).toLong();
-            int width = withMeta ? 3 : 2;
             List<StoredEntry> rows = new ArrayList<>();
-            for (int i = 2; i + width - 1 < r.size(); i += width) {
+            for (int i = 2; i + 1 < r.size(); i += 2) {
               StoredEntry row = StoredEntry.ofMember(r.get(i).toString(), StoredEntry.parseComposite(r.get(i + 1).toString()));
-              rows.add(withMeta ? row.withMeta(r.get(i + 2).toString()) : row);
+              rows.add(row);
             }
             int split = (int) Math.min(rows.size(), n - Math.max(0, n - before));
             slices.set(routes.indexOf(tied.get(k)), new Slice(n, r.get(1).toLong(), rows.subList(0, split),
@@ -168,6 +184,46 @@ final class Neighbours {
           }
           return slices;
         });
+  }
+
+  /**
+   * The window's rows with their metadata, from one HMGET per partition holding rows of the window (a
+   * user's metadata lives on the user's own partition). Read after the rows, so from a state between
+   * the request's arrival and its answer, like the rows; a row whose user left in between has none.
+   */
+  private Future<Around> withMetadata(Board b, String period, Around a) {
+    List<StoredEntry> rows = new ArrayList<>(a.before().size() + a.from().size());
+    rows.addAll(a.before());
+    rows.addAll(a.from());
+    if (rows.isEmpty()) {
+      return Future.succeededFuture(a);
+    }
+    Map<Integer, List<Integer>> byPartition = new TreeMap<>();
+    for (int i = 0; i < rows.size(); i++) {
+      byPartition.computeIfAbsent(Partitioner.partitionOf(rows.get(i).userId(), b.partitions()),
+          p -> new ArrayList<>()).add(i);
+    }
+    List<Call> calls = new ArrayList<>(byPartition.size());
+    byPartition.forEach((p, indexes) -> {
+      Route r = Keys.partition(b, period, p);
+      Request hmget = Request.cmd(Command.HMGET).arg(Keys.meta(r));
+      indexes.forEach(i -> hmget.arg(rows.get(i).userId()));
+      calls.add(Call.of(r, hmget));
+    });
+    return shards.dispatch(calls).map(answers -> {
+      StoredEntry[] with = rows.toArray(new StoredEntry[0]);
+      int c = 0;
+      for (List<Integer> indexes : byPartition.values()) {
+        Response metas = answers.get(c++);
+        for (int k = 0; k < indexes.size(); k++) {
+          Response m = metas.get(k);
+          with[indexes.get(k)] = rows.get(indexes.get(k)).withMeta(m == null ? null : m.toString());
+        }
+      }
+      List<StoredEntry> all = List.of(with);
+      return new Around(a.position(), a.total(), all.subList(0, a.before().size()),
+          all.subList(a.before().size(), all.size()));
+    });
   }
 
   private static Around merge(Board b, List<Slice> slices, int before, int after) {
