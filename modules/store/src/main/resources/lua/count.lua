@@ -1,6 +1,6 @@
 -- Shared by the scripts that count the members before an entry (prepended to them when they are
--- loaded, see Scripts; needs bytes.lua): on sorted set `scores` in board order (`desc`), the number
--- of members ordered before composite c held by member u. own is true on u's own partition, where a
+-- loaded, see Scripts; needs bytes.lua): on sorted set `scores` (of `card` members) in board order
+-- (`desc`), the number of members ordered before composite c held by member u. own is true on u's own partition, where a
 -- member that still holds c is counted by its rank (2 calls instead of 4-5); held, when given, is
 -- what ZSCORE of u answered there.
 --
@@ -10,7 +10,7 @@
 -- composites in byte order, so the members of a tie form one run of indexes; a binary search over
 -- that run with ZRANGE by index (O(log N) each) counts the ones before the user without reading
 -- the run, comparing bytes by hand (lessBytes, bytes.lua) because Lua follows the server's locale.
-local function countBefore(scores, desc, c, u, own, held)
+local function countBefore(scores, desc, card, c, u, own, held)
   if own then
     if held == nil then
       held = redis.call('ZSCORE', scores, u)
@@ -22,9 +22,12 @@ local function countBefore(scores, desc, c, u, own, held)
       return redis.call('ZRANK', scores, u)
     end
   end
+  -- a count from -inf costs Redis about half of one to +inf (the skiplist finds and ranks its first
+  -- member at once, its last only after a walk down the right edge), so on a high-first board the
+  -- better members are the card less those at or below c
   local better
   if desc then
-    better = redis.call('ZCOUNT', scores, '(' .. c, '+inf')
+    better = card - redis.call('ZCOUNT', scores, '-inf', c)
   else
     better = redis.call('ZCOUNT', scores, '-inf', '(' .. c)
   end

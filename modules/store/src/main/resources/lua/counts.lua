@@ -13,13 +13,14 @@ local desc = ARGV[1] == '1'
 local out = {}
 local held = {}
 for k = 1, #KEYS do
-  out[#out + 1] = redis.call('ZCARD', KEYS[k])
+  local card = redis.call('ZCARD', KEYS[k])
+  out[#out + 1] = card
   for i = 2, #ARGV, 3 do
     local own = tonumber(ARGV[i + 2]) == k
     if own then
       held[i] = redis.call('ZSCORE', KEYS[k], ARGV[i + 1])
     end
-    out[#out + 1] = countBefore(KEYS[k], desc, ARGV[i], ARGV[i + 1], own, held[i])
+    out[#out + 1] = countBefore(KEYS[k], desc, card, ARGV[i], ARGV[i + 1], own, held[i])
   end
 end
 for i = 2, #ARGV, 3 do

@@ -22,20 +22,22 @@
 local scores, metas = KEYS[1], KEYS[2]
 local desc, withMeta, mode = ARGV[1] == '1', ARGV[2] == '1', ARGV[3]
 
+local card = redis.call('ZCARD', scores)
+
 if mode == 'count' then
   local out = {}
   for i = 4, #ARGV, 3 do
-    out[#out + 1] = countBefore(scores, desc, ARGV[i], ARGV[i + 1], ARGV[i + 2] == '1')
+    out[#out + 1] = countBefore(scores, desc, card, ARGV[i], ARGV[i + 1], ARGV[i + 2] == '1')
   end
   return out
 end
 
 -- around
 local composite, member, before, after = ARGV[4], ARGV[5], tonumber(ARGV[6]), tonumber(ARGV[7])
-local n = countBefore(scores, desc, composite, member, false)
+local n = countBefore(scores, desc, card, composite, member, false)
 local from = math.max(0, n - before)
 local to = n + after - 1
-local out = {n, redis.call('ZCARD', scores)}
+local out = {n, card}
 if to >= from then
   local rows
   if desc then
