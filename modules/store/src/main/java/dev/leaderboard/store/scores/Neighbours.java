@@ -74,9 +74,12 @@ final class Neighbours {
     return slices(b, period, Keys.partitions(b, period), e, share(before, partitions),
         share(atOrAfter, partitions), before, atOrAfter)
         .compose(slices -> {
+          // the window as the rows read so far make it, the same for every partition
+          List<StoredEntry> earlier = earlier(b, slices, before);
+          List<StoredEntry> from = from(b, slices, after);
           List<Route> again = new ArrayList<>();
           for (int p = 0; p < slices.size(); p++) {
-            if (!complete(b, slices, p, before, after)) {
+            if (!complete(b, slices.get(p), earlier, from)) {
               again.add(Keys.partition(b, period, p));
             }
           }
@@ -92,25 +95,23 @@ final class Neighbours {
   }
 
   /**
-   * Whether partition {@code p}'s rows cover its part of the window: every row it did not return
-   * lies beyond the row it returned farthest on that side, so outside the window unless that row is in it.
+   * Whether slice {@code s}'s rows cover its part of the window ({@code earlier} and {@code from}, over
+   * every partition read): every row it did not return lies beyond the row it returned farthest on
+   * that side, so outside the window unless that row is in it.
    */
-  private static boolean complete(Board b, List<Slice> slices, int p, int before, int after) {
-    Slice s = slices.get(p);
+  private static boolean complete(Board b, Slice s, List<StoredEntry> earlier, List<StoredEntry> from) {
     if (s == null) {
       return false;
     }
     Comparator<StoredEntry> order = StoredEntry.order(b.order());
     if (s.moreEarlier()) {
-      List<StoredEntry> window = earlier(b, slices, before);
-      if (window.isEmpty() || s.earlier().isEmpty() || order.compare(s.earlier().get(0), window.get(0)) >= 0) {
+      if (earlier.isEmpty() || s.earlier().isEmpty() || order.compare(s.earlier().get(0), earlier.get(0)) >= 0) {
         return false;
       }
     }
     if (s.moreFrom()) {
-      List<StoredEntry> window = from(b, slices, after);
-      return !window.isEmpty() && !s.from().isEmpty()
-          && order.compare(s.from().get(s.from().size() - 1), window.get(window.size() - 1)) > 0;
+      return !from.isEmpty() && !s.from().isEmpty()
+          && order.compare(s.from().get(s.from().size() - 1), from.get(from.size() - 1)) > 0;
     }
     return true;
   }

@@ -3,6 +3,8 @@ package dev.leaderboard.store.scores;
 import dev.leaderboard.core.Order;
 import dev.leaderboard.core.TieCodec;
 import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.Map;
 
 /**
  * A member of a partition as Redis holds it.
@@ -49,9 +51,17 @@ public record StoredEntry(String userId, long composite, String meta, String tie
     return other != null && composite == other.composite && tie.equals(other.tie);
   }
 
+  private static final Map<Order, Comparator<StoredEntry>> ORDERS = new EnumMap<>(Order.class);
+
+  static {
+    for (Order o : Order.values()) {
+      ORDERS.put(o, o.ranking(Comparator.comparingLong(StoredEntry::composite).thenComparing(StoredEntry::member)));
+    }
+  }
+
   /** Exact ties in Redis' own member order for the board's direction, so merged reads match single-shard ones. */
   public static Comparator<StoredEntry> order(Order order) {
-    return order.ranking(Comparator.comparingLong(StoredEntry::composite).thenComparing(StoredEntry::member));
+    return ORDERS.get(order);
   }
 
   /** Parses a Redis score reply; composites are integers below 2^53, so the double is exact. */
