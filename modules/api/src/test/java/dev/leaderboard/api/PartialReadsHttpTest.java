@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.leaderboard.core.Partitioner;
 import dev.leaderboard.embedded.LocalRedisShards;
 import dev.leaderboard.embedded.TestPostgres;
-import dev.leaderboard.embedded.TestShards;
 import dev.leaderboard.service.friends.FriendRankVerticle;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.ShardMeters;
@@ -47,23 +46,27 @@ class PartialReadsHttpTest extends ApiTestSupport {
 
   @TempDir
   static Path dir;
+  static LocalRedisShards kept;
   static LocalRedisShards own;
 
   private ResponseValidator contract;
 
   @BeforeAll
   static void startOwnShard() throws IOException {
-    own = LocalRedisShards.start(dir, 1);
+    kept = LocalRedisShards.start(dir.resolve("kept"), 1);
+    own = LocalRedisShards.start(dir.resolve("own"), 1);
   }
 
   @AfterAll
   static void stopOwnShard() {
     own.close();
+    kept.close();
   }
 
   @Override
   List<String> endpoints() {
-    return List.of(TestShards.endpoints().get(0), own.endpoints().get(0));
+    // a pair of shards of its own: the data records how many endpoints it is laid out for
+    return List.of(kept.endpoints().get(0), own.endpoints().get(0));
   }
 
   @BeforeEach

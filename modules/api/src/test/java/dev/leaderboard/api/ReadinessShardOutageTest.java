@@ -38,9 +38,11 @@ class ReadinessShardOutageTest {
   @Test
   void readinessFollowsAShardGoingAwayAndComingBack(Vertx vertx, @TempDir Path dir) throws Exception {
     Process again = null;
-    try (LocalRedisShards own = LocalRedisShards.start(dir.resolve("own"), 1)) {
+    try (LocalRedisShards kept = LocalRedisShards.start(dir.resolve("kept"), 1);
+        LocalRedisShards own = LocalRedisShards.start(dir.resolve("own"), 1)) {
       String endpoint = own.endpoints().get(0);
-      List<String> endpoints = List.of(TestShards.endpoints().get(0), endpoint);
+      // a pair of shards of its own: the data records how many endpoints it is laid out for
+      List<String> endpoints = List.of(kept.endpoints().get(0), endpoint);
       HttpApiVerticle api = new HttpApiVerticle(HttpApiVerticle.Options.of(0));
       ApiTestSupport.deployNode(vertx, endpoints, TestPostgres.uri(), api);
       WebClient client = WebClient.create(vertx);

@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.leaderboard.core.Partitioner;
 import dev.leaderboard.embedded.LocalRedisShards;
 import dev.leaderboard.embedded.TestPostgres;
-import dev.leaderboard.embedded.TestShards;
 import dev.leaderboard.store.dispatch.ShardMeters;
 import dev.leaderboard.service.LeaderboardVerticle;
 import io.vertx.core.Vertx;
@@ -35,8 +34,9 @@ class SubmitRankOutageTest {
 
   @Test
   void aWriteOnAHealthyShardIsAppliedWhenAnotherShardIsDown(Vertx vertx, @TempDir Path dir) throws Exception {
-    try (LocalRedisShards own = LocalRedisShards.start(dir, 1)) {
-      List<String> endpoints = List.of(TestShards.endpoints().get(0), own.endpoints().get(0));
+    try (LocalRedisShards kept = LocalRedisShards.start(dir.resolve("kept"), 1);
+        LocalRedisShards own = LocalRedisShards.start(dir.resolve("own"), 1)) {
+      List<String> endpoints = List.of(kept.endpoints().get(0), own.endpoints().get(0));
       HttpApiVerticle api = new HttpApiVerticle(HttpApiVerticle.Options.of(0));
       ApiTestSupport.deployNode(vertx, endpoints, TestPostgres.uri(), api);
       port = api.actualPort();

@@ -193,8 +193,7 @@ public final class Benchmark {
     Future<List<StoredEntry>> chain = Future.succeededFuture(new ArrayList<>());
     for (String f : friends) {
       chain = chain.compose(acc -> {
-        int p = Partitioner.partitionOf(f, b.partitions());
-        Route route = Keys.partition(b, "all", p);
+        Route route = Keys.home(shards, b, "all", f);
         return shards.send(route, Request.cmd(Command.ZSCORE).arg(Keys.scores(route)).arg(f))
             .map(r -> {
               if (r != null) {
@@ -211,9 +210,9 @@ public final class Benchmark {
   }
 
   private static void copyToSingleKey(Shards shards, Board b, int partitions) {
-    for (int p = 0; p < partitions; p++) {
-      Response all = shards.send(Keys.partition(b, "all", p),
-          Request.cmd(Command.ZRANGE).arg(Keys.scores(b, "all", p)).arg(0).arg(-1).arg("WITHSCORES")).await();
+    for (Route r : Keys.keySets(shards, b, "all")) {
+      Response all = shards.send(r, Request.cmd(Command.ZRANGE).arg(Keys.scores(r)).arg(0).arg(-1).arg("WITHSCORES"))
+          .await();
       List<Request> adds = new ArrayList<>();
       Request add = null;
       for (int i = 0; i + 1 < all.size(); i += 2) {
@@ -236,8 +235,7 @@ public final class Benchmark {
   private static void memory(Shards shards, Board b, int partitions) {
     long scores = 0;
     long index = 0;
-    for (int p = 0; p < partitions; p++) {
-      Route r = Keys.partition(b, "all", p);
+    for (Route r : Keys.keySets(shards, b, "all")) {
       scores += usage(shards, r, Keys.scores(r));
       index += usage(shards, r, Keys.distinct(r)) + usage(shards, r, Keys.scoreCounts(r));
     }

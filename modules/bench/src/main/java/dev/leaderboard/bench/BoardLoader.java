@@ -64,8 +64,8 @@ final class BoardLoader {
     long unit = b.tieResolution().millis();
     long spread = wide ? TIME_SPREAD_MILLIS / unit : Math.min(codec.timeSpanUnits(), TIME_SPREAD_MILLIS / unit);
     long[] noKeys = new long[0];
-    int partitions = b.partitions();
-    List<Route> routes = Keys.partitions(b, "all");
+    List<Route> routes = Keys.keySets(shards, b, "all");
+    int partitions = routes.size();
     Request[] open = new Request[partitions];
     int[] filled = new int[partitions];
     Map<String, OpenHash> hashes = new LinkedHashMap<>();
@@ -76,7 +76,7 @@ final class BoardLoader {
       String user = "u" + k;
       long score = random.nextLong(MAX_INITIAL_SCORE);
       long offset = random.nextLong(spread);
-      int p = Partitioner.partitionOf(user, partitions);
+      int p = Keys.home(shards, b, "all", user).partition();
       if (open[p] == null) {
         open[p] = Request.cmd(Command.ZADD).arg(Keys.scores(routes.get(p)));
       }

@@ -449,11 +449,11 @@ public final class HttpBenchmark {
         + "(target <= 1.5x: %s)", spread(small, ms[0]), spread(big, ms[1]), ratio, ratio <= 1.5 ? "met" : "NOT met");
     double[][] own = alternate(3000, k -> {
       String user = "u" + pick.nextInt(sizes[k]);
-      Route r = Keys.partition(pair[k], "all", Partitioner.partitionOf(user, pair[k].partitions()));
+      Route r = Keys.home(shards, pair[k], "all", user);
       return shards.send(r, Request.cmd(Command.ZREVRANK).arg(Keys.scores(r)).arg(user));
     });
-    report.line("context, one ZREVRANK on the user's own partition (%,d and %,d members): %s, %s; ratio of p50 %.2fx",
-        sizes[0] / small.partitions(), sizes[1] / big.partitions(), spread(small, own[0]), spread(big, own[1]),
+    report.line("context, one ZREVRANK on the user's own key set (%,d and %,d members): %s, %s; ratio of p50 %.2fx",
+        sizes[0] / Keys.keySets(shards, small, "all").size(), sizes[1] / Keys.keySets(shards, big, "all").size(), spread(small, own[0]), spread(big, own[1]),
         own[1][own[1].length / 2] / own[0][own[0].length / 2]);
     Map<String, WrkResult> r = contest.run(List.of(
         new Target(small.name(), jvm, ours(LoadSpec.Kind.USER, small.name(), 10_000, 1)),
@@ -490,7 +490,7 @@ public final class HttpBenchmark {
 
   private int sizeOf(Board b) {
     long n = 0;
-    for (Route r : Keys.partitions(b, "all")) {
+    for (Route r : Keys.keySets(shards, b, "all")) {
       n += shards.send(r, Request.cmd(Command.ZCARD).arg(Keys.scores(r))).await().toLong();
     }
     return (int) n;
@@ -499,7 +499,7 @@ public final class HttpBenchmark {
   /** The board's keys against one bare sorted set of the same members and scores. */
   private void boardMemory(Board b) {
     long board = 0;
-    for (Route r : Keys.partitions(b, "all")) {
+    for (Route r : Keys.keySets(shards, b, "all")) {
       for (String key : Keys.all(r)) {
         board += nodes.usage(r, key);
       }
@@ -527,7 +527,7 @@ public final class HttpBenchmark {
     }
     long after = nodes.usedMemory();
     long ids = 0;
-    for (Route r : Keys.partitions(b, "all")) {
+    for (Route r : Keys.keySets(shards, b, "all")) {
       ids += nodes.usage(r, Keys.events(r));
     }
     report.section("memory per remembered event ID");

@@ -130,7 +130,7 @@ public final class LayoutBenchmark {
   /** The bytes of the board's score sorted sets, all partitions. */
   private static long scoreSets(Shards shards, Board b) {
     long sum = 0;
-    for (Route r : Keys.partitions(b, "all")) {
+    for (Route r : Keys.keySets(shards, b, "all")) {
       sum += usage(shards, List.of(Call.of(r, memoryUsage(Keys.scores(r)))));
     }
     return sum;
@@ -141,14 +141,14 @@ public final class LayoutBenchmark {
    * are the keys {@link Keys#users} gives for the loaded users of each partition.
    */
   private static long[] userMaps(Shards shards, Board b, int members) {
-    List<Route> routes = Keys.partitions(b, "all");
+    List<Route> routes = Keys.keySets(shards, b, "all");
     List<Set<String>> buckets = new ArrayList<>();
     for (int i = 0; i < routes.size(); i++) {
       buckets.add(new LinkedHashSet<>());
     }
     for (int k = 0; k < members; k++) {
       String user = "u" + k;
-      int p = Partitioner.partitionOf(user, b.partitions());
+      int p = Keys.home(shards, b, "all", user).partition();
       buckets.get(p).add(Keys.users(routes.get(p), user));
     }
     long bytes = 0;

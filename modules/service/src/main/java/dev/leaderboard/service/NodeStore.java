@@ -14,6 +14,8 @@ import dev.leaderboard.store.moderation.ModerationStore;
 import dev.leaderboard.store.dispatch.RedisPool;
 import dev.leaderboard.store.dispatch.RedisTopology;
 import dev.leaderboard.store.scores.ScoreStore;
+import dev.leaderboard.store.boards.KeySetUpgrade;
+import dev.leaderboard.store.dispatch.HeldShards;
 import dev.leaderboard.store.dispatch.Shards;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -40,7 +42,7 @@ public final class NodeStore {
   /** How long a health round waits for a PING or PostgreSQL's answer. */
   private static final long PING_MILLIS = 1000;
 
-  private final Shards shards;
+  private final HeldShards shards;
   private final BoardStore boardStore;
   private final ScoreStore scores;
   private final BoardRegistry boards;
@@ -75,7 +77,7 @@ public final class NodeStore {
   }
 
   private NodeStore(Vertx vertx, Options options) {
-    this.shards = Shards.connect(vertx, options.redis(), options.pool());
+    this.shards = new HeldShards(Shards.connect(vertx, options.redis(), options.pool()));
     this.boardStore = new BoardStore(shards);
     this.scores = new ScoreStore(shards);
     this.boards = new BoardRegistry(vertx, boardStore);
@@ -103,6 +105,7 @@ public final class NodeStore {
 
   private Future<NodeStore> start() {
     return scores.loadScripts()
+        .compose(ok -> new KeySetUpgrade(shards).start())
         .compose(ok -> archive.migrate())
         .compose(ok -> boards.start())
         .compose(ok -> bans.start())

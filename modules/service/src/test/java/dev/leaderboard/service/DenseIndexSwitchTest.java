@@ -8,6 +8,7 @@ import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
 import dev.leaderboard.store.boards.BoardStore;
 import dev.leaderboard.store.Keys;
+import dev.leaderboard.store.dispatch.Route;
 import dev.leaderboard.store.dispatch.Shards;
 import dev.leaderboard.testing.TestSeed;
 import io.vertx.core.Vertx;
@@ -61,9 +62,9 @@ class DenseIndexSwitchTest {
     try {
       Board b = new BoardStore(shards).get(name).await();
       for (int p = 0; p < b.partitions(); p++) {
-        assertThat(shards.send(Keys.partition(b, "2025-06-10", p), Request.cmd(Command.EXISTS)
-            .arg(Keys.distinct(b, "2025-06-10", p))
-            .arg(Keys.scoreCounts(b, "2025-06-10", p))).await().toLong()).isZero();
+        Route r = Keys.keySet(shards, b, "2025-06-10", p);
+        assertThat(shards.send(r, Request.cmd(Command.EXISTS).arg(Keys.distinct(r)).arg(Keys.scoreCounts(r)))
+            .await().toLong()).isZero();
       }
     } finally {
       shards.close();

@@ -162,7 +162,7 @@ class ErasureTest {
   /** The user's field of the period's metadata hash on the user's partition, read from Redis. */
   private String storedMeta(String board, String period, String user) {
     Board b = service.board(board).await();
-    Route r = Keys.partition(b, period, Partitioner.partitionOf(user, b.partitions()));
+    Route r = Keys.keySet(shards, b, period, Partitioner.partitionOf(user, b.partitions()));
     Response field = shards.send(r, Request.cmd(Command.HGET).arg(Keys.meta(r)).arg(user)).await();
     return field == null ? null : field.toString();
   }

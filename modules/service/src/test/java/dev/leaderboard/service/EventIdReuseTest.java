@@ -130,7 +130,7 @@ class EventIdReuseTest {
     Shards shards = Shards.connect(vertx, TestShards.endpoints(), 1);
     try {
       Board b = new BoardStore(shards).get(board).await();
-      Route r = Keys.partition(b, "all", Partitioner.partitionOf(user, b.partitions()));
+      Route r = Keys.keySet(shards, b, "all", Partitioner.partitionOf(user, b.partitions()));
       shards.send(r, Request.cmd(Command.ZADD).arg(Keys.events(r)).arg(receiptMillis).arg(user + "\n" + eventId))
           .await();
     } finally {

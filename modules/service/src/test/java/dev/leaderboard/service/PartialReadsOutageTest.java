@@ -9,7 +9,6 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import dev.leaderboard.core.Partitioner;
 import dev.leaderboard.embedded.LocalRedisShards;
 import dev.leaderboard.embedded.TestPostgres;
-import dev.leaderboard.embedded.TestShards;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.ShardMeters;
 import dev.leaderboard.testing.TestSeed;
@@ -57,9 +56,10 @@ class PartialReadsOutageTest {
   @Test
   void friendBoardsAndRankListsAnswerOverTheReachableShard(Vertx vertx, Random rnd, @TempDir Path dir)
       throws IOException {
-    try (LocalRedisShards own = LocalRedisShards.start(dir, 1)) {
+    try (LocalRedisShards kept = LocalRedisShards.start(dir.resolve("kept"), 1);
+        LocalRedisShards own = LocalRedisShards.start(dir.resolve("stopped"), 1)) {
       // endpoint 0 (board definitions, period states) stays up; endpoint 1 is stopped below
-      List<String> endpoints = List.of(TestShards.endpoints().get(0), own.endpoints().get(0));
+      List<String> endpoints = List.of(kept.endpoints().get(0), own.endpoints().get(0));
       vertx.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(NodeStore.Options.of(endpoints, TestPostgres.uri()), CLOCK, 4))).await();
       vertx.deployVerticle(new FriendRankVerticle(new FriendRankVerticle.Options(NodeStore.Options.of(endpoints, TestPostgres.uri()), CLOCK, 5000))).await();
       service = JsonService.proxy(vertx);

@@ -4,13 +4,16 @@ import dev.leaderboard.core.Board;
 import dev.leaderboard.core.League;
 import dev.leaderboard.core.Partitioner;
 import dev.leaderboard.store.dispatch.Route;
+import dev.leaderboard.store.dispatch.Shards;
 import dev.leaderboard.store.friends.FriendStore;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Key layout. A partition's keys share one hash tag ({@link #partition}), so they share one Redis
- * Cluster slot and move as a unit; shared keys carry {@code {meta}} ({@link Route#META}).
+ * Key layout. A board period's entries live in key sets ({@link #keySet}): one per endpoint on
+ * standalone shards, one per partition on a Redis Cluster. A key set's keys share one hash tag, so
+ * they share one Redis Cluster slot and move as a unit; shared keys carry {@code {meta}}
+ * ({@link Route#META}).
  */
 public final class Keys {
   public static final String BOARDS = Route.META.key("boards");
@@ -31,15 +34,33 @@ public final class Keys {
     return Route.META.key("stream-ticket:" + ticketHash);
   }
 
-  /** The route of a board partition in a period; its keys are the ones below that take a route. */
-  public static Route partition(Board b, String period, int partition) {
+  /**
+   * The route of the key set named after partition {@code partition} of a board period; its keys are
+   * the ones below that take a route. Which partitions a key set holds is the deployment's choice
+   * ({@link Shards#keySetOf}): use {@link #keySet}, {@link #home} and {@link #keySets}.
+   */
+  public static Route named(Board b, String period, int partition) {
     return new Route("{" + b.name() + ":" + b.uid() + ":" + period + ":" + partition + "}", partition);
   }
 
-  public static List<Route> partitions(Board b, String period) {
+  /** The key set holding partition {@code partition}'s entries. */
+  public static Route keySet(Shards shards, Board b, String period, int partition) {
+    return named(b, period, shards.keySetOf(partition));
+  }
+
+  /** The key set holding the user's entry, metadata, ban and participation. */
+  public static Route home(Shards shards, Board b, String period, String userId) {
+    return keySet(shards, b, period, Partitioner.partitionOf(userId, b.partitions()));
+  }
+
+  /**
+   * Every key set of a board period, in the order of the partitions they are named after: key set
+   * {@code k} is the {@code k}-th ({@link Route#partition()} is its index here).
+   */
+  public static List<Route> keySets(Shards shards, Board b, String period) {
     List<Route> out = new ArrayList<>(b.partitions());
-    for (int p = 0; p < b.partitions(); p++) {
-      out.add(partition(b, period, p));
+    for (int p = 0; p < b.partitions() && shards.keySetOf(p) == p; p++) {
+      out.add(named(b, period, p));
     }
     return out;
   }
@@ -47,10 +68,6 @@ public final class Keys {
   /** Sorted set: user ID → composite score. */
   public static String scores(Route partition) {
     return partition.key("s");
-  }
-
-  public static String scores(Board b, String period, int partition) {
-    return scores(partition(b, period, partition));
   }
 
   /** Sorted set: user ID and event ID → receipt time, for idempotency. */
@@ -63,17 +80,9 @@ public final class Keys {
     return partition.key("d");
   }
 
-  public static String distinct(Board b, String period, int partition) {
-    return distinct(partition(b, period, partition));
-  }
-
   /** Hash: score → how many members of the partition hold it. */
   public static String scoreCounts(Route partition) {
     return partition.key("n");
-  }
-
-  public static String scoreCounts(Board b, String period, int partition) {
-    return scoreCounts(partition(b, period, partition));
   }
 
   /** Hash: user ID → the user's entry metadata (a JSON object, as the submit or PATCH gave it). */

@@ -19,7 +19,7 @@ public final class Live {
 
   public static void mark(Shards shards, Board b, String period) {
     List<Call> calls = new ArrayList<>();
-    for (Route r : Keys.partitions(b, period)) {
+    for (Route r : Keys.keySets(shards, b, period)) {
       calls.add(Call.of(r, Request.cmd(Command.SET).arg(Keys.live(r)).arg(1)));
     }
     Route home = Keys.participation(b, period);

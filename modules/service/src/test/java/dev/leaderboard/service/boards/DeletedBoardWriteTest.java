@@ -98,7 +98,7 @@ class DeletedBoardWriteTest {
   /** The keys of the board's partitions in the period that exist in Redis. */
   private List<String> existing(Board board, Period p) {
     List<String> out = new ArrayList<>();
-    for (Route r : Keys.partitions(board, p.id())) {
+    for (Route r : Keys.keySets(a.shards(), board, p.id())) {
       for (String key : Keys.all(r)) {
         if (a.shards().send(r, Request.cmd(Command.EXISTS).arg(key)).await().toInteger() == 1) {
           out.add(key);

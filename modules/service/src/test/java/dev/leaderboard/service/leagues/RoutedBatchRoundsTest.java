@@ -14,7 +14,7 @@ import dev.leaderboard.service.participation.Participation;
 import dev.leaderboard.service.reads.ReadSources;
 import dev.leaderboard.service.request.ScoreEvent;
 import dev.leaderboard.store.dispatch.Call;
-import dev.leaderboard.store.dispatch.EndpointHealth;
+import dev.leaderboard.store.dispatch.ForwardingShards;
 import dev.leaderboard.store.dispatch.Shards;
 import dev.leaderboard.store.participation.ParticipationStore;
 import dev.leaderboard.store.scores.ScoreStore;
@@ -62,33 +62,17 @@ class RoutedBatchRoundsTest {
   }
 
   /** The node's shards, counting the rounds sent (each {@code dispatchEach} is one pipelined batch per node). */
-  private static final class CountingShards implements Shards {
-    private final Shards inner;
+  private static final class CountingShards extends ForwardingShards {
     final List<Integer> rounds = new CopyOnWriteArrayList<>();
 
     CountingShards(Shards inner) {
-      this.inner = inner;
+      super(inner);
     }
 
     @Override
     public Future<List<Reply>> dispatchEach(List<Call> calls) {
       rounds.add(calls.size());
-      return inner.dispatchEach(calls);
-    }
-
-    @Override
-    public boolean resendsWrites() {
-      return inner.resendsWrites();
-    }
-
-    @Override
-    public Future<Void> loadScripts() {
-      return inner.loadScripts();
-    }
-
-    @Override
-    public Future<List<EndpointHealth>> health(long timeoutMillis) {
-      return inner.health(timeoutMillis);
+      return inner().dispatchEach(calls);
     }
 
     @Override

@@ -71,7 +71,7 @@ public final class BoardStore {
   static Future<Void> unlink(Shards shards, Board b, List<String> periods) {
     List<Call> calls = new ArrayList<>();
     for (String period : periods) {
-      for (Route r : Keys.partitions(b, period)) {
+      for (Route r : Keys.keySets(shards, b, period)) {
         Request unlink = Request.cmd(Command.UNLINK);
         for (String key : Keys.all(r)) {
           unlink.arg(key);
@@ -99,7 +99,7 @@ public final class BoardStore {
   public Future<Void> addPeriod(Board b, String period) {
     List<Call> calls = new ArrayList<>();
     calls.add(Call.of(Route.META, Request.cmd(Command.SADD).arg(Keys.periods(b)).arg(period)));
-    for (Route r : Keys.partitions(b, period)) {
+    for (Route r : Keys.keySets(shards, b, period)) {
       calls.add(Call.of(r, Request.cmd(Command.SET).arg(Keys.live(r)).arg(1)));
     }
     Route home = Keys.participation(b, period);

@@ -96,7 +96,7 @@ public final class PeriodStore {
    * either landed before (and is in the final ranking) or is refused.
    */
   public Future<Void> freeze(Board b, String period) {
-    List<Route> routes = new ArrayList<>(Keys.partitions(b, period));
+    List<Route> routes = new ArrayList<>(Keys.keySets(shards, b, period));
     routes.add(Keys.participation(b, period));
     return shards.eachPartition(routes, r -> List.of(
         Call.of(r, Request.cmd(Command.SET).arg(Keys.closed(r)).arg("1")))).mapEmpty();
@@ -107,7 +107,7 @@ public final class PeriodStore {
    * so a user banned before the read is left out even where the ban has not reached the partition.
    */
   public Future<List<StoredEntry>> ranking(Board b, String period) {
-    return shards.eachPartition(Keys.partitions(b, period), r -> List.of(RankCommands.range(b, r, 0, -1, false),
+    return shards.eachPartition(Keys.keySets(shards, b, period), r -> List.of(RankCommands.range(b, r, 0, -1, false),
         Call.of(r, Request.cmd(Command.HGETALL).arg(Keys.meta(r))))).map(perPartition -> {
           List<List<StoredEntry>> runs = new ArrayList<>(perPartition.size());
           for (List<Response> answers : perPartition) {
@@ -151,7 +151,7 @@ public final class PeriodStore {
 
   /** Members per partition summed. */
   public Future<Long> size(Board b, String period) {
-    return shards.eachPartition(Keys.partitions(b, period), r -> List.of(RankCommands.card(r)))
+    return shards.eachPartition(Keys.keySets(shards, b, period), r -> List.of(RankCommands.card(r)))
         .map(perPartition -> perPartition.stream().mapToLong(a -> a.get(0).toLong()).sum());
   }
 }

@@ -71,6 +71,17 @@ public final class ClusterShards implements Shards {
     return new ClusterShards(vertx, seeds, pool, settleMillis, wait);
   }
 
+  /** Each partition its own key set, one hash slot. */
+  @Override
+  public int keySetOf(int partition) {
+    return partition;
+  }
+
+  @Override
+  public String keySetLayout() {
+    return "partitions";
+  }
+
   @Override
   public boolean resendsWrites() {
     return true;

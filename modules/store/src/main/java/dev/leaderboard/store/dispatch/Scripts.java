@@ -1,5 +1,6 @@
 package dev.leaderboard.store.dispatch;
 
+import dev.leaderboard.store.boards.KeySetUpgrade;
 import dev.leaderboard.store.boards.Leases;
 import dev.leaderboard.store.friends.FriendStore;
 import dev.leaderboard.store.moderation.ModerationStore;
@@ -36,7 +37,8 @@ public enum Scripts {
   META_SET("meta_set.lua", true, MetaStore.Key.class, MetaStore.Arg.class, MetaStore.Outcome.class),
   ROWS("rows.lua", false, Rows.Key.class, Rows.Arg.class, null),
   JOIN("join.lua", true, ParticipationStore.Key.class, ParticipationStore.Arg.class, ParticipationStore.Status.class),
-  MODERATE("moderate.lua", true, ModerationStore.Key.class, ModerationStore.Arg.class, ModerationStore.Status.class);
+  MODERATE("moderate.lua", true, ModerationStore.Key.class, ModerationStore.Arg.class, ModerationStore.Status.class),
+  MERGE("merge.lua", true, KeySetUpgrade.Key.class, KeySetUpgrade.Arg.class, null);
 
   /** A script's status enum: each constant's integer in the script, {@code null} for one it never returns. */
   public interface Status {

@@ -67,6 +67,20 @@ public interface Shards {
     return out;
   }
 
+  /**
+   * The key set that holds partition {@code partition}'s entries, named after the lowest partition
+   * it holds (docs/design.md, "Key sets"): on standalone endpoints one per endpoint and board period,
+   * so partition {@code p mod endpoints}; on a Redis Cluster each partition its own, so a partition
+   * stays one hash slot that moves as a unit.
+   */
+  int keySetOf(int partition);
+
+  /**
+   * How {@link #keySetOf} places partitions, as recorded with the data ({@code lb:{meta}:key-sets}):
+   * {@code endpoints:<n>} on standalone endpoints, {@code partitions} on a Redis Cluster.
+   */
+  String keySetLayout();
+
   /** A write may then reach Redis twice, so writes not idempotent by themselves carry an idempotency key. */
   default boolean resendsWrites() {
     return false;

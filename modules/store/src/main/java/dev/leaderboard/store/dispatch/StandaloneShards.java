@@ -69,7 +69,18 @@ public final class StandaloneShards implements Shards {
     return route.partition() % clients.size();
   }
 
-  /** Partitions on one endpoint share a script call. */
+  /** One key set per endpoint: every partition of a board period that the endpoint holds. */
+  @Override
+  public int keySetOf(int partition) {
+    return partition % clients.size();
+  }
+
+  @Override
+  public String keySetLayout() {
+    return "endpoints:" + clients.size();
+  }
+
+  /** Key sets on one endpoint share a script call. */
   @Override
   public List<List<Route>> scriptGroups(List<Route> routes) {
     List<List<Route>> byNode = new ArrayList<>(clients.size());

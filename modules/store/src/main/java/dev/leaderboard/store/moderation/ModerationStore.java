@@ -1,7 +1,6 @@
 package dev.leaderboard.store.moderation;
 
 import dev.leaderboard.core.Board;
-import dev.leaderboard.core.Partitioner;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Call;
 import dev.leaderboard.store.dispatch.Route;
@@ -195,7 +194,7 @@ public final class ModerationStore {
     return shards.send(Route.META, Request.cmd(Command.HDEL).arg(Keys.BANS).arg(userId)).map(r -> r.toInteger() == 1);
   }
 
-  private static Route route(Target t, String userId) {
-    return Keys.partition(t.board(), t.period(), Partitioner.partitionOf(userId, t.board().partitions()));
+  private Route route(Target t, String userId) {
+    return Keys.home(shards, t.board(), t.period(), userId);
   }
 }

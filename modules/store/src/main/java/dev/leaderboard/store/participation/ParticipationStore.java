@@ -1,7 +1,6 @@
 package dev.leaderboard.store.participation;
 
 import dev.leaderboard.core.Board;
-import dev.leaderboard.core.Partitioner;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Call;
 import dev.leaderboard.store.dispatch.Route;
@@ -98,8 +97,8 @@ public final class ParticipationStore {
     });
   }
 
-  private static Route partitionOf(Board b, String period, String userId) {
-    return Keys.partition(b, period, Partitioner.partitionOf(userId, b.partitions()));
+  private Route partitionOf(Board b, String period, String userId) {
+    return Keys.home(shards, b, period, userId);
   }
 
   /** {@code null} when the user has not joined the period. */

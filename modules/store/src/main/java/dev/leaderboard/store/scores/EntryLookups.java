@@ -1,7 +1,6 @@
 package dev.leaderboard.store.scores;
 
 import dev.leaderboard.core.Board;
-import dev.leaderboard.core.Partitioner;
 import dev.leaderboard.core.StoreUnavailableException;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Call;
@@ -110,26 +109,26 @@ public final class EntryLookups {
     }
   }
 
-  private static Lookups lookupCalls(Board b, String period, List<String> userIds) {
-    List<List<Integer>> byPartition = new ArrayList<>();
-    for (int p = 0; p < b.partitions(); p++) {
-      byPartition.add(new ArrayList<>());
+  private Lookups lookupCalls(Board b, String period, List<String> userIds) {
+    List<Route> keySets = Keys.keySets(shards, b, period);
+    List<List<Integer>> byKeySet = new ArrayList<>();
+    for (int k = 0; k < keySets.size(); k++) {
+      byKeySet.add(new ArrayList<>());
     }
     for (int i = 0; i < userIds.size(); i++) {
-      byPartition.get(Partitioner.partitionOf(userIds.get(i), b.partitions())).add(i);
+      byKeySet.get(Keys.home(shards, b, period, userIds.get(i)).partition()).add(i);
     }
     List<List<Integer>> asked = new ArrayList<>();
     List<Call> calls = new ArrayList<>();
-    for (int p = 0; p < b.partitions(); p++) {
-      List<Integer> idx = byPartition.get(p);
+    for (int k = 0; k < keySets.size(); k++) {
+      List<Integer> idx = byKeySet.get(k);
+      Route r = keySets.get(k);
       if (!idx.isEmpty() && b.wide()) {
-        Route r = Keys.partition(b, period, p);
         for (int i : idx) {
           asked.add(List.of(i));
           calls.add(find(b, r, userIds.get(i)));
         }
       } else if (!idx.isEmpty()) {
-        Route r = Keys.partition(b, period, p);
         Request zmscore = Request.cmd(Command.ZMSCORE).arg(Keys.scores(r));
         idx.forEach(i -> zmscore.arg(userIds.get(i)));
         asked.add(idx);

@@ -1,7 +1,6 @@
 package dev.leaderboard.store.scores;
 
 import dev.leaderboard.core.Board;
-import dev.leaderboard.core.Partitioner;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Call;
 import dev.leaderboard.store.dispatch.Route;
@@ -56,7 +55,7 @@ public final class MetaStore {
 
   /** Replaces the metadata of a user who has an entry in the period, atomically on the user's partition. */
   public Future<Written> set(Board b, String period, String userId, String meta) {
-    Route r = Keys.partition(b, period, Partitioner.partitionOf(userId, b.partitions()));
+    Route r = Keys.home(shards, b, period, userId);
     Call call = new ScriptCall<Key, Arg>(Scripts.META_SET, r).key(Key.SCORES, Keys.scores(r))
         .key(Key.METAS, Keys.meta(r)).key(Key.CLOSED, Keys.closed(r)).key(Key.USERS, Keys.users(r, userId))
         .arg(Arg.USER, userId).arg(Arg.META, meta).arg(Arg.WIDE, b.wide()).call();

@@ -2,7 +2,6 @@ package dev.leaderboard.store.scores;
 
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Order;
-import dev.leaderboard.core.Partitioner;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Call;
 import dev.leaderboard.store.dispatch.Route;
@@ -70,9 +69,9 @@ final class Neighbours {
 
   private Future<Around> around(Board b, String period, StoredEntry e, int before, int after) {
     int atOrAfter = after + Positions.SHORT_TIE + 1;
-    int partitions = b.partitions();
-    return slices(b, period, Keys.partitions(b, period), e, share(before, partitions),
-        share(atOrAfter, partitions), before, atOrAfter)
+    List<Route> keySets = Keys.keySets(shards, b, period);
+    int n = keySets.size();
+    return slices(b, period, keySets, e, share(before, n), share(atOrAfter, n), before, atOrAfter)
         .compose(slices -> {
           // the window as the rows read so far make it, the same for every partition
           List<StoredEntry> earlier = earlier(b, slices, before);
@@ -80,7 +79,7 @@ final class Neighbours {
           List<Route> again = new ArrayList<>();
           for (int p = 0; p < slices.size(); p++) {
             if (!complete(b, slices.get(p), earlier, from)) {
-              again.add(Keys.partition(b, period, p));
+              again.add(keySets.get(p));
             }
           }
           return again.isEmpty() ? Future.succeededFuture(slices)
@@ -201,12 +200,12 @@ final class Neighbours {
     }
     Map<Integer, List<Integer>> byPartition = new TreeMap<>();
     for (int i = 0; i < rows.size(); i++) {
-      byPartition.computeIfAbsent(Partitioner.partitionOf(rows.get(i).userId(), b.partitions()),
+      byPartition.computeIfAbsent(Keys.home(shards, b, period, rows.get(i).userId()).partition(),
           p -> new ArrayList<>()).add(i);
     }
     List<Call> calls = new ArrayList<>(byPartition.size());
     byPartition.forEach((p, indexes) -> {
-      Route r = Keys.partition(b, period, p);
+      Route r = Keys.named(b, period, p);
       Request hmget = Request.cmd(Command.HMGET).arg(Keys.meta(r));
       indexes.forEach(i -> hmget.arg(rows.get(i).userId()));
       calls.add(Call.of(r, hmget));

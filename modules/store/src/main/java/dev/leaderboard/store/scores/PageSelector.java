@@ -3,6 +3,7 @@ package dev.leaderboard.store.scores;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Call;
+import dev.leaderboard.store.dispatch.Route;
 import dev.leaderboard.store.dispatch.Shards;
 import io.vertx.core.Future;
 import io.vertx.redis.client.Response;
@@ -34,11 +35,12 @@ public final class PageSelector {
     if (offset < SHALLOW || offset <= 4L * limit) {
       return head(b, period, offset, limit, withMeta);
     }
-    int partitions = b.partitions();
+    List<Route> keySets = Keys.keySets(shards, b, period);
+    int partitions = keySets.size();
     long g = offset / partitions;
     long w = Math.max(limit, 3 * (long) Math.sqrt((double) g) + 1);
     long[] firstGuess = {Math.max(0, g - w), g, g + w};
-    return shards.eachPartition(Keys.partitions(b, period), r -> {
+    return shards.eachPartition(keySets, r -> {
       List<Call> calls = new ArrayList<>();
       calls.add(RankCommands.card(r));
       for (long i : firstGuess) {
@@ -68,7 +70,7 @@ public final class PageSelector {
 
   private Future<Page> head(Board b, String period, long offset, int limit, boolean withMeta) {
     long n = offset + limit;
-    return shards.eachPartition(Keys.partitions(b, period), r -> List.of(
+    return shards.eachPartition(Keys.keySets(shards, b, period), r -> List.of(
         RankCommands.card(r), RankCommands.range(b, r, 0, n - 1, withMeta)))
         .map(perPartition -> {
           long total = perPartition.stream().mapToLong(answers -> answers.get(0).toLong()).sum();
@@ -111,7 +113,7 @@ public final class PageSelector {
       // interpolate inside the bracket: each partition's share of it, scaled to the target
       Bracket narrowed = next;
       double f = (double) (offset - next.loPos()) / next.width();
-      return shards.eachPartition(Keys.partitions(b, period), r -> {
+      return shards.eachPartition(Keys.keySets(shards, b, period), r -> {
         long lo = narrowed.lo()[r.partition()];
         long hi = narrowed.hi()[r.partition()];
         if (hi <= lo) {
@@ -139,7 +141,7 @@ public final class PageSelector {
   }
 
   private Future<long[][]> countPerPartition(Board b, String period, List<StoredEntry> pivots) {
-    return shards.eachPartition(Keys.partitions(b, period), r -> List.of(RankScript.count(b, r, pivots)))
+    return shards.eachPartition(Keys.keySets(shards, b, period), r -> List.of(RankScript.count(shards, b, r, pivots)))
         .map(perPartition -> {
           long[][] out = new long[perPartition.size()][pivots.size()];
           for (int p = 0; p < out.length; p++) {
@@ -154,7 +156,7 @@ public final class PageSelector {
 
   private Future<Page> fetch(Board b, String period, long offset, int limit, Bracket br, long total,
       boolean withMeta) {
-    return shards.eachPartition(Keys.partitions(b, period), r -> List.of(
+    return shards.eachPartition(Keys.keySets(shards, b, period), r -> List.of(
         RankCommands.range(b, r, br.lo()[r.partition()], br.hi()[r.partition()] + limit - 1, withMeta)))
         .map(perPartition -> {
           int skip = (int) (offset - br.loPos());

@@ -99,7 +99,7 @@ final class Positions {
   private Future<Counts> scripted(Board b, String period, List<StoredEntry> pivots, List<Long> scores,
       boolean withMeta) {
     int[] home = homes(b, pivots);
-    List<Route> routes = Keys.partitions(b, period);
+    List<Route> routes = Keys.keySets(shards, b, period);
     List<List<Route>> groups = shards.scriptGroups(routes);
     List<Call> calls = new ArrayList<>(groups.size() + routes.size() * scores.size() + pivots.size() * 2);
     for (List<Route> group : groups) {
@@ -148,10 +148,11 @@ final class Positions {
     });
   }
 
-  private static int[] homes(Board b, List<StoredEntry> pivots) {
+  /** Each pivot's own key set's index. */
+  private int[] homes(Board b, List<StoredEntry> pivots) {
     int[] home = new int[pivots.size()];
     for (int i = 0; i < home.length; i++) {
-      home[i] = Partitioner.partitionOf(pivots.get(i).userId(), b.partitions());
+      home[i] = shards.keySetOf(Partitioner.partitionOf(pivots.get(i).userId(), b.partitions()));
     }
     return home;
   }
@@ -193,9 +194,10 @@ final class Positions {
 
   private Future<Counts> nativeCount(Board b, String period, List<StoredEntry> pivots, List<Long> scores,
       boolean withMeta) {
-    int partitions = b.partitions();
+    List<Route> keySets = Keys.keySets(shards, b, period);
+    int partitions = keySets.size();
     int[] home = homes(b, pivots);
-    return shards.eachPartition(Keys.partitions(b, period), r -> {
+    return shards.eachPartition(keySets, r -> {
       List<Call> calls = new ArrayList<>(1 + 2 * pivots.size() + scores.size());
       calls.add(RankCommands.card(r));
       for (int i = 0; i < home.length; i++) {
@@ -282,11 +284,11 @@ final class Positions {
     List<List<Integer>> asked = new ArrayList<>();
     for (int p = 0; p < ties.size(); p++) {
       if (!ties.get(p).isEmpty()) {
-        routes.add(Keys.partition(b, period, p));
+        routes.add(Keys.named(b, period, p));
         asked.add(ties.get(p));
       }
     }
-    return shards.eachPartition(routes, r -> List.of(RankScript.count(b, r,
+    return shards.eachPartition(routes, r -> List.of(RankScript.count(shards, b, r,
         ties.get(r.partition()).stream().map(pivots::get).toList()))).map(perRoute -> {
           for (int k = 0; k < routes.size(); k++) {
             Response answer = perRoute.get(k).get(0);

@@ -7,6 +7,7 @@ import dev.leaderboard.store.dispatch.Call;
 import dev.leaderboard.store.dispatch.Route;
 import dev.leaderboard.store.dispatch.ScriptCall;
 import dev.leaderboard.store.dispatch.Scripts;
+import dev.leaderboard.store.dispatch.Shards;
 import java.util.List;
 
 /** The Java side of {@code rank.lua}: read-only counts of the members before given entries, or around one. */
@@ -28,10 +29,10 @@ public final class RankScript {
    * On one partition, for each pivot, the number of members ordered before it; a pivot on its user's
    * own partition is counted by its rank there when it still holds its composite.
    */
-  static Call count(Board b, Route r, List<StoredEntry> pivots) {
+  static Call count(Shards shards, Board b, Route r, List<StoredEntry> pivots) {
     ScriptCall<Key, Arg> c = call(b, r, "count", false);
     for (StoredEntry e : pivots) {
-      boolean own = Partitioner.partitionOf(e.userId(), b.partitions()) == r.partition();
+      boolean own = shards.keySetOf(Partitioner.partitionOf(e.userId(), b.partitions())) == r.partition();
       c.arg(Arg.OPERANDS, e.composite()).arg(Arg.OPERANDS, e.member()).arg(Arg.OPERANDS, own);
     }
     return c.call();

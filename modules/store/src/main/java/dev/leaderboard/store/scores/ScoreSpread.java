@@ -26,7 +26,7 @@ final class ScoreSpread {
 
   /** {@code {lowest, highest}} score of the period, or {@code null} when it holds no entry. */
   Future<long[]> range(Board b, String period) {
-    return shards.eachPartition(Keys.partitions(b, period), r -> List.of(end(r, 0), end(r, -1))).map(perPartition -> {
+    return shards.eachPartition(Keys.keySets(shards, b, period), r -> List.of(end(r, 0), end(r, -1))).map(perPartition -> {
       long[] range = null;
       for (List<Response> answers : perPartition) {
         if (answers.get(0).size() < 2) {
@@ -50,7 +50,7 @@ final class ScoreSpread {
    * partitions).
    */
   Future<long[]> counts(Board b, String period, long[] edges) {
-    return shards.eachPartition(Keys.partitions(b, period), r -> {
+    return shards.eachPartition(Keys.keySets(shards, b, period), r -> {
       List<Call> calls = new ArrayList<>(edges.length - 1);
       for (int i = 0; i + 1 < edges.length; i++) {
         calls.add(Call.of(r, Request.cmd(Command.ZCOUNT).arg(Keys.scores(r)).arg(b.lowest(edges[i]))

@@ -125,7 +125,7 @@ public final class ScoreStore {
       SubmitAsk a = asks.get(i);
       SubmitCommand keyed = withEventId(a.command());
       ours[i] = keyed != a.command();
-      calls.add(SubmitScript.call(boards.get(i), keyed, a.nowMillis(), a.dedupeMillis()));
+      calls.add(SubmitScript.call(shards, boards.get(i), keyed, a.nowMillis(), a.dedupeMillis()));
     }
     return shards.dispatchEach(calls).map(replies -> {
       List<SubmitOutcome> out = new ArrayList<>(replies.size());
@@ -182,7 +182,7 @@ public final class ScoreStore {
     if (n <= 0) {
       return Future.succeededFuture(List.of());
     }
-    return shards.eachPartition(Keys.partitions(b, period), r -> List.of(RankCommands.range(b, r, 0, n - 1, false)))
+    return shards.eachPartition(Keys.keySets(shards, b, period), r -> List.of(RankCommands.range(b, r, 0, n - 1, false)))
         .map(perPartition -> Runs.merge(b.order(), Rows.runs(perPartition, 0, false), n));
   }
 
@@ -208,7 +208,7 @@ public final class ScoreStore {
   /** Sorted best first; costs as many values as there are such scores per partition. */
   public Future<long[]> distinctBetter(Board b, String period, long score) {
     String[] bounds = b.order().betterThan(score);
-    return shards.eachPartition(Keys.partitions(b, period), r -> List.of(Call.of(r,
+    return shards.eachPartition(Keys.keySets(shards, b, period), r -> List.of(Call.of(r,
         Request.cmd(Command.ZRANGEBYSCORE).arg(Keys.distinct(r)).arg(bounds[0]).arg(bounds[1])))).map(perPartition -> {
           TreeSet<Long> union = new TreeSet<>(b.order()::compare);
           for (List<Response> answers : perPartition) {

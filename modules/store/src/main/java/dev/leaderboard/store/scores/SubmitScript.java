@@ -1,12 +1,12 @@
 package dev.leaderboard.store.scores;
 
 import dev.leaderboard.core.Board;
-import dev.leaderboard.core.Partitioner;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Call;
 import dev.leaderboard.store.dispatch.Route;
 import dev.leaderboard.store.dispatch.ScriptCall;
 import dev.leaderboard.store.dispatch.Scripts;
+import dev.leaderboard.store.dispatch.Shards;
 import io.vertx.redis.client.Response;
 
 /** The Java side of {@code submit.lua}; its statuses are {@link SubmitOutcome.Status}. */
@@ -22,13 +22,13 @@ public final class SubmitScript {
   }
 
   /** The call applying {@code c} on the user's partition at {@code now} (ms), deduplicating over {@code windowMillis}. */
-  static Call call(Board b, SubmitCommand c, long now, long windowMillis) {
+  static Call call(Shards shards, Board b, SubmitCommand c, long now, long windowMillis) {
     if (b.wide() == c.wideTie().isEmpty()) {
       // the script takes the layout from the tie: a command built for the other layout would corrupt the entry
       throw new IllegalArgumentException("an event for board " + b.name() + " (" + b.layout().wireName()
           + " layout) must " + (b.wide() ? "carry" : "not carry") + " a wide tie");
     }
-    Route r = Keys.partition(b, c.period(), Partitioner.partitionOf(c.userId(), b.partitions()));
+    Route r = Keys.home(shards, b, c.period(), c.userId());
     return new ScriptCall<Key, Arg>(Scripts.SUBMIT, r)
         .key(Key.SCORES, Keys.scores(r)).key(Key.EVENTS, Keys.events(r)).key(Key.DISTINCT, Keys.distinct(r))
         .key(Key.SCORE_COUNTS, Keys.scoreCounts(r)).key(Key.CLOSED, Keys.closed(r)).key(Key.METAS, Keys.meta(r))

@@ -66,7 +66,7 @@ class ClusterMetersTest {
             Operator.INCR, 1 + rnd.nextInt(500), rnd.nextInt(1000), null));
       }
       store.submitAll(b, events, NOW, WINDOW).await();
-      Route moving = Keys.partition(b, "all", 0);
+      Route moving = Keys.keySet(shards, b, "all", 0);
       long members = events.stream().filter(e -> Partitioner.partitionOf(e.userId(), b.partitions()) == 0).count();
 
       assertThat(sizes(shards, b).get(0)).isEqualTo(members);
@@ -96,7 +96,7 @@ class ClusterMetersTest {
   private static List<Long> sizes(Shards shards, Board b) {
     List<Call> calls = new ArrayList<>();
     for (int p = 0; p < b.partitions(); p++) {
-      Route r = Keys.partition(b, "all", p);
+      Route r = Keys.keySet(shards, b, "all", p);
       calls.add(Call.of(r, Request.cmd(Command.ZCARD).arg(Keys.scores(r))));
     }
     return shards.dispatch(calls).await().stream().map(Response::toLong).toList();

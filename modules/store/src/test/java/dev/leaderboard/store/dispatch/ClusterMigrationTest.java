@@ -67,8 +67,8 @@ class ClusterMigrationTest {
       }
 
       int added = cluster.addMaster();
-      Route scoresMoved = Keys.partition(b, "all", 0);
-      Route recordsMoved = Keys.partition(b, "all", 1);
+      Route scoresMoved = Keys.keySet(shards, b, "all", 0);
+      Route recordsMoved = Keys.keySet(shards, b, "all", 1);
       int slot0 = cluster.slotOf(Keys.scores(scoresMoved));
       int slot1 = cluster.slotOf(Keys.scores(recordsMoved));
       cluster.beginMove(slot0, added);

@@ -71,7 +71,7 @@ class ClusterReplicaWaitTest {
     Board b = board();
     Live.mark(shards, b, "all");
     Set<Integer> masters = new HashSet<>();
-    for (Route r : Keys.partitions(b, "all")) {
+    for (Route r : Keys.keySets(shards, b, "all")) {
       masters.add(cluster.masterOf(cluster.slotOf(Keys.scores(r))));
     }
     assertThat(masters).as("the board's partitions span both masters").hasSize(2);
@@ -88,7 +88,7 @@ class ClusterReplicaWaitTest {
 
     before = waits();
     List<Call> reads = new ArrayList<>();
-    for (Route r : Keys.partitions(b, "all")) {
+    for (Route r : Keys.keySets(shards, b, "all")) {
       reads.add(Call.of(r, Request.cmd(Command.ZCARD).arg(Keys.scores(r))));
     }
     assertThat(shards.dispatch(reads).await().stream().mapToLong(a -> a.toLong()).sum()).isEqualTo(events.size());
@@ -97,7 +97,7 @@ class ClusterReplicaWaitTest {
 
     before = waits();
     List<Call> plain = new ArrayList<>();
-    for (Route r : Keys.partitions(b, "all")) {
+    for (Route r : Keys.keySets(shards, b, "all")) {
       plain.add(Call.of(r, Request.cmd(Command.HSET).arg(Keys.meta(r)).arg("probe").arg("{}")));
     }
     shards.dispatch(plain).await();
@@ -112,7 +112,7 @@ class ClusterReplicaWaitTest {
     ClusterShards shards = ClusterShards.connect(vertx, cluster.seeds(), RedisPool.of(4), 10_000,
         new ReplicaWait(1, 300));
     Board b = board();
-    Route p0 = Keys.partition(b, "all", 0);
+    Route p0 = Keys.keySet(shards, b, "all", 0);
     String key = Keys.scores(p0);
     int master = cluster.masterOf(cluster.slotOf(key));
     int replica = cluster.replicasOf(master).get(0);
@@ -145,7 +145,7 @@ class ClusterReplicaWaitTest {
   void byDefaultWritesStartWaitingOnceEveryMasterHasAReplica(Vertx vertx, @TempDir Path own) throws IOException {
     try (LocalRedisCluster bare = LocalRedisCluster.start(own, 1, 0, Duration.ofSeconds(5))) {
       ClusterShards shards = ClusterShards.connect(vertx, bare.seeds(), RedisPool.of(2), 10_000);
-      Route p0 = Keys.partition(board(), "all", 0);
+      Route p0 = Keys.keySet(shards, board(), "all", 0);
       Call write = Call.of(p0, Request.cmd(Command.ZADD).arg(Keys.scores(p0)).arg(1).arg("u1"));
       shards.dispatch(List.of(write)).await();
       assertThat(shards.replicaWait().replicas()).as("no replica yet: acknowledged by the master").isZero();

@@ -61,7 +61,7 @@ class ShardOutageTest {
         assertThat(store.submitAll(b, List.of(onStopped, alsoOnStopped, onRunning), NOW.toEpochMilli(), 1000).await())
             .allMatch(SubmitOutcome::applied);
 
-        Route stoppedPartition = Keys.partition(b, "all", Partitioner.partitionOf(onStopped.userId(), 4));
+        Route stoppedPartition = Keys.keySet(shards, b, "all", Partitioner.partitionOf(onStopped.userId(), 4));
         Throwable wrongType = catchThrowable(() -> shards.send(stoppedPartition,
             Request.cmd(Command.INCR).arg(Keys.scores(stoppedPartition))).await());
         assertThat(wrongType).isNotInstanceOf(StoreUnavailableException.class).isInstanceOf(Response.class);

@@ -155,7 +155,7 @@ class EventIdConflictTest {
   }
 
   private Route partitionOf(String user) {
-    return Keys.partition(board, "all", Partitioner.partitionOf(user, board.partitions()));
+    return Keys.keySet(shards, board, "all", Partitioner.partitionOf(user, board.partitions()));
   }
 
   private void writeOldRecord(String user, String eventId, long receiptMillis) {

@@ -80,7 +80,7 @@ public class ScoreStoreReadTest {
         default -> Partitioner.partitionOf(user, partitions);
       };
       all.add(new StoredEntry(user, composite));
-      Route r = Keys.partition(b, "all", p);
+      Route r = Keys.keySet(shards, b, "all", p);
       writes.add(Call.of(r, Request.cmd(Command.ZADD).arg(Keys.scores(r)).arg(composite).arg(user)));
     }
     shards.dispatch(writes).await();

@@ -133,7 +133,7 @@ class WideEntriesTest {
   /** Every partition: one member per user, and the user map holds exactly that member's tie and score. */
   private void assertOneMemberPerUser(Board b, int users) {
     int members = 0;
-    for (Route r : Keys.partitions(b, "all")) {
+    for (Route r : Keys.keySets(shards, b, "all")) {
       Response rows = shards.send(r, Request.cmd(Command.ZRANGE).arg(Keys.scores(r)).arg(0).arg(-1)
           .arg("WITHSCORES")).await();
       for (int i = 0; i < rows.size(); i += 2) {
