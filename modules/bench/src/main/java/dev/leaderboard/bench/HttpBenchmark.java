@@ -212,6 +212,7 @@ public final class HttpBenchmark {
       nodes.rewriteAof();
       warmUp(cases().values());
       comparison();
+      commandCosts();
       profile(Path.of(System.getProperty("bench.jfr",
           Path.of(System.getProperty("java.io.tmpdir"), "http-bench-submit.jfr").toString())));
       printAll();
@@ -262,6 +263,7 @@ public final class HttpBenchmark {
 
     warmUp(cases().values());
     comparison();
+    commandCosts();
     burst();
     credentials();
     profile(Path.of(System.getProperty("bench.jfr",
@@ -367,6 +369,42 @@ public final class HttpBenchmark {
       r.forEach((target, x) -> report.line("| %s | %s | %,.0f | %.2f | %.2f | %d | %s | %.2fx | %s | %.0f %% |%s", name, target, x.perSecond(), x.p50Ms(), x.p99Ms(), x.non2xx(), x.cpuPerAnswer(),
           x.perSecond() / bare.perSecond(), node == null ? "-" : String.format(Locale.ROOT, "%.2fx",
           x.perSecond() / node.perSecond()), 100 * x.otherShare(), x.errors()));
+    });
+  }
+
+  /**
+   * Per case, the node on its default board and on 16 partitions once more, with {@code INFO
+   * commandstats} read before and after: the Redis commands an answer costs (calls and microseconds
+   * per answer, all shards, the four most costly; inside a script only the script's own line).
+   */
+  private void commandCosts() {
+    report.section("Redis commands per answer (INFO commandstats over all shards, " + seconds / 2 + " s runs)");
+    report.line("| case | target | answers | Redis µs per answer | top commands: calls / µs per answer |");
+    report.line("|---|---|---:|---:|---|");
+    cases().forEach((name, spec) -> {
+      for (Target t : targets(spec).subList(0, 3)) {
+        Map<String, long[]> before = nodes.commandStats();
+        WrkResult r = contest.measured(t, seconds / 2);
+        Map<String, long[]> after = nodes.commandStats();
+        List<Map.Entry<String, long[]>> spent = new ArrayList<>();
+        long usec = 0;
+        for (Map.Entry<String, long[]> e : after.entrySet()) {
+          long[] was = before.getOrDefault(e.getKey(), new long[2]);
+          long[] d = {e.getValue()[0] - was[0], e.getValue()[1] - was[1]};
+          if (d[0] > 0 && !e.getKey().equals("info")) {
+            spent.add(Map.entry(e.getKey(), d));
+            usec += d[1];
+          }
+        }
+        spent.sort((x, y) -> Long.compare(y.getValue()[1], x.getValue()[1]));
+        double answers = Math.max(1, r.answers());
+        StringBuilder top = new StringBuilder();
+        for (Map.Entry<String, long[]> e : spent.subList(0, Math.min(4, spent.size()))) {
+          top.append(String.format(Locale.ROOT, "%s%s %.2f / %.1f", top.length() == 0 ? "" : "; ", e.getKey(),
+              e.getValue()[0] / answers, e.getValue()[1] / answers));
+        }
+        report.line("| %s | %s | %,d | %.1f | %s |", name, t.label(), r.answers(), usec / answers, top);
+      }
     });
   }
 

@@ -79,6 +79,35 @@ final class RedisNodes {
     return sum;
   }
 
+  /**
+   * {@code INFO commandstats} summed over the nodes: command → {calls, microseconds}. Two readings
+   * around a run give what it cost ({@code CONFIG RESETSTAT} is disabled on the shards).
+   */
+  java.util.Map<String, long[]> commandStats() {
+    java.util.Map<String, long[]> out = new java.util.TreeMap<>();
+    for (Route node : nodes) {
+      for (String line : info(node, "commandstats").split("\r?\n")) {
+        if (!line.startsWith("cmdstat_")) {
+          continue;
+        }
+        String command = line.substring("cmdstat_".length(), line.indexOf(':'));
+        long calls = 0;
+        long usec = 0;
+        for (String field : line.substring(line.indexOf(':') + 1).split(",")) {
+          if (field.startsWith("calls=")) {
+            calls = Long.parseLong(field.substring(6));
+          } else if (field.startsWith("usec=")) {
+            usec = Long.parseLong(field.substring(5));
+          }
+        }
+        long[] sum = out.computeIfAbsent(command, c -> new long[2]);
+        sum[0] += calls;
+        sum[1] += usec;
+      }
+    }
+    return out;
+  }
+
   String version() {
     return field(info(nodes.get(0), "server"), "redis_version");
   }
