@@ -41,8 +41,13 @@ record KeyMigration(Vertx vertx, MigrateOptions options, PrintStream out) {
     try {
       RedisConnection cluster = target.connect().await();
       MigrationTally tally = new MigrationTally();
+      KeySetSplit split = layout(options.from().get(0));
       for (String endpoint : options.from()) {
-        copyEndpoint(endpoint, cluster, tally);
+        copyEndpoint(endpoint, cluster, split, tally);
+      }
+      if (!options.dryRun()) {
+        // the cluster's copy keeps every partition in its own key set
+        cluster.send(cmd(Command.SET).arg(KeySetSplit.LAYOUT).arg("partitions")).await();
       }
       cluster.close();
       return tally;
@@ -83,7 +88,22 @@ record KeyMigration(Vertx vertx, MigrateOptions options, PrintStream out) {
     return "?";
   }
 
-  private void copyEndpoint(String endpoint, RedisConnection cluster, MigrationTally tally) {
+  /** How the source lays out its key sets, from its first endpoint. */
+  private KeySetSplit layout(String first) {
+    Redis source = Redis.createClient(vertx, client(List.of(first), options.fromPassword()));
+    try {
+      KeySetSplit split = KeySetSplit.of(source.connect().await());
+      if (split.splits()) {
+        out.println("migrate: the source keeps one key set per endpoint and board period: each is split into "
+            + "its partitions' keys, one hash slot each");
+      }
+      return split;
+    } finally {
+      source.close();
+    }
+  }
+
+  private void copyEndpoint(String endpoint, RedisConnection cluster, KeySetSplit split, MigrationTally tally) {
     Redis source = Redis.createClient(vertx, client(List.of(endpoint), options.fromPassword()));
     try {
       RedisConnection from = source.connect().await();
@@ -94,7 +114,7 @@ record KeyMigration(Vertx vertx, MigrateOptions options, PrintStream out) {
         cursor = page.get(0).toString();
         List<String> names = new ArrayList<>();
         page.get(1).forEach(k -> names.add(k.toString()));
-        copyPage(from, cluster, names, tally);
+        copyPage(from, cluster, split, names, tally);
         keys += names.size();
       } while (!cursor.equals("0"));
       tally.endpoint(SecretUris.redact(endpoint), keys);
@@ -103,7 +123,22 @@ record KeyMigration(Vertx vertx, MigrateOptions options, PrintStream out) {
     }
   }
 
-  private void copyPage(RedisConnection from, RedisConnection cluster, List<String> keys, MigrationTally tally) {
+  private void copyPage(RedisConnection from, RedisConnection cluster, KeySetSplit split, List<String> names,
+      MigrationTally tally) {
+    List<String> keys = new ArrayList<>();
+    for (String key : names) {
+      KeySetSplit.Part part = split.part(key);
+      if (key.equals(KeySetSplit.LAYOUT)) {
+        continue;
+      } else if (part == null) {
+        keys.add(key);
+      } else if (part.derived()) {
+        tally.rebuilt();
+      } else {
+        KeyState[] states = split.copy(from, cluster, key, part, options.dryRun());
+        tally.split(key, states[0], states[1]);
+      }
+    }
     if (keys.isEmpty()) {
       return;
     }

@@ -16,6 +16,8 @@ final class MigrationTally {
   private long differences;
   private long vanished;
   private long copied;
+  private long split;
+  private long rebuilt;
 
   void endpoint(String label, long keys) {
     endpoints.add(label + ": " + keys + " keys");
@@ -33,6 +35,17 @@ final class MigrationTally {
         differing.add(key + ": source " + source + ", cluster " + cluster);
       }
     }
+  }
+
+  /** A key of a key set split into its partitions' keys: the source's state, and the partitions' summed. */
+  void split(String key, KeyState source, KeyState partitions) {
+    key(key, source, partitions);
+    split++;
+  }
+
+  /** A key of a dense index, rebuilt per partition from the scores rather than copied. */
+  void rebuilt() {
+    rebuilt++;
   }
 
   void vanished() {
@@ -67,6 +80,10 @@ final class MigrationTally {
     }
     out.println(dryRun ? "dry run: nothing written; " + differences + " keys differ on the cluster now"
         : "copied " + copied + " keys (DUMP/RESTORE REPLACE, expiry kept)");
+    if (split > 0 || rebuilt > 0) {
+      out.println((dryRun ? "would split " : "split ") + split + " keys of key sets into their partitions' keys; "
+          + rebuilt + " keys of dense indexes " + (dryRun ? "would be " : "") + "rebuilt per partition from its scores");
+    }
     if (!dryRun) {
       out.println(differences == 0 ? "verified: every key is on the cluster with its type, size and expiry"
           : "NOT VERIFIED: " + differences + " keys differ on the cluster");

@@ -82,7 +82,9 @@ class MigrateCommandTest {
     put(http, port, "/v1/boards/mig-daily", new JsonObject().put("period", "daily").put("operator", "best"));
     put(http, port, "/v1/boards/mig-asc", new JsonObject().put("order", "asc").put("maxScore", 100000).put("partitions", 5));
     put(http, port, "/v1/boards/mig-dense", new JsonObject().put("period", "weekly").put("denseRanks", true));
-    for (String board : List.of("mig-daily", "mig-asc", "mig-dense")) {
+    put(http, port, "/v1/boards/mig-wide", new JsonObject().put("layout", "wide").put("operator", "best")
+        .put("denseRanks", true));
+    for (String board : List.of("mig-daily", "mig-asc", "mig-dense", "mig-wide")) {
       JsonArray events = new JsonArray();
       for (int i = 0; i < 400; i++) {
         events.add(new JsonObject().put("userId", "user" + rnd.nextInt(150)).put("value", rnd.nextInt(1000)).put("eventId", "e" + i));
@@ -148,7 +150,9 @@ class MigrateCommandTest {
   void aDryRunCountsAndWritesNothing() {
     Run run = migrate(List.of("--dry-run"), env());
     assertThat(run.status).as(run.text()).isZero();
-    assertThat(run.out).contains("dry run: nothing written; " + source.size() + " keys differ on the cluster now");
+    // every key but the dense indexes of split key sets (rebuilt from the scores) and the layout
+    assertThat(run.out).contains("dry run: nothing written; " + (source.size() - derived().size() - 1)
+        + " keys differ on the cluster now");
     assertThat(RedisContents.ofStandalone(vertx, nodes())).isEmpty();
   }
 
@@ -157,11 +161,16 @@ class MigrateCommandTest {
   void everyKeyIsCopiedWithItsValueAndExpiry() {
     Run run = migrate(List.of(), env());
     assertThat(run.status).as(run.text()).isZero();
-    assertThat(run.out).contains("copied " + source.size() + " keys").contains("verified: every key is on the cluster");
+    long split = source.keySet().stream().filter(k -> SPLIT.matcher(k).matches()).count() - derived().size();
+    assertThat(run.out).contains("copied " + (source.size() - split - derived().size() - 1) + " keys")
+        .contains("split " + split + " keys of key sets").contains("verified: every key is on the cluster");
+    assertThat(split).as("key sets of several partitions").isPositive();
     assertThat(run.text()).doesNotContain(password(cluster.seeds().get(0))).doesNotContain(password(shards.endpoints().get(0)));
-    // every node's keys, read node by node, are the source's keys with the same values
-    assertThat(RedisContents.ofStandalone(vertx, nodes())).isEqualTo(source);
-    assertThat(RedisContents.ofCluster(vertx, cluster.seeds(), source.keySet())).isEqualTo(source);
+    // every node's keys, read node by node: each partition's own, and merged back by endpoint the source's
+    Map<String, String> copied = RedisContents.ofStandalone(vertx, nodes());
+    assertThat(mergedBack()).isEqualTo(withoutLayout(source));
+    assertThat(copied.get("lb:{meta}:key-sets")).isEqualTo("string partitions");
+    assertThat(RedisContents.ofCluster(vertx, cluster.seeds(), copied.keySet())).isEqualTo(copied);
     Redis nodes = RedisContents.client(vertx, cluster.seeds(), RedisClientType.CLUSTER);
     long pttl = nodes.send(Request.cmd(Command.PTTL).arg(LEASE)).await().toLong();
     nodes.close();
@@ -179,7 +188,8 @@ class MigrateCommandTest {
     Run run = migrate(List.of(), env());
     assertThat(run.status).as(run.text()).isZero();
     assertThat(run.out).contains("verified: every key is on the cluster");
-    assertThat(RedisContents.ofStandalone(vertx, nodes())).isEqualTo(before).isEqualTo(source);
+    assertThat(RedisContents.ofStandalone(vertx, nodes())).isEqualTo(before);
+    assertThat(mergedBack()).isEqualTo(withoutLayout(source));
   }
 
   @Test
@@ -197,7 +207,7 @@ class MigrateCommandTest {
     assertThat(withMigratedKey.statusCode()).as("the API key created on the shards").isEqualTo(200);
   }
 
-  static final List<String> BOARDS = List.of("mig-daily", "mig-asc", "mig-dense");
+  static final List<String> BOARDS = List.of("mig-daily", "mig-asc", "mig-dense", "mig-wide");
 
   /** A node's answers to reads of everything the test wrote: boards, pages, users, around, periods, friends, keys. */
   static Map<String, String> reads(WebClient http, int port) {
@@ -222,6 +232,29 @@ class MigrateCommandTest {
     Map<String, String> out = AdminClients.answers(http, port, paths);
     assertThat(out.values().stream().filter(s -> s.startsWith("200 ")).count()).as("reads answered: %s", out)
         .isGreaterThan(paths.size() * 3 / 4);
+    return out;
+  }
+
+  /** The key of a board period's key set (the meta, join and friend keys excluded). */
+  static final java.util.regex.Pattern SPLIT = java.util.regex.Pattern.compile("^lb:\\{mig-[a-z]+:[^:}]+:[^:}]+:\\d+}:.*");
+
+  /** The source's dense-index keys of key sets, rebuilt per partition rather than copied. */
+  private List<String> derived() {
+    return source.keySet().stream().filter(k -> SPLIT.matcher(k).matches() && (k.endsWith("}:d") || k.endsWith("}:n")))
+        .toList();
+  }
+
+  /** The cluster's keys merged back into the source's key sets; the layout key left out. */
+  private Map<String, String> mergedBack() {
+    Map<String, String> out = KeySets.mergedBack(vertx, nodes(), shards.endpoints().size(),
+        Map.of("mig-daily", 8, "mig-asc", 5, "mig-dense", 8, "mig-wide", 8));
+    assertThat(out.remove("lb:{meta}:key-sets")).isEqualTo("string partitions");
+    return out;
+  }
+
+  private static Map<String, String> withoutLayout(Map<String, String> keys) {
+    Map<String, String> out = new TreeMap<>(keys);
+    assertThat(out.remove("lb:{meta}:key-sets")).isEqualTo("string endpoints:2");
     return out;
   }
 
