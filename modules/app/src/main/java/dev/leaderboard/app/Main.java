@@ -6,6 +6,7 @@ import java.util.List;
 /**
  * Starts a node from {@code LB_*} environment variables; SIGTERM stops it cleanly. With the argument
  * {@code migrate} it copies standalone Redis endpoints into a Redis Cluster instead ({@link MigrateCommand}); with
+ * {@code reshard} it adds standalone shards to a stopped deployment ({@link ReshardCommand}); with
  * {@code backup} or {@code restore} it backs up or restores the embedded servers' data ({@link BackupCommand},
  * {@link RestoreCommand}).
  */
@@ -16,6 +17,10 @@ public final class Main {
   public static void main(String[] args) {
     if (args.length > 0 && args[0].equals("migrate")) {
       System.exit(MigrateCommand.run(List.of(args).subList(1, args.length), System.getenv(), System.out, System.err));
+      return;
+    }
+    if (args.length > 0 && args[0].equals("reshard")) {
+      System.exit(ReshardCommand.run(List.of(args).subList(1, args.length), System.getenv(), System.out, System.err));
       return;
     }
     if (args.length > 0 && args[0].equals("backup")) {

@@ -176,6 +176,6 @@ public final class KeySetUpgrade {
     return "the Redis data is laid out for " + recorded.replace("endpoints:", "") + " standalone endpoints ("
         + LAYOUT + " = " + recorded + "), but this node has " + wanted.replace("endpoints:", "") + ": give "
         + "LB_REDIS_ENDPOINTS the endpoints the data was written with, in the same order (a standalone "
-        + "deployment grows by moving to a Redis Cluster, docs/cluster.md)";
+        + "deployment grows with 'java -jar leaderboard.jar reshard', docs/cluster.md)";
   }
 }
