@@ -19,8 +19,11 @@ import java.util.List;
 /**
  * Copies every {@code lb:*} key of standalone endpoints into a Redis Cluster and verifies it: per
  * page of a SCAN, one pipeline of each key's {@link KeyState} and {@code DUMP}, then
- * {@code RESTORE ... REPLACE} (TTL kept) and a read-back compared. Running it again changes nothing.
- * Refuses, writing nothing, unless every seed reports {@code cluster_state:ok}. Blocking.
+ * {@code RESTORE ... REPLACE} (TTL kept) and a read-back compared. The keys of key sets holding
+ * several partitions (the standalone layout) are split into their partitions' keys instead
+ * ({@link PartitionSplit}) and compared with the partitions' keys summed. Running it again changes
+ * nothing. Refuses, writing nothing, unless every seed reports {@code cluster_state:ok} and the
+ * source is laid out for as many endpoints as {@code --from} lists. Blocking.
  */
 record KeyMigration(Vertx vertx, MigrateOptions options, PrintStream out) {
   static final String PATTERN = "lb:*";
@@ -41,13 +44,13 @@ record KeyMigration(Vertx vertx, MigrateOptions options, PrintStream out) {
     try {
       RedisConnection cluster = target.connect().await();
       MigrationTally tally = new MigrationTally();
-      KeySetSplit split = layout(options.from().get(0));
+      PartitionSplit split = layout(options.from().get(0));
       for (String endpoint : options.from()) {
         copyEndpoint(endpoint, cluster, split, tally);
       }
       if (!options.dryRun()) {
         // the cluster's copy keeps every partition in its own key set
-        cluster.send(cmd(Command.SET).arg(KeySetSplit.LAYOUT).arg("partitions")).await();
+        cluster.send(cmd(Command.SET).arg(PartitionSplit.LAYOUT).arg("partitions")).await();
       }
       cluster.close();
       return tally;
@@ -88,11 +91,15 @@ record KeyMigration(Vertx vertx, MigrateOptions options, PrintStream out) {
     return "?";
   }
 
-  /** How the source lays out its key sets, from its first endpoint. */
-  private KeySetSplit layout(String first) {
+  /** How the source lays out its key sets, from its first endpoint; refuses a layout for other endpoints than {@code --from}'s. */
+  private PartitionSplit layout(String first) {
     Redis source = Redis.createClient(vertx, client(List.of(first), options.fromPassword()));
     try {
-      KeySetSplit split = KeySetSplit.of(source.connect().await());
+      PartitionSplit split = PartitionSplit.of(source.connect().await());
+      if (split.splits() && split.endpoints() != options.from().size()) {
+        throw new Refused("the data records " + PartitionSplit.LAYOUT + " = endpoints:" + split.endpoints() + ", but --from"
+            + " lists " + options.from().size() + " endpoint(s): list those the data was written with, in their order");
+      }
       if (split.splits()) {
         out.println("migrate: the source keeps one key set per endpoint and board period: each is split into "
             + "its partitions' keys, one hash slot each");
@@ -103,7 +110,7 @@ record KeyMigration(Vertx vertx, MigrateOptions options, PrintStream out) {
     }
   }
 
-  private void copyEndpoint(String endpoint, RedisConnection cluster, KeySetSplit split, MigrationTally tally) {
+  private void copyEndpoint(String endpoint, RedisConnection cluster, PartitionSplit split, MigrationTally tally) {
     Redis source = Redis.createClient(vertx, client(List.of(endpoint), options.fromPassword()));
     try {
       RedisConnection from = source.connect().await();
@@ -123,20 +130,23 @@ record KeyMigration(Vertx vertx, MigrateOptions options, PrintStream out) {
     }
   }
 
-  private void copyPage(RedisConnection from, RedisConnection cluster, KeySetSplit split, List<String> names,
+  private void copyPage(RedisConnection from, RedisConnection cluster, PartitionSplit split, List<String> names,
       MigrationTally tally) {
     List<String> keys = new ArrayList<>();
     for (String key : names) {
-      KeySetSplit.Part part = split.part(key);
-      if (key.equals(KeySetSplit.LAYOUT)) {
-        continue;
+      PartitionSplit.Part part = split.part(key);
+      if (key.equals(PartitionSplit.LAYOUT) || PartitionSplit.staging(key)) {
+        continue;   // the cluster's layout is written at the end; a staged key is a reshard's cut short
       } else if (part == null) {
         keys.add(key);
-      } else if (part.derived()) {
-        tally.rebuilt();
-      } else {
-        KeyState[] states = split.copy(from, cluster, key, part, options.dryRun());
-        tally.split(key, states[0], states[1]);
+      } else if (!part.derived()) {   // a dense index is rebuilt, and checked, with its key set's scores
+        PartitionSplit.Outcome outcome = split.copy(from, cluster, key, part, options.dryRun());
+        if (!outcome.source().exists()) {
+          tally.vanished();
+          continue;
+        }
+        tally.split(key, outcome.source(), outcome.partitions());
+        outcome.index().forEach(check -> tally.rebuilt(check.key(), check.problem()));
       }
     }
     if (keys.isEmpty()) {

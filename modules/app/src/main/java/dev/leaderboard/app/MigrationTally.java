@@ -30,10 +30,7 @@ final class MigrationTally {
       add(cluster.type(), 2, cluster.size());
     }
     if (!source.matches(cluster)) {
-      differences++;
-      if (differing.size() < SHOWN) {
-        differing.add(key + ": source " + source + ", cluster " + cluster);
-      }
+      differs(key + ": source " + source + ", cluster " + cluster);
     }
   }
 
@@ -43,9 +40,22 @@ final class MigrationTally {
     split++;
   }
 
-  /** A key of a dense index, rebuilt per partition from the scores rather than copied. */
-  void rebuilt() {
+  /**
+   * A key of a key set's dense index, rebuilt per partition from the scores rather than copied, and
+   * how the partitions' keys differ from a recomputation ({@code null}: they do not).
+   */
+  void rebuilt(String key, String problem) {
     rebuilt++;
+    if (problem != null) {
+      differs(key + ": " + problem);
+    }
+  }
+
+  private void differs(String what) {
+    differences++;
+    if (differing.size() < SHOWN) {
+      differing.add(what);
+    }
   }
 
   void vanished() {
@@ -85,8 +95,9 @@ final class MigrationTally {
           + rebuilt + " keys of dense indexes " + (dryRun ? "would be " : "") + "rebuilt per partition from its scores");
     }
     if (!dryRun) {
-      out.println(differences == 0 ? "verified: every key is on the cluster with its type, size and expiry"
-          : "NOT VERIFIED: " + differences + " keys differ on the cluster");
+      out.println((differences == 0 ? "verified: every key is on the cluster with its type, size and expiry"
+          : "NOT VERIFIED: " + differences + " keys differ on the cluster")
+          + (split > 0 ? " (a split key: its partitions' keys summed; a dense index: as recomputed from the scores)" : ""));
     }
     differing.forEach(d -> out.println("  differs: " + d));
     if (differences > differing.size()) {

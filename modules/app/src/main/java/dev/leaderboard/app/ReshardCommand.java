@@ -21,7 +21,9 @@ import java.util.regex.Pattern;
  * shards to a stopped deployment. {@code --to} is {@code --from} with new endpoints after it (the
  * same servers keep their places; endpoint 0 keeps the shared keys). In three steps, each safe to run
  * again: every key set holding several partitions is split on its own endpoint into its partitions'
- * keys ({@link KeySetSplit}, as {@code migrate} splits for a Redis Cluster); every partition's keys
+ * keys ({@link PartitionSplit}, as {@code migrate} splits for a Redis Cluster: built under staging names
+ * and renamed over, so a run cut short leaves no key half-written and the next run removes what it
+ * staged); every partition's keys
  * and every friend set whose endpoint changes ({@code p mod n} to {@code p mod m}) move there
  * ({@code DUMP}, {@code RESTORE REPLACE}, then {@code DEL}); and the layout record is removed, so the
  * data is laid out per partition, as releases before key sets wrote it. The first node started on
@@ -71,12 +73,14 @@ final class ReshardCommand {
       }
       int n = options.from().size();
       int m = options.to().size();
-      KeySetSplit split = KeySetSplit.of(to.get(0));
+      PartitionSplit split = PartitionSplit.of(to.get(0));
       long splitKeys = 0;
       for (int e = 0; e < n; e++) {
         for (String key : keys(to.get(e))) {
-          KeySetSplit.Part part = split.part(key);
-          if (part != null && !part.derived()) {
+          PartitionSplit.Part part = split.part(key);
+          if (PartitionSplit.staging(key)) {
+            to.get(e).send(cmd(Command.DEL).arg(key)).await();   // left by a run cut short
+          } else if (part != null && !part.derived()) {
             split.copy(to.get(e), to.get(e), key, part, false);
             splitKeys++;
           }
@@ -97,7 +101,7 @@ final class ReshardCommand {
           }
         }
       }
-      to.get(0).send(cmd(Command.DEL).arg(KeySetSplit.LAYOUT)).await();
+      to.get(0).send(cmd(Command.DEL).arg(PartitionSplit.LAYOUT)).await();
       out.println("reshard: moved " + moved + " keys to the endpoints that now hold them; the data is laid out "
           + "per partition until a node started with the " + m + " endpoints merges it (one key set per endpoint)");
       return OK;
@@ -119,10 +123,10 @@ final class ReshardCommand {
     if (to.size() <= from.size() || !to.subList(0, from.size()).equals(from)) {
       return "--to must be the --from endpoints in the same order with the new ones after them";
     }
-    Response layout = first.send(cmd(Command.GET).arg(KeySetSplit.LAYOUT)).await();
+    Response layout = first.send(cmd(Command.GET).arg(PartitionSplit.LAYOUT)).await();
     String recorded = layout == null ? null : layout.toString();
     if (recorded != null && !recorded.equals("endpoints:" + from.size())) {
-      return "the data records " + KeySetSplit.LAYOUT + " = " + recorded + ", not endpoints:" + from.size();
+      return "the data records " + PartitionSplit.LAYOUT + " = " + recorded + ", not endpoints:" + from.size();
     }
     return null;
   }

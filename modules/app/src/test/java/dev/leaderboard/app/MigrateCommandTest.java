@@ -45,9 +45,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code migrate}: a standalone 2-shard store filled through a node (boards of every kind, events with
- * IDs, a closed period, friends, an API key, a key with a time to live) is copied into a local
- * 3-master cluster; every key is then compared with its source, value by value; a second run changes
+ * {@code migrate}: a standalone 2-shard store filled through a node (boards of every kind with more
+ * partitions than shards, packed and wide, dense ranks, events with IDs and metadata, a ban,
+ * attempts, participants, a closed period, friends, an API key, a key with a time to live) is copied
+ * into a local 3-master cluster. Its key sets are split into partitions: each partition's key must
+ * hold only its own users, and the partitions' keys merged back into their key sets ({@link KeySets})
+ * must be the source's, value by value (a dense index: the union of the distinct scores and the
+ * counts summed); every other key is compared with its source as it is. A second run changes
  * nothing; a dry run and a refused target write nothing; and a node in cluster mode on the copy
  * answers every read as the node on the shards did.
  */
@@ -79,15 +83,19 @@ class MigrateCommandTest {
     app = LeaderboardApp.start(AppConfig.fromEnv(Map.of("LB_DATA_DIR", nodeDir.toString(), "LB_HTTP_PORT",
         String.valueOf(port), "LB_REDIS_ENDPOINTS", String.join(",", shards.endpoints()))), CLOCK).await();
     WebClient http = AdminClients.of(vertx, app);
-    put(http, port, "/v1/boards/mig-daily", new JsonObject().put("period", "daily").put("operator", "best"));
+    put(http, port, "/v1/boards/mig-daily", new JsonObject().put("period", "daily").put("operator", "best")
+        .put("maxAttempts", 1000));
     put(http, port, "/v1/boards/mig-asc", new JsonObject().put("order", "asc").put("maxScore", 100000).put("partitions", 5));
-    put(http, port, "/v1/boards/mig-dense", new JsonObject().put("period", "weekly").put("denseRanks", true));
+    put(http, port, "/v1/boards/mig-dense", new JsonObject().put("period", "weekly").put("denseRanks", true)
+        .put("maxSize", 1000));
     put(http, port, "/v1/boards/mig-wide", new JsonObject().put("layout", "wide").put("operator", "best")
         .put("denseRanks", true));
     for (String board : List.of("mig-daily", "mig-asc", "mig-dense", "mig-wide")) {
       JsonArray events = new JsonArray();
       for (int i = 0; i < 400; i++) {
-        events.add(new JsonObject().put("userId", "user" + rnd.nextInt(150)).put("value", rnd.nextInt(1000)).put("eventId", "e" + i));
+        JsonObject e = new JsonObject().put("userId", "user" + rnd.nextInt(150)).put("value", rnd.nextInt(1000))
+            .put("eventId", "e" + i);
+        events.add(rnd.nextInt(4) == 0 ? e.put("meta", new JsonObject().put("n", i)) : e);
       }
       assertThat(send(http.post(port, "localhost", "/v1/boards/" + board + "/scores/batch"), new JsonObject().put("events", events))
           .statusCode()).isEqualTo(200);
@@ -107,13 +115,20 @@ class MigrateCommandTest {
     readKey = created.bodyAsJsonObject().getString("key");
     assertThat(send(http.post(port, "localhost", "/v1/boards/mig-daily/periods/2025-04-15/close"), null).statusCode())
         .isEqualTo(200);
+    assertThat(send(http.put(port, "localhost", "/v1/users/user7/ban"), new JsonObject().put("reason", "migrate test"))
+        .statusCode()).isEqualTo(200);
     Redis meta = RedisContents.client(vertx, List.of(shards.endpoints().get(0)), RedisClientType.STANDALONE);
     meta.send(Request.cmd(Command.SET).arg(LEASE).arg("owner").arg("PX").arg(600_000)).await();
     meta.close();
     source = RedisContents.ofStandalone(vertx, shards.endpoints());
     System.out.println("source: " + source.size() + " keys");
+    // every kind of key of a key set: scores, events, dense index, marks, metadata, ban and stash, attempts,
+    // participants, the wide user map
     assertThat(source.keySet()).anyMatch(k -> k.endsWith(":closed")).anyMatch(k -> k.endsWith(":e"))
         .anyMatch(k -> k.endsWith(":d")).anyMatch(k -> k.endsWith(":n")).anyMatch(k -> k.startsWith("lb:{fr:"))
+        .anyMatch(k -> k.endsWith(":live")).anyMatch(k -> k.endsWith(":m")).anyMatch(k -> k.endsWith(":b"))
+        .anyMatch(k -> k.endsWith(":x")).anyMatch(k -> k.endsWith(":a")).anyMatch(k -> k.endsWith(":p"))
+        .anyMatch(k -> k.contains("}:u:"))
         .contains("lb:{meta}:boards", "lb:{meta}:api-keys", LEASE)
         .anyMatch(k -> k.startsWith("lb:{meta}:periods:")).anyMatch(k -> k.startsWith("lb:{meta}:period-states:"));
     sourceReads = reads(http, port);
@@ -146,13 +161,23 @@ class MigrateCommandTest {
   }
 
   @Test
+  @Order(1)
+  void aSourceListedWithAnotherNumberOfEndpointsIsRefusedAndNothingIsWritten() {
+    Map<String, String> oneShard = new TreeMap<>(env());
+    oneShard.put("MIGRATE_FROM", shards.endpoints().get(0));
+    Run run = migrate(List.of(), oneShard);
+    assertThat(run.status).as(run.text()).isEqualTo(MigrateCommand.REFUSED);
+    assertThat(run.err).contains("lb:{meta}:key-sets = endpoints:2, but --from lists 1 endpoint(s)");
+    assertThat(RedisContents.ofStandalone(vertx, nodes())).isEmpty();
+  }
+
+  @Test
   @Order(2)
   void aDryRunCountsAndWritesNothing() {
     Run run = migrate(List.of("--dry-run"), env());
     assertThat(run.status).as(run.text()).isZero();
-    // every key but the dense indexes of split key sets (rebuilt from the scores) and the layout
-    assertThat(run.out).contains("dry run: nothing written; " + (source.size() - derived().size() - 1)
-        + " keys differ on the cluster now");
+    // every key but the layout (the cluster's is written at the end)
+    assertThat(run.out).contains("dry run: nothing written; " + (source.size() - 1) + " keys differ on the cluster now");
     assertThat(RedisContents.ofStandalone(vertx, nodes())).isEmpty();
   }
 
@@ -163,8 +188,11 @@ class MigrateCommandTest {
     assertThat(run.status).as(run.text()).isZero();
     long split = source.keySet().stream().filter(k -> SPLIT.matcher(k).matches()).count() - derived().size();
     assertThat(run.out).contains("copied " + (source.size() - split - derived().size() - 1) + " keys")
-        .contains("split " + split + " keys of key sets").contains("verified: every key is on the cluster");
+        .contains("split " + split + " keys of key sets into their partitions' keys; " + derived().size()
+            + " keys of dense indexes rebuilt").contains("verified: every key is on the cluster");
     assertThat(split).as("key sets of several partitions").isPositive();
+    assertThat(derived()).as("dense indexes of key sets, packed and wide").anyMatch(k -> k.startsWith("lb:{mig-dense:"))
+        .anyMatch(k -> k.startsWith("lb:{mig-wide:"));
     assertThat(run.text()).doesNotContain(password(cluster.seeds().get(0))).doesNotContain(password(shards.endpoints().get(0)));
     // every node's keys, read node by node: each partition's own, and merged back by endpoint the source's
     Map<String, String> copied = RedisContents.ofStandalone(vertx, nodes());
