@@ -78,9 +78,42 @@ class MergedRoundsTest {
     int total = sorted.size();
     List<Runnable> checks = new ArrayList<>();
     List<Future<?>> all = new ArrayList<>();
+    // groups of users asked about by several lists at once (a cohort's members reading its board), so a
+    // round's pivots repeat; with the other lists, a round holds more than one call's pivots
+    List<List<String>> groups = new ArrayList<>();
+    for (int g = 0; g < 12; g++) {
+      List<String> group = new ArrayList<>();
+      for (int k = 0; k < 50; k++) {
+        group.add(sorted.get(rnd.nextInt(total)).userId());
+      }
+      groups.add(group);
+    }
     for (int q = 0; q < 3000; q++) {
-      int kind = rnd.nextInt(4);
-      if (kind == 0 || kind == 1) {
+      int kind = rnd.nextInt(5);
+      if (kind == 4) {
+        List<String> users = new ArrayList<>(rnd.nextBoolean() ? groups.get(rnd.nextInt(groups.size())) : List.of());
+        for (int k = users.isEmpty() ? 1 + rnd.nextInt(100) : 0; k > 0; k--) {
+          users.add(sorted.get(rnd.nextInt(total)).userId());
+        }
+        if (rnd.nextInt(4) == 0) {
+          users.add("nobody-" + q);
+        }
+        Future<JsonObject> f = service.ranks(board, new JsonObject().put("userIds", new JsonArray(users)), null, null);
+        all.add(f);
+        checks.add(() -> {
+          JsonArray entries = f.result().getJsonArray("entries");
+          List<String> known = users.stream().filter(u -> !u.startsWith("nobody-")).distinct().toList();
+          assertThat(entries.size()).as("ranks of %d users", known.size()).isEqualTo(known.size());
+          for (int i = 0; i < entries.size(); i++) {
+            JsonObject e = entries.getJsonObject(i);
+            assertThat(e.getLong("rank")).as("rank of %s in a list", e.getString("userId"))
+                .isEqualTo(model.uniqueRank(e.getString("userId")));
+          }
+          assertThat(f.result().getLong("total")).isEqualTo(total);
+          assertThat(f.result().getJsonArray("missing").size()).isEqualTo(users.stream().filter(u -> u.startsWith("nobody-"))
+              .count());
+        });
+      } else if (kind == 0 || kind == 1) {
         boolean unknown = rnd.nextInt(20) == 0;
         String user = unknown ? "nobody-" + q : sorted.get(rnd.nextInt(total)).userId();
         Future<JsonObject> f = service.user(board, user, null, null);

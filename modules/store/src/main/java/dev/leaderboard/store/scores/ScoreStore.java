@@ -12,7 +12,9 @@ import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeSet;
 
 /**
@@ -31,7 +33,13 @@ public final class ScoreStore {
   private final Rounds<Board, SubmitAsk, SubmitOutcome> submitRounds;
   private final Rounds<PageAsk, Boolean, Page> pageRounds;
   private final Rounds<PeriodAsk, String, ScoreLookup> lookupRounds;
-  private final Rounds<PeriodAsk, StoredEntry, Positions.Pivot> countRounds;
+  private final Rounds<PeriodAsk, List<StoredEntry>, List<Positions.Pivot>> countRounds;
+
+  /**
+   * Pivots counted by one script call per shard at most: a round holding more (many friend boards of
+   * a thousand at once) is counted in calls of this many, so no call holds a shard for long.
+   */
+  static final int PIVOTS_PER_CALL = 1000;
 
   /** The reads that merge: one board's period, with or without the entries' metadata. */
   private record PeriodAsk(Board b, String period, boolean withMeta) {
@@ -58,8 +66,7 @@ public final class ScoreStore {
         k.withMeta()).map(page -> Collections.nCopies(asks.size(), page)));
     this.lookupRounds = new Rounds<>(Rounds.MAX_WAITING, (k, users) -> lookups.lookups(k.b(), k.period(), users,
         k.withMeta()));
-    this.countRounds = new Rounds<>(Rounds.MAX_WAITING, (k, pivots) -> positions.pivots(k.b(), k.period(), pivots,
-        k.withMeta()));
+    this.countRounds = new Rounds<>(Rounds.MAX_WAITING, this::countRound);
   }
 
   /** Exact at any depth ({@link PageSelector}). */
@@ -163,11 +170,20 @@ public final class ScoreStore {
     return lookups.lookups(b, period, userIds, false);
   }
 
-  /** Per pivot the members ordered before it, per score those strictly better, and the total. */
+  /**
+   * Per pivot the members ordered before it, per score those strictly better, and the total. Pivots
+   * alone (a user's rank, ranks for a list, a friend or cohort board's global ranks) join the board
+   * period's next round of counts.
+   */
   public Future<RankCounts> counts(Board b, String period, List<StoredEntry> pivots, List<Long> scores) {
-    if (pivots.size() == 1 && scores.isEmpty()) {
-      return countRounds.ask(new PeriodAsk(b, period, false), pivots.get(0))
-          .map(c -> new RankCounts(c.total(), new long[] {c.before()}, new long[0]));
+    if (!pivots.isEmpty() && scores.isEmpty()) {
+      return countRounds.ask(new PeriodAsk(b, period, false), pivots).map(counted -> {
+        long[] before = new long[counted.size()];
+        for (int i = 0; i < before.length; i++) {
+          before[i] = counted.get(i).before();
+        }
+        return new RankCounts(counted.get(0).total(), before, new long[0]);
+      });
     }
     return positions.count(b, period, pivots, scores).map(c -> {
       long[] before = new long[pivots.size()];
@@ -220,6 +236,54 @@ public final class ScoreStore {
         });
   }
 
+  /** What makes two pivots one count: the same user holding the same member and composite. */
+  private record PivotKey(String userId, String member, long composite) {
+  }
+
+  /**
+   * One round of counts: every ask's pivots counted together, each distinct pivot once (the members of
+   * one cohort, or one user, asked about by several requests of the round share a count), in calls of
+   * at most {@link #PIVOTS_PER_CALL} pivots; each ask gets its own pivots' counts back, in its order.
+   */
+  private Future<List<List<Positions.Pivot>>> countRound(PeriodAsk k, List<List<StoredEntry>> asks) {
+    Map<PivotKey, Integer> seen = new HashMap<>();
+    List<StoredEntry> distinct = new ArrayList<>();
+    int[][] at = new int[asks.size()][];
+    for (int i = 0; i < asks.size(); i++) {
+      List<StoredEntry> ask = asks.get(i);
+      at[i] = new int[ask.size()];
+      for (int j = 0; j < ask.size(); j++) {
+        StoredEntry e = ask.get(j);
+        Integer index = seen.putIfAbsent(new PivotKey(e.userId(), e.member(), e.composite()), distinct.size());
+        if (index == null) {
+          index = distinct.size();
+          distinct.add(e);
+        }
+        at[i][j] = index;
+      }
+    }
+    List<Future<List<Positions.Pivot>>> calls = new ArrayList<>();
+    for (int from = 0; from < distinct.size(); from += PIVOTS_PER_CALL) {
+      calls.add(positions.pivots(k.b(), k.period(), distinct.subList(from, Math.min(distinct.size(),
+          from + PIVOTS_PER_CALL)), k.withMeta()));
+    }
+    return Future.all(calls).map(done -> {
+      List<Positions.Pivot> counted = new ArrayList<>(distinct.size());
+      for (int c = 0; c < done.size(); c++) {
+        counted.addAll(done.resultAt(c));
+      }
+      List<List<Positions.Pivot>> out = new ArrayList<>(asks.size());
+      for (int[] indexes : at) {
+        List<Positions.Pivot> answer = new ArrayList<>(indexes.length);
+        for (int index : indexes) {
+          answer.add(counted.get(index));
+        }
+        out.add(answer);
+      }
+      return out;
+    });
+  }
+
   /** @param entry {@code null} when the user has no score */
   public record UserRank(StoredEntry entry, long before, long total) {
   }
@@ -236,7 +300,7 @@ public final class ScoreStore {
           : userRank(b, period, userId, e, withMeta));
     }
     StoredEntry pivot = new StoredEntry(userId, hint.composite(), null, hint.tie());
-    return countRounds.ask(new PeriodAsk(b, period, withMeta), pivot).compose(c -> {
+    return countRounds.ask(new PeriodAsk(b, period, withMeta), List.of(pivot)).map(counted -> counted.get(0)).compose(c -> {
       StoredEntry current = c.current();
       if (current == null) {
         return Future.succeededFuture(new UserRank(null, 0, 0));
