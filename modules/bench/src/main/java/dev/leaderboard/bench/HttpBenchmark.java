@@ -106,7 +106,8 @@ public final class HttpBenchmark {
     Wrk.requireInstalled();
     boolean burstOnly = args.length > 0 && args[0].equals("burst");
     boolean quick = args.length > 0 && args[0].equals("quick");
-    String[] a = burstOnly || quick ? Arrays.copyOfRange(args, 1, args.length) : args;
+    boolean ingestOnly = args.length > 0 && args[0].equals("ingest");
+    String[] a = burstOnly || quick || ingestOnly ? Arrays.copyOfRange(args, 1, args.length) : args;
     int members = a.length > 0 ? Integer.parseInt(a[0]) : burstOnly ? 100_000 : 1_000_000;
     int seconds = a.length > 1 ? Integer.parseInt(a[1]) : 10;
     int large = a.length > 2 ? Integer.parseInt(a[2]) : 10_000_000;
@@ -151,6 +152,8 @@ public final class HttpBenchmark {
           benchmark.burstOnly();
         } else if (quick) {
           benchmark.quick();
+        } else if (ingestOnly) {
+          benchmark.ingestOnly();
         } else {
           benchmark.run(large);
         }
@@ -217,6 +220,20 @@ public final class HttpBenchmark {
           Path.of(System.getProperty("java.io.tmpdir"), "http-bench-submit.jfr").toString())));
       printAll();
     }
+  }
+
+  /** Batch ingest and memory alone, on the default board: for comparing one change's writes and memory. */
+  private void ingestOnly() {
+    report.section("setup");
+    report.line("%s", machine());
+    Board main = board(MAIN, new JsonObject());
+    mainPartitions = main.partitions();
+    timed("load " + MAIN + " and the bare sorted set", members, () -> new BoardLoader(shards).load(main, members, 1, BARE_KEY));
+    boardMemory(main);
+    nodes.rewriteAof();
+    ingest(main);
+    eventIdMemory();
+    printAll();
   }
 
   /** The connections sweep on the node without limits, then the burst against three targets. */
@@ -385,25 +402,8 @@ public final class HttpBenchmark {
       for (Target t : targets(spec).subList(0, 3)) {
         Map<String, long[]> before = nodes.commandStats();
         WrkResult r = contest.measured(t, seconds / 2);
-        Map<String, long[]> after = nodes.commandStats();
-        List<Map.Entry<String, long[]>> spent = new ArrayList<>();
-        long usec = 0;
-        for (Map.Entry<String, long[]> e : after.entrySet()) {
-          long[] was = before.getOrDefault(e.getKey(), new long[2]);
-          long[] d = {e.getValue()[0] - was[0], e.getValue()[1] - was[1]};
-          if (d[0] > 0 && !e.getKey().equals("info")) {
-            spent.add(Map.entry(e.getKey(), d));
-            usec += d[1];
-          }
-        }
-        spent.sort((x, y) -> Long.compare(y.getValue()[1], x.getValue()[1]));
-        double answers = Math.max(1, r.answers());
-        StringBuilder top = new StringBuilder();
-        for (Map.Entry<String, long[]> e : spent.subList(0, Math.min(4, spent.size()))) {
-          top.append(String.format(Locale.ROOT, "%s%s %.2f / %.1f", top.length() == 0 ? "" : "; ", e.getKey(),
-              e.getValue()[0] / answers, e.getValue()[1] / answers));
-        }
-        report.line("| %s | %s | %,d | %.1f | %s |", name, t.label(), r.answers(), usec / answers, top);
+        RedisNodes.Costs costs = RedisNodes.costs(before, nodes.commandStats(), r.answers());
+        report.line("| %s | %s | %,d | %.1f | %s |", name, t.label(), r.answers(), costs.usecPerAnswer(), costs.top());
       }
     });
   }

@@ -108,6 +108,35 @@ final class RedisNodes {
     return out;
   }
 
+  /** What a run cost the nodes, from {@link #commandStats} before and after it: Redis time per answer and its top commands. */
+  record Costs(double usecPerAnswer, String top) {
+  }
+
+  /**
+   * Per answer of a run of {@code answers}: the microseconds of every command summed, and the four
+   * most costly commands as {@code name calls / µs} per answer ({@code INFO} itself left out).
+   */
+  static Costs costs(java.util.Map<String, long[]> before, java.util.Map<String, long[]> after, long answers) {
+    List<java.util.Map.Entry<String, long[]>> spent = new ArrayList<>();
+    long usec = 0;
+    for (java.util.Map.Entry<String, long[]> e : after.entrySet()) {
+      long[] was = before.getOrDefault(e.getKey(), new long[2]);
+      long[] d = {e.getValue()[0] - was[0], e.getValue()[1] - was[1]};
+      if (d[0] > 0 && !e.getKey().equals("info")) {
+        spent.add(java.util.Map.entry(e.getKey(), d));
+        usec += d[1];
+      }
+    }
+    spent.sort((x, y) -> Long.compare(y.getValue()[1], x.getValue()[1]));
+    double n = Math.max(1, answers);
+    StringBuilder top = new StringBuilder();
+    for (java.util.Map.Entry<String, long[]> e : spent.subList(0, Math.min(4, spent.size()))) {
+      top.append(String.format(java.util.Locale.ROOT, "%s%s %.2f / %.1f", top.length() == 0 ? "" : "; ", e.getKey(),
+          e.getValue()[0] / n, e.getValue()[1] / n));
+    }
+    return new Costs(usec / n, top.toString());
+  }
+
   String version() {
     return field(info(nodes.get(0), "server"), "redis_version");
   }
