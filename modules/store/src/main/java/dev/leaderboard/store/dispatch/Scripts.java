@@ -11,7 +11,6 @@ import dev.leaderboard.store.scores.RankScript;
 import dev.leaderboard.store.scores.Rows;
 import dev.leaderboard.store.scores.SubmitOutcome;
 import dev.leaderboard.store.scores.SubmitScript;
-import dev.leaderboard.store.scores.WindowScript;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
 import java.io.IOException;
@@ -37,7 +36,6 @@ public enum Scripts {
   LEASE_RELEASE("lease_release.lua", true, Leases.Key.class, Leases.ReleaseArg.class, Leases.Status.class),
   META_SET("meta_set.lua", true, MetaStore.Key.class, MetaStore.Arg.class, MetaStore.Outcome.class),
   ROWS("rows.lua", false, Rows.Key.class, Rows.Arg.class, null),
-  WINDOW("window.lua", false, WindowScript.Key.class, WindowScript.Arg.class, null),
   JOIN("join.lua", true, ParticipationStore.Key.class, ParticipationStore.Arg.class, ParticipationStore.Status.class),
   MODERATE("moderate.lua", true, ModerationStore.Key.class, ModerationStore.Arg.class, ModerationStore.Status.class),
   MERGE("merge.lua", true, KeySetUpgrade.Key.class, KeySetUpgrade.Arg.class, null);

@@ -1,10 +1,10 @@
 package dev.leaderboard.store.scores;
 
 import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Order;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Call;
 import dev.leaderboard.store.dispatch.Route;
-import dev.leaderboard.store.dispatch.Rounds;
 import dev.leaderboard.store.dispatch.Shards;
 import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
@@ -18,11 +18,9 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * An entry's neighbourhood over every partition (around-me). Per partition, for the entry's composite
- * c, one call of {@code window.lua}: ZCARD, the count of the strictly better composites, the nearest
- * better rows, and from c on the next rows, which begin with the run of rows at exactly c. The first
- * read of every entry asked on an event loop while one is out goes in the board period's next round
- * ({@link Rounds}): one call per node for all of them. A run at most
+ * An entry's neighbourhood over every partition (around-me), with native commands. Per partition, for
+ * the entry's composite c: ZCARD, ZCOUNT of the strictly better composites, the nearest better rows,
+ * and from c on the next rows, which begin with the run of rows at exactly c. A run at most
  * {@link Positions#SHORT_TIE} long is split around the entry by member bytes, whoever holds those
  * rows; only a longer run needs the rank script's {@code around}, in a further round for that
  * partition only.
@@ -41,43 +39,9 @@ final class Neighbours {
   static final int MARGIN = 3;
 
   private final Shards shards;
-  private final Rounds<Period, WindowScript.Ask, List<WindowScript.Read>> firstReads;
-
-  /** The first reads that merge: one board's period. */
-  private record Period(Board b, String period) {
-  }
 
   Neighbours(Shards shards) {
     this.shards = shards;
-    this.firstReads = new Rounds<>(Rounds.MAX_WAITING, this::firstReads);
-  }
-
-  /** One round of first reads: every key set read once for all the round's entries; per entry, its key sets' reads. */
-  private Future<List<List<WindowScript.Read>>> firstReads(Period k, List<WindowScript.Ask> asks) {
-    List<Route> keySets = Keys.keySets(shards, k.b(), k.period());
-    return shards.dispatch(keySets.stream().map(r -> WindowScript.call(k.b(), r, asks)).toList()).map(answers -> {
-      List<List<WindowScript.Read>> perAsk = new ArrayList<>(asks.size());
-      for (int i = 0; i < asks.size(); i++) {
-        perAsk.add(new ArrayList<>(keySets.size()));
-      }
-      for (Response answer : answers) {
-        List<WindowScript.Read> reads = WindowScript.reads(answer);
-        for (int i = 0; i < asks.size(); i++) {
-          perAsk.get(i).add(reads.get(i));
-        }
-      }
-      return perAsk;
-    });
-  }
-
-  /** {@code routes}' reads around {@code e}: all key sets in the period's round, some (a read again) alone. */
-  private Future<List<WindowScript.Read>> reads(Board b, String period, List<Route> routes, boolean all,
-      WindowScript.Ask ask) {
-    if (all) {
-      return firstReads.ask(new Period(b, period), ask);
-    }
-    return shards.dispatch(routes.stream().map(r -> WindowScript.call(b, r, List.of(ask))).toList())
-        .map(answers -> answers.stream().map(a -> WindowScript.reads(a).get(0)).toList());
   }
 
   /**
@@ -107,7 +71,7 @@ final class Neighbours {
     int atOrAfter = after + Positions.SHORT_TIE + 1;
     List<Route> keySets = Keys.keySets(shards, b, period);
     int n = keySets.size();
-    return slices(b, period, keySets, true, e, share(before, n), share(atOrAfter, n), before, atOrAfter)
+    return slices(b, period, keySets, e, share(before, n), share(atOrAfter, n), before, atOrAfter)
         .compose(slices -> {
           // the window as the rows read so far make it, the same for every partition
           List<StoredEntry> earlier = earlier(b, slices, before);
@@ -119,7 +83,7 @@ final class Neighbours {
             }
           }
           return again.isEmpty() ? Future.succeededFuture(slices)
-              : slices(b, period, again, false, e, before, atOrAfter, before, atOrAfter).map(more -> {
+              : slices(b, period, again, e, before, atOrAfter, before, atOrAfter).map(more -> {
                 for (int k = 0; k < again.size(); k++) {
                   slices.set(again.get(k).partition(), more.get(k));
                 }
@@ -152,20 +116,26 @@ final class Neighbours {
   }
 
   /**
-   * The slices of {@code routes} ({@code all}: every key set of the period), in their order, reading
-   * {@code earlierRows} and {@code fromRows} rows per side; {@code null} for a partition whose run of
-   * rows at c needs the script (or, when the rows read were cut short, a full read).
+   * The slices of {@code routes}, in their order, reading {@code earlierRows} and {@code fromRows} rows
+   * per side; {@code null} for a partition whose run of rows at c needs the script (or, when the
+   * rows read were cut short, a full read).
    */
-  private Future<List<Slice>> slices(Board b, String period, List<Route> routes, boolean all, StoredEntry e,
-      int earlierRows, int fromRows, int before, int atOrAfter) {
-    Comparator<StoredEntry> order = StoredEntry.order(b.order());
-    return reads(b, period, routes, all, new WindowScript.Ask(e.composite(), earlierRows, fromRows))
+  private Future<List<Slice>> slices(Board b, String period, List<Route> routes, StoredEntry e, int earlierRows,
+      int fromRows, int before, int atOrAfter) {
+    Order o = b.order();
+    Comparator<StoredEntry> order = StoredEntry.order(o);
+    String c = Long.toString(e.composite());
+    return shards.eachPartition(routes, r -> List.of(
+        RankCommands.card(r),
+        RankCommands.countBetter(b, r, e.composite()),
+        Rows.range(r, false, o.reversed().rangeByScore(), "(" + c, o.bestEnd(), "WITHSCORES", "LIMIT", 0, earlierRows),
+        Rows.range(r, false, o.rangeByScore(), c, o.reversed().bestEnd(), "WITHSCORES", "LIMIT", 0, fromRows)))
         .compose(perRoute -> {
           List<Slice> slices = new ArrayList<>(Collections.nCopies(perRoute.size(), null));
           List<Route> tied = new ArrayList<>();
           for (int k = 0; k < perRoute.size(); k++) {
-            WindowScript.Read a = perRoute.get(k);
-            List<StoredEntry> from = a.from();
+            List<Response> a = perRoute.get(k);
+            List<StoredEntry> from = Rows.entries(a.get(3), false);
             boolean moreFrom = from.size() == fromRows && fromRows < atOrAfter;
             int run = 0;
             while (run < from.size() && from.get(run).composite() == e.composite()) {
@@ -183,12 +153,12 @@ final class Neighbours {
             while (split < run && order.compare(from.get(split), e) < 0) {
               split++;
             }
-            List<StoredEntry> fetched = a.earlier();
+            List<StoredEntry> fetched = Rows.entries(a.get(2), false);
             boolean moreEarlier = fetched.size() == earlierRows && earlierRows < before;
             List<StoredEntry> earlier = new ArrayList<>(fetched);
             Collections.reverse(earlier);
             earlier.addAll(from.subList(0, split));
-            slices.set(k, new Slice(a.better() + split, a.card(), earlier,
+            slices.set(k, new Slice(a.get(1).toLong() + split, a.get(0).toLong(), earlier,
                 from.subList(split, from.size()), moreEarlier, moreFrom));
           }
           return tied.isEmpty() ? Future.succeededFuture(slices)
