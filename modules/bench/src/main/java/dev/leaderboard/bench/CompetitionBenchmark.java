@@ -1,5 +1,6 @@
 package dev.leaderboard.bench;
 
+import dev.leaderboard.store.scripts.StoreScripts;
 import dev.leaderboard.app.LeaderboardApp;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.embedded.LocalRedisShards;
@@ -56,7 +57,7 @@ public final class CompetitionBenchmark {
       try {
         String authorization = "Bearer " + Files.readString(app.adminKeyFile()).strip();
         Shards shards = Shards.connect(bench, redis.endpoints(), 16);
-        shards.loadScripts().await();
+        shards.loadScripts(StoreScripts.ALL).await();
         HttpClient http = bench.createHttpClient();
         BoardAdmin boards = new BoardAdmin(http, port, shards, authorization);
         RedisNodes nodes = new RedisNodes(shards, SHARDS);

@@ -1,5 +1,6 @@
 package dev.leaderboard.bench;
 
+import dev.leaderboard.store.scripts.StoreScripts;
 import dev.leaderboard.api.HttpApiVerticle;
 import dev.leaderboard.app.AppConfig;
 import dev.leaderboard.app.LeaderboardApp;
@@ -144,7 +145,7 @@ public final class HttpBenchmark {
         }
         String authorization = "Bearer " + Files.readString(app.adminKeyFile()).strip();
         Shards shards = Shards.connect(bench, redis.endpoints(), 16);
-        shards.loadScripts().await();
+        shards.loadScripts(StoreScripts.ALL).await();
         HttpBenchmark benchmark = new HttpBenchmark(shards, bench.createHttpClient(), authorization,
             new Servers(port, openPort, unboundedPort, barePort, nodePort, rankServer, nodeMissing), members, seconds,
             redisPids(dir), dir);

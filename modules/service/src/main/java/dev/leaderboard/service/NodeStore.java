@@ -1,5 +1,6 @@
 package dev.leaderboard.service;
 
+import dev.leaderboard.store.scripts.StoreScripts;
 import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.archive.AuditStore;
 import dev.leaderboard.core.StoreUnavailableException;
@@ -104,7 +105,7 @@ public final class NodeStore {
   }
 
   private Future<NodeStore> start() {
-    return scores.loadScripts()
+    return shards.loadScripts(StoreScripts.ALL)
         .compose(ok -> new KeySetUpgrade(shards).start())
         .compose(ok -> archive.migrate())
         .compose(ok -> boards.start())

@@ -5,7 +5,6 @@ import dev.leaderboard.core.League;
 import dev.leaderboard.core.Partitioner;
 import dev.leaderboard.store.dispatch.Route;
 import dev.leaderboard.store.dispatch.Shards;
-import dev.leaderboard.store.friends.FriendStore;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -229,9 +228,12 @@ public final class Keys {
     return Route.META.key("periods:" + b.name() + ":" + b.uid());
   }
 
-  /** {@code {fr:<slot>}}, slot among {@link FriendStore#SLOTS}, routed like a board partition of that index. */
+  /** Slots friend sets are spread over by owner. */
+  public static final int FRIEND_SLOTS = 1024;
+
+  /** {@code {fr:<slot>}}, slot among {@link #FRIEND_SLOTS}, routed like a board partition of that index. */
   public static Route friendSlot(String userId) {
-    int slot = Partitioner.partitionOf(userId, FriendStore.SLOTS);
+    int slot = Partitioner.partitionOf(userId, FRIEND_SLOTS);
     return new Route("{fr:" + slot + "}", slot);
   }
 

@@ -1,7 +1,9 @@
 package dev.leaderboard.store;
 
 import dev.leaderboard.store.dispatch.ScriptCall;
-import dev.leaderboard.store.dispatch.Scripts;
+import dev.leaderboard.store.dispatch.Script;
+import dev.leaderboard.store.scores.SubmitScript;
+import dev.leaderboard.store.scripts.StoreScripts;
 import dev.leaderboard.store.scores.SubmitOutcome;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -23,7 +25,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The contract between each Lua script and its Java counterpart. A script opens with a header naming
@@ -53,21 +55,25 @@ class LuaContractTest {
       boolean optionalKey, Map<String, Integer> statuses) {
   }
 
+  static Stream<Script> scripts() {
+    return StoreScripts.ALL.stream();
+  }
+
   @ParameterizedTest
-  @EnumSource(Scripts.class)
-  void everyScriptAgreesWithItsJavaCounterpart(Scripts script) {
+  @MethodSource("scripts")
+  void everyScriptAgreesWithItsJavaCounterpart(Script script) {
     assertThat(problems(lua(script.fileName()), script)).as(script.fileName()).isEmpty();
   }
 
   @Test
   void everyScriptFileHasACounterpartAndLibrariesTakeNoSlots() throws IOException, URISyntaxException {
-    Path dir = Path.of(Scripts.class.getResource("/lua/").toURI());
+    Path dir = Path.of(Script.class.getResource("/lua/").toURI());
     TreeSet<String> files = new TreeSet<>();
     try (Stream<Path> all = Files.list(dir)) {
       all.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".lua")).forEach(files::add);
     }
     TreeSet<String> counterparts = new TreeSet<>();
-    for (Scripts s : Scripts.values()) {
+    for (Script s : StoreScripts.ALL) {
       counterparts.add(s.fileName());
     }
     files.removeIf(LIBRARIES::contains);
@@ -107,27 +113,27 @@ class LuaContractTest {
     // an ARGV added in Lua only
     assertThat(problems(text.replace("-- ARGV[16] minScore", "-- ARGV[16] minScore\n-- ARGV[17] extra")
         .replace("local minScore = tonumber(ARGV[16])", "local minScore = tonumber(ARGV[16])\nlocal extra = ARGV[17]"),
-        Scripts.SUBMIT)).isNotEmpty();
+        SubmitScript.SCRIPT)).isNotEmpty();
     // an ARGV used in the body without a header line
     assertThat(problems(text.replace("local minScore = tonumber(ARGV[16])",
-        "local minScore = tonumber(ARGV[16])\nlocal extra = ARGV[17]"), Scripts.SUBMIT)).isNotEmpty();
+        "local minScore = tonumber(ARGV[16])\nlocal extra = ARGV[17]"), SubmitScript.SCRIPT)).isNotEmpty();
     // two ARGV swapped in the header and body alike (Java keeps its order)
     assertThat(problems(text.replace("-- ARGV[7] maxScore", "-- ARGV[7] eventId").replace("-- ARGV[8] eventId",
         "-- ARGV[8] maxScore").replace("tonumber(ARGV[7])", "tonumber(ARGV[8])").replace("local eventId = ARGV[8]",
-        "local eventId = ARGV[7]"), Scripts.SUBMIT)).isNotEmpty();
+        "local eventId = ARGV[7]"), SubmitScript.SCRIPT)).isNotEmpty();
     // two ARGV swapped in the body only
     assertThat(problems(text.replace("tonumber(ARGV[7])", "tonumber(ARGV[8])").replace("local eventId = ARGV[8]",
-        "local eventId = ARGV[7]"), Scripts.SUBMIT)).isNotEmpty();
+        "local eventId = ARGV[7]"), SubmitScript.SCRIPT)).isNotEmpty();
     // a status renumbered in the header, or returned without one
-    assertThat(problems(text.replace("-- status BANNED = -6", "-- status BANNED = -5"), Scripts.SUBMIT)).isNotEmpty();
+    assertThat(problems(text.replace("-- status BANNED = -6", "-- status BANNED = -5"), SubmitScript.SCRIPT)).isNotEmpty();
     assertThat(problems(text.replace("return {-6, previous, previous}", "return {-7, previous, previous}"),
-        Scripts.SUBMIT)).isNotEmpty();
+        SubmitScript.SCRIPT)).isNotEmpty();
     // a key dropped from the header
-    assertThat(problems(text.replace("-- KEYS[8] users", "-- users"), Scripts.SUBMIT)).isNotEmpty();
+    assertThat(problems(text.replace("-- KEYS[8] users", "-- users"), SubmitScript.SCRIPT)).isNotEmpty();
   }
 
   /** Every disagreement between {@code text} and {@code script}'s Java counterpart. */
-  private static List<String> problems(String text, Scripts script) {
+  private static List<String> problems(String text, Script script) {
     List<String> out = new ArrayList<>();
     List<String> lines = List.of(text.split("\n", -1));
     int bodyFrom = 0;
@@ -336,7 +342,7 @@ class LuaContractTest {
   private static Map<String, Integer> javaStatuses(Class<? extends Enum<?>> type) {
     Map<String, Integer> out = new LinkedHashMap<>();
     for (Enum<?> e : type.getEnumConstants()) {
-      Integer code = ((Scripts.Status) e).code();
+      Integer code = ((Script.Status) e).code();
       if (code != null) {
         out.put(e.name(), code);
       }
@@ -354,7 +360,7 @@ class LuaContractTest {
   }
 
   private static String lua(String name) {
-    try (InputStream in = Scripts.class.getResourceAsStream("/lua/" + name)) {
+    try (InputStream in = Script.class.getResourceAsStream("/lua/" + name)) {
       assertThat(in).as("/lua/" + name).isNotNull();
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {

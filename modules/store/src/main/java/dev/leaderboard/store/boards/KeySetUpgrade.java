@@ -6,7 +6,7 @@ import dev.leaderboard.store.dispatch.Call;
 import dev.leaderboard.store.dispatch.HeldShards;
 import dev.leaderboard.store.dispatch.Route;
 import dev.leaderboard.store.dispatch.ScriptCall;
-import dev.leaderboard.store.dispatch.Scripts;
+import dev.leaderboard.store.dispatch.Script;
 import dev.leaderboard.store.dispatch.Shards;
 import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
@@ -30,6 +30,9 @@ import org.slf4j.LoggerFactory;
  * splits them into partitions).
  */
 public final class KeySetUpgrade {
+  /** Its Lua script ({@code merge.lua}). */
+  public static final Script MERGE = new Script("merge.lua", true, Key.class, Arg.class, null);
+
   private static final Logger LOG = LoggerFactory.getLogger(KeySetUpgrade.class);
   /** String: how the data's key sets are laid out ({@link Shards#keySetLayout}); absent: one per partition. */
   public static final String LAYOUT = Route.META.key("key-sets");
@@ -130,7 +133,7 @@ public final class KeySetUpgrade {
     Shards raw = shards.inner();
     List<Call> calls = new ArrayList<>();
     for (Route target : Keys.keySets(raw, b, period)) {
-      ScriptCall<Key, Arg> c = new ScriptCall<Key, Arg>(Scripts.MERGE, target);
+      ScriptCall<Key, Arg> c = new ScriptCall<Key, Arg>(MERGE, target);
       int width = addKeys(c, b, target);
       boolean any = false;
       for (int p = target.partition() + 1; p < b.partitions(); p++) {

@@ -2,7 +2,7 @@ package dev.leaderboard.store.boards;
 
 import dev.leaderboard.store.dispatch.Route;
 import dev.leaderboard.store.dispatch.ScriptCall;
-import dev.leaderboard.store.dispatch.Scripts;
+import dev.leaderboard.store.dispatch.Script;
 import dev.leaderboard.store.dispatch.Shards;
 import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
@@ -13,6 +13,10 @@ import io.vertx.redis.client.Request;
  * job (closing a period, delivering its webhook) and a dead node's lease lapses.
  */
 public final class Leases {
+  /** Its Lua scripts ({@code lease_renew.lua}, {@code lease_release.lua}). */
+  public static final Script RENEW = new Script("lease_renew.lua", true, Key.class, RenewArg.class, Status.class);
+  public static final Script RELEASE = new Script("lease_release.lua", true, Key.class, ReleaseArg.class, Status.class);
+
   private final Shards shards;
 
   /** The KEYS of {@code lease_renew.lua} and {@code lease_release.lua}. */
@@ -23,7 +27,7 @@ public final class Leases {
   public enum ReleaseArg { OWNER }
 
   /** The statuses of both lease scripts. */
-  public enum Status implements Scripts.Status {
+  public enum Status implements Script.Status {
     HELD(1), NOT_HELD(0);
 
     private final int code;
@@ -50,14 +54,14 @@ public final class Leases {
 
   /** Extends the lease if this owner still holds it. */
   public Future<Boolean> renew(String key, String owner, long ttlMillis) {
-    return shards.send(new ScriptCall<Key, RenewArg>(Scripts.LEASE_RENEW, Route.META).key(Key.LEASE, key)
+    return shards.send(new ScriptCall<Key, RenewArg>(RENEW, Route.META).key(Key.LEASE, key)
         .arg(RenewArg.OWNER, owner).arg(RenewArg.TTL, ttlMillis).call())
-        .map(r -> Scripts.status(Status.class, r.toInteger()) == Status.HELD);
+        .map(r -> Script.status(Status.class, r.toInteger()) == Status.HELD);
   }
 
   /** Gives the lease back if this owner still holds it. */
   public Future<Void> release(String key, String owner) {
-    return shards.send(new ScriptCall<Key, ReleaseArg>(Scripts.LEASE_RELEASE, Route.META).key(Key.LEASE, key)
+    return shards.send(new ScriptCall<Key, ReleaseArg>(RELEASE, Route.META).key(Key.LEASE, key)
         .arg(ReleaseArg.OWNER, owner).call()).mapEmpty();
   }
 }

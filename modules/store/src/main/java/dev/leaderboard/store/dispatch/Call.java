@@ -9,7 +9,7 @@ import java.util.Set;
  *
  * @param script the script an EVALSHA runs, or {@code null} for a plain command
  */
-public record Call(Route route, Request request, Scripts script) {
+public record Call(Route route, Request request, Script script) {
   /** The plain commands the stores read with; any other plain command counts as a write. */
   private static final Set<String> READS = Set.of("zcard", "zcount", "zrange", "zrevrange", "zrangebyscore",
       "zrevrangebyscore", "zscore", "zmscore", "zrank", "zrevrank", "hget", "hmget", "hgetall", "hlen", "hexists",

@@ -11,6 +11,7 @@ import java.net.URI;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -98,9 +99,9 @@ public final class ClusterShards implements Shards {
   }
 
   @Override
-  public Future<Void> loadScripts() {
+  public Future<Void> loadScripts(Collection<Script> scripts) {
     return refresh().compose(m -> Future.all(m.masters().stream()
-        .map(n -> pipeline(n, -1, ScriptPipeline.loadAll())).toList())).mapEmpty();
+        .map(n -> pipeline(n, -1, ScriptPipeline.loads(scripts))).toList())).mapEmpty();
   }
 
   @Override

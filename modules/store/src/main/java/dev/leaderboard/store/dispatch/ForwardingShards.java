@@ -1,6 +1,7 @@
 package dev.leaderboard.store.dispatch;
 
 import io.vertx.core.Future;
+import java.util.Collection;
 import java.util.List;
 
 /** Shards that hand every call to other shards; a subclass changes what it needs (waits, counts, placement). */
@@ -42,8 +43,8 @@ public abstract class ForwardingShards implements Shards {
   }
 
   @Override
-  public Future<Void> loadScripts() {
-    return inner.loadScripts();
+  public Future<Void> loadScripts(Collection<Script> scripts) {
+    return inner.loadScripts(scripts);
   }
 
   @Override

@@ -1,10 +1,8 @@
 package dev.leaderboard.store.dispatch;
 
-import dev.leaderboard.store.Keys;
-
 /**
  * Where a request goes: the hash tag every key of the request shares and the partition that tag
- * stands for. {@link Keys} builds routes for a board partition, for a friend-set slot and for the
+ * stands for. {@code store.Keys} builds routes for a board partition, for a friend-set slot and for the
  * {@code lb:{meta}} keys; a {@link Shards} implementation maps a route to the node holding it (by
  * partition index on standalone endpoints, by the tag's hash slot on a Redis Cluster).
  *

@@ -7,7 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * One EVALSHA of a {@link Scripts} script, built by slot name, so a value lands at its slot's index
+ * One EVALSHA of a {@link Script}, built by slot name, so a value lands at its slot's index
  * whatever order the caller sets it in; {@link #call} refuses a slot left unset.
  */
 public final class ScriptCall<K extends Enum<K>, A extends Enum<A>> {
@@ -22,14 +22,14 @@ public final class ScriptCall<K extends Enum<K>, A extends Enum<A>> {
   public interface OptionalLast {
   }
 
-  private final Scripts script;
+  private final Script script;
   private final Route route;
   private final String[] keys;
   private final String[] args;
   private final List<String> tail = new ArrayList<>();
   private final List<String> keyTail = new ArrayList<>();
 
-  public ScriptCall(Scripts script, Route route) {
+  public ScriptCall(Script script, Route route) {
     this.script = script;
     this.route = route;
     this.keys = new String[script.keys().length];

@@ -4,7 +4,8 @@ import io.vertx.core.Future;
 import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
 import java.util.ArrayList;
-import java.util.EnumSet;
+import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
@@ -12,7 +13,7 @@ import java.util.function.Function;
 /**
  * Sends one node's calls as one pipelined batch: the one place Lua runs and the one NOSCRIPT policy.
  * An EVALSHA answered NOSCRIPT (the node restarted or flushed its scripts) did not run, so a single
- * call or a read-only batch is sent again after loading the node's scripts. A batch that writes
+ * call or a read-only batch is sent again after loading the scripts it calls. A batch that writes
  * through a script is never sent again (another client's SCRIPT LOAD may land between two requests
  * of a long pipeline, so some calls may have run): it starts with the SCRIPT LOAD of the scripts it
  * uses instead. Plain commands beside read-only script calls are reads: stores batch plain writes
@@ -28,7 +29,7 @@ final class ScriptPipeline {
    */
   static Future<List<Response>> send(Function<List<Request>, Future<List<Response>>> node, List<Call> group) {
     List<Request> requests = new ArrayList<>(group.size());
-    Set<Scripts> scripts = EnumSet.noneOf(Scripts.class);
+    Set<Script> scripts = new LinkedHashSet<>();
     boolean writes = false;
     for (Call c : group) {
       requests.add(c.request());
@@ -47,14 +48,14 @@ final class ScriptPipeline {
       return node.apply(batch).map(answers -> answers.subList(scripts.size(), answers.size()));
     }
     return node.apply(requests).recover(t -> RedisFailures.hasCode(t, "NOSCRIPT")
-        ? node.apply(loadAll()).compose(loaded -> node.apply(requests))
+        ? node.apply(loads(scripts)).compose(loaded -> node.apply(requests))
         : Future.failedFuture(t));
   }
 
   /** One {@code SCRIPT LOAD} per script, to be sent to a node as one batch. */
-  static List<Request> loadAll() {
-    List<Request> loads = new ArrayList<>();
-    for (Scripts s : Scripts.values()) {
+  static List<Request> loads(Collection<Script> scripts) {
+    List<Request> loads = new ArrayList<>(scripts.size());
+    for (Script s : scripts) {
       loads.add(s.load());
     }
     return loads;

@@ -5,6 +5,7 @@ import io.vertx.core.Vertx;
 import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.function.Function;
 
@@ -86,7 +87,8 @@ public interface Shards {
     return false;
   }
 
-  Future<Void> loadScripts();
+  /** Loads {@code scripts} on every node, so the first calls need not load them. */
+  Future<Void> loadScripts(Collection<Script> scripts);
 
   /** PINGs every node at once; one answer per endpoint, in endpoint order; never fails. */
   Future<List<EndpointHealth>> health(long timeoutMillis);

@@ -11,6 +11,7 @@ import io.vertx.redis.client.Response;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.Collection;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -183,10 +184,10 @@ public final class StandaloneShards implements Shards {
   }
 
   @Override
-  public Future<Void> loadScripts() {
+  public Future<Void> loadScripts(Collection<Script> scripts) {
     List<Future<List<Response>>> loads = new ArrayList<>();
     for (int s = 0; s < clients.size(); s++) {
-      loads.add(pipeline(s, ScriptPipeline.loadAll()));
+      loads.add(pipeline(s, ScriptPipeline.loads(scripts)));
     }
     return Future.all(loads).mapEmpty();
   }

@@ -6,7 +6,7 @@ import static dev.leaderboard.store.friends.FriendStore.Status.FULL;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Call;
 import dev.leaderboard.store.dispatch.ScriptCall;
-import dev.leaderboard.store.dispatch.Scripts;
+import dev.leaderboard.store.dispatch.Script;
 import dev.leaderboard.store.dispatch.Shards;
 import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
@@ -20,8 +20,8 @@ import java.util.List;
  * added for a link refused on the other side is removed again.
  */
 public final class FriendStore {
-  /** Friend sets are spread over this many hash-tag slots ({@link Keys#friendSlot}), routed like board partitions. */
-  public static final int SLOTS = 1024;
+  /** Its Lua script ({@code friend_add.lua}). */
+  public static final Script ADD = new Script("friend_add.lua", true, Key.class, Arg.class, Status.class);
 
   /** What linking a user to a friend did. */
   public enum Link {
@@ -40,7 +40,7 @@ public final class FriendStore {
 
   public enum Arg implements ScriptCall.Variadic { LIMIT, MEMBERS }
 
-  public enum Status implements Scripts.Status {
+  public enum Status implements Script.Status {
     ADDED(1), PRESENT(0), FULL(-1);
 
     private final int code;
@@ -164,7 +164,7 @@ public final class FriendStore {
   private Future<List<Status[]>> addEach(List<String> owners, List<List<String>> members, int limit) {
     List<Call> calls = new ArrayList<>(owners.size());
     for (int i = 0; i < owners.size(); i++) {
-      ScriptCall<Key, Arg> c = new ScriptCall<Key, Arg>(Scripts.FRIEND_ADD, Keys.friendSlot(owners.get(i)))
+      ScriptCall<Key, Arg> c = new ScriptCall<Key, Arg>(ADD, Keys.friendSlot(owners.get(i)))
           .key(Key.FRIENDS, Keys.friends(owners.get(i))).arg(Arg.LIMIT, limit);
       members.get(i).forEach(m -> c.arg(Arg.MEMBERS, m));
       calls.add(c.call());
@@ -172,7 +172,7 @@ public final class FriendStore {
     return shards.dispatch(calls).map(answers -> answers.stream().map(r -> {
       Status[] out = new Status[r.size()];
       for (int k = 0; k < out.length; k++) {
-        out[k] = Scripts.status(Status.class, r.get(k).toInteger());
+        out[k] = Script.status(Status.class, r.get(k).toInteger());
       }
       return out;
     }).toList());

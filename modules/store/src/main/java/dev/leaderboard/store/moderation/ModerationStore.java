@@ -5,7 +5,7 @@ import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Call;
 import dev.leaderboard.store.dispatch.Route;
 import dev.leaderboard.store.dispatch.ScriptCall;
-import dev.leaderboard.store.dispatch.Scripts;
+import dev.leaderboard.store.dispatch.Script;
 import dev.leaderboard.store.dispatch.Shards;
 import dev.leaderboard.store.scores.EntryLookups;
 import dev.leaderboard.store.scores.StoredEntry;
@@ -26,6 +26,9 @@ import java.util.Set;
  * atomically with the partition's dense index ({@code moderate.lua}).
  */
 public final class ModerationStore {
+  /** Its Lua script ({@code moderate.lua}). */
+  public static final Script MODERATE = new Script("moderate.lua", true, Key.class, Arg.class, Status.class);
+
   /** How many idempotency records one ZSCAN step looks at. */
   private static final int SCAN_COUNT = 1000;
 
@@ -48,7 +51,7 @@ public final class ModerationStore {
   public enum Arg { OP, USER, SCALE, DENSE, WIDE }
 
   /** The statuses of {@code moderate.lua}, each with the script's integer. */
-  public enum Status implements Scripts.Status {
+  public enum Status implements Script.Status {
     /** Moved, restored or removed the entry. */
     CHANGED(1),
     /** Removed the entry from the stash ({@link Op#REMOVE} of a banned user's entry). */
@@ -91,7 +94,7 @@ public final class ModerationStore {
     for (Target t : targets) {
       Route r = route(t, userId);
       Board b = t.board();
-      calls.add(new ScriptCall<Key, Arg>(Scripts.MODERATE, r).key(Key.SCORES, Keys.scores(r))
+      calls.add(new ScriptCall<Key, Arg>(MODERATE, r).key(Key.SCORES, Keys.scores(r))
           .key(Key.DISTINCT, Keys.distinct(r)).key(Key.SCORE_COUNTS, Keys.scoreCounts(r)).key(Key.CLOSED, Keys.closed(r))
           .key(Key.BANNED, Keys.banned(r)).key(Key.STASH, Keys.stash(r)).key(Key.METAS, Keys.meta(r))
           .key(Key.USERS, Keys.users(r, userId))
@@ -99,7 +102,7 @@ public final class ModerationStore {
           .arg(Arg.DENSE, b.denseRanks()).arg(Arg.WIDE, b.wide()).call());
     }
     return shards.dispatch(calls).map(answers -> answers.stream().map(a -> new Outcome(
-        Scripts.status(Status.class, a.get(0).toInteger()), EntryLookups.stored(userId, a.get(1)))).toList());
+        Script.status(Status.class, a.get(0).toInteger()), EntryLookups.stored(userId, a.get(1)))).toList());
   }
 
   /** Not atomic, and need not be: running it again removes what is left. Answers how many it removed. */

@@ -5,7 +5,7 @@ import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Call;
 import dev.leaderboard.store.dispatch.Route;
 import dev.leaderboard.store.dispatch.ScriptCall;
-import dev.leaderboard.store.dispatch.Scripts;
+import dev.leaderboard.store.dispatch.Script;
 import dev.leaderboard.store.dispatch.Shards;
 import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
@@ -22,6 +22,9 @@ import java.util.List;
  * repairs a copy a failure left out.
  */
 public final class ParticipationStore {
+  /** Its Lua script ({@code join.lua}). */
+  public static final Script JOIN = new Script("join.lua", true, Key.class, Arg.class, Status.class);
+
   /** Places in a cohort's score range of {@link Keys#cohortMembers}: more than the largest cohort. */
   public static final long PLACES = 16384;
 
@@ -29,7 +32,7 @@ public final class ParticipationStore {
 
   public enum Arg { USER, NOW, MAX_SIZE, COHORT_SIZE, COHORT_VALUE }
 
-  public enum Status implements Scripts.Status {
+  public enum Status implements Script.Status {
     JOINED(1), ALREADY(0), FULL(-1), CLOSED(-3), BOARD_GONE(-7);
 
     private final int code;
@@ -74,7 +77,7 @@ public final class ParticipationStore {
     Route home = Keys.participation(b, period);
     Integer maxSize = b.competition().maxSize();
     Integer cohortSize = b.competition().cohortSize();
-    Call call = new ScriptCall<Key, Arg>(Scripts.JOIN, home)
+    Call call = new ScriptCall<Key, Arg>(JOIN, home)
         .key(Key.JOINED, Keys.joined(home)).key(Key.ORDER, Keys.joinOrder(home))
         .key(Key.OPEN_COHORTS, Keys.openCohorts(home)).key(Key.COHORT_COUNTS, Keys.cohortCounts(home))
         .key(Key.COHORT_MEMBERS, Keys.cohortMembers(home)).key(Key.CLOSED, Keys.closed(home))
@@ -86,7 +89,7 @@ public final class ParticipationStore {
         .arg(Arg.COHORT_VALUE, cohortValue == null ? "" : cohortValue)
         .call();
     return shards.send(call).compose(r -> {
-      Status status = Scripts.status(Status.class, r.get(0).toInteger());
+      Status status = Script.status(Status.class, r.get(0).toInteger());
       if (status != Status.JOINED && status != Status.ALREADY) {
         return Future.succeededFuture(new Join(status, null));
       }

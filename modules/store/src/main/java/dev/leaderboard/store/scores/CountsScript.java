@@ -5,7 +5,7 @@ import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Call;
 import dev.leaderboard.store.dispatch.Route;
 import dev.leaderboard.store.dispatch.ScriptCall;
-import dev.leaderboard.store.dispatch.Scripts;
+import dev.leaderboard.store.dispatch.Script;
 import io.vertx.redis.client.Response;
 import java.util.List;
 
@@ -14,6 +14,9 @@ import java.util.List;
  * one node holds, in one call.
  */
 public final class CountsScript {
+  /** Its Lua script ({@code counts.lua}). */
+  public static final Script SCRIPT = new Script("counts.lua", false, Key.class, Arg.class, null, "bytes.lua", "count.lua");
+
   private CountsScript() {
   }
 
@@ -27,7 +30,7 @@ public final class CountsScript {
    * member holds there.
    */
   static Call count(Board b, List<Route> partitions, List<StoredEntry> pivots, int[] home) {
-    ScriptCall<Key, Arg> c = new ScriptCall<Key, Arg>(Scripts.COUNTS, partitions.get(0))
+    ScriptCall<Key, Arg> c = new ScriptCall<Key, Arg>(SCRIPT, partitions.get(0))
         .arg(Arg.DESC, b.order().higherFirst());
     for (Route r : partitions) {
       c.key(Key.SCORES, Keys.scores(r));

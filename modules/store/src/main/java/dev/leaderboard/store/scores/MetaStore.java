@@ -5,7 +5,7 @@ import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Call;
 import dev.leaderboard.store.dispatch.Route;
 import dev.leaderboard.store.dispatch.ScriptCall;
-import dev.leaderboard.store.dispatch.Scripts;
+import dev.leaderboard.store.dispatch.Script;
 import dev.leaderboard.store.dispatch.Shards;
 import io.vertx.core.Future;
 
@@ -15,6 +15,9 @@ import io.vertx.core.Future;
  * see {@link ScoreStore}.)
  */
 public final class MetaStore {
+  /** Its Lua script ({@code meta_set.lua}). */
+  public static final Script SCRIPT = new Script("meta_set.lua", true, Key.class, Arg.class, Outcome.class);
+
   private final Shards shards;
 
   public MetaStore(Shards shards) {
@@ -27,7 +30,7 @@ public final class MetaStore {
   public enum Arg { USER, META, WIDE }
 
   /** What {@link #set} did: the statuses of {@code meta_set.lua}, each with the script's integer. */
-  public enum Outcome implements Scripts.Status {
+  public enum Outcome implements Script.Status {
     STORED(1),
     /** The user has no entry in the period: nothing stored. */
     NO_ENTRY(0),
@@ -56,10 +59,10 @@ public final class MetaStore {
   /** Replaces the metadata of a user who has an entry in the period, atomically on the user's partition. */
   public Future<Written> set(Board b, String period, String userId, String meta) {
     Route r = Keys.home(shards, b, period, userId);
-    Call call = new ScriptCall<Key, Arg>(Scripts.META_SET, r).key(Key.SCORES, Keys.scores(r))
+    Call call = new ScriptCall<Key, Arg>(SCRIPT, r).key(Key.SCORES, Keys.scores(r))
         .key(Key.METAS, Keys.meta(r)).key(Key.CLOSED, Keys.closed(r)).key(Key.USERS, Keys.users(r, userId))
         .arg(Arg.USER, userId).arg(Arg.META, meta).arg(Arg.WIDE, b.wide()).call();
     return shards.send(call).map(answer -> new Written(
-        Scripts.status(Outcome.class, answer.get(0).toInteger()), EntryLookups.stored(userId, answer.get(1))));
+        Script.status(Outcome.class, answer.get(0).toInteger()), EntryLookups.stored(userId, answer.get(1))));
   }
 }

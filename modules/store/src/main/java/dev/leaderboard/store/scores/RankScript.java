@@ -6,12 +6,15 @@ import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Call;
 import dev.leaderboard.store.dispatch.Route;
 import dev.leaderboard.store.dispatch.ScriptCall;
-import dev.leaderboard.store.dispatch.Scripts;
+import dev.leaderboard.store.dispatch.Script;
 import dev.leaderboard.store.dispatch.Shards;
 import java.util.List;
 
 /** The Java side of {@code rank.lua}: read-only counts of the members before given entries, or around one. */
 public final class RankScript {
+  /** Its Lua script ({@code rank.lua}). */
+  public static final Script SCRIPT = new Script("rank.lua", false, Key.class, Arg.class, null, "bytes.lua", "count.lua");
+
   private RankScript() {
   }
 
@@ -20,7 +23,7 @@ public final class RankScript {
   public enum Arg implements ScriptCall.Variadic { DESC, WITH_META, MODE, OPERANDS }
 
   private static ScriptCall<Key, Arg> call(Board b, Route r, String mode, boolean withMeta) {
-    ScriptCall<Key, Arg> c = new ScriptCall<Key, Arg>(Scripts.RANK, r).key(Key.SCORES, Keys.scores(r));
+    ScriptCall<Key, Arg> c = new ScriptCall<Key, Arg>(SCRIPT, r).key(Key.SCORES, Keys.scores(r));
     // the metadata's key only when it is read: a read of the scores alone goes on while a slot's keys move
     return (withMeta ? c.key(Key.METAS, Keys.meta(r)) : c).arg(Arg.DESC, b.order().higherFirst()).arg(Arg.WITH_META, withMeta).arg(Arg.MODE, mode);
   }

@@ -4,7 +4,7 @@ import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Call;
 import dev.leaderboard.store.dispatch.Route;
 import dev.leaderboard.store.dispatch.ScriptCall;
-import dev.leaderboard.store.dispatch.Scripts;
+import dev.leaderboard.store.dispatch.Script;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
@@ -17,6 +17,9 @@ import java.util.List;
  * each row's metadata in the same call (so a read never costs an extra round for metadata).
  */
 public final class Rows {
+  /** Its Lua script ({@code rows.lua}). */
+  public static final Script SCRIPT = new Script("rows.lua", false, Key.class, Arg.class, null);
+
   private Rows() {
   }
 
@@ -33,7 +36,7 @@ public final class Rows {
    */
   static Call range(Route r, boolean withMeta, String command, Object... args) {
     if (withMeta) {
-      ScriptCall<Key, Arg> c = new ScriptCall<Key, Arg>(Scripts.ROWS, r).key(Key.SCORES, Keys.scores(r))
+      ScriptCall<Key, Arg> c = new ScriptCall<Key, Arg>(SCRIPT, r).key(Key.SCORES, Keys.scores(r))
           .key(Key.METAS, Keys.meta(r)).arg(Arg.COMMAND, command);
       for (Object a : args) {
         c.arg(Arg.ARGUMENTS, a);

@@ -312,8 +312,9 @@ public final class ScoreStore {
     });
   }
 
-  /** So the first calls do not need to reload them. */
+  /** Its scripts, so the first calls need not load them. */
   public Future<Void> loadScripts() {
-    return shards.loadScripts();
+    return shards.loadScripts(List.of(SubmitScript.SCRIPT, RankScript.SCRIPT, CountsScript.SCRIPT, Rows.SCRIPT,
+        MetaStore.SCRIPT));
   }
 }

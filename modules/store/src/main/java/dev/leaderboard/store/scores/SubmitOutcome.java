@@ -1,6 +1,6 @@
 package dev.leaderboard.store.scores;
 
-import dev.leaderboard.store.dispatch.Scripts;
+import dev.leaderboard.store.dispatch.Script;
 
 /**
  * @param entry the user's entry after the event ({@code null} if the user has none)
@@ -18,7 +18,7 @@ public record SubmitOutcome(Status status, StoredEntry entry, StoredEntry previo
   }
 
   /** The submit script's statuses, each with the integer {@code submit.lua} returns for it. */
-  public enum Status implements Scripts.Status {
+  public enum Status implements Script.Status {
     /** Applied; the score changed (or an equal score moved to an earlier time) and took the event's time. */
     CHANGED(1),
     /** Applied; the score stayed the same and keeps the time it was first reached. */

@@ -5,12 +5,15 @@ import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Call;
 import dev.leaderboard.store.dispatch.Route;
 import dev.leaderboard.store.dispatch.ScriptCall;
-import dev.leaderboard.store.dispatch.Scripts;
+import dev.leaderboard.store.dispatch.Script;
 import dev.leaderboard.store.dispatch.Shards;
 import io.vertx.redis.client.Response;
 
 /** The Java side of {@code submit.lua}; its statuses are {@link SubmitOutcome.Status}. */
 public final class SubmitScript {
+  /** Its Lua script ({@code submit.lua}). */
+  public static final Script SCRIPT = new Script("submit.lua", true, Key.class, Arg.class, SubmitOutcome.Status.class, "bytes.lua");
+
   private SubmitScript() {
   }
 
@@ -29,7 +32,7 @@ public final class SubmitScript {
           + " layout) must " + (b.wide() ? "carry" : "not carry") + " a wide tie");
     }
     Route r = Keys.home(shards, b, c.period(), c.userId());
-    return new ScriptCall<Key, Arg>(Scripts.SUBMIT, r)
+    return new ScriptCall<Key, Arg>(SCRIPT, r)
         .key(Key.SCORES, Keys.scores(r)).key(Key.EVENTS, Keys.events(r)).key(Key.DISTINCT, Keys.distinct(r))
         .key(Key.SCORE_COUNTS, Keys.scoreCounts(r)).key(Key.CLOSED, Keys.closed(r)).key(Key.METAS, Keys.meta(r))
         .key(Key.BANNED, Keys.banned(r)).key(Key.USERS, Keys.users(r, c.userId())).key(Key.LIVE, Keys.live(r))
@@ -61,7 +64,7 @@ public final class SubmitScript {
    * {@link SubmitOutcome.Status#CHANGED} (whether that attempt changed the score is not known).
    */
   static SubmitOutcome outcome(String userId, Response r, boolean ownEventId) {
-    SubmitOutcome.Status status = Scripts.status(SubmitOutcome.Status.class, r.get(0).toInteger());
+    SubmitOutcome.Status status = Script.status(SubmitOutcome.Status.class, r.get(0).toInteger());
     if (status == SubmitOutcome.Status.DUPLICATE && ownEventId) {
       status = SubmitOutcome.Status.CHANGED;
     }

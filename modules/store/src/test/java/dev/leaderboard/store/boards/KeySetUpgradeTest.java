@@ -1,5 +1,6 @@
 package dev.leaderboard.store.boards;
 
+import dev.leaderboard.store.scripts.StoreScripts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.leaderboard.core.Board;
@@ -76,7 +77,7 @@ class KeySetUpgradeTest {
   @BeforeEach
   void open(Vertx vertx) {
     shards = Shards.connect(vertx, TestShards.endpoints(), 4);
-    shards.loadScripts().await();
+    shards.loadScripts(StoreScripts.ALL).await();
   }
 
   @AfterEach

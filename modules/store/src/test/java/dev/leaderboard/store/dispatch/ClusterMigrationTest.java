@@ -1,5 +1,7 @@
 package dev.leaderboard.store.dispatch;
 
+import dev.leaderboard.store.scores.RankScript;
+import dev.leaderboard.store.scores.SubmitScript;
 import dev.leaderboard.store.Live;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.scores.ScoreStore;
@@ -75,7 +77,7 @@ class ClusterMigrationTest {
       cluster.migrateKeys(slot0, List.of(Keys.scores(scoresMoved), Keys.distinct(scoresMoved)));
       cluster.beginMove(slot1, added);
       cluster.migrateKeys(slot1, List.of(Keys.events(recordsMoved), Keys.scoreCounts(recordsMoved)));
-      assertThat(cluster.call(added, "SCRIPT", "EXISTS", Scripts.RANK.sha(), Scripts.SUBMIT.sha()))
+      assertThat(cluster.call(added, "SCRIPT", "EXISTS", RankScript.SCRIPT.sha(), SubmitScript.SCRIPT.sha()))
           .as("the new master has never loaded the scripts").isEqualTo(List.of(0L, 0L));
 
       ScoreStoreReadTest.assertReadsMatch(vertx, store, b, new ArrayList<>(entries.values()), true, rnd);
@@ -94,7 +96,7 @@ class ClusterMigrationTest {
       entries.put(mover, new StoredEntry(mover, applied.entry().composite()));
 
       ScoreStoreReadTest.assertReadsMatch(vertx, store, b, new ArrayList<>(entries.values()), true, rnd);
-      assertThat(cluster.call(added, "SCRIPT", "EXISTS", Scripts.RANK.sha(), Scripts.SUBMIT.sha()))
+      assertThat(cluster.call(added, "SCRIPT", "EXISTS", RankScript.SCRIPT.sha(), SubmitScript.SCRIPT.sha()))
           .as("loaded where NOSCRIPT said they were missing").isEqualTo(List.of(1L, 1L));
       shards.close();
     }

@@ -1,16 +1,5 @@
 package dev.leaderboard.store.dispatch;
 
-import dev.leaderboard.store.boards.KeySetUpgrade;
-import dev.leaderboard.store.boards.Leases;
-import dev.leaderboard.store.friends.FriendStore;
-import dev.leaderboard.store.moderation.ModerationStore;
-import dev.leaderboard.store.participation.ParticipationStore;
-import dev.leaderboard.store.scores.CountsScript;
-import dev.leaderboard.store.scores.MetaStore;
-import dev.leaderboard.store.scores.RankScript;
-import dev.leaderboard.store.scores.Rows;
-import dev.leaderboard.store.scores.SubmitOutcome;
-import dev.leaderboard.store.scores.SubmitScript;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
 import java.io.IOException;
@@ -22,24 +11,12 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
 /**
- * The Lua scripts under {@code /lua/}, always called by SHA ({@link ScriptPipeline} loads them where a
- * node lost them). Each names its KEYS, ARGV and statuses as Java enums, in the order of the script's
- * header; {@code LuaContractTest} checks both sides agree.
+ * One Lua script under {@code /lua/}, always called by SHA ({@link ScriptPipeline} loads it where a
+ * node lost it). A store declares its own scripts, each naming its KEYS, ARGV and statuses as Java
+ * enums in the order of the script's header ({@code LuaContractTest} checks both sides agree); this
+ * layer knows no store.
  */
-public enum Scripts {
-  SUBMIT("submit.lua", true, SubmitScript.Key.class, SubmitScript.Arg.class, SubmitOutcome.Status.class,
-      "bytes.lua"),
-  RANK("rank.lua", false, RankScript.Key.class, RankScript.Arg.class, null, "bytes.lua", "count.lua"),
-  COUNTS("counts.lua", false, CountsScript.Key.class, CountsScript.Arg.class, null, "bytes.lua", "count.lua"),
-  FRIEND_ADD("friend_add.lua", true, FriendStore.Key.class, FriendStore.Arg.class, FriendStore.Status.class),
-  LEASE_RENEW("lease_renew.lua", true, Leases.Key.class, Leases.RenewArg.class, Leases.Status.class),
-  LEASE_RELEASE("lease_release.lua", true, Leases.Key.class, Leases.ReleaseArg.class, Leases.Status.class),
-  META_SET("meta_set.lua", true, MetaStore.Key.class, MetaStore.Arg.class, MetaStore.Outcome.class),
-  ROWS("rows.lua", false, Rows.Key.class, Rows.Arg.class, null),
-  JOIN("join.lua", true, ParticipationStore.Key.class, ParticipationStore.Arg.class, ParticipationStore.Status.class),
-  MODERATE("moderate.lua", true, ModerationStore.Key.class, ModerationStore.Arg.class, ModerationStore.Status.class),
-  MERGE("merge.lua", true, KeySetUpgrade.Key.class, KeySetUpgrade.Arg.class, null);
-
+public final class Script {
   /** A script's status enum: each constant's integer in the script, {@code null} for one it never returns. */
   public interface Status {
     Integer code();
@@ -56,7 +33,7 @@ public enum Scripts {
   private final boolean variadicKeys;
 
   /** @param libraries scripts of shared local functions, prepended to this one's text in order */
-  <K extends Enum<K>, A extends Enum<A>> Scripts(String name, boolean writes, Class<K> keys, Class<A> args,
+  public <K extends Enum<K>, A extends Enum<A>> Script(String name, boolean writes, Class<K> keys, Class<A> args,
       Class<? extends Enum<?>> statuses, String... libraries) {
     this.name = name;
     this.writes = writes;
@@ -78,7 +55,7 @@ public enum Scripts {
   }
 
   private static String resource(String name) {
-    try (InputStream in = Scripts.class.getResourceAsStream("/lua/" + name)) {
+    try (InputStream in = Script.class.getResourceAsStream("/lua/" + name)) {
       if (in == null) {
         throw new IllegalStateException("missing script " + name);
       }
@@ -101,6 +78,11 @@ public enum Scripts {
   }
 
   public String fileName() {
+    return name;
+  }
+
+  @Override
+  public String toString() {
     return name;
   }
 

@@ -1,0 +1,2 @@
+/** The catalogue of every store's Lua scripts. */
+package dev.leaderboard.store.scripts;
