@@ -1,5 +1,6 @@
 package dev.leaderboard.service;
 
+import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.service.request.BanRequest;
 import dev.leaderboard.service.request.JoinRequest;
@@ -68,7 +69,7 @@ public interface LeaderboardService {
   /** Clustered address: served by every node, reachable from any JVM in the cluster. */
   String ADDRESS = "leaderboard.service";
   /** Published with {@code {"board": name}} once a board's definition changed or it was deleted. */
-  String BOARD_CHANGED_ADDRESS = "leaderboard.boards.changed";
+  String BOARD_CHANGED_ADDRESS = BoardRegistry.CHANGED_ADDRESS;
 
   static LeaderboardService createProxy(Vertx vertx, String address) {
     LeaderboardException.registerCodecs(vertx.eventBus());

@@ -1,6 +1,5 @@
 package dev.leaderboard.service.boards;
 
-import dev.leaderboard.service.LeaderboardService;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
@@ -56,7 +55,7 @@ final class BoardChanges {
   /** Publishes the change, applies it here and on every member; completes when all did or ran out of time. */
   Future<Void> announce(String name) {
     JsonObject notice = new JsonObject().put("board", name);
-    vertx.eventBus().publish(LeaderboardService.BOARD_CHANGED_ADDRESS, notice);
+    vertx.eventBus().publish(BoardRegistry.CHANGED_ADDRESS, notice);
     ContextInternal context = ((VertxInternal) vertx).getOrCreateContext();
     PromiseInternal<Void> here = context.promise();
     apply.apply(name).onComplete(ar -> here.complete());

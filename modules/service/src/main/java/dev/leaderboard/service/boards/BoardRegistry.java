@@ -3,7 +3,6 @@ package dev.leaderboard.service.boards;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.PeriodState;
-import dev.leaderboard.service.LeaderboardService;
 import dev.leaderboard.store.boards.BoardStore;
 import dev.leaderboard.store.boards.PeriodStore;
 import io.vertx.core.Context;
@@ -32,7 +31,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class BoardRegistry {
   private static final Logger LOG = LoggerFactory.getLogger(BoardRegistry.class);
-  public static final String CHANGED_ADDRESS = LeaderboardService.BOARD_CHANGED_ADDRESS;
+  public static final String CHANGED_ADDRESS = "leaderboard.boards.changed";
   /** Published with {@code {"board": name}} when one of the board's periods changed state. */
   public static final String PERIOD_ADDRESS = "leaderboard.periods.changed";
 

@@ -142,7 +142,8 @@ public final class LeagueBatch {
           }
         }
         return intake.submitRouted(routed, refused, waiting).compose(done -> cohorts(done.landed())
-            .map(seats -> LeagueBatchResult.of(l.name(), done.result(), done.landed(), tierOf, seats)));
+            .map(seats -> LeagueBatchResult.of(l.name(), done.result(), done.landed().stream()
+                .map(x -> new LeagueBatchResult.Landed(x.index(), x.period(), x.userId())).toList(), tierOf, seats)));
       });
     });
   }

@@ -1,6 +1,5 @@
 package dev.leaderboard.service.moderation;
 
-import dev.leaderboard.service.intake.ScoreIntake;
 import dev.leaderboard.store.moderation.Ban;
 import dev.leaderboard.store.moderation.ModerationStore;
 import io.vertx.core.Future;
@@ -19,7 +18,7 @@ import org.slf4j.LoggerFactory;
  * This node's view of the banned users, so a submit is refused without a Redis round trip. A ban or
  * lift is announced with the user ID only and every node re-reads it from Redis, so a forged notice
  * can at most make a node read what is stored. Every ban is reloaded before a node's first write to a
- * new period ({@link ScoreIntake}): a period started after a ban swept the partitions has no markers.
+ * new period ({@code intake.ScoreIntake}): a period started after a ban swept the partitions has no markers.
  */
 public final class BanRegistry {
   private static final Logger LOG = LoggerFactory.getLogger(BanRegistry.class);

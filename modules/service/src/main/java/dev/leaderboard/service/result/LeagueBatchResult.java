@@ -1,6 +1,5 @@
 package dev.leaderboard.service.result;
 
-import dev.leaderboard.service.intake.ScoreIntake.Landed;
 import io.vertx.codegen.annotations.DataObject;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -17,6 +16,10 @@ import java.util.Map;
 public final class LeagueBatchResult extends JsonAnswer {
   public LeagueBatchResult(JsonObject json) {
     super(json);
+  }
+
+  /** An event of the batch that was applied or found a duplicate: its index in the batch, period and user. */
+  public record Landed(int index, String period, String userId) {
   }
 
   public static LeagueBatchResult of(String league, BatchResult batch, List<Landed> landed, Map<Integer, String> tiers,
