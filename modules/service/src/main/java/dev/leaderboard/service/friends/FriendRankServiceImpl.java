@@ -1,10 +1,10 @@
 package dev.leaderboard.service.friends;
 
 import dev.leaderboard.service.boards.BoardRegistry;
-import dev.leaderboard.service.impl.Requests;
+import dev.leaderboard.service.request.Requests;
 import dev.leaderboard.service.reads.ReadSource;
 import dev.leaderboard.service.reads.ReadSources;
-import dev.leaderboard.service.intake.RankHints;
+import dev.leaderboard.service.reads.RankHints;
 import dev.leaderboard.service.reads.Entries;
 import dev.leaderboard.service.reads.RankMath;
 import dev.leaderboard.service.reads.Reach;

@@ -1,11 +1,12 @@
 package dev.leaderboard.service.impl;
 
+import dev.leaderboard.service.request.Requests;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.service.LeaderboardService;
 import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.boards.BoardDefinitions;
 import dev.leaderboard.service.intake.MetaUpdates;
-import dev.leaderboard.service.intake.RankHints;
+import dev.leaderboard.service.reads.RankHints;
 import dev.leaderboard.service.intake.ScoreIntake;
 import dev.leaderboard.service.intake.ScoreNotices;
 import dev.leaderboard.service.moderation.BanActions;

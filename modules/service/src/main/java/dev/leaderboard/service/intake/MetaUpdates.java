@@ -1,7 +1,7 @@
 package dev.leaderboard.service.intake;
 
 import dev.leaderboard.service.boards.BoardRegistry;
-import dev.leaderboard.service.impl.Requests;
+import dev.leaderboard.service.request.Requests;
 
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;

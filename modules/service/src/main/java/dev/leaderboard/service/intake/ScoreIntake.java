@@ -1,5 +1,6 @@
 package dev.leaderboard.service.intake;
 
+import dev.leaderboard.service.reads.RankHints;
 import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.moderation.BanRegistry;
 import dev.leaderboard.service.participation.Participation;

@@ -12,7 +12,7 @@ import dev.leaderboard.core.Period;
 import dev.leaderboard.core.RankMode;
 import dev.leaderboard.service.boards.BoardDefinitions;
 import dev.leaderboard.service.boards.BoardRegistry;
-import dev.leaderboard.service.impl.Requests;
+import dev.leaderboard.service.request.Requests;
 import dev.leaderboard.service.intake.ScoreIntake;
 import dev.leaderboard.service.participation.Participation;
 import dev.leaderboard.service.request.LeagueJoin;

@@ -13,7 +13,7 @@ import dev.leaderboard.core.Period;
 import dev.leaderboard.core.PeriodState;
 import dev.leaderboard.core.RankMode;
 import dev.leaderboard.service.boards.BoardRegistry;
-import dev.leaderboard.service.impl.Requests;
+import dev.leaderboard.service.request.Requests;
 import dev.leaderboard.service.moderation.BanRegistry;
 import dev.leaderboard.service.reads.RankMath;
 import dev.leaderboard.service.reads.ReadSources;

@@ -1,7 +1,7 @@
 package dev.leaderboard.service.reads;
 
 import dev.leaderboard.service.boards.BoardRegistry;
-import dev.leaderboard.service.impl.Requests;
+import dev.leaderboard.service.request.Requests;
 
 import dev.leaderboard.core.Limits;
 import dev.leaderboard.core.Names;

@@ -6,7 +6,7 @@ import dev.leaderboard.core.Names;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.PeriodState;
 import dev.leaderboard.service.boards.BoardRegistry;
-import dev.leaderboard.service.impl.Requests;
+import dev.leaderboard.service.request.Requests;
 import dev.leaderboard.service.result.Histogram;
 import dev.leaderboard.store.scores.ScoreStore;
 import io.vertx.core.Future;

@@ -1,6 +1,5 @@
 package dev.leaderboard.service.reads;
 
-import dev.leaderboard.service.intake.RankHints;
 
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;

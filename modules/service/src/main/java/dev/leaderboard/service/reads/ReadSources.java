@@ -1,7 +1,6 @@
 package dev.leaderboard.service.reads;
 
 import dev.leaderboard.service.boards.BoardRegistry;
-import dev.leaderboard.service.intake.RankHints;
 
 import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.core.Board;

@@ -5,7 +5,7 @@ import dev.leaderboard.archive.RewardStore.State;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Names;
 import dev.leaderboard.service.boards.BoardRegistry;
-import dev.leaderboard.service.impl.Requests;
+import dev.leaderboard.service.request.Requests;
 import dev.leaderboard.service.result.RewardClaimed;
 import dev.leaderboard.service.result.RewardList;
 import io.vertx.core.Future;

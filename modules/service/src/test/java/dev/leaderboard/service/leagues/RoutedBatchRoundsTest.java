@@ -6,7 +6,7 @@ import dev.leaderboard.core.Board;
 import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.TestClock;
 import dev.leaderboard.service.impl.LeaderboardServiceImpl;
-import dev.leaderboard.service.intake.RankHints;
+import dev.leaderboard.service.reads.RankHints;
 import dev.leaderboard.service.intake.ScoreIntake;
 import dev.leaderboard.service.intake.ScoreIntake.Routed;
 import dev.leaderboard.service.intake.ScoreNotices;

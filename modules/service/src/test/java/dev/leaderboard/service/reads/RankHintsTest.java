@@ -1,4 +1,4 @@
-package dev.leaderboard.service.intake;
+package dev.leaderboard.service.reads;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.leaderboard.service.intake;
+package dev.leaderboard.service.reads;
 
 import dev.leaderboard.core.Board;
 import dev.leaderboard.store.scores.StoredEntry;

@@ -1,4 +1,4 @@
-package dev.leaderboard.service.impl;
+package dev.leaderboard.service.request;
 
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Fields;
