@@ -7,7 +7,7 @@ import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
 import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.WebhookReceiver;
-import dev.leaderboard.service.periods.AdminVerticle;
+import dev.leaderboard.service.AdminVerticle;
 import dev.leaderboard.service.webhooks.WebhookSettings;
 import io.vertx.core.Promise;
 import io.vertx.core.http.HttpServer;

@@ -12,7 +12,7 @@ import dev.leaderboard.embedded.CurrentUser;
 import dev.leaderboard.service.LeaderboardVerticle;
 import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.friends.FriendRankVerticle;
-import dev.leaderboard.service.periods.AdminVerticle;
+import dev.leaderboard.service.AdminVerticle;
 import dev.leaderboard.store.dispatch.RedisPool;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;

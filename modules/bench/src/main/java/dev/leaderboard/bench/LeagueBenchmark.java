@@ -6,7 +6,7 @@ import dev.leaderboard.core.Period;
 import dev.leaderboard.embedded.LocalPostgres;
 import dev.leaderboard.embedded.LocalRedisShards;
 import dev.leaderboard.service.NodeStore;
-import dev.leaderboard.service.impl.LeaderboardServiceImpl;
+import dev.leaderboard.service.LeaderboardServiceImpl;
 import dev.leaderboard.service.intake.ScoreNotices;
 import dev.leaderboard.service.periods.PeriodCloser;
 import dev.leaderboard.service.request.ScoreBatch;

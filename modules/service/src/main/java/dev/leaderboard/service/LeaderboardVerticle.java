@@ -1,6 +1,6 @@
 package dev.leaderboard.service;
 
-import dev.leaderboard.service.impl.LeaderboardServiceImpl;
+import dev.leaderboard.service.intake.ScoreNotice;
 import dev.leaderboard.service.periods.PeriodCloser;
 import dev.leaderboard.service.intake.ScoreNotices;
 import dev.leaderboard.store.boards.PeriodStore;

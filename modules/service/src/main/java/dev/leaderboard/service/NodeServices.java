@@ -6,7 +6,6 @@ import io.vertx.core.shareddata.Shareable;
 import io.vertx.ext.healthchecks.HealthChecks;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;
-import dev.leaderboard.service.impl.LeaderboardServiceImpl;
 import io.vertx.core.Future;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;

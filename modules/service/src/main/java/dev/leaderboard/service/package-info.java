@@ -1,4 +1,9 @@
-/** The leaderboard service interfaces, their event-bus proxies and result types, the node's one store and the verticle that hosts the service. */
+/**
+ * The leaderboard service interfaces, their event-bus proxies and result types, the node's one store,
+ * the facade that hands each request to the package doing that job ({@code LeaderboardServiceImpl},
+ * with {@code Erasure}, which spans moderation and leagues), and the verticles that host the service
+ * and run the admin tick: the top of the module, which no package below imports.
+ */
 @ModuleGen(name = "leaderboard", groupPackage = "dev.leaderboard")
 package dev.leaderboard.service;
 

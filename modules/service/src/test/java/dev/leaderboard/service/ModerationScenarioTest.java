@@ -1,6 +1,6 @@
 package dev.leaderboard.service;
 
-import dev.leaderboard.service.impl.LeaderboardServiceImpl;
+import dev.leaderboard.service.LeaderboardServiceImpl;
 import dev.leaderboard.service.result.Moderated;
 import dev.leaderboard.service.request.BanRequest;
 import static org.assertj.core.api.Assertions.assertThat;

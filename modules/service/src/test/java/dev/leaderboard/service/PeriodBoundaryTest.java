@@ -1,6 +1,5 @@
 package dev.leaderboard.service;
 
-import dev.leaderboard.service.periods.AdminVerticle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

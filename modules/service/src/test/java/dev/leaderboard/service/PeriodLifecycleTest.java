@@ -1,7 +1,6 @@
 package dev.leaderboard.service;
 
 import dev.leaderboard.service.friends.FriendRankVerticle;
-import dev.leaderboard.service.periods.AdminVerticle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;

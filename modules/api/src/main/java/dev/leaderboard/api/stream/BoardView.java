@@ -1,7 +1,7 @@
 package dev.leaderboard.api.stream;
 
 import dev.leaderboard.core.Board;
-import dev.leaderboard.service.ScoreNotice;
+import dev.leaderboard.service.intake.ScoreNotice;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

@@ -4,7 +4,7 @@ import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Limits;
 import dev.leaderboard.service.LeaderboardService;
-import dev.leaderboard.service.ScoreNotice;
+import dev.leaderboard.service.intake.ScoreNotice;
 import dev.leaderboard.service.request.UserIds;
 import dev.leaderboard.service.result.RankList;
 import dev.leaderboard.store.boards.BoardStore;

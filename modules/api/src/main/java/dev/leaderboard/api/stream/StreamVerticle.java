@@ -3,7 +3,7 @@ package dev.leaderboard.api.stream;
 import dev.leaderboard.store.access.StreamTickets;
 import dev.leaderboard.service.NodeServices;
 import dev.leaderboard.service.NodeStore;
-import dev.leaderboard.service.ScoreNotice;
+import dev.leaderboard.service.intake.ScoreNotice;
 import dev.leaderboard.service.LeaderboardService;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;

@@ -1,7 +1,7 @@
 package dev.leaderboard.api.stream;
 
 import dev.leaderboard.core.Order;
-import dev.leaderboard.service.ScoreNotice;
+import dev.leaderboard.service.intake.ScoreNotice;
 import dev.leaderboard.service.result.EntryPage;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;

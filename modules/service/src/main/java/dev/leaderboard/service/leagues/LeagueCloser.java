@@ -1,5 +1,6 @@
 package dev.leaderboard.service.leagues;
 
+import dev.leaderboard.store.dispatch.Shards;
 import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.archive.LeagueMoveStore;
 import dev.leaderboard.archive.LeagueMoveStore.Move;
@@ -8,7 +9,6 @@ import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.League;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.PeriodState;
-import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.periods.CloseLease;
 import dev.leaderboard.service.periods.PeriodAdmin;
@@ -20,7 +20,6 @@ import dev.leaderboard.store.boards.PeriodStore;
 import dev.leaderboard.store.leagues.LeagueStore;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -59,29 +58,24 @@ public final class LeagueCloser {
   private final String owner = UUID.randomUUID().toString();
   private final long leaseMillis;
 
-  private LeagueCloser(Vertx vertx, NodeStore node, PeriodAdmin periods, long leaseMillis) {
+  private LeagueCloser(Vertx vertx, Shards shards, ArchiveStore archive, BoardRegistry boards, PeriodAdmin periods,
+      long leaseMillis) {
     this.vertx = vertx;
-    this.store = new LeagueStore(node.shards());
-    this.archive = node.archive();
+    this.store = new LeagueStore(shards);
+    this.archive = archive;
     this.moves = archive.leagueMoves();
     this.archived = new ArchivedMoves(store, archive.participants());
-    this.deliveries = new DeliveryStore(node.shards());
-    this.periodStore = new PeriodStore(node.shards());
-    this.boards = node.boards();
+    this.deliveries = new DeliveryStore(shards);
+    this.periodStore = new PeriodStore(shards);
+    this.boards = boards;
     this.periods = periods;
     this.leaseMillis = leaseMillis;
   }
 
-  /** A closer over the node's store whose tier periods close through {@code periods}. */
-  public static LeagueCloser of(Vertx vertx, NodeStore node, PeriodAdmin periods, long leaseMillis) {
-    return new LeagueCloser(vertx, node, periods, leaseMillis);
-  }
-
-  /** A closer over the node's store, for the admin tick. */
-  public static LeagueCloser of(Vertx vertx, NodeStore node, PeriodCloser periodCloser, Clock clock, long leaseMillis) {
-    PeriodAdmin periods = new PeriodAdmin(node.boards(), node.boardStore(), new PeriodStore(node.shards()),
-        node.archive(), periodCloser, clock);
-    return new LeagueCloser(vertx, node, periods, leaseMillis);
+  /** A closer over the node's stores whose tier periods close through {@code periods}. */
+  public static LeagueCloser of(Vertx vertx, Shards shards, ArchiveStore archive, BoardRegistry boards,
+      PeriodAdmin periods, long leaseMillis) {
+    return new LeagueCloser(vertx, shards, archive, boards, periods, leaseMillis);
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.leaderboard.service.moderation;
 
+import dev.leaderboard.service.reads.ModerationTargets;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Names;
 import dev.leaderboard.service.request.BanRequest;

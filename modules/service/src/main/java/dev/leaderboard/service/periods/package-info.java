@@ -1,2 +1,2 @@
-/** Periods: listing, closing and archiving them under a lease, and the verticle that rolls them over. */
+/** Periods: listing, closing and archiving them under a lease (the admin tick that rolls them over is {@code service.AdminVerticle}). */
 package dev.leaderboard.service.periods;

@@ -1,6 +1,5 @@
 package dev.leaderboard.service.reads;
 
-import dev.leaderboard.service.moderation.ModerationTargets;
 
 import dev.leaderboard.core.Names;
 import dev.leaderboard.store.moderation.Ban;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.TestClock;
-import dev.leaderboard.service.impl.LeaderboardServiceImpl;
+import dev.leaderboard.service.LeaderboardServiceImpl;
 import dev.leaderboard.service.request.BanRequest;
 import dev.leaderboard.service.request.LeagueJoin;
 import dev.leaderboard.service.request.ScoreBatch;

@@ -6,7 +6,7 @@ import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.League;
 import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.TestClock;
-import dev.leaderboard.service.impl.LeaderboardServiceImpl;
+import dev.leaderboard.service.LeaderboardServiceImpl;
 import dev.leaderboard.service.request.LeagueJoin;
 import dev.leaderboard.service.request.ScoreEvent;
 import dev.leaderboard.service.result.LeagueClosed;

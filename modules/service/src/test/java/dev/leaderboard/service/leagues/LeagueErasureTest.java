@@ -8,7 +8,7 @@ import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.League;
 import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.TestClock;
-import dev.leaderboard.service.impl.LeaderboardServiceImpl;
+import dev.leaderboard.service.LeaderboardServiceImpl;
 import dev.leaderboard.service.request.ScoreBatch;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Route;

@@ -7,7 +7,7 @@ import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.service.LeaderboardService;
 import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.TestClock;
-import dev.leaderboard.service.impl.LeaderboardServiceImpl;
+import dev.leaderboard.service.LeaderboardServiceImpl;
 import dev.leaderboard.service.request.LeagueJoin;
 import dev.leaderboard.service.request.ScoreEvent;
 import dev.leaderboard.testing.TestSeed;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.TestClock;
-import dev.leaderboard.service.impl.LeaderboardServiceImpl;
+import dev.leaderboard.service.LeaderboardServiceImpl;
 import dev.leaderboard.service.reads.RankHints;
 import dev.leaderboard.service.intake.ScoreIntake;
 import dev.leaderboard.service.intake.ScoreIntake.Routed;

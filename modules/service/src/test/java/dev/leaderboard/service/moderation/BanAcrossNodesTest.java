@@ -5,7 +5,7 @@ import dev.leaderboard.service.request.ScoreEvent;
 import dev.leaderboard.service.boards.BoardNoticeTest;
 import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.NodeStore;
-import dev.leaderboard.service.impl.LeaderboardServiceImpl;
+import dev.leaderboard.service.LeaderboardServiceImpl;
 import dev.leaderboard.service.intake.ScoreNotices;
 import dev.leaderboard.service.periods.PeriodCloser;
 

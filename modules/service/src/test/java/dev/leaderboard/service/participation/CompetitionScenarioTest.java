@@ -10,7 +10,7 @@ import dev.leaderboard.service.CohortPlacements;
 import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.ReferenceBoard;
 import dev.leaderboard.service.TestClock;
-import dev.leaderboard.service.impl.LeaderboardServiceImpl;
+import dev.leaderboard.service.LeaderboardServiceImpl;
 import dev.leaderboard.service.intake.ScoreNotices;
 import dev.leaderboard.service.periods.PeriodCloser;
 import dev.leaderboard.service.request.JoinRequest;

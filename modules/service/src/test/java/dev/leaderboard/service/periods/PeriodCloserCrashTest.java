@@ -1,5 +1,6 @@
 package dev.leaderboard.service.periods;
 
+import dev.leaderboard.service.AdminVerticle;
 import dev.leaderboard.service.boards.BoardRegistry;
 
 import dev.leaderboard.service.NodeStore;

@@ -22,7 +22,7 @@ import dev.leaderboard.service.RewardReference.Expected;
 import dev.leaderboard.service.RewardReference.Final;
 import dev.leaderboard.service.TestClock;
 import dev.leaderboard.service.boards.BoardRegistry;
-import dev.leaderboard.service.impl.LeaderboardServiceImpl;
+import dev.leaderboard.service.LeaderboardServiceImpl;
 import dev.leaderboard.service.request.BanRequest;
 import dev.leaderboard.store.boards.BoardStore;
 import dev.leaderboard.store.boards.PeriodStore;

@@ -1,9 +1,7 @@
-package dev.leaderboard.service.impl;
+package dev.leaderboard.service;
 
 import dev.leaderboard.service.request.Requests;
 import dev.leaderboard.core.Board;
-import dev.leaderboard.service.LeaderboardService;
-import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.boards.BoardDefinitions;
 import dev.leaderboard.service.intake.MetaUpdates;
 import dev.leaderboard.service.reads.RankHints;
@@ -11,8 +9,7 @@ import dev.leaderboard.service.intake.ScoreIntake;
 import dev.leaderboard.service.intake.ScoreNotices;
 import dev.leaderboard.service.moderation.BanActions;
 import dev.leaderboard.service.moderation.EntryRemoval;
-import dev.leaderboard.service.moderation.Erasure;
-import dev.leaderboard.service.moderation.ModerationTargets;
+import dev.leaderboard.service.reads.ModerationTargets;
 import dev.leaderboard.service.participation.Participation;
 import dev.leaderboard.service.periods.PeriodAdmin;
 import dev.leaderboard.service.periods.PeriodCloser;
@@ -136,7 +133,7 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
         clock, new ParticipationStore(store.shards()), new LeagueErasure(leagueStore, store.archive().leagueMoves()));
     this.rewards = new Rewards(store.boards(), store.archive().rewards(), clock);
     this.standings = new Standings(store.boards(), reads, store.archive(), participation, clock);
-    LeagueCloser leagueCloser = LeagueCloser.of(vertx, store, periods, closer.leaseMillis());
+    LeagueCloser leagueCloser = LeagueCloser.of(vertx, store.shards(), store.archive(), store.boards(), periods, closer.leaseMillis());
     ClosedPeriodGate gate = new ClosedPeriodGate(leagueStore, leagueCloser, clock);
     this.leagues = new Leagues(leagueStore, definitions, store.boards(), intake, participation, leagueCloser, gate,
         clock);

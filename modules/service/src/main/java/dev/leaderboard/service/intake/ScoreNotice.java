@@ -1,4 +1,4 @@
-package dev.leaderboard.service;
+package dev.leaderboard.service.intake;
 
 import dev.leaderboard.core.Order;
 import io.vertx.core.json.JsonArray;

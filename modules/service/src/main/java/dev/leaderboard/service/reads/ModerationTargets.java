@@ -1,4 +1,4 @@
-package dev.leaderboard.service.moderation;
+package dev.leaderboard.service.reads;
 
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Period;
@@ -42,7 +42,7 @@ public final class ModerationTargets {
   }
 
   /** Every hot period of every board: two rounds (the boards, then all their periods at once). */
-  Future<List<Hot>> hot() {
+  public Future<List<Hot>> hot() {
     return boardStore.loadAll().compose(all -> periods.hotPeriods(new ArrayList<>(all.values()))).map(perBoard -> {
       List<Hot> out = new ArrayList<>();
       for (PeriodStore.HotPeriods h : perBoard) {

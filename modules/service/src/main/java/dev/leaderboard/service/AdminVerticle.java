@@ -1,12 +1,14 @@
-package dev.leaderboard.service.periods;
+package dev.leaderboard.service;
 
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Delivery;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.PeriodKind;
 import dev.leaderboard.core.PeriodState;
-import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.leagues.LeagueCloser;
+import dev.leaderboard.service.periods.PeriodCloser;
+import dev.leaderboard.service.periods.PeriodAdmin;
+import dev.leaderboard.service.periods.PeriodArchivedEvent;
 import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.webhooks.WebhookDeliveries;
 import dev.leaderboard.service.webhooks.WebhookSettings;
@@ -70,7 +72,8 @@ public class AdminVerticle extends VerticleBase {
       periods = new PeriodStore(s.shards());
       closer = new PeriodCloser(vertx, registry, boardStore, periods, s.archive(), options.clock(),
           options.leaseMillis());
-      leagues = LeagueCloser.of(vertx, s, closer, options.clock(), closer.leaseMillis());
+      leagues = LeagueCloser.of(vertx, s.shards(), s.archive(), s.boards(), new PeriodAdmin(s.boards(), s.boardStore(),
+          new PeriodStore(s.shards()), s.archive(), closer, options.clock()), closer.leaseMillis());
       deliveries = new WebhookDeliveries(vertx, registry, new DeliveryStore(s.shards()), s.archive(),
           options.clock(), options.webhooks());
       // only this node's own events: the node that archived a period starts its delivery; the content is

@@ -1,8 +1,10 @@
-package dev.leaderboard.service.moderation;
+package dev.leaderboard.service;
 
 import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.core.Names;
 import dev.leaderboard.service.leagues.LeagueErasure;
+import dev.leaderboard.service.moderation.BanRegistry;
+import dev.leaderboard.service.reads.ModerationTargets;
 import dev.leaderboard.store.friends.FriendStore;
 import dev.leaderboard.store.participation.ParticipationStore;
 import dev.leaderboard.store.moderation.Ban;
