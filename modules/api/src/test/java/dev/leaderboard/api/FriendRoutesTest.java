@@ -1,5 +1,6 @@
 package dev.leaderboard.api;
 
+import dev.leaderboard.core.BusAddresses;
 import dev.leaderboard.service.NodeStore;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -29,7 +30,7 @@ class FriendRoutesTest extends ApiTestSupport {
   @BeforeEach
   void deployFriends() {
     await(vertx.deployVerticle(new FriendRankVerticle(new FriendRankVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), CLOCK, LIMIT))));
-    friends = FriendRankService.createProxy(vertx, FriendRankService.ADDRESS);
+    friends = FriendRankService.createProxy(vertx, BusAddresses.FRIENDS);
     run = "fr" + UUID.randomUUID().toString().substring(0, 8) + "-";
   }
 

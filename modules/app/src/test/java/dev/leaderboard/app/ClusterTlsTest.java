@@ -1,5 +1,6 @@
 package dev.leaderboard.app;
 
+import dev.leaderboard.core.BusAddresses;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -169,7 +170,7 @@ class ClusterTlsTest {
     onA().putBoard(daily, new JsonObject().put("period", "daily")).await();
     JsonObject before = onA().getBoard(board).await().toJson();
     for (Vertx outsider : List.of(rogue, stranger)) {
-      awaitRegistered(outsider, LeaderboardService.ADDRESS);
+      awaitRegistered(outsider, BusAddresses.SERVICE);
       LeaderboardService service = proxy(outsider, REFUSED_MILLIS);
       List<Future<?>> calls = List.of(
           service.putBoard(board, new JsonObject().put("maxScore", 1)),
@@ -223,7 +224,7 @@ class ClusterTlsTest {
   }
 
   private static LeaderboardService proxy(Vertx from, long timeoutMillis) {
-    return new ServiceProxyBuilder(from).setAddress(LeaderboardService.ADDRESS)
+    return new ServiceProxyBuilder(from).setAddress(BusAddresses.SERVICE)
         .setOptions(new DeliveryOptions().setSendTimeout(timeoutMillis)).build(LeaderboardService.class);
   }
 
@@ -245,7 +246,6 @@ class ClusterTlsTest {
   private static void awaitRegistered(Vertx from, String address) {
     Await.until("a handler of " + address + " is known", WAIT, () -> !registrations(from, address).isEmpty());
   }
-
 
   private static List<RegistrationInfo> registrations(Vertx from, String address) {
     Promise<List<RegistrationInfo>> found = Promise.promise();

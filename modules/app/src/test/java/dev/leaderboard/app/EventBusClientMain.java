@@ -1,5 +1,6 @@
 package dev.leaderboard.app;
 
+import dev.leaderboard.core.BusAddresses;
 import dev.leaderboard.service.LeaderboardService;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -18,7 +19,7 @@ public final class EventBusClientMain {
   public static void main(String[] args) {
     AppConfig config = AppConfig.fromEnv(Map.copyOf(System.getenv()));
     Vertx vertx = LeaderboardApp.createVertx(config).await();
-    LeaderboardService leaderboard = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
+    LeaderboardService leaderboard = LeaderboardService.createProxy(vertx, BusAddresses.SERVICE);
     try {
       print("user", () -> leaderboard.user(args[0], args[1], null, "competition", null).await().toJson());
       print("entries", () -> leaderboard.entries(args[0], null, 0L, 5, null, null).await().toJson());

@@ -1,5 +1,6 @@
 package dev.leaderboard.bench;
 
+import dev.leaderboard.core.BusAddresses;
 import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.request.ScoreBatch;
 import dev.leaderboard.core.Board;
@@ -66,8 +67,8 @@ public final class Benchmark {
   private static void run(Vertx vertx, List<String> endpoints, String pgUri, int members, int runs, int partitions) {
     vertx.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(NodeStore.Options.of(endpoints, pgUri), Clock.systemUTC(), partitions))).await();
     vertx.deployVerticle(new FriendRankVerticle(new FriendRankVerticle.Options(NodeStore.Options.of(endpoints, pgUri), Clock.systemUTC(), 5000))).await();
-    LeaderboardService service = LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS);
-    FriendRankService friends = FriendRankService.createProxy(vertx, FriendRankService.ADDRESS);
+    LeaderboardService service = LeaderboardService.createProxy(vertx, BusAddresses.SERVICE);
+    FriendRankService friends = FriendRankService.createProxy(vertx, BusAddresses.FRIENDS);
     Shards shards = Shards.connect(vertx, endpoints, 8);
     ScoreStore store = new ScoreStore(shards);
     store.loadScripts().await();

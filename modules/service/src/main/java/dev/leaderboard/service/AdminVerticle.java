@@ -1,5 +1,6 @@
 package dev.leaderboard.service;
 
+import dev.leaderboard.core.BusAddresses;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Delivery;
 import dev.leaderboard.core.Period;
@@ -8,7 +9,6 @@ import dev.leaderboard.core.PeriodState;
 import dev.leaderboard.service.leagues.LeagueCloser;
 import dev.leaderboard.service.periods.PeriodCloser;
 import dev.leaderboard.service.periods.PeriodAdmin;
-import dev.leaderboard.service.periods.PeriodArchivedEvent;
 import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.webhooks.WebhookDeliveries;
 import dev.leaderboard.service.webhooks.WebhookSettings;
@@ -78,7 +78,7 @@ public class AdminVerticle extends VerticleBase {
           options.clock(), options.webhooks());
       // only this node's own events: the node that archived a period starts its delivery; the content is
       // only a name, everything is read again from the stores
-      vertx.eventBus().<JsonObject>localConsumer(PeriodArchivedEvent.ADDRESS, event -> registry
+      vertx.eventBus().<JsonObject>localConsumer(BusAddresses.PERIOD_ARCHIVED, event -> registry
           .require(event.body().getString("board"))
           .compose(b -> b.events().webhook() == null ? Future.succeededFuture()
               : deliveries.deliver(b, event.body().getString("period")))
@@ -86,7 +86,7 @@ public class AdminVerticle extends VerticleBase {
               t.toString())));
       timer = vertx.setPeriodic(options.intervalMillis(), options.intervalMillis(), id -> pass());
       // from any node: a redelivery asked of the API
-      return vertx.eventBus().<JsonObject>consumer(WebhookDeliveries.REDELIVER_ADDRESS, event -> registry
+      return vertx.eventBus().<JsonObject>consumer(BusAddresses.WEBHOOK_REDELIVER, event -> registry
           .require(event.body().getString("board"))
           .compose(b -> b.uid().equals(event.body().getString("boardUid"))
               ? deliveries.hurry(b, event.body().getString("period")) : Future.succeededFuture())

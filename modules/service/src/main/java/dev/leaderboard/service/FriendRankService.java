@@ -1,5 +1,6 @@
 package dev.leaderboard.service;
 
+import dev.leaderboard.core.BusAddresses;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.service.request.FriendIds;
 import dev.leaderboard.service.result.FriendBoard;
@@ -21,13 +22,11 @@ import io.vertx.core.Vertx;
  * status as {@code failureCode}, the message, and {@code {"error": "<code>"}} as {@code debugInfo}.
  * Arguments that are {@code null} take their documented defaults.
  *
- * <p>From any verticle in the cluster: {@code FriendRankService.createProxy(vertx, FriendRankService.ADDRESS)}.
+ * <p>From any verticle in the cluster: {@code FriendRankService.createProxy(vertx, BusAddresses.FRIENDS)}.
  */
 @ProxyGen
 @VertxGen
 public interface FriendRankService {
-  /** Clustered address: served by every node, reachable from any JVM in the cluster. */
-  String ADDRESS = "leaderboard.friends";
 
   static FriendRankService createProxy(Vertx vertx, String address) {
     LeaderboardException.registerCodecs(vertx.eventBus());

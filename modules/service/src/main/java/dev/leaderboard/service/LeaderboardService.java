@@ -1,6 +1,6 @@
 package dev.leaderboard.service;
 
-import dev.leaderboard.service.boards.BoardRegistry;
+import dev.leaderboard.core.BusAddresses;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.service.request.BanRequest;
 import dev.leaderboard.service.request.JoinRequest;
@@ -53,7 +53,7 @@ import io.vertx.core.json.JsonObject;
 /**
  * The leaderboard service: boards, periods, submits, reads, entry metadata, moderation and rewards. The one
  * code path behind the HTTP API (which calls the node's implementation in process, see
- * {@link NodeServices}) and event-bus callers (the generated proxy on {@link #ADDRESS}).
+ * {@link NodeServices}) and event-bus callers (the generated proxy on {@link BusAddresses#SERVICE}).
  *
  * <p>Answers are typed data objects whose JSON is the document the HTTP API returns for the same
  * request. Failures are {@link dev.leaderboard.core.LeaderboardException}s: over the event bus a
@@ -61,15 +61,11 @@ import io.vertx.core.json.JsonObject;
  * whose {@code debugInfo} holds {@code {"error": "<code>"}}. Arguments that are {@code null} take
  * their documented defaults; {@code meta} {@code false} leaves entries' metadata out.
  *
- * <p>From any verticle in the cluster: {@code LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS)}.
+ * <p>From any verticle in the cluster: {@code LeaderboardService.createProxy(vertx, BusAddresses.SERVICE)}.
  */
 @ProxyGen
 @VertxGen
 public interface LeaderboardService {
-  /** Clustered address: served by every node, reachable from any JVM in the cluster. */
-  String ADDRESS = "leaderboard.service";
-  /** Published with {@code {"board": name}} once a board's definition changed or it was deleted. */
-  String BOARD_CHANGED_ADDRESS = BoardRegistry.CHANGED_ADDRESS;
 
   static LeaderboardService createProxy(Vertx vertx, String address) {
     LeaderboardException.registerCodecs(vertx.eventBus());

@@ -1,5 +1,6 @@
 package dev.leaderboard.service;
 
+import dev.leaderboard.core.BusAddresses;
 import dev.leaderboard.service.intake.ScoreNotice;
 import dev.leaderboard.service.periods.PeriodCloser;
 import dev.leaderboard.service.intake.ScoreNotices;
@@ -58,7 +59,7 @@ public class LeaderboardVerticle extends VerticleBase {
       ScoreNotices notices = new ScoreNotices(vertx, options.noticeIntervalMillis());
       service = new LeaderboardServiceImpl(vertx, s, closer, options.clock(), options.partitions(), notices);
       LeaderboardException.registerCodecs(vertx.eventBus());
-      binding = new ServiceBinder(vertx).setAddress(LeaderboardService.ADDRESS).register(LeaderboardService.class, service);
+      binding = new ServiceBinder(vertx).setAddress(BusAddresses.SERVICE).register(LeaderboardService.class, service);
       return binding.completion();
     }).onSuccess(ok -> {
       NodeServices.of(vertx).offer(service);

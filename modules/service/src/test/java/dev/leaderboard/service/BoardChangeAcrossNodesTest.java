@@ -1,5 +1,6 @@
 package dev.leaderboard.service;
 
+import dev.leaderboard.core.BusAddresses;
 import dev.leaderboard.service.LeaderboardServiceImpl;
 import dev.leaderboard.service.request.ScoreEvent;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -77,8 +78,8 @@ class BoardChangeAcrossNodesTest {
     LeaderboardServiceImpl a = (LeaderboardServiceImpl) NodeServices.of(va).leaderboards();
     LeaderboardServiceImpl b = (LeaderboardServiceImpl) NodeServices.of(vb).leaderboards();
     // the clustered address takes turns among every instance of both nodes
-    LeaderboardService aLocal = LeaderboardService.createProxy(va, LeaderboardService.ADDRESS);
-    LeaderboardService bLocal = LeaderboardService.createProxy(vb, LeaderboardService.ADDRESS);
+    LeaderboardService aLocal = LeaderboardService.createProxy(va, BusAddresses.SERVICE);
+    LeaderboardService bLocal = LeaderboardService.createProxy(vb, BusAddresses.SERVICE);
 
     String prefix = "chg-" + UUID.randomUUID().toString().substring(0, 6) + "-";
     List<String> names = List.of(prefix + "x", prefix + "y", prefix + "z");

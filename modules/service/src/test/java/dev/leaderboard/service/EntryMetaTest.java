@@ -1,5 +1,6 @@
 package dev.leaderboard.service;
 
+import dev.leaderboard.core.BusAddresses;
 import dev.leaderboard.service.friends.FriendRankVerticle;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -36,7 +37,7 @@ class EntryMetaTest {
     vertx.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), clock, 6))).await();
     vertx.deployVerticle(new FriendRankVerticle(new FriendRankVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), clock, 100))).await();
     service = JsonService.proxy(vertx);
-    friends = FriendRankService.createProxy(vertx, FriendRankService.ADDRESS);
+    friends = FriendRankService.createProxy(vertx, BusAddresses.FRIENDS);
   }
 
   private String board(JsonObject def) {

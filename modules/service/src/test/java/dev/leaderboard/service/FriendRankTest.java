@@ -1,5 +1,6 @@
 package dev.leaderboard.service;
 
+import dev.leaderboard.core.BusAddresses;
 import dev.leaderboard.service.friends.FriendRankVerticle;
 import dev.leaderboard.service.request.FriendIds;
 import dev.leaderboard.service.result.FriendChange;
@@ -58,7 +59,7 @@ class FriendRankTest {
 
   private FriendRankService deployFriends(int limit) {
     vertx.deployVerticle(new FriendRankVerticle(new FriendRankVerticle.Options(NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri()), CLOCK, limit))).await();
-    return FriendRankService.createProxy(vertx, FriendRankService.ADDRESS);
+    return FriendRankService.createProxy(vertx, BusAddresses.FRIENDS);
   }
 
   private String user(String name) {

@@ -1,5 +1,6 @@
 package dev.leaderboard.service;
 
+import dev.leaderboard.core.BusAddresses;
 import dev.leaderboard.service.request.MetaUpdate;
 import dev.leaderboard.service.request.ScoreBatch;
 import dev.leaderboard.service.request.ScoreEvent;
@@ -32,9 +33,9 @@ public final class JsonService {
     this.service = service;
   }
 
-  /** The service's event-bus proxy on {@link LeaderboardService#ADDRESS}. */
+  /** The service's event-bus proxy on {@link dev.leaderboard.core.BusAddresses#SERVICE}. */
   public static JsonService proxy(Vertx vertx) {
-    return new JsonService(LeaderboardService.createProxy(vertx, LeaderboardService.ADDRESS));
+    return new JsonService(LeaderboardService.createProxy(vertx, BusAddresses.SERVICE));
   }
 
   public Future<JsonObject> putBoard(String board, JsonObject definition) {

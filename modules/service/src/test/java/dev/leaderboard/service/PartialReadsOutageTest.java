@@ -1,5 +1,6 @@
 package dev.leaderboard.service;
 
+import dev.leaderboard.core.BusAddresses;
 import dev.leaderboard.service.friends.FriendRankVerticle;
 import dev.leaderboard.service.request.FriendIds;
 
@@ -63,7 +64,7 @@ class PartialReadsOutageTest {
       vertx.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(NodeStore.Options.of(endpoints, TestPostgres.uri()), CLOCK, 4))).await();
       vertx.deployVerticle(new FriendRankVerticle(new FriendRankVerticle.Options(NodeStore.Options.of(endpoints, TestPostgres.uri()), CLOCK, 5000))).await();
       service = JsonService.proxy(vertx);
-      friends = FriendRankService.createProxy(vertx, FriendRankService.ADDRESS);
+      friends = FriendRankService.createProxy(vertx, BusAddresses.FRIENDS);
 
       String run = "po" + UUID.randomUUID().toString().substring(0, 8) + "-";
       List<String> users = new ArrayList<>();

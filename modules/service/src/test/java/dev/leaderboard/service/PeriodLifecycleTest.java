@@ -1,5 +1,6 @@
 package dev.leaderboard.service;
 
+import dev.leaderboard.core.BusAddresses;
 import dev.leaderboard.service.friends.FriendRankVerticle;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -52,7 +53,7 @@ class PeriodLifecycleTest {
     vertx.deployVerticle(admin).await();
     vertx.deployVerticle(secondAdmin).await();
     service = JsonService.proxy(vertx);
-    friends = FriendRankService.createProxy(vertx, FriendRankService.ADDRESS);
+    friends = FriendRankService.createProxy(vertx, BusAddresses.FRIENDS);
     archive = ArchiveStore.connect(vertx, TestPostgres.uri());
   }
 

@@ -1,5 +1,6 @@
 package dev.leaderboard.api.auth;
 
+import dev.leaderboard.core.BusAddresses;
 import dev.leaderboard.store.access.ApiKeyStore;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -18,15 +19,13 @@ import org.slf4j.LoggerFactory;
 
 /**
  * This node's copy of the API key records, so that a known key costs no Redis round trip. A change
- * is announced on {@value #CHANGED_ADDRESS} by ID only and every node drops and re-reads the key, so
+ * is announced on {@value #BusAddresses.KEYS_CHANGED} by ID only and every node drops and re-reads the key, so
  * nothing in a notice is trusted and a revoked key stays refused while Redis is down; a reload every
  * {@value #RELOAD_MILLIS} ms catches missed notices. Unknown IDs are read at most
  * {@value #LOOKUPS_PER_SECOND} a second and misses remembered, so random keys cannot load Redis.
  * Only the newest read of an ID is applied, and a whole-table load never overwrites a newer read.
  */
 public final class KeyCache {
-  /** Published with {@code {"id": key ID}} when a key was created or revoked. */
-  public static final String CHANGED_ADDRESS = "leaderboard.keys.changed";
   static final long RELOAD_MILLIS = 30_000;
   static final long MISS_MILLIS = 5_000;
   static final int MAX_MISSES = 10_000;
@@ -57,7 +56,7 @@ public final class KeyCache {
   }
 
   public Future<Void> start() {
-    consumer = vertx.eventBus().consumer(CHANGED_ADDRESS, msg -> noticed(msg.body()));
+    consumer = vertx.eventBus().consumer(BusAddresses.KEYS_CHANGED, msg -> noticed(msg.body()));
     return consumer.completion().compose(ok -> load()).onSuccess(ok ->
         timer = vertx.setPeriodic(RELOAD_MILLIS, RELOAD_MILLIS, t -> load()
             .onFailure(e -> LOG.warn("comparing the API keys with Redis failed: {}", e.toString()))));
@@ -130,7 +129,7 @@ public final class KeyCache {
   /** After this node created or revoked {@code id}: re-reads it here, then tells every node. */
   public Future<Void> changed(String id) {
     return refresh(id).<Void>mapEmpty().andThen(ar ->
-        vertx.eventBus().publish(CHANGED_ADDRESS, new JsonObject().put("id", id)));
+        vertx.eventBus().publish(BusAddresses.KEYS_CHANGED, new JsonObject().put("id", id)));
   }
 
   private void noticed(JsonObject notice) {

@@ -1,10 +1,10 @@
 package dev.leaderboard.api.stream;
 
+import dev.leaderboard.core.BusAddresses;
 import dev.leaderboard.store.access.StreamTickets;
 import dev.leaderboard.service.NodeServices;
 import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.intake.ScoreNotice;
-import dev.leaderboard.service.LeaderboardService;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.MessageConsumer;
@@ -47,13 +47,13 @@ public class StreamVerticle extends VerticleBase {
         settings.interval().toMillis());
     StreamTickets tickets = new StreamTickets(s.shards(), clock, settings.ticketTtl().toMillis());
     // anything may arrive: a notice only marks what to read, a board notice only names a board
-    MessageConsumer<Object> notices = vertx.eventBus().consumer(ScoreNotice.ADDRESS, msg -> {
+    MessageConsumer<Object> notices = vertx.eventBus().consumer(BusAddresses.SCORES_CHANGED, msg -> {
       ScoreNotice n = ScoreNotice.fromJson(msg.body());
       if (n != null) {
         hub.notice(n);
       }
     });
-    MessageConsumer<Object> changes = vertx.eventBus().consumer(LeaderboardService.BOARD_CHANGED_ADDRESS, msg -> {
+    MessageConsumer<Object> changes = vertx.eventBus().consumer(BusAddresses.BOARD_CHANGED, msg -> {
       if (msg.body() instanceof JsonObject o && o.getValue("board") instanceof String board) {
         hub.boardChanged(board);
       }

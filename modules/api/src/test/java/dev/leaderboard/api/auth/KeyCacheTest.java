@@ -1,5 +1,6 @@
 package dev.leaderboard.api.auth;
 
+import dev.leaderboard.core.BusAddresses;
 import dev.leaderboard.store.access.ApiKeyStore;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -107,14 +108,14 @@ class KeyCacheTest {
     // another node revoked it: its record is gone; the notice says nothing else that counts
     await(shards.send(Route.META, Request.cmd(Command.HDEL).arg(Keys.API_KEYS).arg(token.id())));
     long sent = System.nanoTime();
-    vertx.eventBus().publish(KeyCache.CHANGED_ADDRESS, new JsonObject().put("id", token.id())
+    vertx.eventBus().publish(BusAddresses.KEYS_CHANGED, new JsonObject().put("id", token.id())
         .put("record", record(token).toStored()));
     Await.until("refused within a second of the notice", Duration.ofSeconds(1),
         () -> await(cache.lookup(token.id())) == null);
     // a notice for a key that does not exist adds nothing, whatever it carries
     ApiKeyToken made = ApiKeyToken.generate(RANDOM);
     long before = hgets();
-    vertx.eventBus().publish(KeyCache.CHANGED_ADDRESS, new JsonObject().put("id", made.id()).put("record", record(made).toStored()));
+    vertx.eventBus().publish(BusAddresses.KEYS_CHANGED, new JsonObject().put("id", made.id()).put("record", record(made).toStored()));
     // within five seconds of the first notice
     Await.until("the notice was read", Duration.ofSeconds(5).minusNanos(System.nanoTime() - sent), () -> hgets() != before);
     assertThat(await(cache.lookup(made.id()))).isNull();

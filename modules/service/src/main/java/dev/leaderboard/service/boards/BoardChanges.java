@@ -1,5 +1,6 @@
 package dev.leaderboard.service.boards;
 
+import dev.leaderboard.core.BusAddresses;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
@@ -55,7 +56,7 @@ final class BoardChanges {
   /** Publishes the change, applies it here and on every member; completes when all did or ran out of time. */
   Future<Void> announce(String name) {
     JsonObject notice = new JsonObject().put("board", name);
-    vertx.eventBus().publish(BoardRegistry.CHANGED_ADDRESS, notice);
+    vertx.eventBus().publish(BusAddresses.BOARD_CHANGED, notice);
     ContextInternal context = ((VertxInternal) vertx).getOrCreateContext();
     PromiseInternal<Void> here = context.promise();
     apply.apply(name).onComplete(ar -> here.complete());

@@ -1,5 +1,6 @@
 package dev.leaderboard.service.boards;
 
+import dev.leaderboard.core.BusAddresses;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.PeriodState;
@@ -31,9 +32,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class BoardRegistry {
   private static final Logger LOG = LoggerFactory.getLogger(BoardRegistry.class);
-  public static final String CHANGED_ADDRESS = "leaderboard.boards.changed";
-  /** Published with {@code {"board": name}} when one of the board's periods changed state. */
-  public static final String PERIOD_ADDRESS = "leaderboard.periods.changed";
 
   private final Vertx vertx;
   private final BoardStore store;
@@ -67,8 +65,8 @@ public final class BoardRegistry {
   public Future<Void> start() {
     context = vertx.getOrCreateContext();
     // any body may arrive: nothing but a board name is taken from it
-    consumer = vertx.eventBus().<Object>consumer(CHANGED_ADDRESS, msg -> named(msg.body(), this::apply));
-    periodConsumer = vertx.eventBus().<Object>consumer(PERIOD_ADDRESS, msg -> named(msg.body(), this::rereadPeriods));
+    consumer = vertx.eventBus().<Object>consumer(BusAddresses.BOARD_CHANGED, msg -> named(msg.body(), this::apply));
+    periodConsumer = vertx.eventBus().<Object>consumer(BusAddresses.PERIOD_CHANGED, msg -> named(msg.body(), this::rereadPeriods));
     return Future.all(consumer.completion(), periodConsumer.completion(), changes.start())
         .compose(ok -> store.loadAll()).<Void>map(all -> {
           boards.putAll(all);
@@ -164,7 +162,7 @@ public final class BoardRegistry {
       if (states != null) {
         advance(states, period, state);
       }
-      vertx.eventBus().publish(PERIOD_ADDRESS, new JsonObject().put("board", b.name()));
+      vertx.eventBus().publish(BusAddresses.PERIOD_CHANGED, new JsonObject().put("board", b.name()));
     });
   }
 

@@ -1,5 +1,6 @@
 package dev.leaderboard.service.friends;
 
+import dev.leaderboard.core.BusAddresses;
 import dev.leaderboard.service.FriendRankService;
 import dev.leaderboard.service.NodeServices;
 import dev.leaderboard.service.NodeStore;
@@ -39,7 +40,7 @@ public class FriendRankVerticle extends VerticleBase {
       service = new FriendRankServiceImpl(s.boards(), s.scores(), s.archive(), new FriendStore(s.shards()),
           options.clock(), options.friendLimit());
       LeaderboardException.registerCodecs(vertx.eventBus());
-      binding = new ServiceBinder(vertx).setAddress(FriendRankService.ADDRESS).register(FriendRankService.class, service);
+      binding = new ServiceBinder(vertx).setAddress(BusAddresses.FRIENDS).register(FriendRankService.class, service);
       return binding.completion();
     }).onSuccess(ok -> {
       NodeServices.of(vertx).offer(service);

@@ -1,5 +1,6 @@
 package dev.leaderboard.service.intake;
 
+import dev.leaderboard.core.BusAddresses;
 import dev.leaderboard.core.Order;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -8,7 +9,7 @@ import java.util.List;
 
 /**
  * What changed on one board's period during one coalescing interval of one node, published on the
- * event bus ({@link #ADDRESS}) so every node's live streams learn of submits accepted anywhere.
+ * event bus ({@link BusAddresses#SCORES_CHANGED}) so every node's live streams learn of submits accepted anywhere.
  *
  * <p>A notice only says where to look: the users whose entry changed ({@code null} when there were
  * more than {@link #MAX_USERS}), the best new position among them, and the best old position among
@@ -21,8 +22,6 @@ import java.util.List;
  * @param dropped the best position a user held before moving down, or {@code null} when nobody moved down
  */
 public record ScoreNotice(String board, String period, List<String> users, Position best, Position dropped) {
-  /** The event-bus address the notices are published on. */
-  public static final String ADDRESS = "leaderboard.scores.changed";
   /** The most users a notice lists; beyond, it lists none and means "any user". */
   public static final int MAX_USERS = 256;
 

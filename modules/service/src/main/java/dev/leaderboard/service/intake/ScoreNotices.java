@@ -1,5 +1,6 @@
 package dev.leaderboard.service.intake;
 
+import dev.leaderboard.core.BusAddresses;
 import dev.leaderboard.service.reads.Entries;
 
 import dev.leaderboard.core.Board;
@@ -77,7 +78,7 @@ public final class ScoreNotices {
       lastPublished = System.nanoTime();
     }
     for (Pending p : due) {
-      vertx.eventBus().publish(ScoreNotice.ADDRESS, p.notice().toJson());
+      vertx.eventBus().publish(BusAddresses.SCORES_CHANGED, p.notice().toJson());
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.leaderboard.service.leagues;
 
+import dev.leaderboard.core.BusAddresses;
 import dev.leaderboard.store.dispatch.Shards;
 import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.archive.LeagueMoveStore;
@@ -183,7 +184,7 @@ public final class LeagueCloser {
    */
   private void announce(Board b, Period p) {
     archive.period(b.uid(), p.id()).compose(a -> PeriodArchivedEvent.load(archive, b, a))
-        .onSuccess(event -> vertx.eventBus().publish(PeriodArchivedEvent.ADDRESS, event))
+        .onSuccess(event -> vertx.eventBus().publish(BusAddresses.PERIOD_ARCHIVED, event))
         .onFailure(t -> LOG.warn("the archived event of period {} of board {} was not published: {}", p.id(), b.name(),
             t.toString()));
   }

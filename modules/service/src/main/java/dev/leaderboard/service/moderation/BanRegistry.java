@@ -1,5 +1,6 @@
 package dev.leaderboard.service.moderation;
 
+import dev.leaderboard.core.BusAddresses;
 import dev.leaderboard.store.moderation.Ban;
 import dev.leaderboard.store.moderation.ModerationStore;
 import io.vertx.core.Future;
@@ -22,8 +23,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class BanRegistry {
   private static final Logger LOG = LoggerFactory.getLogger(BanRegistry.class);
-  /** Published with {@code {"userId": id}} when a user's ban was put or lifted. */
-  public static final String ADDRESS = "leaderboard.bans.changed";
 
   private final Vertx vertx;
   private final ModerationStore store;
@@ -39,7 +38,7 @@ public final class BanRegistry {
   }
 
   public Future<Void> start() {
-    consumer = vertx.eventBus().consumer(ADDRESS, msg -> {
+    consumer = vertx.eventBus().consumer(BusAddresses.BANS_CHANGED, msg -> {
       if (msg.body() instanceof JsonObject n && n.getValue("userId") instanceof String userId) {
         reread(userId);
       }
@@ -79,7 +78,7 @@ public final class BanRegistry {
   public void changed(String userId, Ban ban) {
     noticed.put(userId, notices.incrementAndGet());
     cache(userId, ban);
-    vertx.eventBus().publish(ADDRESS, new JsonObject().put("userId", userId));
+    vertx.eventBus().publish(BusAddresses.BANS_CHANGED, new JsonObject().put("userId", userId));
   }
 
   private void reread(String userId) {

@@ -1,5 +1,6 @@
 package dev.leaderboard.service.periods;
 
+import dev.leaderboard.core.BusAddresses;
 import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.archive.ArchivedEntry;
 import dev.leaderboard.archive.ArchivedPeriod;
@@ -24,8 +25,6 @@ import java.util.List;
  * count of each movement and the first {@code archiveEventTop} moves by cohort and rank).
  */
 public final class PeriodArchivedEvent {
-  /** Where the node that archived a period publishes its event. */
-  public static final String ADDRESS = "leaderboard.period.archived";
   /** The most rewards an event carries (the best ranks); the event counts them all. */
   public static final int TOP_REWARDS = 100;
 
@@ -93,7 +92,7 @@ public final class PeriodArchivedEvent {
       entries.add(e.keys() == null ? entry : entry.put("keys", new JsonObject(e.keys())));
     }
     return new JsonObject()
-        .put("type", ADDRESS)
+        .put("type", BusAddresses.PERIOD_ARCHIVED)
         .put("eventId", id(b, a.period()))
         .put("board", b.name())
         .put("period", a.period())

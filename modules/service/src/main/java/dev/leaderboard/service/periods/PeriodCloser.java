@@ -1,5 +1,6 @@
 package dev.leaderboard.service.periods;
 
+import dev.leaderboard.core.BusAddresses;
 import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.archive.ArchivedEntry;
 import dev.leaderboard.archive.ArchivedParticipant;
@@ -143,7 +144,7 @@ public final class PeriodCloser {
    */
   private void announce(Board b, ArchivedPeriod a) {
     PeriodArchivedEvent.load(archive, b, a)
-        .onSuccess(event -> vertx.eventBus().publish(PeriodArchivedEvent.ADDRESS, event))
+        .onSuccess(event -> vertx.eventBus().publish(BusAddresses.PERIOD_ARCHIVED, event))
         .onFailure(t -> LOG.warn("the archived event of period {} of board {} was not published: {}", a.period(),
             b.name(), t.toString()));
   }

@@ -1,5 +1,6 @@
 package dev.leaderboard.service.webhooks;
 
+import dev.leaderboard.core.BusAddresses;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Delivery;
 import dev.leaderboard.core.LeaderboardException;
@@ -16,7 +17,7 @@ import java.util.Map;
 
 /**
  * What operators do with a board's webhook deliveries: list them, and send one again now. The
- * sending is left to the nodes' {@link WebhookDeliveries}, asked on {@link WebhookDeliveries#REDELIVER_ADDRESS}.
+ * sending is left to the nodes' {@link WebhookDeliveries}, asked on {@link dev.leaderboard.core.BusAddresses#WEBHOOK_REDELIVER}.
  */
 public final class DeliveryAdmin {
   private final BoardRegistry boards;
@@ -59,7 +60,7 @@ public final class DeliveryAdmin {
       }
       Delivery due = d.state().finished() ? d.again() : d;
       return (due == d ? Future.<Void>succeededFuture() : store.put(b, period, due)).map(ok -> {
-        bus.publish(WebhookDeliveries.REDELIVER_ADDRESS, new JsonObject().put("board", b.name())
+        bus.publish(BusAddresses.WEBHOOK_REDELIVER, new JsonObject().put("board", b.name())
             .put("boardUid", b.uid()).put("period", period));
         return DeliveryList.of(b.name(), List.of(Map.entry(period, due)));
       });

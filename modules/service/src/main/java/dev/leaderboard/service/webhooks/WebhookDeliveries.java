@@ -34,7 +34,6 @@ public final class WebhookDeliveries {
    * Published to every node when a delivery is asked to go now ({@code {"board", "boardUid",
    * "period"}}): the node whose sequence waits attempts at once, a node without one starts it.
    */
-  public static final String REDELIVER_ADDRESS = "leaderboard.webhooks.redeliver";
 
   private final Vertx vertx;
   private final BoardRegistry boards;

@@ -1,7 +1,7 @@
 package dev.leaderboard.service.webhooks;
 
+import dev.leaderboard.core.BusAddresses;
 import dev.leaderboard.core.Webhook;
-import dev.leaderboard.service.periods.PeriodArchivedEvent;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -66,7 +66,7 @@ final class WebhookSender {
         .idleTimeout(timeoutMillis)
         .as(BodyCodec.none())
         .putHeader("Content-Type", "application/json")
-        .putHeader(WebhookSignature.EVENT, PeriodArchivedEvent.ADDRESS)
+        .putHeader(WebhookSignature.EVENT, BusAddresses.PERIOD_ARCHIVED)
         .putHeader(WebhookSignature.EVENT_ID, eventId)
         .putHeader(WebhookSignature.TIMESTAMP, Long.toString(timestamp))
         .putHeader(WebhookSignature.SIGNATURE, WebhookSignature.sign(hook.secret(), timestamp, body.getBytes()))

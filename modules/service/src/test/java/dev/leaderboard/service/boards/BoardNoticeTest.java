@@ -1,5 +1,6 @@
 package dev.leaderboard.service.boards;
 
+import dev.leaderboard.core.BusAddresses;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.leaderboard.core.Board;
@@ -60,12 +61,12 @@ public class BoardNoticeTest {
     store.update(sentinelNow).await();
 
     JsonObject bogus = Board.define(board.name(), new JsonObject().put("maxScore", 1), board, NOW, 4, "x").toStored();
-    publish(BoardRegistry.CHANGED_ADDRESS, new JsonObject().put("board", board.name()).put("definition", bogus));
-    publish(BoardRegistry.CHANGED_ADDRESS, new JsonObject().put("board", ghost)
+    publish(BusAddresses.BOARD_CHANGED, new JsonObject().put("board", board.name()).put("definition", bogus));
+    publish(BusAddresses.BOARD_CHANGED, new JsonObject().put("board", ghost)
         .put("definition", Board.define(ghost, new JsonObject(), null, NOW, 4, "x").toStored()));
-    publish(BoardRegistry.CHANGED_ADDRESS, new JsonObject().put("board", 42).put("definition", bogus));
-    publish(BoardRegistry.CHANGED_ADDRESS, "not a notice");
-    publish(BoardRegistry.CHANGED_ADDRESS, new JsonObject().put("board", sentinel.name()));
+    publish(BusAddresses.BOARD_CHANGED, new JsonObject().put("board", 42).put("definition", bogus));
+    publish(BusAddresses.BOARD_CHANGED, "not a notice");
+    publish(BusAddresses.BOARD_CHANGED, new JsonObject().put("board", sentinel.name()));
 
     awaitCondition("the sentinel's new definition is read", () -> sentinelNow.equals(cached(sentinel.name())));
     assertThat(cached(board.name())).isEqualTo(board);
@@ -79,13 +80,13 @@ public class BoardNoticeTest {
     PeriodStore periods = new PeriodStore(shards);
     assertThat(registry.periodStates(daily).await()).isEmpty();
 
-    publish(BoardRegistry.PERIOD_ADDRESS, new JsonObject().put("uid", daily.uid()).put("period", "2025-04-14")
+    publish(BusAddresses.PERIOD_CHANGED, new JsonObject().put("uid", daily.uid()).put("period", "2025-04-14")
         .put("state", "archived"));
-    publish(BoardRegistry.PERIOD_ADDRESS, new JsonObject().put("board", daily.name()).put("period", "2025-04-14")
+    publish(BusAddresses.PERIOD_CHANGED, new JsonObject().put("board", daily.name()).put("period", "2025-04-14")
         .put("state", "archived"));
     // a real change, stored and announced by name
     periods.setState(daily, "2025-04-13", PeriodState.CLOSING).await();
-    publish(BoardRegistry.PERIOD_ADDRESS, new JsonObject().put("board", daily.name()));
+    publish(BusAddresses.PERIOD_CHANGED, new JsonObject().put("board", daily.name()));
 
     awaitCondition("the stored state is read", () -> registry.periodState(daily, "2025-04-13").await() == PeriodState.CLOSING);
     assertThat(registry.periodState(daily, "2025-04-14").await()).isEqualTo(PeriodState.OPEN);

@@ -1,5 +1,6 @@
 package dev.leaderboard.service.leagues;
 
+import dev.leaderboard.core.BusAddresses;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
@@ -13,7 +14,6 @@ import dev.leaderboard.service.TestClock;
 import dev.leaderboard.service.LeaderboardServiceImpl;
 import dev.leaderboard.service.WebhookReceiver;
 import dev.leaderboard.service.AdminVerticle;
-import dev.leaderboard.service.periods.PeriodArchivedEvent;
 import dev.leaderboard.service.webhooks.WebhookSettings;
 import dev.leaderboard.service.request.LeagueJoin;
 import dev.leaderboard.service.request.ScoreEvent;
@@ -91,7 +91,7 @@ class LeagueTickTest {
       LeagueStore members = new LeagueStore(stores.get(0).shards());
       Map<String, String> before = members.members(l).await();
       List<JsonObject> events = new CopyOnWriteArrayList<>();
-      vertx.eventBus().<JsonObject>consumer(PeriodArchivedEvent.ADDRESS, m -> {
+      vertx.eventBus().<JsonObject>consumer(BusAddresses.PERIOD_ARCHIVED, m -> {
         if (m.body().getString("board").startsWith(League.TIER_PREFIX + lg + ".")) {
           events.add(m.body());
         }

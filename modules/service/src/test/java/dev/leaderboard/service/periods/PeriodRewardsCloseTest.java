@@ -1,5 +1,6 @@
 package dev.leaderboard.service.periods;
 
+import dev.leaderboard.core.BusAddresses;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
@@ -113,7 +114,7 @@ class PeriodRewardsCloseTest {
           .put("rewardRankMode", competition ? "competition" : "unique");
       Scenario s = scenario(rnd, def, users, rnd.nextInt(8));
       Promise<JsonObject> event = Promise.promise();
-      var consumer = vertx.eventBus().<JsonObject>consumer(PeriodArchivedEvent.ADDRESS, m -> {
+      var consumer = vertx.eventBus().<JsonObject>consumer(BusAddresses.PERIOD_ARCHIVED, m -> {
         if (s.name.equals(m.body().getString("board"))) {
           event.tryComplete(m.body());
         }
