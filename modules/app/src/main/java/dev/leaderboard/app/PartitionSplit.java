@@ -18,7 +18,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.function.Consumer;
 
 /**
  * Splits standalone key sets into partitions, for {@code migrate}. On standalone endpoints a board
@@ -146,16 +145,9 @@ final class PartitionSplit {
 
   /**
    * What a split saw: the source key's state, its partitions' keys on the target as one state
-   * ({@link #summed}), and on a key set's scores, the check of each key of its dense index.
+   * ({@link SplitCheck#summed}), and on a key set's scores, the check of each key of its dense index.
    */
-  record Outcome(KeyState source, KeyState partitions, List<IndexCheck> index) {
-  }
-
-  /**
-   * A key set's dense-index key ({@code d} or {@code n}) and how its partitions' keys differ from a
-   * recomputation; {@code null}: they do not.
-   */
-  record IndexCheck(String key, String problem) {
+  record Outcome(KeyState source, KeyState partitions, List<SplitCheck.IndexCheck> index) {
   }
 
   /**
@@ -191,12 +183,12 @@ final class PartitionSplit {
       out.flush();
     }
     place(out, part, part.suffix(), written);
-    List<IndexCheck> checks = List.of();
+    List<SplitCheck.IndexCheck> checks = List.of();
     if (index != null) {
       rebuildIndex(out, part, index);
-      checks = checkIndex(target, part, index);
+      checks = SplitCheck.index(target, part, index);
     }
-    return new Outcome(from, summed(target, part, from), checks);
+    return new Outcome(from, SplitCheck.summed(target, part, from), checks);
   }
 
   /** The partition of {@code user} when the key set holds it, else {@code null} (left out: the sizes then differ). */
@@ -216,7 +208,7 @@ final class PartitionSplit {
     boolean dense = part.suffix().equals("s")
         && source.send(cmd(Command.EXISTS).arg(part.key(part.own(), "n"))).await().toLong() == 1;
     Map<Integer, Map<Long, Long>> counts = dense ? new TreeMap<>() : null;
-    eachChunk(source, key, rows -> {
+    ChunkedReads.eachChunk(source, key, rows -> {
       Map<Integer, Request> adds = new TreeMap<>();
       for (int i = 0; i + 1 < rows.size(); i += 2) {
         String member = rows.get(i).toString();
@@ -228,7 +220,7 @@ final class PartitionSplit {
           adds.computeIfAbsent(p, q -> cmd(Command.ZADD).arg(part.staging(q, part.suffix()))).arg(score).arg(member);
           if (dense) {
             // submit.lua's score: the packed composite's score, the wide layout's Redis score itself
-            counts.computeIfAbsent(p, q -> new HashMap<>()).merge(b.scoreOf(number(score)), 1L, Long::sum);
+            counts.computeIfAbsent(p, q -> new HashMap<>()).merge(b.scoreOf(ChunkedReads.number(score)), 1L, Long::sum);
           }
         }
       }
@@ -240,7 +232,7 @@ final class PartitionSplit {
   }
 
   private void splitHash(RedisConnection source, String key, Part part, Writes out, Set<Integer> written) {
-    scan(source, Command.HSCAN, key, page -> {
+    ChunkedReads.scan(source, Command.HSCAN, key, page -> {
       Map<Integer, Request> sets = new TreeMap<>();
       for (int i = 0; i + 1 < page.size(); i += 2) {
         String user = page.get(i).toString();
@@ -257,7 +249,7 @@ final class PartitionSplit {
   }
 
   private void splitSet(RedisConnection source, String key, Part part, Writes out, Set<Integer> written) {
-    scan(source, Command.SSCAN, key, page -> {
+    ChunkedReads.scan(source, Command.SSCAN, key, page -> {
       Map<Integer, Request> adds = new TreeMap<>();
       for (Response m : page) {
         Integer p = partitionOf(part, m.toString());
@@ -315,95 +307,6 @@ final class PartitionSplit {
     });
     place(out, part, "d", counts.keySet());
     place(out, part, "n", counts.keySet());
-  }
-
-  /**
-   * The target's dense index of each partition against its recomputation: {@code d} holds exactly
-   * the recomputed scores, {@code n} exactly their counts, and the counts add up to the partition's
-   * entries (a member read twice while writers moved it would not).
-   */
-  private static List<IndexCheck> checkIndex(RedisConnection target, Part part, Map<Integer, Map<Long, Long>> counts) {
-    String distinctDiffers = null;
-    String countsDiffer = null;
-    for (int p : part.partitions()) {
-      Map<String, String> want = new HashMap<>();
-      counts.getOrDefault(p, Map.of()).forEach((score, n) -> want.put(Long.toString(score), Long.toString(n)));
-      // member → its score, which must be the member
-      Map<String, String> distinct = new HashMap<>();
-      String d = part.key(p, "d");
-      eachChunk(target, d, rows -> {
-        for (int i = 0; i + 1 < rows.size(); i += 2) {
-          distinct.put(rows.get(i).toString(), Long.toString(number(rows.get(i + 1).toString())));
-        }
-      });
-      boolean alike = distinct.entrySet().stream().allMatch(e -> e.getKey().equals(e.getValue()));
-      if (distinctDiffers == null && !(alike && distinct.keySet().equals(want.keySet()))) {
-        distinctDiffers = d + " holds " + distinct.size() + " scores, the partition's entries written hold " + want.size();
-      }
-      Map<String, String> held = new HashMap<>();
-      scan(target, Command.HSCAN, part.key(p, "n"), page -> {
-        for (int i = 0; i + 1 < page.size(); i += 2) {
-          held.put(page.get(i).toString(), page.get(i + 1).toString());
-        }
-      });
-      long counted = counts.getOrDefault(p, Map.of()).values().stream().mapToLong(Long::longValue).sum();
-      long entries = target.send(cmd(Command.ZCARD).arg(part.key(p, "s"))).await().toLong();
-      if (countsDiffer == null && (!held.equals(want) || counted != entries)) {
-        long heldSum = held.values().stream().mapToLong(Long::parseLong).sum();
-        countsDiffer = part.key(p, "n") + " counts " + heldSum + " entries at " + held.size() + " scores, its " + counted
-            + " entries written hold " + want.size() + " (the partition holds " + entries + ")";
-      }
-    }
-    return List.of(new IndexCheck(part.key(part.own(), "d"), distinctDiffers),
-        new IndexCheck(part.key(part.own(), "n"), countsDiffer));
-  }
-
-  /**
-   * The partitions' keys on the target as one state to compare with the source key's: their sizes
-   * summed, expiring if each does; for a mark, the first partition's state unlike the source's, if any.
-   */
-  private static KeyState summed(RedisConnection target, Part part, KeyState from) {
-    List<Future<Response>> reads = part.partitions().stream().map(p -> target.send(KeyState.read(part.key(p)))).toList();
-    Future.all(reads).await();
-    List<KeyState> states = reads.stream().map(r -> KeyState.of(r.result())).toList();
-    if (from.type().equals("string")) {
-      return states.stream().filter(s -> !s.matches(from)).findFirst().orElse(states.get(0));
-    }
-    List<KeyState> present = states.stream().filter(KeyState::exists).toList();
-    if (present.isEmpty()) {
-      return states.get(0);
-    }
-    String type = present.stream().allMatch(s -> s.type().equals(from.type())) ? from.type() : "mixed";
-    long size = present.stream().mapToLong(KeyState::size).sum();
-    boolean expires = present.stream().allMatch(KeyState::expires);
-    return new KeyState(type, expires ? present.stream().mapToLong(KeyState::pttl).min().getAsLong() : -1, size);
-  }
-
-  /** A sorted set {@link #CHUNK} members at a time (by rank): each chunk's members and scores, flat. */
-  private static void eachChunk(RedisConnection c, String key, Consumer<Response> chunk) {
-    long card = c.send(cmd(Command.ZCARD).arg(key)).await().toLong();
-    for (long from = 0; from < card; from += CHUNK) {
-      chunk.accept(c.send(cmd(Command.ZRANGE).arg(key).arg(from).arg(from + CHUNK - 1).arg("WITHSCORES")).await());
-    }
-  }
-
-  /** A hash ({@code HSCAN}: fields and values, flat) or set ({@code SSCAN}) about {@link #CHUNK} at a time. */
-  private static void scan(RedisConnection c, Command command, String key, Consumer<Response> page) {
-    String cursor = "0";
-    do {
-      Response r = c.send(cmd(command).arg(key).arg(cursor).arg("COUNT").arg(CHUNK)).await();
-      cursor = r.get(0).toString();
-      page.accept(r.get(1));
-    } while (!cursor.equals("0"));
-  }
-
-  /** A Redis score as the integer it holds (a reply may write a large one as {@code 1.5e+15}). */
-  private static long number(String score) {
-    try {
-      return Long.parseLong(score);
-    } catch (NumberFormatException e) {
-      return (long) Double.parseDouble(score);
-    }
   }
 
   /** Writes to the target, sent as one pipeline per {@link #flush} and waited for; none on a dry run. */

@@ -5,9 +5,7 @@ import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -29,12 +27,15 @@ final class ScriptPipeline {
    */
   static Future<List<Response>> send(Function<List<Request>, Future<List<Response>>> node, List<Call> group) {
     List<Request> requests = new ArrayList<>(group.size());
-    Set<Script> scripts = new LinkedHashSet<>();
+    // the distinct scripts of the batch: a few at most, so a list beats a set
+    List<Script> scripts = new ArrayList<>(2);
     boolean writes = false;
     for (Call c : group) {
       requests.add(c.request());
       if (c.script() != null) {
-        scripts.add(c.script());
+        if (!scripts.contains(c.script())) {
+          scripts.add(c.script());
+        }
         writes |= c.script().writes();
       }
     }
