@@ -129,7 +129,8 @@ public final class LiveSource implements ReadSource {
       if (!reach.complete()) {
         return Future.succeededFuture(scoresOnly(found, reach, mode, reach.partial(UNRANKED)));
       }
-      return list(mode, found, reach.missing()).recover(t -> t instanceof StoreUnavailableException down
+      return list(mode, found, reach.missing()).compose(list -> list == null ? ranks(userIds, mode)
+          : Future.succeededFuture(list)).recover(t -> t instanceof StoreUnavailableException down
           ? Future.succeededFuture(scoresOnly(found, reach, mode, reach.partial(down, UNRANKED)))
           : Future.failedFuture(t));
     });
@@ -148,7 +149,12 @@ public final class LiveSource implements ReadSource {
     return scores.counts(b, p.id(), List.of(e), List.of()).map(c -> RankMath.unique(c.before()[0]));
   }
 
-  /** Entries in board order that need not be contiguous: each gets its own counts. */
+  /**
+   * Entries in board order that need not be contiguous: each gets its own counts. {@code null} when a
+   * user's entry moved to a better score between the lookup and the counts (a write in between): the
+   * counts of scores then saw it ahead of the user's own old score, so the read is made again, as a
+   * user's rank is ({@link ScoreStore#userRank}); in unique order the counts leave it out themselves.
+   */
   private Future<RankList> list(RankMode mode, List<StoredEntry> sorted, List<String> missing) {
     // competition ranks, and every percentile but unique mode's, count the strictly better scores
     List<Long> distinct = mode == RankMode.UNIQUE ? List.of()
@@ -159,6 +165,9 @@ public final class LiveSource implements ReadSource {
     return Future.all(scores.counts(b, p.id(), sorted, distinct), dense).map(all -> {
       RankCounts c = all.resultAt(0);
       long[] better = all.resultAt(1);
+      if (mode != RankMode.UNIQUE && movedToABetterScore(sorted, c)) {
+        return null;
+      }
       List<Entry> entries = new ArrayList<>(sorted.size());
       for (int i = 0; i < sorted.size(); i++) {
         StoredEntry e = sorted.get(i);
@@ -174,6 +183,17 @@ public final class LiveSource implements ReadSource {
       }
       return RankList.of(b.name(), p.id(), c.total(), mode, entries, missing);
     });
+  }
+
+  private boolean movedToABetterScore(List<StoredEntry> pivots, RankCounts c) {
+    for (int i = 0; i < pivots.size(); i++) {
+      StoredEntry now = c.current()[i];
+      if (c.moved(i, pivots.get(i)) && now != null
+          && b.order().better(Entries.score(b, now), Entries.score(b, pivots.get(i)))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

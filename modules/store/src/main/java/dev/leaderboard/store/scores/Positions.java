@@ -41,7 +41,7 @@ final class Positions {
    * @param cards members per partition
    * @param before per partition, per pivot: members of that partition ordered before the pivot
    * @param current per pivot: the entry the pivot's user has now on their own partition ({@code null}
-   *     if none, or when not asked: the script path does not read it)
+   *     if none)
    * @param better per score: members (all partitions) whose score is strictly better
    * @param meta per pivot: its user's metadata when asked for and present, else {@code null}
    */
@@ -87,8 +87,26 @@ final class Positions {
   }
 
   Future<Counts> count(Board b, String period, List<StoredEntry> pivots, List<Long> scores, boolean withMeta) {
-    return pivots.size() > NATIVE_PIVOTS ? scripted(b, period, pivots, scores, withMeta)
-        : nativeCount(b, period, pivots, scores, withMeta);
+    return (pivots.size() > NATIVE_PIVOTS ? scripted(b, period, pivots, scores, withMeta)
+        : nativeCount(b, period, pivots, scores, withMeta)).map(c -> withoutOwnNewer(b, pivots, c));
+  }
+
+  /**
+   * A pivot is never counted behind its own user. When the user's entry moved between the read that
+   * gave the pivot and the count (a write of the same user in between), the count on the user's own
+   * partition saw the newer entry; if that one is ordered before the pivot it is taken out again, so
+   * the pivot is ranked among the others as they are now (docs/design.md, "Cross-shard reads").
+   */
+  private Counts withoutOwnNewer(Board b, List<StoredEntry> pivots, Counts c) {
+    Comparator<StoredEntry> order = StoredEntry.order(b.order());
+    for (int i = 0; i < pivots.size(); i++) {
+      StoredEntry pivot = pivots.get(i);
+      StoredEntry now = c.current()[i];
+      if (now != null && !now.samePlace(pivot) && order.compare(now, pivot) < 0) {
+        c.before()[shards.keySetOf(Partitioner.partitionOf(pivot.userId(), b.partitions()))][i]--;
+      }
+    }
+    return c;
   }
 
   /**

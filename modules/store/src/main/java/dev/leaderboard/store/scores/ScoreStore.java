@@ -179,10 +179,12 @@ public final class ScoreStore {
     if (!pivots.isEmpty() && scores.isEmpty()) {
       return countRounds.ask(new PeriodAsk(b, period, false), pivots).map(counted -> {
         long[] before = new long[counted.size()];
+        StoredEntry[] current = new StoredEntry[counted.size()];
         for (int i = 0; i < before.length; i++) {
           before[i] = counted.get(i).before();
+          current[i] = counted.get(i).current();
         }
-        return new RankCounts(counted.get(0).total(), before, new long[0]);
+        return new RankCounts(counted.get(0).total(), before, new long[0], current);
       });
     }
     return positions.count(b, period, pivots, scores).map(c -> {
@@ -190,7 +192,7 @@ public final class ScoreStore {
       for (int i = 0; i < before.length; i++) {
         before[i] = c.before(i);
       }
-      return new RankCounts(c.total(), before, c.better());
+      return new RankCounts(c.total(), before, c.better(), c.current());
     });
   }
 

@@ -88,6 +88,56 @@ public class ScoreStoreReadTest {
   }
 
   /**
+   * A pivot read before its user wrote again (a read racing a write of the same user): the counts see
+   * the user's newer entry, and must never count it before the user's own pivot. Each pivot is then
+   * ranked among the others as they are now; alone (native commands) and many at once (the script).
+   */
+  @ParameterizedTest(name = "{0} order")
+  @CsvSource({"desc", "asc"})
+  void aPivotIsNeverCountedBehindItsOwnUsersNewerEntry(String order, Random rnd) {
+    int partitions = 8;
+    Board b = Board.define("mv-" + UUID.randomUUID().toString().substring(0, 8),
+        new JsonObject().put("order", order).put("partitions", partitions), null, CREATED, partitions, "u1");
+    List<StoredEntry> all = new ArrayList<>();
+    for (int i = 0; i < 400; i++) {
+      all.add(new StoredEntry(randomId(rnd) + i, rnd.nextInt(1000)));
+    }
+    write(b, all);
+    Comparator<StoredEntry> cmp = StoredEntry.order(b.order());
+    List<StoredEntry> pivots = new ArrayList<>();
+    List<StoredEntry> now = new ArrayList<>(all);
+    for (int q = 0; q < 30; q++) {
+      int i = rnd.nextInt(all.size());
+      if (!pivots.contains(all.get(i))) {
+        pivots.add(all.get(i));
+        // the user's next write: better, worse or the same score (a later tie), after the pivot was read
+        now.set(i, new StoredEntry(all.get(i).userId(), all.get(i).composite() + rnd.nextInt(3) * 400 - 400));
+      }
+    }
+    write(b, now.stream().filter(e -> !all.contains(e)).toList());
+    List<List<StoredEntry>> asks = new ArrayList<>(List.of(pivots));
+    pivots.forEach(p -> asks.add(List.of(p)));
+    for (List<StoredEntry> ask : asks) {
+      RankCounts c = store.counts(b, "all", ask, List.of()).await();
+      for (int i = 0; i < ask.size(); i++) {
+        StoredEntry pivot = ask.get(i);
+        long expected = now.stream().filter(e -> !e.userId().equals(pivot.userId()) && cmp.compare(e, pivot) < 0).count();
+        assertThat(c.before()[i]).as("others before %s, of %d asked at once", pivot, ask.size()).isEqualTo(expected);
+        assertThat(c.current()[i]).isEqualTo(now.get(all.indexOf(pivot)));
+      }
+    }
+  }
+
+  private void write(Board b, List<StoredEntry> entries) {
+    List<Call> writes = new ArrayList<>();
+    for (StoredEntry e : entries) {
+      Route r = Keys.home(shards, b, "all", e.userId());
+      writes.add(Call.of(r, Request.cmd(Command.ZADD).arg(Keys.scores(r)).arg(e.composite()).arg(e.userId())));
+    }
+    shards.dispatch(writes).await();
+  }
+
+  /**
    * Every read of the period {@code all} of {@code b} — pages at every depth, positions, ranks from
    * hints, neighbourhoods — against {@code all}, its entries in memory (sorted here).
    *
