@@ -38,6 +38,8 @@ import java.util.Set;
  *     {@link SortKey#MAX_KEYS}
  * @param competition joining, size, attempts, running window and cohorts ({@link Competition#OPEN} for none)
  * @param rewards what each period's final ranks pay out ({@code rewards}, {@code rewardRankMode})
+ * @param tier the league and tier whose board this is ({@link League#tierBoard}), {@code null} for an
+ *     ordinary board: a tier board is read, closed and announced through its league
  */
 public record Board(
     String name,
@@ -66,7 +68,8 @@ public record Board(
     List<SortKey> sortKeys,
     Competition competition,
     // competitions: rewards
-    RewardRules rewards) {
+    RewardRules rewards,
+    League.TierName tier) {
 
   /** How long an all-time board accepts events, counted from its creation. */
   public static final Duration ALL_TIME_SPAN = Duration.ofDays(3653);
@@ -179,6 +182,12 @@ public record Board(
    */
   public static Board define(String name, JsonObject spec, Board existing, Instant now, int defaultPartitions,
       String newUid) {
+    return define(name, spec, existing, now, defaultPartitions, newUid, existing == null ? null : existing.tier());
+  }
+
+  /** As {@link #define}, for a board that is {@code tier} of a league ({@code null}: an ordinary board). */
+  public static Board define(String name, JsonObject spec, Board existing, Instant now, int defaultPartitions,
+      String newUid, League.TierName tier) {
     Names.boardOrTier("board", name);
     Set<String> known = new java.util.HashSet<>(WRITABLE);
     known.addAll(READ_ONLY);
@@ -251,7 +260,8 @@ public record Board(
       }
       return new Board(name, existing.uid(), order, operator, period, zone, maxScore, resolution, retain, grace,
           partitions, existing.createdAt(), existing.origin(), existing.timeBits(), dense, rankOnSubmit, dedupe,
-          publicReads, clientWrites, maxStep, events, existing.layout(), minScore, sortKeys, competition, rewards);
+          publicReads, clientWrites, maxStep, events, existing.layout(), minScore, sortKeys, competition, rewards,
+          existing.tier());
     }
 
     long unit = resolution.millis();
@@ -263,11 +273,11 @@ public record Board(
     if (layout == Layout.WIDE) {
       return new Board(name, newUid, order, operator, period, zone, maxScore == null ? Fields.MAX_EXACT : maxScore,
           resolution, retain, grace, partitions, now.toEpochMilli(), origin, 0, dense, rankOnSubmit, dedupe,
-          publicReads, clientWrites, maxStep, events, layout, minScore, sortKeys, competition, rewards);
+          publicReads, clientWrites, maxStep, events, layout, minScore, sortKeys, competition, rewards, tier);
     }
     return new Board(name, newUid, order, operator, period, zone, maxScore == null ? fits : maxScore, resolution,
         retain, grace, partitions, now.toEpochMilli(), origin, timeBits, dense, rankOnSubmit, dedupe, publicReads,
-        clientWrites, maxStep, events, layout, minScore, sortKeys, competition, rewards);
+        clientWrites, maxStep, events, layout, minScore, sortKeys, competition, rewards, tier);
   }
 
   private static io.vertx.core.json.JsonArray sortKeysArray(JsonObject spec) {
@@ -384,6 +394,9 @@ public record Board(
   public JsonObject toStored() {
     JsonObject out = toJson().put("uid", uid).put("timeBits", timeBits).put("layout", layout.wireName());
     events.store(out);
+    if (tier != null) {
+      out.put("tier", new JsonObject().put("league", tier.league()).put("tier", tier.tier()));
+    }
     return out;
   }
 
@@ -398,6 +411,13 @@ public record Board(
         j.getBoolean("publicReads", false), j.getBoolean("clientWrites", false), j.getLong("maxStep"),
         PeriodEvents.fromStored(j), Layout.fromWire(j.getString("layout", "packed")), j.getLong("minScore", 0L),
         SortKey.fromJson(j.getJsonArray("sortKeys")), Competition.fromStored(j),
-        RewardRules.fromStored(j));
+        RewardRules.fromStored(j), storedTier(j));
+  }
+
+  /** Tier boards stored before their definition said so are known by their name's prefix, once, here. */
+  private static League.TierName storedTier(JsonObject j) {
+    JsonObject t = j.getJsonObject("tier");
+    return t != null ? new League.TierName(t.getString("league"), t.getString("tier"))
+        : League.tierName(j.getString("board"));
   }
 }

@@ -48,11 +48,14 @@ public record League(String name, String uid, List<String> tiers, int cohortSize
 
   /** The name of the board holding the league's tier {@code tier}. */
   public String tierBoard(String tier) {
-    return TIER_PREFIX + name + "." + tier;
+    return new TierName(name, tier).board();
   }
 
-  /** The league and tier of a tier board's name; {@code null} for any other board. */
-  public static TierName tierName(String board) {
+  /**
+   * The league and tier of a tier board's name; {@code null} for any other board. Only for definitions
+   * stored before they named their tier ({@link Board#tier}, which is what everything else reads).
+   */
+  static TierName tierName(String board) {
     if (!board.startsWith(TIER_PREFIX)) {
       return null;
     }
@@ -63,6 +66,10 @@ public record League(String name, String uid, List<String> tiers, int cohortSize
 
   /** A tier board's league and tier. */
   public record TierName(String league, String tier) {
+    /** The name of the tier's board. */
+    public String board() {
+      return TIER_PREFIX + league + "." + tier;
+    }
   }
 
   public String lowest() {

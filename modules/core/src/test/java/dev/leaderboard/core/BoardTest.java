@@ -299,6 +299,22 @@ class BoardTest {
   }
 
   @Test
+  void aTierBoardIsMarkedByItsDefinitionNotByItsName() {
+    League.TierName gold = new League.TierName("ladder", "gold");
+    Board tier = Board.define(gold.board(), new JsonObject(), null, NOW, DEFAULT_PARTITIONS, UID, gold);
+    assertThat(tier.tier()).isEqualTo(gold);
+    assertThat(Board.fromStored(tier.toStored())).isEqualTo(tier);
+    assertThat(update(tier, "{\"graceSeconds\":60}").tier()).as("kept by an update").isEqualTo(gold);
+    assertThat(tier.toJson().containsKey("tier")).as("not in the API's form").isFalse();
+    assertThat(create("{}").tier()).isNull();
+    assertThat(Board.fromStored(create("{}").toStored()).tier()).isNull();
+    // a tier board stored before definitions named their tier
+    JsonObject legacy = tier.toStored();
+    legacy.remove("tier");
+    assertThat(Board.fromStored(legacy).tier()).isEqualTo(gold);
+  }
+
+  @Test
   void denseRanksDefaultsToOffAndMustBeABoolean() {
     assertThat(existingDaily().denseRanks()).isFalse();
     assertThat(create("{\"denseRanks\":true}").denseRanks()).isTrue();

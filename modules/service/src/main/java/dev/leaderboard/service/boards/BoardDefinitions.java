@@ -35,23 +35,23 @@ public final class BoardDefinitions {
   }
 
   public Future<BoardDefinition> put(String board, JsonObject definition) {
-    return save(Names.board("board", board), definition);
+    return save(Names.board("board", board), definition, null);
   }
 
   /** Creates or updates a league's tier board, whose name no caller may give. */
-  public Future<BoardDefinition> putTier(String board, JsonObject definition) {
-    return save(Names.boardOrTier("board", board), definition);
+  public Future<BoardDefinition> putTier(League.TierName tier, JsonObject definition) {
+    return save(Names.boardOrTier("board", tier.board()), definition, tier);
   }
 
-  private Future<BoardDefinition> save(String board, JsonObject definition) {
+  private Future<BoardDefinition> save(String board, JsonObject definition, League.TierName tier) {
     JsonObject spec = definition == null ? new JsonObject() : definition;
     return boards.fresh(board).compose(existing -> {
-      Board b = Board.define(board, spec, existing, clock.instant(), defaultPartitions, newUid());
+      Board b = Board.define(board, spec, existing, clock.instant(), defaultPartitions, newUid(), tier);
       Future<Boolean> saved = existing == null ? store.create(b) : store.update(b).map(true);
       return saved.compose(stored -> {
         if (!stored) {
           // another node created it meanwhile: apply this request as an update of that board
-          return save(board, definition);
+          return save(board, definition, tier);
         }
         if (existing == null) {
           LOG.info("board {} created: {}", board, b.toJson().encode());
@@ -68,7 +68,7 @@ public final class BoardDefinitions {
 
   /** Every board but the leagues' tier boards, which are reached through their league. */
   public Future<BoardList> list() {
-    return boards.all().map(all -> BoardList.of(all.stream().filter(b -> !b.name().startsWith(League.TIER_PREFIX))
+    return boards.all().map(all -> BoardList.of(all.stream().filter(b -> b.tier() == null)
         .sorted(Comparator.comparing(Board::name)).toList()));
   }
 

@@ -93,7 +93,7 @@ public final class Leagues {
   private Future<?> tierBoards(League l) {
     Future<?> tiers = Future.succeededFuture();
     for (String tier : l.tiers()) {
-      tiers = tiers.compose(v -> definitions.putTier(l.tierBoard(tier), l.boardSpec(tier)));
+      tiers = tiers.compose(v -> definitions.putTier(new League.TierName(l.name(), tier), l.boardSpec(tier)));
     }
     return tiers;
   }

@@ -4,7 +4,6 @@ import dev.leaderboard.archive.ArchivedParticipant;
 import dev.leaderboard.archive.ParticipantArchive;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Competition;
-import dev.leaderboard.core.League;
 import dev.leaderboard.core.Fields;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Limits;
@@ -255,7 +254,7 @@ public final class Participation {
       List<Future<JsonObject>> each = new ArrayList<>();
       for (Board b : sorted) {
         // a league's tier boards are read through the league
-        if (!b.name().startsWith(League.TIER_PREFIX)) {
+        if (b.tier() == null) {
           each.add(standing(b, userId));
         }
       }

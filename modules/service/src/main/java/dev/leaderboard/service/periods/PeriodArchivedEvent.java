@@ -39,7 +39,7 @@ public final class PeriodArchivedEvent {
   /** The event of the archived period {@code a}, with its top entries read from the archive. */
   public static Future<JsonObject> load(ArchiveStore archive, Board b, ArchivedPeriod a) {
     Future<JsonObject> event = archive.page(b.uid(), a.period(), 0, b.events().top()).map(top -> json(b, a, top));
-    League.TierName tier = League.tierName(b.name());
+    League.TierName tier = b.tier();
     if (tier != null) {
       // a league's tier board: announced once the league's close recorded the moves
       event = event.compose(e -> archive.leagueMoves().tier(tier.league(), a.period(), tier.tier(), b.events().top())

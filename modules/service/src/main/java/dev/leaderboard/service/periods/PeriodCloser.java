@@ -9,7 +9,6 @@ import dev.leaderboard.archive.Reward;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Delivery;
 import dev.leaderboard.core.LeaderboardException;
-import dev.leaderboard.core.League;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.PeriodState;
 import dev.leaderboard.core.RankMode;
@@ -109,7 +108,7 @@ public final class PeriodCloser {
   /** The closing steps; each starts only while the lease is held. */
   Future<ArchivedPeriod> closeHoldingLease(Board b, Period p, CloseLease lease) {
     // a league's close announces its tier boards' periods, and starts their webhooks, once it has the moves
-    boolean tier = League.tierName(b.name()) != null;
+    boolean tier = b.tier() != null;
     return lease.check()
         .compose(ok -> boards.setPeriodState(b, p.id(), PeriodState.CLOSING))
         .compose(ok -> lease.check())
