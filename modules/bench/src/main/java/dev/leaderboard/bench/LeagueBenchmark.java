@@ -12,8 +12,6 @@ import dev.leaderboard.service.periods.PeriodCloser;
 import dev.leaderboard.service.request.ScoreBatch;
 import dev.leaderboard.service.request.ScoreEvent;
 import dev.leaderboard.service.result.BatchResult;
-import dev.leaderboard.store.boards.BoardStore;
-import dev.leaderboard.store.boards.PeriodStore;
 import dev.leaderboard.store.dispatch.RedisPool;
 import dev.leaderboard.store.dispatch.RedisTopology;
 import dev.leaderboard.store.leagues.LeagueStore;
@@ -81,7 +79,7 @@ public final class LeagueBenchmark {
           pg.uri(), RedisPool.of(32))).await();
       try {
         Clock clock = Clock.systemUTC();
-        PeriodCloser closer = new PeriodCloser(vertx, store.boards(), store.boardStore(), new PeriodStore(store.shards()),
+        PeriodCloser closer = new PeriodCloser(vertx, store.boards(), store.boardStore(), store.periods(),
             store.archive(), clock);
         LeaderboardServiceImpl service = new LeaderboardServiceImpl(vertx, store, closer, clock, SHARDS,
             new ScoreNotices(vertx, ScoreNotices.DEFAULT_INTERVAL_MS));
@@ -93,9 +91,9 @@ public final class LeagueBenchmark {
         service.putLeague("bench", new JsonObject().put("tiers", new JsonArray(new ArrayList<Object>(TIERS)))
             .put("cohortSize", COHORT_SIZE).put("promote", PROMOTE).put("relegate", RELEGATE).put("period", "monthly"))
             .await();
-        LeagueStore leagues = new LeagueStore(store.shards());
+        LeagueStore leagues = store.leagues();
         League league = leagues.get("bench").await();
-        Board tier = new BoardStore(store.shards()).get(league.tierBoard(TIERS.get(0))).await();
+        Board tier = store.boardStore().get(league.tierBoard(TIERS.get(0))).await();
         service.putBoard("plain", new JsonObject().put("period", "monthly").put("order", tier.order().wireName())
             .put("operator", tier.operator().wireName()).put("maxScore", tier.maxScore())).await();
         String period = tier.periodOf(Instant.now()).id();
@@ -224,10 +222,10 @@ public final class LeagueBenchmark {
       if (b.wide() || !b.sortKeys().isEmpty()) {
         throw new IllegalStateException("the loader writes packed tier boards without sort keys: " + b.name());
       }
-      new BoardStore(store.shards()).addPeriod(b, period).await();
+      store.boardStore().addPeriod(b, period).await();
       tiers.add(b);
     }
-    ParticipationStore joins = new ParticipationStore(store.shards());
+    ParticipationStore joins = store.participation();
     inFlight(scores.length - from, IN_FLIGHT, i -> {
       int u = from + i;
       return joins.join(tiers.get(u % TIERS.size()), period, user(u), "", System.currentTimeMillis()).map(j -> {

@@ -13,7 +13,6 @@ import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.webhooks.WebhookDeliveries;
 import dev.leaderboard.service.webhooks.WebhookSettings;
 import dev.leaderboard.store.boards.BoardStore;
-import dev.leaderboard.store.boards.DeliveryStore;
 import dev.leaderboard.store.boards.PeriodStore;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -69,12 +68,12 @@ public class AdminVerticle extends VerticleBase {
       store = s;
       boardStore = s.boardStore();
       registry = s.boards();
-      periods = new PeriodStore(s.shards());
+      periods = s.periods();
       closer = new PeriodCloser(vertx, registry, boardStore, periods, s.archive(), options.clock(),
           options.leaseMillis());
-      leagues = LeagueCloser.of(vertx, s.shards(), s.archive(), s.boards(), new PeriodAdmin(s.boards(), s.boardStore(),
-          new PeriodStore(s.shards()), s.archive(), closer, options.clock()), closer.leaseMillis());
-      deliveries = new WebhookDeliveries(vertx, registry, new DeliveryStore(s.shards()), s.archive(),
+      leagues = LeagueCloser.of(vertx, s.leagues(), s.deliveries(), s.periods(), s.archive(), s.boards(), new PeriodAdmin(s.boards(), s.boardStore(), s.periods(), s.archive(), closer,
+          options.clock()), closer.leaseMillis());
+      deliveries = new WebhookDeliveries(vertx, registry, s.deliveries(), s.archive(),
           options.clock(), options.webhooks());
       // only this node's own events: the node that archived a period starts its delivery; the content is
       // only a name, everything is read again from the stores

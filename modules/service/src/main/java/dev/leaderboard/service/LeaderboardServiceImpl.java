@@ -69,12 +69,8 @@ import dev.leaderboard.service.rewards.Standings;
 import dev.leaderboard.service.result.SubmitResult;
 import dev.leaderboard.service.result.UserEntry;
 import dev.leaderboard.service.result.UserMeta;
-import dev.leaderboard.store.boards.DeliveryStore;
 import dev.leaderboard.store.boards.PeriodStore;
-import dev.leaderboard.store.friends.FriendStore;
 import dev.leaderboard.store.moderation.ModerationStore;
-import dev.leaderboard.store.participation.ParticipationStore;
-import dev.leaderboard.store.scores.MetaStore;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -110,36 +106,37 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
     this.store = store;
     RankHints hints = new RankHints();
     ReadSources sources = new ReadSources(store.boards(), store.scores(), store.archive(), hints);
-    PeriodStore periodStore = new PeriodStore(store.shards());
-    ModerationStore moderation = new ModerationStore(store.shards());
+    PeriodStore periodStore = store.periods();
+    ModerationStore moderation = store.moderation();
     ModerationTargets targets = new ModerationTargets(store.boardStore(), periodStore);
     this.definitions = new BoardDefinitions(store.boards(), store.boardStore(), store.archive(), clock,
         defaultPartitions);
     this.clock = clock;
-    this.participation = new Participation(store.boards(), store.bans(), new ParticipationStore(store.shards()),
+    this.participation = new Participation(store.boards(), store.bans(), store.participation(),
         store.archive().participants(), sources, clock);
     this.intake = new ScoreIntake(store.boards(), store.bans(), store.scores(), sources, hints, clock, notices,
         participation);
     this.reads = new BoardReads(store.boards(), sources, clock);
     this.histograms = new Histograms(store.boards(), store.scores(), clock);
-    this.metas = new MetaUpdates(store.boards(), new MetaStore(store.shards()), clock, notices);
+    this.metas = new MetaUpdates(store.boards(), store.metas(), clock, notices);
     this.periods = new PeriodAdmin(store.boards(), store.boardStore(), periodStore, store.archive(), closer, clock);
-    this.deliveries = new DeliveryAdmin(store.boards(), new DeliveryStore(store.shards()), vertx.eventBus());
+    this.deliveries = new DeliveryAdmin(store.boards(), store.deliveries(), vertx.eventBus());
     this.removal = new EntryRemoval(store.boards(), moderation, hints, clock);
     this.banActions = new BanActions(moderation, store.bans(), targets, clock);
     this.view = new UserView(moderation, store.scores(), targets);
-    LeagueStore leagueStore = new LeagueStore(store.shards());
-    this.erasure = new Erasure(moderation, store.bans(), targets, new FriendStore(store.shards()), store.archive(),
-        clock, new ParticipationStore(store.shards()), new LeagueErasure(leagueStore, store.archive().leagueMoves()));
+    LeagueStore leagueStore = store.leagues();
+    this.erasure = new Erasure(moderation, store.bans(), targets, store.friends(), store.archive(),
+        clock, store.participation(), new LeagueErasure(leagueStore, store.archive().leagueMoves()));
     this.rewards = new Rewards(store.boards(), store.archive().rewards(), clock);
     this.standings = new Standings(store.boards(), reads, store.archive(), participation, clock);
-    LeagueCloser leagueCloser = LeagueCloser.of(vertx, store.shards(), store.archive(), store.boards(), periods, closer.leaseMillis());
+    LeagueCloser leagueCloser = LeagueCloser.of(vertx, leagueStore, store.deliveries(), periodStore, store.archive(),
+        store.boards(), periods, closer.leaseMillis());
     ClosedPeriodGate gate = new ClosedPeriodGate(leagueStore, leagueCloser, clock);
     this.leagues = new Leagues(leagueStore, definitions, store.boards(), intake, participation, leagueCloser, gate,
         clock);
     this.leagueReads = new LeagueReads(leagues, leagueStore, store.archive().leagueMoves(), store.boards(),
         participation, clock);
-    this.leagueBatch = new LeagueBatch(leagueStore, store.boards(), intake, new ParticipationStore(store.shards()),
+    this.leagueBatch = new LeagueBatch(leagueStore, store.boards(), intake, store.participation(),
         store.bans(), gate, clock);
   }
 

@@ -4,7 +4,6 @@ import dev.leaderboard.core.BusAddresses;
 import dev.leaderboard.service.intake.ScoreNotice;
 import dev.leaderboard.service.periods.PeriodCloser;
 import dev.leaderboard.service.intake.ScoreNotices;
-import dev.leaderboard.store.boards.PeriodStore;
 import dev.leaderboard.core.LeaderboardException;
 import io.vertx.core.Future;
 import io.vertx.core.eventbus.MessageConsumer;
@@ -54,7 +53,7 @@ public class LeaderboardVerticle extends VerticleBase {
   public Future<?> start() {
     return NodeStore.acquire(vertx, options.store()).compose(s -> {
       store = s;
-      PeriodCloser closer = new PeriodCloser(vertx, s.boards(), s.boardStore(), new PeriodStore(s.shards()),
+      PeriodCloser closer = new PeriodCloser(vertx, s.boards(), s.boardStore(), s.periods(),
           s.archive(), options.clock(), options.closeLeaseMillis());
       ScoreNotices notices = new ScoreNotices(vertx, options.noticeIntervalMillis());
       service = new LeaderboardServiceImpl(vertx, s, closer, options.clock(), options.partitions(), notices);

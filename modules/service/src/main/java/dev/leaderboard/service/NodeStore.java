@@ -12,6 +12,13 @@ import dev.leaderboard.service.moderation.BanRegistry;
 import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.store.boards.BoardStore;
 import dev.leaderboard.store.moderation.ModerationStore;
+import dev.leaderboard.store.access.ApiKeyStore;
+import dev.leaderboard.store.boards.DeliveryStore;
+import dev.leaderboard.store.boards.PeriodStore;
+import dev.leaderboard.store.friends.FriendStore;
+import dev.leaderboard.store.leagues.LeagueStore;
+import dev.leaderboard.store.participation.ParticipationStore;
+import dev.leaderboard.store.scores.MetaStore;
 import dev.leaderboard.store.dispatch.RedisPool;
 import dev.leaderboard.store.dispatch.RedisTopology;
 import dev.leaderboard.store.scores.ScoreStore;
@@ -30,8 +37,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * The stores of one node, shared by every verticle on it: one set of Redis clients, the archive and
- * audit stores on PostgreSQL, one board registry and one ban registry. The first verticle that
+ * The stores of one node, shared by every verticle on it: one set of Redis clients and each store
+ * over them, built once here and handed out (no other code makes a store of the node), the archive
+ * and audit stores on PostgreSQL, one board registry and one ban registry. The first verticle that
  * {@linkplain #acquire acquires} it connects them; the last to {@linkplain #release release} it
  * closes them. They live on a context of their own, so neither undeploying the verticle that
  * happened to start them nor closing Vert.x closes what a stopping verticle still uses.
@@ -48,6 +56,14 @@ public final class NodeStore {
   private final ScoreStore scores;
   private final BoardRegistry boards;
   private final BanRegistry bans;
+  private final PeriodStore periods;
+  private final ModerationStore moderation;
+  private final ParticipationStore participation;
+  private final FriendStore friends;
+  private final LeagueStore leagues;
+  private final MetaStore metas;
+  private final DeliveryStore deliveries;
+  private final ApiKeyStore apiKeys;
   private final ArchiveStore archive;
   private final AuditStore audit;
   private Future<Health> health;
@@ -81,8 +97,16 @@ public final class NodeStore {
     this.shards = new HeldShards(Shards.connect(vertx, options.redis(), options.pool()));
     this.boardStore = new BoardStore(shards);
     this.scores = new ScoreStore(shards);
-    this.boards = new BoardRegistry(vertx, boardStore);
-    this.bans = new BanRegistry(vertx, new ModerationStore(shards));
+    this.periods = new PeriodStore(shards);
+    this.moderation = new ModerationStore(shards);
+    this.participation = new ParticipationStore(shards);
+    this.friends = new FriendStore(shards);
+    this.leagues = new LeagueStore(shards);
+    this.metas = new MetaStore(shards);
+    this.deliveries = new DeliveryStore(shards);
+    this.apiKeys = new ApiKeyStore(shards);
+    this.boards = new BoardRegistry(vertx, boardStore, periods);
+    this.bans = new BanRegistry(vertx, moderation);
     this.archive = ArchiveStore.connect(vertx, options.pgUri());
     this.audit = AuditStore.connect(vertx, options.pgUri());
   }
@@ -144,8 +168,41 @@ public final class NodeStore {
     });
   }
 
+  /** The Redis endpoints themselves, for what is not a store: their health, and tools that inspect keys. */
   public Shards shards() {
     return shards;
+  }
+
+  public PeriodStore periods() {
+    return periods;
+  }
+
+  public ModerationStore moderation() {
+    return moderation;
+  }
+
+  public ParticipationStore participation() {
+    return participation;
+  }
+
+  public FriendStore friends() {
+    return friends;
+  }
+
+  public LeagueStore leagues() {
+    return leagues;
+  }
+
+  public MetaStore metas() {
+    return metas;
+  }
+
+  public DeliveryStore deliveries() {
+    return deliveries;
+  }
+
+  public ApiKeyStore apiKeys() {
+    return apiKeys;
   }
 
   public BoardStore boardStore() {

@@ -1,7 +1,6 @@
 package dev.leaderboard.api.auth;
 
 import dev.leaderboard.service.NodeStore;
-import dev.leaderboard.store.access.ApiKeyStore;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import java.time.Clock;
@@ -28,7 +27,7 @@ public class KeysVerticle extends VerticleBase {
   public Future<?> start() {
     return NodeStore.acquire(vertx, options.store()).compose(s -> {
       store = s;
-      cache = new KeyCache(vertx, new ApiKeyStore(s.shards()), options.clock());
+      cache = new KeyCache(vertx, s.apiKeys(), options.clock());
       return cache.start();
     }).onSuccess(ok -> NodeKeys.of(vertx).offer(cache));
   }

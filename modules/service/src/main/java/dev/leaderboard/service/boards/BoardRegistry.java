@@ -55,10 +55,10 @@ public final class BoardRegistry {
   private record Reread(long notice, Promise<Void> done) {
   }
 
-  public BoardRegistry(Vertx vertx, BoardStore store) {
+  public BoardRegistry(Vertx vertx, BoardStore store, PeriodStore periods) {
     this.vertx = vertx;
     this.store = store;
-    this.periods = new PeriodStore(store.shards());
+    this.periods = periods;
     this.changes = new BoardChanges(vertx, this::apply);
   }
 

@@ -5,7 +5,6 @@ import dev.leaderboard.service.FriendRankService;
 import dev.leaderboard.service.NodeServices;
 import dev.leaderboard.service.NodeStore;
 
-import dev.leaderboard.store.friends.FriendStore;
 import dev.leaderboard.core.LeaderboardException;
 import io.vertx.core.Future;
 import io.vertx.core.eventbus.MessageConsumer;
@@ -37,7 +36,7 @@ public class FriendRankVerticle extends VerticleBase {
   public Future<?> start() {
     return NodeStore.acquire(vertx, options.store()).compose(s -> {
       store = s;
-      service = new FriendRankServiceImpl(s.boards(), s.scores(), s.archive(), new FriendStore(s.shards()),
+      service = new FriendRankServiceImpl(s.boards(), s.scores(), s.archive(), s.friends(),
           options.clock(), options.friendLimit());
       LeaderboardException.registerCodecs(vertx.eventBus());
       binding = new ServiceBinder(vertx).setAddress(BusAddresses.FRIENDS).register(FriendRankService.class, service);

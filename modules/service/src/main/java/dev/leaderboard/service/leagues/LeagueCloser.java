@@ -1,7 +1,6 @@
 package dev.leaderboard.service.leagues;
 
 import dev.leaderboard.core.BusAddresses;
-import dev.leaderboard.store.dispatch.Shards;
 import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.archive.LeagueMoveStore;
 import dev.leaderboard.archive.LeagueMoveStore.Move;
@@ -59,24 +58,24 @@ public final class LeagueCloser {
   private final String owner = UUID.randomUUID().toString();
   private final long leaseMillis;
 
-  private LeagueCloser(Vertx vertx, Shards shards, ArchiveStore archive, BoardRegistry boards, PeriodAdmin periods,
-      long leaseMillis) {
+  private LeagueCloser(Vertx vertx, LeagueStore store, DeliveryStore deliveries, PeriodStore periodStore,
+      ArchiveStore archive, BoardRegistry boards, PeriodAdmin periods, long leaseMillis) {
     this.vertx = vertx;
-    this.store = new LeagueStore(shards);
+    this.store = store;
     this.archive = archive;
     this.moves = archive.leagueMoves();
     this.archived = new ArchivedMoves(store, archive.participants());
-    this.deliveries = new DeliveryStore(shards);
-    this.periodStore = new PeriodStore(shards);
+    this.deliveries = deliveries;
+    this.periodStore = periodStore;
     this.boards = boards;
     this.periods = periods;
     this.leaseMillis = leaseMillis;
   }
 
   /** A closer over the node's stores whose tier periods close through {@code periods}. */
-  public static LeagueCloser of(Vertx vertx, Shards shards, ArchiveStore archive, BoardRegistry boards,
-      PeriodAdmin periods, long leaseMillis) {
-    return new LeagueCloser(vertx, shards, archive, boards, periods, leaseMillis);
+  public static LeagueCloser of(Vertx vertx, LeagueStore store, DeliveryStore deliveries, PeriodStore periodStore,
+      ArchiveStore archive, BoardRegistry boards, PeriodAdmin periods, long leaseMillis) {
+    return new LeagueCloser(vertx, store, deliveries, periodStore, archive, boards, periods, leaseMillis);
   }
 
   /**

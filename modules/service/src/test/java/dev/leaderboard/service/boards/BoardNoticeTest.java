@@ -41,7 +41,7 @@ public class BoardNoticeTest {
     this.vertx = vertx;
     shards = Shards.connect(vertx, TestShards.endpoints(), 1);
     store = new BoardStore(shards);
-    registry = new BoardRegistry(vertx, store);
+    registry = new BoardRegistry(vertx, store, new PeriodStore(store.shards()));
     registry.start().await();
   }
 

@@ -51,7 +51,7 @@ class PeriodCloserCrashTest {
     ArchiveStore archive = ArchiveStore.connect(vertx, TestPostgres.uri());
     try {
       BoardStore boardStore = new BoardStore(shards);
-      BoardRegistry registry = new BoardRegistry(vertx, boardStore);
+      BoardRegistry registry = new BoardRegistry(vertx, boardStore, new PeriodStore(boardStore.shards()));
       registry.start().await();
       PeriodStore periods = new PeriodStore(shards);
       PeriodCloser dying = new PeriodCloser(vertx, registry, boardStore, periods, archive, clock);

@@ -49,7 +49,7 @@ class PeriodCloserLeaseTest {
     ArchiveStore archive = ArchiveStore.connect(vertx, TestPostgres.uri());
     try {
       BoardStore boardStore = new BoardStore(shards);
-      BoardRegistry registry = new BoardRegistry(vertx, boardStore);
+      BoardRegistry registry = new BoardRegistry(vertx, boardStore, new PeriodStore(boardStore.shards()));
       registry.start().await();
       PeriodStore periods = new PeriodStore(shards);
       PeriodCloser stalled = new PeriodCloser(vertx, registry, boardStore, periods, archive, clock, 60_000);

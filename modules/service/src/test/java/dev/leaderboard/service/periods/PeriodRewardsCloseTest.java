@@ -166,7 +166,7 @@ class PeriodRewardsCloseTest {
     PgConnection gate = PgConnection.connect(vertx, TestPostgres.uri()).await();
     try {
       BoardStore boardStore = new BoardStore(shards);
-      BoardRegistry registry = new BoardRegistry(vertx, boardStore);
+      BoardRegistry registry = new BoardRegistry(vertx, boardStore, new PeriodStore(boardStore.shards()));
       registry.start().await();
       PeriodStore periods = new PeriodStore(shards);
       // the dying node's own pool: its connections die with it
