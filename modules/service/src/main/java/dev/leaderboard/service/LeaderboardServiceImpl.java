@@ -105,15 +105,15 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
       ScoreNotices notices) {
     this.store = store;
     RankHints hints = new RankHints();
-    ReadSources sources = new ReadSources(store.boards(), store.scores(), store.archive(), hints);
+    ReadSources sources = new ReadSources(store.boards(), store.scores(), store.participation(), store.archive(),
+        hints);
     PeriodStore periodStore = store.periods();
     ModerationStore moderation = store.moderation();
     ModerationTargets targets = new ModerationTargets(store.boardStore(), periodStore);
     this.definitions = new BoardDefinitions(store.boards(), store.boardStore(), store.archive(), clock,
         defaultPartitions);
     this.clock = clock;
-    this.participation = new Participation(store.boards(), store.bans(), store.participation(),
-        store.archive().participants(), sources, clock);
+    this.participation = new Participation(store.boards(), store.bans(), store.participation(), sources, clock);
     this.intake = new ScoreIntake(store.boards(), store.bans(), store.scores(), sources, hints, clock, notices,
         participation);
     this.reads = new BoardReads(store.boards(), sources, clock);
@@ -132,12 +132,12 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
     LeagueCloser leagueCloser = LeagueCloser.of(vertx, leagueStore, store.deliveries(), periodStore, store.archive(),
         store.boards(), periods, closer.leaseMillis());
     ClosedPeriodGate gate = new ClosedPeriodGate(leagueStore, leagueCloser, clock);
-    this.leagues = new Leagues(leagueStore, definitions, store.boards(), intake, participation, leagueCloser, gate,
-        clock);
-    this.leagueReads = new LeagueReads(leagues, leagueStore, store.archive().leagueMoves(), store.boards(),
-        participation, clock);
     this.leagueBatch = new LeagueBatch(leagueStore, store.boards(), intake, store.participation(),
         store.bans(), gate, clock);
+    this.leagues = new Leagues(leagueStore, definitions, store.boards(), intake, leagueBatch, participation,
+        leagueCloser, clock);
+    this.leagueReads = new LeagueReads(leagues, leagueStore, store.archive().leagueMoves(), store.boards(),
+        participation, clock);
   }
 
   /** The board's definition for the node's own checks (access, streams); 404 when there is none. */

@@ -4,12 +4,10 @@ import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.request.Requests;
 import dev.leaderboard.service.reads.ReadSource;
 import dev.leaderboard.service.reads.ReadSources;
-import dev.leaderboard.service.reads.RankHints;
 import dev.leaderboard.service.reads.Entries;
 import dev.leaderboard.service.reads.RankMath;
 import dev.leaderboard.service.reads.Reach;
 
-import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Limits;
@@ -59,14 +57,14 @@ public final class FriendRankServiceImpl implements FriendRankService {
   private final int friendLimit;
 
   /** @param friendLimit the most friends a user may have (also the most IDs one import may carry) */
-  public FriendRankServiceImpl(BoardRegistry boards, ScoreStore scores, ArchiveStore archive, FriendStore friends,
+  public FriendRankServiceImpl(BoardRegistry boards, ScoreStore scores, ReadSources sources, FriendStore friends,
       Clock clock, int friendLimit) {
     if (friendLimit < 1) {
       throw new IllegalArgumentException("the friend limit must be at least 1 (got " + friendLimit + ")");
     }
     this.boards = boards;
     this.scores = scores;
-    this.sources = new ReadSources(boards, scores, archive, new RankHints());
+    this.sources = sources;
     this.friends = friends;
     this.clock = clock;
     this.friendLimit = friendLimit;

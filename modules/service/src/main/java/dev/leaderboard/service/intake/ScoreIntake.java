@@ -83,28 +83,22 @@ public final class ScoreIntake {
     EventParser.parse(b, event, prefix, clock.millis());
   }
 
-  /** One event on a board already looked up (a league's tier board, which no caller names). */
+  /**
+   * One event on a board already looked up (a league's tier board, which no caller names): a batch of
+   * one through {@link #admit}, whose refusal or failure is the answer, else the entry and its rank.
+   */
   public Future<SubmitResult> submit(Board b, ScoreEvent event, Boolean withRank) {
     ScoreEvent body = Objects.requireNonNullElseGet(event, () -> new ScoreEvent(null)).check();
-    return meters.single(() -> {
-      long now = clock.millis();
-      ParsedEvent e = EventParser.parse(b, body, "", now);
-      return open(b, e.period())
-          .compose(v -> note(b, Set.of(e.period().id())))
-          .compose(v -> admitted(e.command().userId()))
-          .compose(v -> scores.submit(b, e.command(), now, EventParser.dedupeMillis(b)))
-          .compose(outcome -> outcome.status() != SubmitOutcome.Status.NEEDS_JOIN ? Future.succeededFuture(outcome)
-              : participation.join(b, e.period(), e.command().userId(), "")
-                  .compose(j -> scores.submit(b, e.command(), now, EventParser.dedupeMillis(b))))
-          .compose(outcome -> answer(b, e, outcome, withRank == null ? b.rankOnSubmit() : withRank));
-    });
-  }
-
-  /** Fails with 409 when the period is closing or archived (the submit script checks it again atomically). */
-  private Future<Void> open(Board b, Period p) {
-    return boards.periodState(b, p.id()).compose(state -> state == PeriodState.OPEN
-        ? Future.succeededFuture()
-        : Future.failedFuture(closed(b, p)));
+    return meters.single(() -> admit(List.of(new Routed(b, body, 0)), "").compose(fates -> {
+      Fate f = fates.get(0);
+      if (f.refused() != null) {
+        return Future.failedFuture(f.refused());
+      }
+      if (f.outcome().status() == SubmitOutcome.Status.FAILED) {
+        return Future.failedFuture(f.outcome().failure());
+      }
+      return answer(b, f.event(), f.outcome(), withRank == null ? b.rankOnSubmit() : withRank);
+    }));
   }
 
   /**
@@ -115,11 +109,6 @@ public final class ScoreIntake {
     boolean fresh = periods.stream().anyMatch(p -> !boards.notedHere(b, p));
     return Future.all(periods.stream().map(p -> boards.notePeriod(b, p)).toList())
         .compose(v -> fresh ? bans.reload() : Future.succeededFuture());
-  }
-
-  /** Fails with 403 {@code banned} when this node knows the user is banned (the submit script checks again). */
-  private Future<Void> admitted(String userId) {
-    return bans.banned(userId) ? Future.failedFuture(banned(userId)) : Future.succeededFuture();
   }
 
   private static LeaderboardException banned(String userId) {
@@ -149,9 +138,6 @@ public final class ScoreIntake {
     if (outcome.entry() == null) {
       return Future.succeededFuture(SubmitResult.of(userId, period, outcome.applied(), changed, null, null, null, null,
           null));
-    }
-    if (changed) {
-      notices.changed(b, e.period(), userId, outcome.entry(), outcome.previous());
     }
     StoredEntry entry = outcome.entry();
     hints.put(b, period, userId, entry);
@@ -254,6 +240,55 @@ public final class ScoreIntake {
    * pipelined round per shard for all the events whatever their board.
    */
   public Future<RoutedBatch> submitRouted(List<Routed> events, List<Rejection> refused, List<Rejection> failed) {
+    return admit(events, null).map(fates -> {
+      int applied = 0;
+      int duplicate = 0;
+      List<Rejection> rejections = new ArrayList<>(refused);
+      List<Rejection> conflicts = new ArrayList<>();
+      List<Rejection> failures = new ArrayList<>(failed);
+      List<Landed> landed = new ArrayList<>();
+      for (Fate f : fates) {
+        SubmitOutcome o = f.outcome();
+        if (f.refused() != null) {
+          (o != null && o.status() == SubmitOutcome.Status.CONFLICT ? conflicts : rejections)
+              .add(rejection(f.index(), f.refused()));
+        } else if (o.status() == SubmitOutcome.Status.FAILED) {
+          failures.add(failure(f.index(), f.event(), o.failure()));
+        } else {
+          if (o.applied()) {
+            applied++;
+          } else {
+            duplicate++;
+          }
+          landed.add(new Landed(f.index(), f.board(), f.event().period().id(), f.event().command().userId()));
+        }
+      }
+      rejections.sort(Comparator.comparingInt(Rejection::index));
+      conflicts.sort(Comparator.comparingInt(Rejection::index));
+      failures.sort(Comparator.comparingInt(Rejection::index));
+      landed.sort(Comparator.comparingInt(Landed::index));
+      BatchResult result = BatchResult.of(applied, duplicate, List.copyOf(conflicts), List.copyOf(rejections),
+          List.copyOf(failures));
+      meters.batch(result);
+      return new RoutedBatch(result, List.copyOf(landed));
+    });
+  }
+
+  /**
+   * What became of one event: {@code refused} (nothing changed; with its outcome when the script
+   * refused it), or its outcome: applied, a duplicate, or {@code FAILED} (not known to have run).
+   */
+  private record Fate(int index, Board board, ParsedEvent event, SubmitOutcome outcome, LeaderboardException refused) {
+  }
+
+  /**
+   * The one way events go in, one or a batch, on boards already looked up: each is parsed and checked
+   * on its own (its fields named after {@code prefix}, or {@code events[i].} when it is {@code null}),
+   * refused in a closed period or for a banned user as this node knows them; then all are written in
+   * one pipelined round per shard, the users a board makes join first join and their events go
+   * again. One fate per event, in the order given.
+   */
+  private Future<List<Fate>> admit(List<Routed> events, String prefix) {
     Map<String, Board> distinct = new LinkedHashMap<>();
     events.forEach(r -> distinct.putIfAbsent(r.board().name(), r.board()));
     List<Future<Map<String, PeriodState>>> stateReads = distinct.values().stream().map(boards::periodStates).toList();
@@ -265,28 +300,30 @@ public final class ScoreIntake {
       }
       long now = clock.millis();
       List<Item> items = new ArrayList<>();
-      List<Rejection> rejections = new ArrayList<>(refused);
+      List<Fate> fates = new ArrayList<>();
       Map<String, Set<String>> periods = new LinkedHashMap<>();
       for (Routed r : events) {
         Board b = r.board();
         try {
-          ParsedEvent e = EventParser.parse(b, r.event().check(), "events[" + r.index() + "].", now);
+          ParsedEvent e = EventParser.parse(b, r.event().check(), prefix != null ? prefix : "events[" + r.index() + "].",
+              now);
           if (states.get(b.name()).containsKey(e.period().id())) {
             throw closed(b, e.period());
           }
           items.add(new Item(b, e, r.index()));
           periods.computeIfAbsent(b.name(), k -> new LinkedHashSet<>()).add(e.period().id());
         } catch (LeaderboardException ex) {
-          rejections.add(rejection(r.index(), ex));
+          fates.add(new Fate(r.index(), b, null, null, ex));
         }
       }
       return Future.all(periods.entrySet().stream().map(p -> note(distinct.get(p.getKey()), p.getValue())).toList())
           .compose(v -> {
             // events of users banned as this node knows it are refused here; the script refuses the rest
             for (int k = items.size() - 1; k >= 0; k--) {
-              String userId = items.get(k).event().command().userId();
+              Item it = items.get(k);
+              String userId = it.event().command().userId();
               if (bans.banned(userId)) {
-                rejections.add(rejection(items.get(k).index(), banned(userId)));
+                fates.add(new Fate(it.index(), it.board(), it.event(), null, banned(userId)));
                 items.remove(k);
               }
             }
@@ -294,45 +331,20 @@ public final class ScoreIntake {
           })
           .compose(outcomes -> joinedAndSentAgain(items, outcomes, now))
           .map(outcomes -> {
-            int applied = 0;
-            int duplicate = 0;
-            List<Rejection> conflicts = new ArrayList<>();
-            List<Rejection> failures = new ArrayList<>(failed);
-            List<Landed> landed = new ArrayList<>();
             for (int k = 0; k < outcomes.size(); k++) {
               SubmitOutcome o = outcomes.get(k);
               Item it = items.get(k);
-              LeaderboardException refusal = refusal(it.board(), it.event(), o);
-              if (o.status() == SubmitOutcome.Status.FAILED && o.failure() instanceof LeaderboardException le
-                  && le.status() < 500) {
-                rejections.add(rejection(it.index(), le));
-              } else if (o.status() == SubmitOutcome.Status.FAILED) {
-                failures.add(failure(it.index(), it.event(), o.failure()));
-              } else if (o.status() == SubmitOutcome.Status.CONFLICT) {
-                conflicts.add(rejection(it.index(), refusal));
-              } else if (refusal != null) {
-                rejections.add(rejection(it.index(), refusal));
-              } else {
-                if (o.applied()) {
-                  applied++;
-                  if (o.status() == SubmitOutcome.Status.CHANGED && o.entry() != null) {
-                    notices.changed(it.board(), it.event().period(), it.event().command().userId(), o.entry(),
-                        o.previous());
-                  }
-                } else {
-                  duplicate++;
-                }
-                landed.add(new Landed(it.index(), it.board(), it.event().period().id(), it.event().command().userId()));
+              LeaderboardException refusal = o.status() == SubmitOutcome.Status.FAILED
+                  ? (o.failure() instanceof LeaderboardException le && le.status() < 500 ? le : null)
+                  : refusal(it.board(), it.event(), o);
+              fates.add(new Fate(it.index(), it.board(), it.event(), o, refusal));
+              if (refusal == null && o.status() == SubmitOutcome.Status.CHANGED && o.entry() != null) {
+                notices.changed(it.board(), it.event().period(), it.event().command().userId(), o.entry(),
+                    o.previous());
               }
             }
-            rejections.sort(Comparator.comparingInt(Rejection::index));
-            conflicts.sort(Comparator.comparingInt(Rejection::index));
-            failures.sort(Comparator.comparingInt(Rejection::index));
-            landed.sort(Comparator.comparingInt(Landed::index));
-            BatchResult result = BatchResult.of(applied, duplicate, List.copyOf(conflicts), List.copyOf(rejections),
-                List.copyOf(failures));
-            meters.batch(result);
-            return new RoutedBatch(result, List.copyOf(landed));
+            fates.sort(Comparator.comparingInt(Fate::index));
+            return fates;
           });
     });
   }
@@ -341,7 +353,13 @@ public final class ScoreIntake {
   private record Item(Board board, ParsedEvent event, int index) {
   }
 
+  /** A lone event joins the node's merged round of submits; several go in one round of their own. */
   private Future<List<SubmitOutcome>> submitItems(List<Item> items, long now) {
+    if (items.size() == 1) {
+      Item it = items.get(0);
+      return scores.submit(it.board(), it.event().command(), now, EventParser.dedupeMillis(it.board()))
+          .recover(t -> Future.succeededFuture(SubmitOutcome.failed(t))).map(List::of);
+    }
     return scores.submitAll(items.stream().map(Item::board).toList(),
         items.stream().map(it -> it.event().command()).toList(), now,
         items.stream().map(it -> EventParser.dedupeMillis(it.board())).toList());

@@ -27,8 +27,8 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * A batch of league scores: each event goes to its member's tier board (a non-member's first event
- * joins the lowest tier with {@code autoJoin}, as a single league score does), and the whole batch
+ * League scores, a batch or one ({@link #route}: a batch of one): each event goes to its member's tier
+ * board (a non-member's first event joins the lowest tier with {@code autoJoin}), and the whole batch
  * is the boards' batch ({@link ScoreIntake#submitRouted}), so its limits, duplicates by event ID and
  * partial refusals are the boards' and its events go in one pipelined round per shard whatever their
  * tier. Rounds: the members' tiers (one command), the joins of new members (one round), the events,
@@ -56,21 +56,67 @@ public final class LeagueBatch {
 
   public Future<LeagueBatchResult> submit(League l, ScoreBatch batch) {
     List<ScoreEvent> events = Objects.requireNonNullElseGet(batch, () -> new ScoreBatch(null)).check().events();
-    List<Rejection> refused = new ArrayList<>();
+    return route(l, events, false).compose(routes -> {
+      List<Rejection> refused = new ArrayList<>();
+      List<Rejection> waiting = new ArrayList<>();
+      routes.refused().forEach((i, e) -> refused.add(new Rejection(i, e.code(), e.getMessage())));
+      routes.notMembers().forEach((i, e) -> refused.add(new Rejection(i, e.code(), "events[" + i + "]: " + e.getMessage())));
+      routes.waiting().forEach((i, t) -> waiting.add(t instanceof LeaderboardException e
+          ? new Rejection(i, e.code(), "events[" + i + "]: " + e.getMessage())
+          : new Rejection(i, "shard_unavailable", "events[" + i + "]: " + t.getMessage() + "; the event was not applied")));
+      return intake.submitRouted(routes.routed(), refused, waiting).compose(done -> cohorts(done.landed())
+          .map(seats -> LeagueBatchResult.of(l.name(), done.result(), done.landed().stream()
+              .map(x -> new LeagueBatchResult.Landed(x.index(), x.period(), x.userId())).toList(), routes.tierOf(),
+              seats)));
+    });
+  }
+
+  /**
+   * The tier board one league score goes to, as for an event of a batch (a batch of one); fails with
+   * what refused it there.
+   */
+  Future<Board> route(League l, ScoreEvent event) {
+    return route(l, List.of(event), true).compose(routes -> {
+      if (!routes.routed().isEmpty()) {
+        return Future.succeededFuture(routes.routed().get(0).board());
+      }
+      Throwable why = routes.refused().containsKey(0) ? routes.refused().get(0)
+          : routes.notMembers().containsKey(0) ? routes.notMembers().get(0) : routes.waiting().get(0);
+      return Future.failedFuture(why);
+    });
+  }
+
+  /**
+   * Where each event goes (its tier board), or why it goes nowhere now, by its index: refused in itself,
+   * a non-member's, or waiting for the previous period's moves.
+   */
+  private record Routes(List<Routed> routed, Map<Integer, String> tierOf, Map<Integer, LeaderboardException> refused,
+      Map<Integer, LeaderboardException> notMembers, Map<Integer, Throwable> waiting) {
+  }
+
+  /**
+   * Routes events to their members' tier boards. A period's events wait until the previous period's
+   * moves are applied, and only then are the members' tiers read (the moves set the tiers before
+   * marking the period); a non-member joins the lowest tier with {@code autoJoin} unless banned (the
+   * lowest tier's board then refuses the event); an event of a non-member otherwise is refused as
+   * such, after what is broken in the event itself. {@code single}: one score, its fields named
+   * without {@code events[i].}.
+   */
+  private Future<Routes> route(League l, List<ScoreEvent> events, boolean single) {
+    Map<Integer, LeaderboardException> refused = new LinkedHashMap<>();
+    Map<Integer, LeaderboardException> notMembers = new LinkedHashMap<>();
+    Map<Integer, Throwable> waiting = new LinkedHashMap<>();
     List<Integer> checked = new ArrayList<>();
     for (int i = 0; i < events.size(); i++) {
       try {
         events.get(i).check();
         checked.add(i);
       } catch (LeaderboardException e) {
-        refused.add(new Rejection(i, e.code(), e.getMessage()));
+        refused.put(i, e);
       }
     }
-    List<Rejection> waiting = new ArrayList<>();
     List<Integer> valid = new ArrayList<>();
     LinkedHashSet<String> users = new LinkedHashSet<>();
-    // as for a single score: a period's events wait until the previous period's moves are applied,
-    // and only then are the members' tiers read (the moves set the tiers before marking the period)
     return boards.require(l.tierBoard(l.lowest())).compose(lowest -> {
       long now = clock.millis();
       Map<String, Future<Void>> periods = new LinkedHashMap<>();
@@ -87,11 +133,8 @@ public final class LeagueBatch {
           if (ready.succeeded()) {
             users.add(events.get(i).userId());
             valid.add(i);
-          } else if (ready.cause() instanceof LeaderboardException e) {
-            waiting.add(new Rejection(i, e.code(), "events[" + i + "]: " + e.getMessage()));
           } else {
-            waiting.add(new Rejection(i, "shard_unavailable", "events[" + i + "]: " + ready.cause().getMessage()
-                + "; the event was not applied"));
+            waiting.put(i, ready.cause());
           }
         }
         return store.tiersOf(l, new ArrayList<>(users));
@@ -121,7 +164,7 @@ public final class LeagueBatch {
       // the lowest tier's too: a non-member's event is judged there before it is refused as such
       tierBoards.put(l.lowest(), boards.require(l.tierBoard(l.lowest())));
       new LinkedHashSet<>(tiers.values()).forEach(t -> tierBoards.computeIfAbsent(t, n -> boards.require(l.tierBoard(n))));
-      return Future.all(new ArrayList<>(tierBoards.values())).compose(ok -> {
+      return Future.all(new ArrayList<>(tierBoards.values())).map(ok -> {
         List<Routed> routed = new ArrayList<>();
         Map<Integer, String> tierOf = new HashMap<>();
         for (int i : valid) {
@@ -130,20 +173,17 @@ public final class LeagueBatch {
           if (tier == null) {
             // an event that is broken in itself says so first, as it would for a member
             try {
-              intake.check(tierBoards.get(l.lowest()).result(), events.get(i), "events[" + i + "].");
-              LeaderboardException e = Leagues.notMember(l, userId);
-              refused.add(new Rejection(i, e.code(), "events[" + i + "]: " + e.getMessage()));
+              intake.check(tierBoards.get(l.lowest()).result(), events.get(i), single ? "" : "events[" + i + "].");
+              notMembers.put(i, Leagues.notMember(l, userId));
             } catch (LeaderboardException broken) {
-              refused.add(new Rejection(i, broken.code(), broken.getMessage()));
+              refused.put(i, broken);
             }
           } else {
             routed.add(new Routed(tierBoards.get(tier).result(), events.get(i), i));
             tierOf.put(i, tier);
           }
         }
-        return intake.submitRouted(routed, refused, waiting).compose(done -> cohorts(done.landed())
-            .map(seats -> LeagueBatchResult.of(l.name(), done.result(), done.landed().stream()
-                .map(x -> new LeagueBatchResult.Landed(x.index(), x.period(), x.userId())).toList(), tierOf, seats)));
+        return new Routes(routed, tierOf, refused, notMembers, waiting);
       });
     });
   }

@@ -50,15 +50,15 @@ public final class Leagues {
   private final BoardDefinitions definitions;
   private final BoardRegistry boards;
   private final ScoreIntake intake;
+  private final LeagueBatch batch;
   private final Participation participation;
   private final Clock clock;
   private final LeagueCloser closer;
-  private final ClosedPeriodGate gate;
 
   public Leagues(LeagueStore store, BoardDefinitions definitions, BoardRegistry boards, ScoreIntake intake,
-      Participation participation, LeagueCloser closer, ClosedPeriodGate gate, Clock clock) {
+      LeagueBatch batch, Participation participation, LeagueCloser closer, Clock clock) {
+    this.batch = batch;
     this.closer = closer;
-    this.gate = gate;
     this.store = store;
     this.definitions = definitions;
     this.boards = boards;
@@ -157,22 +157,10 @@ public final class Leagues {
     Names.board("league", name);
     ScoreEvent body = Objects.requireNonNullElseGet(event, () -> new ScoreEvent(null)).check();
     String userId = body.userId();
-    // the tier is read once the previous period's moves are known applied: apply sets the tiers first
-    return get(name).compose(l -> boards.require(l.tierBoard(l.lowest()))
-        .compose(lowest -> gate.previousApplied(l, lowest, body.at()))
-        .compose(v -> store.tierOf(l, userId)).compose(tier -> {
-          if (tier != null) {
-            return Future.succeededFuture(tier);
-          }
-          if (!l.autoJoin()) {
-            throw notMember(l, userId);
-          }
-          return store.join(l, userId, l.lowest(), false).map(LeagueStore.Joined::tier);
-        }).compose(tier -> boards.require(l.tierBoard(tier)).compose(b -> intake.submit(b, body, false)
-            .compose(done -> standing(l, tier, b, b.parsePeriod(done.toJson().getString("period")), userId)
-                .map(s -> s.scored(done))))));
+    return get(name).compose(l -> batch.route(l, body).compose(b -> intake.submit(b, body, false)
+        .compose(done -> standing(l, b.tier().tier(), b, b.parsePeriod(done.toJson().getString("period")),
+            userId).map(s -> s.scored(done)))));
   }
-
 
   /**
    * The member's standing in a period ({@code null}: the current one): the tier they compete in

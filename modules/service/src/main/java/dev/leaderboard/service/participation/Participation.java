@@ -1,7 +1,5 @@
 package dev.leaderboard.service.participation;
 
-import dev.leaderboard.archive.ArchivedParticipant;
-import dev.leaderboard.archive.ParticipantArchive;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Competition;
 import dev.leaderboard.core.Fields;
@@ -15,6 +13,7 @@ import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.request.Requests;
 import dev.leaderboard.service.moderation.BanRegistry;
 import dev.leaderboard.service.reads.RankMath;
+import dev.leaderboard.service.reads.ReadSource;
 import dev.leaderboard.service.reads.ReadSources;
 import dev.leaderboard.service.request.JoinRequest;
 import dev.leaderboard.service.result.CohortBoard;
@@ -34,9 +33,9 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * Joining a board's period and reading its participants and cohorts. A live period answers from
- * Redis ({@link ParticipationStore}), an archived one from PostgreSQL ({@link ParticipantArchive}),
- * as it was at its close. A cohort's board ranks its members' entries among themselves and carries
+ * Joining a board's period and reading its participants and cohorts. Where a period is read from is
+ * decided once per request, as for its entries ({@link ReadSources}): a live period answers from
+ * Redis, an archived one from PostgreSQL, as it was at its close. A cohort's board ranks its members' entries among themselves and carries
  * their exact board ranks, read like any list of users ({@code ReadSource.ranks}).
  */
 public final class Participation {
@@ -47,16 +46,14 @@ public final class Participation {
   private final BoardRegistry boards;
   private final BanRegistry bans;
   private final ParticipationStore store;
-  private final ParticipantArchive archive;
   private final ReadSources sources;
   private final Clock clock;
 
-  public Participation(BoardRegistry boards, BanRegistry bans, ParticipationStore store, ParticipantArchive archive,
-      ReadSources sources, Clock clock) {
+  public Participation(BoardRegistry boards, BanRegistry bans, ParticipationStore store, ReadSources sources,
+      Clock clock) {
     this.boards = boards;
     this.bans = bans;
     this.store = store;
-    this.archive = archive;
     this.sources = sources;
     this.clock = clock;
   }
@@ -121,21 +118,9 @@ public final class Participation {
     int lim = Requests.limit(limit, Limits.DEFAULT_PAGE);
     return boards.require(board).compose(b -> {
       Period p = Requests.period(b, period, clock);
-      return archived(b, p).compose(isArchived -> isArchived
-          ? Future.all(archive.count(b.uid(), p.id()), archive.page(b.uid(), p.id(), off, lim)).map(all ->
-              ParticipantList.of(b.name(), p.id(), all.<Long>resultAt(0), off, lim,
-                  all.<List<ArchivedParticipant>>resultAt(1).stream().map(Participation::live).toList()))
-          : store.page(b, p.id(), off, lim).map(page -> ParticipantList.of(b.name(), p.id(), page.total(), off, lim,
-              page.participants())));
+      return sources.of(b, p, false).compose(source -> source.participants(off, lim))
+          .map(page -> ParticipantList.of(b.name(), p.id(), page.total(), off, lim, page.participants()));
     });
-  }
-
-  private Future<Boolean> archived(Board b, Period p) {
-    return boards.periodState(b, p.id()).map(s -> s == PeriodState.ARCHIVED);
-  }
-
-  private static Participant live(ArchivedParticipant a) {
-    return new Participant(a.userId(), a.joinedAt(), a.cohort());
   }
 
   /** The user's cohort board; 404 {@code cohort_not_found} when the user has no cohort in the period. */
@@ -178,32 +163,22 @@ public final class Participation {
 
   /** The user's participation in the period, live or archived; {@code null} when the user had not joined. */
   public Future<Participant> participant(Board b, Period p, String userId) {
-    return archived(b, p).compose(isArchived -> isArchived
-        ? archive.participant(b.uid(), p.id(), userId).map(a -> a == null ? null : live(a))
-        : store.participant(b, p.id(), userId));
-  }
-
-  private Future<List<String>> members(Board b, Period p, long cohort) {
-    return archived(b, p).compose(isArchived -> isArchived
-        ? archive.cohort(b.uid(), p.id(), cohort).map(list -> list.stream().map(ArchivedParticipant::userId).toList())
-        : store.cohort(b, p.id(), cohort));
+    return sources.of(b, p, false).compose(source -> source.participant(userId));
   }
 
   /** How many participants the period holds and how many cohorts it drew; an archived period's as at its close. */
   public Future<ParticipationStore.Counts> counts(Board b, Period p) {
-    return archived(b, p).compose(isArchived -> isArchived
-        ? archive.counts(b.uid(), p.id()).map(c -> new ParticipationStore.Counts(c[0], c[1]))
-        : store.counts(b, p.id()));
+    return sources.of(b, p, false).compose(ReadSource::participation);
   }
 
-  /** The cohort's entries, ranked among the members, with their board ranks. */
+  /** The cohort's entries, ranked among the members, with their board ranks: its members and entries from one source. */
   public Future<CohortBoard> cohortBoard(Board b, Period p, long cohort, RankMode mode, boolean withMeta) {
-    return members(b, p, cohort).compose(members -> {
+    return sources.of(b, p, withMeta).compose(source -> source.cohort(cohort).compose(members -> {
       if (members.isEmpty()) {
         throw new LeaderboardException(404, COHORT_NOT_FOUND, "period " + p.id() + " of board " + b.name()
             + " has no cohort " + cohort);
       }
-      return sources.of(b, p, withMeta).compose(source -> source.ranks(members, mode)).map(list -> {
+      return source.ranks(members, mode).map(list -> {
         JsonArray global = list.entries();
         long[] scores = new long[global.size()];
         for (int i = 0; i < scores.length; i++) {
@@ -228,7 +203,7 @@ public final class Participation {
         return CohortBoard.of(b.name(), p.id(), cohort, members.size(), mode, entries, missing,
             list.toJson().getJsonObject("partial"));
       });
-    });
+    }));
   }
 
   /** {@code cohort} and {@code cohortRank} of the user in the period, added to {@code entry} (a board with cohorts). */

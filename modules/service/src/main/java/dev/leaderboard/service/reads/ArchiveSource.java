@@ -17,6 +17,11 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import dev.leaderboard.store.scores.StoredEntry;
 import java.util.HashMap;
+import dev.leaderboard.archive.ArchivedParticipant;
+import dev.leaderboard.archive.ParticipantArchive;
+import dev.leaderboard.store.participation.ParticipationStore;
+import dev.leaderboard.store.participation.ParticipationStore.Participant;
+import dev.leaderboard.store.participation.ParticipationStore.ParticipantPage;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -58,6 +63,34 @@ final class ArchiveSource implements ReadSource {
       return archive.page(b.uid(), p.id(), start, limit)
           .map(rows -> AroundPage.of(b.name(), p.id(), userId, meta.size(), start, mode, entries(rows, mode)));
     });
+  }
+
+  @Override
+  public Future<ParticipantPage> participants(long offset, int limit) {
+    ParticipantArchive archived = archive.participants();
+    return Future.all(archived.count(b.uid(), p.id()), archived.page(b.uid(), p.id(), offset, limit))
+        .map(all -> new ParticipantPage(all.<Long>resultAt(0), all.<List<ArchivedParticipant>>resultAt(1).stream()
+            .map(ArchiveSource::participant).toList()));
+  }
+
+  @Override
+  public Future<Participant> participant(String userId) {
+    return archive.participants().participant(b.uid(), p.id(), userId).map(a -> a == null ? null : participant(a));
+  }
+
+  @Override
+  public Future<List<String>> cohort(long cohort) {
+    return archive.participants().cohort(b.uid(), p.id(), cohort)
+        .map(list -> list.stream().map(ArchivedParticipant::userId).toList());
+  }
+
+  @Override
+  public Future<ParticipationStore.Counts> participation() {
+    return archive.participants().counts(b.uid(), p.id()).map(c -> new ParticipationStore.Counts(c[0], c[1]));
+  }
+
+  private static Participant participant(ArchivedParticipant a) {
+    return new Participant(a.userId(), a.joinedAt(), a.cohort());
   }
 
   @Override

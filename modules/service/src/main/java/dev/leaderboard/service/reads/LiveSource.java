@@ -15,6 +15,9 @@ import dev.leaderboard.service.result.UserEntry;
 import dev.leaderboard.store.scores.Page;
 import dev.leaderboard.store.scores.RankCounts;
 import dev.leaderboard.store.scores.ScoreStore;
+import dev.leaderboard.store.participation.ParticipationStore;
+import dev.leaderboard.store.participation.ParticipationStore.Participant;
+import dev.leaderboard.store.participation.ParticipationStore.ParticipantPage;
 import dev.leaderboard.store.scores.StoredEntry;
 import io.vertx.core.Future;
 import java.util.ArrayList;
@@ -29,14 +32,17 @@ public final class LiveSource implements ReadSource {
   private static final String UNRANKED = "rank, percentile and total are not known";
 
   private final ScoreStore scores;
+  private final ParticipationStore participants;
   private final RankHints hints;
   private final Board b;
   private final Period p;
   /** Whether entries carry their metadata, read in the same calls as the entries. */
   private final boolean withMeta;
 
-  LiveSource(ScoreStore scores, RankHints hints, Board b, Period p, boolean withMeta) {
+  LiveSource(ScoreStore scores, ParticipationStore participants, RankHints hints, Board b, Period p,
+      boolean withMeta) {
     this.scores = scores;
+    this.participants = participants;
     this.hints = hints;
     this.b = b;
     this.p = p;
@@ -116,6 +122,26 @@ public final class LiveSource implements ReadSource {
       return run(mode, window, start, a.total())
           .map(entries -> AroundPage.of(b.name(), p.id(), userId, a.total(), start, mode, entries));
     });
+  }
+
+  @Override
+  public Future<ParticipantPage> participants(long offset, int limit) {
+    return participants.page(b, p.id(), offset, limit);
+  }
+
+  @Override
+  public Future<Participant> participant(String userId) {
+    return participants.participant(b, p.id(), userId);
+  }
+
+  @Override
+  public Future<List<String>> cohort(long cohort) {
+    return participants.cohort(b, p.id(), cohort);
+  }
+
+  @Override
+  public Future<ParticipationStore.Counts> participation() {
+    return participants.counts(b, p.id());
   }
 
   /** With a shard down, the users reached without ranks, marked partial: ranks need every shard. */

@@ -7,13 +7,17 @@ import dev.leaderboard.service.result.RankList;
 import dev.leaderboard.service.result.UserEntry;
 import io.vertx.core.Future;
 import dev.leaderboard.store.scores.StoredEntry;
+import dev.leaderboard.store.participation.ParticipationStore;
+import dev.leaderboard.store.participation.ParticipationStore.Participant;
+import dev.leaderboard.store.participation.ParticipationStore.ParticipantPage;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Where one period of one board is read from: Redis while the period is live ({@link LiveSource}),
- * the PostgreSQL archive once it is archived ({@link ArchiveSource}). {@link ReadSources} chooses
- * once per request; both answer the same shapes with the same rules.
+ * the PostgreSQL archive once it is archived ({@link ArchiveSource}): its entries, and its participants
+ * and cohorts. {@link ReadSources} chooses once per request; both answer the same shapes with the same
+ * rules.
  */
 public interface ReadSource {
   Future<EntryPage> page(long offset, int limit, RankMode mode);
@@ -33,6 +37,18 @@ public interface ReadSource {
    * one code path, with their final positions ({@code null} while live).
    */
   Future<Group> group(List<String> userIds);
+
+  /** The period's participants in join order (archived: as at its close), with how many there are. */
+  Future<ParticipantPage> participants(long offset, int limit);
+
+  /** The user's participation in the period; {@code null} when the user had not joined. */
+  Future<Participant> participant(String userId);
+
+  /** The members of one cohort, in join order (none when the period has no such cohort). */
+  Future<List<String>> cohort(long cohort);
+
+  /** How many participants the period holds and how many cohorts it drew. */
+  Future<ParticipationStore.Counts> participation();
 
   /** A group's entries, whom they reached, and (archived) each entry's final position. */
   record Group(Reach reach, Map<StoredEntry, Long> positions) {

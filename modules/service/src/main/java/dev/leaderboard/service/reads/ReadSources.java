@@ -7,18 +7,25 @@ import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.PeriodState;
 import dev.leaderboard.store.scores.ScoreStore;
+import dev.leaderboard.store.participation.ParticipationStore;
 import io.vertx.core.Future;
 
-/** Chooses, once per request, where a period is read from: the archive once it is archived, else Redis. */
+/**
+ * Chooses, once per request, where a period is read from (its entries, participants and cohorts):
+ * the archive once it is archived, else Redis.
+ */
 public final class ReadSources {
   private final BoardRegistry boards;
   private final ScoreStore scores;
+  private final ParticipationStore participants;
   private final ArchiveStore archive;
   private final RankHints hints;
 
-  public ReadSources(BoardRegistry boards, ScoreStore scores, ArchiveStore archive, RankHints hints) {
+  public ReadSources(BoardRegistry boards, ScoreStore scores, ParticipationStore participants, ArchiveStore archive,
+      RankHints hints) {
     this.boards = boards;
     this.scores = scores;
+    this.participants = participants;
     this.archive = archive;
     this.hints = hints;
   }
@@ -35,6 +42,6 @@ public final class ReadSources {
   }
 
   public LiveSource live(Board b, Period p, boolean withMeta) {
-    return new LiveSource(scores, hints, b, p, withMeta);
+    return new LiveSource(scores, participants, hints, b, p, withMeta);
   }
 }

@@ -10,6 +10,7 @@ import dev.leaderboard.service.LeaderboardServiceImpl;
 import dev.leaderboard.service.request.BanRequest;
 import dev.leaderboard.service.request.LeagueJoin;
 import dev.leaderboard.service.request.ScoreBatch;
+import dev.leaderboard.service.request.ScoreEvent;
 import dev.leaderboard.testing.TestSeed;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -320,5 +321,12 @@ class LeagueBatchTest {
     LeaderboardException notMember = (LeaderboardException) catchThrowable(() -> a.leagueUser(lg, "outlaw", null)
         .await());
     assertThat(notMember.code()).isEqualTo("not_a_member");
+
+    // a single score is a batch of one: refused the same way, and the user is not joined either
+    LeaderboardException single = (LeaderboardException) catchThrowable(() -> a.submitLeague(lg,
+        new ScoreEvent(new JsonObject().put("userId", "outlaw").put("value", 5))).await());
+    assertThat(single.code()).isEqualTo("banned");
+    notMember = (LeaderboardException) catchThrowable(() -> a.leagueUser(lg, "outlaw", null).await());
+    assertThat(notMember.code()).as("not joined by a single score").isEqualTo("not_a_member");
   }
 }

@@ -16,7 +16,6 @@ import dev.leaderboard.service.request.ScoreEvent;
 import dev.leaderboard.store.dispatch.Call;
 import dev.leaderboard.store.dispatch.ForwardingShards;
 import dev.leaderboard.store.dispatch.Shards;
-import dev.leaderboard.store.participation.ParticipationStore;
 import dev.leaderboard.store.scores.ScoreStore;
 import dev.leaderboard.testing.TestSeed;
 import io.vertx.core.Future;
@@ -92,10 +91,11 @@ class RoutedBatchRoundsTest {
     CountingShards counting = new CountingShards(store.shards());
     ScoreStore scores = new ScoreStore(counting);
     RankHints hints = new RankHints();
-    ReadSources sources = new ReadSources(store.boards(), store.scores(), store.archive(), hints);
+    ReadSources sources = new ReadSources(store.boards(), store.scores(), store.participation(), store.archive(),
+        hints);
     ScoreIntake intake = new ScoreIntake(store.boards(), store.bans(), scores, sources, hints, clock,
         new ScoreNotices(vertx, ScoreNotices.DEFAULT_INTERVAL_MS), new Participation(store.boards(), store.bans(),
-        new ParticipationStore(store.shards()), store.archive().participants(), sources, clock));
+        store.participation(), sources, clock));
 
     List<Routed> events = new ArrayList<>();
     Map<String, Long> want = new HashMap<>();
