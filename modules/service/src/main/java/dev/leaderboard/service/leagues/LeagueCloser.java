@@ -127,33 +127,24 @@ public final class LeagueCloser {
    */
   public Future<List<Move>> close(League l, Period p) {
     String what = "the close lease of period " + p.id() + " of league " + l.name();
-    return CloseLease.acquire(deliveries.leases(), Keys.leagueCloseLease(l, p.id()), what, owner, leaseMillis)
-        .compose(lease -> {
-          if (lease == null) {
-            return Future.failedFuture(LeaderboardException.conflict("period_closing", "period " + p.id()
-                + " of league " + l.name() + " is being closed by another node; ask again shortly"));
-          }
-          long renewal = vertx.setPeriodic(Math.max(1, lease.millis() / 3), id -> lease.renew());
-          return closeHoldingLease(l, p, lease).eventually(() -> {
-            vertx.cancelTimer(renewal);
-            return lease.release();
-          });
-        });
+    return CloseLease.holding(vertx, CloseLease.acquire(deliveries.leases(), Keys.leagueCloseLease(l, p.id()), what,
+        owner, leaseMillis), () -> LeaderboardException.conflict("period_closing", "period " + p.id() + " of league "
+        + l.name() + " is being closed by another node; ask again shortly"), lease -> closeHoldingLease(l, p, lease));
   }
 
   private Future<List<Move>> closeHoldingLease(League l, Period p, CloseLease lease) {
     return tiers(l).compose(tiers -> {
       Future<?> closed = Future.succeededFuture();
       for (Board b : tiers) {
-        closed = closed.compose(v -> held(lease)).compose(v -> periods.close(b, p));
+        closed = closed.compose(v -> lease.check()).compose(v -> periods.close(b, p));
       }
-      return closed.compose(v -> held(lease)).compose(v -> moves.period(l.uid(), p.id()))
+      return closed.compose(v -> lease.check()).compose(v -> moves.period(l.uid(), p.id()))
           .compose(recorded -> !recorded.isEmpty() ? Future.succeededFuture(recorded)
               : archived.of(l, tiers, p).compose(computed -> moves.record(l.uid(), l.name(), p.id(), computed))
                   .compose(v -> moves.period(l.uid(), p.id())))
           .compose(recorded -> Future.all(tiers.stream().map(b -> PeriodCloser.recordDelivery(deliveries, b, p)).toList())
               .map(recorded))
-          .compose(recorded -> held(lease).compose(v -> store.applied(l, p.id())).compose(done -> {
+          .compose(recorded -> lease.check().compose(v -> store.applied(l, p.id())).compose(done -> {
             if (done) {
               return Future.succeededFuture(recorded);
             }
@@ -167,13 +158,6 @@ public final class LeagueCloser {
             });
           }));
     });
-  }
-
-  private static Future<Void> held(CloseLease lease) {
-    return lease.lost()
-        ? Future.failedFuture(LeaderboardException.conflict("period_closing", "this node lost its close lease of the"
-            + " league's period; another node finishes the close, ask again shortly"))
-        : Future.succeededFuture();
   }
 
   /**

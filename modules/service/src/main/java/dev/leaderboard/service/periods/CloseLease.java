@@ -7,6 +7,9 @@ import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.boards.Leases;
 import dev.leaderboard.store.boards.PeriodStore;
 import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,6 +48,25 @@ public final class CloseLease {
     return leases.acquire(key, owner, millis).map(mine -> mine ? new CloseLease(leases, key, what, owner, millis) : null);
   }
 
+  /**
+   * The one way a close runs, a board's or a league's: {@code steps} run holding the lease
+   * {@code acquired} gives, renewed every third of its length, and released after, whatever the
+   * steps did; when another node holds the lease, the close fails with {@code busy}.
+   */
+  public static <T> Future<T> holding(Vertx vertx, Future<CloseLease> acquired, Supplier<LeaderboardException> busy,
+      Function<CloseLease, Future<T>> steps) {
+    return acquired.compose(lease -> {
+      if (lease == null) {
+        return Future.failedFuture(busy.get());
+      }
+      long renewal = vertx.setPeriodic(Math.max(1, lease.millis() / 3), id -> lease.renew());
+      return steps.apply(lease).eventually(() -> {
+        vertx.cancelTimer(renewal);
+        return lease.release();
+      });
+    });
+  }
+
   public long millis() {
     return millis;
   }
@@ -68,7 +90,7 @@ public final class CloseLease {
   }
 
   /** Fails the step about to run when the lease was lost. */
-  Future<Void> check() {
+  public Future<Void> check() {
     return lost
         ? Future.failedFuture(LeaderboardException.conflict("period_closing", "this node lost " + what
             + "; another node finishes the job, ask again shortly"))

@@ -82,17 +82,9 @@ public final class PeriodCloser {
 
   /** Closes the period unless another node is closing it (then fails with 409 {@code period_closing}). */
   public Future<ArchivedPeriod> close(Board b, Period p) {
-    return lease(b, p).compose(lease -> {
-      if (lease == null) {
-        return Future.failedFuture(LeaderboardException.conflict("period_closing", "period " + p.id() + " of board "
-            + b.name() + " is being closed by another node; ask again shortly"));
-      }
-      long renewal = vertx.setPeriodic(lease.millis() / 3, id -> lease.renew());
-      return closeHoldingLease(b, p, lease).eventually(() -> {
-        vertx.cancelTimer(renewal);
-        return lease.release();
-      });
-    });
+    return CloseLease.holding(vertx, lease(b, p), () -> LeaderboardException.conflict("period_closing", "period "
+        + p.id() + " of board " + b.name() + " is being closed by another node; ask again shortly"),
+        lease -> closeHoldingLease(b, p, lease));
   }
 
   /** How long a close lease of this node lasts unless renewed. */
