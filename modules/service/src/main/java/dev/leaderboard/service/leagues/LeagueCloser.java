@@ -1,6 +1,5 @@
 package dev.leaderboard.service.leagues;
 
-import dev.leaderboard.core.BusAddresses;
 import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.archive.LeagueMoveStore;
 import dev.leaderboard.archive.LeagueMoveStore.Move;
@@ -152,24 +151,16 @@ public final class LeagueCloser {
             recorded.forEach(m -> to.put(m.userId(), m.to()));
             return store.apply(l, p.id(), to).map(marked -> {
               if (marked) {
-                tiers.forEach(b -> announce(b, p));
+                // each tier board's event, with its members' moves
+                tiers.forEach(b -> archive.period(b.uid(), p.id())
+                    .onSuccess(a -> PeriodArchivedEvent.publish(vertx, archive, b, a))
+                    .onFailure(t -> LOG.warn("the archived event of period {} of board {} was not published: {}",
+                        p.id(), b.name(), t.toString())));
               }
               return recorded;
             });
           }));
     });
-  }
-
-  /**
-   * Publishes the tier board's period event, with its members' moves; this node's admin verticle
-   * hears it and starts the webhook delivery at once (at most once: a node that dies first leaves it
-   * unpublished, and the admin tick delivers the webhook anyway).
-   */
-  private void announce(Board b, Period p) {
-    archive.period(b.uid(), p.id()).compose(a -> PeriodArchivedEvent.load(archive, b, a))
-        .onSuccess(event -> vertx.eventBus().publish(BusAddresses.PERIOD_ARCHIVED, event))
-        .onFailure(t -> LOG.warn("the archived event of period {} of board {} was not published: {}", p.id(), b.name(),
-            t.toString()));
   }
 
   /** The member's recorded moves, newest period first. */

@@ -12,6 +12,9 @@ import dev.leaderboard.core.League;
 import dev.leaderboard.core.LeagueMoves;
 import dev.leaderboard.core.Period;
 import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
@@ -25,6 +28,7 @@ import java.util.List;
  * count of each movement and the first {@code archiveEventTop} moves by cohort and rank).
  */
 public final class PeriodArchivedEvent {
+  private static final Logger LOG = LoggerFactory.getLogger(PeriodArchivedEvent.class);
   /** The most rewards an event carries (the best ranks); the event counts them all. */
   public static final int TOP_REWARDS = 100;
 
@@ -34,6 +38,18 @@ public final class PeriodArchivedEvent {
   /** The event's ID: one per archived period of one board (a board made again under the name has another). */
   public static String id(Board b, String period) {
     return "period-archived:" + b.name() + ":" + b.uid() + ":" + period;
+  }
+
+  /**
+   * Publishes the archived period's event on the event bus, a board's or a league tier's alike (at most
+   * once: a node that dies first leaves it unpublished; the webhook is delivered anyway). This node's
+   * {@code AdminVerticle} hears it and starts the webhook delivery at once.
+   */
+  public static void publish(Vertx vertx, ArchiveStore archive, Board b, ArchivedPeriod a) {
+    load(archive, b, a)
+        .onSuccess(event -> vertx.eventBus().publish(BusAddresses.PERIOD_ARCHIVED, event))
+        .onFailure(t -> LOG.warn("the archived event of period {} of board {} was not published: {}", a.period(),
+            b.name(), t.toString()));
   }
 
   /** The event of the archived period {@code a}, with its top entries read from the archive. */

@@ -1,6 +1,5 @@
 package dev.leaderboard.service.periods;
 
-import dev.leaderboard.core.BusAddresses;
 import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.archive.ArchivedEntry;
 import dev.leaderboard.archive.ArchivedParticipant;
@@ -114,7 +113,7 @@ public final class PeriodCloser {
         .compose(archived -> retain(b).map(archived))
         .onSuccess(archived -> {
           if (!tier) {
-            announce(b, archived);
+            PeriodArchivedEvent.publish(vertx, archive, b, archived);
           }
         });
   }
@@ -126,18 +125,6 @@ public final class PeriodCloser {
   public static Future<Void> recordDelivery(DeliveryStore deliveries, Board b, Period p) {
     return b.events().webhook() == null ? Future.succeededFuture()
         : deliveries.putIfAbsent(b, p.id(), Delivery.pending(PeriodArchivedEvent.id(b, p.id())));
-  }
-
-  /**
-   * Publishes the period's event on the event bus (at most once: a node that dies first leaves it
-   * unpublished; the webhook is delivered anyway). This node's {@code AdminVerticle} hears it and
-   * starts the webhook delivery at once.
-   */
-  private void announce(Board b, ArchivedPeriod a) {
-    PeriodArchivedEvent.load(archive, b, a)
-        .onSuccess(event -> vertx.eventBus().publish(BusAddresses.PERIOD_ARCHIVED, event))
-        .onFailure(t -> LOG.warn("the archived event of period {} of board {} was not published: {}", a.period(),
-            b.name(), t.toString()));
   }
 
   /** Steps 1–3 without a lease: what a node that dies before marking the period archived has done. */
