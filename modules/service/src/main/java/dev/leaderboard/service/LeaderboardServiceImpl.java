@@ -205,8 +205,7 @@ public final class LeaderboardServiceImpl implements LeaderboardService {
   public Future<UserEntry> user(String board, String userId, String period, String rankMode, Boolean meta) {
     return Requests.guard(() -> reads.user(board, userId, period, rankMode, meta).compose(entry ->
         store.boards().require(board).compose(b -> b.competition().cohorts()
-            ? participation.withCohort(b, Requests.period(b, period, clock), userId, Requests.rankMode(rankMode),
-                entry.toJson()).map(entry)
+            ? participation.withCohort(b, Requests.period(b, period, clock), userId, Requests.rankMode(rankMode), entry)
             : Future.succeededFuture(entry))));
   }
 

@@ -9,6 +9,8 @@ import dev.leaderboard.core.LeagueMoves;
 import dev.leaderboard.core.LeagueMoves.Cohort;
 import dev.leaderboard.core.LeagueMoves.Seat;
 import dev.leaderboard.core.Period;
+import dev.leaderboard.core.RankMode;
+import dev.leaderboard.service.reads.CohortRanking;
 import dev.leaderboard.store.leagues.LeagueStore;
 import io.vertx.core.Future;
 import java.util.ArrayList;
@@ -27,8 +29,6 @@ final class ArchivedMoves {
   /** Seats per read of the archive (whole cohorts): a few pages for a tier of any size, each page's work short. */
   private static final int PAGE = 20_000;
   /** Entries by their unique position; the members without one after them, in the order they come. */
-  private static final Comparator<Seated> BY_ENTRY = Comparator.comparing(Seated::position,
-      Comparator.nullsLast(Comparator.naturalOrder()));
   private final LeagueStore store;
   private final ParticipantArchive participants;
 
@@ -102,10 +102,9 @@ final class ArchivedMoves {
 
     /** One whole cohort's moves: members with an entry in the board's unique order, then the others in join order. */
     private void moves(List<Seated> cohort) {
-      List<Seated> ranked = new ArrayList<>(cohort);
-      ranked.sort(BY_ENTRY);
-      List<Seat> seats = new ArrayList<>(ranked.size());
-      ranked.forEach(s -> seats.add(new Seat(s.userId(), s.score())));
+      List<Seat> seats = new ArrayList<>(cohort.size());
+      CohortRanking.of(RankMode.UNIQUE, cohort, Seated::position, Seated::score)
+          .forEach(place -> seats.add(new Seat(place.member().userId(), place.member().score())));
       LeagueMoves.cohort(l, members, new Cohort(tier, cohort.get(0).cohort(), seats), seated)
           .forEach(m -> out.add(recorded(m)));
     }

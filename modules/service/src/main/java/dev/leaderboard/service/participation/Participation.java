@@ -12,7 +12,7 @@ import dev.leaderboard.core.RankMode;
 import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.request.Requests;
 import dev.leaderboard.service.moderation.BanRegistry;
-import dev.leaderboard.service.reads.RankMath;
+import dev.leaderboard.service.reads.CohortRanking;
 import dev.leaderboard.service.reads.ReadSource;
 import dev.leaderboard.service.reads.ReadSources;
 import dev.leaderboard.service.request.JoinRequest;
@@ -21,6 +21,7 @@ import dev.leaderboard.service.result.JoinResult;
 import dev.leaderboard.service.result.ParticipantList;
 import dev.leaderboard.service.result.RankList;
 import dev.leaderboard.service.result.UserBoards;
+import dev.leaderboard.service.result.UserEntry;
 import dev.leaderboard.store.participation.ParticipationStore;
 import dev.leaderboard.store.participation.ParticipationStore.Join;
 import dev.leaderboard.store.participation.ParticipationStore.Participant;
@@ -180,16 +181,17 @@ public final class Participation {
       }
       return source.ranks(members, mode).map(list -> {
         JsonArray global = list.entries();
-        long[] scores = new long[global.size()];
-        for (int i = 0; i < scores.length; i++) {
-          scores[i] = global.getJsonObject(i).getLong("score");
+        // the entries come in board order: a member's place in them is its position
+        List<Long> inOrder = new ArrayList<>(global.size());
+        for (long i = 0; i < global.size(); i++) {
+          inOrder.add(i);
         }
-        long[] ranks = RankMath.within(mode, scores);
         JsonArray entries = new JsonArray();
-        for (int i = 0; i < scores.length; i++) {
-          JsonObject g = global.getJsonObject(i);
+        for (CohortRanking.Place<Long> place : CohortRanking.of(mode, inOrder, i -> i,
+            i -> global.getJsonObject(i.intValue()).getLong("score"))) {
+          JsonObject g = global.getJsonObject(place.member().intValue());
           JsonObject e = new JsonObject().put("userId", g.getString("userId")).put("score", g.getLong("score"))
-              .put("rank", ranks[i]).put("globalRank", g.getValue("rank")).put("at", g.getLong("at"));
+              .put("rank", place.rank()).put("globalRank", g.getValue("rank")).put("at", g.getLong("at"));
           if (g.containsKey("keys")) {
             e.put("keys", g.getValue("keys"));
           }
@@ -206,15 +208,14 @@ public final class Participation {
     }));
   }
 
-  /** {@code cohort} and {@code cohortRank} of the user in the period, added to {@code entry} (a board with cohorts). */
-  public Future<JsonObject> withCohort(Board b, Period p, String userId, RankMode mode, JsonObject entry) {
+  /** The user's entry with {@code cohort} and {@code cohortRank} in the period (a board with cohorts, a user in one). */
+  public Future<UserEntry> withCohort(Board b, Period p, String userId, RankMode mode, UserEntry entry) {
     if (!b.competition().cohorts()) {
       return Future.succeededFuture(entry);
     }
     return participant(b, p, userId).compose(found -> found == null || found.cohort() == 0
         ? Future.succeededFuture(entry)
-        : cohortBoard(b, p, found.cohort(), mode, false).map(c -> entry.put("cohort", c.cohort())
-            .put("cohortRank", c.rankOf(userId))));
+        : cohortBoard(b, p, found.cohort(), mode, false).map(c -> entry.inCohort(c.cohort(), c.rankOf(userId))));
   }
 
   /**

@@ -4,6 +4,7 @@ import dev.leaderboard.archive.ArchivedEntry;
 import dev.leaderboard.archive.Reward;
 import dev.leaderboard.core.RankMode;
 import dev.leaderboard.core.RewardRules;
+import dev.leaderboard.service.reads.CohortRanking;
 import dev.leaderboard.service.reads.RankMath;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -45,12 +46,8 @@ public final class PeriodRewards {
         byCohort.computeIfAbsent(cohort, c -> new ArrayList<>()).add(e);
       }
     }
-    byCohort.forEach((cohort, members) -> {
-      long[] ranks = RankMath.within(rules.mode(), members.stream().mapToLong(ArchivedEntry::score).toArray());
-      for (int i = 0; i < members.size(); i++) {
-        add(out, rules, members.get(i), cohort, ranks[i], members.size());
-      }
-    });
+    byCohort.forEach((cohort, members) -> CohortRanking.of(rules.mode(), members, ArchivedEntry::position,
+        ArchivedEntry::score).forEach(place -> add(out, rules, place.member(), cohort, place.rank(), members.size())));
     return out;
   }
 

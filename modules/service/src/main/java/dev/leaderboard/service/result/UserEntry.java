@@ -24,6 +24,11 @@ public final class UserEntry extends JsonAnswer {
         .put("unavailable", reason));
   }
 
+  /** This entry with the user's cohort and rank in it, as a new answer: an answer never changes once built. */
+  public UserEntry inCohort(long cohort, Long cohortRank) {
+    return new UserEntry(json.copy().put("cohort", cohort).put("cohortRank", cohortRank));
+  }
+
   public boolean partial() {
     return json.containsKey("partial");
   }

@@ -51,7 +51,8 @@ public final class Standings {
       Period currentPeriod = b.periodOf(clock.instant());
       String current = currentPeriod.id();
       Future<JsonObject> live = reads.user(board, userId, current, RankMode.UNIQUE.wireName(), false)
-          .compose(entry -> participation.withCohort(b, currentPeriod, userId, RankMode.UNIQUE, live(entry.toJson())))
+          .compose(entry -> participation.withCohort(b, currentPeriod, userId, RankMode.UNIQUE, entry))
+          .map(entry -> live(entry.toJson()))
           .recover(t -> t instanceof LeaderboardException e && e.status() == 404 && "user_not_found".equals(e.code())
               ? Future.succeededFuture(null) : Future.failedFuture(t));
       return Future.all(live, archive.history(b.uid(), userId, lim)).map(all -> {
@@ -76,7 +77,11 @@ public final class Standings {
     JsonObject out = new JsonObject().put("period", entry.getString("period")).put("rank", entry.getValue("rank"))
         .put("score", entry.getValue("score")).put("total", entry.getValue("total"))
         .put("percentile", entry.getValue("percentile"));
-    return entry.containsKey("partial") ? out.put("partial", true) : out;
+    if (entry.containsKey("partial")) {
+      out.put("partial", true);
+    }
+    return entry.containsKey("cohort") ? out.put("cohort", entry.getValue("cohort"))
+        .put("cohortRank", entry.getValue("cohortRank")) : out;
   }
 
   private static JsonObject archived(ArchivedStanding s) {
