@@ -4,8 +4,8 @@ import dev.leaderboard.api.audit.NodeAudit;
 import dev.leaderboard.api.auth.Caller;
 import dev.leaderboard.archive.AuditEntry;
 import dev.leaderboard.archive.AuditFilter;
-import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Names;
+import dev.leaderboard.core.Refusal;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -31,7 +31,7 @@ final class AuditRoutes {
   /** An operation's ID as recorded ({@code banUser}), or {@code null} for any. */
   static String action(String value) {
     if (value != null && !ACTION.matcher(value).matches()) {
-      throw LeaderboardException.invalid("action", "must be an operation ID: 1 to 64 letters, such as banUser");
+      throw Refusal.invalid("action", "must be an operation ID: 1 to 64 letters, such as banUser");
     }
     return value;
   }
@@ -42,7 +42,7 @@ final class AuditRoutes {
       return null;
     }
     if (!ACTOR.matcher(value).matches()) {
-      throw LeaderboardException.invalid("actor", "must be key:<key ID> or a key ID (16 lowercase hex digits)");
+      throw Refusal.invalid("actor", "must be key:<key ID> or a key ID (16 lowercase hex digits)");
     }
     return value.startsWith(Caller.KEY + ":") ? value : Caller.KEY + ":" + value;
   }
@@ -54,10 +54,10 @@ final class AuditRoutes {
     long from = offset == null ? 0 : offset;
     int size = limit == null ? DEFAULT_LIMIT : limit;
     if (from < 0) {
-      throw LeaderboardException.invalid("offset", "must not be negative (got " + from + ")");
+      throw Refusal.invalid("offset", "must not be negative (got " + from + ")");
     }
     if (size < 1 || size > MAX_LIMIT) {
-      throw LeaderboardException.invalid("limit", "must be between 1 and " + MAX_LIMIT + " (got " + size + ")");
+      throw Refusal.invalid("limit", "must be between 1 and " + MAX_LIMIT + " (got " + size + ")");
     }
     String board = q.string("board") == null ? null : Names.board("board", q.string("board"));
     AuditFilter filter = new AuditFilter(board, action(q.string("action")), actor(q.string("actor")));

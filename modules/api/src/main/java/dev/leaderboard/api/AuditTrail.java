@@ -47,8 +47,7 @@ final class AuditTrail {
       }
       AuditLog log = audit.require();
       if (!log.accepting()) {
-        throw new StoreUnavailableException("archive_unavailable", "the audit log (PostgreSQL) cannot be written now, "
-            + "so admin actions are refused; nothing was changed; retry later", null);
+        throw StoreUnavailableException.auditLog();
       }
       Caller caller = Caller.of(ctx);
       ctx.put(NOTES, new JsonObject());

@@ -1,6 +1,6 @@
 package dev.leaderboard.api;
 
-import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.Refusal;
 import dev.leaderboard.service.LeaderboardService;
 import dev.leaderboard.service.request.JoinRequest;
 import dev.leaderboard.service.result.CohortBoard;
@@ -61,7 +61,7 @@ final class CompetitionRoutes {
     try {
       return Long.parseLong(raw);
     } catch (NumberFormatException e) {
-      throw LeaderboardException.invalid("cohort", "must be a cohort ID, a whole number from 1 (got '" + raw + "')");
+      throw Refusal.invalid("cohort", "must be a cohort ID, a whole number from 1 (got '" + raw + "')");
     }
   }
 

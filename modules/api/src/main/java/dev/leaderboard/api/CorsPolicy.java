@@ -1,5 +1,6 @@
 package dev.leaderboard.api;
 
+import dev.leaderboard.core.Refusal;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
@@ -43,8 +44,8 @@ final class CorsPolicy {
   }
 
   private static void refuse(RoutingContext ctx, List<String> origins) {
-    FailureHandler.error(ctx, 403, "origin_not_allowed", origins.isEmpty()
+    FailureHandler.error(ctx, Refusal.ORIGIN_NOT_ALLOWED.exception(origins.isEmpty()
         ? "this node takes no calls from web pages (CORS is off; LB_HTTP_CORS_ORIGINS allows origins)"
-        : "pages of this origin may not call the API (allowed: " + String.join(", ", origins) + ")");
+        : "pages of this origin may not call the API (allowed: " + String.join(", ", origins) + ")"));
   }
 }

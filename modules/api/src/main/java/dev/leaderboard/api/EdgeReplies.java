@@ -1,5 +1,6 @@
 package dev.leaderboard.api;
 
+import dev.leaderboard.core.LeaderboardException;
 import io.vertx.core.Future;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
@@ -10,16 +11,16 @@ final class EdgeReplies {
   private EdgeReplies() {
   }
 
-  /** Answers the error; the connection serves further requests. */
-  static Future<Void> refuse(HttpServerRequest request, int status, String code, String message) {
-    return request.response().setStatusCode(status)
+  /** Answers the refusal (one of the catalogue's, {@link dev.leaderboard.core.Refusal}); the connection serves further requests. */
+  static Future<Void> refuse(HttpServerRequest request, LeaderboardException refusal) {
+    return request.response().setStatusCode(refusal.status())
         .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
-        .end(new JsonObject().put("error", code).put("message", message).encode());
+        .end(new JsonObject().put("error", refusal.code()).put("message", refusal.getMessage()).encode());
   }
 
-  /** Answers the error saying the connection closes ({@code Connection: close}); the caller closes it. */
-  static Future<Void> refuseAndClose(HttpServerRequest request, int status, String code, String message) {
+  /** Answers the refusal saying the connection closes ({@code Connection: close}); the caller closes it. */
+  static Future<Void> refuseAndClose(HttpServerRequest request, LeaderboardException refusal) {
     request.response().putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE);
-    return refuse(request, status, code, message);
+    return refuse(request, refusal);
   }
 }

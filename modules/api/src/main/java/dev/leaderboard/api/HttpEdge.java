@@ -1,5 +1,7 @@
 package dev.leaderboard.api;
 
+import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.Refusal;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelPipeline;
 import io.netty.handler.codec.TooLongFrameException;
@@ -88,7 +90,7 @@ final class HttpEdge {
     }
     String problem = RawPaths.problem(request.path());
     if (problem != null) {
-      EdgeReplies.refuse(request, 400, "invalid_path", problem);
+      EdgeReplies.refuse(request, Refusal.INVALID_PATH.exception(problem));
       return;
     }
     router.handle(request);
@@ -99,14 +101,13 @@ final class HttpEdge {
     Throwable cause = request.decoderResult().cause();
     if (cause instanceof TooLongFrameException) {
       boolean header = String.valueOf(cause.getMessage()).toLowerCase(Locale.ROOT).contains("header");
-      EdgeReplies.refuseAndClose(request, header ? 431 : 414, header ? "headers_too_large" : "uri_too_long",
-          header ? "the request headers are too large" : "the request line (method and URI) is too long");
+      EdgeReplies.refuseAndClose(request, (header ? Refusal.HEADERS_TOO_LARGE : Refusal.URI_TOO_LONG).exception());
     } else if (cause instanceof StrictRequestDecoder.AmbiguousFraming
         || cause instanceof StrictRequestDecoder.UnsupportedVersion) {
-      EdgeReplies.refuseAndClose(request, 400, "bad_request", cause.getMessage());
+      EdgeReplies.refuseAndClose(request, Refusal.BAD_REQUEST.exception(cause.getMessage()));
     } else {
-      EdgeReplies.refuseAndClose(request, 400, "bad_request", "the request could not be read as HTTP"
-          + (cause == null || cause.getMessage() == null ? "" : " (" + cause.getMessage() + ")"));
+      EdgeReplies.refuseAndClose(request, Refusal.BAD_REQUEST.exception("the request could not be read as HTTP"
+          + (cause == null || cause.getMessage() == null ? "" : " (" + cause.getMessage() + ")")));
     }
   }
 
@@ -122,22 +123,21 @@ final class HttpEdge {
 
     @Override
     public void bodyLate() {
-      context.runOnContext(v -> refuse(408, "request_timeout", "the request body did not arrive within "
-          + limits.bodyTimeout().toMillis() + " ms of its headers; send the whole body at once"));
+      context.runOnContext(v -> refuse(Refusal.REQUEST_TIMEOUT.exception(limits.bodyTimeout().toMillis())));
     }
 
     @Override
     public void bodyMalformed(String problem) {
-      context.runOnContext(v -> refuse(400, "bad_request", "the chunked request body is malformed (" + problem
-          + "); send chunks as <hex size>CRLF<data>CRLF, ending with 0CRLF CRLF"));
+      context.runOnContext(v -> refuse(Refusal.BAD_REQUEST.exception("the chunked request body is malformed ("
+          + problem + "); send chunks as <hex size>CRLF<data>CRLF, ending with 0CRLF CRLF")));
     }
 
-    private void refuse(int status, String code, String message) {
+    private void refuse(LeaderboardException refusal) {
       HttpServerRequest request = current;
       if (request == null || request.isEnded() || request.response().headWritten()) {
         connection.close();
       } else {
-        EdgeReplies.refuseAndClose(request, status, code, message).onComplete(done -> connection.close());
+        EdgeReplies.refuseAndClose(request, refusal).onComplete(done -> connection.close());
       }
     }
   }

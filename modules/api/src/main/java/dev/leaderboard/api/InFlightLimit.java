@@ -1,6 +1,6 @@
 package dev.leaderboard.api;
 
-import dev.leaderboard.core.OverloadedException;
+import dev.leaderboard.core.Refusal;
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
 
@@ -40,9 +40,8 @@ final class InFlightLimit implements Handler<RoutingContext> {
     }
     if (!bound.admits(inFlight)) {
       meter.inFlight();
-      FailureHandler.error(ctx, 503, OverloadedException.CODE, "the node is overloaded (" + inFlight
-          + " requests in flight on its event loop, the most it takes on now); this request was not started, so "
-          + "nothing of it was applied; retry after " + OverloadedException.RETRY_AFTER_SECONDS + " s");
+      FailureHandler.error(ctx, Refusal.OVERLOADED.exception(inFlight + " requests are in flight on its event loop, the"
+          + " most it takes on now, so this request was not started (nothing of it was applied)"));
       return;
     }
     inFlight++;

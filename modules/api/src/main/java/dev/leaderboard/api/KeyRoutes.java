@@ -5,7 +5,7 @@ import dev.leaderboard.api.auth.ApiKeyToken;
 import dev.leaderboard.api.auth.KeyAdmin;
 import dev.leaderboard.api.auth.KeyRequest;
 import dev.leaderboard.api.auth.NodeKeys;
-import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.Refusal;
 import io.vertx.core.Future;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.json.JsonArray;
@@ -50,11 +50,11 @@ final class KeyRoutes {
   private void revoke(RoutingContext ctx) {
     String id = ctx.pathParam("id");
     if (!ApiKeyToken.isId(id)) {
-      throw LeaderboardException.invalid("id", "must be 16 characters of 0-9 and a-f (the part after 'lb_')");
+      throw Refusal.invalid("id", "must be 16 characters of 0-9 and a-f (the part after 'lb_')");
     }
     reply(ctx, 200, admin().revoke(id).map(revoked -> {
       if (!revoked) {
-        throw new LeaderboardException(404, "key_not_found", "there is no API key " + id + " (revoked already?)");
+        throw Refusal.KEY_NOT_FOUND.exception(id);
       }
       return new JsonObject().put("id", id).put("revoked", true);
     }));

@@ -1,5 +1,6 @@
 package dev.leaderboard.api;
 
+import dev.leaderboard.core.Refusal;
 import dev.leaderboard.service.ServiceReadiness;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -118,8 +119,7 @@ final class OperationRoutes {
   private void metrics(RoutingContext ctx) {
     MeterRegistry registry = BackendRegistries.getDefaultNow();
     if (!(registry instanceof PrometheusMeterRegistry prometheus)) {
-      FailureHandler.error(ctx, 404, "metrics_disabled",
-          "this node runs without a Prometheus metrics registry; the launcher (LeaderboardApp) enables it");
+      FailureHandler.error(ctx, Refusal.METRICS_DISABLED.exception());
       return;
     }
     vertx.executeBlocking(prometheus::scrape).onComplete(ar -> {

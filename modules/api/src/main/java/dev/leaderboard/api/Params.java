@@ -1,6 +1,6 @@
 package dev.leaderboard.api;
 
-import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.Refusal;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.json.JsonObject;
@@ -21,11 +21,11 @@ final class Params {
   static void check(RoutingContext ctx, List<String> allowed) {
     for (String name : ctx.queryParams().names()) {
       if (!allowed.contains(name)) {
-        throw LeaderboardException.invalid(name, "is not a query parameter of this route"
+        throw Refusal.invalid(name, "is not a query parameter of this route"
             + (allowed.isEmpty() ? " (it takes none)" : " (allowed: " + String.join(", ", allowed) + ")"));
       }
       if (ctx.queryParams().getAll(name).size() > 1) {
-        throw LeaderboardException.invalid(name, "must be given at most once");
+        throw Refusal.invalid(name, "must be given at most once");
       }
     }
   }
@@ -53,7 +53,7 @@ final class Params {
       return null;
     }
     if (!INTEGER.matcher(s).matches()) {
-      throw LeaderboardException.invalid(name, "must be a whole number (got '" + shorten(s) + "')");
+      throw Refusal.invalid(name, "must be a whole number (got '" + shorten(s) + "')");
     }
     return Long.parseLong(s);
   }
@@ -66,7 +66,7 @@ final class Params {
     return switch (s) {
       case "true" -> true;
       case "false" -> false;
-      default -> throw LeaderboardException.invalid(name, "must be true or false (got '" + shorten(s) + "')");
+      default -> throw Refusal.invalid(name, "must be true or false (got '" + shorten(s) + "')");
     };
   }
 
@@ -76,7 +76,7 @@ final class Params {
       return null;
     }
     if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
-      throw LeaderboardException.invalid(name, "is out of range (got " + v + ")");
+      throw Refusal.invalid(name, "is out of range (got " + v + ")");
     }
     return v.intValue();
   }
@@ -95,11 +95,11 @@ final class Params {
       requireJson(contentType);
     }
     if (empty) {
-      throw LeaderboardException.badRequest("invalid_json", "the request body is empty; send a JSON object");
+      throw Refusal.INVALID_JSON.exception("the request body is empty; send a JSON object");
     }
     Object value = StrictJson.parse(buffer);
     if (!(value instanceof JsonObject)) {
-      throw LeaderboardException.badRequest("invalid_json", "the request body must be a JSON object");
+      throw Refusal.INVALID_JSON.exception("the request body must be a JSON object");
     }
     return (JsonObject) value;
   }
@@ -114,8 +114,7 @@ final class Params {
       }
     }
     if (!json) {
-      throw new LeaderboardException(415, "unsupported_media_type", "the body must be sent with Content-Type: "
-          + "application/json (got " + (contentType == null ? "none" : "'" + shorten(contentType) + "'") + ")");
+      throw Refusal.UNSUPPORTED_MEDIA_TYPE.exception(contentType == null ? "none" : "'" + shorten(contentType) + "'");
     }
   }
 

@@ -4,9 +4,9 @@ import dev.leaderboard.api.auth.Access;
 import dev.leaderboard.api.auth.Caller;
 import dev.leaderboard.api.limit.RateLimiter;
 import dev.leaderboard.api.limit.RateLimits;
+import dev.leaderboard.core.Refusal;
 import io.vertx.core.Handler;
 import io.vertx.core.http.HttpHeaders;
-import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import java.util.Set;
 
@@ -18,7 +18,6 @@ import java.util.Set;
  * anything of it is done. Open operations are not limited.
  */
 final class RateGate {
-  static final String CODE = "rate_limited";
   private final RateLimiter limiter;
   private final Set<String> opened;
 
@@ -49,10 +48,8 @@ final class RateGate {
   private void refuse(RoutingContext ctx, String limit, Caller caller, long waitNanos) {
     long seconds = Math.max(1, (waitNanos + 999_999_999L) / 1_000_000_000L);
     String per = caller.anonymous() ? "client address" : Caller.PLAYER.equals(caller.kind()) ? "player" : "API key";
-    ctx.response().setStatusCode(429).putHeader(HttpHeaders.RETRY_AFTER, Long.toString(seconds));
-    ctx.json(new JsonObject().put("error", CODE)
-        .put("message", "rate limit '" + limit + "' (" + limiter.limits().rate(limit) + " per " + per
-            + " on this node) reached; nothing of this request was done; retry after " + seconds + " s")
-        .put("limit", limit));
+    ctx.response().putHeader(HttpHeaders.RETRY_AFTER, Long.toString(seconds));
+    FailureHandler.error(ctx, Refusal.RATE_LIMITED.exception(limit, limiter.limits().rate(limit), per, seconds)
+        .with("limit", limit));
   }
 }

@@ -1,5 +1,6 @@
 package dev.leaderboard.api;
 
+import dev.leaderboard.core.Refusal;
 import dev.leaderboard.store.access.Grant;
 import dev.leaderboard.api.auth.Access;
 import dev.leaderboard.api.auth.AccessGate;
@@ -10,9 +11,7 @@ import dev.leaderboard.api.stream.StreamSpec;
 import dev.leaderboard.store.access.Grant;
 import dev.leaderboard.api.stream.NodeStreams;
 import dev.leaderboard.core.Board;
-import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Names;
-import dev.leaderboard.core.OverloadedException;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.json.JsonObject;
@@ -79,7 +78,7 @@ final class StreamRoutes {
     Integer top = q.intValue("top");
     int n = top == null ? DEFAULT_TOP : top;
     if (n < 0 || n > MAX_TOP) {
-      throw LeaderboardException.invalid("top", "must be between 0 and " + MAX_TOP + " (got " + n + ")");
+      throw Refusal.invalid("top", "must be between 0 and " + MAX_TOP + " (got " + n + ")");
     }
     List<String> users = users(q.string("users"));
     String period = q.string("period");
@@ -89,9 +88,8 @@ final class StreamRoutes {
 
   private Future<Void> open(RoutingContext ctx, Board b, StreamSpec spec) {
     if (!streams.open(ctx.request(), spec, b)) {
-      return Future.failedFuture(new LeaderboardException(503, OverloadedException.CODE, "this node has as many live "
-          + "streams open as it takes; retry after " + OverloadedException.RETRY_AFTER_SECONDS + " s (another node may "
-          + "have room)"));
+      return Future.failedFuture(Refusal.OVERLOADED.exception("it has as many live streams open as it takes, so this one"
+          + " was not opened (another node may have room)"));
     }
     InFlightLimit.release(ctx);
     return Future.succeededFuture();
@@ -105,7 +103,7 @@ final class StreamRoutes {
     try {
       return b.parsePeriod(period).id();
     } catch (IllegalArgumentException e) {
-      throw LeaderboardException.invalid("period", "must be 'current' or a period id of this " + b.period().wireName()
+      throw Refusal.invalid("period", "must be 'current' or a period id of this " + b.period().wireName()
           + " board: " + e.getMessage());
     }
   }
@@ -116,7 +114,7 @@ final class StreamRoutes {
     }
     String[] ids = list.split(",", -1);
     if (ids.length > MAX_USERS) {
-      throw LeaderboardException.invalid("users", "must name at most " + MAX_USERS + " users (got " + ids.length + ")");
+      throw Refusal.invalid("users", "must name at most " + MAX_USERS + " users (got " + ids.length + ")");
     }
     Set<String> unique = new LinkedHashSet<>();
     for (String id : ids) {

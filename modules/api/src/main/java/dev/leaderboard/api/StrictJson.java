@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.Refusal;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.jackson.JacksonCodec;
@@ -92,7 +93,7 @@ final class StrictJson {
   }
 
   private static LeaderboardException invalid(String message) {
-    return LeaderboardException.badRequest("invalid_json", message);
+    return Refusal.INVALID_JSON.exception(message);
   }
 
   private static String firstLine(String s) {

@@ -3,11 +3,9 @@ package dev.leaderboard.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.leaderboard.testing.MarkdownTable;
+import dev.leaderboard.core.Refusal;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -15,35 +13,18 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.Yaml;
 
 /**
  * docs/api.md against the contract and the code: its table of operations is every {@code operationId}
- * of {@code openapi.yaml}, its table of errors is the contract's {@code Error.error.x-codes} (code and
- * status), and those are the codes the main code answers with, found in its sources where a code is
- * given: a {@code LeaderboardException} or {@code StoreUnavailableException} made or its factories
- * called, and the HTTP layer's own error replies.
+ * of {@code openapi.yaml}, and its table of errors and the contract's {@code Error.error.x-codes} are
+ * the catalogue of refusals ({@link Refusal}: every error code the main code answers), code and status.
  */
 class ApiDocTest {
   private static final Path ROOT = Path.of(System.getProperty("leaderboard.repo.root", "../.."));
   private static final Path API_DOC = ROOT.resolve("docs/api.md");
   private static final Pattern TICKED = Pattern.compile("^`([A-Za-z_]+)`$");
-  /** A code argument: a string literal, a choice between literals, or a constant; no call, no comma. */
-  private static final String ARG = "([^,()]+?)";
-  private static final List<Pattern> CODE_SITES = Stream.of(
-          "new (?:LeaderboardException|StoreUnavailableException)\\( ?(?:\\d{3} ?, ?)?" + ARG + " ?,",
-          "LeaderboardException\\.(?:badRequest|conflict|unprocessable)\\( ?" + ARG + " ?,",
-          "\\berror\\( ?ctx ?, ?[^,]+, ?" + ARG + " ?,",
-          "\\brefuse(?:AndClose)?\\( ?(?:request ?, ?)?[^,()]+, ?" + ARG + " ?,",
-          "\\bsuper\\( ?\\d{3} ?, ?" + ARG + " ?,",
-          "\\.put\\(\"error\", ?" + ARG + " ?\\)",
-          "new Rejection\\( ?[^,]+, ?" + ARG + " ?,")
-      .map(Pattern::compile).toList();
-  private static final Pattern LITERAL = Pattern.compile("\"([a-z_]+)\"");
-  private static final Pattern CONSTANT = Pattern.compile("^(?:(\\w+)\\.)?([A-Z][A-Z0-9_]*)$");
-  private static final Pattern CONSTANT_DECLARED = Pattern.compile("static final String ([A-Z][A-Z0-9_]*) = \"([a-z_]+)\";");
 
   @Test
   void everyOperationOfTheContractIsInTheOperationsTable() throws IOException {
@@ -85,15 +66,28 @@ class ApiDocTest {
   }
 
   @Test
-  void theContractListsEveryErrorCodeTheCodeAnswers() throws IOException {
-    Set<String> used = codesInMainSources();
-    // the scan must see the codes made in each way, or it would pass by seeing none
-    assertThat(used).contains("invalid_field", "banned", "step_too_large", "overloaded", "write_unconfirmed",
-        "rate_limited", "headers_too_large", "uri_too_long", "request_timeout", "invalid_path", "payload_too_large");
-    assertThat(used).as("codes in the main code missing from openapi.yaml's Error.error.x-codes (and docs/api.md)")
-        .isSubsetOf(contractCodes().keySet());
-    assertThat(contractCodes().keySet()).as("codes in openapi.yaml's x-codes that no main code answers")
-        .isSubsetOf(used);
+  void theContractListsEveryErrorCodeOfTheCatalogueWithItsStatus() {
+    assertThat(contractCodes()).as("openapi.yaml's Error.error.x-codes against the catalogue of refusals (Refusal)")
+        .isEqualTo(catalogue());
+  }
+
+  @Test
+  void theErrorsTableIsTheCatalogue() {
+    Map<String, Integer> documented = new TreeMap<>();
+    for (List<String> row : MarkdownTable.rows(API_DOC, "## Errors")) {
+      documented.put(row.get(0).replace("`", ""), Integer.parseInt(row.get(1)));
+    }
+    assertThat(documented).as("docs/api.md, '## Errors', against the catalogue of refusals (Refusal)")
+        .isEqualTo(catalogue());
+  }
+
+  /** Every code the API answers, with its status. */
+  static Map<String, Integer> catalogue() {
+    Map<String, Integer> codes = new TreeMap<>();
+    for (Refusal r : Refusal.values()) {
+      codes.put(r.code(), r.status());
+    }
+    return codes;
   }
 
   private static Map<String, Integer> contractCodes() {
@@ -101,51 +95,6 @@ class ApiDocTest {
     Map<String, Integer> codes = new TreeMap<>();
     map(map(error.get("error")).get("x-codes")).forEach((code, status) -> codes.put(code, (Integer) status));
     return codes;
-  }
-
-  /** Every error code the main sources of all modules give where an error is made. */
-  private static Set<String> codesInMainSources() throws IOException {
-    Map<Path, String> sources = new HashMap<>();
-    try (Stream<Path> files = Files.walk(ROOT.resolve("modules"))) {
-      for (Path file : files.filter(f -> f.toString().endsWith(".java") && f.toString().contains("/src/main/java/")).toList()) {
-        sources.put(file, Files.readString(file, StandardCharsets.UTF_8).replaceAll("\\s+", " "));
-      }
-    }
-    Map<String, String> qualified = new HashMap<>();
-    sources.forEach((file, text) -> {
-      Matcher m = CONSTANT_DECLARED.matcher(text);
-      while (m.find()) {
-        qualified.put(className(file) + "." + m.group(1), m.group(2));
-      }
-    });
-    Set<String> codes = new TreeSet<>();
-    sources.forEach((file, text) -> {
-      for (Pattern site : CODE_SITES) {
-        Matcher m = site.matcher(text);
-        while (m.find()) {
-          String arg = m.group(1).strip();
-          Matcher literal = LITERAL.matcher(arg);
-          boolean any = false;
-          while (literal.find()) {
-            codes.add(literal.group(1));
-            any = true;
-          }
-          Matcher constant = CONSTANT.matcher(arg);
-          if (!any && constant.matches()) {
-            String owner = constant.group(1) == null ? className(file) : constant.group(1);
-            String value = qualified.get(owner + "." + constant.group(2));
-            assertThat(value).as("%s: the code constant %s", file.getFileName(), arg).isNotNull();
-            codes.add(value);
-          }
-        }
-      }
-    });
-    return codes;
-  }
-
-  private static String className(Path file) {
-    String name = file.getFileName().toString();
-    return name.substring(0, name.length() - ".java".length());
   }
 
   private static Map<String, Object> openApi() {

@@ -5,7 +5,7 @@ import static dev.leaderboard.api.ApiTestSupport.ok;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.leaderboard.api.stream.StreamSettings;
-import dev.leaderboard.core.StoreUnavailableException;
+import dev.leaderboard.core.Refusal;
 import dev.leaderboard.embedded.LocalRedisCluster;
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.service.NodeStore;
@@ -63,8 +63,8 @@ class WriteUnconfirmedHttpTest {
         HttpResponse<Buffer> single = post("/v1/boards/" + board + "/scores",
             new JsonObject().put("userId", "u1").put("value", 20).put("eventId", "e1").encode());
         assertThat(single.statusCode()).isEqualTo(503);
-        assertThat(single.getHeader("Retry-After")).isEqualTo(String.valueOf(StoreUnavailableException.RETRY_AFTER_SECONDS));
-        assertThat(single.bodyAsJsonObject().getString("error")).isEqualTo(StoreUnavailableException.UNCONFIRMED);
+        assertThat(single.getHeader("Retry-After")).isEqualTo(String.valueOf(Refusal.WRITE_UNCONFIRMED.retryAfterSeconds().getAsInt()));
+        assertThat(single.bodyAsJsonObject().getString("error")).isEqualTo(Refusal.WRITE_UNCONFIRMED.code());
         assertThat(single.bodyAsJsonObject().getString("message")).contains("applied the write")
             .contains("0 of 1 replicas").doesNotContain("127.0.0.1");
 
@@ -74,7 +74,7 @@ class WriteUnconfirmedHttpTest {
         assertThat(batch.getInteger("applied")).isZero();
         assertThat(batch.getInteger("failed")).isEqualTo(2);
         assertThat(batch.getJsonArray("failures").stream().map(f -> ((JsonObject) f).getString("error")))
-            .containsOnly(StoreUnavailableException.UNCONFIRMED);
+            .containsOnly(Refusal.WRITE_UNCONFIRMED.code());
 
         JsonObject user = ok(await(client.get(port, "localhost", "/v1/boards/" + board + "/users/u0").send()), 200);
         assertThat(user.getLong("score")).as("reads never wait for replicas").isEqualTo(5);

@@ -1,5 +1,6 @@
 package dev.leaderboard.core;
 
+import dev.leaderboard.core.Refusal;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.time.Instant;
@@ -205,7 +206,7 @@ public record Board(
         TieResolution::fromWire, TieResolution::wireName);
     String tz = Fields.string(spec, "", "timezone", existing == null ? "UTC" : existing.zone().getId());
     if (!ZoneId.getAvailableZoneIds().contains(tz)) {
-      throw LeaderboardException.invalid("timezone", "must be an IANA time zone such as Europe/Berlin or UTC (got '" + tz + "')");
+      throw Refusal.invalid("timezone", "must be an IANA time zone such as Europe/Berlin or UTC (got '" + tz + "')");
     }
     ZoneId zone = ZoneId.of(tz);
     int retain = Fields.integer(spec, "", "retainPeriods",
@@ -227,7 +228,7 @@ public record Board(
     Long maxScore = Fields.integer(spec, "", "maxScore", existing == null ? null : existing.maxScore(),
         -Fields.MAX_EXACT + 1, Fields.MAX_EXACT);
     if (maxScore != null && maxScore <= minScore) {
-      throw LeaderboardException.invalid("maxScore", "must be greater than minScore " + minScore + " (got " + maxScore
+      throw Refusal.invalid("maxScore", "must be greater than minScore " + minScore + " (got " + maxScore
           + ")");
     }
     List<SortKey> sortKeys = spec.getValue("sortKeys") == null
@@ -250,11 +251,11 @@ public record Board(
         fixed("layout", existing.layout().wireName(), askedLayout);
       }
       if (!existing.wide() && minScore < 0) {
-        throw LeaderboardException.invalid("minScore", "cannot be below 0 on this board: it has the packed layout, "
+        throw Refusal.invalid("minScore", "cannot be below 0 on this board: it has the packed layout, "
             + "fixed when it was created (got " + minScore + ")");
       }
       if (maxScore > existing.largestScore()) {
-        throw LeaderboardException.invalid("maxScore", "can be at most " + existing.largestScore()
+        throw Refusal.invalid("maxScore", "can be at most " + existing.largestScore()
             + " on this board (" + existing.scoreBits() + " score bits, " + existing.timeBits()
             + " time bits fixed when it was created); got " + maxScore);
       }
@@ -282,7 +283,7 @@ public record Board(
 
   private static io.vertx.core.json.JsonArray sortKeysArray(JsonObject spec) {
     if (!(spec.getValue("sortKeys") instanceof io.vertx.core.json.JsonArray a)) {
-      throw LeaderboardException.invalid("sortKeys", "must be an array of {name, order, min, max}");
+      throw Refusal.invalid("sortKeys", "must be an array of {name, order, min, max}");
     }
     return a;
   }
@@ -312,8 +313,7 @@ public record Board(
 
   private static <T> void fixed(String field, T was, T now) {
     if (!was.equals(now)) {
-      throw LeaderboardException.conflict("board_conflict", field + " cannot change on an existing board (it is "
-          + show(was) + ", got " + show(now) + "): it fixes how scores are stored; delete the board and create it again");
+      throw Refusal.BOARD_CONFLICT.exception(field, show(was), show(now), "it fixes how scores are stored");
     }
   }
 
@@ -339,7 +339,7 @@ public record Board(
     try {
       return parse.apply(s);
     } catch (IllegalArgumentException e) {
-      throw LeaderboardException.invalid(field, e.getMessage() + " (got '" + s + "')");
+      throw Refusal.invalid(field, e.getMessage() + " (got '" + s + "')");
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.leaderboard.core;
 
+import dev.leaderboard.core.Refusal;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.time.Instant;
@@ -58,13 +59,13 @@ public record Competition(boolean joinRequired, Integer maxSize, Integer maxAtte
     Instant startsAt = instant(spec, "startsAt", existing.startsAt());
     Instant endsAt = instant(spec, "endsAt", existing.endsAt());
     if (startsAt != null && endsAt != null && !startsAt.isBefore(endsAt)) {
-      throw LeaderboardException.invalid("endsAt", "must be after startsAt " + startsAt + " (got " + endsAt + ")");
+      throw Refusal.invalid("endsAt", "must be after startsAt " + startsAt + " (got " + endsAt + ")");
     }
     Duration activeFor = duration(spec, "activeFor", existing.activeFor());
     if (activeFor != null) {
       Duration longest = longest(period, startsAt, endsAt);
       if (activeFor.compareTo(longest) > 0) {
-        throw LeaderboardException.invalid("activeFor", "must be at most the period's length " + longest
+        throw Refusal.invalid("activeFor", "must be at most the period's length " + longest
             + " (got " + activeFor + ")");
       }
     }
@@ -73,12 +74,12 @@ public record Competition(boolean joinRequired, Integer maxSize, Integer maxAtte
     if (spec.containsKey("cohortBy")) {
       cohortBy = spec.getValue("cohortBy") == null ? null : Fields.string(spec, "", "cohortBy", null);
       if (cohortBy != null && !ATTRIBUTE_NAME.matcher(cohortBy).matches()) {
-        throw LeaderboardException.invalid("cohortBy", "must name a join attribute: 1 to 32 letters, digits, '_' or"
+        throw Refusal.invalid("cohortBy", "must name a join attribute: 1 to 32 letters, digits, '_' or"
             + " '-' (got '" + cohortBy + "')");
       }
     }
     if (cohortBy != null && cohortSize == null) {
-      throw LeaderboardException.invalid("cohortBy", "needs cohortSize: it says how the cohorts are filled");
+      throw Refusal.invalid("cohortBy", "needs cohortSize: it says how the cohorts are filled");
     }
     if (!creating) {
       fixed("cohortSize", existing.cohortSize(), cohortSize);
@@ -101,8 +102,7 @@ public record Competition(boolean joinRequired, Integer maxSize, Integer maxAtte
 
   private static void fixed(String field, Object was, Object now) {
     if (!java.util.Objects.equals(was, now)) {
-      throw LeaderboardException.conflict("board_conflict", field + " cannot change on an existing board (it is "
-          + was + ", got " + now + "): the period's cohorts were placed by it; delete the board and create it again");
+      throw Refusal.BOARD_CONFLICT.exception(field, was, now, "the period's cohorts were placed by it");
     }
   }
 
@@ -125,7 +125,7 @@ public record Competition(boolean joinRequired, Integer maxSize, Integer maxAtte
     try {
       return Instant.from(java.time.format.DateTimeFormatter.ISO_OFFSET_DATE_TIME.parse(s));
     } catch (DateTimeParseException e) {
-      throw LeaderboardException.invalid(field, "must be an RFC 3339 instant such as 2026-05-01T18:00:00Z (got '"
+      throw Refusal.invalid(field, "must be an RFC 3339 instant such as 2026-05-01T18:00:00Z (got '"
           + s + "')");
     }
   }
@@ -142,11 +142,11 @@ public record Competition(boolean joinRequired, Integer maxSize, Integer maxAtte
     try {
       d = Duration.parse(s);
     } catch (DateTimeParseException e) {
-      throw LeaderboardException.invalid(field, "must be an ISO-8601 duration such as PT48H or P2DT12H (got '" + s
+      throw Refusal.invalid(field, "must be an ISO-8601 duration such as PT48H or P2DT12H (got '" + s
           + "')");
     }
     if (d.isNegative() || d.isZero() || d.toMillis() % 1000 != 0) {
-      throw LeaderboardException.invalid(field, "must be positive, in whole seconds (got '" + s + "')");
+      throw Refusal.invalid(field, "must be positive, in whole seconds (got '" + s + "')");
     }
     return d;
   }

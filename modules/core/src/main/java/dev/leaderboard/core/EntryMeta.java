@@ -1,5 +1,6 @@
 package dev.leaderboard.core;
 
+import dev.leaderboard.core.Refusal;
 import io.vertx.core.json.JsonObject;
 import java.nio.charset.StandardCharsets;
 
@@ -21,13 +22,13 @@ public final class EntryMeta {
     }
     Object v = o.getValue("meta");
     if (!(v instanceof JsonObject meta)) {
-      throw LeaderboardException.invalid(prefix + "meta", "must be a JSON object (got "
+      throw Refusal.invalid(prefix + "meta", "must be a JSON object (got "
           + (v == null ? "null" : v instanceof String ? "a string" : v.getClass().getSimpleName()) + ")");
     }
     String text = meta.encode();
     int bytes = text.getBytes(StandardCharsets.UTF_8).length;
     if (bytes > Limits.MAX_META_BYTES) {
-      throw LeaderboardException.invalid(prefix + "meta", "must be at most " + Limits.MAX_META_BYTES
+      throw Refusal.invalid(prefix + "meta", "must be at most " + Limits.MAX_META_BYTES
           + " bytes serialized as JSON (got " + bytes + ")");
     }
     return text;

@@ -1,5 +1,6 @@
 package dev.leaderboard.core;
 
+import dev.leaderboard.core.Refusal;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.math.BigDecimal;
@@ -20,7 +21,7 @@ public final class Fields {
 
   public static JsonObject object(Object body, String field) {
     if (!(body instanceof JsonObject)) {
-      throw LeaderboardException.invalid(field, "must be a JSON object");
+      throw Refusal.invalid(field, "must be a JSON object");
     }
     return (JsonObject) body;
   }
@@ -30,7 +31,7 @@ public final class Fields {
     unknown.removeAll(allowed);
     if (!unknown.isEmpty()) {
       String first = unknown.iterator().next();
-      throw LeaderboardException.invalid(prefix + first,
+      throw Refusal.invalid(prefix + first,
           "is not a known field (known fields: " + String.join(", ", new TreeSet<>(allowed)) + ")");
     }
   }
@@ -41,7 +42,7 @@ public final class Fields {
       return def;
     }
     if (!(v instanceof String)) {
-      throw LeaderboardException.invalid(prefix + field, "must be a string");
+      throw Refusal.invalid(prefix + field, "must be a string");
     }
     return (String) v;
   }
@@ -52,7 +53,7 @@ public final class Fields {
       return def;
     }
     if (!(v instanceof Boolean)) {
-      throw LeaderboardException.invalid(prefix + field, "must be true or false");
+      throw Refusal.invalid(prefix + field, "must be true or false");
     }
     return (Boolean) v;
   }
@@ -60,7 +61,7 @@ public final class Fields {
   public static JsonArray array(JsonObject o, String field) {
     Object v = o.getValue(field);
     if (!(v instanceof JsonArray)) {
-      throw LeaderboardException.invalid(field, "must be a JSON array");
+      throw Refusal.invalid(field, "must be a JSON array");
     }
     return (JsonArray) v;
   }
@@ -80,7 +81,7 @@ public final class Fields {
   public static long integer(String field, Object v, long min, long max) {
     long n = wholeNumber(field, v);
     if (n < min || n > max) {
-      throw LeaderboardException.invalid(field, "must be between " + min + " and " + max + " (got " + n + ")");
+      throw Refusal.invalid(field, "must be between " + min + " and " + max + " (got " + n + ")");
     }
     return n;
   }
@@ -90,18 +91,18 @@ public final class Fields {
       return ((Number) v).longValue();
     }
     if (v instanceof BigInteger) {
-      throw LeaderboardException.invalid(field, "must be a whole number of at most " + MAX_EXACT + " in magnitude (got " + v + ")");
+      throw Refusal.invalid(field, "must be a whole number of at most " + MAX_EXACT + " in magnitude (got " + v + ")");
     }
     if (v instanceof Double || v instanceof Float || v instanceof BigDecimal) {
       double d = ((Number) v).doubleValue();
       if (Double.isNaN(d) || Double.isInfinite(d) || Math.abs(d) > MAX_EXACT) {
-        throw LeaderboardException.invalid(field, "must be a whole number of at most " + MAX_EXACT + " in magnitude (got " + v + ")");
+        throw Refusal.invalid(field, "must be a whole number of at most " + MAX_EXACT + " in magnitude (got " + v + ")");
       }
       if (d != Math.rint(d)) {
-        throw LeaderboardException.invalid(field, "must be a whole number, without a fraction (got " + v + ")");
+        throw Refusal.invalid(field, "must be a whole number, without a fraction (got " + v + ")");
       }
       return (long) d;
     }
-    throw LeaderboardException.invalid(field, "must be a number");
+    throw Refusal.invalid(field, "must be a number");
   }
 }

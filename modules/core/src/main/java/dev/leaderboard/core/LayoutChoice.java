@@ -1,5 +1,6 @@
 package dev.leaderboard.core;
 
+import dev.leaderboard.core.Refusal;
 import java.util.List;
 
 /**
@@ -25,7 +26,7 @@ final class LayoutChoice {
         : null;
     Layout layout = asked == null ? (packedMiss == null ? Layout.PACKED : Layout.WIDE) : parse(asked);
     if (layout == Layout.PACKED && packedMiss != null) {
-      throw LeaderboardException.invalid("layout", "packed does not fit this board: " + packedMiss
+      throw Refusal.invalid("layout", "packed does not fit this board: " + packedMiss
           + "; leave layout out to get the wide layout");
     }
     return layout;
@@ -47,7 +48,7 @@ final class LayoutChoice {
     try {
       return Layout.fromWire(s);
     } catch (IllegalArgumentException e) {
-      throw LeaderboardException.invalid("layout", e.getMessage() + " (got '" + s + "')");
+      throw Refusal.invalid("layout", e.getMessage() + " (got '" + s + "')");
     }
   }
 

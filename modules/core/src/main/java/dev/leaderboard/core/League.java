@@ -1,5 +1,6 @@
 package dev.leaderboard.core;
 
+import dev.leaderboard.core.Refusal;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Instant;
@@ -107,26 +108,26 @@ public record League(String name, String uid, List<String> tiers, int cohortSize
     Long size = Fields.integer(spec, "", "cohortSize", existing == null ? null : (long) existing.cohortSize(),
         Competition.MIN_COHORT, Competition.MAX_COHORT);
     if (size == null) {
-      throw LeaderboardException.invalid("cohortSize", "is required: how many members compete in one cohort ("
+      throw Refusal.invalid("cohortSize", "is required: how many members compete in one cohort ("
           + Competition.MIN_COHORT + " to " + Competition.MAX_COHORT + ")");
     }
     int cohortSize = size.intValue();
     LeagueQuota promote = quota(spec, "promote", existing == null ? null : existing.promote(), cohortSize);
     LeagueQuota relegate = quota(spec, "relegate", existing == null ? null : existing.relegate(), cohortSize);
     if (promote.percent() == relegate.percent() && promote.amount() + relegate.amount() > (promote.percent() ? 100 : cohortSize)) {
-      throw LeaderboardException.invalid("relegate", "together with promote must not exceed "
+      throw Refusal.invalid("relegate", "together with promote must not exceed "
           + (promote.percent() ? "100%" : "cohortSize (" + cohortSize + ")") + " (promote " + promote.toJson()
           + ", relegate " + relegate.toJson() + ")");
     }
     PeriodKind period = Board.enumField(spec, "period", existing == null ? null : existing.period(), PeriodKind::fromWire,
         PeriodKind::wireName);
     if (period == null || period == PeriodKind.ALL_TIME) {
-      throw LeaderboardException.invalid("period", "must be daily, weekly or monthly: a league moves members between periods"
+      throw Refusal.invalid("period", "must be daily, weekly or monthly: a league moves members between periods"
           + (period == null ? "" : " (got 'all-time')"));
     }
     String tz = Fields.string(spec, "", "timezone", existing == null ? "UTC" : existing.zone().getId());
     if (!ZoneId.getAvailableZoneIds().contains(tz)) {
-      throw LeaderboardException.invalid("timezone", "must be an IANA time zone such as Europe/Berlin or UTC (got '"
+      throw Refusal.invalid("timezone", "must be an IANA time zone such as Europe/Berlin or UTC (got '"
           + (tz.length() > 40 ? tz.substring(0, 40) + "..." : tz) + "')");
     }
     ZoneId zone = ZoneId.of(tz);
@@ -160,7 +161,7 @@ public record League(String name, String uid, List<String> tiers, int cohortSize
       return Map.of();
     }
     if (!(v instanceof JsonObject o)) {
-      throw LeaderboardException.invalid("rewards", "must be a JSON object {tier: [{ranks: [from, to], reward} or"
+      throw Refusal.invalid("rewards", "must be a JSON object {tier: [{ranks: [from, to], reward} or"
           + " {topPercent, reward}, ...]} keyed by the league's tiers");
     }
     Map<String, RewardRules> out = new LinkedHashMap<>();
@@ -174,7 +175,7 @@ public record League(String name, String uid, List<String> tiers, int cohortSize
     }
     for (String key : new TreeSet<>(o.fieldNames())) {
       if (!tiers.contains(key)) {
-        throw LeaderboardException.invalid("rewards." + (key.length() > 40 ? key.substring(0, 40) + "..." : key),
+        throw Refusal.invalid("rewards." + (key.length() > 40 ? key.substring(0, 40) + "..." : key),
             "is not a tier of the league: rewards are keyed by the league's tiers " + tiers);
       }
     }
@@ -183,11 +184,11 @@ public record League(String name, String uid, List<String> tiers, int cohortSize
 
   private static List<String> tiers(Object v) {
     if (!(v instanceof JsonArray a)) {
-      throw LeaderboardException.invalid("tiers", "is required: a JSON array of " + MIN_TIERS + " to " + MAX_TIERS
+      throw Refusal.invalid("tiers", "is required: a JSON array of " + MIN_TIERS + " to " + MAX_TIERS
           + " tier names, lowest first");
     }
     if (a.size() < MIN_TIERS || a.size() > MAX_TIERS) {
-      throw LeaderboardException.invalid("tiers", "must hold " + MIN_TIERS + " to " + MAX_TIERS + " tier names (got "
+      throw Refusal.invalid("tiers", "must hold " + MIN_TIERS + " to " + MAX_TIERS + " tier names (got "
           + a.size() + ")");
     }
     List<String> out = new ArrayList<>();
@@ -195,7 +196,7 @@ public record League(String name, String uid, List<String> tiers, int cohortSize
       Object t = a.getValue(i);
       String tier = Names.board("tiers[" + i + "]", t instanceof String s ? s : null);
       if (out.contains(tier)) {
-        throw LeaderboardException.invalid("tiers[" + i + "]", "must be unique ('" + tier + "' is there twice)");
+        throw Refusal.invalid("tiers[" + i + "]", "must be unique ('" + tier + "' is there twice)");
       }
       out.add(tier);
     }
@@ -206,7 +207,7 @@ public record League(String name, String uid, List<String> tiers, int cohortSize
     Object v = spec.getValue(field);
     if (v == null && def != null) {
       if (!def.percent() && def.amount() > cohortSize) {
-        throw LeaderboardException.invalid(field, "must be at most cohortSize (" + cohortSize + ")");
+        throw Refusal.invalid(field, "must be at most cohortSize (" + cohortSize + ")");
       }
       return def;
     }
@@ -215,8 +216,7 @@ public record League(String name, String uid, List<String> tiers, int cohortSize
 
   private static <T> void fixed(String field, T was, T now) {
     if (!was.equals(now)) {
-      throw LeaderboardException.conflict("league_conflict", field + " cannot change on an existing league: it fixes"
-          + " its tier boards; delete the league and create it again");
+      throw Refusal.LEAGUE_CONFLICT.exception(field);
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.leaderboard.core;
 
+import dev.leaderboard.core.Refusal;
 /**
  * How many of a cohort move at a league's close: a fixed count, or a whole percent of the cohort's
  * members (rounded down, so a small cohort moves nobody rather than a share it does not have).
@@ -12,13 +13,13 @@ public record LeagueQuota(int amount, boolean percent) {
   static LeagueQuota parse(String field, Object v, int cohortSize) {
     if (v instanceof String s) {
       if (!s.matches("(100|[1-9]?[0-9])%")) {
-        throw LeaderboardException.invalid(field, "must be a whole number or a percent such as \"10%\" (0% to 100%)"
+        throw Refusal.invalid(field, "must be a whole number or a percent such as \"10%\" (0% to 100%)"
             + " (got '" + (s.length() > 20 ? s.substring(0, 20) + "..." : s) + "')");
       }
       return new LeagueQuota(Integer.parseInt(s.substring(0, s.length() - 1)), true);
     }
     if (v == null) {
-      throw LeaderboardException.invalid(field, "is required: a whole number or a percent such as \"10%\"");
+      throw Refusal.invalid(field, "is required: a whole number or a percent such as \"10%\"");
     }
     return new LeagueQuota((int) Fields.integer(field, v, 0, cohortSize), false);
   }

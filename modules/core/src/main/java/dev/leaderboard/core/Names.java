@@ -1,5 +1,6 @@
 package dev.leaderboard.core;
 
+import dev.leaderboard.core.Refusal;
 import java.util.regex.Pattern;
 
 /** The rules for names that appear in paths, keys and events. */
@@ -18,7 +19,7 @@ public final class Names {
 
   public static String board(String field, String value) {
     if (value == null || !BOARD.matcher(value).matches()) {
-      throw LeaderboardException.invalid(field, BOARD_RULE + " (got " + Names.quote(value) + ")");
+      throw Refusal.invalid(field, BOARD_RULE + " (got " + Names.quote(value) + ")");
     }
     return value;
   }
@@ -40,7 +41,7 @@ public final class Names {
   /** User IDs and event IDs share one rule; byte order of such IDs equals their String order. */
   public static String id(String field, String value) {
     if (value == null || !ID.matcher(value).matches() || DOTS.matcher(value).matches()) {
-      throw LeaderboardException.invalid(field, ID_RULE + " (got " + Names.quote(value) + ")");
+      throw Refusal.invalid(field, ID_RULE + " (got " + Names.quote(value) + ")");
     }
     return value;
   }

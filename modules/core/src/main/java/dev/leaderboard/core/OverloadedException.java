@@ -1,14 +1,13 @@
 package dev.leaderboard.core;
 
+import dev.leaderboard.core.Refusal;
 /**
- * The node refused work it has no room for: 503 {@code overloaded}, to be retried after
- * {@link #RETRY_AFTER_SECONDS} (the HTTP API says so in {@code Retry-After}). The refused step was
+ * The node refused work it has no room for: 503 {@link Refusal#OVERLOADED}, to be retried after its
+ * {@code Retry-After}. The refused step was
  * never started, so nothing of it took effect; unlike {@link StoreUnavailableException} the stores
  * are up. A request that fails with it is not worth a fallback that asks the same stores again.
  */
 public final class OverloadedException extends LeaderboardException {
-  public static final String CODE = "overloaded";
-  public static final int RETRY_AFTER_SECONDS = 1;
   /** {@link #reason()} of a full Redis pool queue. */
   public static final String REDIS_POOL = "redis_pool";
   /** {@link #reason()} of a full queue of requests waiting for the next round of one board. */
@@ -18,8 +17,8 @@ public final class OverloadedException extends LeaderboardException {
 
   private final String reason;
 
-  private OverloadedException(String reason, String message, Throwable cause) {
-    super(503, CODE, message, cause);
+  private OverloadedException(String reason, String what, Throwable cause) {
+    super(Refusal.OVERLOADED, Refusal.OVERLOADED.message(what), cause);
     this.reason = reason;
   }
 
@@ -33,10 +32,8 @@ public final class OverloadedException extends LeaderboardException {
    * message names neither the shard's address nor the driver's exception.
    */
   public static OverloadedException redisPool(Throwable cause) {
-    return new OverloadedException(REDIS_POOL, "the node is overloaded: too many Redis commands already wait for a "
-        + "connection to a shard, so one this request needed was not sent (a write refused this way did not take "
-        + "effect); retry after "
-        + RETRY_AFTER_SECONDS + " s", cause);
+    return new OverloadedException(REDIS_POOL, "too many Redis commands already wait for a connection to a shard, so one"
+        + " this request needed was not sent (a write refused this way did not take effect)", cause);
   }
 
   /**
@@ -44,9 +41,8 @@ public final class OverloadedException extends LeaderboardException {
    * board on this event loop; this one was not sent.
    */
   public static OverloadedException roundFull() {
-    return new OverloadedException(ROUNDS, "the node is overloaded: too many requests already wait for the next "
-        + "round to this board's shards, so this one was not sent (nothing took effect); retry after "
-        + RETRY_AFTER_SECONDS + " s", null);
+    return new OverloadedException(ROUNDS, "too many requests already wait for the next round to this board's shards,"
+        + " so this one was not sent (nothing took effect)", null);
   }
 
   /**
@@ -55,7 +51,7 @@ public final class OverloadedException extends LeaderboardException {
    * of its worker threads).
    */
   public static OverloadedException tokenChecks() {
-    return new OverloadedException(TOKEN_CHECKS, "the node is overloaded: too many player tokens are being verified at once, so "
-        + "this request was not looked at (nothing took effect); retry after " + RETRY_AFTER_SECONDS + " s", null);
+    return new OverloadedException(TOKEN_CHECKS, "too many player tokens are being verified at once, so this request was"
+        + " not looked at (nothing took effect)", null);
   }
 }

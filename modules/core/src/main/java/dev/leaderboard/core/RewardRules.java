@@ -1,5 +1,6 @@
 package dev.leaderboard.core;
 
+import dev.leaderboard.core.Refusal;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.math.BigDecimal;
@@ -73,7 +74,7 @@ public record RewardRules(List<Rule> rules, RankMode mode) {
       mode = switch (wire) {
         case "unique" -> RankMode.UNIQUE;
         case "competition" -> RankMode.COMPETITION;
-        default -> throw LeaderboardException.invalid("rewardRankMode", "must be one of unique, competition (got '"
+        default -> throw Refusal.invalid("rewardRankMode", "must be one of unique, competition (got '"
             + wire + "')");
       };
     }
@@ -100,10 +101,10 @@ public record RewardRules(List<Rule> rules, RankMode mode) {
       return List.of();
     }
     if (!(value instanceof JsonArray array)) {
-      throw LeaderboardException.invalid(field, "must be an array of {ranks: [from, to], reward} or {topPercent, reward}");
+      throw Refusal.invalid(field, "must be an array of {ranks: [from, to], reward} or {topPercent, reward}");
     }
     if (array.size() > MAX_RULES) {
-      throw LeaderboardException.invalid(field, "must have at most " + MAX_RULES + " rules (got " + array.size() + ")");
+      throw Refusal.invalid(field, "must have at most " + MAX_RULES + " rules (got " + array.size() + ")");
     }
     List<Rule> out = new ArrayList<>(array.size());
     for (int i = 0; i < array.size(); i++) {
@@ -119,41 +120,41 @@ public record RewardRules(List<Rule> rules, RankMode mode) {
     boolean ranks = o.getValue("ranks") != null;
     boolean percent = o.getValue("topPercent") != null;
     if (ranks == percent) {
-      throw LeaderboardException.invalid(field, "must have exactly one of ranks and topPercent");
+      throw Refusal.invalid(field, "must have exactly one of ranks and topPercent");
     }
     if (percent) {
       return new Rule(0, 0, topPercent(field + ".topPercent", o.getValue("topPercent")), reward);
     }
     if (!(o.getValue("ranks") instanceof JsonArray r) || r.size() != 2) {
-      throw LeaderboardException.invalid(field + ".ranks", "must be an array [from, to] of two ranks");
+      throw Refusal.invalid(field + ".ranks", "must be an array [from, to] of two ranks");
     }
     long from = Fields.integer(field + ".ranks[0]", r.getValue(0), 1, Fields.MAX_EXACT);
     long to = Fields.integer(field + ".ranks[1]", r.getValue(1), 1, Fields.MAX_EXACT);
     if (to < from) {
-      throw LeaderboardException.invalid(field + ".ranks", "must have from <= to (got [" + from + ", " + to + "])");
+      throw Refusal.invalid(field + ".ranks", "must have from <= to (got [" + from + ", " + to + "])");
     }
     return new Rule(from, to, null, reward);
   }
 
   private static BigDecimal topPercent(String field, Object v) {
     if (!(v instanceof Number n) || v instanceof Double d && (d.isNaN() || d.isInfinite())) {
-      throw LeaderboardException.invalid(field, "must be a number greater than 0 and at most 100");
+      throw Refusal.invalid(field, "must be a number greater than 0 and at most 100");
     }
     BigDecimal p = new BigDecimal(n.toString());
     if (p.signum() <= 0 || p.compareTo(BigDecimal.valueOf(100)) > 0) {
-      throw LeaderboardException.invalid(field, "must be greater than 0 and at most 100 (got " + v + ")");
+      throw Refusal.invalid(field, "must be greater than 0 and at most 100 (got " + v + ")");
     }
     return p;
   }
 
   private static String reward(String field, JsonObject o) {
     if (!(o.getValue("reward") instanceof JsonObject reward)) {
-      throw LeaderboardException.invalid(field, "must be a JSON object");
+      throw Refusal.invalid(field, "must be a JSON object");
     }
     String text = reward.encode();
     int bytes = text.getBytes(StandardCharsets.UTF_8).length;
     if (bytes > MAX_REWARD_BYTES) {
-      throw LeaderboardException.invalid(field, "must be at most " + MAX_REWARD_BYTES
+      throw Refusal.invalid(field, "must be at most " + MAX_REWARD_BYTES
           + " bytes serialized as JSON (got " + bytes + ")");
     }
     return text;

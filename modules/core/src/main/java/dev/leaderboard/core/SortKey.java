@@ -1,5 +1,6 @@
 package dev.leaderboard.core;
 
+import dev.leaderboard.core.Refusal;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
@@ -36,38 +37,38 @@ public record SortKey(String name, Order direction, long min, long max) {
   /** The board's {@code sortKeys} field: an array of at most {@link #MAX_KEYS} keys with distinct names. */
   public static List<SortKey> define(JsonArray keys) {
     if (keys.size() > MAX_KEYS) {
-      throw LeaderboardException.invalid("sortKeys", "can hold at most " + MAX_KEYS + " keys (got " + keys.size() + ")");
+      throw Refusal.invalid("sortKeys", "can hold at most " + MAX_KEYS + " keys (got " + keys.size() + ")");
     }
     List<SortKey> out = new ArrayList<>();
     Set<String> names = new HashSet<>();
     for (int i = 0; i < keys.size(); i++) {
       String at = "sortKeys[" + i + "].";
       if (!(keys.getValue(i) instanceof JsonObject k)) {
-        throw LeaderboardException.invalid("sortKeys[" + i + "]", "must be an object {name, order, min, max}");
+        throw Refusal.invalid("sortKeys[" + i + "]", "must be an object {name, order, min, max}");
       }
       Fields.onlyKnown(k, at, FIELDS);
       String name = Fields.string(k, at, "name", null);
       if (name == null || !name.matches("[a-z][a-z0-9_]{0,31}")) {
-        throw LeaderboardException.invalid(at + "name", "is required: 1-32 characters of a-z, 0-9 and '_', "
+        throw Refusal.invalid(at + "name", "is required: 1-32 characters of a-z, 0-9 and '_', "
             + "starting with a letter");
       }
       if (!names.add(name)) {
-        throw LeaderboardException.invalid(at + "name", "must differ from the other sort keys' names (got '" + name + "' twice)");
+        throw Refusal.invalid(at + "name", "must differ from the other sort keys' names (got '" + name + "' twice)");
       }
       String dir = Fields.string(k, at, "order", "asc");
       Order direction;
       try {
         direction = Order.fromWire(dir);
       } catch (IllegalArgumentException e) {
-        throw LeaderboardException.invalid(at + "order", "must be asc (lower ranks higher) or desc (got '" + dir + "')");
+        throw Refusal.invalid(at + "order", "must be asc (lower ranks higher) or desc (got '" + dir + "')");
       }
       long min = Fields.integer(k, at, "min", 0L, -Fields.MAX_EXACT, Fields.MAX_EXACT);
       Long max = Fields.integer(k, at, "max", null, -Fields.MAX_EXACT, Fields.MAX_EXACT);
       if (max == null) {
-        throw LeaderboardException.invalid(at + "max", "is required: the largest value an event may carry");
+        throw Refusal.invalid(at + "max", "is required: the largest value an event may carry");
       }
       if (max <= min) {
-        throw LeaderboardException.invalid(at + "max", "must be greater than min " + min + " (got " + max + ")");
+        throw Refusal.invalid(at + "max", "must be greater than min " + min + " (got " + max + ")");
       }
       out.add(new SortKey(name, direction, min, max));
     }

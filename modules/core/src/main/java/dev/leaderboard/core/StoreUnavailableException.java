@@ -1,5 +1,6 @@
 package dev.leaderboard.core;
 
+import dev.leaderboard.core.Refusal;
 import java.util.OptionalInt;
 
 /**
@@ -9,27 +10,19 @@ import java.util.OptionalInt;
  * cause, for the node's log.
  */
 public final class StoreUnavailableException extends LeaderboardException {
-  /** The code of {@link #unconfirmed}: the write ran on its master, its replicas did not confirm it in time. */
-  public static final String UNCONFIRMED = "write_unconfirmed";
-  /** When to retry an {@link #UNCONFIRMED} write (the HTTP API says so in {@code Retry-After}). */
-  public static final int RETRY_AFTER_SECONDS = 1;
   private static final int NO_SHARD = -1;
 
   private final int shard;
 
-  public StoreUnavailableException(String code, String message, Throwable cause) {
-    this(code, message, cause, NO_SHARD);
-  }
-
-  private StoreUnavailableException(String code, String message, Throwable cause, int shard) {
-    super(503, code, message, cause);
+  private StoreUnavailableException(Refusal refusal, String message, Throwable cause, int shard) {
+    super(refusal, message, cause);
     this.shard = shard;
   }
 
   /** Redis shard {@code shard} (its index in the node's endpoint list) failed to answer. */
   public static StoreUnavailableException redis(int shard, Throwable cause) {
-    return new StoreUnavailableException("shard_unavailable", "Redis shard " + shard + " is unavailable; retry later",
-        cause, shard);
+    return new StoreUnavailableException(Refusal.SHARD_UNAVAILABLE, Refusal.SHARD_UNAVAILABLE.message(shard,
+        "is unavailable"), cause, shard);
   }
 
   /**
@@ -38,25 +31,31 @@ public final class StoreUnavailableException extends LeaderboardException {
    * moving, a failover under way).
    */
   public static StoreUnavailableException redisUnsettled(int shard, long millis, Throwable cause) {
-    return new StoreUnavailableException("shard_unavailable", "Redis shard " + shard + " did not settle within "
-        + millis + " ms (slots moving or a failover under way); retry later", cause, shard);
+    return new StoreUnavailableException(Refusal.SHARD_UNAVAILABLE, Refusal.SHARD_UNAVAILABLE.message(shard,
+        "did not settle within " + millis + " ms (slots moving or a failover under way)"), cause, shard);
   }
 
   /**
    * Master {@code shard} of a Redis Cluster applied the write, but only {@code acked} of the
    * {@code wanted} replicas confirmed having it within {@code millis} ms ({@code WAIT}): it would be
-   * lost if the master failed now. Writes carry event IDs, so sending it again is safe.
+   * lost if the master failed now. Writes carry event IDs, so sending it again is safe
+   * ({@link Refusal#WRITE_UNCONFIRMED}: {@code Retry-After} says when).
    */
   public static StoreUnavailableException unconfirmed(int shard, int acked, int wanted, long millis) {
-    return new StoreUnavailableException(UNCONFIRMED, "Redis shard " + shard + " applied the write but " + acked + " of "
-        + wanted + " replicas confirmed it within " + millis + " ms, so a failover could still lose it; retry after "
-        + RETRY_AFTER_SECONDS + " s with the same eventId", null, shard);
+    return new StoreUnavailableException(Refusal.WRITE_UNCONFIRMED,
+        Refusal.WRITE_UNCONFIRMED.message(shard, acked, wanted, millis), null, shard);
   }
 
   /** The PostgreSQL archive failed to answer. */
   public static StoreUnavailableException archive(Throwable cause) {
-    return new StoreUnavailableException("archive_unavailable", "the archive (PostgreSQL) is unavailable; retry later",
-        cause);
+    return new StoreUnavailableException(Refusal.ARCHIVE_UNAVAILABLE, Refusal.ARCHIVE_UNAVAILABLE.message("the archive"),
+        cause, NO_SHARD);
+  }
+
+  /** The PostgreSQL audit log cannot be written, so admin actions are refused. */
+  public static StoreUnavailableException auditLog() {
+    return new StoreUnavailableException(Refusal.ARCHIVE_UNAVAILABLE, Refusal.ARCHIVE_UNAVAILABLE.message("the audit log"),
+        null, NO_SHARD);
   }
 
   /** The index of the Redis shard that did not answer; empty for any other store. */

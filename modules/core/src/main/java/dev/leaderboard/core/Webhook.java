@@ -1,5 +1,6 @@
 package dev.leaderboard.core;
 
+import dev.leaderboard.core.Refusal;
 import io.vertx.core.json.JsonObject;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -33,16 +34,16 @@ public record Webhook(String url, String secret) {
     Fields.onlyKnown(spec, "webhook.", FIELDS);
     String url = Fields.string(spec, "webhook.", "url", null);
     if (url == null) {
-      throw LeaderboardException.invalid("webhook.url", "is required: the http(s) URL the period-end events are POSTed to");
+      throw Refusal.invalid("webhook.url", "is required: the http(s) URL the period-end events are POSTed to");
     }
     checkUrl(url);
     String secret = Fields.string(spec, "webhook.", "secret", existing == null ? null : existing.secret());
     if (secret == null) {
-      throw LeaderboardException.invalid("webhook.secret", "is required: " + MIN_SECRET + " to " + MAX_SECRET
+      throw Refusal.invalid("webhook.secret", "is required: " + MIN_SECRET + " to " + MAX_SECRET
           + " characters, the key receivers check the HMAC-SHA256 signature with");
     }
     if (secret.length() < MIN_SECRET || secret.length() > MAX_SECRET || !secret.chars().allMatch(c -> c > 32 && c < 127)) {
-      throw LeaderboardException.invalid("webhook.secret", "must be " + MIN_SECRET + " to " + MAX_SECRET
+      throw Refusal.invalid("webhook.secret", "must be " + MIN_SECRET + " to " + MAX_SECRET
           + " printable ASCII characters without spaces (got " + secret.length() + " characters)");
     }
     return new Webhook(url, secret);
@@ -50,27 +51,27 @@ public record Webhook(String url, String secret) {
 
   private static void checkUrl(String url) {
     if (url.length() > MAX_URL) {
-      throw LeaderboardException.invalid("webhook.url", "must be at most " + MAX_URL + " characters");
+      throw Refusal.invalid("webhook.url", "must be at most " + MAX_URL + " characters");
     }
     URI uri;
     try {
       uri = new URI(url);
     } catch (URISyntaxException e) {
-      throw LeaderboardException.invalid("webhook.url", "is not a valid URL (" + e.getReason() + ")");
+      throw Refusal.invalid("webhook.url", "is not a valid URL (" + e.getReason() + ")");
     }
     String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
     if (!scheme.equals("http") && !scheme.equals("https")) {
-      throw LeaderboardException.invalid("webhook.url", "must be an absolute http:// or https:// URL");
+      throw Refusal.invalid("webhook.url", "must be an absolute http:// or https:// URL");
     }
     if (uri.getHost() == null || uri.getHost().isEmpty()) {
-      throw LeaderboardException.invalid("webhook.url", "must name a host");
+      throw Refusal.invalid("webhook.url", "must name a host");
     }
     if (uri.getRawUserInfo() != null) {
-      throw LeaderboardException.invalid("webhook.url", "must not hold user info (credentials would be shown on "
+      throw Refusal.invalid("webhook.url", "must not hold user info (credentials would be shown on "
           + "every board read); receivers authenticate the signature instead");
     }
     if (uri.getRawFragment() != null) {
-      throw LeaderboardException.invalid("webhook.url", "must not have a fragment");
+      throw Refusal.invalid("webhook.url", "must not have a fragment");
     }
   }
 

@@ -1,6 +1,7 @@
 package dev.leaderboard.service;
 
 
+import dev.leaderboard.core.Refusal;
 import io.vertx.core.Vertx;
 import io.vertx.core.shareddata.Shareable;
 import io.vertx.ext.healthchecks.HealthChecks;
@@ -50,7 +51,7 @@ public final class NodeServices implements Shareable {
   }
 
   private static LeaderboardException notRunning() {
-    return new LeaderboardException(503, "service_unavailable", "the leaderboard service is not running on this node; retry");
+    return Refusal.SERVICE_UNAVAILABLE.exception("the leaderboard service");
   }
 
   /** A running friend service of this node, or {@code null} when none runs. */

@@ -3,7 +3,7 @@ package dev.leaderboard.service;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.leaderboard.core.Limits;
-import dev.leaderboard.core.StoreUnavailableException;
+import dev.leaderboard.core.Refusal;
 import dev.leaderboard.embedded.Await;
 import dev.leaderboard.embedded.LocalRedisCluster;
 import dev.leaderboard.embedded.TestPostgres;
@@ -136,7 +136,7 @@ class ClusterFaultTest {
     try {
       cluster.call(master, "CLIENT", "KILL", "TYPE", "replica");
       Await.until("a write to the master of the stopped replica answered write_unconfirmed", Duration.ofSeconds(30),
-          () -> load.failureCodes().contains(StoreUnavailableException.UNCONFIRMED) || !load.errors().isEmpty());
+          () -> load.failureCodes().contains(Refusal.WRITE_UNCONFIRMED.code()) || !load.errors().isEmpty());
       cluster.kill(master);
     } finally {
       cluster.thaw(replica);
@@ -151,7 +151,7 @@ class ClusterFaultTest {
     cluster.restart(master);
     assertThat(cluster.isMaster(master)).as("the old master comes back as a replica").isFalse();
     load.finish();
-    assertThat(load.failureCodes()).as("failures are unconfirmed writes only").containsOnly(StoreUnavailableException.UNCONFIRMED);
+    assertThat(load.failureCodes()).as("failures are unconfirmed writes only").containsOnly(Refusal.WRITE_UNCONFIRMED.code());
     System.out.printf("%d events acknowledged, %d answered write_unconfirmed%n", load.acknowledged().size(),
         load.failureCodes().size());
 

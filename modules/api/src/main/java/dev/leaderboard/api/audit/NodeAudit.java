@@ -2,6 +2,7 @@ package dev.leaderboard.api.audit;
 
 import dev.leaderboard.archive.AuditLog;
 import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.Refusal;
 import io.vertx.core.Vertx;
 import io.vertx.core.shareddata.LocalMap;
 
@@ -23,8 +24,7 @@ public final class NodeAudit {
   public AuditLog require() {
     AuditLog log = map.get(LOG);
     if (log == null) {
-      throw new LeaderboardException(503, "service_unavailable",
-          "this node's audit log is not running, so admin actions are refused; retry");
+      throw Refusal.SERVICE_UNAVAILABLE.exception("the audit log");
     }
     return log;
   }

@@ -2,6 +2,7 @@ package dev.leaderboard.api.auth;
 
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.Refusal;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.http.HttpHeaders;
@@ -153,10 +154,10 @@ public final class AccessGate {
   }
 
   private static LeaderboardException unauthenticated(String message) {
-    return new LeaderboardException(401, "unauthenticated", message);
+    return Refusal.UNAUTHENTICATED.exception(message);
   }
 
   private static LeaderboardException forbidden(String message) {
-    return new LeaderboardException(403, "forbidden", message);
+    return Refusal.FORBIDDEN.exception(message);
   }
 }

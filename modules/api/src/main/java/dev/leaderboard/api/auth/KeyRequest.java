@@ -1,8 +1,8 @@
 package dev.leaderboard.api.auth;
 
 import dev.leaderboard.core.Fields;
-import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Names;
+import dev.leaderboard.core.Refusal;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.EnumSet;
@@ -27,7 +27,7 @@ public record KeyRequest(String name, Set<Scope> scopes, Set<String> boards, Lon
     Fields.onlyKnown(body, "", FIELDS);
     String name = Fields.string(body, "", "name", null);
     if (name == null || !NAME.matcher(name).matches() || name.isBlank()) {
-      throw LeaderboardException.invalid("name", "must be 1-64 characters of A-Z, a-z, 0-9, space, '.', '_', ':', '@' "
+      throw Refusal.invalid("name", "must be 1-64 characters of A-Z, a-z, 0-9, space, '.', '_', ':', '@' "
           + "and '-', not only spaces" + (name == null ? " (it is required)" : ""));
     }
     Set<Scope> scopes = EnumSet.noneOf(Scope.class);
@@ -39,10 +39,10 @@ public record KeyRequest(String name, Set<Scope> scopes, Set<String> boards, Lon
       try {
         scope = Scope.fromWire(s);
       } catch (IllegalArgumentException e) {
-        throw LeaderboardException.invalid(field, e.getMessage() + " (got '" + shorten(s) + "')");
+        throw Refusal.invalid(field, e.getMessage() + " (got '" + shorten(s) + "')");
       }
       if (!scopes.add(scope)) {
-        throw LeaderboardException.invalid(field, "repeats '" + s + "'");
+        throw Refusal.invalid(field, "repeats '" + s + "'");
       }
     }
     Set<String> boards = new TreeSet<>();
@@ -51,12 +51,12 @@ public record KeyRequest(String name, Set<Scope> scopes, Set<String> boards, Lon
       String field = "boards[" + i + "]";
       String board = Names.board(field, text(boardList.getValue(i), field));
       if (!boards.add(board)) {
-        throw LeaderboardException.invalid(field, "repeats '" + board + "'");
+        throw Refusal.invalid(field, "repeats '" + board + "'");
       }
     }
     Long expiresAt = Fields.integer(body, "", "expiresAt", null, 0, Fields.MAX_EXACT);
     if (expiresAt != null && expiresAt <= nowMillis) {
-      throw LeaderboardException.invalid("expiresAt", "must be later than now (" + nowMillis + " epoch ms; got "
+      throw Refusal.invalid("expiresAt", "must be later than now (" + nowMillis + " epoch ms; got "
           + expiresAt + ")");
     }
     return new KeyRequest(name, scopes, boards, expiresAt);
@@ -69,7 +69,7 @@ public record KeyRequest(String name, Set<Scope> scopes, Set<String> boards, Lon
     }
     JsonArray list = body.getValue(field) == null ? null : Fields.array(body, field);
     if (list == null || list.isEmpty() || list.size() > max) {
-      throw LeaderboardException.invalid(field, "must be an array of 1 to " + max + " items"
+      throw Refusal.invalid(field, "must be an array of 1 to " + max + " items"
           + (list == null ? " (it is required)" : " (got " + list.size() + ")"));
     }
     return list;
@@ -77,7 +77,7 @@ public record KeyRequest(String name, Set<Scope> scopes, Set<String> boards, Lon
 
   private static String text(Object value, String field) {
     if (!(value instanceof String s)) {
-      throw LeaderboardException.invalid(field, "must be a string");
+      throw Refusal.invalid(field, "must be a string");
     }
     return s;
   }

@@ -1,6 +1,7 @@
 package dev.leaderboard.api.auth;
 
 import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.Refusal;
 import io.vertx.core.Vertx;
 import io.vertx.core.shareddata.Shareable;
 
@@ -29,7 +30,7 @@ public final class NodeKeys implements Shareable {
   public KeyCache require() {
     KeyCache keys = cache;
     if (keys == null) {
-      throw new LeaderboardException(503, "service_unavailable", "this node has not loaded its API keys yet; retry");
+      throw Refusal.SERVICE_UNAVAILABLE.exception("the API key registry");
     }
     return keys;
   }

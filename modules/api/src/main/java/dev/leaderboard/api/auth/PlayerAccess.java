@@ -2,6 +2,7 @@ package dev.leaderboard.api.auth;
 
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.Refusal;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
@@ -83,13 +84,13 @@ final class PlayerAccess {
   private LeaderboardException bodyRefusal(RoutingContext ctx) {
     try {
       body.apply(ctx);
-      return new LeaderboardException(400, "invalid_json", "the body could not be read");
+      return Refusal.INVALID_JSON.exception("the body could not be read");
     } catch (LeaderboardException e) {
       return e;
     }
   }
 
   private static Future<Void> refuse(String message) {
-    return Future.failedFuture(new LeaderboardException(403, "forbidden", message));
+    return Future.failedFuture(Refusal.FORBIDDEN.exception(message));
   }
 }

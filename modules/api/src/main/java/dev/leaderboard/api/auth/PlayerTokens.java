@@ -2,6 +2,7 @@ package dev.leaderboard.api.auth;
 
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.OverloadedException;
+import dev.leaderboard.core.Refusal;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -178,7 +179,7 @@ public final class PlayerTokens {
   }
 
   private static LeaderboardException unauthenticated(String why) {
-    return new LeaderboardException(401, "unauthenticated", INVALID + why);
+    return Refusal.UNAUTHENTICATED.exception(INVALID + why);
   }
 
   /** How the node verifies tokens (files, algorithms, claims checked); never a secret. */

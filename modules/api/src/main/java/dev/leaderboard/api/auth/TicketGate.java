@@ -1,5 +1,6 @@
 package dev.leaderboard.api.auth;
 
+import dev.leaderboard.core.Refusal;
 import dev.leaderboard.store.access.StreamTickets;
 import dev.leaderboard.store.access.Grant;
 import dev.leaderboard.store.access.Grant;
@@ -43,11 +44,11 @@ public final class TicketGate implements Handler<RoutingContext> {
       return;
     }
     if (ctx.queryParams().getAll(PARAMETER).size() > 1) {
-      ctx.fail(LeaderboardException.invalid(PARAMETER, "must be given at most once"));
+      ctx.fail(Refusal.invalid(PARAMETER, "must be given at most once"));
       return;
     }
     if (ctx.request().headers().contains(HttpHeaders.AUTHORIZATION)) {
-      ctx.fail(LeaderboardException.invalid(PARAMETER, "send a ticket or an Authorization header, not both"));
+      ctx.fail(Refusal.invalid(PARAMETER, "send a ticket or an Authorization header, not both"));
       return;
     }
     if (!StreamTickets.shaped(ticket)) {
@@ -107,6 +108,6 @@ public final class TicketGate implements Handler<RoutingContext> {
   }
 
   private static LeaderboardException unauthenticated(String message) {
-    return new LeaderboardException(401, "unauthenticated", message);
+    return Refusal.UNAUTHENTICATED.exception(message);
   }
 }

@@ -1,5 +1,6 @@
 package dev.leaderboard.api.stream;
 
+import dev.leaderboard.core.Refusal;
 import dev.leaderboard.store.access.StreamTickets;
 import dev.leaderboard.store.access.Grant;
 import dev.leaderboard.core.Board;
@@ -27,7 +28,7 @@ public final class NodeStreams implements Shareable {
   Running require() {
     Running r = running;
     if (r == null) {
-      throw new LeaderboardException(503, "service_unavailable", "this node serves no live streams now; retry");
+      throw Refusal.SERVICE_UNAVAILABLE.exception("the live stream service");
     }
     return r;
   }

@@ -4,6 +4,7 @@ import dev.leaderboard.core.BusAddresses;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.PeriodState;
+import dev.leaderboard.core.Refusal;
 import dev.leaderboard.store.boards.BoardStore;
 import dev.leaderboard.store.boards.PeriodStore;
 import io.vertx.core.Context;
@@ -183,7 +184,7 @@ public final class BoardRegistry {
     long seen = notices.get();
     return store.get(name).compose(found -> {
       if (found == null) {
-        return Future.failedFuture(LeaderboardException.boardNotFound(name));
+        return Future.failedFuture(Refusal.BOARD_NOT_FOUND.exception(name));
       }
       if (notices.get() == seen) {
         // no notice arrived while reading: nothing newer can be in the cache
@@ -241,7 +242,7 @@ public final class BoardRegistry {
     }
     return store.addPeriod(b, period).compose(ok -> store.get(b.name())).compose(now -> {
       if (now == null || !now.uid().equals(b.uid())) {
-        return store.unlinkPeriod(b, period).compose(v -> Future.failedFuture(LeaderboardException.boardNotFound(b.name())));
+        return store.unlinkPeriod(b, period).compose(v -> Future.failedFuture(Refusal.BOARD_NOT_FOUND.exception(b.name())));
       }
       knownPeriods.add(key);
       return Future.succeededFuture();

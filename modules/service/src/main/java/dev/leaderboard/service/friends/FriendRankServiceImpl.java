@@ -1,5 +1,6 @@
 package dev.leaderboard.service.friends;
 
+import dev.leaderboard.core.Refusal;
 import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.request.Requests;
 import dev.leaderboard.service.reads.ReadSource;
@@ -114,7 +115,7 @@ public final class FriendRankServiceImpl implements FriendRankService {
       Names.id("userId", userId);
       List<Object> ids = Objects.requireNonNullElseGet(request, () -> new FriendIds(null)).friendIds();
       if (ids.size() > friendLimit) {
-        throw LeaderboardException.invalid("friendIds", "must hold at most " + friendLimit
+        throw Refusal.invalid("friendIds", "must hold at most " + friendLimit
             + " IDs, the friend limit (got " + ids.size() + "); send the rest in further calls");
       }
       List<JsonObject> refused = new ArrayList<>();
@@ -127,7 +128,7 @@ public final class FriendRankServiceImpl implements FriendRankService {
         String field = "friendIds[" + i + "]";
         try {
           if (!(v instanceof String)) {
-            throw LeaderboardException.invalid(field, "must be a string (a user ID)");
+            throw Refusal.invalid(field, "must be a string (a user ID)");
           }
           String id = Names.id(field, (String) v);
           if (id.equals(userId)) {
@@ -171,14 +172,12 @@ public final class FriendRankServiceImpl implements FriendRankService {
   }
 
   private static LeaderboardException self(String field, String userId) {
-    return LeaderboardException.invalid(field, "must not be the user themself ('" + userId
+    return Refusal.invalid(field, "must not be the user themself ('" + userId
         + "'): a user cannot befriend themself");
   }
 
   private LeaderboardException full(String whose, String userId, String friendId) {
-    return LeaderboardException.unprocessable("friend_limit", "the friend list of user '" + whose
-        + "' is full: it holds the limit of " + friendLimit + " friends; '" + userId + "' and '" + friendId
-        + "' were not made friends and nothing changed (remove a friend of '" + whose + "' first)");
+    return Refusal.FRIEND_LIMIT.exception(whose, friendLimit, userId, friendId);
   }
 
   // ---- friend boards

@@ -1,9 +1,9 @@
 package dev.leaderboard.service.intake;
 
 import dev.leaderboard.core.Board;
+import dev.leaderboard.core.Refusal;
 import dev.leaderboard.service.participation.Participation;
 import dev.leaderboard.core.Fields;
-import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Operator;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.SortKey;
@@ -45,21 +45,21 @@ final class EventParser {
     long min = b.operator() == Operator.INCR ? -span : b.minScore();
     long max = b.operator() == Operator.INCR ? span : b.maxScore();
     if (ev.value() == null) {
-      throw LeaderboardException.invalid(prefix + "value", "is required: a whole number between " + min + " and "
+      throw Refusal.invalid(prefix + "value", "is required: a whole number between " + min + " and "
           + max);
     }
     long value = Fields.integer(prefix + "value", ev.value(), min, max);
     Long givenAt = ev.at();
     long at = givenAt == null ? now : givenAt;
     if (at > now + MAX_AHEAD_MILLIS) {
-      throw LeaderboardException.invalid(prefix + "at", "must be at most " + MAX_AHEAD_MILLIS
+      throw Refusal.invalid(prefix + "at", "must be at most " + MAX_AHEAD_MILLIS
           + " ms ahead of the server clock (server time " + now + ", got " + at + ")");
     }
     String eventId = ev.eventId();
     String meta = ev.meta();
     Period period = b.periodOf(Instant.ofEpochMilli(at));
     if (at < period.start().toEpochMilli() || at >= period.end().toEpochMilli()) {
-      throw LeaderboardException.invalid(prefix + "at", "must lie between " + period.start().toEpochMilli() + " and "
+      throw Refusal.invalid(prefix + "at", "must lie between " + period.start().toEpochMilli() + " and "
           + (period.end().toEpochMilli() - 1) + " on this all-time board (got " + at + ")");
     }
     String outside = b.competition().outsideWindow(period, Instant.ofEpochMilli(now));
@@ -67,9 +67,7 @@ final class EventParser {
       throw Participation.notRunning(b, outside);
     }
     if (b.isPastClose(period, now)) {
-      throw LeaderboardException.conflict("period_closed", "period " + period.id() + " of board " + b.name()
-          + " closed at " + Instant.ofEpochMilli(b.closesAt(period)) + " (its end plus " + b.graceSeconds()
-          + " s grace); events for it are refused");
+      throw Refusal.PERIOD_CLOSED.exception(period.id(), b.name());
     }
     long[] keys = sortKeys(b, ev.keys(), prefix);
     SubmitCommand command;
@@ -92,12 +90,12 @@ final class EventParser {
     List<SortKey> declared = b.sortKeys();
     if (declared.isEmpty()) {
       if (given != null) {
-        throw LeaderboardException.invalid(prefix + "keys", "this board has no sortKeys; leave keys out");
+        throw Refusal.invalid(prefix + "keys", "this board has no sortKeys; leave keys out");
       }
       return new long[0];
     }
     if (!(given instanceof JsonObject keys)) {
-      throw LeaderboardException.invalid(prefix + "keys", "is required on this board: an object with "
+      throw Refusal.invalid(prefix + "keys", "is required on this board: an object with "
           + declared.stream().map(SortKey::name).toList() + " as whole numbers");
     }
     Fields.onlyKnown(keys, prefix + "keys.", declared.stream().map(SortKey::name).collect(Collectors.toSet()));
@@ -106,7 +104,7 @@ final class EventParser {
       SortKey k = declared.get(i);
       Long v = Fields.integer(keys, prefix + "keys.", k.name(), null, k.min(), k.max());
       if (v == null) {
-        throw LeaderboardException.invalid(prefix + "keys." + k.name(), "is required: a whole number between "
+        throw Refusal.invalid(prefix + "keys." + k.name(), "is required: a whole number between "
             + k.min() + " and " + k.max());
       }
       out[i] = v;

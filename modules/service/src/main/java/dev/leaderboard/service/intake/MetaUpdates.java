@@ -1,5 +1,6 @@
 package dev.leaderboard.service.intake;
 
+import dev.leaderboard.core.Refusal;
 import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.request.Requests;
 
@@ -42,14 +43,13 @@ public record MetaUpdates(BoardRegistry boards, MetaStore metas, Clock clock, Sc
           notices.changed(b, p, userId, written.entry(), written.entry());
           yield UserMeta.of(b.name(), p.id(), userId, meta);
         }
-        case NO_ENTRY -> throw LeaderboardException.userNotFound(b.name(), p.id(), userId);
+        case NO_ENTRY -> throw Refusal.USER_NOT_FOUND.exception(b.name(), p.id(), userId);
         case CLOSED -> throw closed(b, p);
       });
     });
   }
 
   private static LeaderboardException closed(Board b, Period p) {
-    return LeaderboardException.conflict("period_closed", "period " + p.id() + " of board " + b.name()
-        + " is closed; its entries' metadata can no longer change");
+    return Refusal.PERIOD_CLOSED.exception(p.id(), b.name());
   }
 }

@@ -1,5 +1,6 @@
 package dev.leaderboard.service.intake;
 
+import dev.leaderboard.core.Refusal;
 import dev.leaderboard.service.reads.RankHints;
 import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.moderation.BanRegistry;
@@ -39,17 +40,7 @@ import org.slf4j.LoggerFactory;
 
 /** Score events in, one or a batch; each is validated on its own and applied atomically by the submit script. */
 public final class ScoreIntake {
-  /** The error code of an event whose event ID was already used for another payload. */
-  static final String EVENT_ID_CONFLICT = "event_id_conflict";
-  /** The error code of an event whose change exceeds the board's maxStep. */
-  static final String STEP_TOO_LARGE = "step_too_large";
   private static final Logger LOG = LoggerFactory.getLogger(ScoreIntake.class);
-  /** The error code of an event of a banned user. */
-  static final String BANNED = "banned";
-  /** The error code of an event of a user who has not joined a board that requires it. */
-  static final String NOT_JOINED = "not_joined";
-  /** The error code of an event beyond the board's maxAttempts. */
-  static final String ATTEMPTS_EXHAUSTED = "attempts_exhausted";
   private final BoardRegistry boards;
   private final BanRegistry bans;
   private final ScoreStore scores;
@@ -112,13 +103,11 @@ public final class ScoreIntake {
   }
 
   private static LeaderboardException banned(String userId) {
-    return new LeaderboardException(403, BANNED, "user '" + userId + "' is banned; their events are refused"
-        + " and change nothing until the ban is lifted");
+    return Refusal.BANNED.exception(userId);
   }
 
   private static LeaderboardException closed(Board b, Period p) {
-    return LeaderboardException.conflict("period_closed", "period " + p.id() + " of board " + b.name()
-        + " is closed; events for it are refused");
+    return Refusal.PERIOD_CLOSED.exception(p.id(), b.name());
   }
 
   /** A rank that cannot be read leaves {@code rank} null rather than failing a write that took effect. */
@@ -163,30 +152,24 @@ public final class ScoreIntake {
     return switch (outcome.status()) {
       case CLOSED -> closed(b, e.period());
       case BANNED -> banned(e.command().userId());
-      case BOARD_GONE -> LeaderboardException.boardNotFound(b.name());
+      case BOARD_GONE -> Refusal.BOARD_NOT_FOUND.exception(b.name());
       case CONFLICT -> conflict(b, e);
       case BELOW_ZERO, ABOVE_MAX -> outOfRange(b, e, outcome);
       case STEP_TOO_LARGE -> stepTooLarge(b, e, outcome);
       case NOT_JOINED, NEEDS_JOIN -> notJoined(b, e);
-      case ATTEMPTS_EXHAUSTED -> LeaderboardException.conflict(ATTEMPTS_EXHAUSTED, "user '" + e.command().userId()
-          + "' has used the board's maxAttempts of " + b.competition().maxAttempts() + " in period " + e.period().id()
-          + "; nothing changed").with("attemptsLeft", 0);
+      case ATTEMPTS_EXHAUSTED -> Refusal.ATTEMPTS_EXHAUSTED.exception(e.command().userId(),
+          b.competition().maxAttempts(), e.period().id()).with("attemptsLeft", 0);
       default -> null;
     };
   }
 
   private static LeaderboardException notJoined(Board b, ParsedEvent e) {
-    return new LeaderboardException(403, NOT_JOINED, "user '" + e.command().userId() + "' has not joined period "
-        + e.period().id() + " of board " + b.name() + ", which takes events of participants only (POST "
-        + "/v1/boards/" + b.name() + "/participants); nothing changed");
+    return Refusal.NOT_JOINED.exception(e.command().userId(), e.period().id(), b.name());
   }
 
   private static LeaderboardException conflict(Board b, ParsedEvent e) {
     SubmitCommand c = e.command();
-    return LeaderboardException.conflict(EVENT_ID_CONFLICT, "eventId " + c.eventId() + " of user " + c.userId()
-        + " was used within the board's dedupeSeconds (" + b.dedupeSeconds() + " s) by an event with another"
-        + " operator, value or time: the first payload was kept and this event changed nothing; give each event"
-        + " its own eventId");
+    return Refusal.EVENT_ID_CONFLICT.exception(c.eventId(), c.userId(), b.dedupeSeconds());
   }
 
   private static LeaderboardException outOfRange(Board b, ParsedEvent e, SubmitOutcome outcome) {
@@ -195,18 +178,16 @@ public final class ScoreIntake {
     String why = outcome.status() == SubmitOutcome.Status.BELOW_ZERO
         ? "below " + (b.minScore() == 0 ? "0" : "minScore " + b.minScore())
         : "above maxScore " + b.maxScore();
-    return LeaderboardException.unprocessable("score_out_of_range", e.field() + ": " + c.operator().wireName()
-        + " of " + c.value() + " on a score of " + old + " would give " + c.operator().apply(old, c.value(), b.order())
-        + ", " + why + "; nothing changed");
+    return Refusal.SCORE_OUT_OF_RANGE.exception(e.field(), c.operator().wireName(), c.value(), old,
+        c.operator().apply(old, c.value(), b.order()), why);
   }
 
   private static LeaderboardException stepTooLarge(Board b, ParsedEvent e, SubmitOutcome outcome) {
     long old = outcome.previous() == null ? 0 : b.scoreOf(outcome.previous().composite());
     SubmitCommand c = e.command();
     long next = c.operator().apply(outcome.previous() == null ? null : old, c.value(), b.order());
-    return LeaderboardException.unprocessable(STEP_TOO_LARGE, e.field() + ": " + c.operator().wireName() + " of "
-        + c.value() + " on a score of " + old + (outcome.previous() == null ? " (no score yet)" : "") + " would change it by "
-        + Math.abs(next - old) + ", more than the board's maxStep " + b.maxStep() + "; nothing changed");
+    return Refusal.STEP_TOO_LARGE.exception(e.field(), c.operator().wireName(), c.value(), old,
+        outcome.previous() == null ? " (no score yet)" : "", Math.abs(next - old), b.maxStep());
   }
 
   public Future<BatchResult> submitBatch(String board, ScoreBatch batch) {
@@ -411,17 +392,17 @@ public final class ScoreIntake {
   }
 
   private static Rejection rejection(int index, LeaderboardException e) {
-    return new Rejection(index, e.code(), e.getMessage());
+    return new Rejection(index, e.refusal(), e.getMessage());
   }
 
   /** Unknown whether it ran, unless the node refused to queue it ({@link OverloadedException}). */
   private static Rejection failure(int index, ParsedEvent e, Throwable why) {
     if (why instanceof OverloadedException overloaded) {
-      return new Rejection(index, overloaded.code(), overloaded.getMessage() + "; the event was not applied, so "
+      return new Rejection(index, overloaded.refusal(), overloaded.getMessage() + "; the event was not applied, so "
           + "retrying it is safe with or without an eventId");
     }
-    String code = why instanceof LeaderboardException le ? le.code() : "shard_unavailable";
-    return new Rejection(index, code, why.getMessage() + "; the event may or may not have been applied: "
+    Refusal refusal = why instanceof LeaderboardException le ? le.refusal() : Refusal.SHARD_UNAVAILABLE;
+    return new Rejection(index, refusal, why.getMessage() + "; the event may or may not have been applied: "
         + (e.command().eventId() != null ? "retrying it with the same eventId is safe"
         : "give events an eventId to make a retry safe"));
   }

@@ -1,6 +1,7 @@
 package dev.leaderboard.service.intake;
 
 import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.Refusal;
 import dev.leaderboard.service.result.BatchResult;
 import dev.leaderboard.service.result.SubmitResult;
 import io.micrometer.core.instrument.Counter;
@@ -61,7 +62,7 @@ final class SubmitMeters {
       if (ar.succeeded()) {
         count(ar.result().applied() ? 1 : 0, ar.result().applied() ? 0 : 1, 0, 0);
       } else if (ar.cause() instanceof LeaderboardException e && e.status() < 500) {
-        boolean conflicted = ScoreIntake.EVENT_ID_CONFLICT.equals(e.code());
+        boolean conflicted = e.refusal() == Refusal.EVENT_ID_CONFLICT;
         count(0, 0, conflicted ? 1 : 0, conflicted ? 0 : 1);
       }
     });

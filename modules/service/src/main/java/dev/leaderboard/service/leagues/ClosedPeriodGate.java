@@ -1,9 +1,9 @@
 package dev.leaderboard.service.leagues;
 
 import dev.leaderboard.core.Board;
-import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.League;
 import dev.leaderboard.core.Period;
+import dev.leaderboard.core.Refusal;
 import dev.leaderboard.store.leagues.LeagueStore;
 import io.vertx.core.Future;
 import java.time.Clock;
@@ -18,7 +18,6 @@ import org.slf4j.LoggerFactory;
  * single scores ({@link Leagues#submit}) and batches ({@link LeagueBatch}) alike.
  */
 public final class ClosedPeriodGate {
-  static final String LEAGUE_CLOSING = "league_closing";
   private static final Logger LOG = LoggerFactory.getLogger(ClosedPeriodGate.class);
   private static final int REMEMBERED = 10_000;
   /** League uid and period of the periods this node knows are applied. */
@@ -62,9 +61,8 @@ public final class ClosedPeriodGate {
             previous.id(), l.name(), t.getMessage()));
       }
       long retry = Math.max(1, (closesAt - now + 999) / 1000);
-      return Future.failedFuture(new LeaderboardException(503, LEAGUE_CLOSING, "period " + previous.id()
-          + " of league " + l.name() + " is closing: its moves decide the tier this score counts in; nothing was"
-          + " applied, send it again in " + retry + " s").with("retryAfterSeconds", retry));
+      return Future.failedFuture(Refusal.LEAGUE_CLOSING.exception(previous.id(), l.name(), retry)
+          .with(Refusal.RETRY_AFTER_FIELD, retry));
     });
   }
 }

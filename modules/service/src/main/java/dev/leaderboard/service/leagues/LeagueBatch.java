@@ -3,6 +3,7 @@ package dev.leaderboard.service.leagues;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.League;
+import dev.leaderboard.core.Refusal;
 import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.intake.ScoreIntake;
 import dev.leaderboard.service.intake.ScoreIntake.Landed;
@@ -59,11 +60,12 @@ public final class LeagueBatch {
     return route(l, events, false).compose(routes -> {
       List<Rejection> refused = new ArrayList<>();
       List<Rejection> waiting = new ArrayList<>();
-      routes.refused().forEach((i, e) -> refused.add(new Rejection(i, e.code(), e.getMessage())));
-      routes.notMembers().forEach((i, e) -> refused.add(new Rejection(i, e.code(), "events[" + i + "]: " + e.getMessage())));
+      routes.refused().forEach((i, e) -> refused.add(new Rejection(i, e.refusal(), e.getMessage())));
+      routes.notMembers().forEach((i, e) -> refused.add(new Rejection(i, e.refusal(), "events[" + i + "]: " + e.getMessage())));
       routes.waiting().forEach((i, t) -> waiting.add(t instanceof LeaderboardException e
-          ? new Rejection(i, e.code(), "events[" + i + "]: " + e.getMessage())
-          : new Rejection(i, "shard_unavailable", "events[" + i + "]: " + t.getMessage() + "; the event was not applied")));
+          ? new Rejection(i, e.refusal(), "events[" + i + "]: " + e.getMessage())
+          : new Rejection(i, Refusal.SHARD_UNAVAILABLE, "events[" + i + "]: " + t.getMessage()
+              + "; the event was not applied")));
       return intake.submitRouted(routes.routed(), refused, waiting).compose(done -> cohorts(done.landed())
           .map(seats -> LeagueBatchResult.of(l.name(), done.result(), done.landed().stream()
               .map(x -> new LeagueBatchResult.Landed(x.index(), x.period(), x.userId())).toList(), routes.tierOf(),

@@ -4,7 +4,6 @@ import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.archive.LeagueMoveStore;
 import dev.leaderboard.archive.LeagueMoveStore.Move;
 import dev.leaderboard.core.Board;
-import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.League;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.PeriodState;
@@ -125,10 +124,9 @@ public final class LeagueCloser {
    * {@code period_closing} while another node closes it.
    */
   public Future<List<Move>> close(League l, Period p) {
-    String what = "the close lease of period " + p.id() + " of league " + l.name();
-    return CloseLease.holding(vertx, CloseLease.acquire(deliveries.leases(), Keys.leagueCloseLease(l, p.id()), what,
-        owner, leaseMillis), () -> LeaderboardException.conflict("period_closing", "period " + p.id() + " of league "
-        + l.name() + " is being closed by another node; ask again shortly"), lease -> closeHoldingLease(l, p, lease));
+    String period = "period " + p.id() + " of league " + l.name();
+    return CloseLease.holding(vertx, CloseLease.acquire(deliveries.leases(), Keys.leagueCloseLease(l, p.id()), period,
+        owner, leaseMillis), period, lease -> closeHoldingLease(l, p, lease));
   }
 
   private Future<List<Move>> closeHoldingLease(League l, Period p, CloseLease lease) {

@@ -12,6 +12,7 @@ import dev.leaderboard.core.Limits;
 import dev.leaderboard.core.Names;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.RankMode;
+import dev.leaderboard.core.Refusal;
 import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.request.Requests;
 import dev.leaderboard.service.participation.Participation;
@@ -37,9 +38,6 @@ import java.util.TreeMap;
  * moves the close recorded; nothing here writes.
  */
 public final class LeagueReads {
-  static final String TIER_NOT_FOUND = "tier_not_found";
-  static final String PERIOD_NOT_FOUND = "period_not_found";
-  private static final String COHORT_NOT_FOUND = "cohort_not_found";
   private static final List<String> MOVEMENTS = List.of(LeagueMoves.UP, LeagueMoves.DOWN, LeagueMoves.STAY,
       LeagueMoves.DROPPED);
   private final Leagues leagues;
@@ -88,19 +86,18 @@ public final class LeagueReads {
     Names.board("league", name);
     Names.board("tier", tier);
     if (cohort == null || cohort < 1 || cohort > Fields.MAX_EXACT / ParticipationStore.PLACES) {
-      throw LeaderboardException.invalid("cohort", "must be a cohort ID, a whole number from 1 (got " + cohort + ")");
+      throw Refusal.invalid("cohort", "must be a cohort ID, a whole number from 1 (got " + cohort + ")");
     }
     return leagues.get(name).compose(l -> {
       if (l.level(tier) < 0) {
-        throw new LeaderboardException(404, TIER_NOT_FOUND, "league '" + l.name() + "' has no tier '" + tier
-            + "'; its tiers are " + l.tiers());
+        throw Refusal.TIER_NOT_FOUND.exception(l.name(), tier, l.tiers());
       }
       return boards.require(l.tierBoard(tier)).compose(b -> {
         Period p = Requests.period(b, period, clock);
         return participation.cohortBoard(b, p, cohort, RankMode.UNIQUE, true)
-            .recover(t -> Future.failedFuture(t instanceof LeaderboardException le && COHORT_NOT_FOUND.equals(le.code())
-                ? new LeaderboardException(404, COHORT_NOT_FOUND, "period " + p.id() + " of tier '" + tier
-                    + "' of league '" + l.name() + "' has no cohort " + cohort)
+            .recover(t -> Future.failedFuture(t instanceof LeaderboardException le
+                && le.refusal() == Refusal.COHORT_NOT_FOUND
+                ? Refusal.COHORT_NOT_FOUND.exception(p.id(), "tier '" + tier + "' of league '" + l.name() + "'", cohort)
                 : t))
             .map(c -> {
               Map<String, Move> zones = Leagues.zone(l, tier, c);
@@ -158,7 +155,7 @@ public final class LeagueReads {
   public Future<LeagueMovePage> moves(String name, String period, String movement, Long offset, Integer limit) {
     Names.board("league", name);
     if (movement != null && !MOVEMENTS.contains(movement)) {
-      throw LeaderboardException.invalid("movement", "must be one of " + String.join(", ", MOVEMENTS) + " (got '"
+      throw Refusal.invalid("movement", "must be one of " + String.join(", ", MOVEMENTS) + " (got '"
           + (movement.length() > 40 ? movement.substring(0, 40) + "..." : movement) + "')");
     }
     long off = Requests.offset(offset);
@@ -168,8 +165,7 @@ public final class LeagueReads {
       return Future.all(moves.counts(l.uid(), p.id()), store.applied(l, p.id())).compose(all -> {
         PeriodMoves recorded = all.resultAt(0);
         if (recorded.movements().isEmpty() && !all.<Boolean>resultAt(1)) {
-          throw new LeaderboardException(404, PERIOD_NOT_FOUND, "league '" + l.name() + "' has not closed period "
-              + p.id() + "; its closed periods are at GET /v1/leagues/" + l.name() + "/periods");
+          throw Refusal.PERIOD_NOT_FOUND.exception(l.name(), p.id());
         }
         long total = movement == null ? recorded.total() : recorded.movements().getOrDefault(movement, 0L);
         return moves.page(l.uid(), p.id(), l.tiers(), movement, off, lim).map(page -> LeagueMovePage.of(l.name(),

@@ -10,6 +10,7 @@ import dev.leaderboard.core.LeagueMoves.Seat;
 import dev.leaderboard.core.Names;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.RankMode;
+import dev.leaderboard.core.Refusal;
 import dev.leaderboard.service.boards.BoardDefinitions;
 import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.request.Requests;
@@ -44,8 +45,6 @@ import java.util.concurrent.ThreadLocalRandom;
  * and which zone of a cohort (promotion, stay, relegation) a member stands in.
  */
 public final class Leagues {
-  static final String LEAGUE_NOT_FOUND = "league_not_found";
-  static final String NOT_A_MEMBER = "not_a_member";
   private final LeagueStore store;
   private final BoardDefinitions definitions;
   private final BoardRegistry boards;
@@ -102,8 +101,7 @@ public final class Leagues {
     Names.board("league", name);
     return store.get(name).map(l -> {
       if (l == null) {
-        throw new LeaderboardException(404, LEAGUE_NOT_FOUND, "league '" + name + "' does not exist; create it with PUT"
-            + " /v1/leagues/" + name);
+        throw Refusal.LEAGUE_NOT_FOUND.exception(name);
       }
       return l;
     });
@@ -137,11 +135,11 @@ public final class Leagues {
     return get(name).compose(l -> {
       String tier = body.tier();
       if (tier != null && !admin) {
-        throw new LeaderboardException(403, "forbidden", "tier may be given only with an admin key: members join the "
-            + "lowest tier and move by their results");
+        throw Refusal.FORBIDDEN.exception("tier may be given only with an admin key: members join the lowest tier and"
+            + " move by their results");
       }
       if (tier != null && l.level(tier) < 0) {
-        throw LeaderboardException.invalid("tier", "must be one of the league's tiers " + l.tiers() + " (got '" + tier
+        throw Refusal.invalid("tier", "must be one of the league's tiers " + l.tiers() + " (got '" + tier
             + "')");
       }
       return store.join(l, body.userId(), tier == null ? l.lowest() : tier, tier != null)
@@ -244,8 +242,8 @@ public final class Leagues {
   }
 
   static LeaderboardException notMember(League l, String userId) {
-    return new LeaderboardException(404, NOT_A_MEMBER, "user '" + userId + "' is not a member of league '" + l.name()
-        + "'" + (l.autoJoin() ? "" : "; the league has no autoJoin: join with POST /v1/leagues/" + l.name() + "/members"));
+    return Refusal.NOT_A_MEMBER.exception(userId, l.name(),
+        l.autoJoin() ? "" : "; the league has no autoJoin: join with POST /v1/leagues/" + l.name() + "/members");
   }
 
   private static String newUid() {

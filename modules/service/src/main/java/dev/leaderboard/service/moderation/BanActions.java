@@ -1,7 +1,7 @@
 package dev.leaderboard.service.moderation;
 
+import dev.leaderboard.core.Refusal;
 import dev.leaderboard.service.reads.ModerationTargets;
-import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Names;
 import dev.leaderboard.service.request.BanRequest;
 import dev.leaderboard.service.reads.Entries;
@@ -61,7 +61,7 @@ public final class BanActions {
     Names.id("userId", userId);
     return unlessErasing(userId).compose(old -> {
       if (old == null) {
-        throw new LeaderboardException(404, "not_banned", "user '" + userId + "' is not banned");
+        throw Refusal.NOT_BANNED.exception(userId);
       }
       return targets.live().compose(live -> store.apply(Op.LIFT, userId, ModerationTargets.targets(live))
           .compose(outcomes -> store.dropBan(userId).map(v -> {
@@ -88,8 +88,7 @@ public final class BanActions {
   private Future<Ban> unlessErasing(String userId) {
     return store.ban(userId).map(old -> {
       if (old != null && old.erasing()) {
-        throw LeaderboardException.conflict("erasure_under_way", "user '" + userId + "' is being erased;"
-            + " run DELETE /v1/users/" + userId + " again to finish it");
+        throw Refusal.ERASURE_UNDER_WAY.exception(userId);
       }
       return old;
     });

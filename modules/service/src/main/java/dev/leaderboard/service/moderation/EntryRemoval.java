@@ -5,6 +5,7 @@ import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Names;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.PeriodState;
+import dev.leaderboard.core.Refusal;
 import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.request.Requests;
 import dev.leaderboard.service.reads.RankHints;
@@ -56,7 +57,7 @@ public final class EntryRemoval {
       throw closed(b, p);
     }
     if (!o.changed()) {
-      throw LeaderboardException.userNotFound(b.name(), p.id(), userId);
+      throw Refusal.USER_NOT_FOUND.exception(b.name(), p.id(), userId);
     }
     hints.forget(b, p.id(), userId);
     return Entries.describe(b, p, o.entry(), new JsonObject().put("board", b.name()).put("period", p.id())
@@ -64,8 +65,6 @@ public final class EntryRemoval {
   }
 
   private static LeaderboardException closed(Board b, Period p) {
-    return LeaderboardException.conflict("period_closed", "period " + p.id() + " of board " + b.name()
-        + " is closed: its ranking is final and its entries cannot be removed (to remove a user from"
-        + " every period, archived ones included, erase the user: DELETE /v1/users/{userId})");
+    return Refusal.PERIOD_CLOSED.exception(p.id(), b.name());
   }
 }

@@ -9,6 +9,7 @@ import dev.leaderboard.core.Names;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.PeriodState;
 import dev.leaderboard.core.RankMode;
+import dev.leaderboard.core.Refusal;
 import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.request.Requests;
 import dev.leaderboard.service.moderation.BanRegistry;
@@ -40,10 +41,6 @@ import java.util.List;
  * their exact board ranks, read like any list of users ({@code ReadSource.ranks}).
  */
 public final class Participation {
-  /** The error code of a join (or a first submit) beyond the board's maxSize. */
-  public static final String BOARD_FULL = "board_full";
-  /** The error code of a cohort read that finds no cohort (or the user in none). */
-  static final String COHORT_NOT_FOUND = "cohort_not_found";
   private final BoardRegistry boards;
   private final BanRegistry bans;
   private final ParticipationStore store;
@@ -70,7 +67,7 @@ public final class Participation {
         throw notRunning(b, outside);
       }
       if (bans.banned(body.userId())) {
-        throw new LeaderboardException(403, "banned", "user '" + body.userId() + "' is banned and cannot join");
+        throw Refusal.BANNED.exception(body.userId());
       }
       return join(b, p, body.userId(), body.attribute(b.competition().cohortBy()))
           .map(j -> JoinResult.of(body.userId(), p.id(), j.participant().cohort(),
@@ -92,24 +89,21 @@ public final class Participation {
       case JOINED, ALREADY -> Future.succeededFuture(j);
       case FULL -> Future.failedFuture(full(b, p));
       case CLOSED -> Future.failedFuture(closed(b, p));
-      case BOARD_GONE -> Future.failedFuture(LeaderboardException.boardNotFound(b.name()));
+      case BOARD_GONE -> Future.failedFuture(Refusal.BOARD_NOT_FOUND.exception(b.name()));
     });
   }
 
   static LeaderboardException full(Board b, Period p) {
-    return LeaderboardException.conflict(BOARD_FULL, "period " + p.id() + " of board " + b.name() + " holds its maxSize of "
-        + b.competition().maxSize() + " participants; nothing changed");
+    return Refusal.BOARD_FULL.exception(p.id(), b.name(), b.competition().maxSize());
   }
 
   private static LeaderboardException closed(Board b, Period p) {
-    return LeaderboardException.conflict("period_closed", "period " + p.id() + " of board " + b.name()
-        + " is closed; nobody joins it any more");
+    return Refusal.PERIOD_CLOSED.exception(p.id(), b.name());
   }
 
   /** 409 {@code not_running}, naming the window. */
   public static LeaderboardException notRunning(Board b, String why) {
-    return LeaderboardException.conflict("not_running", "board " + b.name() + " is not running: " + why
-        + "; nothing changed");
+    return Refusal.NOT_RUNNING.exception(b.name(), why);
   }
 
   /** Participants in join order; an archived period's as at its close. */
@@ -134,8 +128,7 @@ public final class Participation {
       requireCohorts(b);
       return participant(b, p, userId).compose(found -> {
         if (found == null || found.cohort() == 0) {
-          throw new LeaderboardException(404, COHORT_NOT_FOUND, "user '" + userId + "' has no cohort in period " + p.id()
-              + " of board " + b.name());
+          throw Refusal.COHORT_NOT_FOUND.exception(p.id(), "board " + b.name(), "for user '" + userId + "'");
         }
         return cohortBoard(b, p, found.cohort(), mode, !Boolean.FALSE.equals(meta));
       });
@@ -147,7 +140,7 @@ public final class Participation {
     Names.board("board", board);
     RankMode mode = Requests.rankMode(rankMode);
     if (cohort == null || cohort < 1 || cohort > Fields.MAX_EXACT / ParticipationStore.PLACES) {
-      throw LeaderboardException.invalid("cohort", "must be a cohort ID, a whole number from 1 (got " + cohort + ")");
+      throw Refusal.invalid("cohort", "must be a cohort ID, a whole number from 1 (got " + cohort + ")");
     }
     return boards.require(board).compose(b -> {
       Period p = Requests.period(b, period, clock);
@@ -158,7 +151,7 @@ public final class Participation {
 
   private static void requireCohorts(Board b) {
     if (!b.competition().cohorts()) {
-      throw LeaderboardException.badRequest("no_cohorts", "board " + b.name() + " has no cohorts (no cohortSize)");
+      throw Refusal.NO_COHORTS.exception(b.name());
     }
   }
 
@@ -176,8 +169,7 @@ public final class Participation {
   public Future<CohortBoard> cohortBoard(Board b, Period p, long cohort, RankMode mode, boolean withMeta) {
     return sources.of(b, p, withMeta).compose(source -> source.cohort(cohort).compose(members -> {
       if (members.isEmpty()) {
-        throw new LeaderboardException(404, COHORT_NOT_FOUND, "period " + p.id() + " of board " + b.name()
-            + " has no cohort " + cohort);
+        throw Refusal.COHORT_NOT_FOUND.exception(p.id(), "board " + b.name(), cohort);
       }
       return source.ranks(members, mode).map(list -> {
         JsonArray global = list.entries();

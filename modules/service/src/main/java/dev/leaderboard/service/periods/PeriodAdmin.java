@@ -4,11 +4,11 @@ import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.archive.ArchivedPeriod;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Delivery;
-import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Names;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.PeriodKind;
 import dev.leaderboard.core.PeriodState;
+import dev.leaderboard.core.Refusal;
 import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.request.Requests;
 import dev.leaderboard.service.result.PeriodClosed;
@@ -112,16 +112,15 @@ public final class PeriodAdmin {
   private void requireClosable(Board b, Period p, List<String> live) {
     Instant now = clock.instant();
     if (p.start().isAfter(now)) {
-      throw LeaderboardException.conflict("period_not_started", "period " + p.id() + " of board " + b.name()
-          + " has not started (it starts at " + p.start() + "); only the current period or a past one can be closed");
+      throw Refusal.PERIOD_NOT_STARTED.exception(p.id(), b.name(), p.start());
     }
     if (live.contains(p.id()) || b.period() == PeriodKind.ALL_TIME) {
       return;
     }
     Instant created = Instant.ofEpochMilli(b.createdAt());
     if (!p.end().isAfter(created)) {
-      throw LeaderboardException.conflict("period_not_retained", "period " + p.id() + " of board " + b.name()
-          + " ended before the board was created (" + created + "); it holds nothing to close");
+      throw Refusal.PERIOD_NOT_RETAINED.exception(p.id(), b.name(), "it ended before the board was created (" + created
+          + ")");
     }
     Period current = b.periodOf(now);
     Period oldest = current;
@@ -129,9 +128,8 @@ public final class PeriodAdmin {
       oldest = b.calendar().previous(oldest);
     }
     if (p.start().isBefore(oldest.start())) {
-      throw LeaderboardException.conflict("period_not_retained", "period " + p.id() + " of board " + b.name()
-          + " is older than the board's retained history (its newest " + b.retainPeriods() + " periods, "
-          + oldest.id() + " to " + current.id() + ") and holds no data; there is nothing to close");
+      throw Refusal.PERIOD_NOT_RETAINED.exception(p.id(), b.name(), "it is older than the board's retained history"
+          + " (its newest " + b.retainPeriods() + " periods, " + oldest.id() + " to " + current.id() + ")");
     }
   }
 }

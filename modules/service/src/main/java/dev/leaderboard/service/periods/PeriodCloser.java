@@ -7,7 +7,6 @@ import dev.leaderboard.archive.ArchivedPeriod;
 import dev.leaderboard.archive.Reward;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Delivery;
-import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.PeriodState;
 import dev.leaderboard.core.RankMode;
@@ -81,9 +80,7 @@ public final class PeriodCloser {
 
   /** Closes the period unless another node is closing it (then fails with 409 {@code period_closing}). */
   public Future<ArchivedPeriod> close(Board b, Period p) {
-    return CloseLease.holding(vertx, lease(b, p), () -> LeaderboardException.conflict("period_closing", "period "
-        + p.id() + " of board " + b.name() + " is being closed by another node; ask again shortly"),
-        lease -> closeHoldingLease(b, p, lease));
+    return CloseLease.holding(vertx, lease(b, p), CloseLease.period(b, p), lease -> closeHoldingLease(b, p, lease));
   }
 
   /** How long a close lease of this node lasts unless renewed. */

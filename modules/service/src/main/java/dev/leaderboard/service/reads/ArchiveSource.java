@@ -4,9 +4,9 @@ import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.archive.ArchivedEntry;
 import dev.leaderboard.archive.ArchivedPeriod;
 import dev.leaderboard.core.Board;
-import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.RankMode;
+import dev.leaderboard.core.Refusal;
 import dev.leaderboard.service.result.AroundPage;
 import dev.leaderboard.service.result.Entry;
 import dev.leaderboard.service.result.EntryPage;
@@ -108,7 +108,7 @@ final class ArchiveSource implements ReadSource {
   private Future<ArchivedEntry> row(String userId) {
     return archive.entry(b.uid(), p.id(), userId).map(row -> {
       if (row == null) {
-        throw LeaderboardException.userNotFound(b.name(), p.id(), userId);
+        throw Refusal.USER_NOT_FOUND.exception(b.name(), p.id(), userId);
       }
       return row;
     });

@@ -1,10 +1,10 @@
 package dev.leaderboard.service.reads;
 
 import dev.leaderboard.core.Board;
-import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Names;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.PeriodState;
+import dev.leaderboard.core.Refusal;
 import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.request.Requests;
 import dev.leaderboard.service.result.Histogram;
@@ -37,15 +37,13 @@ public final class Histograms {
     Names.board("board", board);
     int n = buckets == null ? DEFAULT_BUCKETS : buckets;
     if (n < 1 || n > MAX_BUCKETS) {
-      throw LeaderboardException.invalid("buckets", "must be between 1 and " + MAX_BUCKETS + " (got " + n + ")");
+      throw Refusal.invalid("buckets", "must be between 1 and " + MAX_BUCKETS + " (got " + n + ")");
     }
     return boards.require(board).compose(b -> {
       Period p = Requests.period(b, period, clock);
       return boards.periodState(b, p.id()).compose(state -> {
         if (state == PeriodState.ARCHIVED) {
-          throw LeaderboardException.conflict("period_archived", "period " + p.id() + " of board " + board
-              + " is archived: histograms are made of live periods only; read its final ranking with "
-              + "GET /v1/boards/" + board + "/entries?period=" + p.id());
+          throw Refusal.PERIOD_ARCHIVED.exception(p.id(), board);
         }
         return scores.scoreRange(b, p.id()).compose(range -> {
           if (range == null) {

@@ -2,9 +2,9 @@ package dev.leaderboard.service.reads;
 
 
 import dev.leaderboard.core.Board;
-import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.RankMode;
+import dev.leaderboard.core.Refusal;
 import dev.leaderboard.core.StoreUnavailableException;
 import dev.leaderboard.service.result.AroundPage;
 import dev.leaderboard.service.result.Entry;
@@ -82,7 +82,7 @@ public final class LiveSource implements ReadSource {
     return scores.userRank(b, p.id(), userId, hints.get(b, p.id(), userId), withMeta).compose(r -> {
       if (r.entry() == null) {
         hints.forget(b, p.id(), userId);
-        throw LeaderboardException.userNotFound(b.name(), p.id(), userId);
+        throw Refusal.USER_NOT_FOUND.exception(b.name(), p.id(), userId);
       }
       hints.put(b, p.id(), userId, r.entry());
       return run(mode, List.of(r.entry()), r.before(), r.total())
@@ -97,7 +97,7 @@ public final class LiveSource implements ReadSource {
         return Future.failedFuture(down);
       }
       if (ar.result() == null) {
-        return Future.failedFuture(LeaderboardException.userNotFound(b.name(), p.id(), userId));
+        return Future.failedFuture(Refusal.USER_NOT_FOUND.exception(b.name(), p.id(), userId));
       }
       StoredEntry e = ar.result();
       return Future.succeededFuture(UserEntry.partial(Entries.of(b, p, e, 0, 0, 0), p.id(),
@@ -110,7 +110,7 @@ public final class LiveSource implements ReadSource {
     requireDense(mode);
     return scores.entry(b, p.id(), userId, withMeta).compose(entry -> {
       if (entry == null) {
-        throw LeaderboardException.userNotFound(b.name(), p.id(), userId);
+        throw Refusal.USER_NOT_FOUND.exception(b.name(), p.id(), userId);
       }
       // up to limit - 1 entries on either side, so the window can slide when the user is near an end
       return scores.around(b, p.id(), entry, limit - 1, limit, withMeta);
@@ -265,7 +265,7 @@ public final class LiveSource implements ReadSource {
   /** Live dense ranks need the board's distinct-score index. */
   private void requireDense(RankMode mode) {
     if (mode == RankMode.DENSE && !b.denseRanks()) {
-      throw LeaderboardException.invalid("rankMode", "dense is off on board '" + b.name()
+      throw Refusal.invalid("rankMode", "dense is off on board '" + b.name()
           + "' (created with denseRanks false); use unique or competition");
     }
   }

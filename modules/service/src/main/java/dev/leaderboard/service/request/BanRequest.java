@@ -1,7 +1,7 @@
 package dev.leaderboard.service.request;
 
 import dev.leaderboard.core.Fields;
-import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.Refusal;
 import io.vertx.codegen.annotations.DataObject;
 import io.vertx.core.json.JsonObject;
 import java.util.Set;
@@ -18,7 +18,7 @@ public final class BanRequest {
       Fields.onlyKnown(b, "", Set.of("reason"));
       reason = Fields.string(b, "", "reason", null);
       if (reason == null || reason.isBlank() || reason.length() > MAX_REASON) {
-        throw LeaderboardException.invalid("reason", "is required: 1-" + MAX_REASON + " characters saying why");
+        throw Refusal.invalid("reason", "is required: 1-" + MAX_REASON + " characters saying why");
       }
     });
   }

@@ -2,8 +2,8 @@ package dev.leaderboard.service.request;
 
 import dev.leaderboard.core.Competition;
 import dev.leaderboard.core.Fields;
-import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Names;
+import dev.leaderboard.core.Refusal;
 import io.vertx.codegen.annotations.DataObject;
 import io.vertx.core.json.JsonObject;
 import java.util.Map;
@@ -32,16 +32,16 @@ public final class JoinRequest {
         return;
       }
       if (!(given instanceof JsonObject attrs) || attrs.size() > MAX_ATTRIBUTES) {
-        throw LeaderboardException.invalid("attributes", "must be an object of at most " + MAX_ATTRIBUTES
+        throw Refusal.invalid("attributes", "must be an object of at most " + MAX_ATTRIBUTES
             + " attributes, each a string of at most " + MAX_VALUE_LENGTH + " characters");
       }
       for (String name : attrs.fieldNames()) {
         if (!Competition.ATTRIBUTE_NAME.matcher(name).matches()) {
-          throw LeaderboardException.invalid("attributes." + name, "is not an attribute name: 1 to 32 letters, "
+          throw Refusal.invalid("attributes." + name, "is not an attribute name: 1 to 32 letters, "
               + "digits, '_' or '-'");
         }
         if (!(attrs.getValue(name) instanceof String v) || v.length() > MAX_VALUE_LENGTH) {
-          throw LeaderboardException.invalid("attributes." + name, "must be a string of at most " + MAX_VALUE_LENGTH
+          throw Refusal.invalid("attributes." + name, "must be a string of at most " + MAX_VALUE_LENGTH
               + " characters");
         }
         attributes.put(name, v);

@@ -2,7 +2,7 @@ package dev.leaderboard.service.request;
 
 import dev.leaderboard.core.EntryMeta;
 import dev.leaderboard.core.Fields;
-import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.Refusal;
 import io.vertx.codegen.annotations.DataObject;
 import io.vertx.core.json.JsonObject;
 import java.util.Set;
@@ -18,7 +18,7 @@ public final class MetaUpdate {
       Fields.onlyKnown(b, "", Set.of("meta"));
       meta = EntryMeta.read(b, "");
       if (meta == null) {
-        throw LeaderboardException.invalid("meta", "is required: a JSON object");
+        throw Refusal.invalid("meta", "is required: a JSON object");
       }
     });
   }

@@ -7,6 +7,7 @@ import dev.leaderboard.core.Limits;
 import dev.leaderboard.core.OverloadedException;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.RankMode;
+import dev.leaderboard.core.Refusal;
 import io.vertx.core.Future;
 import java.time.Clock;
 import java.util.function.Supplier;
@@ -27,7 +28,7 @@ public final class Requests {
     try {
       return RankMode.fromWire(s);
     } catch (IllegalArgumentException e) {
-      throw LeaderboardException.invalid("rankMode", e.getMessage() + " (got '" + s + "')");
+      throw Refusal.invalid("rankMode", e.getMessage() + " (got '" + s + "')");
     }
   }
 
@@ -39,7 +40,7 @@ public final class Requests {
     try {
       return b.parsePeriod(id);
     } catch (IllegalArgumentException e) {
-      throw LeaderboardException.invalid("period", "must be 'current' or a period id of this "
+      throw Refusal.invalid("period", "must be 'current' or a period id of this "
           + b.period().wireName() + " board: " + e.getMessage());
     }
   }
@@ -47,7 +48,7 @@ public final class Requests {
   public static int limit(Integer limit, int def) {
     int lim = limit == null ? def : limit;
     if (lim < 1 || lim > Limits.MAX_PAGE) {
-      throw LeaderboardException.invalid("limit", "must be between 1 and " + Limits.MAX_PAGE + " (got " + lim + ")");
+      throw Refusal.invalid("limit", "must be between 1 and " + Limits.MAX_PAGE + " (got " + lim + ")");
     }
     return lim;
   }
@@ -55,7 +56,7 @@ public final class Requests {
   public static long offset(Long offset) {
     long off = offset == null ? 0 : offset;
     if (off < 0 || off > Fields.MAX_EXACT) {
-      throw LeaderboardException.invalid("offset", "must be between 0 and " + Fields.MAX_EXACT + " (got " + off + ")");
+      throw Refusal.invalid("offset", "must be between 0 and " + Fields.MAX_EXACT + " (got " + off + ")");
     }
     return off;
   }
@@ -85,6 +86,6 @@ public final class Requests {
       return le;
     }
     LOG.error("request failed", t);
-    return new LeaderboardException(500, "internal", "internal error", t);
+    return Refusal.INTERNAL.exceptionCausedBy(t);
   }
 }

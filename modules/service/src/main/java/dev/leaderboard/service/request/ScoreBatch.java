@@ -1,8 +1,8 @@
 package dev.leaderboard.service.request;
 
 import dev.leaderboard.core.Fields;
-import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Limits;
+import dev.leaderboard.core.Refusal;
 import io.vertx.codegen.annotations.DataObject;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -25,7 +25,7 @@ public final class ScoreBatch {
       Fields.onlyKnown(b, "", Set.of("events"));
       JsonArray all = Fields.array(b, "events");
       if (all.size() > Limits.MAX_BATCH) {
-        throw LeaderboardException.invalid("events", "must hold at most " + Limits.MAX_BATCH + " events (got "
+        throw Refusal.invalid("events", "must hold at most " + Limits.MAX_BATCH + " events (got "
             + all.size() + ")");
       }
       for (int i = 0; i < all.size(); i++) {

@@ -1,9 +1,9 @@
 package dev.leaderboard.service.request;
 
 import dev.leaderboard.core.Fields;
-import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Limits;
 import dev.leaderboard.core.Names;
+import dev.leaderboard.core.Refusal;
 import io.vertx.codegen.annotations.DataObject;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -23,7 +23,7 @@ public final class UserIds {
       Fields.onlyKnown(b, "", Set.of("userIds"));
       JsonArray given = Fields.array(b, "userIds");
       if (given.isEmpty() || given.size() > Limits.MAX_RANKS) {
-        throw LeaderboardException.invalid("userIds", "must hold 1 to " + Limits.MAX_RANKS + " user IDs (got "
+        throw Refusal.invalid("userIds", "must hold 1 to " + Limits.MAX_RANKS + " user IDs (got "
             + given.size() + ")");
       }
       Set<String> unique = new LinkedHashSet<>();

@@ -1,5 +1,6 @@
 package dev.leaderboard.service.result;
 
+import dev.leaderboard.core.Refusal;
 import io.vertx.codegen.annotations.DataObject;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -19,10 +20,10 @@ public final class BatchResult extends JsonAnswer {
     super(json);
   }
 
-  /** An event not applied: its index in the batch, the error code and what happened. */
-  public record Rejection(int index, String error, String message) {
+  /** An event not applied: its index in the batch, its refusal and what happened. */
+  public record Rejection(int index, Refusal refusal, String message) {
     public JsonObject toJson() {
-      return new JsonObject().put("index", index).put("error", error).put("message", message);
+      return new JsonObject().put("index", index).put("error", refusal.code()).put("message", message);
     }
   }
 

@@ -2,8 +2,8 @@ package dev.leaderboard.service.rewards;
 
 import dev.leaderboard.archive.RewardStore;
 import dev.leaderboard.archive.RewardStore.State;
-import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Names;
+import dev.leaderboard.core.Refusal;
 import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.request.Requests;
 import dev.leaderboard.service.result.RewardClaimed;
@@ -53,15 +53,14 @@ public final class Rewards {
   public Future<RewardClaimed> claim(String userId, Long id) {
     Names.id("userId", userId);
     if (id == null || id < 1) {
-      throw LeaderboardException.invalid("rewardId", "must be a reward id, a whole number of at least 1 (got " + id + ")");
+      throw Refusal.invalid("rewardId", "must be a reward id, a whole number of at least 1 (got " + id + ")");
     }
     return store.claim(userId, id, clock.millis()).map(claim -> {
       if (claim == null) {
-        throw new LeaderboardException(404, "reward_not_found", "user '" + userId + "' has no reward " + id);
+        throw Refusal.REWARD_NOT_FOUND.exception(userId, id);
       }
       if (!claim.claimedNow()) {
-        throw LeaderboardException.conflict("already_claimed", "reward " + id + " of user '" + userId
-            + "' was claimed at " + Instant.ofEpochMilli(claim.reward().claimedAt()));
+        throw Refusal.ALREADY_CLAIMED.exception(id, userId, Instant.ofEpochMilli(claim.reward().claimedAt()));
       }
       return RewardClaimed.of(id, claim.reward().claimedAt());
     });
@@ -76,6 +75,6 @@ public final class Rewards {
         return v;
       }
     }
-    throw LeaderboardException.invalid("state", "must be one of unclaimed, claimed, all (got '" + s + "')");
+    throw Refusal.invalid("state", "must be one of unclaimed, claimed, all (got '" + s + "')");
   }
 }

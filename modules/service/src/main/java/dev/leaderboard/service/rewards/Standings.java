@@ -6,6 +6,7 @@ import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Names;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.RankMode;
+import dev.leaderboard.core.Refusal;
 import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.request.Requests;
 import dev.leaderboard.service.participation.Participation;
@@ -53,7 +54,7 @@ public final class Standings {
       Future<JsonObject> live = reads.user(board, userId, current, RankMode.UNIQUE.wireName(), false)
           .compose(entry -> participation.withCohort(b, currentPeriod, userId, RankMode.UNIQUE, entry))
           .map(entry -> live(entry.toJson()))
-          .recover(t -> t instanceof LeaderboardException e && e.status() == 404 && "user_not_found".equals(e.code())
+          .recover(t -> t instanceof LeaderboardException e && e.refusal() == Refusal.USER_NOT_FOUND
               ? Future.succeededFuture(null) : Future.failedFuture(t));
       return Future.all(live, archive.history(b.uid(), userId, lim)).map(all -> {
         JsonObject now = all.resultAt(0);

@@ -3,8 +3,8 @@ package dev.leaderboard.service.webhooks;
 import dev.leaderboard.core.BusAddresses;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Delivery;
-import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Names;
+import dev.leaderboard.core.Refusal;
 import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.result.DeliveryList;
 import dev.leaderboard.store.boards.DeliveryStore;
@@ -47,16 +47,13 @@ public final class DeliveryAdmin {
     Names.id("period", period);
     return boards.require(board).compose(b -> store.get(b, period).compose(d -> {
       if (d == null) {
-        throw new LeaderboardException(404, "delivery_not_found", "board " + board + " has no webhook delivery for "
-            + "period '" + period + "' (GET /v1/boards/" + board + "/deliveries lists them)");
+        throw Refusal.DELIVERY_NOT_FOUND.exception(board, period);
       }
       if (b.events().webhook() == null) {
-        throw LeaderboardException.conflict("no_webhook", "board " + board + " has no webhook now; set one with "
-            + "PUT /v1/boards/" + board + " first");
+        throw Refusal.NO_WEBHOOK.exception(board);
       }
       if (d.attemptUnderWay()) {
-        throw LeaderboardException.conflict("delivery_in_progress", "an attempt to deliver period " + period
-            + " of board " + board + " is under way; see its outcome in GET /v1/boards/" + board + "/deliveries");
+        throw Refusal.DELIVERY_IN_PROGRESS.exception(period, board);
       }
       Delivery due = d.state().finished() ? d.again() : d;
       return (due == d ? Future.<Void>succeededFuture() : store.put(b, period, due)).map(ok -> {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Operator;
+import dev.leaderboard.core.Refusal;
 import dev.leaderboard.core.StoreUnavailableException;
 import dev.leaderboard.embedded.LocalRedisCluster;
 import dev.leaderboard.store.Keys;
@@ -125,7 +126,7 @@ class ClusterReplicaWaitTest {
       assertThat((System.nanoTime() - start) / 1_000_000).as("the master waited out the bound").isGreaterThanOrEqualTo(300);
       assertThat(replies.get(0).failure()).isInstanceOfSatisfying(StoreUnavailableException.class, e -> {
         assertThat(e.status()).isEqualTo(503);
-        assertThat(e.code()).isEqualTo(StoreUnavailableException.UNCONFIRMED);
+        assertThat(e.code()).isEqualTo(Refusal.WRITE_UNCONFIRMED.code());
         assertThat(e.getMessage()).contains("0 of 1 replicas confirmed it within 300 ms");
       });
       assertThat(replies.get(1).failure()).isNull();
