@@ -1,4 +1,70 @@
 /**
+ * Every error code the node answers, with the HTTP status it comes with (docs/api.md, "Errors", says
+ * when each is answered). The client's own codes (`http_<status>` for an answer without a JSON error)
+ * and codes of a newer node are none of these.
+ */
+export const ERROR_CODES = {
+  bad_request: 400,
+  invalid_field: 400,
+  invalid_json: 400,
+  invalid_path: 400,
+  no_cohorts: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  banned: 403,
+  not_joined: 403,
+  origin_not_allowed: 403,
+  not_found: 404,
+  board_not_found: 404,
+  league_not_found: 404,
+  tier_not_found: 404,
+  period_not_found: 404,
+  not_a_member: 404,
+  user_not_found: 404,
+  cohort_not_found: 404,
+  key_not_found: 404,
+  not_banned: 404,
+  delivery_not_found: 404,
+  reward_not_found: 404,
+  metrics_disabled: 404,
+  method_not_allowed: 405,
+  request_timeout: 408,
+  board_conflict: 409,
+  league_conflict: 409,
+  event_id_conflict: 409,
+  period_closed: 409,
+  period_closing: 409,
+  period_not_started: 409,
+  period_not_retained: 409,
+  erasure_under_way: 409,
+  period_archived: 409,
+  delivery_in_progress: 409,
+  no_webhook: 409,
+  board_full: 409,
+  attempts_exhausted: 409,
+  not_running: 409,
+  already_claimed: 409,
+  payload_too_large: 413,
+  uri_too_long: 414,
+  unsupported_media_type: 415,
+  score_out_of_range: 422,
+  step_too_large: 422,
+  friend_limit: 422,
+  rate_limited: 429,
+  headers_too_large: 431,
+  internal: 500,
+  service_unavailable: 503,
+  shard_unavailable: 503,
+  archive_unavailable: 503,
+  overloaded: 503,
+  write_unconfirmed: 503,
+  league_closing: 503,
+} as const;
+
+/** An error code the node answers. */
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/**
  * Every answer the node gives with a status other than 2xx: its HTTP status and the JSON error body's
  * `error` (as `code`) and `message`. `field` is the request field the error is about: the body's
  * `field` when it has one, else, for `invalid_field`, the field the message names first (the node
@@ -22,6 +88,11 @@ export class LeaderboardError extends Error {
     this.field = field;
     this.retryAfterSeconds = retryAfterSeconds;
     this.body = body;
+  }
+
+  /** `code` as one of the node's {@link ERROR_CODES}, or undefined for a code it does not answer. */
+  get errorCode(): ErrorCode | undefined {
+    return Object.prototype.hasOwnProperty.call(ERROR_CODES, this.code) ? this.code as ErrorCode : undefined;
   }
 
   /** Reads a refused answer's body (once). */

@@ -1,5 +1,5 @@
 export { LeaderboardClient, type ClientOptions, type RetryPolicy, type RetryInfo } from './client.js';
-export { LeaderboardError } from './errors.js';
+export { LeaderboardError, ERROR_CODES, type ErrorCode } from './errors.js';
 export { LiveStream, type StreamQuery, type StreamHandlers, type StreamOptions, type TopEvent, type EntryEvent,
   type PeriodEvent } from './stream.js';
 export { ROUTES, type OperationId } from './generated/operations.js';

@@ -9,7 +9,7 @@ import java.util.Optional;
  * was not the JSON the operation answers (code {@code invalid_answer}).
  *
  * <p>{@link #code()} is the node's stable error code ({@code invalid_field}, {@code board_not_found},
- * {@code rate_limited}, ...; docs/api.md lists them all), {@link #field()} the request field an
+ * {@code rate_limited}, ...; docs/api.md lists them all, {@link ErrorCode} with their statuses), {@link #field()} the request field an
  * {@code invalid_field} refusal names, {@link #getMessage()} the node's explanation.
  */
 public final class ApiException extends RuntimeException {
@@ -47,6 +47,14 @@ public final class ApiException extends RuntimeException {
   /** The node's error code, e.g. {@code invalid_field}. */
   public String code() {
     return code;
+  }
+
+  /**
+   * The node's error code as an {@link ErrorCode}, or {@code null} for a code the node does not answer
+   * ({@value #UNREACHABLE}, {@code invalid_answer}, or a code of a newer node).
+   */
+  public ErrorCode errorCode() {
+    return ErrorCode.of(code);
   }
 
   /** The request field the refusal names (an {@code invalid_field} refusal), e.g. {@code value} or {@code limit}. */
