@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { parse } from 'yaml';
 import { LeaderboardClient, ROUTES, type operations } from '../../main/ts/index.js';
-import { LeaderboardError, retryAfter } from '../../main/ts/errors.js';
+import { ERROR_CODES, LeaderboardError, retryAfter } from '../../main/ts/errors.js';
 import { SseParser } from '../../main/ts/sse.js';
 
 const spec = parse(readFileSync(new URL('../../../../../modules/api/src/main/resources/openapi.yaml', import.meta.url), 'utf8'));
@@ -51,10 +51,18 @@ test('Retry-After is read as seconds or as an HTTP date', () => {
   assert.equal(retryAfter('Tue, 15 Apr 2025 11:00:00 GMT', now), 0);
 });
 
+test('a node\'s error code is an ErrorCode with its status', async () => {
+  const error = await LeaderboardError.of(new Response(JSON.stringify({ error: 'board_full', message: 'full' }),
+    { status: 409 }));
+  assert.equal(error.errorCode, 'board_full');
+  assert.equal(ERROR_CODES[error.errorCode!], error.status);
+});
+
 test('an error body that is not JSON still gives status and a code', async () => {
   const error = await LeaderboardError.of(new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
   assert.equal(error.status, 502);
   assert.equal(error.code, 'http_502');
+  assert.equal(error.errorCode, undefined);
   assert.equal(error.message, '502 Bad Gateway');
   assert.equal(error.body, '<html>bad gateway</html>');
 });

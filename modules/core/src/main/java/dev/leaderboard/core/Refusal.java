@@ -93,8 +93,8 @@ public enum Refusal {
   SERVICE_UNAVAILABLE(503, "%s is not running on this node; retry"),
   /** Arguments: the shard's index, what it did. */
   SHARD_UNAVAILABLE(503, "Redis shard %s %s; retry later"),
-  /** The argument names the PostgreSQL store: {@code the archive} or {@code the audit log}. */
-  ARCHIVE_UNAVAILABLE(503, "%s (PostgreSQL) is unavailable; retry later"),
+  /** Arguments: the PostgreSQL store ({@code the archive} or {@code the audit log}), what it did. */
+  ARCHIVE_UNAVAILABLE(503, "%s (PostgreSQL) %s; retry later"),
   /** The argument says what was full and that nothing of the request took effect. */
   OVERLOADED(503, "the node is overloaded: %s; retry after 1 s", List.of(), RetryAfter.seconds(1)),
   /** Arguments: the shard, the replicas that confirmed, the replicas wanted, the milliseconds waited. */

@@ -48,14 +48,14 @@ public final class StoreUnavailableException extends LeaderboardException {
 
   /** The PostgreSQL archive failed to answer. */
   public static StoreUnavailableException archive(Throwable cause) {
-    return new StoreUnavailableException(Refusal.ARCHIVE_UNAVAILABLE, Refusal.ARCHIVE_UNAVAILABLE.message("the archive"),
-        cause, NO_SHARD);
+    return new StoreUnavailableException(Refusal.ARCHIVE_UNAVAILABLE,
+        Refusal.ARCHIVE_UNAVAILABLE.message("the archive", "is unavailable"), cause, NO_SHARD);
   }
 
   /** The PostgreSQL audit log cannot be written, so admin actions are refused. */
   public static StoreUnavailableException auditLog() {
-    return new StoreUnavailableException(Refusal.ARCHIVE_UNAVAILABLE, Refusal.ARCHIVE_UNAVAILABLE.message("the audit log"),
-        null, NO_SHARD);
+    return new StoreUnavailableException(Refusal.ARCHIVE_UNAVAILABLE, Refusal.ARCHIVE_UNAVAILABLE.message("the audit log",
+        "cannot be written now, so admin actions are refused; nothing was changed"), null, NO_SHARD);
   }
 
   /** The index of the Redis shard that did not answer; empty for any other store. */
