@@ -19,6 +19,8 @@ import dev.leaderboard.service.TestClock;
 import dev.leaderboard.store.boards.BoardStore;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.boards.PeriodStore;
+import dev.leaderboard.store.participation.ParticipationStore;
+import dev.leaderboard.store.boards.DeliveryStore;
 import dev.leaderboard.store.dispatch.Route;
 import dev.leaderboard.store.dispatch.Shards;
 import io.vertx.core.Vertx;
@@ -52,8 +54,10 @@ class PeriodCloserLeaseTest {
       BoardRegistry registry = new BoardRegistry(vertx, boardStore, new PeriodStore(boardStore.shards()));
       registry.start().await();
       PeriodStore periods = new PeriodStore(shards);
-      PeriodCloser stalled = new PeriodCloser(vertx, registry, boardStore, periods, archive, clock, 60_000);
-      PeriodCloser other = new PeriodCloser(vertx, registry, boardStore, periods, archive, clock, 60_000);
+      PeriodCloser stalled = new PeriodCloser(vertx, registry, boardStore, periods, new DeliveryStore(shards),
+          new ParticipationStore(shards), archive, clock, 60_000);
+      PeriodCloser other = new PeriodCloser(vertx, registry, boardStore, periods, new DeliveryStore(shards),
+          new ParticipationStore(shards), archive, clock, 60_000);
       Board b = boardStore.get(name).await();
       Period day = b.parsePeriod("2024-05-10");
       clock.set(Instant.parse("2024-05-11T00:10:00Z"));
