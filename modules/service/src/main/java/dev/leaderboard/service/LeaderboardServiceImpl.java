@@ -52,14 +52,14 @@ import io.vertx.core.json.JsonObject;
  * class doing that job; a refusal thrown before the first I/O becomes a failed future, a fault 500
  * {@code internal}.
  */
-public final class LeaderboardServiceImpl implements LeaderboardService {
+public final class LeaderboardServiceImpl implements LocalLeaderboardService {
   private final ServiceGraph parts;
 
   LeaderboardServiceImpl(ServiceGraph parts) {
     this.parts = parts;
   }
 
-  /** The board's definition for the node's own checks (access, streams); 404 when there is none. */
+  @Override
   public Future<Board> board(String board) {
     return Requests.guard(() -> parts.definitions.get(board));
   }

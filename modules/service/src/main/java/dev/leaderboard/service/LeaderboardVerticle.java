@@ -21,7 +21,7 @@ public class LeaderboardVerticle extends VerticleBase {
   private final Options options;
   private NodeStore store;
   private MessageConsumer<JsonObject> binding;
-  private LeaderboardServiceImpl service;
+  private LocalLeaderboardService service;
 
   /**
    * @param store where the node's stores are
