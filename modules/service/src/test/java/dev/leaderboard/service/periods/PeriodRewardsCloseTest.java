@@ -27,6 +27,7 @@ import dev.leaderboard.service.LeaderboardServiceImpl;
 import dev.leaderboard.service.request.BanRequest;
 import dev.leaderboard.store.boards.BoardStore;
 import dev.leaderboard.store.boards.PeriodStore;
+import dev.leaderboard.store.moderation.ModerationStore;
 import dev.leaderboard.store.participation.ParticipationStore;
 import dev.leaderboard.store.boards.DeliveryStore;
 import dev.leaderboard.store.Keys;
@@ -168,9 +169,10 @@ class PeriodRewardsCloseTest {
     PgConnection gate = PgConnection.connect(vertx, TestPostgres.uri()).await();
     try {
       BoardStore boardStore = new BoardStore(shards);
-      BoardRegistry registry = new BoardRegistry(vertx, boardStore, new PeriodStore(boardStore.shards()));
+      BoardRegistry registry = new BoardRegistry(vertx, boardStore,
+          new PeriodStore(boardStore.shards(), new ModerationStore(boardStore.shards())));
       registry.start().await();
-      PeriodStore periods = new PeriodStore(shards);
+      PeriodStore periods = new PeriodStore(shards, new ModerationStore(shards));
       // the dying node's own pool: its connections die with it
       ArchiveStore dyingArchive = ArchiveStore.connect(vertx, TestPostgres.uri() + "?application_name=dying");
       PeriodCloser dying = new PeriodCloser(vertx, registry, boardStore, periods, new DeliveryStore(shards),
