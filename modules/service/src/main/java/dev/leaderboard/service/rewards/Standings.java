@@ -46,7 +46,8 @@ public final class Standings {
     return boards.require(board).compose(b -> {
       Period currentPeriod = b.periodOf(clock.instant());
       String current = currentPeriod.id();
-      Future<JsonObject> live = participation.user(b, currentPeriod, userId, RankMode.UNIQUE, false).map(entry -> live(entry.toJson()))
+      Future<JsonObject> live = participation.user(b, currentPeriod, userId, RankMode.UNIQUE, false)
+          .map(entry -> live(entry.toJson()))
           .recover(t -> t instanceof LeaderboardException e && e.status() == 404 && "user_not_found".equals(e.code())
               ? Future.succeededFuture(null) : Future.failedFuture(t));
       return Future.all(live, archive.history(b.uid(), userId, lim)).map(all -> {
