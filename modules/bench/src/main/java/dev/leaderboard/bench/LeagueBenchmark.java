@@ -7,6 +7,7 @@ import dev.leaderboard.embedded.LocalPostgres;
 import dev.leaderboard.embedded.LocalRedisShards;
 import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.LeaderboardServiceImpl;
+import dev.leaderboard.service.ServiceGraph;
 import dev.leaderboard.service.intake.ScoreNotices;
 import dev.leaderboard.service.periods.PeriodCloser;
 import dev.leaderboard.service.request.ScoreBatch;
@@ -79,10 +80,8 @@ public final class LeagueBenchmark {
           pg.uri(), RedisPool.of(32))).await();
       try {
         Clock clock = Clock.systemUTC();
-        PeriodCloser closer = new PeriodCloser(vertx, store.boards(), store.boardStore(), store.periods(),
-            store.archive(), clock);
-        LeaderboardServiceImpl service = new LeaderboardServiceImpl(vertx, store, closer, clock, SHARDS,
-            new ScoreNotices(vertx, ScoreNotices.DEFAULT_INTERVAL_MS));
+        LeaderboardServiceImpl service = new ServiceGraph(vertx, store, clock, SHARDS, PeriodCloser.DEFAULT_LEASE_MILLIS,
+            ScoreNotices.DEFAULT_INTERVAL_MS).service();
         long[] scores = scores(members);
 
         report.section("setup: " + members + " members, " + TIERS.size() + " tiers, cohorts of " + COHORT_SIZE

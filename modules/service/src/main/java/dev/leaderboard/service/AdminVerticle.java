@@ -8,7 +8,6 @@ import dev.leaderboard.core.PeriodKind;
 import dev.leaderboard.core.PeriodState;
 import dev.leaderboard.service.leagues.LeagueCloser;
 import dev.leaderboard.service.periods.PeriodCloser;
-import dev.leaderboard.service.periods.PeriodAdmin;
 import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.webhooks.WebhookDeliveries;
 import dev.leaderboard.service.webhooks.WebhookSettings;
@@ -69,10 +68,9 @@ public class AdminVerticle extends VerticleBase {
       boardStore = s.boardStore();
       registry = s.boards();
       periods = s.periods();
-      closer = new PeriodCloser(vertx, registry, boardStore, periods, s.archive(), options.clock(),
-          options.leaseMillis());
-      leagues = LeagueCloser.of(vertx, s.leagues(), s.deliveries(), s.periods(), s.archive(), s.boards(), new PeriodAdmin(s.boards(), s.boardStore(), s.periods(), s.archive(), closer,
-          options.clock()), closer.leaseMillis());
+      ServiceGraph.Closing closing = ServiceGraph.closing(vertx, s, options.clock(), options.leaseMillis());
+      closer = closing.closer();
+      leagues = closing.leagues();
       deliveries = new WebhookDeliveries(vertx, registry, s.deliveries(), s.archive(),
           options.clock(), options.webhooks());
       // only this node's own events: the node that archived a period starts its delivery; the content is

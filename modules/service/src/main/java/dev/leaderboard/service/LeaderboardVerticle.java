@@ -21,7 +21,7 @@ public class LeaderboardVerticle extends VerticleBase {
   private final Options options;
   private NodeStore store;
   private MessageConsumer<JsonObject> binding;
-  private LeaderboardServiceImpl service;
+  private LocalLeaderboardService service;
 
   /**
    * @param store where the node's stores are
@@ -53,10 +53,8 @@ public class LeaderboardVerticle extends VerticleBase {
   public Future<?> start() {
     return NodeStore.acquire(vertx, options.store()).compose(s -> {
       store = s;
-      PeriodCloser closer = new PeriodCloser(vertx, s.boards(), s.boardStore(), s.periods(),
-          s.archive(), options.clock(), options.closeLeaseMillis());
-      ScoreNotices notices = new ScoreNotices(vertx, options.noticeIntervalMillis());
-      service = new LeaderboardServiceImpl(vertx, s, closer, options.clock(), options.partitions(), notices);
+      service = new ServiceGraph(vertx, s, options.clock(), options.partitions(), options.closeLeaseMillis(),
+          options.noticeIntervalMillis()).service();
       LeaderboardException.registerCodecs(vertx.eventBus());
       binding = new ServiceBinder(vertx).setAddress(BusAddresses.SERVICE).register(LeaderboardService.class, service);
       return binding.completion();

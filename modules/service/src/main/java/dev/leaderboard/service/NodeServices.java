@@ -19,7 +19,7 @@ public final class NodeServices implements Shareable {
   private static final String MAP = "leaderboard.node";
 
   private final HealthChecks readiness;
-  private final List<LeaderboardServiceImpl> leaderboards = new CopyOnWriteArrayList<>();
+  private final List<LocalLeaderboardService> leaderboards = new CopyOnWriteArrayList<>();
   private final List<FriendRankService> friends = new CopyOnWriteArrayList<>();
 
   private NodeServices(Vertx vertx) {
@@ -32,13 +32,13 @@ public final class NodeServices implements Shareable {
   }
 
   /** A running leaderboard service of this node, or {@code null} when none runs (not started yet, or stopping). */
-  public LeaderboardService leaderboards() {
+  public LocalLeaderboardService leaderboards() {
     return first(leaderboards);
   }
 
   /** A board's definition, for the node's own checks (access, streams); 503 while no service runs here. */
   public Future<Board> board(String name) {
-    LeaderboardServiceImpl service = first(leaderboards);
+    LocalLeaderboardService service = first(leaderboards);
     return service == null ? Future.failedFuture(notRunning()) : service.board(name);
   }
 
@@ -60,7 +60,7 @@ public final class NodeServices implements Shareable {
   }
 
   /** Offers a started service; the first registers the {@code boards} readiness procedure. */
-  synchronized void offer(LeaderboardServiceImpl service) {
+  synchronized void offer(LocalLeaderboardService service) {
     if (leaderboards.isEmpty()) {
       ServiceReadiness.registerBoards(readiness, () -> first(leaderboards).health());
     }
@@ -68,7 +68,7 @@ public final class NodeServices implements Shareable {
   }
 
   /** Withdraws a service; the procedure goes away with the last. */
-  synchronized void withdraw(LeaderboardServiceImpl service) {
+  synchronized void withdraw(LocalLeaderboardService service) {
     leaderboards.remove(service);
     if (leaderboards.isEmpty()) {
       readiness.unregister(ServiceReadiness.BOARDS);

@@ -13,6 +13,7 @@ import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.store.boards.BoardStore;
 import dev.leaderboard.store.moderation.ModerationStore;
 import dev.leaderboard.store.access.ApiKeyStore;
+import dev.leaderboard.store.access.StreamTickets;
 import dev.leaderboard.store.boards.DeliveryStore;
 import dev.leaderboard.store.boards.PeriodStore;
 import dev.leaderboard.store.friends.FriendStore;
@@ -38,11 +39,12 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * The stores of one node, shared by every verticle on it: one set of Redis clients and each store
- * over them, built once here and handed out (no other code makes a store of the node), the archive
- * and audit stores on PostgreSQL, one board registry and one ban registry. The first verticle that
- * {@linkplain #acquire acquires} it connects them; the last to {@linkplain #release release} it
- * closes them. They live on a context of their own, so neither undeploying the verticle that
- * happened to start them nor closing Vert.x closes what a stopping verticle still uses.
+ * over them (stream tickets too), built once here and handed out (no other code makes a store of
+ * the node), the archive and audit stores on PostgreSQL, one board registry and one ban registry.
+ * The first verticle that {@linkplain #acquire acquires} it connects them; the last to
+ * {@linkplain #release release} it closes them. They live on a context of their own, so neither
+ * undeploying the verticle that happened to start them nor closing Vert.x closes what a stopping
+ * verticle still uses.
  */
 public final class NodeStore {
   /** Connections to each Redis endpoint, shared by every verticle of the node, unless it says otherwise. */
@@ -64,6 +66,7 @@ public final class NodeStore {
   private final MetaStore metas;
   private final DeliveryStore deliveries;
   private final ApiKeyStore apiKeys;
+  private final StreamTickets tickets;
   private final ArchiveStore archive;
   private final AuditStore audit;
   private Future<Health> health;
@@ -97,14 +100,15 @@ public final class NodeStore {
     this.shards = new HeldShards(Shards.connect(vertx, options.redis(), options.pool()));
     this.boardStore = new BoardStore(shards);
     this.scores = new ScoreStore(shards);
-    this.periods = new PeriodStore(shards);
     this.moderation = new ModerationStore(shards);
+    this.periods = new PeriodStore(shards, moderation);
     this.participation = new ParticipationStore(shards);
     this.friends = new FriendStore(shards);
     this.leagues = new LeagueStore(shards);
     this.metas = new MetaStore(shards);
     this.deliveries = new DeliveryStore(shards);
     this.apiKeys = new ApiKeyStore(shards);
+    this.tickets = new StreamTickets(shards);
     this.boards = new BoardRegistry(vertx, boardStore, periods);
     this.bans = new BanRegistry(vertx, moderation);
     this.archive = ArchiveStore.connect(vertx, options.pgUri());
@@ -203,6 +207,10 @@ public final class NodeStore {
 
   public ApiKeyStore apiKeys() {
     return apiKeys;
+  }
+
+  public StreamTickets tickets() {
+    return tickets;
   }
 
   public BoardStore boardStore() {

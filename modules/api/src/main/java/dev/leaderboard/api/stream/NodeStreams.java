@@ -10,6 +10,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
+import java.time.Clock;
 import io.vertx.core.shareddata.Shareable;
 
 /** The node's live streams, shared by its HTTP verticle instances and offered by its {@link StreamVerticle}. */
@@ -41,12 +42,15 @@ public final class NodeStreams implements Shareable {
 
   /** A ticket for {@code board} and the caller ({@link Grant}); see {@link StreamTickets#issue}. */
   public Future<StreamTickets.Issued> issue(String board, String kind, String id, long tokenExpiresAt) {
-    return require().tickets().issue(board, kind, id, tokenExpiresAt);
+    Running r = require();
+    long ttl = r.settings().ticketTtl().toMillis();
+    return r.tickets().issue(new Grant(board, kind, id, tokenExpiresAt, r.clock().millis() + ttl), ttl);
   }
 
   /** The grant of a ticket, consumed; {@code null} when it is unknown, used or past its time. */
   public Future<Grant> redeem(String ticket) {
-    return require().tickets().redeem(ticket);
+    Running r = require();
+    return r.tickets().redeem(ticket, r.clock().millis());
   }
 
   /** {@code false}, with nothing written, when the node has as many streams as it takes. */
@@ -85,7 +89,7 @@ public final class NodeStreams implements Shareable {
     }
   }
 
-  record Running(StreamHub hub, StreamTickets tickets, StreamSettings settings, StreamMeters meters) {
+  record Running(StreamHub hub, StreamTickets tickets, Clock clock, StreamSettings settings, StreamMeters meters) {
     /** Takes a place for one more stream; {@code false} at the node's bound. */
     boolean acquire() {
       if (meters.open.incrementAndGet() > settings.maxStreams()) {

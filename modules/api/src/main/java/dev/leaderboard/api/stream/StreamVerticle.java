@@ -1,7 +1,6 @@
 package dev.leaderboard.api.stream;
 
 import dev.leaderboard.core.BusAddresses;
-import dev.leaderboard.store.access.StreamTickets;
 import dev.leaderboard.service.NodeServices;
 import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.intake.ScoreNotice;
@@ -45,7 +44,6 @@ public class StreamVerticle extends VerticleBase {
     NodeServices node = NodeServices.of(vertx);
     hub = new StreamHub(context, node::leaderboards, s.boardStore(), clock, meters,
         settings.interval().toMillis());
-    StreamTickets tickets = new StreamTickets(s.shards(), clock, settings.ticketTtl().toMillis());
     // anything may arrive: a notice only marks what to read, a board notice only names a board
     MessageConsumer<Object> notices = vertx.eventBus().consumer(BusAddresses.SCORES_CHANGED, msg -> {
       ScoreNotice n = ScoreNotice.fromJson(msg.body());
@@ -61,7 +59,7 @@ public class StreamVerticle extends VerticleBase {
     // a few ticks per interval: a feed marked just after its read waits at most a quarter interval more
     vertx.setPeriodic(Math.max(1, settings.interval().toMillis() / 4), t -> hub.tick());
     vertx.setPeriodic(settings.keepalive().toMillis(), t -> hub.keepalive());
-    running = new NodeStreams.Running(hub, tickets, settings, meters);
+    running = new NodeStreams.Running(hub, s.tickets(), clock, settings, meters);
     return Future.all(notices.completion(), changes.completion())
         .onSuccess(ok -> NodeStreams.of(vertx).offer(running));
   }

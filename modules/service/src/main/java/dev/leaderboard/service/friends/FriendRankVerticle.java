@@ -1,11 +1,11 @@
 package dev.leaderboard.service.friends;
 
-import dev.leaderboard.service.reads.ReadSources;
 import dev.leaderboard.service.reads.RankHints;
 import dev.leaderboard.core.BusAddresses;
 import dev.leaderboard.service.FriendRankService;
 import dev.leaderboard.service.NodeServices;
 import dev.leaderboard.service.NodeStore;
+import dev.leaderboard.service.ServiceGraph;
 
 import dev.leaderboard.core.LeaderboardException;
 import io.vertx.core.Future;
@@ -38,9 +38,8 @@ public class FriendRankVerticle extends VerticleBase {
   public Future<?> start() {
     return NodeStore.acquire(vertx, options.store()).compose(s -> {
       store = s;
-      service = new FriendRankServiceImpl(s.boards(), s.scores(),
-          new ReadSources(s.boards(), s.scores(), s.participation(), s.archive(), new RankHints()), s.friends(),
-          options.clock(), options.friendLimit());
+      service = new FriendRankServiceImpl(s.boards(), s.scores(), ServiceGraph.sources(s, new RankHints()),
+          s.friends(), options.clock(), options.friendLimit());
       LeaderboardException.registerCodecs(vertx.eventBus());
       binding = new ServiceBinder(vertx).setAddress(BusAddresses.FRIENDS).register(FriendRankService.class, service);
       return binding.completion();

@@ -35,8 +35,9 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * Joining a board's period and reading its participants and cohorts. Where a period is read from is
- * decided once per request, as for its entries ({@link ReadSources}): a live period answers from
+ * Joining a board's period and reading its participants, its cohorts and a user's entry with the
+ * user's cohort. Where a period is read from is decided once per request, as for its entries
+ * ({@link ReadSources}): a live period answers from
  * Redis, an archived one from PostgreSQL, as it was at its close. A cohort's board ranks its members' entries among themselves and carries
  * their exact board ranks, read like any list of users ({@code ReadSource.ranks}).
  */
@@ -200,14 +201,24 @@ public final class Participation {
     }));
   }
 
-  /** The user's entry with {@code cohort} and {@code cohortRank} in the period (a board with cohorts, a user in one). */
-  public Future<UserEntry> withCohort(Board b, Period p, String userId, RankMode mode, UserEntry entry) {
+  /** The user's entry; on a board with cohorts, a user placed in one also has its {@code cohort} and {@code cohortRank}. */
+  public Future<UserEntry> user(String board, String userId, String period, String rankMode, Boolean meta) {
+    Names.board("board", board);
+    Names.id("userId", userId);
+    RankMode mode = Requests.rankMode(rankMode);
+    return boards.require(board).compose(b -> user(b, Requests.period(b, period, clock), userId, mode,
+        meta == null || meta));
+  }
+
+  /** {@link #user(String, String, String, String, Boolean)} on a board and period already resolved. */
+  public Future<UserEntry> user(Board b, Period p, String userId, RankMode mode, boolean withMeta) {
+    Future<UserEntry> read = sources.of(b, p, withMeta).compose(source -> source.user(userId, mode));
     if (!b.competition().cohorts()) {
-      return Future.succeededFuture(entry);
+      return read;
     }
-    return participant(b, p, userId).compose(found -> found == null || found.cohort() == 0
+    return read.compose(entry -> participant(b, p, userId).compose(found -> found == null || found.cohort() == 0
         ? Future.succeededFuture(entry)
-        : cohortBoard(b, p, found.cohort(), mode, false).map(c -> entry.inCohort(c.cohort(), c.rankOf(userId))));
+        : cohortBoard(b, p, found.cohort(), mode, false).map(c -> entry.inCohort(c.cohort(), c.rankOf(userId)))));
   }
 
   /**

@@ -37,12 +37,12 @@ public final class PeriodAdmin {
   private final PeriodCloser closer;
   private final Clock clock;
 
-  public PeriodAdmin(BoardRegistry boards, BoardStore boardStore, PeriodStore periods, ArchiveStore archive,
-      PeriodCloser closer, Clock clock) {
+  public PeriodAdmin(BoardRegistry boards, BoardStore boardStore, PeriodStore periods, DeliveryStore deliveries,
+      ArchiveStore archive, PeriodCloser closer, Clock clock) {
     this.boards = boards;
     this.boardStore = boardStore;
     this.periods = periods;
-    this.deliveries = new DeliveryStore(boardStore.shards());
+    this.deliveries = deliveries;
     this.archive = archive;
     this.closer = closer;
     this.clock = clock;

@@ -60,19 +60,14 @@ public final class PeriodCloser {
   private final String owner = UUID.randomUUID().toString();
   private final long leaseMillis;
 
-  public PeriodCloser(Vertx vertx, BoardRegistry boards, BoardStore boardStore, PeriodStore periods, ArchiveStore archive,
-      Clock clock) {
-    this(vertx, boards, boardStore, periods, archive, clock, DEFAULT_LEASE_MILLIS);
-  }
-
-  public PeriodCloser(Vertx vertx, BoardRegistry boards, BoardStore boardStore, PeriodStore periods, ArchiveStore archive,
-      Clock clock, long leaseMillis) {
+  public PeriodCloser(Vertx vertx, BoardRegistry boards, BoardStore boardStore, PeriodStore periods,
+      DeliveryStore deliveries, ParticipationStore participants, ArchiveStore archive, Clock clock, long leaseMillis) {
     this.vertx = vertx;
     this.boards = boards;
     this.boardStore = boardStore;
     this.periods = periods;
-    this.deliveries = new DeliveryStore(boardStore.shards());
-    this.participants = new ParticipationStore(boardStore.shards());
+    this.deliveries = deliveries;
+    this.participants = participants;
     this.archive = archive;
     this.clock = clock;
     this.leaseMillis = leaseMillis;

@@ -11,14 +11,16 @@ import dev.leaderboard.service.request.UserIds;
 import dev.leaderboard.service.result.AroundPage;
 import dev.leaderboard.service.result.EntryPage;
 import dev.leaderboard.service.result.RankList;
-import dev.leaderboard.service.result.UserEntry;
 import io.vertx.core.Future;
 import java.time.Clock;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
 
-/** The four reads: checks their arguments, then asks the period's {@link ReadSource}. */
+/**
+ * A page, a user's neighbours and a list of users (a user's own entry, cohort included, is read by
+ * participation): checks their arguments, then asks the period's {@link ReadSource}.
+ */
 public final class BoardReads {
   static final int DEFAULT_AROUND = 11;
 
@@ -39,13 +41,6 @@ public final class BoardReads {
     int lim = Requests.limit(limit, Limits.DEFAULT_PAGE);
     RankMode mode = Requests.rankMode(rankMode);
     return read(board, period, meta, source -> source.page(off, lim, mode));
-  }
-
-  public Future<UserEntry> user(String board, String userId, String period, String rankMode, Boolean meta) {
-    Names.board("board", board);
-    Names.id("userId", userId);
-    RankMode mode = Requests.rankMode(rankMode);
-    return read(board, period, meta, source -> source.user(userId, mode));
   }
 
   public Future<AroundPage> around(String board, String userId, String period, Integer limit, String rankMode,

@@ -10,7 +10,6 @@ import dev.leaderboard.core.Refusal;
 import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.request.Requests;
 import dev.leaderboard.service.participation.Participation;
-import dev.leaderboard.service.reads.BoardReads;
 import dev.leaderboard.service.reads.RankMath;
 import dev.leaderboard.service.result.StandingHistory;
 import io.vertx.core.Future;
@@ -21,7 +20,7 @@ import java.util.List;
 
 /**
  * A user's standing on one board, period by period, newest first: the current period as the live
- * read answers it (with its cohort rank as {@link Participation#withCohort} reads it), then each
+ * read answers it (with its cohort rank as {@link Participation#user} reads it), then each
  * archived period from one indexed archive query (with the user's reward of the period, and the
  * cohort and cohort rank wherever the user was placed in a cohort). Ranks, cohort ranks included,
  * are unique ranks; the percentile is the reads' ({@link RankMath#percentile}).
@@ -30,15 +29,12 @@ public final class Standings {
   static final int DEFAULT_LIMIT = 20;
 
   private final BoardRegistry boards;
-  private final BoardReads reads;
   private final ArchiveStore archive;
   private final Participation participation;
   private final Clock clock;
 
-  public Standings(BoardRegistry boards, BoardReads reads, ArchiveStore archive, Participation participation,
-      Clock clock) {
+  public Standings(BoardRegistry boards, ArchiveStore archive, Participation participation, Clock clock) {
     this.boards = boards;
-    this.reads = reads;
     this.archive = archive;
     this.participation = participation;
     this.clock = clock;
@@ -51,8 +47,7 @@ public final class Standings {
     return boards.require(board).compose(b -> {
       Period currentPeriod = b.periodOf(clock.instant());
       String current = currentPeriod.id();
-      Future<JsonObject> live = reads.user(board, userId, current, RankMode.UNIQUE.wireName(), false)
-          .compose(entry -> participation.withCohort(b, currentPeriod, userId, RankMode.UNIQUE, entry))
+      Future<JsonObject> live = participation.user(b, currentPeriod, userId, RankMode.UNIQUE, false)
           .map(entry -> live(entry.toJson()))
           .recover(t -> t instanceof LeaderboardException e && e.refusal() == Refusal.USER_NOT_FOUND
               ? Future.succeededFuture(null) : Future.failedFuture(t));

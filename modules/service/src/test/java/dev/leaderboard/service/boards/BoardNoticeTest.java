@@ -9,6 +9,7 @@ import dev.leaderboard.embedded.Await;
 import dev.leaderboard.embedded.TestShards;
 import dev.leaderboard.store.boards.BoardStore;
 import dev.leaderboard.store.boards.PeriodStore;
+import dev.leaderboard.store.moderation.ModerationStore;
 import dev.leaderboard.store.dispatch.Shards;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -41,7 +42,8 @@ public class BoardNoticeTest {
     this.vertx = vertx;
     shards = Shards.connect(vertx, TestShards.endpoints(), 1);
     store = new BoardStore(shards);
-    registry = new BoardRegistry(vertx, store, new PeriodStore(store.shards()));
+    registry = new BoardRegistry(vertx, store,
+        new PeriodStore(store.shards(), new ModerationStore(store.shards())));
     registry.start().await();
   }
 
@@ -77,7 +79,7 @@ public class BoardNoticeTest {
   @Test
   void aForgedPeriodNoticeChangesNoPeriodsState() {
     Board daily = create(new JsonObject().put("period", "daily"));
-    PeriodStore periods = new PeriodStore(shards);
+    PeriodStore periods = new PeriodStore(shards, new ModerationStore(shards));
     assertThat(registry.periodStates(daily).await()).isEmpty();
 
     publish(BusAddresses.PERIOD_CHANGED, new JsonObject().put("uid", daily.uid()).put("period", "2025-04-14")

@@ -10,11 +10,11 @@ import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
 import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.LeaderboardServiceImpl;
+import dev.leaderboard.service.ServiceGraph;
 import dev.leaderboard.service.intake.ScoreNotices;
 import dev.leaderboard.service.periods.PeriodCloser;
 import dev.leaderboard.service.request.ScoreEvent;
 import dev.leaderboard.store.Keys;
-import dev.leaderboard.store.boards.PeriodStore;
 import dev.leaderboard.store.dispatch.Route;
 import dev.leaderboard.store.scores.SubmitCommand;
 import dev.leaderboard.store.scores.SubmitOutcome;
@@ -55,9 +55,7 @@ class DeletedBoardWriteTest {
     NodeStore.Options options = NodeStore.Options.of(TestShards.endpoints(), TestPostgres.uri());
     a = NodeStore.connect(vertx, options).await();
     b = NodeStore.connect(vertx, options).await();
-    PeriodCloser closer = new PeriodCloser(vertx, a.boards(), a.boardStore(), new PeriodStore(a.shards()),
-        a.archive(), CLOCK);
-    service = new LeaderboardServiceImpl(vertx, a, closer, CLOCK, 4, new ScoreNotices(vertx, ScoreNotices.DEFAULT_INTERVAL_MS));
+    service = new ServiceGraph(vertx, a, CLOCK, 4, PeriodCloser.DEFAULT_LEASE_MILLIS, ScoreNotices.DEFAULT_INTERVAL_MS).service();
   }
 
   @AfterEach

@@ -4,9 +4,9 @@ import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
 import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.LeaderboardServiceImpl;
+import dev.leaderboard.service.ServiceGraph;
 import dev.leaderboard.service.intake.ScoreNotices;
 import dev.leaderboard.service.periods.PeriodCloser;
-import dev.leaderboard.store.boards.PeriodStore;
 import dev.leaderboard.store.dispatch.RedisPool;
 import dev.leaderboard.store.dispatch.RedisTopology;
 import io.vertx.core.Vertx;
@@ -29,9 +29,6 @@ final class LeagueNodes {
     NodeStore store = NodeStore.connect(vertx, new NodeStore.Options(RedisTopology.standalone(endpoints),
         TestPostgres.uri(), RedisPool.of(16))).await();
     stores.add(store);
-    PeriodCloser closer = new PeriodCloser(vertx, store.boards(), store.boardStore(), new PeriodStore(store.shards()),
-        store.archive(), clock, leaseMillis);
-    return new LeaderboardServiceImpl(vertx, store, closer, clock, 4, new ScoreNotices(vertx,
-        ScoreNotices.DEFAULT_INTERVAL_MS));
+    return new ServiceGraph(vertx, store, clock, 4, leaseMillis, ScoreNotices.DEFAULT_INTERVAL_MS).service();
   }
 }

@@ -6,6 +6,7 @@ import dev.leaderboard.service.boards.BoardNoticeTest;
 import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.LeaderboardServiceImpl;
+import dev.leaderboard.service.ServiceGraph;
 import dev.leaderboard.service.intake.ScoreNotices;
 import dev.leaderboard.service.periods.PeriodCloser;
 
@@ -19,7 +20,6 @@ import dev.leaderboard.embedded.TestShards;
 import dev.leaderboard.store.moderation.Ban;
 import dev.leaderboard.store.boards.BoardStore;
 import dev.leaderboard.store.moderation.ModerationStore;
-import dev.leaderboard.store.boards.PeriodStore;
 import dev.leaderboard.store.scores.ScoreStore;
 import dev.leaderboard.store.dispatch.Shards;
 import io.vertx.core.Future;
@@ -67,9 +67,7 @@ class BanAcrossNodesTest {
       if (!hearsNotices) {
         bans.stop().await();
       }
-      PeriodCloser closer = new PeriodCloser(vertx, boards, store.boardStore(), new PeriodStore(store.shards()),
-          store.archive(), CLOCK);
-      service = new LeaderboardServiceImpl(vertx, store, closer, CLOCK, 4, new ScoreNotices(vertx, ScoreNotices.DEFAULT_INTERVAL_MS));
+      service = new ServiceGraph(vertx, store, CLOCK, 4, PeriodCloser.DEFAULT_LEASE_MILLIS, ScoreNotices.DEFAULT_INTERVAL_MS).service();
       nodes.add(this);
     }
 

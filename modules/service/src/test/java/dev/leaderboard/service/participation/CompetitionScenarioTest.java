@@ -11,6 +11,7 @@ import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.ReferenceBoard;
 import dev.leaderboard.service.TestClock;
 import dev.leaderboard.service.LeaderboardServiceImpl;
+import dev.leaderboard.service.ServiceGraph;
 import dev.leaderboard.service.intake.ScoreNotices;
 import dev.leaderboard.service.periods.PeriodCloser;
 import dev.leaderboard.service.request.JoinRequest;
@@ -23,7 +24,6 @@ import dev.leaderboard.service.result.ParticipantList;
 import dev.leaderboard.service.result.SubmitResult;
 import dev.leaderboard.service.result.UserBoards;
 import dev.leaderboard.service.result.UserEntry;
-import dev.leaderboard.store.boards.PeriodStore;
 import dev.leaderboard.store.dispatch.RedisPool;
 import dev.leaderboard.store.dispatch.RedisTopology;
 import dev.leaderboard.testing.TestSeed;
@@ -80,10 +80,7 @@ class CompetitionScenarioTest {
     NodeStore store = NodeStore.connect(vertx, new NodeStore.Options(redis(), TestPostgres.uri(), RedisPool.of(NodeStore.POOL_SIZE)))
         .await();
     stores.add(store);
-    PeriodCloser closer = new PeriodCloser(vertx, store.boards(), store.boardStore(), new PeriodStore(store.shards()),
-        store.archive(), clock);
-    return new LeaderboardServiceImpl(vertx, store, closer, clock, 4, new ScoreNotices(vertx,
-        ScoreNotices.DEFAULT_INTERVAL_MS));
+    return new ServiceGraph(vertx, store, clock, 4, PeriodCloser.DEFAULT_LEASE_MILLIS, ScoreNotices.DEFAULT_INTERVAL_MS).service();
   }
 
   @AfterEach

@@ -18,6 +18,9 @@ import dev.leaderboard.service.LeaderboardVerticle;
 import dev.leaderboard.service.TestClock;
 import dev.leaderboard.store.boards.BoardStore;
 import dev.leaderboard.store.boards.PeriodStore;
+import dev.leaderboard.store.moderation.ModerationStore;
+import dev.leaderboard.store.participation.ParticipationStore;
+import dev.leaderboard.store.boards.DeliveryStore;
 import dev.leaderboard.store.dispatch.Shards;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -51,10 +54,12 @@ class PeriodCloserCrashTest {
     ArchiveStore archive = ArchiveStore.connect(vertx, TestPostgres.uri());
     try {
       BoardStore boardStore = new BoardStore(shards);
-      BoardRegistry registry = new BoardRegistry(vertx, boardStore, new PeriodStore(boardStore.shards()));
+      BoardRegistry registry = new BoardRegistry(vertx, boardStore,
+          new PeriodStore(boardStore.shards(), new ModerationStore(boardStore.shards())));
       registry.start().await();
-      PeriodStore periods = new PeriodStore(shards);
-      PeriodCloser dying = new PeriodCloser(vertx, registry, boardStore, periods, archive, clock);
+      PeriodStore periods = new PeriodStore(shards, new ModerationStore(shards));
+      PeriodCloser dying = new PeriodCloser(vertx, registry, boardStore, periods, new DeliveryStore(shards),
+          new ParticipationStore(shards), archive, clock, PeriodCloser.DEFAULT_LEASE_MILLIS);
       Board b = boardStore.get(name).await();
       Period day = b.parsePeriod("2024-02-29");
 

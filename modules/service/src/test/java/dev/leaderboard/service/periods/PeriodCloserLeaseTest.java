@@ -19,6 +19,9 @@ import dev.leaderboard.service.TestClock;
 import dev.leaderboard.store.boards.BoardStore;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.boards.PeriodStore;
+import dev.leaderboard.store.moderation.ModerationStore;
+import dev.leaderboard.store.participation.ParticipationStore;
+import dev.leaderboard.store.boards.DeliveryStore;
 import dev.leaderboard.store.dispatch.Route;
 import dev.leaderboard.store.dispatch.Shards;
 import io.vertx.core.Vertx;
@@ -49,11 +52,14 @@ class PeriodCloserLeaseTest {
     ArchiveStore archive = ArchiveStore.connect(vertx, TestPostgres.uri());
     try {
       BoardStore boardStore = new BoardStore(shards);
-      BoardRegistry registry = new BoardRegistry(vertx, boardStore, new PeriodStore(boardStore.shards()));
+      BoardRegistry registry = new BoardRegistry(vertx, boardStore,
+          new PeriodStore(boardStore.shards(), new ModerationStore(boardStore.shards())));
       registry.start().await();
-      PeriodStore periods = new PeriodStore(shards);
-      PeriodCloser stalled = new PeriodCloser(vertx, registry, boardStore, periods, archive, clock, 60_000);
-      PeriodCloser other = new PeriodCloser(vertx, registry, boardStore, periods, archive, clock, 60_000);
+      PeriodStore periods = new PeriodStore(shards, new ModerationStore(shards));
+      PeriodCloser stalled = new PeriodCloser(vertx, registry, boardStore, periods, new DeliveryStore(shards),
+          new ParticipationStore(shards), archive, clock, 60_000);
+      PeriodCloser other = new PeriodCloser(vertx, registry, boardStore, periods, new DeliveryStore(shards),
+          new ParticipationStore(shards), archive, clock, 60_000);
       Board b = boardStore.get(name).await();
       Period day = b.parsePeriod("2024-05-10");
       clock.set(Instant.parse("2024-05-11T00:10:00Z"));

@@ -27,6 +27,9 @@ import dev.leaderboard.service.LeaderboardServiceImpl;
 import dev.leaderboard.service.request.BanRequest;
 import dev.leaderboard.store.boards.BoardStore;
 import dev.leaderboard.store.boards.PeriodStore;
+import dev.leaderboard.store.moderation.ModerationStore;
+import dev.leaderboard.store.participation.ParticipationStore;
+import dev.leaderboard.store.boards.DeliveryStore;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Call;
 import dev.leaderboard.store.dispatch.Route;
@@ -166,12 +169,14 @@ class PeriodRewardsCloseTest {
     PgConnection gate = PgConnection.connect(vertx, TestPostgres.uri()).await();
     try {
       BoardStore boardStore = new BoardStore(shards);
-      BoardRegistry registry = new BoardRegistry(vertx, boardStore, new PeriodStore(boardStore.shards()));
+      BoardRegistry registry = new BoardRegistry(vertx, boardStore,
+          new PeriodStore(boardStore.shards(), new ModerationStore(boardStore.shards())));
       registry.start().await();
-      PeriodStore periods = new PeriodStore(shards);
+      PeriodStore periods = new PeriodStore(shards, new ModerationStore(shards));
       // the dying node's own pool: its connections die with it
       ArchiveStore dyingArchive = ArchiveStore.connect(vertx, TestPostgres.uri() + "?application_name=dying");
-      PeriodCloser dying = new PeriodCloser(vertx, registry, boardStore, periods, dyingArchive, clock);
+      PeriodCloser dying = new PeriodCloser(vertx, registry, boardStore, periods, new DeliveryStore(shards),
+          new ParticipationStore(shards), dyingArchive, clock, PeriodCloser.DEFAULT_LEASE_MILLIS);
       Board b = boardStore.get(s.name).await();
       Period day = b.parsePeriod(PERIOD);
 
@@ -199,7 +204,8 @@ class PeriodRewardsCloseTest {
       assertThat(archive.rewards().count(s.uid, PERIOD).await()).isZero();
 
       List<Expected> expected = RewardReference.expected(rules, false, s.finals(), Map.of());
-      PeriodCloser next = new PeriodCloser(vertx, registry, boardStore, periods, archive, clock);
+      PeriodCloser next = new PeriodCloser(vertx, registry, boardStore, periods, new DeliveryStore(shards),
+          new ParticipationStore(shards), archive, clock, PeriodCloser.DEFAULT_LEASE_MILLIS);
       next.close(b, day).await();
       assertThat(got(archive.rewards().period(s.uid, PERIOD, 0, 10_000).await())).isEqualTo(expected);
       next.close(b, day).await();

@@ -9,11 +9,11 @@ import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.ReferenceBoard;
 import dev.leaderboard.service.TestClock;
 import dev.leaderboard.service.LeaderboardServiceImpl;
+import dev.leaderboard.service.ServiceGraph;
 import dev.leaderboard.service.intake.ScoreNotices;
 import dev.leaderboard.service.periods.PeriodCloser;
 import dev.leaderboard.service.request.JoinRequest;
 import dev.leaderboard.service.request.ScoreEvent;
-import dev.leaderboard.store.boards.PeriodStore;
 import dev.leaderboard.store.dispatch.RedisPool;
 import dev.leaderboard.store.dispatch.RedisTopology;
 import dev.leaderboard.testing.TestSeed;
@@ -55,10 +55,7 @@ class HistoryCohortsTest {
   void start(Vertx vertx) {
     store = NodeStore.connect(vertx, new NodeStore.Options(RedisTopology.standalone(TestShards.endpoints()),
         TestPostgres.uri(), RedisPool.of(8))).await();
-    PeriodCloser closer = new PeriodCloser(vertx, store.boards(), store.boardStore(), new PeriodStore(store.shards()),
-        store.archive(), clock);
-    service = new LeaderboardServiceImpl(vertx, store, closer, clock, 4, new ScoreNotices(vertx,
-        ScoreNotices.DEFAULT_INTERVAL_MS));
+    service = new ServiceGraph(vertx, store, clock, 4, PeriodCloser.DEFAULT_LEASE_MILLIS, ScoreNotices.DEFAULT_INTERVAL_MS).service();
   }
 
   @AfterEach

@@ -10,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
-import java.time.Clock;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.regex.Pattern;
@@ -25,36 +24,30 @@ public final class StreamTickets {
   public static final String PREFIX = "st_";
   private static final Pattern SHAPE = Pattern.compile("st_[A-Za-z0-9_-]{43}");
   private final Shards shards;
-  private final Clock clock;
-  private final long ttlMillis;
   private final SecureRandom random = new SecureRandom();
 
-  public StreamTickets(Shards shards, Clock clock, long ttlMillis) {
+  public StreamTickets(Shards shards) {
     this.shards = shards;
-    this.clock = clock;
-    this.ttlMillis = ttlMillis;
   }
 
-  /** A new ticket for the board and caller of {@code grant} (its {@code expiresAt} is set here). */
-  public Future<Issued> issue(String board, String kind, String id, long tokenExpiresAt) {
+  /** A new ticket for {@code grant}, kept {@code ttlMillis} (the time from now to its {@code expiresAt}). */
+  public Future<Issued> issue(Grant grant, long ttlMillis) {
     byte[] secret = new byte[32];
     random.nextBytes(secret);
     String ticket = PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
-    long expiresAt = clock.millis() + ttlMillis;
-    Grant grant = new Grant(board, kind, id, tokenExpiresAt, expiresAt);
     return shards.send(Route.META, Request.cmd(Command.SET).arg(Keys.streamTicket(hash(ticket)))
             .arg(grant.toJson().encode()).arg("PX").arg(ttlMillis))
-        .map(ok -> new Issued(ticket, expiresAt));
+        .map(ok -> new Issued(ticket, grant.expiresAt()));
   }
 
-  /** The grant of {@code ticket}, consumed; {@code null} when it is unknown, used or past its time. */
-  public Future<Grant> redeem(String ticket) {
+  /** The grant of {@code ticket}, consumed; {@code null} when it is unknown, used or past its time at {@code nowMillis}. */
+  public Future<Grant> redeem(String ticket, long nowMillis) {
     if (!shaped(ticket)) {
       return Future.succeededFuture();
     }
     return shards.send(Route.META, Request.cmd(Command.GETDEL).arg(Keys.streamTicket(hash(ticket)))).map(r -> {
       Grant g = r == null ? null : Grant.fromJson(r.toString());
-      return g == null || clock.millis() >= g.expiresAt() ? null : g;
+      return g == null || nowMillis >= g.expiresAt() ? null : g;
     });
   }
 

@@ -29,10 +29,13 @@ public final class PeriodStore {
 
   private final Shards shards;
   private final Leases leases;
+  private final ModerationStore moderation;
 
-  public PeriodStore(Shards shards) {
+  /** @param moderation where the bans that {@link #ranking} leaves out are read */
+  public PeriodStore(Shards shards, ModerationStore moderation) {
     this.shards = shards;
     this.leases = new Leases(shards);
+    this.moderation = moderation;
   }
 
   /** Period ID → state, for the periods that are not open. */
@@ -120,7 +123,7 @@ public final class PeriodStore {
           }
           return Runs.merge(b.order(), runs, Integer.MAX_VALUE);
         })
-        .compose(ranking -> new ModerationStore(shards).bannedUsers().map(banned -> banned.isEmpty() ? ranking
+        .compose(ranking -> moderation.bannedUsers().map(banned -> banned.isEmpty() ? ranking
             : ranking.stream().filter(e -> !banned.contains(e.userId())).toList()));
   }
 

@@ -2,6 +2,7 @@ package dev.leaderboard.store.dispatch;
 
 import dev.leaderboard.store.Live;
 import dev.leaderboard.store.boards.PeriodStore;
+import dev.leaderboard.store.moderation.ModerationStore;
 import dev.leaderboard.store.friends.FriendStore;
 import dev.leaderboard.store.scores.ScoreStore;
 import dev.leaderboard.store.scores.StoredEntry;
@@ -99,7 +100,7 @@ class NoScriptPolicyTest {
 
   @Test
   void leaseAndFriendScriptsFindTheirScripts() {
-    PeriodStore periods = new PeriodStore(shards);
+    PeriodStore periods = new PeriodStore(shards, new ModerationStore(shards));
     assertThat(periods.acquire(board, "all", "me", 60_000).await()).isTrue();
     flushScripts();
     assertThat(periods.renew(board, "all", "me", 60_000).await()).isTrue();

@@ -1,0 +1,120 @@
+package dev.leaderboard.service;
+
+import dev.leaderboard.service.boards.BoardDefinitions;
+import dev.leaderboard.service.intake.MetaUpdates;
+import dev.leaderboard.service.intake.ScoreIntake;
+import dev.leaderboard.service.intake.ScoreNotices;
+import dev.leaderboard.service.leagues.ClosedPeriodGate;
+import dev.leaderboard.service.leagues.LeagueBatch;
+import dev.leaderboard.service.leagues.LeagueCloser;
+import dev.leaderboard.service.leagues.LeagueErasure;
+import dev.leaderboard.service.leagues.LeagueReads;
+import dev.leaderboard.service.leagues.Leagues;
+import dev.leaderboard.service.moderation.BanActions;
+import dev.leaderboard.service.moderation.EntryRemoval;
+import dev.leaderboard.service.participation.Participation;
+import dev.leaderboard.service.periods.PeriodAdmin;
+import dev.leaderboard.service.periods.PeriodCloser;
+import dev.leaderboard.service.reads.BoardReads;
+import dev.leaderboard.service.reads.Histograms;
+import dev.leaderboard.service.reads.ModerationTargets;
+import dev.leaderboard.service.reads.RankHints;
+import dev.leaderboard.service.reads.ReadSources;
+import dev.leaderboard.service.reads.UserView;
+import dev.leaderboard.service.rewards.Rewards;
+import dev.leaderboard.service.rewards.Standings;
+import dev.leaderboard.service.webhooks.DeliveryAdmin;
+import io.vertx.core.Vertx;
+import java.time.Clock;
+
+/**
+ * Builds the leaderboard service over the node's {@link NodeStore}: each part once, wired to the
+ * others, and the facade over them ({@link #service()}). The admin tick takes only the closing
+ * parts ({@link #closing}), the friend service the read path ({@link #sources}). Each verticle
+ * builds its own, so its close leases have an owner of their own.
+ */
+public final class ServiceGraph {
+  final NodeStore store;
+  final BoardDefinitions definitions;
+  final ScoreIntake intake;
+  final BoardReads reads;
+  final Histograms histograms;
+  final PeriodAdmin periods;
+  final DeliveryAdmin deliveries;
+  final MetaUpdates metas;
+  final EntryRemoval removal;
+  final BanActions banActions;
+  final UserView view;
+  final Erasure erasure;
+  final Rewards rewards;
+  final Standings standings;
+  final Participation participation;
+  final Leagues leagues;
+  final LeagueReads leagueReads;
+  final LeagueBatch leagueBatch;
+  private final LeaderboardServiceImpl service;
+
+  /** A period's and a league's close, and the period listing that closes a period on request. */
+  public record Closing(PeriodCloser closer, PeriodAdmin periods, LeagueCloser leagues) {
+  }
+
+  /**
+   * @param defaultPartitions partitions of a board that does not say
+   * @param closeLeaseMillis how long a close lease of this graph outlives a dead node
+   * @param noticeIntervalMillis how long score changes are gathered before one notice per board and period
+   */
+  public ServiceGraph(Vertx vertx, NodeStore store, Clock clock, int defaultPartitions, long closeLeaseMillis,
+      long noticeIntervalMillis) {
+    this.store = store;
+    ScoreNotices notices = new ScoreNotices(vertx, noticeIntervalMillis);
+    RankHints hints = new RankHints();
+    ReadSources sources = sources(store, hints);
+    ModerationTargets targets = new ModerationTargets(store.boardStore(), store.periods());
+    Closing closing = closing(vertx, store, clock, closeLeaseMillis);
+    this.periods = closing.periods();
+    this.definitions = new BoardDefinitions(store.boards(), store.boardStore(), store.archive(), clock,
+        defaultPartitions);
+    this.participation = new Participation(store.boards(), store.bans(), store.participation(), sources, clock);
+    this.intake = new ScoreIntake(store.boards(), store.bans(), store.scores(), sources, hints, clock, notices,
+        participation);
+    this.reads = new BoardReads(store.boards(), sources, clock);
+    this.histograms = new Histograms(store.boards(), store.scores(), clock);
+    this.metas = new MetaUpdates(store.boards(), store.metas(), clock, notices);
+    this.deliveries = new DeliveryAdmin(store.boards(), store.deliveries(), vertx.eventBus());
+    this.removal = new EntryRemoval(store.boards(), store.moderation(), hints, clock);
+    this.banActions = new BanActions(store.moderation(), store.bans(), targets, clock);
+    this.view = new UserView(store.moderation(), store.scores(), targets);
+    this.erasure = new Erasure(store.moderation(), store.bans(), targets, store.friends(), store.archive(),
+        clock, store.participation(), new LeagueErasure(store.leagues(), store.archive().leagueMoves()));
+    this.rewards = new Rewards(store.boards(), store.archive().rewards(), clock);
+    this.standings = new Standings(store.boards(), store.archive(), participation, clock);
+    ClosedPeriodGate gate = new ClosedPeriodGate(store.leagues(), closing.leagues(), clock);
+    this.leagueBatch = new LeagueBatch(store.leagues(), store.boards(), intake, store.participation(),
+        store.bans(), gate, clock);
+    this.leagues = new Leagues(store.leagues(), definitions, store.boards(), intake, leagueBatch, participation,
+        closing.leagues(), clock);
+    this.leagueReads = new LeagueReads(leagues, store.leagues(), store.archive().leagueMoves(), store.boards(),
+        participation, clock);
+    this.service = new LeaderboardServiceImpl(this);
+  }
+
+  /** The closing parts alone, for the admin tick: one {@link PeriodAdmin}, which the league closer closes tier periods through. */
+  public static Closing closing(Vertx vertx, NodeStore store, Clock clock, long leaseMillis) {
+    PeriodCloser closer = new PeriodCloser(vertx, store.boards(), store.boardStore(), store.periods(),
+        store.deliveries(), store.participation(), store.archive(), clock, leaseMillis);
+    PeriodAdmin periods = new PeriodAdmin(store.boards(), store.boardStore(), store.periods(), store.deliveries(),
+        store.archive(), closer, clock);
+    return new Closing(closer, periods, LeagueCloser.of(vertx, store.leagues(), store.deliveries(), store.periods(),
+        store.archive(), store.boards(), periods, leaseMillis));
+  }
+
+  /** Where a board period is read from, live or archived; {@code hints} carry what writes learned about ranks. */
+  public static ReadSources sources(NodeStore store, RankHints hints) {
+    return new ReadSources(store.boards(), store.scores(), store.participation(), store.archive(), hints);
+  }
+
+  /** The facade over these parts. */
+  public LeaderboardServiceImpl service() {
+    return service;
+  }
+}
