@@ -1,6 +1,5 @@
 package dev.leaderboard.core;
 
-import dev.leaderboard.core.Refusal;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
