@@ -68,7 +68,10 @@ class DashboardBrowserTest {
     port = AppRestartTest.freePort();
     AppConfig config = AppConfig.fromEnv(Map.of("LB_DATA_DIR", dir.resolve("data").toString(),
         "LB_HTTP_PORT", String.valueOf(port), "LB_REDIS_ENDPOINTS", String.join(",", TestShards.endpoints()),
-        "LB_PG_URI", TestPostgres.uri()));
+        "LB_PG_URI", TestPostgres.uri(),
+        // the console and these tests act with one admin key, 51 board changes in a row among them: the
+        // default admin rate (10/s, burst 50) would refuse some on a fast machine, which is not what is tested
+        "LB_RATE_ADMIN", "1000/s,burst=1000"));
     app = LeaderboardApp.start(config, AppRestartTest.CLOCK).await(60, TimeUnit.SECONDS);
     chromium = Chromium.start();
     page = chromium.driver();
