@@ -1,18 +1,14 @@
 package dev.leaderboard.service.intake;
 
-import dev.leaderboard.core.Refusal;
 import dev.leaderboard.service.reads.RankHints;
 import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.moderation.BanRegistry;
 import dev.leaderboard.service.participation.Participation;
-import dev.leaderboard.service.reads.Entries;
 import dev.leaderboard.service.reads.ReadSources;
 
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Names;
-import dev.leaderboard.core.OverloadedException;
-import dev.leaderboard.core.Period;
 import dev.leaderboard.core.PeriodState;
 import dev.leaderboard.service.intake.EventParser.ParsedEvent;
 import dev.leaderboard.service.request.ScoreBatch;
@@ -21,8 +17,6 @@ import dev.leaderboard.service.result.BatchResult;
 import dev.leaderboard.service.result.BatchResult.Rejection;
 import dev.leaderboard.service.result.SubmitResult;
 import dev.leaderboard.store.scores.ScoreStore;
-import dev.leaderboard.store.scores.StoredEntry;
-import dev.leaderboard.store.scores.SubmitCommand;
 import dev.leaderboard.store.scores.SubmitOutcome;
 import io.vertx.core.Future;
 import java.time.Clock;
@@ -35,17 +29,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /** Score events in, one or a batch; each is validated on its own and applied atomically by the submit script. */
 public final class ScoreIntake {
-  private static final Logger LOG = LoggerFactory.getLogger(ScoreIntake.class);
   private final BoardRegistry boards;
   private final BanRegistry bans;
   private final ScoreStore scores;
-  private final ReadSources sources;
-  private final RankHints hints;
+  private final SubmitAnswers answers;
   private final Clock clock;
   private final ScoreNotices notices;
   private final Participation participation;
@@ -57,8 +47,7 @@ public final class ScoreIntake {
     this.boards = boards;
     this.bans = bans;
     this.scores = scores;
-    this.sources = sources;
-    this.hints = hints;
+    this.answers = new SubmitAnswers(sources, hints);
     this.clock = clock;
     this.notices = notices;
   }
@@ -88,7 +77,7 @@ public final class ScoreIntake {
       if (f.outcome().status() == SubmitOutcome.Status.FAILED) {
         return Future.failedFuture(f.outcome().failure());
       }
-      return answer(b, f.event(), f.outcome(), withRank == null ? b.rankOnSubmit() : withRank);
+      return answers.of(b, f.event(), f.outcome(), withRank == null ? b.rankOnSubmit() : withRank);
     }));
   }
 
@@ -100,94 +89,6 @@ public final class ScoreIntake {
     boolean fresh = periods.stream().anyMatch(p -> !boards.notedHere(b, p));
     return Future.all(periods.stream().map(p -> boards.notePeriod(b, p)).toList())
         .compose(v -> fresh ? bans.reload() : Future.succeededFuture());
-  }
-
-  private static LeaderboardException banned(String userId) {
-    return Refusal.BANNED.exception(userId);
-  }
-
-  private static LeaderboardException closed(Board b, Period p) {
-    return Refusal.PERIOD_CLOSED.exception(p.id(), b.name());
-  }
-
-  /** A rank that cannot be read leaves {@code rank} null rather than failing a write that took effect. */
-  private Future<SubmitResult> answer(Board b, ParsedEvent e, SubmitOutcome outcome, boolean withRank) {
-    LeaderboardException refused = refusal(b, e, outcome);
-    if (refused != null) {
-      throw refused;
-    }
-    return ranked(b, e, outcome, withRank).map(r -> outcome.attemptsLeft() == null ? r
-        : r.withAttemptsLeft(outcome.attemptsLeft()));
-  }
-
-  private Future<SubmitResult> ranked(Board b, ParsedEvent e, SubmitOutcome outcome, boolean withRank) {
-    String userId = e.command().userId();
-    boolean changed = outcome.status() == SubmitOutcome.Status.CHANGED;
-    String period = e.period().id();
-    if (outcome.entry() == null) {
-      return Future.succeededFuture(SubmitResult.of(userId, period, outcome.applied(), changed, null, null, null, null,
-          null));
-    }
-    StoredEntry entry = outcome.entry();
-    hints.put(b, period, userId, entry);
-    long score = Entries.score(b, entry);
-    long at = Entries.at(b, e.period(), entry);
-    String keys = Entries.keys(b, entry);
-    if (!withRank) {
-      return Future.succeededFuture(SubmitResult.of(userId, period, outcome.applied(), changed, score, null, at, null,
-          keys));
-    }
-    return sources.live(b, e.period()).rankOf(entry).transform(ar -> {
-      if (ar.failed()) {
-        LOG.warn("submit to board {} applied, its rank not read: {}", b.name(), ar.cause().toString());
-      }
-      return Future.succeededFuture(SubmitResult.of(userId, period, outcome.applied(), changed, score,
-          ar.succeeded() ? ar.result() : null, at, ar.succeeded() ? null : "the event was applied but its rank could "
-              + "not be read (" + ar.cause().getMessage() + "); read it again later", keys));
-    });
-  }
-
-  /** {@code null} when the script did not refuse the event. */
-  private static LeaderboardException refusal(Board b, ParsedEvent e, SubmitOutcome outcome) {
-    return switch (outcome.status()) {
-      case CLOSED -> closed(b, e.period());
-      case BANNED -> banned(e.command().userId());
-      case BOARD_GONE -> Refusal.BOARD_NOT_FOUND.exception(b.name());
-      case CONFLICT -> conflict(b, e);
-      case BELOW_ZERO, ABOVE_MAX -> outOfRange(b, e, outcome);
-      case STEP_TOO_LARGE -> stepTooLarge(b, e, outcome);
-      case NOT_JOINED, NEEDS_JOIN -> notJoined(b, e);
-      case ATTEMPTS_EXHAUSTED -> Refusal.ATTEMPTS_EXHAUSTED.exception(e.command().userId(),
-          b.competition().maxAttempts(), e.period().id()).with("attemptsLeft", 0);
-      default -> null;
-    };
-  }
-
-  private static LeaderboardException notJoined(Board b, ParsedEvent e) {
-    return Refusal.NOT_JOINED.exception(e.command().userId(), e.period().id(), b.name());
-  }
-
-  private static LeaderboardException conflict(Board b, ParsedEvent e) {
-    SubmitCommand c = e.command();
-    return Refusal.EVENT_ID_CONFLICT.exception(c.eventId(), c.userId(), b.dedupeSeconds());
-  }
-
-  private static LeaderboardException outOfRange(Board b, ParsedEvent e, SubmitOutcome outcome) {
-    long old = outcome.previous() == null ? 0 : b.scoreOf(outcome.previous().composite());
-    SubmitCommand c = e.command();
-    String why = outcome.status() == SubmitOutcome.Status.BELOW_ZERO
-        ? "below " + (b.minScore() == 0 ? "0" : "minScore " + b.minScore())
-        : "above maxScore " + b.maxScore();
-    return Refusal.SCORE_OUT_OF_RANGE.exception(e.field(), c.operator().wireName(), c.value(), old,
-        c.operator().apply(old, c.value(), b.order()), why);
-  }
-
-  private static LeaderboardException stepTooLarge(Board b, ParsedEvent e, SubmitOutcome outcome) {
-    long old = outcome.previous() == null ? 0 : b.scoreOf(outcome.previous().composite());
-    SubmitCommand c = e.command();
-    long next = c.operator().apply(outcome.previous() == null ? null : old, c.value(), b.order());
-    return Refusal.STEP_TOO_LARGE.exception(e.field(), c.operator().wireName(), c.value(), old,
-        outcome.previous() == null ? " (no score yet)" : "", Math.abs(next - old), b.maxStep());
   }
 
   public Future<BatchResult> submitBatch(String board, ScoreBatch batch) {
@@ -232,9 +133,9 @@ public final class ScoreIntake {
         SubmitOutcome o = f.outcome();
         if (f.refused() != null) {
           (o != null && o.status() == SubmitOutcome.Status.CONFLICT ? conflicts : rejections)
-              .add(rejection(f.index(), f.refused()));
+              .add(SubmitRefusals.rejection(f.index(), f.refused()));
         } else if (o.status() == SubmitOutcome.Status.FAILED) {
-          failures.add(failure(f.index(), f.event(), o.failure()));
+          failures.add(SubmitRefusals.failure(f.index(), f.event(), o.failure()));
         } else {
           if (o.applied()) {
             applied++;
@@ -289,7 +190,7 @@ public final class ScoreIntake {
           ParsedEvent e = EventParser.parse(b, r.event().check(), prefix != null ? prefix : "events[" + r.index() + "].",
               now);
           if (states.get(b.name()).containsKey(e.period().id())) {
-            throw closed(b, e.period());
+            throw SubmitRefusals.closed(b, e.period());
           }
           items.add(new Item(b, e, r.index()));
           periods.computeIfAbsent(b.name(), k -> new LinkedHashSet<>()).add(e.period().id());
@@ -304,7 +205,7 @@ public final class ScoreIntake {
               Item it = items.get(k);
               String userId = it.event().command().userId();
               if (bans.banned(userId)) {
-                fates.add(new Fate(it.index(), it.board(), it.event(), null, banned(userId)));
+                fates.add(new Fate(it.index(), it.board(), it.event(), null, SubmitRefusals.banned(userId)));
                 items.remove(k);
               }
             }
@@ -317,7 +218,7 @@ public final class ScoreIntake {
               Item it = items.get(k);
               LeaderboardException refusal = o.status() == SubmitOutcome.Status.FAILED
                   ? (o.failure() instanceof LeaderboardException le && le.status() < 500 ? le : null)
-                  : refusal(it.board(), it.event(), o);
+                  : SubmitRefusals.refusal(it.board(), it.event(), o);
               fates.add(new Fate(it.index(), it.board(), it.event(), o, refusal));
               if (refusal == null && o.status() == SubmitOutcome.Status.CHANGED && o.entry() != null) {
                 notices.changed(it.board(), it.event().period(), it.event().command().userId(), o.entry(),
@@ -389,21 +290,5 @@ public final class ScoreIntake {
 
   private static String joinKey(Item it) {
     return it.board().name() + "\n" + it.event().period().id() + "\n" + it.event().command().userId();
-  }
-
-  private static Rejection rejection(int index, LeaderboardException e) {
-    return new Rejection(index, e.refusal(), e.getMessage());
-  }
-
-  /** Unknown whether it ran, unless the node refused to queue it ({@link OverloadedException}). */
-  private static Rejection failure(int index, ParsedEvent e, Throwable why) {
-    if (why instanceof OverloadedException overloaded) {
-      return new Rejection(index, overloaded.refusal(), overloaded.getMessage() + "; the event was not applied, so "
-          + "retrying it is safe with or without an eventId");
-    }
-    Refusal refusal = why instanceof LeaderboardException le ? le.refusal() : Refusal.SHARD_UNAVAILABLE;
-    return new Rejection(index, refusal, why.getMessage() + "; the event may or may not have been applied: "
-        + (e.command().eventId() != null ? "retrying it with the same eventId is safe"
-        : "give events an eventId to make a retry safe"));
   }
 }
