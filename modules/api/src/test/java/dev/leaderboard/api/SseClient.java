@@ -75,7 +75,7 @@ final class SseClient implements AutoCloseable {
     try {
       return opened.get(WAIT_SECONDS, TimeUnit.SECONDS);
     } catch (Exception e) {
-      throw new AssertionError("the stream " + uri + " did not answer", e);
+      throw new AssertionError("the stream " + uri + " did not answer: " + (e.getCause() != null ? e.getCause() : e), e);
     }
   }
 

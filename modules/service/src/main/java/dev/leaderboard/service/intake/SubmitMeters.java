@@ -69,7 +69,7 @@ final class SubmitMeters {
   }
 
   void batch(BatchResult result) {
-    count(result.applied(), result.duplicate(), result.toJson().getInteger("conflict"), result.rejected());
+    count(result.applied(), result.duplicate(), result.conflict(), result.rejected());
   }
 
   private void count(int appliedEvents, int duplicateEvents, int conflictEvents, int rejectedEvents) {

@@ -2,7 +2,6 @@ package dev.leaderboard.service.result;
 
 import dev.leaderboard.core.Refusal;
 import io.vertx.codegen.annotations.DataObject;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 
@@ -15,46 +14,47 @@ import java.util.List;
  * shards that answered stand.
  */
 @DataObject
-public final class BatchResult extends JsonAnswer {
-  public BatchResult(JsonObject json) {
-    super(json);
-  }
+public interface BatchResult extends Answer {
+  int applied();
+
+  int duplicate();
+
+  int conflict();
+
+  List<Rejection> conflicts();
+
+  int rejected();
+
+  List<Rejection> rejections();
+
+  int failed();
+
+  List<Rejection> failures();
 
   /** An event not applied: its index in the batch, its refusal and what happened. */
-  public record Rejection(int index, Refusal refusal, String message) {
+  record Rejection(int index, Refusal refusal, String message) implements Answer {
+    @Override
     public JsonObject toJson() {
       return new JsonObject().put("index", index).put("error", refusal.code()).put("message", message);
     }
+
+    public static Rejection fromJson(JsonObject json) {
+      return new Rejection(json.getInteger("index"), Refusal.ofCode(json.getString("error")), json.getString("message"));
+    }
   }
 
-  public static BatchResult of(int applied, int duplicate, List<Rejection> conflicts, List<Rejection> rejections,
+  static BatchResult of(int applied, int duplicate, List<Rejection> conflicts, List<Rejection> rejections,
       List<Rejection> failures) {
-    return new BatchResult(new JsonObject()
-        .put("applied", applied)
-        .put("duplicate", duplicate)
-        .put("conflict", conflicts.size())
-        .put("conflicts", json(conflicts))
-        .put("rejected", rejections.size())
-        .put("rejections", json(rejections))
-        .put("failed", failures.size())
-        .put("failures", json(failures)));
+    return new Fields(applied, duplicate, conflicts.size(), conflicts, rejections.size(), rejections, failures.size(),
+        failures);
   }
 
-  public int applied() {
-    return json.getInteger("applied");
+  static BatchResult fromJson(JsonObject json) {
+    return AnswerJson.read(json, Fields.class);
   }
 
-  public int duplicate() {
-    return json.getInteger("duplicate");
-  }
-
-  public int rejected() {
-    return json.getInteger("rejected");
-  }
-
-  private static JsonArray json(List<Rejection> events) {
-    JsonArray out = new JsonArray();
-    events.forEach(r -> out.add(r.toJson()));
-    return out;
+  /** The answer's fields, in the order of its JSON. */
+  record Fields(int applied, int duplicate, int conflict, List<Rejection> conflicts, int rejected,
+      List<Rejection> rejections, int failed, List<Rejection> failures) implements BatchResult {
   }
 }

@@ -5,12 +5,20 @@ import io.vertx.core.json.JsonObject;
 
 /** A deleted board. */
 @DataObject
-public final class BoardDeleted extends JsonAnswer {
-  public BoardDeleted(JsonObject json) {
-    super(json);
+public interface BoardDeleted extends Answer {
+  String board();
+
+  boolean deleted();
+
+  static BoardDeleted of(String board) {
+    return new Fields(board, true);
   }
 
-  public static BoardDeleted of(String board) {
-    return new BoardDeleted(new JsonObject().put("board", board).put("deleted", true));
+  static BoardDeleted fromJson(JsonObject json) {
+    return AnswerJson.read(json, Fields.class);
+  }
+
+  /** The answer's fields. */
+  record Fields(String board, boolean deleted) implements BoardDeleted {
   }
 }

@@ -15,7 +15,8 @@ import java.util.function.Function;
  * @param keys the entry's sort keys (a JSON object's text: name → value) on a board that has sort keys,
  *     else {@code null}
  */
-public record Entry(long rank, String userId, long score, long at, double percentile, String meta, String keys) {
+public record Entry(long rank, String userId, long score, long at, double percentile, String meta, String keys)
+    implements Answer {
   /** An entry without metadata. */
   public Entry(long rank, String userId, long score, long at, double percentile) {
     this(rank, userId, score, at, percentile, null, null);
@@ -25,6 +26,7 @@ public record Entry(long rank, String userId, long score, long at, double percen
     this(rank, userId, score, at, percentile, meta, null);
   }
 
+  @Override
   public JsonObject toJson() {
     JsonObject out = new JsonObject()
         .put("rank", rank)
@@ -36,6 +38,17 @@ public record Entry(long rank, String userId, long score, long at, double percen
       out.put("keys", new JsonObject(keys));
     }
     return meta == null ? out : out.put("meta", new JsonObject(meta));
+  }
+
+  /** The entry its {@link #toJson} wrote. */
+  public static Entry fromJson(JsonObject json) {
+    Number rank = json.getNumber("rank");
+    Number percentile = json.getNumber("percentile");
+    JsonObject meta = json.getJsonObject("meta");
+    JsonObject keys = json.getJsonObject("keys");
+    return new Entry(rank == null ? 0 : rank.longValue(), json.getString("userId"), json.getLong("score"),
+        json.getLong("at"), percentile == null ? 0 : percentile.doubleValue(), meta == null ? null : meta.encode(),
+        keys == null ? null : keys.encode());
   }
 
   /** The entry of a partial answer: its score and time, {@code rank} and {@code percentile} {@code null} (not known). */

@@ -4,7 +4,7 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonObject;
 
 /** An answer that is its JSON: built once by the subclass's factory, written as it is on the wire. */
-public abstract class JsonAnswer {
+public abstract class JsonAnswer implements Answer {
   final JsonObject json;
   private Buffer encoded;
 
@@ -12,6 +12,7 @@ public abstract class JsonAnswer {
     this.json = json;
   }
 
+  @Override
   public JsonObject toJson() {
     return json;
   }

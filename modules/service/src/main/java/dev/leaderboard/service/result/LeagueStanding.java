@@ -24,14 +24,10 @@ public final class LeagueStanding extends JsonAnswer {
 
   /** The standing as a score's answer: the submit's fields, the standing's without the cohort's entries. */
   public LeagueStanding scored(SubmitResult submit) {
-    JsonObject s = submit.toJson();
     JsonObject out = json.copy();
     out.remove("entries");
-    for (String f : new String[] {"applied", "changed", "score", "at", "attemptsLeft"}) {
-      if (s.containsKey(f)) {
-        out.put(f, s.getValue(f));
-      }
-    }
-    return new LeagueStanding(out);
+    out.put("applied", submit.applied()).put("changed", submit.changed()).put("score", submit.score())
+        .put("at", submit.at());
+    return new LeagueStanding(submit.attemptsLeft() == null ? out : out.put("attemptsLeft", submit.attemptsLeft()));
   }
 }

@@ -7,41 +7,50 @@ import io.vertx.core.json.JsonObject;
  * The answer to one event: whether it was applied (false: a repeated event ID), whether the score
  * changed, and the user's entry after it ({@code null}s when the user has no score; {@code rank}
  * also when not asked for, or, with {@code rankError} saying why, when it could not be read); {@code keys}
- * is the entry's sort keys (a JSON object's text) on a board that has sort keys, else {@code null}.
+ * is the entry's sort keys on a board that has sort keys, else absent; {@code attemptsLeft} the user's
+ * attempts left in the period on a board with {@code maxAttempts}, else absent.
  */
 @DataObject
-public final class SubmitResult extends JsonAnswer {
-  public SubmitResult(JsonObject json) {
-    super(json);
-  }
+public interface SubmitResult extends Answer {
+  String userId();
 
-  public static SubmitResult of(String userId, String period, boolean applied, boolean changed, Long score, Long rank,
+  String period();
+
+  boolean applied();
+
+  boolean changed();
+
+  Long score();
+
+  Long rank();
+
+  Long at();
+
+  JsonObject keys();
+
+  String rankError();
+
+  Integer attemptsLeft();
+
+  /** @param keys the entry's sort keys (a JSON object's text), or {@code null} */
+  static SubmitResult of(String userId, String period, boolean applied, boolean changed, Long score, Long rank,
       Long at, String rankError, String keys) {
-    JsonObject out = new JsonObject()
-        .put("userId", userId)
-        .put("period", period)
-        .put("applied", applied)
-        .put("changed", changed)
-        .put("score", score)
-        .put("rank", rank)
-        .put("at", at);
-    if (keys != null) {
-      out.put("keys", new JsonObject(keys));
-    }
-    return new SubmitResult(rankError == null ? out : out.put("rankError", rankError));
+    return new Fields(userId, period, applied, changed, score, rank, at, keys == null ? null : new JsonObject(keys),
+        rankError, null);
   }
 
-  /** The answer with the user's attempts left in the period (a board with maxAttempts). */
-  public SubmitResult withAttemptsLeft(int left) {
-    json.put("attemptsLeft", left);
-    return this;
+  /** The answer with the user's attempts left in the period (a board with maxAttempts), as a new answer. */
+  default SubmitResult withAttemptsLeft(int left) {
+    return new Fields(userId(), period(), applied(), changed(), score(), rank(), at(), keys(), rankError(), left);
   }
 
-  public boolean applied() {
-    return json.getBoolean("applied");
+  static SubmitResult fromJson(JsonObject json) {
+    return AnswerJson.read(json, Fields.class);
   }
 
-  public String rankError() {
-    return json.getString("rankError");
+  /** The answer's fields, in the order of its JSON. */
+  record Fields(String userId, String period, boolean applied, boolean changed, Long score, Long rank, Long at,
+      @AnswerJson.IfSet JsonObject keys, @AnswerJson.IfSet String rankError, @AnswerJson.IfSet Integer attemptsLeft)
+      implements SubmitResult {
   }
 }
