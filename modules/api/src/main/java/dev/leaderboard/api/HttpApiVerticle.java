@@ -205,7 +205,7 @@ public class HttpApiVerticle extends VerticleBase {
   private void putBoard(RoutingContext ctx) {
     service().putBoard(ctx.pathParam("board"), Params.body(ctx)).onComplete(ar -> {
       if (ar.succeeded()) {
-        ctx.response().setStatusCode(ar.result().created() ? 201 : 200);
+        ctx.response().setStatusCode(Boolean.TRUE.equals(ar.result().created()) ? 201 : 200);
         ctx.json(ar.result().definition());
       } else {
         ctx.fail(ar.cause());
@@ -280,7 +280,7 @@ public class HttpApiVerticle extends VerticleBase {
     service().redeliver(ctx.pathParam("board"), ctx.pathParam("period")).onComplete(ar -> {
       if (ar.succeeded()) {
         ctx.response().setStatusCode(202);
-        ctx.json(ar.result().first());
+        ctx.json(ar.result().deliveries().get(0).toJson());
       } else {
         ctx.fail(ar.cause());
       }

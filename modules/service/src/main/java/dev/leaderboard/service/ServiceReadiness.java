@@ -1,5 +1,6 @@
 package dev.leaderboard.service;
 
+import dev.leaderboard.service.result.AnswerJson;
 import dev.leaderboard.service.result.Health;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
@@ -49,7 +50,7 @@ public final class ServiceReadiness {
 
   /** PostgreSQL down degrades the node (archived periods and closing fail) but live boards still serve. */
   private static Status archive(Health health) {
-    JsonObject data = health.archive().copy();
+    JsonObject data = health.archive().toJson();
     if (!data.getBoolean("up")) {
       data.put("degraded", true).put("reason", "PostgreSQL (the archive) did not answer within 1 s ("
           + data.getString("error") + "); archived periods and closing periods fail until it is back");
@@ -58,14 +59,14 @@ public final class ServiceReadiness {
   }
 
   private static Status redis(Health health) {
-    List<JsonObject> down = health.down();
+    List<Health.ShardCheck> down = health.down();
     JsonObject data = new JsonObject();
     if (!down.isEmpty()) {
       data.put("reason", "no PONG within 1 s from " + down.stream()
-          .map(s -> "shard " + s.getInteger("shard") + ": " + s.getString("error"))
+          .map(s -> "shard " + s.shard() + ": " + s.error())
           .collect(Collectors.joining("; ")));
     }
-    data.put("shards", health.shards().copy());
+    data.put("shards", AnswerJson.json(health.shards()));
     if (!down.isEmpty() && down.size() < health.shards().size()) {
       // the node still serves the users of the shards that answer: ready, but degraded
       data.put("degraded", true);

@@ -70,7 +70,7 @@ public final class PeriodAdmin {
             }
             List<PeriodList.Item> items = new ArrayList<>();
             ids.stream().map(b::parsePeriod).sorted(Comparator.comparing(Period::start).reversed())
-                .forEach(p -> items.add(new PeriodList.Item(p, states.getOrDefault(p.id(), PeriodState.OPEN),
+                .forEach(p -> items.add(PeriodList.Item.of(p, states.getOrDefault(p.id(), PeriodState.OPEN),
                     sizes.get(p.id()), b.closesAt(p), erased.get(p.id()), webhooks.get(p.id()))));
             return PeriodList.of(b.name(), items);
           });

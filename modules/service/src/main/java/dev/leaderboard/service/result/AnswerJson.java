@@ -19,9 +19,10 @@ import java.util.Map;
 /**
  * The JSON of an {@link Answer} record, both ways: each component is the field of its name, in the
  * record's order. Values map as JSON does (numbers, strings, booleans, JSON objects and arrays); an
- * enum is its {@code wireName()}, a list an array, an answer its own JSON. A component marked
+ * enum is its {@code wireName()}, a list an array, an answer or a record with a {@code toJson()} its
+ * own JSON (another record the JSON of its components). A component marked
  * {@link IfSet} is left out while {@code null} (otherwise {@code null} is written); one marked
- * {@link Flat} writes its fields into the enclosing object. Reading back (answers that cross the
+ * {@link Flat} (an answer, a record or a JSON object) writes its fields into the enclosing object. Reading back (answers that cross the
  * event bus) builds the record from the same fields; a type with its own {@code fromJson} is read by it.
  * Each record's components are looked up once.
  */
@@ -35,7 +36,7 @@ public final class AnswerJson {
   public @interface IfSet {
   }
 
-  /** A component (an answer or a JSON object) whose fields are written into the enclosing object. */
+  /** A component whose fields are written into the enclosing object. */
   @Retention(RetentionPolicy.RUNTIME)
   @Target(ElementType.RECORD_COMPONENT)
   public @interface Flat {
@@ -73,16 +74,21 @@ public final class AnswerJson {
     }
   };
 
-  private static final ClassValue<Method> WIRE_NAMES = new ClassValue<>() {
-    @Override
-    protected Method computeValue(Class<?> type) {
-      try {
-        return type.getMethod("wireName");
-      } catch (NoSuchMethodException e) {
-        return null;
+  private static final ClassValue<Method> WIRE_NAMES = methods("wireName");
+  private static final ClassValue<Method> TO_JSON = methods("toJson");
+
+  private static ClassValue<Method> methods(String name) {
+    return new ClassValue<>() {
+      @Override
+      protected Method computeValue(Class<?> type) {
+        try {
+          return type.getMethod(name);
+        } catch (NoSuchMethodException e) {
+          return null;
+        }
       }
-    }
-  };
+    };
+  }
 
   /** The record's JSON. */
   public static JsonObject write(Object answer) {
@@ -96,7 +102,7 @@ public final class AnswerJson {
       Object v = invoke(f.accessor(), answer);
       if (f.flat()) {
         if (v != null) {
-          out.mergeIn(v instanceof JsonObject j ? j : ((Answer) v).toJson());
+          out.mergeIn((JsonObject) json(v));
         }
       } else if (v != null || !f.ifSet()) {
         out.put(f.name(), json(v));
@@ -117,6 +123,9 @@ public final class AnswerJson {
     } else if (v instanceof Enum<?> e) {
       Method name = WIRE_NAMES.get(e.getDeclaringClass());
       return name == null ? e.name() : invoke(name, e);
+    } else if (v instanceof Record r) {
+      Method own = TO_JSON.get(r.getClass());
+      return own != null ? invoke(own, r) : write(r);
     }
     return v;
   }

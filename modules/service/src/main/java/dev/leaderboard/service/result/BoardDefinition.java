@@ -6,27 +6,25 @@ import io.vertx.core.json.JsonObject;
 
 /**
  * A board's definition: as a read answers it, or as a PUT stored it with whether the PUT created
- * it ({@code created}: 201) or updated it (200).
+ * it ({@code created}: 201) or updated it (200); a read has no {@code created}.
  */
 @DataObject
-public final class BoardDefinition extends JsonAnswer {
-  public BoardDefinition(JsonObject json) {
-    super(json);
+public interface BoardDefinition extends Answer {
+  /** The definition, as the HTTP API answers it. */
+  JsonObject definition();
+
+  Boolean created();
+
+  static BoardDefinition of(Board board, Boolean created) {
+    return new Fields(board.toJson(), created);
   }
 
-  public static BoardDefinition of(Board board, Boolean created) {
-    JsonObject out = board.toJson();
-    return new BoardDefinition(created == null ? out : out.put("created", created));
+  static BoardDefinition fromJson(JsonObject json) {
+    return AnswerJson.read(json, Fields.class);
   }
 
-  public boolean created() {
-    return json.getBoolean("created", false);
-  }
-
-  /** The definition without {@code created}, as the HTTP API answers it. */
-  public JsonObject definition() {
-    JsonObject out = json.copy();
-    out.remove("created");
-    return out;
+  /** The answer's fields, in the order of its JSON. */
+  record Fields(@AnswerJson.Flat JsonObject definition, @AnswerJson.IfSet Boolean created)
+      implements BoardDefinition {
   }
 }

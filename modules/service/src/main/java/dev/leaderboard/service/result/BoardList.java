@@ -2,20 +2,23 @@ package dev.leaderboard.service.result;
 
 import dev.leaderboard.core.Board;
 import io.vertx.codegen.annotations.DataObject;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 
 /** Every board's definition, sorted by name. */
 @DataObject
-public final class BoardList extends JsonAnswer {
-  public BoardList(JsonObject json) {
-    super(json);
+public interface BoardList extends Answer {
+  List<JsonObject> boards();
+
+  static BoardList of(List<Board> boards) {
+    return new Fields(boards.stream().map(Board::toJson).toList());
   }
 
-  public static BoardList of(List<Board> boards) {
-    JsonArray out = new JsonArray();
-    boards.forEach(b -> out.add(b.toJson()));
-    return new BoardList(new JsonObject().put("boards", out));
+  static BoardList fromJson(JsonObject json) {
+    return AnswerJson.read(json, Fields.class);
+  }
+
+  /** The answer's fields. */
+  record Fields(List<JsonObject> boards) implements BoardList {
   }
 }

@@ -2,27 +2,31 @@ package dev.leaderboard.service.result;
 
 import dev.leaderboard.core.Delivery;
 import io.vertx.codegen.annotations.DataObject;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 import java.util.Map;
 
 /** Webhook deliveries of a board's archived periods, each with its period. */
 @DataObject
-public final class DeliveryList extends JsonAnswer {
-  public DeliveryList(JsonObject json) {
-    super(json);
+public interface DeliveryList extends Answer {
+  String board();
+
+  List<PeriodDelivery> deliveries();
+
+  /** One period's delivery: {@code {period, state, eventId, attempts, ...}}. */
+  record PeriodDelivery(String period, @AnswerJson.Flat Delivery delivery) implements Answer {
   }
 
   /** @param deliveries period → its delivery, in the order to show */
-  public static DeliveryList of(String board, List<Map.Entry<String, Delivery>> deliveries) {
-    JsonArray out = new JsonArray();
-    deliveries.forEach(e -> out.add(new JsonObject().put("period", e.getKey()).mergeIn(e.getValue().toJson())));
-    return new DeliveryList(new JsonObject().put("board", board).put("deliveries", out));
+  static DeliveryList of(String board, List<Map.Entry<String, Delivery>> deliveries) {
+    return new Fields(board, deliveries.stream().map(e -> new PeriodDelivery(e.getKey(), e.getValue())).toList());
   }
 
-  /** The only delivery of a list of one (the answer of a redelivery). */
-  public JsonObject first() {
-    return json.getJsonArray("deliveries").getJsonObject(0);
+  static DeliveryList fromJson(JsonObject json) {
+    return AnswerJson.read(json, Fields.class);
+  }
+
+  /** The answer's fields, in the order of its JSON. */
+  record Fields(String board, List<PeriodDelivery> deliveries) implements DeliveryList {
   }
 }

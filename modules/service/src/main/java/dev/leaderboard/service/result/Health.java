@@ -1,7 +1,6 @@
 package dev.leaderboard.service.result;
 
 import io.vertx.codegen.annotations.DataObject;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 
@@ -10,55 +9,41 @@ import java.util.List;
  * the archive's answer to a trivial query.
  */
 @DataObject
-public final class Health extends JsonAnswer {
-  public Health(JsonObject json) {
-    super(json);
-  }
+public interface Health extends Answer {
+  List<ShardCheck> shards();
 
-  public static Health of(List<ShardCheck> shards, int boards, ArchiveCheck archive) {
-    JsonArray out = new JsonArray();
-    shards.forEach(s -> out.add(s.toJson()));
-    return new Health(new JsonObject().put("shards", out).put("boards", boards).put("archive", archive.toJson()));
-  }
+  int boards();
+
+  ArchiveCheck archive();
 
   /**
    * PostgreSQL's answer: {@code up} when it answered within the timeout; {@code error} says why not
    * ({@code timeout}, {@code unreachable}, {@code error}), never with an address or a driver message.
    */
-  public record ArchiveCheck(boolean up, double ms, String error) {
-    public JsonObject toJson() {
-      JsonObject out = new JsonObject().put("up", up).put("ms", ms);
-      return error == null ? out : out.put("error", error);
-    }
+  record ArchiveCheck(boolean up, double ms, @AnswerJson.IfSet String error) implements Answer {
   }
 
   /**
    * One shard's PING: {@code up} when it answered within the timeout, {@code ms} the round trip. The
    * shard is named by its index only (health answers are public).
    */
-  public record ShardCheck(int shard, boolean up, double ms, String error) {
-    public JsonObject toJson() {
-      JsonObject out = new JsonObject().put("shard", shard).put("up", up).put("ms", ms);
-      return error == null ? out : out.put("error", error);
-    }
+  record ShardCheck(int shard, boolean up, double ms, @AnswerJson.IfSet String error) implements Answer {
   }
 
-  /** Every shard's check: {@code {shard, up, ms, error?}}. */
-  public JsonArray shards() {
-    return json.getJsonArray("shards");
+  static Health of(List<ShardCheck> shards, int boards, ArchiveCheck archive) {
+    return new Fields(shards, boards, archive);
   }
 
   /** The shards that did not answer. */
-  public List<JsonObject> down() {
-    return shards().stream().map(JsonObject.class::cast).filter(s -> !s.getBoolean("up")).toList();
+  default List<ShardCheck> down() {
+    return shards().stream().filter(s -> !s.up()).toList();
   }
 
-  public int boards() {
-    return json.getInteger("boards");
+  static Health fromJson(JsonObject json) {
+    return AnswerJson.read(json, Fields.class);
   }
 
-  /** PostgreSQL's check: {@code {up, ms, error?}}. */
-  public JsonObject archive() {
-    return json.getJsonObject("archive");
+  /** The answer's fields, in the order of its JSON. */
+  record Fields(List<ShardCheck> shards, int boards, ArchiveCheck archive) implements Health {
   }
 }

@@ -6,13 +6,26 @@ import io.vertx.core.json.JsonObject;
 
 /** A closed period: archived with {@code size} entries at {@code archivedAt} (epoch ms). */
 @DataObject
-public final class PeriodClosed extends JsonAnswer {
-  public PeriodClosed(JsonObject json) {
-    super(json);
+public interface PeriodClosed extends Answer {
+  String board();
+
+  String period();
+
+  PeriodState state();
+
+  long size();
+
+  long archivedAt();
+
+  static PeriodClosed of(String board, String period, long size, long archivedAt) {
+    return new Fields(board, period, PeriodState.ARCHIVED, size, archivedAt);
   }
 
-  public static PeriodClosed of(String board, String period, long size, long archivedAt) {
-    return new PeriodClosed(new JsonObject().put("board", board).put("period", period)
-        .put("state", PeriodState.ARCHIVED.wireName()).put("size", size).put("archivedAt", archivedAt));
+  static PeriodClosed fromJson(JsonObject json) {
+    return AnswerJson.read(json, Fields.class);
+  }
+
+  /** The answer's fields, in the order of its JSON. */
+  record Fields(String board, String period, PeriodState state, long size, long archivedAt) implements PeriodClosed {
   }
 }

@@ -4,41 +4,38 @@ import dev.leaderboard.core.Delivery;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.PeriodState;
 import io.vertx.codegen.annotations.DataObject;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 
 /** A board's periods, newest first. */
 @DataObject
-public final class PeriodList extends JsonAnswer {
-  public PeriodList(JsonObject json) {
-    super(json);
-  }
+public interface PeriodList extends Answer {
+  String board();
+
+  List<Item> periods();
 
   /**
-   * One period with its state, its number of entries, when it stops taking events, and where the
-   * webhook delivery of its archived event stands ({@code null} when it has none); an archived one
-   * also says how many of its entries erasures removed since ({@code erased}, else {@code null}).
+   * One period with its state, its number of entries, its bounds (epoch ms), when it stops taking
+   * events, and where the webhook delivery of its archived event stands (absent when it has none); an
+   * archived one also says how many of its entries erasures removed since ({@code erased}, else absent).
    */
-  public record Item(Period period, PeriodState state, long size, long closesAt, Long erased, Delivery webhook) {
-    public JsonObject toJson() {
-      JsonObject out = new JsonObject()
-          .put("period", period.id())
-          .put("state", state.wireName())
-          .put("size", size)
-          .put("start", period.start().toEpochMilli())
-          .put("end", period.end().toEpochMilli())
-          .put("closesAt", closesAt);
-      if (webhook != null) {
-        out.put("webhook", webhook.toJson());
-      }
-      return erased == null ? out : out.put("erased", erased);
+  record Item(String period, PeriodState state, long size, long start, long end, long closesAt,
+      @AnswerJson.IfSet Delivery webhook, @AnswerJson.IfSet Long erased) implements Answer {
+    public static Item of(Period period, PeriodState state, long size, long closesAt, Long erased, Delivery webhook) {
+      return new Item(period.id(), state, size, period.start().toEpochMilli(), period.end().toEpochMilli(), closesAt,
+          webhook, erased);
     }
   }
 
-  public static PeriodList of(String board, List<Item> periods) {
-    JsonArray out = new JsonArray();
-    periods.forEach(p -> out.add(p.toJson()));
-    return new PeriodList(new JsonObject().put("board", board).put("periods", out));
+  static PeriodList of(String board, List<Item> periods) {
+    return new Fields(board, periods);
+  }
+
+  static PeriodList fromJson(JsonObject json) {
+    return AnswerJson.read(json, Fields.class);
+  }
+
+  /** The answer's fields. */
+  record Fields(String board, List<Item> periods) implements PeriodList {
   }
 }
