@@ -12,10 +12,11 @@ import dev.leaderboard.store.moderation.ModerationStore.Op;
 import dev.leaderboard.store.moderation.ModerationStore.Target;
 import dev.leaderboard.store.moderation.ModerationStore;
 import io.vertx.core.Future;
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
 import java.time.Clock;
 import java.util.List;
+import java.util.ArrayList;
+import dev.leaderboard.service.result.ModeratedEntry;
+import dev.leaderboard.service.result.Erased;
 
 /**
  * The right to be forgotten: removes a user from every board and period, hot and archived, the
@@ -56,12 +57,12 @@ public final class Erasure {
     this.clock = clock;
   }
 
-  public Future<JsonObject> erase(String userId) {
+  public Future<Erased> erase(String userId) {
     Names.id("userId", userId);
     Ban marker = new Ban(REASON, clock.millis(), true);
-    JsonObject answer = new JsonObject().put("userId", userId).put("erased", true);
+    Erasing e = new Erasing();
     return store.ban(userId).compose(old -> {
-      answer.put("banLifted", old != null && !old.erasing());
+      e.banLifted = old != null && !old.erasing();
       return store.putBan(userId, marker);
     }).compose(v -> {
       bans.changed(userId, marker);
@@ -69,42 +70,54 @@ public final class Erasure {
     }).compose(hot -> {
       List<Target> all = ModerationTargets.targets(hot);
       return store.apply(Op.ERASE, userId, all).compose(outcomes -> {
-        JsonArray periods = new JsonArray();
         for (int i = 0; i < hot.size(); i++) {
           if (outcomes.get(i).changed()) {
-            periods.add(hot.get(i).toJson());
+            e.periods.add(hot.get(i).answer());
           }
         }
-        answer.put("periods", periods);
-        return store.forgetEvents(all, userId).map(n -> answer.put("eventRecords", n));
+        return store.forgetEvents(all, userId).map(n -> e.eventRecords = n);
       }).compose(v -> participation.forget(hot.stream()
               .map(h -> new ParticipationStore.BoardPeriod(h.board(), h.period().id())).toList(), userId))
           .compose(joined -> {
-            answer.put("participations", joined);
+            e.participations = joined;
             return friends.unlinkAll(userId);
           })
           .compose(unlinked -> {
-            answer.put("friends", new JsonArray(unlinked));
+            e.friends = unlinked;
             return archive.eraseUser(userId);
           })
           .compose(rows -> {
-            JsonArray archived = new JsonArray();
-            rows.forEach(r -> archived.add(new JsonObject().put("board", r.board()).put("period", r.period())
-                .put("rows", r.rows())));
-            answer.put("archived", archived).put("archivedRows", rows.stream().mapToLong(ArchiveStore.ErasedRows::rows).sum());
+            e.archived = rows.stream().map(r -> new Erased.ArchivedRows(r.board(), r.period(), r.rows())).toList();
             return archive.rewards().eraseUser(userId);
           })
           .compose(rewards -> {
-            answer.put("rewards", rewards);
+            e.rewards = rewards;
             return leagues.erase(userId);
           })
           .compose(inLeagues -> {
-            answer.mergeIn(inLeagues);
+            e.leagues = inLeagues;
             return store.apply(Op.UNMARK, userId, all);
           });
     }).compose(v -> store.dropBan(userId)).map(v -> {
       bans.changed(userId, null);
-      return answer;
+      return e.answer(userId);
     });
+  }
+
+  /** What the steps of one erasure removed so far. */
+  private static final class Erasing {
+    boolean banLifted;
+    final List<ModeratedEntry> periods = new ArrayList<>();
+    long eventRecords;
+    int participations;
+    List<String> friends;
+    List<Erased.ArchivedRows> archived;
+    long rewards;
+    LeagueErasure.Erased leagues;
+
+    Erased answer(String userId) {
+      return new Erased.Fields(userId, true, banLifted, periods, eventRecords, participations, friends, archived,
+          archived.stream().mapToLong(Erased.ArchivedRows::rows).sum(), rewards, leagues.leagues(), leagues.moves());
+    }
   }
 }

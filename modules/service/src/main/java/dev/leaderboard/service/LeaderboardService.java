@@ -34,7 +34,10 @@ import dev.leaderboard.service.result.DeliveryList;
 import dev.leaderboard.service.result.EntryPage;
 import dev.leaderboard.service.result.Health;
 import dev.leaderboard.service.result.Histogram;
-import dev.leaderboard.service.result.Moderated;
+import dev.leaderboard.service.result.BanChange;
+import dev.leaderboard.service.result.EntryRemoved;
+import dev.leaderboard.service.result.Erased;
+import dev.leaderboard.service.result.ModeratedUser;
 import dev.leaderboard.service.result.PeriodClosed;
 import dev.leaderboard.service.result.PeriodList;
 import dev.leaderboard.service.result.RankList;
@@ -128,19 +131,19 @@ public interface LeaderboardService {
   Future<UserMeta> updateMeta(String board, String userId, String period, MetaUpdate request);
 
   /** Removes the user's entry from one live period; 404 when there is none, 409 when the period is closing or archived. */
-  Future<Moderated> removeEntry(String board, String userId, String period);
+  Future<EntryRemoved> removeEntry(String board, String userId, String period);
 
   /** Bans the user on every board; banning again keeps the first time. */
-  Future<Moderated> ban(String userId, BanRequest request);
+  Future<BanChange> ban(String userId, BanRequest request);
 
   /** Lifts the user's ban and restores the entries of the periods still open; 404 when not banned. */
-  Future<Moderated> lift(String userId);
+  Future<BanChange> lift(String userId);
 
   /** The user's ban, if any, and the user's entries on every live board period (and those a ban holds back). */
-  Future<Moderated> moderatedUser(String userId);
+  Future<ModeratedUser> moderatedUser(String userId);
 
   /** Erases the user everywhere (hot and archived periods, friend links, idempotency records, ban). */
-  Future<Moderated> erase(String userId);
+  Future<Erased> erase(String userId);
 
   /**
    * Joins the user to the board's current period (placing them in a cohort on a board with cohorts);

@@ -21,7 +21,10 @@ import dev.leaderboard.service.result.DeliveryList;
 import dev.leaderboard.service.result.EntryPage;
 import dev.leaderboard.service.result.Health;
 import dev.leaderboard.service.result.Histogram;
-import dev.leaderboard.service.result.Moderated;
+import dev.leaderboard.service.result.BanChange;
+import dev.leaderboard.service.result.EntryRemoved;
+import dev.leaderboard.service.result.Erased;
+import dev.leaderboard.service.result.ModeratedUser;
 import dev.leaderboard.service.result.PeriodClosed;
 import dev.leaderboard.service.result.PeriodList;
 import dev.leaderboard.service.result.RankList;
@@ -172,28 +175,28 @@ public final class LeaderboardServiceImpl implements LocalLeaderboardService {
   }
 
   @Override
-  public Future<Moderated> removeEntry(String board, String userId, String period) {
-    return Requests.guard(() -> parts.removal.remove(board, userId, period).map(Moderated::new));
+  public Future<EntryRemoved> removeEntry(String board, String userId, String period) {
+    return Requests.guard(() -> parts.removal.remove(board, userId, period));
   }
 
   @Override
-  public Future<Moderated> ban(String userId, BanRequest request) {
-    return Requests.guard(() -> parts.banActions.ban(userId, request).map(Moderated::new));
+  public Future<BanChange> ban(String userId, BanRequest request) {
+    return Requests.guard(() -> parts.banActions.ban(userId, request));
   }
 
   @Override
-  public Future<Moderated> lift(String userId) {
-    return Requests.guard(() -> parts.banActions.lift(userId).map(Moderated::new));
+  public Future<BanChange> lift(String userId) {
+    return Requests.guard(() -> parts.banActions.lift(userId));
   }
 
   @Override
-  public Future<Moderated> moderatedUser(String userId) {
-    return Requests.guard(() -> parts.view.user(userId).map(Moderated::new));
+  public Future<ModeratedUser> moderatedUser(String userId) {
+    return Requests.guard(() -> parts.view.user(userId));
   }
 
   @Override
-  public Future<Moderated> erase(String userId) {
-    return Requests.guard(() -> parts.erasure.erase(userId).map(Moderated::new));
+  public Future<Erased> erase(String userId) {
+    return Requests.guard(() -> parts.erasure.erase(userId));
   }
 
   @Override

@@ -30,6 +30,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import dev.leaderboard.service.result.PeriodList;
+import dev.leaderboard.service.result.ModeratedUser;
+import dev.leaderboard.service.result.ModeratedEntry;
+import dev.leaderboard.service.result.Erased;
 
 /**
  * Erasure of a user who is on a hot period, on an archived one (still hot in Redis too) and in
@@ -78,24 +82,25 @@ class ErasureTest {
     friends.link(user, f1, 100).await();
     friends.link(user, f2, 100).await();
     friends.link(f1, f2, 100).await();
-    moderation.ban(user, new BanRequest(new JsonObject().put("reason", "spam"))).await().toJson();
+    moderation.ban(user, new BanRequest(new JsonObject().put("reason", "spam"))).await();
 
-    JsonObject erased = moderation.erase(user).await().toJson();
+    Erased erased = moderation.erase(user).await();
 
-    assertThat(erased.getBoolean("banLifted")).isTrue();
-    assertThat(ours(erased.getJsonArray("periods"), board)).containsExactlyInAnyOrder("2025-04-14", "2025-04-15");
-    assertThat(erased.getLong("eventRecords")).isEqualTo(2);
-    assertThat(erased.getJsonArray("friends")).containsExactly(f1, f2);
-    assertThat(ours(erased.getJsonArray("archived"), board)).containsExactly("2025-04-14");
+    assertThat(erased.banLifted()).isTrue();
+    assertThat(ours(erased.periods(), board)).containsExactlyInAnyOrder("2025-04-14", "2025-04-15");
+    assertThat(erased.eventRecords()).isEqualTo(2);
+    assertThat(erased.friends()).containsExactly(f1, f2);
+    assertThat(erased.archived().stream().filter(a -> a.board().equals(board)).map(Erased.ArchivedRows::period))
+        .containsExactly("2025-04-14");
     // the archived period: the others keep their recorded positions and ranks, the size stays, one erased
     assertThat(status(service.user(board, user, "2025-04-14", null, null))).isEqualTo(404);
     JsonArray archivedAfter = page(board, "2025-04-14");
     assertThat(archivedAfter).containsExactly(archivedBefore.getValue(0), archivedBefore.getValue(2),
         archivedBefore.getValue(3));
-    JsonObject day = service.periods(board).await().toJson().getJsonArray("periods").stream()
-        .map(o -> (JsonObject) o).filter(p -> p.getString("period").equals("2025-04-14")).findFirst().orElseThrow();
-    assertThat(day.getLong("size")).isEqualTo(4);
-    assertThat(day.getLong("erased")).isEqualTo(1);
+    PeriodList.Item day = service.periods(board).await().periods().stream()
+        .filter(p -> p.period().equals("2025-04-14")).findFirst().orElseThrow();
+    assertThat(day.size()).isEqualTo(4);
+    assertThat(day.erased()).isEqualTo(1);
     // the hot period ranks the others without the user; the friend lists no longer name the user
     assertThat(status(service.user(board, user, null, null, null))).isEqualTo(404);
     assertThat(service.user(board, "a", null, "dense", null).await().toJson().getLong("rank")).isEqualTo(1);
@@ -103,19 +108,19 @@ class ErasureTest {
     assertThat(friends.friends(f1).await()).containsExactly(f2);
     assertThat(friends.friends(f2).await()).containsExactly(f1);
     // no ban is left, and the idempotency record went: the same event ID with another value is a new event
-    JsonObject view = moderation.moderatedUser(user).await().toJson();
-    assertThat(view.getBoolean("banned")).isFalse();
-    assertThat(view.getValue("ban")).isNull();
+    ModeratedUser view = moderation.moderatedUser(user).await();
+    assertThat(view.banned()).isFalse();
+    assertThat(view.ban()).isNull();
     assertThat(submit(board, user, 9, "e2").getBoolean("applied")).isTrue();
 
-    JsonObject again = moderation.erase(user).await().toJson();
-    assertThat(ours(again.getJsonArray("periods"), board)).containsExactly("2025-04-15");
-    JsonObject third = moderation.erase(user).await().toJson();
-    assertThat(third.getJsonArray("periods")).isEmpty();
-    assertThat(third.getLong("eventRecords")).isZero();
-    assertThat(third.getJsonArray("friends")).isEmpty();
-    assertThat(third.getJsonArray("archived")).isEmpty();
-    assertThat(third.getBoolean("banLifted")).isFalse();
+    Erased again = moderation.erase(user).await();
+    assertThat(ours(again.periods(), board)).containsExactly("2025-04-15");
+    Erased third = moderation.erase(user).await();
+    assertThat(third.periods()).isEmpty();
+    assertThat(third.eventRecords()).isZero();
+    assertThat(third.friends()).isEmpty();
+    assertThat(third.archived()).isEmpty();
+    assertThat(third.banLifted()).isFalse();
   }
 
   @Test
@@ -135,7 +140,7 @@ class ErasureTest {
     submitWithMeta(b2, user, 6, "Ann again");
     assertThat(storedMeta(b1, "2025-04-15", user)).isNotNull();
 
-    moderation.erase(user).await().toJson();
+    moderation.erase(user).await();
 
     for (String board : List.of(b1, b2)) {
       for (String period : List.of("2025-04-14", "2025-04-15")) {
@@ -148,7 +153,7 @@ class ErasureTest {
 
     // removing one entry drops its metadata: a later submit without meta shows none
     submitWithMeta(b2, other, 4, "Bob");
-    moderation.removeEntry(b2, other, null).await().toJson();
+    moderation.removeEntry(b2, other, null).await();
     assertThat(storedMeta(b2, "2025-04-15", other)).isNull();
     submit(b2, other, 3, null);
     assertThat(service.user(b2, other, null, null, null).await().toJson().getJsonObject("meta")).isNull();
@@ -180,9 +185,8 @@ class ErasureTest {
   }
 
   /** The periods an answer's list names on {@code board}. */
-  private static List<String> ours(JsonArray items, String board) {
-    return items.stream().map(o -> (JsonObject) o).filter(o -> board.equals(o.getString("board")))
-        .map(o -> o.getString("period")).toList();
+  private static List<String> ours(List<ModeratedEntry> items, String board) {
+    return items.stream().filter(o -> board.equals(o.board())).map(ModeratedEntry::period).toList();
   }
 
   private static int status(Future<?> answer) {

@@ -1,7 +1,6 @@
 package dev.leaderboard.service;
 
 import dev.leaderboard.service.LeaderboardServiceImpl;
-import dev.leaderboard.service.result.Moderated;
 import dev.leaderboard.service.request.BanRequest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
@@ -9,7 +8,6 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
-import dev.leaderboard.service.periods.PeriodCloser;
 import dev.leaderboard.store.dispatch.RedisPool;
 import dev.leaderboard.store.dispatch.RedisTopology;
 import dev.leaderboard.testing.TestSeed;
@@ -34,6 +32,11 @@ import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import dev.leaderboard.service.result.ModeratedUser;
+import dev.leaderboard.service.result.ModeratedEntry;
+import dev.leaderboard.service.result.Erased;
+import dev.leaderboard.service.result.BanChange;
+import dev.leaderboard.service.result.EntryRemoved;
 
 /**
  * Random events on three boards with removals, bans, lifts and erasures mixed in, checked against
@@ -164,17 +167,17 @@ class ModerationScenarioTest {
   private void remove(String board, String user) {
     ReferenceBoard.Entry e = models.get(board).remove(user);
     ReferenceBoard.Entry stashed = held.get(board).remove(user);
-    Future<JsonObject> answer = moderation.removeEntry(board, user, null).map(Moderated::toJson);
+    Future<EntryRemoved> answer = moderation.removeEntry(board, user, null);
     if (e == null && stashed == null) {
       LeaderboardException t = (LeaderboardException) catchThrowable(answer::await);
       assertThat(t.status()).as("removing an absent entry of %s", user).isEqualTo(404);
       return;
     }
     ReferenceBoard.Entry gone = e != null ? e : stashed;
-    JsonObject r = answer.await();
-    assertThat(r.getLong("score")).isEqualTo(gone.score());
-    assertThat(r.getLong("at")).isEqualTo(gone.at());
-    assertThat(r.getBoolean("heldByBan")).isEqualTo(e == null);
+    EntryRemoved r = answer.await();
+    assertThat(r.score()).isEqualTo(gone.score());
+    assertThat(r.at()).isEqualTo(gone.at());
+    assertThat(r.heldByBan()).isEqualTo(e == null);
   }
 
   private void ban(String user) {
@@ -187,12 +190,12 @@ class ModerationScenarioTest {
         moved++;
       }
     }
-    JsonObject r = moderation.ban(user, new BanRequest(new JsonObject().put("reason", "test"))).await().toJson();
-    assertThat(ours(r.getJsonArray("held"))).as("periods held back by banning %s", user).hasSize(moved);
+    BanChange r = moderation.ban(user, new BanRequest(new JsonObject().put("reason", "test"))).await();
+    assertThat(ours(r.held())).as("periods held back by banning %s", user).hasSize(moved);
   }
 
   private void lift(String user) {
-    Future<JsonObject> answer = moderation.lift(user).map(Moderated::toJson);
+    Future<BanChange> answer = moderation.lift(user);
     if (!banned.remove(user)) {
       assertThat(((LeaderboardException) catchThrowable(answer::await)).status()).isEqualTo(404);
       return;
@@ -205,7 +208,7 @@ class ModerationScenarioTest {
         restored++;
       }
     }
-    assertThat(ours(answer.await().getJsonArray("restored"))).as("entries restored for %s", user).hasSize(restored);
+    assertThat(ours(answer.await().restored())).as("entries restored for %s", user).hasSize(restored);
   }
 
   private void erase(String user) {
@@ -215,13 +218,14 @@ class ModerationScenarioTest {
       held.get(board).remove(user);
       models.get(board).forgetEvents(user);
     }
-    JsonObject r = moderation.erase(user).await().toJson();
-    assertThat(r.getBoolean("erased")).isTrue();
+    Erased r = moderation.erase(user).await();
+    assertThat(r.toJson().getBoolean("erased")).isTrue();
+    assertThat(r.userId()).isEqualTo(user);
   }
 
   /** The items of an answer's list that are on this test's boards. */
-  private List<Object> ours(JsonArray items) {
-    return items.stream().filter(o -> models.containsKey(((JsonObject) o).getString("board"))).toList();
+  private List<ModeratedEntry> ours(List<ModeratedEntry> items) {
+    return items.stream().filter(o -> models.containsKey(o.board())).toList();
   }
 
   private void verify(Random rnd, List<String> users) {
@@ -252,29 +256,29 @@ class ModerationScenarioTest {
     }
     for (int q = 0; q < 10; q++) {
       String user = users.get(rnd.nextInt(users.size()));
-      JsonObject view = moderation.moderatedUser(user).await().toJson();
-      assertThat(view.getBoolean("banned")).as("%s banned", user).isEqualTo(banned.contains(user));
+      ModeratedUser view = moderation.moderatedUser(user).await();
+      assertThat(view.banned()).as("%s banned", user).isEqualTo(banned.contains(user));
       for (String board : models.keySet()) {
         ReferenceBoard.Entry e = models.get(board).get(user);
-        List<JsonObject> on = onBoard(view.getJsonArray("entries"), board);
+        List<ModeratedEntry> on = onBoard(view.entries(), board);
         assertThat(on).as("%s on %s", user, board).hasSize(e == null ? 0 : 1);
         if (e != null) {
-          assertThat(on.get(0).getLong("score")).isEqualTo(e.score());
-          assertThat(on.get(0).getLong("rank")).isEqualTo(models.get(board).uniqueRank(user));
+          assertThat(on.get(0).score()).isEqualTo(e.score());
+          assertThat(on.get(0).rank()).isEqualTo(models.get(board).uniqueRank(user));
         }
         ReferenceBoard.Entry h = held.get(board).get(user);
-        List<JsonObject> back = onBoard(view.getJsonArray("heldByBan"), board);
+        List<ModeratedEntry> back = onBoard(view.heldByBan(), board);
         assertThat(back).as("%s held back on %s", user, board).hasSize(h == null ? 0 : 1);
         if (h != null) {
-          assertThat(back.get(0).getLong("score")).isEqualTo(h.score());
-          assertThat(back.get(0).getLong("at")).isEqualTo(h.at());
+          assertThat(back.get(0).score()).isEqualTo(h.score());
+          assertThat(back.get(0).at()).isEqualTo(h.at());
         }
       }
     }
   }
 
-  private static List<JsonObject> onBoard(JsonArray items, String board) {
-    return items.stream().map(o -> (JsonObject) o).filter(o -> board.equals(o.getString("board"))).toList();
+  private static List<ModeratedEntry> onBoard(List<ModeratedEntry> items, String board) {
+    return items.stream().filter(o -> board.equals(o.board())).toList();
   }
 
   private static void assertFailure(Future<JsonObject> answer, int status, String code) {

@@ -4,8 +4,7 @@ import dev.leaderboard.archive.LeagueMoveStore;
 import dev.leaderboard.core.League;
 import dev.leaderboard.store.leagues.LeagueStore;
 import io.vertx.core.Future;
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
+import java.util.List;
 
 /**
  * A user's league data at an erasure: their place in every league's members, then their recorded
@@ -21,9 +20,12 @@ public final class LeagueErasure {
     this.moves = moves;
   }
 
-  /** {@code {leagues: [names of the leagues the user was a member of], leagueMoves: n}}. */
-  public Future<JsonObject> erase(String userId) {
+  /** The names of the leagues the user was a member of, and the number of their league moves erased. */
+  public record Erased(List<String> leagues, long moves) {
+  }
+
+  public Future<Erased> erase(String userId) {
     return store.forget(userId).compose(f -> moves.eraseUser(f.leagues().stream().map(League::uid).toList(), userId)
-        .map(n -> new JsonObject().put("leagues", new JsonArray(f.memberOf())).put("leagueMoves", n)));
+        .map(n -> new Erased(f.memberOf(), n)));
   }
 }

@@ -10,11 +10,12 @@ import dev.leaderboard.store.moderation.ModerationStore.Op;
 import dev.leaderboard.store.moderation.ModerationStore.Outcome;
 import dev.leaderboard.store.moderation.ModerationStore;
 import io.vertx.core.Future;
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
 import java.time.Clock;
 import java.util.Objects;
 import java.util.List;
+import java.util.ArrayList;
+import dev.leaderboard.service.result.BanChange;
+import dev.leaderboard.service.result.ModeratedEntry;
 
 /**
  * Ban and lift. A ban is stored first (so every node refuses the user's events from its notice on),
@@ -36,7 +37,7 @@ public final class BanActions {
     this.clock = clock;
   }
 
-  public Future<JsonObject> ban(String userId, BanRequest body) {
+  public Future<BanChange> ban(String userId, BanRequest body) {
     Names.id("userId", userId);
     String reason = Objects.requireNonNullElseGet(body, () -> new BanRequest(null)).reason();
     return unlessErasing(userId).compose(old -> {
@@ -45,19 +46,18 @@ public final class BanActions {
         bans.changed(userId, ban);
         return targets.live();
       }).compose(live -> store.apply(Op.BAN, userId, ModerationTargets.targets(live)).map(outcomes -> {
-        JsonArray held = new JsonArray();
+        List<ModeratedEntry> held = new ArrayList<>();
         for (int i = 0; i < live.size(); i++) {
           if (outcomes.get(i).changed()) {
-            held.add(live.get(i).toJson());
+            held.add(live.get(i).answer());
           }
         }
-        return new JsonObject().put("userId", userId).put("banned", true).put("reason", ban.reason())
-            .put("since", ban.since()).put("held", held);
+        return BanChange.banned(userId, ban.reason(), ban.since(), held);
       }));
     });
   }
 
-  public Future<JsonObject> lift(String userId) {
+  public Future<BanChange> lift(String userId) {
     Names.id("userId", userId);
     return unlessErasing(userId).compose(old -> {
       if (old == null) {
@@ -66,19 +66,18 @@ public final class BanActions {
       return targets.live().compose(live -> store.apply(Op.LIFT, userId, ModerationTargets.targets(live))
           .compose(outcomes -> store.dropBan(userId).map(v -> {
             bans.changed(userId, null);
-            return new JsonObject().put("userId", userId).put("banned", false).put("restored", restored(live, outcomes));
+            return BanChange.lifted(userId, restored(live, outcomes));
           })));
     });
   }
 
   /** The entries a lift put back, with their scores and times as they were. */
-  private static JsonArray restored(List<ModerationTargets.Hot> live, List<Outcome> outcomes) {
-    JsonArray out = new JsonArray();
+  private static List<ModeratedEntry> restored(List<ModerationTargets.Hot> live, List<Outcome> outcomes) {
+    List<ModeratedEntry> out = new ArrayList<>();
     for (int i = 0; i < live.size(); i++) {
       Outcome o = outcomes.get(i);
       if (o.changed()) {
-        ModerationTargets.Hot h = live.get(i);
-        out.add(Entries.describe(h.board(), h.period(), o.entry(), h.toJson()));
+        out.add(Entries.moderated(live.get(i), o.entry()));
       }
     }
     return out;

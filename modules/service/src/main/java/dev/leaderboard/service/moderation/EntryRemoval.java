@@ -16,9 +16,10 @@ import dev.leaderboard.store.moderation.ModerationStore.Status;
 import dev.leaderboard.store.moderation.ModerationStore.Target;
 import dev.leaderboard.store.moderation.ModerationStore;
 import io.vertx.core.Future;
-import io.vertx.core.json.JsonObject;
 import java.time.Clock;
 import java.util.List;
+import dev.leaderboard.store.scores.StoredEntry;
+import dev.leaderboard.service.result.EntryRemoved;
 
 /**
  * Removes one user's entry from one live period: one script call on the user's partition takes
@@ -38,7 +39,7 @@ public final class EntryRemoval {
     this.clock = clock;
   }
 
-  public Future<JsonObject> remove(String board, String userId, String period) {
+  public Future<EntryRemoved> remove(String board, String userId, String period) {
     Names.board("board", board);
     Names.id("userId", userId);
     return boards.require(board).compose(b -> {
@@ -52,7 +53,7 @@ public final class EntryRemoval {
     });
   }
 
-  private JsonObject answer(Board b, Period p, String userId, Outcome o) {
+  private EntryRemoved answer(Board b, Period p, String userId, Outcome o) {
     if (o.status() == Status.CLOSED) {
       throw closed(b, p);
     }
@@ -60,8 +61,9 @@ public final class EntryRemoval {
       throw Refusal.USER_NOT_FOUND.exception(b.name(), p.id(), userId);
     }
     hints.forget(b, p.id(), userId);
-    return Entries.describe(b, p, o.entry(), new JsonObject().put("board", b.name()).put("period", p.id())
-        .put("userId", userId).put("removed", true)).put("heldByBan", o.status() == Status.FROM_STASH);
+    StoredEntry e = o.entry();
+    return EntryRemoved.of(b.name(), p.id(), userId, Entries.score(b, e), Entries.at(b, p, e), Entries.keysJson(b, e),
+        o.status() == Status.FROM_STASH);
   }
 
   private static LeaderboardException closed(Board b, Period p) {

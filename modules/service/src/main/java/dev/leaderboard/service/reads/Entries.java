@@ -7,6 +7,7 @@ import dev.leaderboard.service.result.Entry;
 import dev.leaderboard.store.scores.StoredEntry;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import dev.leaderboard.service.result.ModeratedEntry;
 
 /** Turns stored composites into entries: the score and the time it was reached, decoded per board. */
 public final class Entries {
@@ -52,11 +53,17 @@ public final class Entries {
     return new StoredEntry(r.userId(), r.score(), r.meta(), b.tieCodec().encode(values, r.at()));
   }
 
-  /** The entry's score, time and sort keys as moderation answers show them, added to {@code out}. */
-  public static JsonObject describe(Board b, Period p, StoredEntry e, JsonObject out) {
-    out.put("score", score(b, e)).put("at", at(b, p, e));
+  /** The entry's sort keys as a JSON object, or {@code null} on a board without sort keys. */
+  public static JsonObject keysJson(Board b, StoredEntry e) {
     String keys = keys(b, e);
-    return keys == null ? out : out.put("keys", new JsonObject(keys));
+    return keys == null ? null : new JsonObject(keys);
+  }
+
+  /** The entry with its score, time and sort keys as moderation answers show it, in the live period {@code h}. */
+  public static ModeratedEntry moderated(ModerationTargets.Hot h, StoredEntry e) {
+    Board b = h.board();
+    return new ModeratedEntry(b.name(), h.period().id(), h.state(), score(b, e), at(b, h.period(), e), keysJson(b, e),
+        null, null);
   }
 
   /**

@@ -7,9 +7,9 @@ import dev.leaderboard.store.boards.BoardStore;
 import dev.leaderboard.store.boards.PeriodStore;
 import dev.leaderboard.store.moderation.ModerationStore.Target;
 import io.vertx.core.Future;
-import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.List;
+import dev.leaderboard.service.result.ModeratedEntry;
 
 /**
  * The board periods a moderation action goes over: every hot period (with data in Redis) of every
@@ -28,8 +28,9 @@ public final class ModerationTargets {
       return state != PeriodState.ARCHIVED;
     }
 
-    public JsonObject toJson() {
-      return new JsonObject().put("board", board.name()).put("period", period.id()).put("state", state.wireName());
+    /** The period as moderation answers name it. */
+    public ModeratedEntry answer() {
+      return new ModeratedEntry(board.name(), period.id(), state);
     }
   }
 

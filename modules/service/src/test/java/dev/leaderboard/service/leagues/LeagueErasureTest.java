@@ -32,6 +32,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import dev.leaderboard.service.result.Erased;
 
 /**
  * A user's league data at an erasure and a league's at its deletion: the erased user is in no
@@ -141,10 +142,10 @@ class LeagueErasureTest {
     others.removeIf(victim::equals);
     Map<String, Object> before = snapshot(List.of(one, two), others);
 
-    JsonObject erased = a.erase(victim).await().toJson();
-    assertThat(erased.getJsonArray("leagues").getList()).containsExactlyInAnyOrder(one, two);
-    assertThat(erased.getLong("leagueMoves")).isEqualTo(2);
-    assertThat(erased.getLong("rewards")).isEqualTo(2);
+    Erased erased = a.erase(victim).await();
+    assertThat(erased.leagues()).containsExactlyInAnyOrder(one, two);
+    assertThat(erased.leagueMoves()).isEqualTo(2);
+    assertThat(erased.rewards()).isEqualTo(2);
 
     for (String lg : List.of(one, two)) {
       League l = stored(lg);
@@ -178,9 +179,9 @@ class LeagueErasureTest {
     }
     assertThat(after).as("the others' league data as it was").isEqualTo(before);
 
-    JsonObject again = b.erase(victim).await().toJson();
-    assertThat(again.getJsonArray("leagues")).isEmpty();
-    assertThat(again.getLong("leagueMoves")).isZero();
+    Erased again = b.erase(victim).await();
+    assertThat(again.leagues()).isEmpty();
+    assertThat(again.leagueMoves()).isZero();
   }
 
   @Test

@@ -13,15 +13,11 @@ import dev.leaderboard.service.periods.PeriodCloser;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
 import dev.leaderboard.store.moderation.Ban;
-import dev.leaderboard.store.boards.BoardStore;
 import dev.leaderboard.store.moderation.ModerationStore;
-import dev.leaderboard.store.scores.ScoreStore;
-import dev.leaderboard.store.dispatch.Shards;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -37,6 +33,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import dev.leaderboard.service.result.ModeratedUser;
+import dev.leaderboard.service.result.ModeratedEntry;
+import dev.leaderboard.service.result.BanChange;
 
 /**
  * Bans seen by other nodes: services with caches of their own over the same Redis and one event
@@ -106,7 +105,7 @@ class BanAcrossNodesTest {
     b.submit(board, "y", 30);
     JsonArray withUser = a.entries(board);
 
-    a.service.ban(user, new BanRequest(new JsonObject().put("reason", "cheating"))).await().toJson();
+    a.service.ban(user, new BanRequest(new JsonObject().put("reason", "cheating"))).await();
 
     BoardNoticeTest.awaitCondition("node B hears of the ban", () -> b.bans.banned(user));
     assertBanned(b.service.submit(board, new ScoreEvent(new JsonObject().put("userId", user).put("value", 5)), true));
@@ -128,8 +127,8 @@ class BanAcrossNodesTest {
     assertThat(c.bans.banned(user)).isTrue();
     assertThat(c.entries(later)).isEmpty();
 
-    JsonObject lifted = b.service.lift(user).await().toJson();
-    assertThat(lifted.getJsonArray("restored")).hasSize(1);
+    BanChange lifted = b.service.lift(user).await();
+    assertThat(lifted.restored()).hasSize(1);
     BoardNoticeTest.awaitCondition("node A hears of the lift", () -> !a.bans.banned(user));
     JsonObject back = a.service.user(board, user, null, null, null).await().toJson();
     assertThat(back.getLong("score")).isEqualTo(before.getLong("score"));
@@ -147,21 +146,20 @@ class BanAcrossNodesTest {
     a.submit(closing, "z", 5);
     a.submit(staying, user, 7);
     Bans moderation = new Bans(a);
-    JsonObject first = moderation.ban(user, "first");
-    JsonObject again = moderation.ban(user, "second");
-    assertThat(again.getLong("since")).isEqualTo(first.getLong("since"));
-    assertThat(again.getJsonArray("held")).isEmpty();
-    JsonObject view = a.service.moderatedUser(user).await().toJson();
-    assertThat(view.getJsonObject("ban").getString("reason")).isEqualTo("second");
-    assertThat(view.getJsonArray("heldByBan")).hasSize(2);
+    BanChange first = moderation.ban(user, "first");
+    BanChange again = moderation.ban(user, "second");
+    assertThat(again.toJson().getLong("since")).isEqualTo(first.toJson().getLong("since"));
+    assertThat(again.held()).isEmpty();
+    ModeratedUser view = a.service.moderatedUser(user).await();
+    assertThat(view.ban().reason()).isEqualTo("second");
+    assertThat(view.heldByBan()).hasSize(2);
 
     a.service.closePeriod(closing, null).await();
     assertThat(status(a.service.user(closing, user, null, null, null))).isEqualTo(404);
     assertThat(a.entries(closing)).extracting(o -> ((JsonObject) o).getLong("rank")).containsExactly(1L);
 
-    JsonObject lifted = a.service.lift(user).await().toJson();
-    assertThat(lifted.getJsonArray("restored")).extracting(o -> ((JsonObject) o).getString("board"))
-        .containsExactly(staying);
+    BanChange lifted = a.service.lift(user).await();
+    assertThat(lifted.restored()).extracting(ModeratedEntry::board).containsExactly(staying);
     assertThat(a.service.user(staying, user, null, null, null).await().toJson().getLong("score")).isEqualTo(7);
     assertThat(status(a.service.user(closing, user, null, null, null))).isEqualTo(404);
     assertThat(status(a.service.lift(user))).isEqualTo(404);
@@ -182,16 +180,16 @@ class BanAcrossNodesTest {
     // a ban that stopped after the record and the first board
     store.putBan(user, new Ban("first try", 1, false)).await();
     store.apply(ModerationStore.Op.BAN, user, List.of(target(one))).await();
-    JsonObject ban = a.service.ban(user, new BanRequest(new JsonObject().put("reason", "again"))).await().toJson();
-    assertThat(ban.getLong("since")).isEqualTo(1);
-    assertThat(ban.getJsonArray("held")).extracting(o -> ((JsonObject) o).getString("board")).containsExactly(two);
-    assertThat(a.service.moderatedUser(user).await().toJson().getJsonArray("heldByBan")).hasSize(2);
+    BanChange ban = a.service.ban(user, new BanRequest(new JsonObject().put("reason", "again"))).await();
+    assertThat(ban.toJson().getLong("since")).isEqualTo(1);
+    assertThat(ban.held()).extracting(ModeratedEntry::board).containsExactly(two);
+    assertThat(a.service.moderatedUser(user).await().heldByBan()).hasSize(2);
 
     // a lift that stopped after the first board: the user is still banned until it is run again
     store.apply(ModerationStore.Op.LIFT, user, List.of(target(one))).await();
     assertThat(store.ban(user).await()).isNotNull();
-    JsonObject lifted = a.service.lift(user).await().toJson();
-    assertThat(lifted.getJsonArray("restored")).extracting(o -> ((JsonObject) o).getString("board")).containsExactly(two);
+    BanChange lifted = a.service.lift(user).await();
+    assertThat(lifted.restored()).extracting(ModeratedEntry::board).containsExactly(two);
     assertThat(a.entries(one)).isEqualTo(before);
     assertThat(a.service.user(two, user, null, null, null).await().toJson().getLong("score")).isEqualTo(20);
 
@@ -200,8 +198,7 @@ class BanAcrossNodesTest {
     store.apply(ModerationStore.Op.ERASE, user, both).await();
     assertThat(status(a.service.ban(user, new BanRequest(new JsonObject().put("reason", "x"))))).isEqualTo(409);
     assertBanned(a.service.submit(one, new ScoreEvent(new JsonObject().put("userId", user).put("value", 1)), true));
-    JsonObject erased = a.service.erase(user).await().toJson();
-    assertThat(erased.getJsonArray("periods")).isEmpty();
+    assertThat(a.service.erase(user).await().periods()).isEmpty();
     assertThat(store.ban(user).await()).isNull();
     assertThat(a.entries(one)).extracting(o -> ((JsonObject) o).getString("userId")).containsExactly("w");
     assertThat(a.submit(one, user, 1).getLong("rank")).isEqualTo(2);
@@ -213,8 +210,8 @@ class BanAcrossNodesTest {
 
   /** Bans through node {@code n}'s moderation. */
   private record Bans(Node n) {
-    JsonObject ban(String user, String reason) {
-      return n.service.ban(user, new BanRequest(new JsonObject().put("reason", reason))).await().toJson();
+    BanChange ban(String user, String reason) {
+      return n.service.ban(user, new BanRequest(new JsonObject().put("reason", reason))).await();
     }
   }
 

@@ -1,0 +1,49 @@
+package dev.leaderboard.service.result;
+
+import io.vertx.codegen.annotations.DataObject;
+import io.vertx.core.json.JsonObject;
+import java.util.List;
+
+/**
+ * What an erasure removed: whether it lifted a ban, the live periods that held an entry of the user,
+ * the event records forgotten, participations, friend links, archived rows per period and in all,
+ * rewards, league memberships and league moves.
+ */
+@DataObject
+public interface Erased extends Answer {
+  String userId();
+
+  boolean banLifted();
+
+  List<ModeratedEntry> periods();
+
+  long eventRecords();
+
+  int participations();
+
+  List<String> friends();
+
+  List<ArchivedRows> archived();
+
+  long archivedRows();
+
+  long rewards();
+
+  List<String> leagues();
+
+  long leagueMoves();
+
+  /** The rows erased from one archived period. */
+  record ArchivedRows(String board, String period, long rows) implements Answer {
+  }
+
+  static Erased fromJson(JsonObject json) {
+    return AnswerJson.read(json, Fields.class);
+  }
+
+  /** The answer's fields, in the order of its JSON. */
+  record Fields(String userId, boolean erased, boolean banLifted, List<ModeratedEntry> periods, long eventRecords,
+      int participations, List<String> friends, List<ArchivedRows> archived, long archivedRows, long rewards,
+      List<String> leagues, long leagueMoves) implements Erased {
+  }
+}
