@@ -6,6 +6,7 @@ import dev.leaderboard.core.Limits;
 import dev.leaderboard.service.LeaderboardService;
 import dev.leaderboard.service.intake.ScoreNotice;
 import dev.leaderboard.service.request.UserIds;
+import dev.leaderboard.service.result.Entry;
 import dev.leaderboard.service.result.RankList;
 import dev.leaderboard.store.boards.BoardStore;
 import io.vertx.core.Context;
@@ -225,17 +226,17 @@ final class StreamHub {
         feeds.forEach(f -> f.reading = false);
         return;
       }
-      if (ar.failed() || ar.result().partial()) {
+      if (ar.failed() || ar.result().partial() != null) {
         feeds.forEach(f -> f.reading = false);
         failed(view, ar.failed() ? ar.cause() : null, () -> feeds.forEach(f -> f.dirty = true));
         return;
       }
       RankList ranks = ar.result();
-      Map<String, JsonObject> byUser = new HashMap<>();
-      ranks.entries().forEach(e -> byUser.put(((JsonObject) e).getString("userId"), (JsonObject) e));
+      Map<String, Entry> byUser = new HashMap<>();
+      ranks.entries().forEach(e -> byUser.put(e.userId(), e));
       List<Future<Void>> writes = new ArrayList<>();
       for (UserFeed f : feeds) {
-        if (f.update(view.board, ranks.toJson().getString("period"), byUser.get(f.userId))) {
+        if (f.update(view.board, ranks.period(), byUser.get(f.userId))) {
           writes.add(Fanout.write(f.streams, Fanout.event(++lastId, "entry", f.data)));
         }
       }

@@ -2,10 +2,12 @@ package dev.leaderboard.api.stream;
 
 import dev.leaderboard.core.Order;
 import dev.leaderboard.service.intake.ScoreNotice;
+import dev.leaderboard.service.result.AnswerJson;
+import dev.leaderboard.service.result.Entry;
 import dev.leaderboard.service.result.EntryPage;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -16,7 +18,7 @@ final class TopFeed extends Feed {
   final int n;
   private Set<String> users = Set.of();
   /** The n-th entry when there are n; {@code null} while the top has room. */
-  private JsonObject last;
+  private Entry last;
 
   TopFeed(int n) {
     this.n = n;
@@ -32,24 +34,22 @@ final class TopFeed extends Feed {
         return true;
       }
     }
-    return notice.best().reaches(last.getLong("score"), last.getLong("at"), order);
+    return notice.best().reaches(last.score(), last.at(), order);
   }
 
   /** Takes a fresh read; {@code true} when the entries differ from the last ones shown (or none were). */
   boolean update(EntryPage page) {
-    JsonArray entries = page.entries();
+    List<Entry> entries = page.entries();
     StringBuilder sig = new StringBuilder();
     Set<String> ids = new HashSet<>();
-    for (int i = 0; i < entries.size(); i++) {
-      JsonObject e = entries.getJsonObject(i);
-      sig.append(e.getString("userId")).append(' ').append(e.getLong("rank")).append(' ').append(e.getLong("score"))
-          .append(' ').append(e.getLong("at")).append(' ').append(e.getValue("meta")).append('\n');
-      ids.add(e.getString("userId"));
+    for (Entry e : entries) {
+      sig.append(e.userId()).append(' ').append(e.rank()).append(' ').append(e.score()).append(' ').append(e.at())
+          .append(' ').append(e.meta()).append('\n');
+      ids.add(e.userId());
     }
     users = ids;
-    last = entries.size() < n ? null : entries.getJsonObject(entries.size() - 1);
-    JsonObject read = page.toJson();
-    return show(sig.toString(), () -> new JsonObject().put("board", read.getString("board"))
-        .put("period", read.getString("period")).put("total", read.getLong("total")).put("entries", entries));
+    last = entries.size() < n ? null : entries.get(entries.size() - 1);
+    return show(sig.toString(), () -> new JsonObject().put("board", page.board()).put("period", page.period())
+        .put("total", page.total()).put("entries", AnswerJson.json(entries)));
   }
 }

@@ -2,6 +2,7 @@ package dev.leaderboard.api.stream;
 
 import dev.leaderboard.core.Order;
 import dev.leaderboard.service.intake.ScoreNotice;
+import dev.leaderboard.service.result.Entry;
 import io.vertx.core.json.JsonObject;
 
 /**
@@ -11,7 +12,7 @@ import io.vertx.core.json.JsonObject;
  */
 final class UserFeed extends Feed {
   final String userId;
-  private JsonObject entry;
+  private Entry entry;
 
   UserFeed(String userId) {
     this.userId = userId;
@@ -24,19 +25,18 @@ final class UserFeed extends Feed {
     if (entry == null) {
       return false;
     }
-    long score = entry.getLong("score");
-    long at = entry.getLong("at");
+    long score = entry.score();
+    long at = entry.at();
     return notice.best().reaches(score, at, order)
         || (notice.dropped() != null && notice.dropped().reaches(score, at, order));
   }
 
   /** Takes a fresh read ({@code null}: the user has no entry); {@code true} when it differs from the last one shown. */
-  boolean update(String board, String period, JsonObject read) {
-    String sig = read == null ? "none" : read.getLong("rank") + " " + read.getLong("score") + " " + read.getLong("at")
-        + " " + read.getValue("meta");
+  boolean update(String board, String period, Entry read) {
+    String sig = read == null ? "none" : read.rank() + " " + read.score() + " " + read.at() + " " + read.meta();
     entry = read;
     return show(sig, () -> new JsonObject().put("board", board).put("period", period).put("userId", userId)
-        .put("entry", read));
+        .put("entry", read == null ? null : read.toJson()));
   }
 
   @Override

@@ -28,7 +28,6 @@ import dev.leaderboard.store.friends.FriendStore;
 import dev.leaderboard.store.scores.ScoreStore;
 import dev.leaderboard.store.scores.StoredEntry;
 import io.vertx.core.Future;
-import io.vertx.core.json.JsonObject;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -118,7 +117,7 @@ public final class FriendRankServiceImpl implements FriendRankService {
         throw Refusal.invalid("friendIds", "must hold at most " + friendLimit
             + " IDs, the friend limit (got " + ids.size() + "); send the rest in further calls");
       }
-      List<JsonObject> refused = new ArrayList<>();
+      List<FriendImport.Refused> refused = new ArrayList<>();
       List<String> unique = new ArrayList<>();
       List<Integer> positions = new ArrayList<>();
       Set<String> seen = new HashSet<>();
@@ -157,18 +156,14 @@ public final class FriendRankServiceImpl implements FriendRankService {
             case FRIEND_FULL -> refused.add(refusal(positions.get(k), f, full(f, userId, f)));
           }
         }
-        refused.sort(Comparator.comparingInt(o -> o.getInteger("index")));
+        refused.sort(Comparator.comparingInt(FriendImport.Refused::index));
         return FriendImport.of(userId, added, present, refused);
       });
     });
   }
 
-  private static JsonObject refusal(int index, Object friendId, LeaderboardException e) {
-    return new JsonObject()
-        .put("index", index)
-        .put("friendId", friendId)
-        .put("error", e.code())
-        .put("message", e.getMessage());
+  private static FriendImport.Refused refusal(int index, Object friendId, LeaderboardException e) {
+    return new FriendImport.Refused(index, friendId, e.code(), e.getMessage());
   }
 
   private static LeaderboardException self(String field, String userId) {

@@ -227,12 +227,8 @@ public final class Leagues {
   static Map<String, Move> zone(League l, String tier, CohortBoard c) {
     List<Seat> seats = new ArrayList<>();
     Map<String, String> members = new LinkedHashMap<>();
-    JsonArray entries = c.toJson().getJsonArray("entries");
-    for (int i = 0; i < entries.size(); i++) {
-      JsonObject e = entries.getJsonObject(i);
-      seats.add(new Seat(e.getString("userId"), e.getLong("score")));
-    }
-    c.toJson().getJsonArray("missing").forEach(m -> seats.add(new Seat((String) m, null)));
+    c.entries().forEach(e -> seats.add(new Seat(e.userId(), e.score())));
+    c.missing().forEach(m -> seats.add(new Seat(m, null)));
     seats.forEach(s -> members.put(s.userId(), tier));
     Map<String, Move> out = new LinkedHashMap<>();
     for (Move m : LeagueMoves.of(l, members, List.of(new Cohort(tier, c.cohort(), seats)))) {

@@ -18,6 +18,8 @@ import dev.leaderboard.service.reads.ReadSource;
 import dev.leaderboard.service.reads.ReadSources;
 import dev.leaderboard.service.request.JoinRequest;
 import dev.leaderboard.service.result.CohortBoard;
+import dev.leaderboard.service.result.CohortPlace;
+import dev.leaderboard.service.result.Entry;
 import dev.leaderboard.service.result.JoinResult;
 import dev.leaderboard.service.result.ParticipantList;
 import dev.leaderboard.service.result.RankList;
@@ -27,12 +29,11 @@ import dev.leaderboard.store.participation.ParticipationStore;
 import dev.leaderboard.store.participation.ParticipationStore.Join;
 import dev.leaderboard.store.participation.ParticipationStore.Participant;
 import io.vertx.core.Future;
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.stream.LongStream;
 
 /**
  * Joining a board's period and reading its participants, its cohorts and a user's entry with the
@@ -173,30 +174,16 @@ public final class Participation {
         throw Refusal.COHORT_NOT_FOUND.exception(p.id(), "board " + b.name(), cohort);
       }
       return source.ranks(members, mode).map(list -> {
-        JsonArray global = list.entries();
+        List<Entry> global = list.entries();
         // the entries come in board order: a member's place in them is its position
-        List<Long> inOrder = new ArrayList<>(global.size());
-        for (long i = 0; i < global.size(); i++) {
-          inOrder.add(i);
-        }
-        JsonArray entries = new JsonArray();
+        List<Long> inOrder = LongStream.range(0, global.size()).boxed().toList();
+        List<CohortBoard.Member> entries = new ArrayList<>(global.size());
         for (CohortRanking.Place<Long> place : CohortRanking.of(mode, inOrder, i -> i,
-            i -> global.getJsonObject(i.intValue()).getLong("score"))) {
-          JsonObject g = global.getJsonObject(place.member().intValue());
-          JsonObject e = new JsonObject().put("userId", g.getString("userId")).put("score", g.getLong("score"))
-              .put("rank", place.rank()).put("globalRank", g.getValue("rank")).put("at", g.getLong("at"));
-          if (g.containsKey("keys")) {
-            e.put("keys", g.getValue("keys"));
-          }
-          if (g.containsKey("meta")) {
-            e.put("meta", g.getValue("meta"));
-          }
-          entries.add(e);
+            i -> global.get(i.intValue()).score())) {
+          Entry g = global.get(place.member().intValue());
+          entries.add(CohortBoard.Member.of(g, place.rank(), list.rankOf(g)));
         }
-        List<String> missing = new ArrayList<>();
-        list.toJson().getJsonArray("missing").forEach(m -> missing.add((String) m));
-        return CohortBoard.of(b.name(), p.id(), cohort, members.size(), mode, entries, missing,
-            list.toJson().getJsonObject("partial"));
+        return CohortBoard.of(b.name(), p.id(), cohort, members.size(), mode, entries, list.missing(), list.partial());
       });
     }));
   }
@@ -230,7 +217,7 @@ public final class Participation {
     return boards.all().compose(all -> {
       List<Board> sorted = new ArrayList<>(all);
       sorted.sort(Comparator.comparing(Board::name));
-      List<Future<JsonObject>> each = new ArrayList<>();
+      List<Future<UserBoards.Item>> each = new ArrayList<>();
       for (Board b : sorted) {
         // a league's tier boards are read through the league
         if (b.tier() == null) {
@@ -238,9 +225,9 @@ public final class Participation {
         }
       }
       return Future.all(each).map(done -> {
-        JsonArray out = new JsonArray();
+        List<UserBoards.Item> out = new ArrayList<>();
         for (int i = 0; i < done.size(); i++) {
-          JsonObject item = done.resultAt(i);
+          UserBoards.Item item = done.resultAt(i);
           if (item != null) {
             out.add(item);
           }
@@ -251,7 +238,7 @@ public final class Participation {
   }
 
   /** The user's standing on one board's current period; {@code null} when the user neither joined nor scored. */
-  private Future<JsonObject> standing(Board b, String userId) {
+  private Future<UserBoards.Item> standing(Board b, String userId) {
     Period p = b.periodOf(clock.instant());
     Competition c = b.competition();
     Future<Participant> joined = participant(b, p, userId);
@@ -260,28 +247,19 @@ public final class Participation {
         : store.attemptsUsed(b, p.id(), List.of(userId));
     return Future.all(joined, ranked, used).compose(all -> {
       Participant participant = all.resultAt(0);
-      JsonArray entries = all.<RankList>resultAt(1).entries();
-      if (participant == null && entries.isEmpty()) {
+      RankList list = all.resultAt(1);
+      if (participant == null && list.entries().isEmpty()) {
         return Future.succeededFuture(null);
       }
-      JsonObject item = new JsonObject().put("board", b.name()).put("period", p.id())
-          .put("participant", participant != null);
-      if (participant != null) {
-        item.put("joinedAt", participant.joinedAt());
-      }
-      if (!entries.isEmpty()) {
-        item.put("score", entries.getJsonObject(0).getLong("score")).put("rank", entries.getJsonObject(0).getValue("rank"));
-      }
+      Entry entry = list.entries().isEmpty() ? null : list.entries().get(0);
       long[] attempts = all.resultAt(2);
-      if (attempts != null) {
-        item.put("attemptsLeft", Math.max(0, c.maxAttempts() - attempts[0]));
-      }
-      item.put("window", c.window(p));
-      if (participant == null || participant.cohort() == 0) {
-        return Future.succeededFuture(item);
-      }
-      return cohortBoard(b, p, participant.cohort(), RankMode.UNIQUE, false)
-          .map(cb -> item.put("cohort", participant.cohort()).put("cohortRank", cb.rankOf(userId)));
+      Future<CohortPlace> place = participant == null || participant.cohort() == 0 ? Future.succeededFuture(null)
+          : cohortBoard(b, p, participant.cohort(), RankMode.UNIQUE, false)
+              .map(cb -> new CohortPlace(participant.cohort(), cb.rankOf(userId)));
+      return place.map(cohort -> new UserBoards.Item(b.name(), p.id(), participant != null,
+          participant == null ? null : participant.joinedAt(),
+          entry == null ? null : new UserBoards.Standing(entry.score(), list.rankOf(entry)),
+          attempts == null ? null : Math.max(0, c.maxAttempts() - attempts[0]), c.window(p), cohort));
     });
   }
 }

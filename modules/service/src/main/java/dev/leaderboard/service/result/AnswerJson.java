@@ -13,6 +13,7 @@ import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -23,7 +24,8 @@ import java.util.Map;
  * own JSON (another record the JSON of its components). A component marked
  * {@link IfSet} is left out while {@code null} (otherwise {@code null} is written); one marked
  * {@link Flat} (an answer, a record or a JSON object) writes its fields into the enclosing object. Reading back (answers that cross the
- * event bus) builds the record from the same fields; a type with its own {@code fromJson} is read by it.
+ * event bus) builds the record from the same fields (a flat record none of whose fields is there is {@code null});
+ * a type with its own {@code fromJson} is read by it.
  * Each record's components are looked up once.
  */
 public final class AnswerJson {
@@ -137,7 +139,7 @@ public final class AnswerJson {
     Object[] args = new Object[fields.length];
     for (int i = 0; i < fields.length; i++) {
       Field f = fields[i];
-      Object raw = f.flat() ? rest(json, fields, f) : json.getValue(f.name());
+      Object raw = f.flat() ? (absent(json, f.type()) ? null : rest(json, fields, f)) : json.getValue(f.name());
       args[i] = value(raw, f.type(), f.generic());
     }
     try {
@@ -204,6 +206,11 @@ public final class AnswerJson {
     } catch (NoSuchMethodException e) {
       return null;
     }
+  }
+
+  /** Whether none of a flat record's fields is in the JSON: the record was left out ({@code null}). */
+  private static boolean absent(JsonObject json, Class<?> type) {
+    return type.isRecord() && Arrays.stream(SHAPES.get(type).fields()).noneMatch(f -> json.containsKey(f.name()));
   }
 
   private static Object invoke(Method m, Object target, Object... args) {

@@ -7,15 +7,20 @@ import java.util.List;
 
 /** The entries around a user, starting at global position {@code offset}. */
 @DataObject
-public final class AroundPage extends JsonAnswer {
-  public AroundPage(JsonObject json) {
-    super(json);
+public interface AroundPage extends EntryWindow {
+  String userId();
+
+  static AroundPage of(String board, String period, String userId, long total, long offset, RankMode rankMode,
+      List<Entry> entries) {
+    return new Fields(board, period, userId, total, offset, rankMode, entries);
   }
 
-  public static AroundPage of(String board, String period, String userId, long total, long offset, RankMode rankMode,
-      List<Entry> entries) {
-    return new AroundPage(new JsonObject().put("board", board).put("period", period).put("userId", userId)
-        .put("total", total).put("offset", offset).put("rankMode", rankMode.wireName())
-        .put("entries", Entry.toJson(entries)));
+  static AroundPage fromJson(JsonObject json) {
+    return AnswerJson.read(json, Fields.class);
+  }
+
+  /** The answer's fields, in the order of its JSON. */
+  record Fields(String board, String period, String userId, long total, long offset, RankMode rankMode,
+      List<Entry> entries) implements AroundPage {
   }
 }

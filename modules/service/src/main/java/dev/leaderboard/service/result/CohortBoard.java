@@ -2,46 +2,63 @@ package dev.leaderboard.service.result;
 
 import dev.leaderboard.core.RankMode;
 import io.vertx.codegen.annotations.DataObject;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 
 /**
  * A cohort's board: {@code {board, period, cohort, size, rankMode, entries: [{userId, score, rank,
- * globalRank, at, meta?}], missing: [...]}}; {@code rank} within the cohort, {@code globalRank} on the
- * whole board (both in {@code rankMode}); {@code missing} the members without a score.
+ * globalRank, at, keys?, meta?}], missing: [...]}}, the entries in cohort order; {@code rank} within the
+ * cohort, {@code globalRank} on the whole board (both in {@code rankMode}); {@code missing} the members
+ * without a score.
  */
 @DataObject
-public final class CohortBoard extends JsonAnswer {
-  public CohortBoard(JsonObject json) {
-    super(json);
-  }
+public interface CohortBoard extends Answer {
+  String board();
 
-  /** @param entries each {@code {userId, score, rank, globalRank, at, meta?}}, in cohort order */
-  public static CohortBoard of(String board, String period, long cohort, int size, RankMode mode, JsonArray entries,
-      List<String> missing, JsonObject partial) {
-    JsonObject out = new JsonObject().put("board", board).put("period", period).put("cohort", cohort)
-        .put("size", size).put("rankMode", mode.wireName()).put("entries", entries)
-        .put("missing", new JsonArray(missing));
-    if (partial != null) {
-      out.put("partial", partial);
+  String period();
+
+  long cohort();
+
+  int size();
+
+  RankMode rankMode();
+
+  List<Member> entries();
+
+  List<String> missing();
+
+  /** What the board leaves out while a shard is down; {@code null} when it is complete. */
+  Partial partial();
+
+  /** A member's entry ({@code globalRank} {@code null} while not known); {@code keys} and {@code meta} as the entry's. */
+  record Member(String userId, long score, long rank, Long globalRank, long at, @AnswerJson.IfSet JsonObject keys,
+      @AnswerJson.IfSet JsonObject meta) implements Answer {
+    /** The member's board entry with its rank within the cohort. */
+    public static Member of(Entry e, long rank, Long globalRank) {
+      return new Member(e.userId(), e.score(), rank, globalRank, e.at(), object(e.keys()), object(e.meta()));
     }
-    return new CohortBoard(out);
+
+    private static JsonObject object(String text) {
+      return text == null ? null : new JsonObject(text);
+    }
   }
 
-  public long cohort() {
-    return json.getLong("cohort");
+  static CohortBoard of(String board, String period, long cohort, int size, RankMode mode, List<Member> entries,
+      List<String> missing, Partial partial) {
+    return new Fields(board, period, cohort, size, mode, entries, missing, partial);
   }
 
   /** The user's rank within the cohort, or {@code null} when the user has no score. */
-  public Long rankOf(String userId) {
-    JsonArray entries = json.getJsonArray("entries");
-    for (int i = 0; i < entries.size(); i++) {
-      JsonObject e = entries.getJsonObject(i);
-      if (userId.equals(e.getString("userId"))) {
-        return e.getLong("rank");
-      }
-    }
-    return null;
+  default Long rankOf(String userId) {
+    return entries().stream().filter(e -> e.userId().equals(userId)).findFirst().map(Member::rank).orElse(null);
+  }
+
+  static CohortBoard fromJson(JsonObject json) {
+    return AnswerJson.read(json, Fields.class);
+  }
+
+  /** The answer's fields, in the order of its JSON. */
+  record Fields(String board, String period, long cohort, int size, RankMode rankMode, List<Member> entries,
+      List<String> missing, @AnswerJson.Flat Partial partial) implements CohortBoard {
   }
 }

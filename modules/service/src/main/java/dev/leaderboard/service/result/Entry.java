@@ -56,10 +56,6 @@ public record Entry(long rank, String userId, long score, long at, double percen
     return toJson().putNull("rank").putNull("percentile");
   }
 
-  static JsonArray toJson(List<Entry> entries) {
-    return toJson(entries, Entry::toJson);
-  }
-
   /** Each entry as {@code render} writes it. */
   static JsonArray toJson(List<Entry> entries, Function<Entry, JsonObject> render) {
     JsonArray out = new JsonArray();

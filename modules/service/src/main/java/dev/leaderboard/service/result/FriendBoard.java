@@ -2,8 +2,8 @@ package dev.leaderboard.service.result;
 
 import dev.leaderboard.core.RankMode;
 import io.vertx.codegen.annotations.DataObject;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -12,39 +12,58 @@ import java.util.List;
  * complete one ranks the whole group, and lists the others apart.
  */
 @DataObject
-public final class FriendBoard extends JsonAnswer {
-  public FriendBoard(JsonObject json) {
-    super(json);
+public interface FriendBoard extends Answer {
+  String board();
+
+  String period();
+
+  String userId();
+
+  /** Group members with a score (that were reached). */
+  int total();
+
+  long offset();
+
+  int limit();
+
+  RankMode rankMode();
+
+  /** The page; {@code rank} and {@code percentile} are within the group. */
+  List<Ranked> entries();
+
+  /** The IDs of group members without a score (among those reached), as on a rank list. */
+  List<String> missing();
+
+  /** What the board leaves out, {@code null} when it is complete. */
+  Partial partial();
+
+  /** An entry of the page, with its global rank when asked for ({@code global} {@code null} when not). */
+  record Ranked(@AnswerJson.Flat Entry entry, @AnswerJson.Flat GlobalRank global) implements Answer {
+  }
+
+  /** An entry's unique rank on the whole board; {@code null} while not known (a shard is down). */
+  record GlobalRank(Long globalRank) implements Answer {
   }
 
   /**
-   * @param total group members with a score (that were reached)
-   * @param entries the page; {@code rank} and {@code percentile} are within the group
    * @param globalRanks per entry its unique rank on the whole board ({@code null} elements: not known
    *     while a shard is down); {@code null} when not asked for
-   * @param missing the IDs of group members without a score (among those reached), as on a rank list
-   * @param partial what the board leaves out, {@code null} when it is complete
    */
-  public static FriendBoard of(String board, String period, String userId, int total, long offset, int limit,
+  static FriendBoard of(String board, String period, String userId, int total, long offset, int limit,
       RankMode rankMode, List<Entry> entries, List<Long> globalRanks, List<String> missing, Partial partial) {
-    JsonArray page = new JsonArray();
+    List<Ranked> page = new ArrayList<>(entries.size());
     for (int k = 0; k < entries.size(); k++) {
-      JsonObject e = entries.get(k).toJson();
-      if (globalRanks != null) {
-        e.put("globalRank", globalRanks.get(k));
-      }
-      page.add(e);
+      page.add(new Ranked(entries.get(k), globalRanks == null ? null : new GlobalRank(globalRanks.get(k))));
     }
-    JsonObject out = new JsonObject()
-        .put("board", board)
-        .put("period", period)
-        .put("userId", userId)
-        .put("total", total)
-        .put("offset", offset)
-        .put("limit", limit)
-        .put("rankMode", rankMode.wireName())
-        .put("entries", page)
-        .put("missing", new JsonArray(missing));
-    return new FriendBoard(partial == null ? out : partial.addTo(out));
+    return new Fields(board, period, userId, total, offset, limit, rankMode, page, missing, partial);
+  }
+
+  static FriendBoard fromJson(JsonObject json) {
+    return AnswerJson.read(json, Fields.class);
+  }
+
+  /** The answer's fields, in the order of its JSON. */
+  record Fields(String board, String period, String userId, int total, long offset, int limit, RankMode rankMode,
+      List<Ranked> entries, List<String> missing, @AnswerJson.Flat Partial partial) implements FriendBoard {
   }
 }

@@ -8,21 +8,31 @@ import io.vertx.core.json.JsonObject;
  * false when there was nothing to change.
  */
 @DataObject
-public final class FriendChange extends JsonAnswer {
-  public FriendChange(JsonObject json) {
-    super(json);
+public interface FriendChange extends Answer {
+  String userId();
+
+  String friendId();
+
+  /** Whether an addition made a new friendship; {@code null} for a removal. */
+  Boolean added();
+
+  /** Whether a removal ended a friendship; {@code null} for an addition. */
+  Boolean removed();
+
+  static FriendChange added(String userId, String friendId, boolean added) {
+    return new Fields(userId, friendId, added, null);
   }
 
-  public static FriendChange added(String userId, String friendId, boolean added) {
-    return new FriendChange(new JsonObject().put("userId", userId).put("friendId", friendId).put("added", added));
+  static FriendChange removed(String userId, String friendId, boolean removed) {
+    return new Fields(userId, friendId, null, removed);
   }
 
-  public static FriendChange removed(String userId, String friendId, boolean removed) {
-    return new FriendChange(new JsonObject().put("userId", userId).put("friendId", friendId).put("removed", removed));
+  static FriendChange fromJson(JsonObject json) {
+    return AnswerJson.read(json, Fields.class);
   }
 
-  /** Whether an addition made a new friendship (not asked of a removal). */
-  public boolean added() {
-    return json.getBoolean("added");
+  /** The answer's fields, in the order of its JSON. */
+  record Fields(String userId, String friendId, @AnswerJson.IfSet Boolean added, @AnswerJson.IfSet Boolean removed)
+      implements FriendChange {
   }
 }

@@ -1,23 +1,29 @@
 package dev.leaderboard.service.result;
 
 import io.vertx.codegen.annotations.DataObject;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 
 /** A user's friends: {@code {userId, count, friends: [IDs sorted]}}. */
 @DataObject
-public final class FriendList extends JsonAnswer {
-  public FriendList(JsonObject json) {
-    super(json);
-  }
+public interface FriendList extends Answer {
+  String userId();
+
+  int count();
+
+  List<String> friends();
 
   /** @param friends the IDs in their order */
-  public static FriendList of(String userId, Collection<String> friends) {
-    return new FriendList(new JsonObject()
-        .put("userId", userId)
-        .put("count", friends.size())
-        .put("friends", new JsonArray(new ArrayList<>(friends))));
+  static FriendList of(String userId, Collection<String> friends) {
+    return new Fields(userId, friends.size(), List.copyOf(friends));
+  }
+
+  static FriendList fromJson(JsonObject json) {
+    return AnswerJson.read(json, Fields.class);
+  }
+
+  /** The answer's fields, in the order of its JSON. */
+  record Fields(String userId, int count, List<String> friends) implements FriendList {
   }
 }

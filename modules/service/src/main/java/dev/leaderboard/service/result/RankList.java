@@ -2,7 +2,6 @@ package dev.leaderboard.service.result;
 
 import dev.leaderboard.core.RankMode;
 import io.vertx.codegen.annotations.DataObject;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 
@@ -14,35 +13,50 @@ import java.util.List;
  * {@code null} in the JSON, and the users of the shards that did not answer are listed apart.
  */
 @DataObject
-public final class RankList extends JsonAnswer {
-  public RankList(JsonObject json) {
-    super(json);
-  }
+public interface RankList extends Answer {
+  String board();
 
-  public static RankList of(String board, String period, long total, RankMode rankMode, List<Entry> entries,
+  String period();
+
+  /** The period's size; {@code null} in a partial list. */
+  Long total();
+
+  RankMode rankMode();
+
+  List<Entry> entries();
+
+  List<String> missing();
+
+  /** What a partial list leaves out; {@code null} when it is complete. */
+  Partial partial();
+
+  static RankList of(String board, String period, long total, RankMode rankMode, List<Entry> entries,
       List<String> missing) {
-    return new RankList(json(board, period, total, rankMode, Entry.toJson(entries), missing));
+    return new Fields(board, period, total, rankMode, entries, missing, null);
   }
 
   /** Scores and times only: {@code entries} carry no rank (see {@link Entry#scoreOnlyJson}). */
-  public static RankList partial(String board, String period, RankMode rankMode, List<Entry> entries,
+  static RankList partial(String board, String period, RankMode rankMode, List<Entry> entries,
       List<String> missing, Partial partial) {
-    return new RankList(partial.addTo(json(board, period, 0, rankMode, Entry.toJson(entries, Entry::scoreOnlyJson),
-        missing).putNull("total")));
+    return new Fields(board, period, null, rankMode, entries, missing, partial);
   }
 
-  private static JsonObject json(String board, String period, long total, RankMode rankMode, JsonArray entries,
-      List<String> missing) {
-    return new JsonObject().put("board", board).put("period", period).put("total", total)
-        .put("rankMode", rankMode.wireName()).put("entries", entries).put("missing", new JsonArray(missing));
+  /** The entry's rank on the board; {@code null} in a partial list (not known). */
+  default Long rankOf(Entry e) {
+    return partial() == null ? e.rank() : null;
   }
 
-  public boolean partial() {
-    return json.containsKey("partial");
+  static RankList fromJson(JsonObject json) {
+    return AnswerJson.read(json, Fields.class);
   }
 
-  /** The entries' JSON, in board order. */
-  public JsonArray entries() {
-    return json.getJsonArray("entries");
+  /** The answer's fields, in the order of its JSON. */
+  record Fields(String board, String period, Long total, RankMode rankMode, List<Entry> entries,
+      List<String> missing, @AnswerJson.Flat Partial partial) implements RankList {
+    @Override
+    public JsonObject toJson() {
+      JsonObject out = AnswerJson.write(this);
+      return partial == null ? out : out.put("entries", Entry.toJson(entries, Entry::scoreOnlyJson));
+    }
   }
 }

@@ -1,21 +1,43 @@
 package dev.leaderboard.service.result;
 
 import io.vertx.codegen.annotations.DataObject;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.List;
 
 /**
- * {@code {userId, boards: [{board, period, participant, joinedAt?, cohort?, score?, rank?, cohortRank?,
- * attemptsLeft?, window}]}}: the boards where the user takes part or has an entry in the current
- * period, by board name.
+ * The boards where the user takes part or has an entry in the current period, by board name: {@code
+ * {userId, boards: [{board, period, participant, joinedAt?, score?, rank?, attemptsLeft?, window, cohort?,
+ * cohortRank?}]}}.
  */
 @DataObject
-public final class UserBoards extends JsonAnswer {
-  public UserBoards(JsonObject json) {
-    super(json);
+public interface UserBoards extends Answer {
+  String userId();
+
+  List<Item> boards();
+
+  /**
+   * The user's standing on one board's current period: {@code joinedAt} when a participant, the score
+   * and rank when the user has an entry, the attempts left on a board with {@code maxAttempts}, the
+   * period's running window, and the cohort and rank in it when placed in one.
+   */
+  record Item(String board, String period, boolean participant, @AnswerJson.IfSet Long joinedAt,
+      @AnswerJson.Flat Standing standing, @AnswerJson.IfSet Long attemptsLeft, JsonObject window,
+      @AnswerJson.Flat CohortPlace cohort) implements Answer {
   }
 
-  public static UserBoards of(String userId, JsonArray boards) {
-    return new UserBoards(new JsonObject().put("userId", userId).put("boards", boards));
+  /** The user's score and unique rank on the board ({@code null} while not known: a shard is down). */
+  record Standing(long score, Long rank) implements Answer {
+  }
+
+  static UserBoards of(String userId, List<Item> boards) {
+    return new Fields(userId, boards);
+  }
+
+  static UserBoards fromJson(JsonObject json) {
+    return AnswerJson.read(json, Fields.class);
+  }
+
+  /** The answer's fields, in the order of its JSON. */
+  record Fields(String userId, List<Item> boards) implements UserBoards {
   }
 }

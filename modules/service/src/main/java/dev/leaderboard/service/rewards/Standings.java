@@ -11,11 +11,14 @@ import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.request.Requests;
 import dev.leaderboard.service.participation.Participation;
 import dev.leaderboard.service.reads.RankMath;
+import dev.leaderboard.service.result.CohortPlace;
+import dev.leaderboard.service.result.Entry;
 import dev.leaderboard.service.result.StandingHistory;
+import dev.leaderboard.service.result.UserEntry;
 import io.vertx.core.Future;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -47,14 +50,14 @@ public final class Standings {
     return boards.require(board).compose(b -> {
       Period currentPeriod = b.periodOf(clock.instant());
       String current = currentPeriod.id();
-      Future<JsonObject> live = participation.user(b, currentPeriod, userId, RankMode.UNIQUE, false)
-          .map(entry -> live(entry.toJson()))
+      Future<StandingHistory.Item> live = participation.user(b, currentPeriod, userId, RankMode.UNIQUE, false)
+          .map(Standings::live)
           .recover(t -> t instanceof LeaderboardException e && e.refusal() == Refusal.USER_NOT_FOUND
               ? Future.succeededFuture(null) : Future.failedFuture(t));
       return Future.all(live, archive.history(b.uid(), userId, lim)).map(all -> {
-        JsonObject now = all.resultAt(0);
+        StandingHistory.Item now = all.resultAt(0);
         List<ArchivedStanding> past = all.resultAt(1);
-        JsonArray periods = new JsonArray();
+        List<StandingHistory.Item> periods = new ArrayList<>();
         // a current period closed early is archived already: its row comes from the archive
         if (now != null && past.stream().noneMatch(s -> s.period().equals(current))) {
           periods.add(now);
@@ -69,23 +72,18 @@ public final class Standings {
     });
   }
 
-  private static JsonObject live(JsonObject entry) {
-    JsonObject out = new JsonObject().put("period", entry.getString("period")).put("rank", entry.getValue("rank"))
-        .put("score", entry.getValue("score")).put("total", entry.getValue("total"))
-        .put("percentile", entry.getValue("percentile"));
-    if (entry.containsKey("partial")) {
-      out.put("partial", true);
-    }
-    return entry.containsKey("cohort") ? out.put("cohort", entry.getValue("cohort"))
-        .put("cohortRank", entry.getValue("cohortRank")) : out;
+  /** The current period as the user's entry reads it: a partial entry's rank, total and percentile are not known. */
+  private static StandingHistory.Item live(UserEntry u) {
+    Entry e = u.entry();
+    boolean known = u.partial() == null;
+    return new StandingHistory.Item(u.period(), known ? e.rank() : null, e.score(), u.total(),
+        known ? e.percentile() : null, u.partial(), u.cohort(), null);
   }
 
-  private static JsonObject archived(ArchivedStanding s) {
-    JsonObject out = new JsonObject().put("period", s.period()).put("rank", RankMath.unique(s.position()))
-        .put("score", s.score()).put("total", s.total()).put("percentile", RankMath.percentile(s.position(), s.total()));
-    if (s.cohort() != null) {
-      out.put("cohort", s.cohort()).put("cohortRank", s.cohortRank());
-    }
-    return s.reward() == null ? out : out.put("reward", new JsonObject(s.reward()));
+  private static StandingHistory.Item archived(ArchivedStanding s) {
+    return new StandingHistory.Item(s.period(), RankMath.unique(s.position()), s.score(), s.total(),
+        RankMath.percentile(s.position(), s.total()), null,
+        s.cohort() == null ? null : new CohortPlace(s.cohort(), s.cohortRank()),
+        s.reward() == null ? null : new JsonObject(s.reward()));
   }
 }
