@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.leaderboard.core.Delivery;
 import dev.leaderboard.core.PeriodState;
+import dev.leaderboard.core.RankMode;
 import dev.leaderboard.core.Refusal;
 import dev.leaderboard.store.moderation.Ban;
 import io.vertx.core.json.JsonObject;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -52,7 +54,31 @@ class AnswerJsonTest {
   }
 
   @Test
+  void partialReadsLeaveRanksOut() {
+    Partial down = new Partial(List.of("cid"), "shard 1 down");
+    Entry scoreOnly = new Entry(0, "ann", 5, 9, 0, "{\"m\":1}");
+    assertThat(RankList.partial("b", "p", RankMode.UNIQUE, List.of(scoreOnly), List.of("bob"), down).toJson().encode())
+        .isEqualTo("{\"board\":\"b\",\"period\":\"p\",\"total\":null,\"rankMode\":\"unique\",\"entries\":[{\"rank\":null,"
+            + "\"userId\":\"ann\",\"score\":5,\"at\":9,\"percentile\":null,\"meta\":{\"m\":1}}],\"missing\":[\"bob\"],"
+            + "\"partial\":true,\"unreachable\":[\"cid\"],\"reason\":\"shard 1 down\"}");
+    assertThat(UserEntry.partial(scoreOnly, "p", "why").inCohort(3, null).toJson().encode())
+        .isEqualTo("{\"rank\":null,\"userId\":\"ann\",\"score\":5,\"at\":9,\"percentile\":null,\"meta\":{\"m\":1},"
+            + "\"period\":\"p\",\"total\":null,\"partial\":true,\"unavailable\":\"why\",\"cohort\":3,\"cohortRank\":null}");
+    Entry first = new Entry(1, "ann", 5, 9, 100);
+    assertThat(FriendBoard.of("b", "p", "ann", 1, 0, 10, RankMode.DENSE, List.of(first), Arrays.asList(
+        (Long) null), List.of(), down).toJson().getJsonArray("entries").encode())
+        .isEqualTo("[{\"rank\":1,\"userId\":\"ann\",\"score\":5,\"at\":9,\"percentile\":100.0,\"globalRank\":null}]");
+    assertThat(FriendBoard.of("b", "p", "ann", 1, 0, 10, RankMode.DENSE, List.of(first), null, List.of(), null)
+        .toJson().encode()).isEqualTo("{\"board\":\"b\",\"period\":\"p\",\"userId\":\"ann\",\"total\":1,\"offset\":0,"
+            + "\"limit\":10,\"rankMode\":\"dense\",\"entries\":[{\"rank\":1,\"userId\":\"ann\",\"score\":5,\"at\":9,"
+            + "\"percentile\":100.0}],\"missing\":[]}");
+  }
+
+  @Test
   void answersReadBackEqual() {
+    Entry ann = new Entry(1, "ann", 5, 9, 100, "{\"m\":1}", "{\"k\":2}");
+    Entry unranked = new Entry(0, "bob", 4, 8, 0);
+    Partial down = new Partial(List.of("cid"), "shard 1 down");
     List<Answer> answers = List.of(
         SubmitResult.of("ann", "p", true, true, 5L, 2L, 9L, "shard down", "{\"k\":1}").withAttemptsLeft(2),
         SubmitResult.of("ann", "p", false, false, null, null, null, null, null),
@@ -68,7 +94,33 @@ class AnswerJsonTest {
         ModeratedUser.of("ann", true, new Ban("spam", 3, false),
             List.of(new ModeratedEntry("b", "p", PeriodState.OPEN, 5L, 6L, new JsonObject().put("k", 2), 1L, 9L)),
             List.of()),
-        EntryRemoved.of("b", "p", "ann", 5, 6, null, true));
+        EntryRemoved.of("b", "p", "ann", 5, 6, null, true),
+        EntryPage.of("b", "p", 2, 0, 10, RankMode.UNIQUE, List.of(ann, new Entry(2, "bob", 4, 8, 50))),
+        AroundPage.of("b", "p", "ann", 2, 0, RankMode.COMPETITION, List.of(ann)),
+        RankList.of("b", "p", 2, RankMode.UNIQUE, List.of(ann), List.of("cid")),
+        RankList.partial("b", "p", RankMode.DENSE, List.of(unranked), List.of(), down),
+        UserEntry.of(ann, "p", 2),
+        UserEntry.of(ann, "p", 2).inCohort(1, 1L),
+        UserEntry.partial(unranked, "p", "shard 1 down").inCohort(1, null),
+        Histogram.of("b", "p", new long[] {0, 5, 10}, new long[] {3, 4}),
+        UserMeta.of("b", "p", "ann", "{\"m\":1}"),
+        UserBoards.of("ann", List.of(
+            new UserBoards.Item("b", "p", true, 5L, new UserBoards.Standing(5, null), 2L, new JsonObject().put("w", 1),
+                new CohortPlace(1, 1L)),
+            new UserBoards.Item("c", "p", false, null, null, null, new JsonObject(), null))),
+        StandingHistory.of("b", "ann", List.of(
+            new StandingHistory.Item("p", null, 5, null, null, true, new CohortPlace(1, null), null),
+            new StandingHistory.Item("o", 1L, 5, 2L, 100.0, null, null, new JsonObject().put("coins", 3)))),
+        CohortBoard.of("b", "p", 1, 3, RankMode.UNIQUE, List.of(CohortBoard.Member.of(ann, 1, 1L),
+            CohortBoard.Member.of(unranked, 2, null)), List.of("cid"), down),
+        CohortBoard.of("b", "p", 1, 1, RankMode.UNIQUE, List.of(CohortBoard.Member.of(ann, 1, 1L)), List.of(), null),
+        FriendBoard.of("b", "p", "ann", 2, 0, 10, RankMode.UNIQUE, List.of(ann), Arrays.asList((Long) null),
+            List.of("cid"), down),
+        FriendBoard.of("b", "p", "ann", 2, 0, 10, RankMode.UNIQUE, List.of(ann), null, List.of(), null),
+        FriendList.of("ann", List.of("bob", "cid")),
+        FriendChange.added("ann", "bob", true),
+        FriendChange.removed("ann", "bob", false),
+        FriendImport.of("ann", 1, 0, List.of(new FriendImport.Refused(2, 7, "invalid_request", "no"))));
     for (Answer a : answers) {
       JsonObject json = a.toJson();
       Answer back = readBack(a, json);
