@@ -14,6 +14,7 @@ import dev.leaderboard.embedded.Await;
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
 import dev.leaderboard.service.periods.PeriodCloser;
+import dev.leaderboard.service.result.Entry;
 import dev.leaderboard.store.dispatch.RedisPool;
 import dev.leaderboard.testing.TestSeed;
 import io.vertx.core.DeploymentOptions;
@@ -157,9 +158,9 @@ class BoardChangeAcrossNodesTest {
     String user = "t" + creation + "-" + round;
     long value = 1 + rnd.nextInt(1000);
     b.submit(saved.name(), new ScoreEvent(new JsonObject().put("userId", user).put("value", value)), true).await();
-    assertThat(a.user(saved.name(), user, null, null, null).await().toJson().getLong("score")).isEqualTo(value);
-    List<String> ours = a.entries(saved.name(), null, 0L, 1000, null, null).await().toJson().getJsonArray("entries")
-        .stream().map(e -> ((JsonObject) e).getString("userId")).filter(u -> u.startsWith("t")).toList();
+    assertThat(a.user(saved.name(), user, null, null, null).await().entry().score()).isEqualTo(value);
+    List<String> ours = a.entries(saved.name(), null, 0L, 1000, null, null).await().entries().stream()
+        .map(Entry::userId).filter(u -> u.startsWith("t")).toList();
     assertThat(ours).as("this board's own writes only").allMatch(u -> u.startsWith("t" + creation + "-"));
   }
 

@@ -11,13 +11,13 @@ import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.Partitioner;
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
+import dev.leaderboard.service.result.Entry;
 import dev.leaderboard.store.friends.FriendStore;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Route;
 import dev.leaderboard.store.dispatch.Shards;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.VertxExtension;
 import io.vertx.redis.client.Command;
@@ -74,7 +74,7 @@ class ErasureTest {
     submit(board, user, 20, "e1");
     submit(board, "b", 20, null);
     submit(board, "c", 10, null);
-    JsonArray archivedBefore = page(board, "2025-04-14");
+    List<Entry> archivedBefore = page(board, "2025-04-14");
     clock.set(Instant.parse("2025-04-15T12:00:00Z"));
     service.closePeriod(board, "2025-04-14").await();
     submit(board, user, 5, "e2");
@@ -94,16 +94,15 @@ class ErasureTest {
         .containsExactly("2025-04-14");
     // the archived period: the others keep their recorded positions and ranks, the size stays, one erased
     assertThat(status(service.user(board, user, "2025-04-14", null, null))).isEqualTo(404);
-    JsonArray archivedAfter = page(board, "2025-04-14");
-    assertThat(archivedAfter).containsExactly(archivedBefore.getValue(0), archivedBefore.getValue(2),
-        archivedBefore.getValue(3));
+    List<Entry> archivedAfter = page(board, "2025-04-14");
+    assertThat(archivedAfter).containsExactly(archivedBefore.get(0), archivedBefore.get(2), archivedBefore.get(3));
     PeriodList.Item day = service.periods(board).await().periods().stream()
         .filter(p -> p.period().equals("2025-04-14")).findFirst().orElseThrow();
     assertThat(day.size()).isEqualTo(4);
     assertThat(day.erased()).isEqualTo(1);
     // the hot period ranks the others without the user; the friend lists no longer name the user
     assertThat(status(service.user(board, user, null, null, null))).isEqualTo(404);
-    assertThat(service.user(board, "a", null, "dense", null).await().toJson().getLong("rank")).isEqualTo(1);
+    assertThat(service.user(board, "a", null, "dense", null).await().entry().rank()).isEqualTo(1);
     assertThat(friends.friends(user).await()).isEmpty();
     assertThat(friends.friends(f1).await()).containsExactly(f2);
     assertThat(friends.friends(f2).await()).containsExactly(f1);
@@ -149,14 +148,14 @@ class ErasureTest {
     }
     assertThat(storedMeta(b1, "2025-04-14", other)).contains("Bob");
     submit(b1, user, 7, null);
-    assertThat(service.user(b1, user, null, null, null).await().toJson().getJsonObject("meta")).isNull();
+    assertThat(service.user(b1, user, null, null, null).await().entry().meta()).isNull();
 
     // removing one entry drops its metadata: a later submit without meta shows none
     submitWithMeta(b2, other, 4, "Bob");
     moderation.removeEntry(b2, other, null).await();
     assertThat(storedMeta(b2, "2025-04-15", other)).isNull();
     submit(b2, other, 3, null);
-    assertThat(service.user(b2, other, null, null, null).await().toJson().getJsonObject("meta")).isNull();
+    assertThat(service.user(b2, other, null, null, null).await().entry().meta()).isNull();
   }
 
   private void submitWithMeta(String board, String user, long value, String name) {
@@ -180,8 +179,8 @@ class ErasureTest {
     return service.submit(board, new ScoreEvent(e), true).await().toJson();
   }
 
-  private JsonArray page(String board, String period) {
-    return service.entries(board, period, 0L, 100, null, null).await().toJson().getJsonArray("entries");
+  private List<Entry> page(String board, String period) {
+    return service.entries(board, period, 0L, 100, null, null).await().entries();
   }
 
   /** The periods an answer's list names on {@code board}. */

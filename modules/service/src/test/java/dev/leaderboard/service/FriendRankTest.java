@@ -4,6 +4,8 @@ import dev.leaderboard.core.BusAddresses;
 import dev.leaderboard.service.friends.FriendRankVerticle;
 import dev.leaderboard.service.request.FriendIds;
 import dev.leaderboard.service.result.FriendChange;
+import dev.leaderboard.service.result.FriendImport;
+import dev.leaderboard.service.result.FriendList;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
@@ -77,10 +79,10 @@ class FriendRankTest {
     }
     Map<String, TreeSet<String>> graph = buildGraph(rnd, friends, users);
     for (String u : users) {
-      JsonObject got = friends.friends(u).await().toJson();
-      assertThat(got.getString("userId")).isEqualTo(u);
-      assertThat(got.getInteger("count")).isEqualTo(graph.get(u).size());
-      assertThat(got.getJsonArray("friends").getList()).as("friends of %s", u).containsExactlyElementsOf(graph.get(u));
+      FriendList got = friends.friends(u).await();
+      assertThat(got.userId()).isEqualTo(u);
+      assertThat(got.count()).isEqualTo(graph.get(u).size());
+      assertThat(got.friends()).as("friends of %s", u).containsExactlyElementsOf(graph.get(u));
     }
 
     long dayStart = Instant.parse("2025-04-15T00:00:00Z").toEpochMilli();
@@ -160,18 +162,17 @@ class FriendRankTest {
             already++;
           }
         }
-        JsonObject r = friends.importFriends(u, friendIds(new JsonArray(new ArrayList<>(picked))))
-            .await().toJson();
-        assertThat(r.getInteger("added")).as("import for %s", u).isEqualTo(added);
-        assertThat(r.getInteger("already")).isEqualTo(already);
-        assertThat(r.getJsonArray("refused")).isEmpty();
+        FriendImport r = friends.importFriends(u, friendIds(new JsonArray(new ArrayList<>(picked)))).await();
+        assertThat(r.added()).as("import for %s", u).isEqualTo(added);
+        assertThat(r.already()).isEqualTo(already);
+        assertThat(r.refused()).isEmpty();
       } else {
         for (String f : picked) {
           boolean isNew = graph.get(u).add(f);
           graph.get(f).add(u);
           // either side may ask
-          JsonObject r = rnd.nextBoolean() ? friends.addFriend(u, f).await().toJson() : friends.addFriend(f, u).await().toJson();
-          assertThat(r.getBoolean("added")).as("add %s %s", u, f).isEqualTo(isNew);
+          FriendChange r = rnd.nextBoolean() ? friends.addFriend(u, f).await() : friends.addFriend(f, u).await();
+          assertThat(r.added()).as("add %s %s", u, f).isEqualTo(isNew);
         }
       }
     }
@@ -183,8 +184,8 @@ class FriendRankTest {
       }
       boolean was = graph.get(u).remove(f);
       graph.get(f).remove(u);
-      JsonObject r = rnd.nextBoolean() ? friends.removeFriend(u, f).await().toJson() : friends.removeFriend(f, u).await().toJson();
-      assertThat(r.getBoolean("removed")).as("remove %s %s", u, f).isEqualTo(was);
+      FriendChange r = rnd.nextBoolean() ? friends.removeFriend(u, f).await() : friends.removeFriend(f, u).await();
+      assertThat(r.removed()).as("remove %s %s", u, f).isEqualTo(was);
     }
     return graph;
   }
@@ -247,20 +248,20 @@ class FriendRankTest {
     String b = user("bob");
     assertThat(friends.addFriend(a, b).await().toJson())
         .isEqualTo(new JsonObject().put("userId", a).put("friendId", b).put("added", true));
-    assertThat(friends.addFriend(a, b).await().toJson().getBoolean("added")).isFalse();
-    assertThat(friends.addFriend(b, a).await().toJson().getBoolean("added")).isFalse();
+    assertThat(friends.addFriend(a, b).await().added()).isFalse();
+    assertThat(friends.addFriend(b, a).await().added()).isFalse();
     assertThat(friends.friends(a).await().toJson())
         .isEqualTo(new JsonObject().put("userId", a).put("count", 1).put("friends", new JsonArray().add(b)));
-    assertThat(friends.friends(b).await().toJson().getJsonArray("friends")).containsExactly(a);
+    assertThat(friends.friends(b).await().friends()).containsExactly(a);
 
     assertThat(friends.removeFriend(b, a).await().toJson())
         .isEqualTo(new JsonObject().put("userId", b).put("friendId", a).put("removed", true));
-    assertThat(friends.removeFriend(a, b).await().toJson().getBoolean("removed")).isFalse();
-    assertThat(friends.friends(a).await().toJson().getInteger("count")).isZero();
-    assertThat(friends.friends(b).await().toJson().getJsonArray("friends")).isEmpty();
+    assertThat(friends.removeFriend(a, b).await().removed()).isFalse();
+    assertThat(friends.friends(a).await().count()).isZero();
+    assertThat(friends.friends(b).await().friends()).isEmpty();
     // a friendship again after it ended
-    assertThat(friends.addFriend(b, a).await().toJson().getBoolean("added")).isTrue();
-    assertThat(friends.friends(a).await().toJson().getJsonArray("friends")).containsExactly(b);
+    assertThat(friends.addFriend(b, a).await().added()).isTrue();
+    assertThat(friends.friends(a).await().friends()).containsExactly(b);
   }
 
   @Test
@@ -277,7 +278,7 @@ class FriendRankTest {
     assertRefused(friends.importFriends(a, new FriendIds(new JsonObject().put("friends", new JsonArray()))), 400,
         "invalid_field", "friends", "not a known field");
     assertRefused(friends.importFriends(a, new FriendIds(null)), 400, "invalid_field", "body", "JSON object");
-    assertThat(friends.friends(a).await().toJson().getInteger("count")).isZero();
+    assertThat(friends.friends(a).await().count()).isZero();
 
     String board = "fb-" + UUID.randomUUID().toString().substring(0, 8);
     assertRefused(friends.friendBoard(board, a, null, null, null, null, null), 404, "board_not_found", board);
@@ -305,33 +306,32 @@ class FriendRankTest {
     String b = user("b");
     String c = user("c");
     JsonArray ids = new JsonArray().add(a).add(b).add(a).add("bad id").add(u).add(42).addNull().add("").add(c).add(b);
-    JsonObject r = friends.importFriends(u, friendIds(ids)).await().toJson();
-    assertThat(r.getString("userId")).isEqualTo(u);
-    assertThat(r.getInteger("added")).isEqualTo(3);
-    assertThat(r.getInteger("already")).isEqualTo(2);
-    JsonArray refused = r.getJsonArray("refused");
+    FriendImport r = friends.importFriends(u, friendIds(ids)).await();
+    assertThat(r.userId()).isEqualTo(u);
+    assertThat(r.added()).isEqualTo(3);
+    assertThat(r.already()).isEqualTo(2);
+    List<FriendImport.Refused> refused = r.refused();
     assertThat(refused).hasSize(5);
     int[] indexes = {3, 4, 5, 6, 7};
     for (int k = 0; k < indexes.length; k++) {
-      JsonObject x = refused.getJsonObject(k);
-      assertThat(x.getInteger("index")).isEqualTo(indexes[k]);
-      assertThat(x.getValue("friendId")).isEqualTo(ids.getValue(indexes[k]));
-      assertThat(x.getString("error")).isEqualTo("invalid_field");
-      assertThat(x.getString("message")).contains("friendIds[" + indexes[k] + "]");
+      FriendImport.Refused x = refused.get(k);
+      assertThat(x.index()).isEqualTo(indexes[k]);
+      assertThat(x.friendId()).isEqualTo(ids.getValue(indexes[k]));
+      assertThat(x.error()).isEqualTo("invalid_field");
+      assertThat(x.message()).contains("friendIds[" + indexes[k] + "]");
     }
-    assertThat(refused.getJsonObject(1).getString("message")).contains("themself");
-    assertThat(friends.friends(u).await().toJson().getJsonArray("friends")).containsExactly(a, b, c);
+    assertThat(refused.get(1).message()).contains("themself");
+    assertThat(friends.friends(u).await().friends()).containsExactly(a, b, c);
     for (String f : List.of(a, b, c)) {
-      assertThat(friends.friends(f).await().toJson().getJsonArray("friends")).containsExactly(u);
+      assertThat(friends.friends(f).await().friends()).containsExactly(u);
     }
     // again, with one new friend: the others are already there
     String d = user("d");
     JsonObject again = friends.importFriends(u, friendIds(new JsonArray().add(c).add(d))).await().toJson();
     assertThat(again).isEqualTo(new JsonObject().put("userId", u).put("added", 1).put("already", 1)
         .put("refused", new JsonArray()));
-    assertThat(friends.importFriends(u, friendIds(new JsonArray())).await().toJson().getInteger("added"))
-        .isZero();
-    assertThat(friends.friends(u).await().toJson().getInteger("count")).isEqualTo(4);
+    assertThat(friends.importFriends(u, friendIds(new JsonArray())).await().added()).isZero();
+    assertThat(friends.friends(u).await().count()).isEqualTo(4);
   }
 
   @Test
@@ -339,17 +339,17 @@ class FriendRankTest {
     FriendRankService friends = deployFriends(5);
     String x = user("x");
     for (int i = 0; i < 5; i++) {
-      assertThat(friends.addFriend(x, user("x" + i)).await().toJson().getBoolean("added")).isTrue();
+      assertThat(friends.addFriend(x, user("x" + i)).await().added()).isTrue();
     }
-    JsonArray xFriends = friends.friends(x).await().toJson().getJsonArray("friends");
+    List<String> xFriends = friends.friends(x).await().friends();
     String y = user("y");
     // x's list is full, asked from either side
     assertRefused(friends.addFriend(x, y), 422, "friend_limit", "'" + x + "'", "5", "nothing changed");
     assertRefused(friends.addFriend(y, x), 422, "friend_limit", "'" + x + "'", "5");
-    assertThat(friends.friends(x).await().toJson().getJsonArray("friends")).isEqualTo(xFriends);
-    assertThat(friends.friends(y).await().toJson().getJsonArray("friends")).isEmpty();
+    assertThat(friends.friends(x).await().friends()).isEqualTo(xFriends);
+    assertThat(friends.friends(y).await().friends()).isEmpty();
     // an existing friendship is no growth
-    assertThat(friends.addFriend(user("x0"), x).await().toJson().getBoolean("added")).isFalse();
+    assertThat(friends.addFriend(user("x0"), x).await().added()).isFalse();
 
     // y's list full: refused naming y, and z's list stays empty
     for (int i = 0; i < 5; i++) {
@@ -358,7 +358,7 @@ class FriendRankTest {
     String z = user("z");
     ServiceException full = assertRefused(friends.addFriend(z, y), 422, "friend_limit", "'" + y + "'");
     assertThat(full.getMessage()).doesNotContain("list of user '" + z + "'");
-    assertThat(friends.friends(z).await().toJson().getInteger("count")).isZero();
+    assertThat(friends.friends(z).await().count()).isZero();
 
     // more IDs than the limit in one import
     JsonArray six = new JsonArray();
@@ -366,7 +366,7 @@ class FriendRankTest {
       six.add(user("s" + i));
     }
     assertRefused(friends.importFriends(z, friendIds(six)), 400, "invalid_field", "friendIds", "5");
-    assertThat(friends.friends(z).await().toJson().getInteger("count")).isZero();
+    assertThat(friends.friends(z).await().count()).isZero();
 
     // an import that fills w's list: later IDs refused for w's list, y refused for its own
     String w = user("w");
@@ -374,25 +374,25 @@ class FriendRankTest {
       friends.addFriend(w, user("w" + i)).await();
     }
     JsonArray ids = new JsonArray().add(user("a1")).add(user("a2")).add(user("a3")).add(y).add(user("a4"));
-    JsonObject r = friends.importFriends(w, friendIds(ids)).await().toJson();
-    assertThat(r.getInteger("added")).isEqualTo(2);
-    assertThat(r.getInteger("already")).isZero();
-    JsonArray refused = r.getJsonArray("refused");
+    FriendImport r = friends.importFriends(w, friendIds(ids)).await();
+    assertThat(r.added()).isEqualTo(2);
+    assertThat(r.already()).isZero();
+    List<FriendImport.Refused> refused = r.refused();
     assertThat(refused).hasSize(3);
-    assertThat(refused.getJsonObject(0).getInteger("index")).isEqualTo(2);
-    assertThat(refused.getJsonObject(0).getString("message")).contains("'" + w + "'", "5");
-    assertThat(refused.getJsonObject(1).getInteger("index")).isEqualTo(3);
-    assertThat(refused.getJsonObject(1).getString("message")).contains("list of user '" + y + "'");
-    assertThat(refused.getJsonObject(2).getInteger("index")).isEqualTo(4);
+    assertThat(refused.get(0).index()).isEqualTo(2);
+    assertThat(refused.get(0).message()).contains("'" + w + "'", "5");
+    assertThat(refused.get(1).index()).isEqualTo(3);
+    assertThat(refused.get(1).message()).contains("list of user '" + y + "'");
+    assertThat(refused.get(2).index()).isEqualTo(4);
     for (int k = 0; k < 3; k++) {
-      assertThat(refused.getJsonObject(k).getString("error")).isEqualTo("friend_limit");
+      assertThat(refused.get(k).error()).isEqualTo("friend_limit");
     }
-    assertThat(friends.friends(w).await().toJson().getJsonArray("friends"))
+    assertThat(friends.friends(w).await().friends())
         .containsExactlyInAnyOrder(user("w0"), user("w1"), user("w2"), user("a1"), user("a2"));
-    assertThat(friends.friends(user("a1")).await().toJson().getJsonArray("friends")).containsExactly(w);
-    assertThat(friends.friends(user("a3")).await().toJson().getJsonArray("friends")).isEmpty();
-    assertThat(friends.friends(user("a4")).await().toJson().getJsonArray("friends")).isEmpty();
-    assertThat(friends.friends(y).await().toJson().getJsonArray("friends")).doesNotContain(w).hasSize(5);
+    assertThat(friends.friends(user("a1")).await().friends()).containsExactly(w);
+    assertThat(friends.friends(user("a3")).await().friends()).isEmpty();
+    assertThat(friends.friends(user("a4")).await().friends()).isEmpty();
+    assertThat(friends.friends(y).await().friends()).doesNotContain(w).hasSize(5);
   }
 
   @Test
@@ -411,7 +411,7 @@ class FriendRankTest {
     for (int i = 0; i < sent.size(); i++) {
       Future<FriendChange> f = sent.get(i);
       if (f.succeeded()) {
-        assertThat(f.result().toJson().getBoolean("added")).isTrue();
+        assertThat(f.result().added()).isTrue();
         linked.add(others.get(i));
       } else {
         ServiceException e = (ServiceException) f.cause();
@@ -420,9 +420,9 @@ class FriendRankTest {
       }
     }
     assertThat(linked).hasSize(5);
-    assertThat(friends.friends(h).await().toJson().getJsonArray("friends")).containsExactlyInAnyOrderElementsOf(linked);
+    assertThat(friends.friends(h).await().friends()).containsExactlyInAnyOrderElementsOf(linked);
     for (String c : others) {
-      List<?> theirs = friends.friends(c).await().toJson().getJsonArray("friends").getList();
+      List<?> theirs = friends.friends(c).await().friends();
       assertThat(theirs).as("friends of %s", c).isEqualTo(linked.contains(c) ? List.of(h) : List.of());
     }
   }

@@ -113,7 +113,7 @@ class RoutedBatchRoundsTest {
     assertThat(counting.rounds).as("one round for the events of every board").containsExactly(60);
     for (Map.Entry<String, Long> w : want.entrySet()) {
       String[] bu = w.getKey().split("/");
-      assertThat(node.user(bu[0], bu[1], null, null, null).await().toJson().getLong("score")).as(w.getKey())
+      assertThat(node.user(bu[0], bu[1], null, null, null).await().entry().score()).as(w.getKey())
           .isEqualTo(w.getValue());
     }
   }

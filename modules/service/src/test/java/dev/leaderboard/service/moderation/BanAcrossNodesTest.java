@@ -16,11 +16,11 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
+import dev.leaderboard.service.result.Entry;
 import dev.leaderboard.store.moderation.Ban;
 import dev.leaderboard.store.moderation.ModerationStore;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.VertxExtension;
 import java.time.Clock;
@@ -74,8 +74,8 @@ class BanAcrossNodesTest {
       return service.submit(board, new ScoreEvent(new JsonObject().put("userId", user).put("value", value)), true).await().toJson();
     }
 
-    JsonArray entries(String board) {
-      return service.entries(board, null, 0L, 100, null, null).await().toJson().getJsonArray("entries");
+    List<Entry> entries(String board) {
+      return service.entries(board, null, 0L, 100, null, null).await().entries();
     }
   }
 
@@ -103,7 +103,7 @@ class BanAcrossNodesTest {
     b.submit(board, "x", 50);
     JsonObject before = b.submit(board, user, 40);
     b.submit(board, "y", 30);
-    JsonArray withUser = a.entries(board);
+    List<Entry> withUser = a.entries(board);
 
     a.service.ban(user, new BanRequest(new JsonObject().put("reason", "cheating"))).await();
 
@@ -111,11 +111,10 @@ class BanAcrossNodesTest {
     assertBanned(b.service.submit(board, new ScoreEvent(new JsonObject().put("userId", user).put("value", 5)), true));
     assertThat(status(b.service.user(board, user, null, null, null))).isEqualTo(404);
     // the others move up: y is second now, in every rank mode
-    JsonArray without = b.entries(board);
-    assertThat(without).extracting(o -> ((JsonObject) o).getString("userId")).containsExactly("x", "y");
-    assertThat(without.getJsonObject(1).getLong("rank")).isEqualTo(2);
-    assertThat(b.service.entries(board, null, 0L, 10, "dense", null).await().toJson().getJsonArray("entries")
-        .getJsonObject(1).getLong("rank")).isEqualTo(2);
+    List<Entry> without = b.entries(board);
+    assertThat(without).extracting(Entry::userId).containsExactly("x", "y");
+    assertThat(without.get(1).rank()).isEqualTo(2);
+    assertThat(b.service.entries(board, null, 0L, 10, "dense", null).await().entries().get(1).rank()).isEqualTo(2);
 
     // node C has not heard of the ban: the partition's marker refuses its write, which changes nothing
     assertThat(c.bans.banned(user)).isFalse();
@@ -130,9 +129,9 @@ class BanAcrossNodesTest {
     BanChange lifted = b.service.lift(user).await();
     assertThat(lifted.restored()).hasSize(1);
     BoardNoticeTest.awaitCondition("node A hears of the lift", () -> !a.bans.banned(user));
-    JsonObject back = a.service.user(board, user, null, null, null).await().toJson();
-    assertThat(back.getLong("score")).isEqualTo(before.getLong("score"));
-    assertThat(back.getLong("at")).isEqualTo(before.getLong("at"));
+    Entry back = a.service.user(board, user, null, null, null).await().entry();
+    assertThat(back.score()).isEqualTo(before.getLong("score"));
+    assertThat(back.at()).isEqualTo(before.getLong("at"));
     assertThat(a.entries(board)).isEqualTo(withUser);
     assertThat(a.submit(board, user, 1).getLong("score")).isEqualTo(41);
   }
@@ -156,11 +155,11 @@ class BanAcrossNodesTest {
 
     a.service.closePeriod(closing, null).await();
     assertThat(status(a.service.user(closing, user, null, null, null))).isEqualTo(404);
-    assertThat(a.entries(closing)).extracting(o -> ((JsonObject) o).getLong("rank")).containsExactly(1L);
+    assertThat(a.entries(closing)).extracting(Entry::rank).containsExactly(1L);
 
     BanChange lifted = a.service.lift(user).await();
     assertThat(lifted.restored()).extracting(ModeratedEntry::board).containsExactly(staying);
-    assertThat(a.service.user(staying, user, null, null, null).await().toJson().getLong("score")).isEqualTo(7);
+    assertThat(a.service.user(staying, user, null, null, null).await().entry().score()).isEqualTo(7);
     assertThat(status(a.service.user(closing, user, null, null, null))).isEqualTo(404);
     assertThat(status(a.service.lift(user))).isEqualTo(404);
   }
@@ -173,7 +172,7 @@ class BanAcrossNodesTest {
     a.submit(one, user, 10);
     a.submit(two, user, 20);
     a.submit(one, "w", 15);
-    JsonArray before = a.entries(one);
+    List<Entry> before = a.entries(one);
     ModerationStore store = new ModerationStore(a.store.shards());
     List<ModerationStore.Target> both = List.of(target(one), target(two));
 
@@ -191,7 +190,7 @@ class BanAcrossNodesTest {
     BanChange lifted = a.service.lift(user).await();
     assertThat(lifted.restored()).extracting(ModeratedEntry::board).containsExactly(two);
     assertThat(a.entries(one)).isEqualTo(before);
-    assertThat(a.service.user(two, user, null, null, null).await().toJson().getLong("score")).isEqualTo(20);
+    assertThat(a.service.user(two, user, null, null, null).await().entry().score()).isEqualTo(20);
 
     // an erasure that stopped after the partitions: the user stays locked out until it is run again
     store.putBan(user, new Ban("erasure under way", 2, true)).await();
@@ -200,7 +199,7 @@ class BanAcrossNodesTest {
     assertBanned(a.service.submit(one, new ScoreEvent(new JsonObject().put("userId", user).put("value", 1)), true));
     assertThat(a.service.erase(user).await().periods()).isEmpty();
     assertThat(store.ban(user).await()).isNull();
-    assertThat(a.entries(one)).extracting(o -> ((JsonObject) o).getString("userId")).containsExactly("w");
+    assertThat(a.entries(one)).extracting(Entry::userId).containsExactly("w");
     assertThat(a.submit(one, user, 1).getLong("rank")).isEqualTo(2);
   }
 

@@ -276,22 +276,22 @@ class CompetitionScenarioTest {
       ReferenceBoard within = scores.only(members);
       for (String mode : List.of("unique", "competition")) {
         CohortBoard got = node.cohort(name, cohort, period, mode, false).await();
-        JsonArray entries = got.toJson().getJsonArray("entries");
+        List<CohortBoard.Member> entries = got.entries();
         List<ReferenceBoard.Entry> expected = within.sorted();
         assertThat(entries.size()).as("cohort %d", cohort).isEqualTo(expected.size());
-        assertThat(got.toJson().getInteger("size")).isEqualTo(members.size());
+        assertThat(got.size()).isEqualTo(members.size());
         for (int k = 0; k < expected.size(); k++) {
-          JsonObject e = entries.getJsonObject(k);
+          CohortBoard.Member e = entries.get(k);
           ReferenceBoard.Entry x = expected.get(k);
-          assertThat(e.getString("userId")).as("cohort %d at %d", cohort, k).isEqualTo(x.userId());
-          assertThat(e.getLong("score")).isEqualTo(x.score());
+          assertThat(e.userId()).as("cohort %d at %d", cohort, k).isEqualTo(x.userId());
+          assertThat(e.score()).isEqualTo(x.score());
           boolean unique = mode.equals("unique");
-          assertThat(e.getLong("rank")).as("cohort rank of %s (%s)", x.userId(), mode)
+          assertThat(e.rank()).as("cohort rank of %s (%s)", x.userId(), mode)
               .isEqualTo(unique ? k + 1 : within.competitionRank(x.score()));
-          assertThat(e.getLong("globalRank")).as("board rank of %s (%s)", x.userId(), mode)
+          assertThat(e.globalRank()).as("board rank of %s (%s)", x.userId(), mode)
               .isEqualTo(unique ? scores.uniqueRank(x.userId()) : scores.competitionRank(x.score()));
         }
-        assertThat(got.toJson().getJsonArray("missing")).containsExactlyInAnyOrderElementsOf(
+        assertThat(got.missing()).containsExactlyInAnyOrderElementsOf(
             members.stream().filter(u -> within.get(u) == null).toList());
       }
     }
@@ -303,18 +303,17 @@ class CompetitionScenarioTest {
       assertThat(mine.cohort()).isEqualTo(model.cohortOf.get(user));
       if (scores.get(user) != null) {
         UserEntry entry = node.user(name, user, period, null, false).await();
-        assertThat(entry.toJson().getLong("rank")).isEqualTo(scores.uniqueRank(user));
-        assertThat(entry.toJson().getLong("cohort")).isEqualTo(model.cohortOf.get(user));
-        assertThat(entry.toJson().getLong("cohortRank")).isEqualTo(within.uniqueRank(user));
+        assertThat(entry.entry().rank()).isEqualTo(scores.uniqueRank(user));
+        assertThat(entry.cohort().cohort()).isEqualTo(model.cohortOf.get(user));
+        assertThat(entry.cohort().cohortRank()).isEqualTo(within.uniqueRank(user));
         if (period == null) {
           UserBoards boards = node.userBoards(user).await();
-          JsonObject mineHere = boards.toJson().getJsonArray("boards").stream().map(o -> (JsonObject) o)
-              .filter(o -> o.getString("board").equals(name)).findFirst().orElseThrow();
-          assertThat(mineHere.getLong("rank")).isEqualTo(scores.uniqueRank(user));
-          assertThat(mineHere.getLong("cohortRank")).isEqualTo(within.uniqueRank(user));
-          assertThat(mineHere.getLong("attemptsLeft"))
-              .isEqualTo(model.maxAttempts - model.attempts.getOrDefault(user, 0));
-          assertThat(mineHere.getBoolean("participant")).isTrue();
+          UserBoards.Item mineHere = boards.boards().stream().filter(o -> o.board().equals(name)).findFirst()
+              .orElseThrow();
+          assertThat(mineHere.standing().rank()).isEqualTo(scores.uniqueRank(user));
+          assertThat(mineHere.cohort().cohortRank()).isEqualTo(within.uniqueRank(user));
+          assertThat(mineHere.attemptsLeft()).isEqualTo(model.maxAttempts - model.attempts.getOrDefault(user, 0));
+          assertThat(mineHere.participant()).isTrue();
         }
       }
     }
@@ -361,7 +360,7 @@ class CompetitionScenarioTest {
       assertThat(code(f.cause())).isEqualTo("attempts_exhausted");
       assertThat(((LeaderboardException) f.cause()).getDebugInfo().getInteger("attemptsLeft")).isZero();
     });
-    assertThat(a.user(name, "solo", null, null, false).await().toJson().getLong("score")).isEqualTo(max);
+    assertThat(a.user(name, "solo", null, null, false).await().entry().score()).isEqualTo(max);
     assertThat(b.participants(name, null, 0L, 10).await().toJson().getLong("total")).isEqualTo(1);
   }
 
@@ -378,7 +377,7 @@ class CompetitionScenarioTest {
     assertThat(left.stream().map(o -> ((JsonObject) o).getString("userId")).toList()).containsExactly("x1", "x3");
     assertThat(code(catchThrowable(() -> a.submit(name, new ScoreEvent(new JsonObject().put("userId", gone)
         .put("value", 1)), false).await()))).isEqualTo("not_joined");
-    assertThat(b.cohort(name, 1L, null, null, false).await().toJson().getJsonArray("entries")).hasSize(1);
+    assertThat(b.cohort(name, 1L, null, null, false).await().entries()).hasSize(1);
     // joining again places the user anew: cohort 1 still counts two places, so the one being filled
     assertThat(a.join(name, new JoinRequest(join(gone, null))).await().toJson().getLong("cohort")).isEqualTo(2);
   }
@@ -430,7 +429,7 @@ class CompetitionScenarioTest {
         .put("value", 3)), false).await());
     assertThat(code(late)).isEqualTo("not_running");
     assertThat(late.getMessage()).contains("endsAt 2025-04-15T03:00:00Z");
-    assertThat(a.user(name, "w", null, null, false).await().toJson().getLong("score")).isEqualTo(3);
+    assertThat(a.user(name, "w", null, null, false).await().entry().score()).isEqualTo(3);
     BoardDefinition def = a.getBoard(name).await();
     assertThat(def.toJson().getString("endsAt")).isEqualTo("2025-04-15T03:00:00Z");
   }
