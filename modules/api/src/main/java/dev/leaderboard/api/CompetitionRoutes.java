@@ -32,7 +32,7 @@ final class CompetitionRoutes {
     service.get().join(ctx.pathParam("board"), new JoinRequest(Params.body(ctx))).onComplete(ar -> {
       if (ar.succeeded()) {
         ctx.response().setStatusCode(ar.result().created() ? 201 : 200);
-        ctx.json(ar.result().body());
+        ctx.json(ar.result().body().toJson());
       } else {
         ctx.fail(ar.cause());
       }

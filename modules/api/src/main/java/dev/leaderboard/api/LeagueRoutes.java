@@ -10,6 +10,7 @@ import dev.leaderboard.service.request.ScoreEvent;
 import dev.leaderboard.service.result.LeagueBatchResult;
 import dev.leaderboard.service.result.LeagueClosed;
 import dev.leaderboard.service.result.LeagueCohort;
+import dev.leaderboard.service.result.LeagueDefinition;
 import dev.leaderboard.service.result.LeagueDeleted;
 import dev.leaderboard.service.result.LeagueHistory;
 import dev.leaderboard.service.result.LeagueList;
@@ -55,11 +56,11 @@ final class LeagueRoutes {
 
   private void put(RoutingContext ctx) {
     created(ctx, service.get().putLeague(ctx.pathParam("league"), Params.body(ctx))
-        .map(d -> new Created(d.created(), d.body())));
+        .map(d -> new Created(d.created(), d.definition())));
   }
 
   private void get(RoutingContext ctx) {
-    Replies.json(ctx, service.get().getLeague(ctx.pathParam("league")), d -> d.body());
+    Replies.json(ctx, service.get().getLeague(ctx.pathParam("league")), LeagueDefinition::definition);
   }
 
   private void delete(RoutingContext ctx) {
@@ -71,7 +72,7 @@ final class LeagueRoutes {
     ApiKey key = ctx.get(AccessGate.KEY);
     boolean admin = key != null && key.allows(Scope.ADMIN);
     created(ctx, service.get().joinLeague(ctx.pathParam("league"), new LeagueJoin(Params.body(ctx)), admin)
-        .map(m -> new Created(m.created(), m.body())));
+        .map(m -> new Created(m.created(), m.body().toJson())));
   }
 
   private void submit(RoutingContext ctx) {

@@ -16,16 +16,18 @@ import dev.leaderboard.core.Refusal;
 import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.request.Requests;
 import dev.leaderboard.service.participation.Participation;
+import dev.leaderboard.service.result.LeagueClosed.Counts;
 import dev.leaderboard.service.result.LeagueCohort;
 import dev.leaderboard.service.result.LeagueMovePage;
 import dev.leaderboard.service.result.LeaguePeriods;
+import dev.leaderboard.service.result.LeagueStanding.CohortEntry;
 import dev.leaderboard.service.result.LeagueTiers;
 import dev.leaderboard.store.leagues.LeagueStore;
 import dev.leaderboard.store.participation.ParticipationStore;
 import io.vertx.core.Future;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -66,11 +68,10 @@ public final class LeagueReads {
         List<Future<ParticipationStore.Counts>> counts = each.stream()
             .map(b -> participation.counts(b.result(), p)).toList();
         return Future.all(counts).map(done -> {
-          JsonArray tiers = new JsonArray();
+          List<LeagueTiers.Tier> tiers = new ArrayList<>();
           for (int i = 0; i < counts.size(); i++) {
             ParticipationStore.Counts c = done.resultAt(i);
-            tiers.add(new JsonObject().put("tier", l.tiers().get(i)).put("members", c.participants())
-                .put("cohorts", c.cohorts()));
+            tiers.add(new LeagueTiers.Tier(l.tiers().get(i), c.participants(), c.cohorts()));
           }
           return LeagueTiers.of(l.name(), p.id(), tiers);
         });
@@ -102,14 +103,10 @@ public final class LeagueReads {
             .map(c -> {
               Map<String, Move> zones = Leagues.zone(l, tier, c);
               JsonObject json = c.toJson();
-              JsonArray entries = new JsonArray();
-              json.getJsonArray("entries").forEach(o -> {
-                JsonObject e = ((JsonObject) o).copy();
-                entries.add(e.put("zone", zone(zones.get(e.getString("userId")))));
-              });
-              JsonArray missing = new JsonArray();
-              json.getJsonArray("missing").forEach(u -> missing.add(new JsonObject().put("userId", u)
-                  .put("zone", zone(zones.get((String) u)))));
+              List<LeagueCohort.Ranked> entries = CohortEntry.of(c).stream()
+                  .map(e -> new LeagueCohort.Ranked(e, zone(zones.get(e.userId())))).toList();
+              List<LeagueCohort.Missing> missing = json.getJsonArray("missing").stream()
+                  .map(u -> new LeagueCohort.Missing((String) u, zone(zones.get((String) u)))).toList();
               return LeagueCohort.of(l.name(), tier, p.id(), c.cohort(), json.getInteger("size"), entries, missing,
                   json.getJsonObject("partial"));
             });
@@ -137,13 +134,9 @@ public final class LeagueReads {
       // a close that recorded no moves (no members) is closed all the same: its period is applied
       all.<List<String>>resultAt(1).forEach(p -> closed.put(p, Map.of()));
       all.<List<PeriodMoves>>resultAt(0).forEach(m -> closed.put(m.period(), m.movements()));
-      JsonArray out = new JsonArray();
-      closed.entrySet().stream().limit(lim).forEach(e -> {
-        JsonObject counts = counts(e.getValue());
-        out.add(new JsonObject().put("period", e.getKey())
-            .put("moves", e.getValue().values().stream().mapToLong(Long::longValue).sum()).mergeIn(counts));
-      });
-      return LeaguePeriods.of(l.name(), out);
+      return LeaguePeriods.of(l.name(), closed.entrySet().stream().limit(lim).map(e -> new LeaguePeriods.Item(
+          e.getKey(), e.getValue().values().stream().mapToLong(Long::longValue).sum(), Counts.of(e.getValue())))
+          .toList());
     }));
   }
 
@@ -169,14 +162,8 @@ public final class LeagueReads {
         }
         long total = movement == null ? recorded.total() : recorded.movements().getOrDefault(movement, 0L);
         return moves.page(l.uid(), p.id(), l.tiers(), movement, off, lim).map(page -> LeagueMovePage.of(l.name(),
-            p.id(), movement, total, off, lim, counts(recorded.movements()), page));
+            p.id(), movement, total, off, lim, Counts.of(recorded.movements()), page));
       });
     }));
-  }
-
-  private static JsonObject counts(Map<String, Long> movements) {
-    JsonObject out = new JsonObject();
-    MOVEMENTS.forEach(m -> out.put(m, movements.getOrDefault(m, 0L)));
-    return out;
   }
 }

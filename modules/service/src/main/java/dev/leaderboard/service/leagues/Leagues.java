@@ -26,6 +26,7 @@ import dev.leaderboard.service.result.LeagueDeleted;
 import dev.leaderboard.service.result.LeagueList;
 import dev.leaderboard.service.result.LeagueMember;
 import dev.leaderboard.service.result.LeagueStanding;
+import dev.leaderboard.service.result.LeagueStanding.CohortEntry;
 import dev.leaderboard.store.leagues.LeagueStore;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
@@ -156,7 +157,7 @@ public final class Leagues {
     ScoreEvent body = Objects.requireNonNullElseGet(event, () -> new ScoreEvent(null)).check();
     String userId = body.userId();
     return get(name).compose(l -> batch.route(l, body).compose(b -> intake.submit(b, body, false)
-        .compose(done -> standing(l, b.tier().tier(), b, b.parsePeriod(done.toJson().getString("period")),
+        .compose(done -> standing(l, b.tier().tier(), b, b.parsePeriod(done.period()),
             userId).map(s -> s.scored(done)))));
   }
 
@@ -185,7 +186,7 @@ public final class Leagues {
             throw notMember(l, userId);
           }
           return Future.succeededFuture(LeagueStanding.of(l.name(), userId, p.id(), current, null, null, null,
-              new JsonArray()));
+              List.of()));
         });
       });
     }));
@@ -210,7 +211,7 @@ public final class Leagues {
 
   private Future<LeagueStanding> standing(League l, String tier, Board b, Period p, String userId) {
     return participation.participant(b, p, userId).compose(seat -> seat == null || seat.cohort() == 0
-        ? Future.succeededFuture(LeagueStanding.of(l.name(), userId, p.id(), tier, null, null, null, new JsonArray()))
+        ? Future.succeededFuture(LeagueStanding.of(l.name(), userId, p.id(), tier, null, null, null, List.of()))
         : participation.cohortBoard(b, p, seat.cohort(), RankMode.UNIQUE, false).map(c -> {
           Move move = zone(l, tier, c).get(userId);
           String zone = move == null ? null : switch (move.movement()) {
@@ -219,7 +220,7 @@ public final class Leagues {
             default -> "relegation";
           };
           return LeagueStanding.of(l.name(), userId, p.id(), tier, c.cohort(), c.rankOf(userId), zone,
-              c.toJson().getJsonArray("entries"));
+              CohortEntry.of(c));
         }));
   }
 

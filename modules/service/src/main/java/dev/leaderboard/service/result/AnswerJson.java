@@ -149,7 +149,7 @@ public final class AnswerJson {
     }
   }
 
-  /** For a flat component: the enclosing object without the other components' fields. */
+  /** For a flat component: the enclosing object without the other components' fields, {@code null} when none are left. */
   private static JsonObject rest(JsonObject json, Field[] fields, Field flat) {
     JsonObject out = json.copy();
     for (Field f : fields) {
@@ -157,7 +157,7 @@ public final class AnswerJson {
         out.remove(f.name());
       }
     }
-    return out;
+    return out.isEmpty() ? null : out;
   }
 
   @SuppressWarnings({"unchecked", "rawtypes"})
@@ -188,7 +188,7 @@ public final class AnswerJson {
       return List.copyOf(out);
     } else if (Map.class.isAssignableFrom(type) || type == Object.class) {
       return raw;
-    } else if (type.isRecord() && raw instanceof JsonObject j) {
+    } else if ((type.isRecord() || type.isInterface()) && raw instanceof JsonObject j) {
       Method own = fromJson(type);
       return own != null ? invoke(own, null, j) : read(j, (Class) type);
     }

@@ -1,42 +1,53 @@
 package dev.leaderboard.service.result;
 
+import static java.util.stream.Collectors.counting;
+import static java.util.stream.Collectors.groupingBy;
+
 import dev.leaderboard.archive.LeagueMoveStore.Move;
+import dev.leaderboard.core.LeagueMoves;
 import io.vertx.codegen.annotations.DataObject;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * A closed league period: {@code {league, period, total, counts: {up, down, stay, dropped}, moves:
- * [{userId, from, to, cohort, cohortRank, score, movement}]}}, the moves the first {@link #MOVES} by
- * user ID (a league may hold millions; the rest are paged by {@code GET .../moves}).
+ * A closed league period: its moves counted by movement and the first {@link #MOVES} of them by user
+ * ID (a league may hold millions; the rest are paged by {@code GET .../moves}), each {@code {userId,
+ * from, to, cohort, cohortRank, score, movement}}.
  */
 @DataObject
-public final class LeagueClosed extends JsonAnswer {
-  public LeagueClosed(JsonObject json) {
-    super(json);
+public interface LeagueClosed extends Answer {
+  /** The most moves an answer lists. */
+  int MOVES = 1000;
+
+  String league();
+
+  String period();
+
+  int total();
+
+  Counts counts();
+
+  List<Move> moves();
+
+  /** Moves by movement. */
+  record Counts(long up, long down, long stay, long dropped) implements Answer {
+    public static Counts of(Map<String, Long> movements) {
+      return new Counts(movements.getOrDefault(LeagueMoves.UP, 0L), movements.getOrDefault(LeagueMoves.DOWN, 0L),
+          movements.getOrDefault(LeagueMoves.STAY, 0L), movements.getOrDefault(LeagueMoves.DROPPED, 0L));
+    }
   }
 
-  /** The most moves an answer lists. */
-  public static final int MOVES = 1000;
+  static LeagueClosed of(String league, String period, List<Move> moves) {
+    return new Fields(league, period, moves.size(), Counts.of(moves.stream().collect(groupingBy(Move::movement,
+        counting()))), List.copyOf(moves.subList(0, Math.min(MOVES, moves.size()))));
+  }
 
-  public static LeagueClosed of(String league, String period, List<Move> moves) {
-    JsonArray out = new JsonArray();
-    Map<String, Long> counts = new LinkedHashMap<>();
-    for (String movement : List.of("up", "down", "stay", "dropped")) {
-      counts.put(movement, 0L);
-    }
-    for (Move m : moves) {
-      counts.merge(m.movement(), 1L, Long::sum);
-      if (out.size() < MOVES) {
-        out.add(new JsonObject().put("userId", m.userId()).put("from", m.from()).put("to", m.to())
-            .put("cohort", m.cohort()).put("cohortRank", m.cohortRank()).put("score", m.score())
-            .put("movement", m.movement()));
-      }
-    }
-    return new LeagueClosed(new JsonObject().put("league", league).put("period", period).put("total", moves.size())
-        .put("counts", new JsonObject(new LinkedHashMap<>(counts))).put("moves", out));
+  static LeagueClosed fromJson(JsonObject json) {
+    return AnswerJson.read(json, Fields.class);
+  }
+
+  /** The answer's fields, in the order of its JSON. */
+  record Fields(String league, String period, int total, Counts counts, List<Move> moves) implements LeagueClosed {
   }
 }

@@ -1,27 +1,52 @@
 package dev.leaderboard.service.result;
 
+import dev.leaderboard.service.result.LeagueStanding.CohortEntry;
 import io.vertx.codegen.annotations.DataObject;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.List;
 
 /**
- * A cohort of a league's tier in one period: {@code {league, tier, period, cohort, size, entries:
- * [{userId, score, rank, globalRank, at, meta?, zone}], missing: [{userId, zone}]}}, the entries in
- * the tier board's unique order, {@code missing} the members without a score.
+ * A cohort of a league's tier in one period: its entries in the tier board's unique order, each with
+ * the member's zone, and the members without a score ({@code missing}); {@code partial} when a
+ * shard did not answer, else absent.
  */
 @DataObject
-public final class LeagueCohort extends JsonAnswer {
-  public LeagueCohort(JsonObject json) {
-    super(json);
+public interface LeagueCohort extends Answer {
+  String league();
+
+  String tier();
+
+  String period();
+
+  long cohort();
+
+  int size();
+
+  List<Ranked> entries();
+
+  List<Missing> missing();
+
+  JsonObject partial();
+
+  /** A member with a score: the cohort's entry and the zone ({@code null}: none). */
+  record Ranked(@AnswerJson.Flat CohortEntry entry, String zone) implements Answer {
   }
 
-  public static LeagueCohort of(String league, String tier, String period, long cohort, int size, JsonArray entries,
-      JsonArray missing, JsonObject partial) {
-    JsonObject out = new JsonObject().put("league", league).put("tier", tier).put("period", period)
-        .put("cohort", cohort).put("size", size).put("entries", entries).put("missing", missing);
-    if (partial != null) {
-      out.put("partial", partial);
-    }
-    return new LeagueCohort(out);
+  /** A member without a score and the zone. */
+  record Missing(String userId, String zone) implements Answer {
+  }
+
+  static LeagueCohort of(String league, String tier, String period, long cohort, int size, List<Ranked> entries,
+      List<Missing> missing, JsonObject partial) {
+    return new Fields(league, tier, period, cohort, size, entries, missing, partial);
+  }
+
+  static LeagueCohort fromJson(JsonObject json) {
+    return AnswerJson.read(json, Fields.class);
+  }
+
+  /** The answer's fields, in the order of its JSON. */
+  record Fields(String league, String tier, String period, long cohort, int size, List<Ranked> entries,
+      List<Missing> missing, @AnswerJson.IfSet JsonObject partial) implements LeagueCohort {
   }
 }

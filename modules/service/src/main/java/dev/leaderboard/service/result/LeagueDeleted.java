@@ -5,12 +5,20 @@ import io.vertx.core.json.JsonObject;
 
 /** A deleted league. */
 @DataObject
-public final class LeagueDeleted extends JsonAnswer {
-  public LeagueDeleted(JsonObject json) {
-    super(json);
+public interface LeagueDeleted extends Answer {
+  String league();
+
+  boolean deleted();
+
+  static LeagueDeleted of(String league) {
+    return new Fields(league, true);
   }
 
-  public static LeagueDeleted of(String league) {
-    return new LeagueDeleted(new JsonObject().put("league", league).put("deleted", true));
+  static LeagueDeleted fromJson(JsonObject json) {
+    return AnswerJson.read(json, Fields.class);
+  }
+
+  /** The answer's fields. */
+  record Fields(String league, boolean deleted) implements LeagueDeleted {
   }
 }

@@ -1,32 +1,39 @@
 package dev.leaderboard.service.result;
 
-import dev.leaderboard.archive.LeagueMoveStore.Step;
+import dev.leaderboard.archive.LeagueMoveStore;
 import io.vertx.codegen.annotations.DataObject;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 
-/**
- * A member's closed league periods, newest first: {@code {league, userId, periods: [{period, tier,
- * cohort, cohortRank, score, movement, to, reward?}]}}, {@code tier} the one they competed in,
- * {@code reward} what that tier's board gave the member for the period, when it gave one.
- */
+/** A member's closed league periods, newest first. */
 @DataObject
-public final class LeagueHistory extends JsonAnswer {
-  public LeagueHistory(JsonObject json) {
-    super(json);
+public interface LeagueHistory extends Answer {
+  String league();
+
+  String userId();
+
+  List<Step> periods();
+
+  /**
+   * A closed period: {@code tier} the one the member competed in, their cohort, rank in it, score,
+   * movement and the tier they went {@code to}; {@code reward} what that tier's board gave the member
+   * for the period, absent when it gave none.
+   */
+  record Step(String period, String tier, Long cohort, Long cohortRank, Long score, String movement, String to,
+      @AnswerJson.IfSet JsonObject reward) implements Answer {
   }
 
-  public static LeagueHistory of(String league, String userId, List<Step> steps) {
-    JsonArray periods = new JsonArray();
-    for (Step s : steps) {
-      periods.add(new JsonObject().put("period", s.period()).put("tier", s.move().from()).put("cohort", s.move().cohort())
-          .put("cohortRank", s.move().cohortRank()).put("score", s.move().score()).put("movement", s.move().movement())
-          .put("to", s.move().to()));
-      if (s.reward() != null) {
-        periods.getJsonObject(periods.size() - 1).put("reward", new JsonObject(s.reward()));
-      }
-    }
-    return new LeagueHistory(new JsonObject().put("league", league).put("userId", userId).put("periods", periods));
+  static LeagueHistory of(String league, String userId, List<LeagueMoveStore.Step> steps) {
+    return new Fields(league, userId, steps.stream().map(s -> new Step(s.period(), s.move().from(), s.move().cohort(),
+        s.move().cohortRank(), s.move().score(), s.move().movement(), s.move().to(),
+        s.reward() == null ? null : new JsonObject(s.reward()))).toList());
+  }
+
+  static LeagueHistory fromJson(JsonObject json) {
+    return AnswerJson.read(json, Fields.class);
+  }
+
+  /** The answer's fields, in the order of its JSON. */
+  record Fields(String league, String userId, List<Step> periods) implements LeagueHistory {
   }
 }

@@ -2,20 +2,23 @@ package dev.leaderboard.service.result;
 
 import dev.leaderboard.core.League;
 import io.vertx.codegen.annotations.DataObject;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 
-/** {@code {"leagues": [definition, ...]}}. */
+/** Every league's definition ({@code leagues}), sorted by name. */
 @DataObject
-public final class LeagueList extends JsonAnswer {
-  public LeagueList(JsonObject json) {
-    super(json);
+public interface LeagueList extends Answer {
+  List<JsonObject> leagues();
+
+  static LeagueList of(List<League> leagues) {
+    return new Fields(leagues.stream().map(League::toJson).toList());
   }
 
-  public static LeagueList of(List<League> leagues) {
-    JsonArray out = new JsonArray();
-    leagues.forEach(l -> out.add(l.toJson()));
-    return new LeagueList(new JsonObject().put("leagues", out));
+  static LeagueList fromJson(JsonObject json) {
+    return AnswerJson.read(json, Fields.class);
+  }
+
+  /** The answer's fields. */
+  record Fields(List<JsonObject> leagues) implements LeagueList {
   }
 }

@@ -1,21 +1,31 @@
 package dev.leaderboard.service.result;
 
+import dev.leaderboard.service.result.LeagueClosed.Counts;
 import io.vertx.codegen.annotations.DataObject;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.List;
 
-/**
- * A league's closed periods, newest first: {@code {league, periods: [{period, moves, up, down, stay,
- * dropped}]}}, each with its recorded moves counted by movement.
- */
+/** A league's closed periods, newest first, each with its recorded moves counted by movement. */
 @DataObject
-public final class LeaguePeriods extends JsonAnswer {
-  public LeaguePeriods(JsonObject json) {
-    super(json);
+public interface LeaguePeriods extends Answer {
+  String league();
+
+  List<Item> periods();
+
+  /** A closed period: {@code {period, moves, up, down, stay, dropped}}, {@code moves} all its moves. */
+  record Item(String period, long moves, @AnswerJson.Flat Counts counts) implements Answer {
   }
 
-  /** @param periods each {@code {period, moves, up, down, stay, dropped}}, newest first */
-  public static LeaguePeriods of(String league, JsonArray periods) {
-    return new LeaguePeriods(new JsonObject().put("league", league).put("periods", periods));
+  /** @param periods newest first */
+  static LeaguePeriods of(String league, List<Item> periods) {
+    return new Fields(league, periods);
+  }
+
+  static LeaguePeriods fromJson(JsonObject json) {
+    return AnswerJson.read(json, Fields.class);
+  }
+
+  /** The answer's fields. */
+  record Fields(String league, List<Item> periods) implements LeaguePeriods {
   }
 }

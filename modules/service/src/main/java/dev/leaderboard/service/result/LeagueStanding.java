@@ -1,33 +1,70 @@
 package dev.leaderboard.service.result;
 
 import io.vertx.codegen.annotations.DataObject;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.List;
 
 /**
- * A member's standing in a league's period: {@code {league, userId, period, tier, cohort, rank,
- * zone, entries}}; {@code cohort}, {@code rank} and {@code zone} null, {@code entries} empty, for a
- * member who has not scored in the period. A score's answer is the same with the submit's fields
- * ({@code applied}, {@code changed}, {@code score}, {@code at}).
+ * A member's standing in a league's period: their tier, cohort, rank in it, zone and the cohort's
+ * entries; {@code cohort}, {@code rank} and {@code zone} null, {@code entries} empty, for a member
+ * who has not scored in the period. A score's answer is the same with the submit's fields
+ * ({@code applied}, {@code changed}, {@code score}, {@code at}, {@code attemptsLeft?}) in place of
+ * the entries.
  */
 @DataObject
-public final class LeagueStanding extends JsonAnswer {
-  public LeagueStanding(JsonObject json) {
-    super(json);
+public interface LeagueStanding extends Answer {
+  String league();
+
+  String userId();
+
+  String period();
+
+  String tier();
+
+  Long cohort();
+
+  Long rank();
+
+  String zone();
+
+  /** The cohort's entries; {@code null} in a score's answer. */
+  List<CohortEntry> entries();
+
+  /** The submit's fields in a score's answer, else {@code null}. */
+  Scored scored();
+
+  /** A cohort member's entry: {@code rank} within the cohort, {@code globalRank} on the whole board. */
+  record CohortEntry(String userId, Long score, Long rank, Long globalRank, Long at, @AnswerJson.IfSet JsonObject keys,
+      @AnswerJson.IfSet JsonObject meta) implements Answer {
+    /** The cohort board's entries. */
+    public static List<CohortEntry> of(CohortBoard c) {
+      return c.toJson().getJsonArray("entries").stream().map(e -> AnswerJson.read((JsonObject) e, CohortEntry.class))
+          .toList();
+    }
   }
 
-  public static LeagueStanding of(String league, String userId, String period, String tier, Long cohort, Long rank,
-      String zone, JsonArray entries) {
-    return new LeagueStanding(new JsonObject().put("league", league).put("userId", userId).put("period", period)
-        .put("tier", tier).put("cohort", cohort).put("rank", rank).put("zone", zone).put("entries", entries));
+  /** What a score did: {@code attemptsLeft} on a board with {@code maxAttempts}, else absent. */
+  record Scored(boolean applied, boolean changed, Long score, Long at, @AnswerJson.IfSet Integer attemptsLeft)
+      implements Answer {
+  }
+
+  static LeagueStanding of(String league, String userId, String period, String tier, Long cohort, Long rank,
+      String zone, List<CohortEntry> entries) {
+    return new Fields(league, userId, period, tier, cohort, rank, zone, entries, null);
   }
 
   /** The standing as a score's answer: the submit's fields, the standing's without the cohort's entries. */
-  public LeagueStanding scored(SubmitResult submit) {
-    JsonObject out = json.copy();
-    out.remove("entries");
-    out.put("applied", submit.applied()).put("changed", submit.changed()).put("score", submit.score())
-        .put("at", submit.at());
-    return new LeagueStanding(submit.attemptsLeft() == null ? out : out.put("attemptsLeft", submit.attemptsLeft()));
+  default LeagueStanding scored(SubmitResult submit) {
+    return new Fields(league(), userId(), period(), tier(), cohort(), rank(), zone(), null,
+        new Scored(submit.applied(), submit.changed(), submit.score(), submit.at(), submit.attemptsLeft()));
+  }
+
+  static LeagueStanding fromJson(JsonObject json) {
+    return AnswerJson.read(json, Fields.class);
+  }
+
+  /** The answer's fields, in the order of its JSON. */
+  record Fields(String league, String userId, String period, String tier, Long cohort, Long rank, String zone,
+      @AnswerJson.IfSet List<CohortEntry> entries, @AnswerJson.Flat Scored scored) implements LeagueStanding {
   }
 }

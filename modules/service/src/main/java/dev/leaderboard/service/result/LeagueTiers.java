@@ -1,22 +1,32 @@
 package dev.leaderboard.service.result;
 
 import io.vertx.codegen.annotations.DataObject;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.List;
 
-/**
- * A league's tiers in one period, lowest first: {@code {league, period, tiers: [{tier, members,
- * cohorts}]}}, {@code members} the members seated in the tier that period and {@code cohorts} how
- * many cohorts they fill.
- */
+/** A league's tiers in one period, lowest first. */
 @DataObject
-public final class LeagueTiers extends JsonAnswer {
-  public LeagueTiers(JsonObject json) {
-    super(json);
+public interface LeagueTiers extends Answer {
+  String league();
+
+  String period();
+
+  List<Tier> tiers();
+
+  /** A tier: the members seated in it that period and how many cohorts they fill. */
+  record Tier(String tier, long members, long cohorts) implements Answer {
   }
 
-  /** @param tiers each {@code {tier, members, cohorts}}, lowest tier first */
-  public static LeagueTiers of(String league, String period, JsonArray tiers) {
-    return new LeagueTiers(new JsonObject().put("league", league).put("period", period).put("tiers", tiers));
+  /** @param tiers lowest first */
+  static LeagueTiers of(String league, String period, List<Tier> tiers) {
+    return new Fields(league, period, tiers);
+  }
+
+  static LeagueTiers fromJson(JsonObject json) {
+    return AnswerJson.read(json, Fields.class);
+  }
+
+  /** The answer's fields, in the order of its JSON. */
+  record Fields(String league, String period, List<Tier> tiers) implements LeagueTiers {
   }
 }

@@ -1,29 +1,41 @@
 package dev.leaderboard.service.result;
 
-import dev.leaderboard.store.participation.ParticipationStore.Participant;
+import dev.leaderboard.store.participation.ParticipationStore;
 import io.vertx.codegen.annotations.DataObject;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 
-/** {@code {board, period, total, offset, limit, participants: [{userId, joinedAt, cohort?}]}}, in join order. */
+/** A page of a board's period's participants, in join order. */
 @DataObject
-public final class ParticipantList extends JsonAnswer {
-  public ParticipantList(JsonObject json) {
-    super(json);
+public interface ParticipantList extends Answer {
+  String board();
+
+  String period();
+
+  long total();
+
+  long offset();
+
+  int limit();
+
+  List<Participant> participants();
+
+  /** A participant: when they joined (epoch ms) and their cohort (absent on a board without cohorts). */
+  record Participant(String userId, long joinedAt, @AnswerJson.IfSet Long cohort) implements Answer {
   }
 
-  public static ParticipantList of(String board, String period, long total, long offset, int limit,
-      List<Participant> participants) {
-    JsonArray items = new JsonArray();
-    for (Participant p : participants) {
-      JsonObject item = new JsonObject().put("userId", p.userId()).put("joinedAt", p.joinedAt());
-      if (p.cohort() > 0) {
-        item.put("cohort", p.cohort());
-      }
-      items.add(item);
-    }
-    return new ParticipantList(new JsonObject().put("board", board).put("period", period).put("total", total)
-        .put("offset", offset).put("limit", limit).put("participants", items));
+  static ParticipantList of(String board, String period, long total, long offset, int limit,
+      List<ParticipationStore.Participant> participants) {
+    return new Fields(board, period, total, offset, limit, participants.stream()
+        .map(p -> new Participant(p.userId(), p.joinedAt(), p.cohort() > 0 ? p.cohort() : null)).toList());
+  }
+
+  static ParticipantList fromJson(JsonObject json) {
+    return AnswerJson.read(json, Fields.class);
+  }
+
+  /** The answer's fields, in the order of its JSON. */
+  record Fields(String board, String period, long total, long offset, int limit, List<Participant> participants)
+      implements ParticipantList {
   }
 }

@@ -3,14 +3,22 @@ package dev.leaderboard.service.result;
 import io.vertx.codegen.annotations.DataObject;
 import io.vertx.core.json.JsonObject;
 
-/** A reward claimed by this request: {@code {id, claimedAt}} (epoch ms). */
+/** A reward claimed by this request: its {@code id} and {@code claimedAt} (epoch ms). */
 @DataObject
-public final class RewardClaimed extends JsonAnswer {
-  public RewardClaimed(JsonObject json) {
-    super(json);
+public interface RewardClaimed extends Answer {
+  long id();
+
+  long claimedAt();
+
+  static RewardClaimed of(long id, long claimedAt) {
+    return new Fields(id, claimedAt);
   }
 
-  public static RewardClaimed of(long id, long claimedAt) {
-    return new RewardClaimed(new JsonObject().put("id", id).put("claimedAt", claimedAt));
+  static RewardClaimed fromJson(JsonObject json) {
+    return AnswerJson.read(json, Fields.class);
+  }
+
+  /** The answer's fields. */
+  record Fields(long id, long claimedAt) implements RewardClaimed {
   }
 }

@@ -2,40 +2,57 @@ package dev.leaderboard.service.result;
 
 import dev.leaderboard.archive.Reward;
 import io.vertx.codegen.annotations.DataObject;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 
 /**
- * Rewards of closed periods: a user's ({@code {userId, state, rewards}}, newest first) or a
- * period's ({@code {board, period, total, offset, rewards}}, best rank first).
+ * Rewards of closed periods: a user's ({@code userId}, {@code state}, newest first) or a period's
+ * ({@code board}, {@code period}, {@code total}, {@code offset}, best rank first), the fields of the
+ * other kind absent.
  */
 @DataObject
-public final class RewardList extends JsonAnswer {
-  public RewardList(JsonObject json) {
-    super(json);
-  }
+public interface RewardList extends Answer {
+  String userId();
 
-  public static RewardList ofUser(String userId, String state, List<Reward> rewards) {
-    JsonArray out = new JsonArray();
-    rewards.forEach(r -> out.add(toJson(r)));
-    return new RewardList(new JsonObject().put("userId", userId).put("state", state).put("rewards", out));
-  }
+  String state();
 
-  public static RewardList ofPeriod(String board, String period, long total, long offset, List<Reward> rewards) {
-    JsonArray out = new JsonArray();
-    rewards.forEach(r -> out.add(toJson(r).put("userId", r.userId())));
-    return new RewardList(new JsonObject().put("board", board).put("period", period).put("total", total)
-        .put("offset", offset).put("rewards", out));
-  }
+  String board();
 
-  /** {@code {id, board, period, rank, score, cohort?, reward, createdAt, claimedAt}} ({@code claimedAt} null while unclaimed). */
-  static JsonObject toJson(Reward r) {
-    JsonObject out = new JsonObject().put("id", r.id()).put("board", r.board()).put("period", r.period())
-        .put("rank", r.rank()).put("score", r.score());
-    if (r.cohort() != null) {
-      out.put("cohort", r.cohort());
+  String period();
+
+  Long total();
+
+  Long offset();
+
+  List<Item> rewards();
+
+  /**
+   * One reward: {@code cohort} absent on a board without cohorts, {@code claimedAt} null while unclaimed
+   * (epoch ms, as {@code createdAt}), {@code userId} in a period's list only.
+   */
+  record Item(long id, String board, String period, long rank, long score, @AnswerJson.IfSet Long cohort,
+      JsonObject reward, long createdAt, Long claimedAt, @AnswerJson.IfSet String userId) implements Answer {
+    static List<Item> of(List<Reward> rewards, boolean withUser) {
+      return rewards.stream().map(r -> new Item(r.id(), r.board(), r.period(), r.rank(), r.score(), r.cohort(),
+          new JsonObject(r.reward()), r.createdAt(), r.claimedAt(), withUser ? r.userId() : null)).toList();
     }
-    return out.put("reward", new JsonObject(r.reward())).put("createdAt", r.createdAt()).put("claimedAt", r.claimedAt());
+  }
+
+  static RewardList ofUser(String userId, String state, List<Reward> rewards) {
+    return new Fields(userId, state, null, null, null, null, Item.of(rewards, false));
+  }
+
+  static RewardList ofPeriod(String board, String period, long total, long offset, List<Reward> rewards) {
+    return new Fields(null, null, board, period, total, offset, Item.of(rewards, true));
+  }
+
+  static RewardList fromJson(JsonObject json) {
+    return AnswerJson.read(json, Fields.class);
+  }
+
+  /** The answer's fields, in the order of its JSON. */
+  record Fields(@AnswerJson.IfSet String userId, @AnswerJson.IfSet String state, @AnswerJson.IfSet String board,
+      @AnswerJson.IfSet String period, @AnswerJson.IfSet Long total, @AnswerJson.IfSet Long offset, List<Item> rewards)
+      implements RewardList {
   }
 }

@@ -11,6 +11,12 @@ import dev.leaderboard.service.request.BanRequest;
 import dev.leaderboard.service.request.LeagueJoin;
 import dev.leaderboard.service.request.ScoreBatch;
 import dev.leaderboard.service.request.ScoreEvent;
+import dev.leaderboard.service.result.BatchResult;
+import dev.leaderboard.service.result.BatchResult.Rejection;
+import dev.leaderboard.service.result.LeagueBatchResult;
+import dev.leaderboard.service.result.LeagueBatchResult.Event;
+import dev.leaderboard.service.result.LeagueStanding;
+import dev.leaderboard.service.result.LeagueStanding.CohortEntry;
 import dev.leaderboard.testing.TestSeed;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -107,7 +113,7 @@ class LeagueBatchTest {
       int duplicate = 0;
       Map<Integer, String> rejections = new TreeMap<>();
       List<Integer> conflicts = new ArrayList<>();
-      JsonArray landed = new JsonArray();
+      List<Event> landed = new ArrayList<>();
       Map<String, Long> firstAt = new HashMap<>();
       List<Object[]> seatOrder = new ArrayList<>();
       int count = 1 + rnd.nextInt(40);
@@ -161,31 +167,29 @@ class LeagueBatchTest {
           firstAt.put(user, (long) i);
           seatOrder.add(new Object[] {user, m});
         }
-        landed.add(new JsonObject().put("index", i).put("userId", user).put("tier", m.tier).put("period", PERIOD));
+        landed.add(new Event(i, user, m.tier, PERIOD, null));
       }
-      JsonObject got = (rnd.nextBoolean() ? a : b).submitLeagueBatch(lg, new ScoreBatch(new JsonObject()
-          .put("events", events))).await().toJson();
-      assertThat(got.getInteger("applied")).as("round %d: %s", round, got).isEqualTo(applied);
-      assertThat(got.getInteger("duplicate")).as("round %d", round).isEqualTo(duplicate);
-      assertThat(indices(got.getJsonArray("conflicts"))).as("round %d", round).isEqualTo(conflicts);
+      LeagueBatchResult got = (rnd.nextBoolean() ? a : b).submitLeagueBatch(lg, new ScoreBatch(new JsonObject()
+          .put("events", events))).await();
+      assertThat(got.batch().applied()).as("round %d: %s", round, got).isEqualTo(applied);
+      assertThat(got.batch().duplicate()).as("round %d", round).isEqualTo(duplicate);
+      assertThat(got.batch().conflicts().stream().map(Rejection::index).toList()).as("round %d", round)
+          .isEqualTo(conflicts);
       Map<Integer, String> refused = new TreeMap<>();
-      got.getJsonArray("rejections").forEach(o -> refused.put(((JsonObject) o).getInteger("index"),
-          ((JsonObject) o).getString("error")));
+      got.batch().rejections().forEach(r -> refused.put(r.index(), r.refusal().code()));
       assertThat(refused).as("round %d", round).isEqualTo(rejections);
-      assertThat(got.getInteger("failed")).isZero();
-      JsonArray events2 = got.getJsonArray("events");
+      assertThat(got.batch().failed()).isZero();
+      List<Event> events2 = got.events();
       assertThat(events2.size()).isEqualTo(landed.size());
       // the members seated by this batch: in some order of arrival, the tier's cohorts filled in turn
       Map<String, Long> cohortOf = new HashMap<>();
       for (int k = 0; k < landed.size(); k++) {
-        JsonObject want = landed.getJsonObject(k);
-        JsonObject e = events2.getJsonObject(k);
-        JsonObject bare = e.copy();
-        bare.remove("cohort");
-        assertThat(bare).as("round %d", round).isEqualTo(want);
-        assertThat(e.getLong("cohort")).as("every landed event's member holds a cohort: %s", e).isNotNull();
-        Long seen = cohortOf.putIfAbsent(e.getString("userId"), e.getLong("cohort"));
-        assertThat(seen == null ? e.getLong("cohort") : seen).as("one cohort per member in a batch").isEqualTo(e.getLong("cohort"));
+        Event want = landed.get(k);
+        Event e = events2.get(k);
+        assertThat(new Event(e.index(), e.userId(), e.tier(), e.period(), null)).as("round %d", round).isEqualTo(want);
+        assertThat(e.cohort()).as("every landed event's member holds a cohort: %s", e).isNotNull();
+        Long seen = cohortOf.putIfAbsent(e.userId(), e.cohort());
+        assertThat(seen == null ? e.cohort() : seen).as("one cohort per member in a batch").isEqualTo(e.cohort());
       }
       for (Object[] s : seatOrder) {
         Member m = (Member) s[1];
@@ -205,14 +209,13 @@ class LeagueBatchTest {
       if (m.tier == null) {
         continue;
       }
-      JsonObject s = (rnd.nextBoolean() ? a : b).leagueUser(lg, x.getKey(), null).await().toJson();
-      assertThat(s.getString("tier")).isEqualTo(m.tier);
-      assertThat(s.getLong("cohort")).as("%s", x.getKey()).isEqualTo(m.cohort);
+      LeagueStanding s = (rnd.nextBoolean() ? a : b).leagueUser(lg, x.getKey(), null).await();
+      assertThat(s.tier()).isEqualTo(m.tier);
+      assertThat(s.cohort()).as("%s", x.getKey()).isEqualTo(m.cohort);
       if (m.cohort != null) {
-        assertThat(s.getLong("rank")).as("%s: %s", x.getKey(), s).isEqualTo(rankOf(model, x.getKey()));
-        JsonObject mine = s.getJsonArray("entries").stream().map(o -> (JsonObject) o)
-            .filter(o -> o.getString("userId").equals(x.getKey())).findFirst().orElseThrow();
-        assertThat(mine.getLong("score")).isEqualTo(m.score);
+        assertThat(s.rank()).as("%s: %s", x.getKey(), s).isEqualTo(rankOf(model, x.getKey()));
+        CohortEntry mine = s.entries().stream().filter(o -> o.userId().equals(x.getKey())).findFirst().orElseThrow();
+        assertThat(mine.score()).isEqualTo(m.score);
       }
     }
   }
@@ -240,12 +243,6 @@ class LeagueBatchTest {
     return cohort.indexOf(user) + 1;
   }
 
-  private static List<Integer> indices(JsonArray problems) {
-    List<Integer> out = new ArrayList<>();
-    problems.forEach(o -> out.add(((JsonObject) o).getInteger("index")));
-    return out;
-  }
-
   @Test
   void aBatchBreakingTheBoardsLimitsIsRefusedWhole() {
     String lg = name();
@@ -261,8 +258,8 @@ class LeagueBatchTest {
     LeaderboardException unknown = (LeaderboardException) catchThrowable(() -> a.submitLeagueBatch(name(),
         new ScoreBatch(new JsonObject().put("events", new JsonArray()))).await());
     assertThat(unknown.code()).isEqualTo("league_not_found");
-    assertThat(a.listLeagues().await().toJson().getJsonArray("leagues").stream()
-        .filter(o -> ((JsonObject) o).getString("league").equals(lg)).count()).isEqualTo(1);
+    assertThat(a.listLeagues().await().leagues().stream().filter(o -> o.getString("league").equals(lg)).count())
+        .isEqualTo(1);
     assertThat(catchThrowable(() -> a.leagueUser(lg, "x0", null).await())).as("no member joined by a refused batch")
         .isInstanceOf(LeaderboardException.class);
   }
@@ -284,26 +281,26 @@ class LeagueBatchTest {
     for (int i = 0; i < 3; i++) {
       first.add(new JsonObject().put("userId", "w" + i).put("value", 10 - i).put("at", DAY.toEpochMilli() + 5000 + i));
     }
-    assertThat(b.submitLeagueBatch(lg, new ScoreBatch(new JsonObject().put("events", first))).await().toJson()
-        .getInteger("applied")).isEqualTo(3);
+    assertThat(b.submitLeagueBatch(lg, new ScoreBatch(new JsonObject().put("events", first))).await().batch()
+        .applied()).isEqualTo(3);
     Instant next = DAY.plusSeconds(86_400);
     clock.set(next.plusSeconds(2));
     JsonArray later = new JsonArray().add(new JsonObject().put("userId", "w0").put("value", 1).put("eventId", "n0")
         .put("at", next.toEpochMilli() + 1000)).add(new JsonObject().put("userId", "w1").put("value", 1)
         .put("at", DAY.toEpochMilli() + 6000));
-    JsonObject waiting = a.submitLeagueBatch(lg, new ScoreBatch(new JsonObject().put("events", later))).await().toJson();
-    assertThat(waiting.getInteger("applied")).as("%s", waiting).isEqualTo(1);
-    assertThat(waiting.getJsonArray("failures").getJsonObject(0).getInteger("index")).isZero();
-    assertThat(waiting.getJsonArray("failures").getJsonObject(0).getString("error")).isEqualTo("league_closing");
-    assertThat(waiting.getJsonArray("events").getJsonObject(0).getString("period")).as("a late score of the old period")
+    LeagueBatchResult waiting = a.submitLeagueBatch(lg, new ScoreBatch(new JsonObject().put("events", later))).await();
+    assertThat(waiting.batch().applied()).as("%s", waiting).isEqualTo(1);
+    assertThat(waiting.batch().failures().get(0).index()).isZero();
+    assertThat(waiting.batch().failures().get(0).refusal().code()).isEqualTo("league_closing");
+    assertThat(waiting.events().get(0).period()).as("a late score of the old period")
         .isEqualTo(PERIOD);
 
     clock.set(next.plusSeconds(60));
     a.closeLeague(lg, PERIOD).await();
-    JsonObject taken = b.submitLeagueBatch(lg, new ScoreBatch(new JsonObject().put("events", new JsonArray()
-        .add(later.getJsonObject(0))))).await().toJson();
-    assertThat(taken.getInteger("applied")).isEqualTo(1);
-    assertThat(taken.getJsonArray("events").getJsonObject(0).getString("tier")).as("promoted at the close")
+    LeagueBatchResult taken = b.submitLeagueBatch(lg, new ScoreBatch(new JsonObject().put("events", new JsonArray()
+        .add(later.getJsonObject(0))))).await();
+    assertThat(taken.batch().applied()).isEqualTo(1);
+    assertThat(taken.events().get(0).tier()).as("promoted at the close")
         .isEqualTo("gold");
   }
 
@@ -312,12 +309,12 @@ class LeagueBatchTest {
     String lg = name();
     define(lg, 3, true);
     b.ban("outlaw", new BanRequest(new JsonObject().put("reason", "cheating"))).await();
-    JsonObject got = a.submitLeagueBatch(lg, new ScoreBatch(new JsonObject().put("events", new JsonArray()
+    BatchResult got = a.submitLeagueBatch(lg, new ScoreBatch(new JsonObject().put("events", new JsonArray()
         .add(new JsonObject().put("userId", "outlaw").put("value", 5))
-        .add(new JsonObject().put("userId", "fine").put("value", 1))))).await().toJson();
-    assertThat(got.getInteger("applied")).isEqualTo(1);
-    assertThat(got.getJsonArray("rejections").getJsonObject(0).getInteger("index")).isZero();
-    assertThat(got.getJsonArray("rejections").getJsonObject(0).getString("error")).isEqualTo("banned");
+        .add(new JsonObject().put("userId", "fine").put("value", 1))))).await().batch();
+    assertThat(got.applied()).isEqualTo(1);
+    assertThat(got.rejections().get(0).index()).isZero();
+    assertThat(got.rejections().get(0).refusal().code()).isEqualTo("banned");
     LeaderboardException notMember = (LeaderboardException) catchThrowable(() -> a.leagueUser(lg, "outlaw", null)
         .await());
     assertThat(notMember.code()).isEqualTo("not_a_member");

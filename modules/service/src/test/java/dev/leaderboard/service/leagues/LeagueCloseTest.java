@@ -2,6 +2,7 @@ package dev.leaderboard.service.leagues;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.leaderboard.archive.LeagueMoveStore.Move;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.League;
 import dev.leaderboard.service.NodeStore;
@@ -10,6 +11,7 @@ import dev.leaderboard.service.LeaderboardServiceImpl;
 import dev.leaderboard.service.request.LeagueJoin;
 import dev.leaderboard.service.request.ScoreEvent;
 import dev.leaderboard.service.result.LeagueClosed;
+import dev.leaderboard.service.result.LeagueHistory.Step;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Route;
 import dev.leaderboard.store.leagues.LeagueStore;
@@ -89,7 +91,7 @@ class LeagueCloseTest {
     a.putLeague(lg, new JsonObject().put("tiers", new JsonArray(new ArrayList<Object>(TIERS))).put("cohortSize", size)
         .put("promote", promote).put("relegate", relegate).put("period", "daily").put("dropInactive", drop)).await();
     Map<String, Member> model = new LinkedHashMap<>();
-    Map<String, List<JsonObject>> histories = new HashMap<>();
+    Map<String, List<Step>> histories = new HashMap<>();
     int next = 0;
     for (int day = 0; day < 4; day++) {
       Instant start = DAY.plus(Duration.ofDays(day));
@@ -123,25 +125,23 @@ class LeagueCloseTest {
 
       clock.set(start.plus(Duration.ofDays(1)).plusSeconds(600));
       LeagueClosed closed = (rnd.nextBoolean() ? a : b).closeLeague(lg, period).await();
-      Map<String, JsonObject> moves = new HashMap<>();
-      closed.toJson().getJsonArray("moves").forEach(o -> moves.put(((JsonObject) o).getString("userId"), (JsonObject) o));
+      Map<String, Move> moves = new HashMap<>();
+      closed.moves().forEach(o -> moves.put(o.userId(), o));
       assertThat(moves.keySet()).as("day %d", day).isEqualTo(expected.keySet());
       for (Map.Entry<String, Expected> x : expected.entrySet()) {
-        JsonObject got = moves.get(x.getKey());
+        Move got = moves.get(x.getKey());
         Member m = model.get(x.getKey());
-        assertThat(got.getString("movement")).as("day %d, %s", day, got).isEqualTo(x.getValue().movement());
-        assertThat(got.getLong("cohortRank")).as("day %d, %s", day, got).isEqualTo(x.getValue().rank());
-        assertThat(got.getString("from")).isEqualTo(TIERS.get(m.level));
-        assertThat(got.getString("to")).isEqualTo(x.getValue().to() < 0 ? null : TIERS.get(x.getValue().to()));
+        assertThat(got.movement()).as("day %d, %s", day, got).isEqualTo(x.getValue().movement());
+        assertThat(got.cohortRank()).as("day %d, %s", day, got).isEqualTo(x.getValue().rank());
+        assertThat(got.from()).isEqualTo(TIERS.get(m.level));
+        assertThat(got.to()).isEqualTo(x.getValue().to() < 0 ? null : TIERS.get(x.getValue().to()));
       }
-      assertThat(b.closeLeague(lg, period).await().toJson()).as("a close run again answers the same")
-          .isEqualTo(closed.toJson());
+      assertThat(b.closeLeague(lg, period).await()).as("a close run again answers the same").isEqualTo(closed);
       for (Map.Entry<String, Expected> x : expected.entrySet()) {
         Member m = model.get(x.getKey());
-        histories.computeIfAbsent(x.getKey(), u -> new ArrayList<>()).add(0, new JsonObject().put("period", period)
-            .put("tier", TIERS.get(m.level)).put("cohort", m.cohort).put("cohortRank", x.getValue().rank())
-            .put("score", m.cohort == null ? null : m.score).put("movement", x.getValue().movement())
-            .put("to", x.getValue().to() < 0 ? null : TIERS.get(x.getValue().to())));
+        histories.computeIfAbsent(x.getKey(), u -> new ArrayList<>()).add(0, new Step(period, TIERS.get(m.level),
+            m.cohort, x.getValue().rank(), m.cohort == null ? null : m.score, x.getValue().movement(),
+            x.getValue().to() < 0 ? null : TIERS.get(x.getValue().to()), null));
       }
       for (Map.Entry<String, Expected> x : expected.entrySet()) {
         if (x.getValue().to() < 0) {
@@ -155,8 +155,8 @@ class LeagueCloseTest {
       }
       checkTiers(lg, model);
     }
-    for (Map.Entry<String, List<JsonObject>> h : histories.entrySet()) {
-      assertThat(b.leagueHistory(lg, h.getKey(), null).await().toJson().getJsonArray("periods").getList())
+    for (Map.Entry<String, List<Step>> h : histories.entrySet()) {
+      assertThat(b.leagueHistory(lg, h.getKey(), null).await().periods())
           .as("history of %s, newest first", h.getKey()).isEqualTo(h.getValue());
     }
   }
@@ -193,23 +193,22 @@ class LeagueCloseTest {
     Future<LeagueClosed> first = a.closeLeague(lg, "2025-04-15");
     Future<LeagueClosed> second = b.closeLeague(lg, "2025-04-15");
     Future.join(first, second).otherwiseEmpty().await();
-    List<JsonObject> answers = new ArrayList<>();
+    List<LeagueClosed> answers = new ArrayList<>();
     for (Future<LeagueClosed> f : List.of(first, second)) {
       if (f.succeeded()) {
-        answers.add(f.result().toJson());
+        answers.add(f.result());
       } else {
         assertThat(((LeaderboardException) f.cause()).code()).isEqualTo("period_closing");
       }
     }
     assertThat(answers).isNotEmpty();
-    JsonObject closed = a.closeLeague(lg, "2025-04-15").await().toJson();
+    LeagueClosed closed = a.closeLeague(lg, "2025-04-15").await();
     answers.forEach(x -> assertThat(x).isEqualTo(closed));
     Map<String, String> after = new HashMap<>();
     Map<String, String> from = new HashMap<>();
-    closed.getJsonArray("moves").forEach(o -> {
-      JsonObject m = (JsonObject) o;
-      after.put(m.getString("userId"), m.getString("to"));
-      from.put(m.getString("userId"), m.getString("from"));
+    closed.moves().forEach(m -> {
+      after.put(m.userId(), m.to());
+      from.put(m.userId(), m.from());
     });
     assertThat(from).isEqualTo(before);
     assertThat(after.values().stream().filter(t -> t.equals("gold")).count()).as("one promoted from silver")

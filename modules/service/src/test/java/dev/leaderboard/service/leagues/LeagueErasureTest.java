@@ -10,6 +10,7 @@ import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.TestClock;
 import dev.leaderboard.service.LeaderboardServiceImpl;
 import dev.leaderboard.service.request.ScoreBatch;
+import dev.leaderboard.service.result.LeagueStanding.CohortEntry;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Route;
 import dev.leaderboard.store.leagues.LeagueStore;
@@ -83,8 +84,8 @@ class LeagueErasureTest {
         events.add(new JsonObject().put("userId", u).put("value", 1 + rnd.nextInt(5)).put("at", at += 1 + rnd.nextInt(3)));
       }
     }
-    assertThat(a.submitLeagueBatch(lg, new ScoreBatch(new JsonObject().put("events", events))).await().toJson()
-        .getInteger("applied")).isEqualTo(events.size());
+    assertThat(a.submitLeagueBatch(lg, new ScoreBatch(new JsonObject().put("events", events))).await().batch()
+        .applied()).isEqualTo(events.size());
   }
 
   private League stored(String lg) {
@@ -109,11 +110,11 @@ class LeagueErasureTest {
       out.put(lg + " members", store.members(l).await());
       out.put(lg + " moves", moves.period(l.uid(), PERIOD).await());
       for (String u : users) {
-        out.put(lg + " history " + u, b.leagueHistory(lg, u, null).await().toJson());
+        out.put(lg + " history " + u, b.leagueHistory(lg, u, null).await());
       }
     }
     for (String u : users) {
-      out.put("rewards " + u, b.rewards(u, "all", null).await().toJson());
+      out.put("rewards " + u, b.rewards(u, "all", null).await());
     }
     return out;
   }
@@ -134,8 +135,8 @@ class LeagueErasureTest {
     b.closeLeague(two, PERIOD).await();
     // and a hot period after the close
     scores(one, inOne, DAY.plus(Duration.ofDays(1)).toEpochMilli() + 1000, rnd);
-    assertThat(b.rewards(victim, "all", null).await().toJson().getJsonArray("rewards")).hasSize(2);
-    assertThat(b.leagueHistory(one, victim, null).await().toJson().getJsonArray("periods")).hasSize(1);
+    assertThat(b.rewards(victim, "all", null).await().rewards()).hasSize(2);
+    assertThat(b.leagueHistory(one, victim, null).await().periods()).hasSize(1);
 
     List<String> others = new ArrayList<>(inOne);
     others.addAll(inTwo);
@@ -152,19 +153,19 @@ class LeagueErasureTest {
       assertThat(new LeagueStore(stores.get(0).shards()).members(l).await()).doesNotContainKey(victim);
       assertThat(stores.get(0).archive().leagueMoves().period(l.uid(), PERIOD).await())
           .noneMatch(m -> m.userId().equals(victim));
-      assertThat(b.leagueHistory(lg, victim, null).await().toJson().getJsonArray("periods")).isEmpty();
+      assertThat(b.leagueHistory(lg, victim, null).await().periods()).isEmpty();
       LeaderboardException gone = (LeaderboardException) catchThrowable(() -> a.leagueUser(lg, victim, null).await());
       assertThat(gone.code()).isEqualTo("not_a_member");
       LeaderboardException archived = (LeaderboardException) catchThrowable(() -> a.leagueUser(lg, victim, PERIOD)
           .await());
       assertThat(archived.code()).as("no cohort place left in the archived period").isEqualTo("not_a_member");
     }
-    assertThat(b.rewards(victim, "all", null).await().toJson().getJsonArray("rewards")).isEmpty();
+    assertThat(b.rewards(victim, "all", null).await().rewards()).isEmpty();
     for (String u : inOne) {
       if (!u.equals(victim)) {
         for (String period : new String[] {null, PERIOD}) {
-          JsonArray entries = a.leagueUser(one, u, period).await().toJson().getJsonArray("entries");
-          assertThat(entries.stream().map(o -> ((JsonObject) o).getString("userId"))).doesNotContain(victim);
+          List<CohortEntry> entries = a.leagueUser(one, u, period).await().entries();
+          assertThat(entries.stream().map(CohortEntry::userId)).doesNotContain(victim);
         }
       }
     }
@@ -193,7 +194,7 @@ class LeagueErasureTest {
     a.closeLeague(lg, PERIOD).await();
     League l = stored(lg);
     assertThat(stores.get(0).archive().leagueMoves().period(l.uid(), PERIOD).await()).hasSize(7);
-    assertThat(b.rewards(members.get(0), "all", null).await().toJson().getJsonArray("rewards")).hasSize(1);
+    assertThat(b.rewards(members.get(0), "all", null).await().rewards()).hasSize(1);
 
     b.deleteLeague(lg).await();
     for (String tier : TIERS) {
@@ -203,7 +204,7 @@ class LeagueErasureTest {
         .arg(Keys.leagueApplied(l))).await().toInteger()).isZero();
     assertThat(stores.get(0).archive().leagueMoves().period(l.uid(), PERIOD).await()).isEmpty();
     for (String u : members) {
-      assertThat(b.rewards(u, "all", null).await().toJson().getJsonArray("rewards")).as(u).isEmpty();
+      assertThat(b.rewards(u, "all", null).await().rewards()).as(u).isEmpty();
     }
   }
 
@@ -215,6 +216,6 @@ class LeagueErasureTest {
     LeaderboardException refused = (LeaderboardException) catchThrowable(() -> a.removeEntry("~" + lg + ".bronze",
         "x1", null).await());
     assertThat(refused.code()).isEqualTo("invalid_field");
-    assertThat(a.leagueUser(lg, "x1", null).await().toJson().getLong("rank")).isEqualTo(1);
+    assertThat(a.leagueUser(lg, "x1", null).await().rank()).isEqualTo(1);
   }
 }

@@ -3,6 +3,7 @@ package dev.leaderboard.service.leagues;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import dev.leaderboard.archive.LeagueMoveStore.Move;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.service.LeaderboardService;
 import dev.leaderboard.service.NodeStore;
@@ -10,6 +11,12 @@ import dev.leaderboard.service.TestClock;
 import dev.leaderboard.service.LeaderboardServiceImpl;
 import dev.leaderboard.service.request.LeagueJoin;
 import dev.leaderboard.service.request.ScoreEvent;
+import dev.leaderboard.service.result.LeagueClosed.Counts;
+import dev.leaderboard.service.result.LeagueCohort;
+import dev.leaderboard.service.result.LeagueMovePage;
+import dev.leaderboard.service.result.LeaguePeriods;
+import dev.leaderboard.service.result.LeagueTiers;
+import dev.leaderboard.service.result.LeagueTiers.Tier;
 import dev.leaderboard.testing.TestSeed;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonArray;
@@ -124,22 +131,22 @@ class LeagueReadsTest {
       model.values().removeIf(m -> m == null);
       Map<String, String> zones = zones(model, promote, relegate);
 
-      JsonObject tiers = (rnd.nextBoolean() ? a : b).leagueTiers(lg, null).await().toJson();
-      assertThat(tiers.getString("period")).isEqualTo(period);
-      assertThat(tiers.getJsonArray("tiers").getList()).as("day %d", day).isEqualTo(expectedTiers(model, size));
-      Map<String, JsonObject> live = checkCohorts(lg, null, model, zones, size, rnd);
+      LeagueTiers tiers = (rnd.nextBoolean() ? a : b).leagueTiers(lg, null).await();
+      assertThat(tiers.period()).isEqualTo(period);
+      assertThat(tiers.tiers()).as("day %d", day).isEqualTo(expectedTiers(model, size));
+      Map<String, LeagueCohort> live = checkCohorts(lg, null, model, zones, size, rnd);
       assertThat(failure(() -> a.leagueMoves(lg, period, null, null, null).await()).code()).as("not closed yet")
           .isEqualTo("period_not_found");
 
       clock.set(start.plus(Duration.ofDays(1)).plusSeconds(600));
-      JsonArray closed = (rnd.nextBoolean() ? a : b).closeLeague(lg, period).await().toJson().getJsonArray("moves");
+      List<Move> closed = (rnd.nextBoolean() ? a : b).closeLeague(lg, period).await().moves();
       closedPeriods.add(0, period);
-      assertThat((rnd.nextBoolean() ? a : b).leagueTiers(lg, period).await().toJson()).as("archived as at the close")
+      assertThat((rnd.nextBoolean() ? a : b).leagueTiers(lg, period).await()).as("archived as at the close")
           .isEqualTo(tiers);
-      Map<String, JsonObject> archived = checkCohorts(lg, period, model, zones, size, rnd);
+      Map<String, LeagueCohort> archived = checkCohorts(lg, period, model, zones, size, rnd);
       assertThat(archived).isEqualTo(live);
       Map<String, String> recorded = new HashMap<>();
-      closed.forEach(o -> recorded.put(((JsonObject) o).getString("userId"), ((JsonObject) o).getString("movement")));
+      closed.forEach(o -> recorded.put(o.userId(), o.movement()));
       zones.forEach((u, z) -> assertThat(recorded.get(u)).as("%s in zone %s", u, z)
           .isEqualTo(switch (z) {
             case "promotion" -> "up";
@@ -148,23 +155,19 @@ class LeagueReadsTest {
           }));
       checkMoves(lg, period, closed, rnd);
 
-      JsonArray periods = (rnd.nextBoolean() ? a : b).leaguePeriods(lg, null).await().toJson().getJsonArray("periods");
-      assertThat(periods.stream().map(o -> ((JsonObject) o).getString("period")).toList()).isEqualTo(closedPeriods);
-      JsonObject newest = periods.getJsonObject(0);
-      assertThat(newest.getLong("moves")).isEqualTo(closed.size());
-      for (String mv : MOVEMENTS) {
-        assertThat(newest.getLong(mv)).as(mv).isEqualTo(closed.stream().filter(o -> mv.equals(((JsonObject) o)
-            .getString("movement"))).count());
-      }
-      assertThat(a.leaguePeriods(lg, 1).await().toJson().getJsonArray("periods").getList()).isEqualTo(List.of(newest));
+      List<LeaguePeriods.Item> periods = (rnd.nextBoolean() ? a : b).leaguePeriods(lg, null).await().periods();
+      assertThat(periods.stream().map(LeaguePeriods.Item::period).toList()).isEqualTo(closedPeriods);
+      LeaguePeriods.Item newest = periods.get(0);
+      assertThat(newest.moves()).isEqualTo(closed.size());
+      assertThat(newest.counts()).isEqualTo(counts(closed));
+      assertThat(a.leaguePeriods(lg, 1).await().periods()).isEqualTo(List.of(newest));
 
-      for (Object o : closed) {
-        JsonObject mv = (JsonObject) o;
-        if (mv.getString("to") == null) {
-          model.remove(mv.getString("userId"));
+      for (Move mv : closed) {
+        if (mv.to() == null) {
+          model.remove(mv.userId());
         } else {
-          Member m = model.get(mv.getString("userId"));
-          m.level = TIERS.indexOf(mv.getString("to"));
+          Member m = model.get(mv.userId());
+          m.level = TIERS.indexOf(mv.to());
           m.cohort = null;
           m.score = 0;
         }
@@ -186,14 +189,12 @@ class LeagueReadsTest {
       a.submitLeague(lg, new ScoreEvent(new JsonObject().put("userId", "bo").put("value", 2))).await();
       clock.set(DAY.plus(Duration.ofDays(1)).plusSeconds(600));
       a.closeLeague(lg, "2025-04-15").await();
-      assertThat(bus.leagueTiers(lg, "2025-04-15").await().toJson()).isEqualTo(a.leagueTiers(lg, "2025-04-15").await()
-          .toJson());
-      assertThat(bus.leagueCohort(lg, "bronze", 1L, "2025-04-15").await().toJson())
-          .isEqualTo(a.leagueCohort(lg, "bronze", 1L, "2025-04-15").await().toJson());
-      assertThat(bus.leaguePeriods(lg, null).await().toJson()).isEqualTo(a.leaguePeriods(lg, null).await().toJson());
-      assertThat(bus.leagueMoves(lg, "2025-04-15", "up", 0L, 5).await().toJson().getJsonArray("moves").getList())
-          .isEqualTo(a.leagueMoves(lg, "2025-04-15", "up", 0L, 5).await().toJson().getJsonArray("moves").getList())
-          .hasSize(1);
+      assertThat(bus.leagueTiers(lg, "2025-04-15").await()).isEqualTo(a.leagueTiers(lg, "2025-04-15").await());
+      assertThat(bus.leagueCohort(lg, "bronze", 1L, "2025-04-15").await())
+          .isEqualTo(a.leagueCohort(lg, "bronze", 1L, "2025-04-15").await());
+      assertThat(bus.leaguePeriods(lg, null).await()).isEqualTo(a.leaguePeriods(lg, null).await());
+      assertThat(bus.leagueMoves(lg, "2025-04-15", "up", 0L, 5).await().moves())
+          .isEqualTo(a.leagueMoves(lg, "2025-04-15", "up", 0L, 5).await().moves()).hasSize(1);
       Throwable refused = catchThrowable(() -> bus.leagueCohort(lg, "gold", 1L, null).await());
       assertThat(refused).isInstanceOf(ServiceException.class);
       assertThat(((ServiceException) refused).failureCode()).isEqualTo(404);
@@ -209,8 +210,7 @@ class LeagueReadsTest {
     a.putLeague(lg, new JsonObject().put("tiers", new JsonArray().add("bronze").add("silver")).put("cohortSize", 3)
         .put("promote", 1).put("relegate", 1).put("period", "daily")).await();
     a.submitLeague(lg, new ScoreEvent(new JsonObject().put("userId", "ann").put("value", 3))).await();
-    assertThat(a.leagueCohort(lg, "bronze", 1L, null).await().toJson().getJsonArray("entries").getJsonObject(0)
-        .getString("zone")).isEqualTo("promotion");
+    assertThat(a.leagueCohort(lg, "bronze", 1L, null).await().entries().get(0).zone()).isEqualTo("promotion");
     assertRefused(() -> a.leagueTiers("nope-" + lg, null).await(), 404, "league_not_found", "league");
     assertRefused(() -> a.leagueTiers("Bad League", null).await(), 400, "invalid_field", "league");
     assertRefused(() -> a.leagueTiers(lg, "2025-W16").await(), 400, "invalid_field", "period");
@@ -226,17 +226,16 @@ class LeagueReadsTest {
     assertRefused(() -> a.leagueMoves(lg, "2025-04-15", null, null, 1001).await(), 400, "invalid_field", "limit");
     assertRefused(() -> a.leagueMoves(lg, "2025-04-15", null, null, null).await(), 404, "period_not_found",
         "has not closed period 2025-04-15");
-    assertThat(a.leaguePeriods(lg, null).await().toJson().getJsonArray("periods")).isEmpty();
+    assertThat(a.leaguePeriods(lg, null).await().periods()).isEmpty();
   }
 
   /** Each tier's seated members and cohorts in the model. */
-  private static List<Object> expectedTiers(Map<String, Member> model, int size) {
-    List<Object> out = new ArrayList<>();
+  private static List<Tier> expectedTiers(Map<String, Member> model, int size) {
+    List<Tier> out = new ArrayList<>();
     for (int level = 0; level < TIERS.size(); level++) {
       int lv = level;
       long members = model.values().stream().filter(m -> m.level == lv && m.cohort != null).count();
-      out.add(new JsonObject().put("tier", TIERS.get(level)).put("members", members)
-          .put("cohorts", (members + size - 1) / size));
+      out.add(new Tier(TIERS.get(level), members, (members + size - 1) / size));
     }
     return out;
   }
@@ -245,24 +244,23 @@ class LeagueReadsTest {
    * Every cohort of every tier read through the league, against the model's order and zones; one
    * past the last is 404. Answers each cohort's board by tier and cohort.
    */
-  private Map<String, JsonObject> checkCohorts(String lg, String period, Map<String, Member> model,
+  private Map<String, LeagueCohort> checkCohorts(String lg, String period, Map<String, Member> model,
       Map<String, String> zones, int size, Random rnd) {
-    Map<String, JsonObject> out = new HashMap<>();
+    Map<String, LeagueCohort> out = new HashMap<>();
     for (int level = 0; level < TIERS.size(); level++) {
       Map<Long, List<String>> cohorts = cohorts(model, level);
       for (Map.Entry<Long, List<String>> c : cohorts.entrySet()) {
-        JsonObject got = (rnd.nextBoolean() ? a : b).leagueCohort(lg, TIERS.get(level), c.getKey(), period).await()
-            .toJson();
-        JsonArray entries = got.getJsonArray("entries");
-        assertThat(entries.stream().map(o -> ((JsonObject) o).getString("userId")).toList()).isEqualTo(c.getValue());
+        LeagueCohort got = (rnd.nextBoolean() ? a : b).leagueCohort(lg, TIERS.get(level), c.getKey(), period).await();
+        List<LeagueCohort.Ranked> entries = got.entries();
+        assertThat(entries.stream().map(o -> o.entry().userId()).toList()).isEqualTo(c.getValue());
         for (int i = 0; i < entries.size(); i++) {
-          JsonObject e = entries.getJsonObject(i);
-          assertThat(e.getLong("rank")).isEqualTo(i + 1);
-          assertThat(e.getLong("score")).isEqualTo(model.get(e.getString("userId")).score);
-          assertThat(e.getString("zone")).as("%s in %s", e, c.getValue()).isEqualTo(zones.get(e.getString("userId")));
+          LeagueCohort.Ranked e = entries.get(i);
+          assertThat(e.entry().rank()).isEqualTo(i + 1);
+          assertThat(e.entry().score()).isEqualTo(model.get(e.entry().userId()).score);
+          assertThat(e.zone()).as("%s in %s", e, c.getValue()).isEqualTo(zones.get(e.entry().userId()));
         }
-        assertThat(got.getJsonArray("missing")).isEmpty();
-        assertThat(got.getInteger("size")).isEqualTo(c.getValue().size()).isLessThanOrEqualTo(size);
+        assertThat(got.missing()).isEmpty();
+        assertThat(got.size()).isEqualTo(c.getValue().size()).isLessThanOrEqualTo(size);
         out.put(TIERS.get(level) + "/" + c.getKey(), got);
       }
       int lv = level;
@@ -273,33 +271,37 @@ class LeagueReadsTest {
   }
 
   /** The moves read in random pages, all and filtered by each movement, against the close's answer. */
-  private void checkMoves(String lg, String period, JsonArray closed, Random rnd) {
-    List<JsonObject> all = new ArrayList<>();
-    closed.forEach(o -> all.add((JsonObject) o));
-    all.sort(Comparator.<JsonObject>comparingInt(m -> TIERS.indexOf(m.getString("from")))
-        .thenComparing(m -> m.getLong("cohort"), Comparator.nullsLast(Comparator.naturalOrder()))
-        .thenComparing(m -> m.getLong("cohortRank"), Comparator.nullsLast(Comparator.naturalOrder()))
-        .thenComparing(m -> m.getString("userId")));
-    JsonObject counts = new JsonObject();
-    MOVEMENTS.forEach(mv -> counts.put(mv, all.stream().filter(m -> mv.equals(m.getString("movement"))).count()));
+  private void checkMoves(String lg, String period, List<Move> closed, Random rnd) {
+    List<Move> all = new ArrayList<>(closed);
+    all.sort(Comparator.<Move>comparingInt(m -> TIERS.indexOf(m.from()))
+        .thenComparing(Move::cohort, Comparator.nullsLast(Comparator.naturalOrder()))
+        .thenComparing(Move::cohortRank, Comparator.nullsLast(Comparator.naturalOrder()))
+        .thenComparing(Move::userId));
+    Counts counts = counts(all);
     List<String> filters = new ArrayList<>(MOVEMENTS);
     filters.add(null);
     for (String filter : filters) {
-      List<JsonObject> want = all.stream().filter(m -> filter == null || filter.equals(m.getString("movement"))).toList();
+      List<Move> want = all.stream().filter(m -> filter == null || filter.equals(m.movement())).toList();
       int limit = 1 + rnd.nextInt(4);
-      List<JsonObject> got = new ArrayList<>();
+      List<Move> got = new ArrayList<>();
       for (long offset = 0; ; offset += limit) {
-        JsonObject page = (rnd.nextBoolean() ? a : b).leagueMoves(lg, period, filter, offset, limit).await().toJson();
-        assertThat(page.getLong("total")).isEqualTo(want.size());
-        assertThat(page.getJsonObject("counts")).isEqualTo(counts);
-        assertThat(page.getString("movement")).isEqualTo(filter);
-        page.getJsonArray("moves").forEach(o -> got.add((JsonObject) o));
-        if (page.getJsonArray("moves").size() < limit) {
+        LeagueMovePage page = (rnd.nextBoolean() ? a : b).leagueMoves(lg, period, filter, offset, limit).await();
+        assertThat(page.total()).isEqualTo(want.size());
+        assertThat(page.counts()).isEqualTo(counts);
+        assertThat(page.movement()).isEqualTo(filter);
+        got.addAll(page.moves());
+        if (page.moves().size() < limit) {
           break;
         }
       }
       assertThat(got).as("moves %s", filter).isEqualTo(want);
     }
+  }
+
+  /** The moves by movement. */
+  private static Counts counts(List<Move> moves) {
+    long[] n = MOVEMENTS.stream().mapToLong(mv -> moves.stream().filter(m -> mv.equals(m.movement())).count()).toArray();
+    return new Counts(n[0], n[1], n[2], n[3]);
   }
 
   private static Map<Long, List<String>> cohorts(Map<String, Member> model, int level) {

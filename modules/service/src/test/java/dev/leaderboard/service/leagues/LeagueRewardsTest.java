@@ -9,6 +9,9 @@ import dev.leaderboard.service.TestClock;
 import dev.leaderboard.service.LeaderboardServiceImpl;
 import dev.leaderboard.service.request.LeagueJoin;
 import dev.leaderboard.service.request.ScoreBatch;
+import dev.leaderboard.service.result.LeagueBatchResult;
+import dev.leaderboard.service.result.LeagueHistory;
+import dev.leaderboard.service.result.RewardList;
 import dev.leaderboard.testing.TestSeed;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -84,7 +87,7 @@ class LeagueRewardsTest {
         .put("gold", new JsonArray().add(rule(1, 2, new JsonObject().put("gems", 1 + rnd.nextInt(3)))));
     a.putLeague(lg, new JsonObject().put("tiers", new JsonArray(new ArrayList<Object>(TIERS))).put("cohortSize", size)
         .put("promote", 1).put("relegate", 1).put("period", "daily").put("rewards", rewards)).await();
-    assertThat(b.getLeague(lg).await().body().getJsonObject("rewards").fieldNames()).containsExactlyInAnyOrder("bronze",
+    assertThat(b.getLeague(lg).await().definition().getJsonObject("rewards").fieldNames()).containsExactlyInAnyOrder("bronze",
         "gold");
     assertThat(tierRules(lg, "bronze")).isEqualTo(2);
     assertThat(tierRules(lg, "silver")).isZero();
@@ -108,11 +111,10 @@ class LeagueRewardsTest {
         model.get(user).score += value;
         model.get(user).reached = at;
       }
-      JsonObject got = (rnd.nextBoolean() ? a : b).submitLeagueBatch(lg, new ScoreBatch(new JsonObject()
-          .put("events", events))).await().toJson();
-      assertThat(got.getInteger("applied")).as("%s", got).isEqualTo(20);
-      got.getJsonArray("events").forEach(o -> model.get(((JsonObject) o).getString("userId")).cohort =
-          ((JsonObject) o).getLong("cohort"));
+      LeagueBatchResult got = (rnd.nextBoolean() ? a : b).submitLeagueBatch(lg, new ScoreBatch(new JsonObject()
+          .put("events", events))).await();
+      assertThat(got.batch().applied()).as("%s", got).isEqualTo(20);
+      got.events().forEach(e -> model.get(e.userId()).cohort = e.cohort());
     }
     model.values().removeIf(m -> m.cohort == 0);
 
@@ -120,28 +122,27 @@ class LeagueRewardsTest {
     (rnd.nextBoolean() ? a : b).closeLeague(lg, PERIOD).await();
     Map<String, JsonObject> expected = reference(model, rewards);
     for (Map.Entry<String, Member> x : model.entrySet()) {
-      JsonArray listed = (rnd.nextBoolean() ? a : b).rewards(x.getKey(), "all", null).await().toJson()
-          .getJsonArray("rewards");
+      List<RewardList.Item> listed = (rnd.nextBoolean() ? a : b).rewards(x.getKey(), "all", null).await().rewards();
       JsonObject want = expected.get(x.getKey());
       if (want == null) {
         assertThat(listed).as("%s gets nothing", x.getKey()).isEmpty();
       } else {
         assertThat(listed).as("%s", x.getKey()).hasSize(1);
-        JsonObject r = listed.getJsonObject(0);
-        assertThat(new JsonObject().put("board", r.getString("board")).put("period", r.getString("period"))
-            .put("rank", r.getLong("rank")).put("cohort", r.getLong("cohort")).put("reward", r.getJsonObject("reward")))
+        RewardList.Item r = listed.get(0);
+        assertThat(new JsonObject().put("board", r.board()).put("period", r.period()).put("rank", r.rank())
+            .put("cohort", r.cohort()).put("reward", r.reward()))
             .as("%s", x.getKey()).isEqualTo(want.copy().put("board", "~" + lg + "." + x.getValue().tier)
                 .put("period", PERIOD).put("cohort", x.getValue().cohort));
       }
-      JsonObject step = b.leagueHistory(lg, x.getKey(), null).await().toJson().getJsonArray("periods").getJsonObject(0);
-      assertThat(step.getJsonObject("reward")).as("history of %s", x.getKey())
+      LeagueHistory.Step step = b.leagueHistory(lg, x.getKey(), null).await().periods().get(0);
+      assertThat(step.reward()).as("history of %s", x.getKey())
           .isEqualTo(want == null ? null : want.getJsonObject("reward"));
-      assertThat(step.getLong("cohortRank")).isEqualTo(rankOf(model, x.getKey()));
+      assertThat(step.cohortRank()).isEqualTo(rankOf(model, x.getKey()));
     }
 
     String winner = expected.keySet().iterator().next();
-    long id = a.rewards(winner, "unclaimed", null).await().toJson().getJsonArray("rewards").getJsonObject(0).getLong("id");
-    assertThat(b.claimReward(winner, id).await().toJson().getLong("claimedAt")).isNotNull();
+    long id = a.rewards(winner, "unclaimed", null).await().rewards().get(0).id();
+    assertThat(b.claimReward(winner, id).await().claimedAt()).isNotNull();
     LeaderboardException again = (LeaderboardException) catchThrowable(() -> a.claimReward(winner, id).await());
     assertThat(again.code()).isEqualTo("already_claimed");
   }
@@ -151,7 +152,7 @@ class LeagueRewardsTest {
     String lg = "lgr-" + UUID.randomUUID().toString().substring(0, 8);
     a.putLeague(lg, new JsonObject().put("tiers", new JsonArray(new ArrayList<Object>(TIERS))).put("cohortSize", 4)
         .put("promote", 1).put("relegate", 1).put("period", "daily")).await();
-    assertThat(a.getLeague(lg).await().body().containsKey("rewards")).isFalse();
+    assertThat(a.getLeague(lg).await().definition().containsKey("rewards")).isFalse();
     JsonObject silver = new JsonObject().put("silver", new JsonArray().add(rule(1, 3, new JsonObject().put("x", 1))));
     b.putLeague(lg, new JsonObject().put("rewards", silver)).await();
     assertThat(tierRules(lg, "silver")).isEqualTo(1);
@@ -164,12 +165,12 @@ class LeagueRewardsTest {
     LeaderboardException broken = (LeaderboardException) catchThrowable(() -> a.putLeague(lg, new JsonObject()
         .put("rewards", new JsonObject().put("gold", new JsonArray().add(rule(3, 2, new JsonObject()))))).await());
     assertThat(broken.getMessage()).startsWith("rewards.gold[0].ranks ");
-    assertThat(a.getLeague(lg).await().body().getJsonObject("rewards")).as("nothing changed")
+    assertThat(a.getLeague(lg).await().definition().getJsonObject("rewards")).as("nothing changed")
         .isEqualTo(new JsonObject().put("silver", new JsonArray().add(rule(1, 3, new JsonObject().put("x", 1)))));
     assertThat(tierRules(lg, "gold")).isZero();
 
     b.putLeague(lg, new JsonObject().putNull("rewards")).await();
-    assertThat(a.getLeague(lg).await().body().containsKey("rewards")).isFalse();
+    assertThat(a.getLeague(lg).await().definition().containsKey("rewards")).isFalse();
     assertThat(tierRules(lg, "silver")).as("rules removed from the tier board").isZero();
   }
 

@@ -13,6 +13,7 @@ import dev.leaderboard.service.request.ScoreEvent;
 import dev.leaderboard.service.result.LeagueDefinition;
 import dev.leaderboard.service.result.LeagueMember;
 import dev.leaderboard.service.result.LeagueStanding;
+import dev.leaderboard.service.result.LeagueStanding.CohortEntry;
 import dev.leaderboard.testing.TestSeed;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -83,19 +84,18 @@ class LeagueScenarioTest {
     String lg = name();
     LeagueDefinition created = a.putLeague(lg, spec()).await();
     assertThat(created.created()).isTrue();
-    assertThat(created.body().getJsonArray("tiers")).containsExactly("bronze", "silver", "gold");
-    assertThat(b.getLeague(lg).await().body().getString("relegate")).isEqualTo("25%");
+    assertThat(created.definition().getJsonArray("tiers")).containsExactly("bronze", "silver", "gold");
+    assertThat(b.getLeague(lg).await().definition().getString("relegate")).isEqualTo("25%");
     assertThat(tierBoard(lg, "gold").competition().cohortSize()).isEqualTo(4);
     assertThat(failure(() -> a.board("~" + lg + ".gold").await()).getMessage()).as("no caller names a tier board")
         .startsWith("board must be 1-64 characters");
     assertThat(a.listBoards().await().toJson().getJsonArray("boards").stream()
         .map(o -> ((JsonObject) o).getString("board"))).noneMatch(n -> n.startsWith("~"));
-    assertThat(b.listLeagues().await().toJson().getJsonArray("leagues").stream()
-        .map(o -> ((JsonObject) o).getString("league"))).contains(lg);
+    assertThat(b.listLeagues().await().leagues().stream().map(o -> o.getString("league"))).contains(lg);
 
     LeagueDefinition updated = b.putLeague(lg, new JsonObject().put("promote", "50%").put("dropInactive", true)).await();
     assertThat(updated.created()).isFalse();
-    assertThat(a.getLeague(lg).await().body().getValue("promote")).isEqualTo("50%");
+    assertThat(a.getLeague(lg).await().definition().getValue("promote")).isEqualTo("50%");
     assertThat(failure(() -> a.putLeague(lg, new JsonObject().put("cohortSize", 5)).await()).failureCode()).isEqualTo(409);
 
     String bad = name();
@@ -106,7 +106,7 @@ class LeagueScenarioTest {
     assertThat(tierBoard(bad, "solo")).isNull();
 
     a.joinLeague(lg, new LeagueJoin(new JsonObject().put("userId", "u1")), false).await();
-    assertThat(b.deleteLeague(lg).await().toJson().getBoolean("deleted")).isTrue();
+    assertThat(b.deleteLeague(lg).await().deleted()).isTrue();
     assertThat(failure(() -> a.getLeague(lg).await()).code()).isEqualTo("league_not_found");
     assertThat(tierBoard(lg, "bronze")).isNull();
     a.putLeague(lg, spec()).await();
@@ -120,7 +120,7 @@ class LeagueScenarioTest {
     a.putLeague(lg, spec().put("autoJoin", false)).await();
     LeagueMember m = a.joinLeague(lg, new LeagueJoin(new JsonObject().put("userId", "ann")), false).await();
     assertThat(m.created()).isTrue();
-    assertThat(m.body()).isEqualTo(new JsonObject().put("userId", "ann").put("tier", "bronze"));
+    assertThat(m.body()).isEqualTo(new LeagueMember.Fields("ann", "bronze", null));
     assertThat(b.joinLeague(lg, new LeagueJoin(new JsonObject().put("userId", "ann")), false).await().created()).isFalse();
     LeaderboardException forbidden = failure(() -> a.joinLeague(lg,
         new LeagueJoin(new JsonObject().put("userId", "bob").put("tier", "gold")), false).await());
@@ -130,13 +130,13 @@ class LeagueScenarioTest {
         new LeagueJoin(new JsonObject().put("userId", "bob").put("tier", "platinum")), true).await());
     assertThat(unknown.getMessage()).startsWith("tier must be one of the league's tiers [bronze, silver, gold]");
     assertThat(a.joinLeague(lg, new LeagueJoin(new JsonObject().put("userId", "ann").put("tier", "gold")), true).await()
-        .body().getString("tier")).isEqualTo("gold");
+        .body().tier()).isEqualTo("gold");
     assertThat(failure(() -> a.submitLeague(lg, new ScoreEvent(new JsonObject().put("userId", "carl").put("value", 5)))
         .await()).code()).as("no autoJoin").isEqualTo("not_a_member");
     LeagueStanding s = b.submitLeague(lg, new ScoreEvent(new JsonObject().put("userId", "ann").put("value", 5))).await();
-    assertThat(s.toJson().getString("tier")).isEqualTo("gold");
-    assertThat(s.toJson().getLong("rank")).isEqualTo(1);
-    assertThat(s.toJson().getString("zone")).as("nobody is promoted from the top tier").isEqualTo("stay");
+    assertThat(s.tier()).isEqualTo("gold");
+    assertThat(s.rank()).isEqualTo(1);
+    assertThat(s.zone()).as("nobody is promoted from the top tier").isEqualTo("stay");
   }
 
   /** One member in the model: tier, the cohort they were seated in, score and when they reached it. */
@@ -182,10 +182,10 @@ class LeagueScenarioTest {
       }
       m.score += value;
       m.reached = at;
-      assertThat(s.toJson().getString("tier")).isEqualTo(m.tier);
-      assertThat(s.toJson().getLong("cohort")).isEqualTo(m.cohort);
-      assertThat(s.toJson().getLong("score")).isEqualTo(m.score);
-      check(user, s.toJson(), model);
+      assertThat(s.tier()).isEqualTo(m.tier);
+      assertThat(s.cohort()).isEqualTo(m.cohort);
+      assertThat(s.scored().score()).isEqualTo(m.score);
+      check(user, s, model);
     }
     for (String user : users) {
       Member m = model.get(user);
@@ -194,16 +194,15 @@ class LeagueScenarioTest {
         continue;
       }
       LeagueStanding s = (rnd.nextBoolean() ? a : b).leagueUser(lg, user, null).await();
-      assertThat(s.toJson().getString("tier")).isEqualTo(m.tier);
-      assertThat(s.toJson().getLong("cohort")).isEqualTo(m.cohort);
+      assertThat(s.tier()).isEqualTo(m.tier);
+      assertThat(s.cohort()).isEqualTo(m.cohort);
       if (m.cohort != null) {
-        check(user, s.toJson(), model);
+        check(user, s, model);
         List<String> cohort = cohortOf(model, m);
-        assertThat(s.toJson().getJsonArray("entries").stream().map(o -> ((JsonObject) o).getString("userId")).toList())
-            .isEqualTo(cohort);
+        assertThat(s.entries().stream().map(CohortEntry::userId).toList()).isEqualTo(cohort);
       } else {
-        assertThat(s.toJson().getJsonArray("entries")).isEmpty();
-        assertThat(s.toJson().getString("zone")).isNull();
+        assertThat(s.entries()).isEmpty();
+        assertThat(s.zone()).isNull();
       }
     }
   }
@@ -215,7 +214,7 @@ class LeagueScenarioTest {
         .map(Map.Entry::getKey).toList();
   }
 
-  private static void check(String user, JsonObject standing, Map<String, Member> model) {
+  private static void check(String user, LeagueStanding standing, Map<String, Member> model) {
     Member m = model.get(user);
     List<String> cohort = cohortOf(model, m);
     int rank = cohort.indexOf(user) + 1;
@@ -224,7 +223,7 @@ class LeagueScenarioTest {
     int up = level == 2 ? 0 : Math.min(1, n);
     int down = level == 0 ? 0 : Math.min(n * 25 / 100, n - up);
     String zone = rank <= up ? "promotion" : rank > n - down ? "relegation" : "stay";
-    assertThat(standing.getLong("rank")).as("%s in %s", user, cohort).isEqualTo(rank);
-    assertThat(standing.getString("zone")).as("%s in %s", user, cohort).isEqualTo(zone);
+    assertThat(standing.rank()).as("%s in %s", user, cohort).isEqualTo(rank);
+    assertThat(standing.zone()).as("%s in %s", user, cohort).isEqualTo(zone);
   }
 }

@@ -124,7 +124,7 @@ class LeagueShardDownTest {
       assertThat(members.members(l).await()).isEqualTo(expected);
       assertThat(stores.get(0).archive().leagueMoves().period(l.uid(), PERIOD).await()).hasSize(16);
       for (String user : expected.keySet()) {
-        assertThat(node.leagueHistory(lg, user, null).await().toJson().getJsonArray("periods")).hasSize(1);
+        assertThat(node.leagueHistory(lg, user, null).await().periods()).hasSize(1);
       }
       node.deleteLeague(lg).await();
     }

@@ -115,11 +115,11 @@ class LeagueTickTest {
       Future.join(admins.get(0).tick(), admins.get(1).tick()).await();
       assertThat(members.members(l).await().get("s1")).as("a second tick moves nobody again").isEqualTo("gold");
       for (String[] seat : seats) {
-        assertThat(node.leagueHistory(lg, seat[0], null).await().toJson().getJsonArray("periods")).hasSize(1);
+        assertThat(node.leagueHistory(lg, seat[0], null).await().periods()).hasSize(1);
       }
       // once the moves are applied, a score of the new period counts in the member's new tier
       assertThat(node.submitLeague(lg, new ScoreEvent(new JsonObject().put("userId", "b1").put("value", 1))).await()
-          .toJson().getString("tier")).isEqualTo("silver");
+          .tier()).isEqualTo("silver");
       node.closeLeague(lg, "2025-04-15").await();
 
       // one event per tier, published once by the node that applied the moves

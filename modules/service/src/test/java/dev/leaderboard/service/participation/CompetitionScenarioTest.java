@@ -21,6 +21,7 @@ import dev.leaderboard.service.result.BoardDefinition;
 import dev.leaderboard.service.result.CohortBoard;
 import dev.leaderboard.service.result.JoinResult;
 import dev.leaderboard.service.result.ParticipantList;
+import dev.leaderboard.service.result.RewardList;
 import dev.leaderboard.service.result.SubmitResult;
 import dev.leaderboard.service.result.UserBoards;
 import dev.leaderboard.service.result.UserEntry;
@@ -173,7 +174,7 @@ class CompetitionScenarioTest {
           assertThat(code(catchThrowable(answer::await))).as("join of %s", user).isEqualTo("board_full");
         } else {
           JoinResult r = answer.await();
-          assertThat(r.toJson().getLong("cohort")).as("cohort of %s", user).isEqualTo(expected);
+          assertThat(r.cohort()).as("cohort of %s", user).isEqualTo(expected);
         }
         continue;
       }
@@ -261,12 +262,11 @@ class CompetitionScenarioTest {
   private void verify(Random rnd, String name, ReferenceBoard scores, Model model, String period) {
     LeaderboardServiceImpl node = rnd.nextBoolean() ? a : b;
     ParticipantList list = node.participants(name, period, 0L, 1000).await();
-    assertThat(list.toJson().getLong("total")).isEqualTo(model.cohortOf.size());
+    assertThat(list.total()).isEqualTo(model.cohortOf.size());
     List<String> order = new ArrayList<>();
-    list.toJson().getJsonArray("participants").forEach(p -> {
-      JsonObject o = (JsonObject) p;
-      order.add(o.getString("userId"));
-      assertThat(o.getLong("cohort")).isEqualTo(model.cohortOf.get(o.getString("userId")));
+    list.participants().forEach(o -> {
+      order.add(o.userId());
+      assertThat(o.cohort()).isEqualTo(model.cohortOf.get(o.userId()));
     });
     assertThat(order).isEqualTo(new ArrayList<>(model.cohortOf.keySet()));
     Set<Long> cohorts = new HashSet<>(model.cohortOf.values());
@@ -334,14 +334,14 @@ class CompetitionScenarioTest {
     for (Future<JoinResult> f : joins) {
       if (f.succeeded()) {
         admitted++;
-        sizes.merge(f.result().toJson().getLong("cohort"), 1, Integer::sum);
+        sizes.merge(f.result().cohort(), 1, Integer::sum);
       } else {
         assertThat(code(f.cause())).isEqualTo("board_full");
       }
     }
     assertThat(admitted).isEqualTo(50);
     assertThat(sizes.values()).allMatch(n -> n <= 7);
-    assertThat(a.participants(name, null, 0L, 1000).await().toJson().getLong("total")).isEqualTo(50);
+    assertThat(a.participants(name, null, 0L, 1000).await().total()).isEqualTo(50);
   }
 
   @Test
@@ -361,7 +361,7 @@ class CompetitionScenarioTest {
       assertThat(((LeaderboardException) f.cause()).getDebugInfo().getInteger("attemptsLeft")).isZero();
     });
     assertThat(a.user(name, "solo", null, null, false).await().entry().score()).isEqualTo(max);
-    assertThat(b.participants(name, null, 0L, 10).await().toJson().getLong("total")).isEqualTo(1);
+    assertThat(b.participants(name, null, 0L, 10).await().total()).isEqualTo(1);
   }
 
   @Test
@@ -373,13 +373,13 @@ class CompetitionScenarioTest {
       b.submit(name, new ScoreEvent(new JsonObject().put("userId", u).put("value", 5)), false).await();
     }
     assertThat(a.erase(gone).await().participations()).isEqualTo(1);
-    JsonArray left = b.participants(name, null, 0L, 10).await().toJson().getJsonArray("participants");
-    assertThat(left.stream().map(o -> ((JsonObject) o).getString("userId")).toList()).containsExactly("x1", "x3");
+    List<ParticipantList.Participant> left = b.participants(name, null, 0L, 10).await().participants();
+    assertThat(left.stream().map(ParticipantList.Participant::userId).toList()).containsExactly("x1", "x3");
     assertThat(code(catchThrowable(() -> a.submit(name, new ScoreEvent(new JsonObject().put("userId", gone)
         .put("value", 1)), false).await()))).isEqualTo("not_joined");
     assertThat(b.cohort(name, 1L, null, null, false).await().entries()).hasSize(1);
     // joining again places the user anew: cohort 1 still counts two places, so the one being filled
-    assertThat(a.join(name, new JoinRequest(join(gone, null))).await().toJson().getLong("cohort")).isEqualTo(2);
+    assertThat(a.join(name, new JoinRequest(join(gone, null))).await().cohort()).isEqualTo(2);
   }
 
   /** Cohorts placed by real joins pay each cohort's winner at the close, by cohort rank. */
@@ -392,8 +392,7 @@ class CompetitionScenarioTest {
     Map<Long, Long> bestScore = new HashMap<>();
     for (int i = 0; i < 10; i++) {
       String user = "r" + i;
-      long cohort = (rnd.nextBoolean() ? a : b).join(name, new JoinRequest(join(user, null))).await().toJson()
-          .getLong("cohort");
+      long cohort = (rnd.nextBoolean() ? a : b).join(name, new JoinRequest(join(user, null))).await().cohort();
       long score = 1000 - i * 7 + rnd.nextInt(5);
       clock.set(clock.instant().plusMillis(1));
       a.submit(name, new ScoreEvent(new JsonObject().put("userId", user).put("value", score)), false).await();
@@ -403,12 +402,11 @@ class CompetitionScenarioTest {
       }
     }
     b.closePeriod(name, "2025-04-15").await();
-    JsonArray rewards = a.periodRewards(name, "2025-04-15", 0L, 100).await().toJson().getJsonArray("rewards");
+    List<RewardList.Item> rewards = a.periodRewards(name, "2025-04-15", 0L, 100).await().rewards();
     Map<Long, String> paid = new HashMap<>();
-    rewards.forEach(o -> {
-      JsonObject r = (JsonObject) o;
-      assertThat(r.getLong("rank")).isEqualTo(1);
-      assertThat(paid.put(r.getLong("cohort"), r.getString("userId"))).isNull();
+    rewards.forEach(r -> {
+      assertThat(r.rank()).isEqualTo(1);
+      assertThat(paid.put(r.cohort(), r.userId())).isNull();
     });
     assertThat(paid).isEqualTo(best);
   }

@@ -108,7 +108,7 @@ class HistoryCohortsTest {
           if (bracket != null) {
             join.put("attributes", new JsonObject().put("bracket", bracket));
           }
-          assertThat(service.join(name, new JoinRequest(join)).await().toJson().getLong("cohort"))
+          assertThat(service.join(name, new JoinRequest(join)).await().cohort())
               .as("round %d, %s: cohort of %s", round, period, user).isEqualTo(cohort);
           continue;
         }
