@@ -46,6 +46,9 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import dev.leaderboard.core.PeriodState;
+import dev.leaderboard.service.result.PeriodList;
+import dev.leaderboard.service.result.BoardDefinition;
 
 /**
  * Four clustered Vert.x instances in one JVM, on loopback, in one Hazelcast cluster: node {@code a}
@@ -157,9 +160,10 @@ class ClusterTlsTest {
   @Test
   void aNodeWithACertificateOfTheClusterCaCallsTheService() {
     String board = "tls-" + UUID.randomUUID().toString().substring(0, 8);
-    JsonObject created = proxy(c, 30_000).putBoard(board, new JsonObject()).await().toJson();
-    assertThat(created.getString("board")).isEqualTo(board);
-    assertThat(onA().getBoard(board).await().toJson().getString("board")).isEqualTo(board);
+    BoardDefinition created = proxy(c, 30_000).putBoard(board, new JsonObject()).await();
+    assertThat(created.created()).isTrue();
+    assertThat(created.definition().getString("board")).isEqualTo(board);
+    assertThat(onA().getBoard(board).await().definition().getString("board")).isEqualTo(board);
   }
 
   @Test
@@ -168,7 +172,7 @@ class ClusterTlsTest {
     String daily = "tls-" + UUID.randomUUID().toString().substring(0, 8);
     onA().putBoard(board, new JsonObject().put("maxScore", 100)).await();
     onA().putBoard(daily, new JsonObject().put("period", "daily")).await();
-    JsonObject before = onA().getBoard(board).await().toJson();
+    BoardDefinition before = onA().getBoard(board).await();
     for (Vertx outsider : List.of(rogue, stranger)) {
       awaitRegistered(outsider, BusAddresses.SERVICE);
       LeaderboardService service = proxy(outsider, REFUSED_MILLIS);
@@ -181,11 +185,11 @@ class ClusterTlsTest {
         assertThat(refusal(call)).as("how the call failed").isNotEqualTo(ReplyFailure.NO_HANDLERS);
       }
     }
-    assertThat(onA().getBoard(board).await().toJson()).isEqualTo(before);
-    assertThat(onA().listBoards().await().toJson().getJsonArray("boards").stream()
-        .map(b -> ((JsonObject) b).getString("board")).filter(n -> n.startsWith("tls-new-")).toList()).isEmpty();
-    assertThat(onA().periods(daily).await().toJson().getJsonArray("periods").stream()
-        .map(p -> ((JsonObject) p).getString("state")).toList()).doesNotContain("closing", "archived");
+    assertThat(onA().getBoard(board).await()).isEqualTo(before);
+    assertThat(onA().listBoards().await().boards().stream()
+        .map(b -> b.getString("board")).filter(n -> n.startsWith("tls-new-")).toList()).isEmpty();
+    assertThat(onA().periods(daily).await().periods().stream().map(PeriodList.Item::state).toList())
+        .doesNotContain(PeriodState.CLOSING, PeriodState.ARCHIVED);
   }
 
   @Test

@@ -5,7 +5,6 @@ import dev.leaderboard.archive.LeagueMoveStore.PeriodMoves;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Fields;
 import dev.leaderboard.core.LeaderboardException;
-import dev.leaderboard.core.League;
 import dev.leaderboard.core.LeagueMoves;
 import dev.leaderboard.core.LeagueMoves.Move;
 import dev.leaderboard.core.Limits;
@@ -20,12 +19,10 @@ import dev.leaderboard.service.result.LeagueClosed.Counts;
 import dev.leaderboard.service.result.LeagueCohort;
 import dev.leaderboard.service.result.LeagueMovePage;
 import dev.leaderboard.service.result.LeaguePeriods;
-import dev.leaderboard.service.result.LeagueStanding.CohortEntry;
 import dev.leaderboard.service.result.LeagueTiers;
 import dev.leaderboard.store.leagues.LeagueStore;
 import dev.leaderboard.store.participation.ParticipationStore;
 import io.vertx.core.Future;
-import io.vertx.core.json.JsonObject;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -102,13 +99,11 @@ public final class LeagueReads {
                 : t))
             .map(c -> {
               Map<String, Move> zones = Leagues.zone(l, tier, c);
-              JsonObject json = c.toJson();
-              List<LeagueCohort.Ranked> entries = CohortEntry.of(c).stream()
+              List<LeagueCohort.Ranked> entries = c.entries().stream()
                   .map(e -> new LeagueCohort.Ranked(e, zone(zones.get(e.userId())))).toList();
-              List<LeagueCohort.Missing> missing = json.getJsonArray("missing").stream()
-                  .map(u -> new LeagueCohort.Missing((String) u, zone(zones.get((String) u)))).toList();
-              return LeagueCohort.of(l.name(), tier, p.id(), c.cohort(), json.getInteger("size"), entries, missing,
-                  json.getJsonObject("partial"));
+              List<LeagueCohort.Missing> missing = c.missing().stream()
+                  .map(u -> new LeagueCohort.Missing(u, zone(zones.get(u)))).toList();
+              return LeagueCohort.of(l.name(), tier, p.id(), c.cohort(), c.size(), entries, missing, c.partial());
             });
       });
     });

@@ -26,7 +26,6 @@ import dev.leaderboard.service.result.LeagueDeleted;
 import dev.leaderboard.service.result.LeagueList;
 import dev.leaderboard.service.result.LeagueMember;
 import dev.leaderboard.service.result.LeagueStanding;
-import dev.leaderboard.service.result.LeagueStanding.CohortEntry;
 import dev.leaderboard.store.leagues.LeagueStore;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
@@ -220,7 +219,7 @@ public final class Leagues {
             default -> "relegation";
           };
           return LeagueStanding.of(l.name(), userId, p.id(), tier, c.cohort(), c.rankOf(userId), zone,
-              CohortEntry.of(c));
+              c.entries());
         }));
   }
 

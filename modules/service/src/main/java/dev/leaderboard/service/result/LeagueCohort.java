@@ -1,6 +1,5 @@
 package dev.leaderboard.service.result;
 
-import dev.leaderboard.service.result.LeagueStanding.CohortEntry;
 import io.vertx.codegen.annotations.DataObject;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
@@ -26,10 +25,11 @@ public interface LeagueCohort extends Answer {
 
   List<Missing> missing();
 
-  JsonObject partial();
+  /** What the cohort leaves out while a shard is down; {@code null} when it is complete. */
+  Partial partial();
 
   /** A member with a score: the cohort's entry and the zone ({@code null}: none). */
-  record Ranked(@AnswerJson.Flat CohortEntry entry, String zone) implements Answer {
+  record Ranked(@AnswerJson.Flat CohortBoard.Member entry, String zone) implements Answer {
   }
 
   /** A member without a score and the zone. */
@@ -37,7 +37,7 @@ public interface LeagueCohort extends Answer {
   }
 
   static LeagueCohort of(String league, String tier, String period, long cohort, int size, List<Ranked> entries,
-      List<Missing> missing, JsonObject partial) {
+      List<Missing> missing, Partial partial) {
     return new Fields(league, tier, period, cohort, size, entries, missing, partial);
   }
 
@@ -47,6 +47,6 @@ public interface LeagueCohort extends Answer {
 
   /** The answer's fields, in the order of its JSON. */
   record Fields(String league, String tier, String period, long cohort, int size, List<Ranked> entries,
-      List<Missing> missing, @AnswerJson.IfSet JsonObject partial) implements LeagueCohort {
+      List<Missing> missing, @AnswerJson.Flat Partial partial) implements LeagueCohort {
   }
 }

@@ -28,20 +28,10 @@ public interface LeagueStanding extends Answer {
   String zone();
 
   /** The cohort's entries; {@code null} in a score's answer. */
-  List<CohortEntry> entries();
+  List<CohortBoard.Member> entries();
 
   /** The submit's fields in a score's answer, else {@code null}. */
   Scored scored();
-
-  /** A cohort member's entry: {@code rank} within the cohort, {@code globalRank} on the whole board. */
-  record CohortEntry(String userId, Long score, Long rank, Long globalRank, Long at, @AnswerJson.IfSet JsonObject keys,
-      @AnswerJson.IfSet JsonObject meta) implements Answer {
-    /** The cohort board's entries. */
-    public static List<CohortEntry> of(CohortBoard c) {
-      return c.toJson().getJsonArray("entries").stream().map(e -> AnswerJson.read((JsonObject) e, CohortEntry.class))
-          .toList();
-    }
-  }
 
   /** What a score did: {@code attemptsLeft} on a board with {@code maxAttempts}, else absent. */
   record Scored(boolean applied, boolean changed, Long score, Long at, @AnswerJson.IfSet Integer attemptsLeft)
@@ -49,7 +39,7 @@ public interface LeagueStanding extends Answer {
   }
 
   static LeagueStanding of(String league, String userId, String period, String tier, Long cohort, Long rank,
-      String zone, List<CohortEntry> entries) {
+      String zone, List<CohortBoard.Member> entries) {
     return new Fields(league, userId, period, tier, cohort, rank, zone, entries, null);
   }
 
@@ -65,6 +55,6 @@ public interface LeagueStanding extends Answer {
 
   /** The answer's fields, in the order of its JSON. */
   record Fields(String league, String userId, String period, String tier, Long cohort, Long rank, String zone,
-      @AnswerJson.IfSet List<CohortEntry> entries, @AnswerJson.Flat Scored scored) implements LeagueStanding {
+      @AnswerJson.IfSet List<CohortBoard.Member> entries, @AnswerJson.Flat Scored scored) implements LeagueStanding {
   }
 }

@@ -16,7 +16,7 @@ import dev.leaderboard.service.result.BatchResult.Rejection;
 import dev.leaderboard.service.result.LeagueBatchResult;
 import dev.leaderboard.service.result.LeagueBatchResult.Event;
 import dev.leaderboard.service.result.LeagueStanding;
-import dev.leaderboard.service.result.LeagueStanding.CohortEntry;
+import dev.leaderboard.service.result.CohortBoard;
 import dev.leaderboard.testing.TestSeed;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -214,7 +214,7 @@ class LeagueBatchTest {
       assertThat(s.cohort()).as("%s", x.getKey()).isEqualTo(m.cohort);
       if (m.cohort != null) {
         assertThat(s.rank()).as("%s: %s", x.getKey(), s).isEqualTo(rankOf(model, x.getKey()));
-        CohortEntry mine = s.entries().stream().filter(o -> o.userId().equals(x.getKey())).findFirst().orElseThrow();
+        CohortBoard.Member mine = s.entries().stream().filter(o -> o.userId().equals(x.getKey())).findFirst().orElseThrow();
         assertThat(mine.score()).isEqualTo(m.score);
       }
     }

@@ -10,7 +10,7 @@ import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.TestClock;
 import dev.leaderboard.service.LeaderboardServiceImpl;
 import dev.leaderboard.service.request.ScoreBatch;
-import dev.leaderboard.service.result.LeagueStanding.CohortEntry;
+import dev.leaderboard.service.result.CohortBoard;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Route;
 import dev.leaderboard.store.leagues.LeagueStore;
@@ -164,8 +164,8 @@ class LeagueErasureTest {
     for (String u : inOne) {
       if (!u.equals(victim)) {
         for (String period : new String[] {null, PERIOD}) {
-          List<CohortEntry> entries = a.leagueUser(one, u, period).await().entries();
-          assertThat(entries.stream().map(CohortEntry::userId)).doesNotContain(victim);
+          List<CohortBoard.Member> entries = a.leagueUser(one, u, period).await().entries();
+          assertThat(entries.stream().map(CohortBoard.Member::userId)).doesNotContain(victim);
         }
       }
     }

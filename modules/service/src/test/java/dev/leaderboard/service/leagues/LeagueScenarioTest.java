@@ -13,7 +13,7 @@ import dev.leaderboard.service.request.ScoreEvent;
 import dev.leaderboard.service.result.LeagueDefinition;
 import dev.leaderboard.service.result.LeagueMember;
 import dev.leaderboard.service.result.LeagueStanding;
-import dev.leaderboard.service.result.LeagueStanding.CohortEntry;
+import dev.leaderboard.service.result.CohortBoard;
 import dev.leaderboard.testing.TestSeed;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -89,8 +89,7 @@ class LeagueScenarioTest {
     assertThat(tierBoard(lg, "gold").competition().cohortSize()).isEqualTo(4);
     assertThat(failure(() -> a.board("~" + lg + ".gold").await()).getMessage()).as("no caller names a tier board")
         .startsWith("board must be 1-64 characters");
-    assertThat(a.listBoards().await().toJson().getJsonArray("boards").stream()
-        .map(o -> ((JsonObject) o).getString("board"))).noneMatch(n -> n.startsWith("~"));
+    assertThat(a.listBoards().await().boards().stream().map(o -> o.getString("board"))).noneMatch(n -> n.startsWith("~"));
     assertThat(b.listLeagues().await().leagues().stream().map(o -> o.getString("league"))).contains(lg);
 
     LeagueDefinition updated = b.putLeague(lg, new JsonObject().put("promote", "50%").put("dropInactive", true)).await();
@@ -199,7 +198,7 @@ class LeagueScenarioTest {
       if (m.cohort != null) {
         check(user, s, model);
         List<String> cohort = cohortOf(model, m);
-        assertThat(s.entries().stream().map(CohortEntry::userId).toList()).isEqualTo(cohort);
+        assertThat(s.entries().stream().map(CohortBoard.Member::userId).toList()).isEqualTo(cohort);
       } else {
         assertThat(s.entries()).isEmpty();
         assertThat(s.zone()).isNull();

@@ -46,6 +46,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import dev.leaderboard.service.result.BatchResult;
 
 /**
  * Competitions end to end on two nodes (services with stores of their own over the same Redis and
@@ -186,15 +187,14 @@ class CompetitionScenarioTest {
       }
       String expectedCode = expectedRefusal(model, scores, user, value, at, event.getString("eventId"));
       if (rnd.nextInt(4) == 0) {
-        JsonObject r = node.submitBatch(name, new ScoreBatch(new JsonObject().put("events", new JsonArray()
-            .add(event)))).await().toJson();
+        BatchResult r = node.submitBatch(name, new ScoreBatch(new JsonObject().put("events", new JsonArray()
+            .add(event)))).await();
         if (expectedCode == null) {
-          assertThat(r.getInteger("rejected") + r.getInteger("conflict")).as("batch %s: %s", event, r).isZero();
+          assertThat(r.rejected() + r.conflict()).as("batch %s: %s", event, r).isZero();
         } else if (expectedCode.equals("event_id_conflict")) {
-          assertThat(r.getInteger("conflict")).as("batch %s: %s", event, r).isEqualTo(1);
+          assertThat(r.conflict()).as("batch %s: %s", event, r).isEqualTo(1);
         } else {
-          assertThat(r.getJsonArray("rejections").getJsonObject(0).getString("error")).as("batch %s", event)
-              .isEqualTo(expectedCode);
+          assertThat(r.rejections().get(0).refusal().code()).as("batch %s", event).isEqualTo(expectedCode);
         }
         continue;
       }
@@ -202,10 +202,10 @@ class CompetitionScenarioTest {
       if (expectedCode != null) {
         assertThat(code(catchThrowable(answer::await))).as("submit %s", event).isEqualTo(expectedCode);
       } else {
-        JsonObject r = answer.await().toJson();
-        assertThat(r.getLong("score")).as("score after %s", event).isEqualTo(scores.get(user).score());
-        if (r.getBoolean("applied")) {
-          assertThat(r.getInteger("attemptsLeft")).as("attemptsLeft after %s", event)
+        SubmitResult r = answer.await();
+        assertThat(r.score()).as("score after %s", event).isEqualTo(scores.get(user).score());
+        if (r.applied()) {
+          assertThat(r.attemptsLeft()).as("attemptsLeft after %s", event)
               .isEqualTo(maxAttempts - model.attempts.get(user));
         }
       }
