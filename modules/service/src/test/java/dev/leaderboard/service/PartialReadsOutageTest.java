@@ -37,6 +37,8 @@ import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import dev.leaderboard.service.request.JoinRequest;
+import dev.leaderboard.service.result.CohortBoard;
 
 /**
  * With one of two shards stopped, friend boards and ranks for a list answer over the users whose
@@ -96,6 +98,19 @@ class PartialReadsOutageTest {
       assertThat(ranked.getJsonArray("entries").getJsonObject(0).getLong("rank"))
           .isEqualTo(all.uniqueRank(ranked.getJsonArray("entries").getJsonObject(0).getString("userId")));
 
+      // a competition in cohorts of 8 whose members all scored
+      LeaderboardService typed = LeaderboardService.createProxy(vertx, BusAddresses.SERVICE);
+      String contest = "pc-" + UUID.randomUUID().toString().substring(0, 8);
+      service.putBoard(contest, new JsonObject().put("period", "daily").put("joinRequired", true).put("cohortSize", 8)
+          .put("partitions", partitions)).await();
+      Map<String, Long> contestScores = new HashMap<>();
+      for (String u : users.subList(0, 40)) {
+        typed.join(contest, new JoinRequest(new JsonObject().put("userId", u))).await();
+        long value = 1 + rnd.nextInt(50);
+        service.submit(contest, new JsonObject().put("userId", u).put("value", value)).await();
+        contestScores.put(u, value);
+      }
+
       own.close();
       String stopped = ShardMeters.label(own.endpoints().get(0));
       Predicate<String> scoreDown = u -> Partitioner.partitionOf(u, partitions) % 2 == 1;
@@ -131,9 +146,48 @@ class PartialReadsOutageTest {
       // only users of the running shard: all of them answered, yet the total and ranks need the stopped one
       List<String> reachable = users.subList(0, 144).stream().filter(scoreDown.negate()).limit(12).toList();
       JsonObject onlyUp = verifyRanks(board, all, reachable, "unique", scoreDown, stopped);
+      verifyCohortsWithAShardDown(typed, contest, contestScores, scoreDown);
       assertThat(onlyUp.getJsonArray("unreachable")).isEmpty();
       assertThat(onlyUp.getJsonArray("entries")).hasSize(reachable.size());
     }
+  }
+
+  /**
+   * A cohort board with a shard down ranks the members whose scores it reached within the cohort, in
+   * score order, and says it is partial (flat, as every partial answer); or, when the cohort's own
+   * membership is on the stopped shard, refuses with 503.
+   */
+  private void verifyCohortsWithAShardDown(LeaderboardService typed, String contest, Map<String, Long> scores,
+      Predicate<String> scoreDown) {
+    int partial = 0;
+    for (long cohort = 1; cohort <= 5; cohort++) {
+      long c = cohort;
+      Throwable t = catchThrowable(() -> typed.cohort(contest, c, null, null, false).await());
+      if (t != null) {
+        assertThat(((ServiceException) t).failureCode()).as("cohort %s: %s", c, t).isEqualTo(503);
+        continue;
+      }
+      CohortBoard board = typed.cohort(contest, c, null, null, false).await();
+      List<CohortBoard.Member> entries = board.entries();
+      assertThat(entries).extracting(CohortBoard.Member::userId).noneMatch(scoreDown);
+      for (int i = 0; i < entries.size(); i++) {
+        assertThat(entries.get(i).score()).isEqualTo(scores.get(entries.get(i).userId()));
+        assertThat(entries.get(i).rank()).isEqualTo(i + 1);
+      }
+      for (int i = 1; i < entries.size(); i++) {
+        assertThat(entries.get(i).score()).isLessThanOrEqualTo(entries.get(i - 1).score());
+      }
+      if (board.partial() != null) {
+        partial++;
+        JsonObject json = board.toJson();
+        assertThat(json.getBoolean("partial")).isTrue();
+        assertThat(board.partial().unreachable()).isNotEmpty().allMatch(scoreDown).allMatch(scores::containsKey)
+            .noneMatch(board.missing()::contains);
+        assertThat(json.getJsonArray("unreachable").getList()).isEqualTo(board.partial().unreachable());
+        assertThat(json.getString("reason")).isNotBlank();
+      }
+    }
+    assertThat(partial).as("cohort boards that left members out").isPositive();
   }
 
   /** Checks every mode of one owner's board; 1 when the board had to leave members out. */
