@@ -34,6 +34,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import dev.leaderboard.service.result.FriendBoard;
 
 /**
  * The friend graph and friend boards through the event-bus proxy, on the four test shards: a random
@@ -197,43 +198,42 @@ class FriendRankTest {
     ReferenceBoard model = all.only(group);
     List<ReferenceBoard.Entry> expected = model.sorted();
     for (String mode : MODES) {
-      JsonObject full = friends.friendBoard(board, u, null, null, 1000, mode, true).await().toJson();
-      assertThat(full.getString("board")).isEqualTo(board);
-      assertThat(full.getString("period")).isEqualTo("2025-04-15");
-      assertThat(full.getString("userId")).isEqualTo(u);
-      assertThat(full.getString("rankMode")).isEqualTo(mode);
-      assertThat(full.getLong("total")).as("total of %s", u).isEqualTo(expected.size());
+      FriendBoard full = friends.friendBoard(board, u, null, null, 1000, mode, true).await();
+      assertThat(full.board()).isEqualTo(board);
+      assertThat(full.period()).isEqualTo("2025-04-15");
+      assertThat(full.userId()).isEqualTo(u);
+      assertThat(full.rankMode().wireName()).isEqualTo(mode);
+      assertThat(full.total()).as("total of %s", u).isEqualTo(expected.size());
       Set<String> scored = expected.stream().map(ReferenceBoard.Entry::userId).collect(Collectors.toSet());
-      assertThat(full.getJsonArray("missing").getList())
-          .isEqualTo(group.stream().filter(m -> !scored.contains(m)).sorted().toList());
-      assertThat(full.getLong("offset")).isZero();
-      assertThat(full.getInteger("limit")).isEqualTo(1000);
-      JsonArray entries = full.getJsonArray("entries");
+      assertThat(full.missing()).isEqualTo(group.stream().filter(m -> !scored.contains(m)).sorted().toList());
+      assertThat(full.offset()).isZero();
+      assertThat(full.limit()).isEqualTo(1000);
+      assertThat(full.partial()).isNull();
+      List<FriendBoard.Ranked> entries = full.entries();
       assertThat(entries).hasSize(expected.size());
       for (int k = 0; k < expected.size(); k++) {
-        JsonObject got = entries.getJsonObject(k);
+        FriendBoard.Ranked got = entries.get(k);
         String what = mode + " board of " + u + " at " + k;
-        model.assertEntry(got, expected, k, mode, what);
-        assertThat(got.getLong("globalRank")).as(what).isEqualTo(all.uniqueRank(expected.get(k).userId()));
+        model.assertEntry(got.toJson(), expected, k, mode, what);
+        assertThat(got.global().globalRank()).as(what).isEqualTo(all.uniqueRank(expected.get(k).userId()));
       }
       // pages are slices of the whole, without global ranks unless asked
       for (int q = 0; q < 3; q++) {
         int offset = rnd.nextInt(expected.size() + 3);
         int limit = 1 + rnd.nextInt(12);
         Boolean global = q == 0 ? null : q == 1 ? Boolean.FALSE : Boolean.TRUE;
-        JsonObject page = friends.friendBoard(board, u, "current", (long) offset, limit, mode, global).await().toJson();
-        assertThat(page.getLong("total")).isEqualTo(expected.size());
-        assertThat(page.getLong("offset")).isEqualTo(offset);
-        assertThat(page.getInteger("limit")).isEqualTo(limit);
-        JsonArray got = page.getJsonArray("entries");
+        FriendBoard page = friends.friendBoard(board, u, "current", (long) offset, limit, mode, global).await();
+        assertThat(page.total()).isEqualTo(expected.size());
+        assertThat(page.offset()).isEqualTo(offset);
+        assertThat(page.limit()).isEqualTo(limit);
+        List<FriendBoard.Ranked> got = page.entries();
         int n = Math.max(0, Math.min(limit, expected.size() - offset));
         assertThat(got).hasSize(n);
         for (int k = 0; k < n; k++) {
-          JsonObject want = entries.getJsonObject(offset + k).copy();
-          if (!Boolean.TRUE.equals(global)) {
-            want.remove("globalRank");
-          }
-          assertThat(got.getJsonObject(k)).as("page at %d+%d of %s", offset, k, u).isEqualTo(want);
+          FriendBoard.Ranked want = entries.get(offset + k);
+          assertThat(got.get(k).entry()).as("page at %d+%d of %s", offset, k, u).isEqualTo(want.entry());
+          assertThat(got.get(k).global()).as("global rank at %d+%d of %s", offset, k, u)
+              .isEqualTo(Boolean.TRUE.equals(global) ? want.global() : null);
         }
       }
     }
