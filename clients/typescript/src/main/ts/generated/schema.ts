@@ -1786,8 +1786,13 @@ export interface components {
                 /** @enum {string} */
                 zone: "promotion" | "stay" | "relegation";
             }[];
-            /** @description Present while a shard is down: who was left out and why */
-            partial?: Record<string, never>;
+            /**
+             * @description Present (true) when a Redis shard did not answer
+             * @enum {boolean}
+             */
+            partial?: true;
+            unreachable?: components["schemas"]["Unreachable"];
+            reason?: components["schemas"]["PartialReason"];
         };
         LeaguePeriods: {
             league: components["schemas"]["BoardName"];
@@ -1905,8 +1910,13 @@ export interface components {
             }[];
             /** @description Members without a score in the period */
             missing: components["schemas"]["UserId"][];
-            /** @description Present while a shard is down: who was left out and why */
-            partial?: Record<string, never>;
+            /**
+             * @description Present (true) when a Redis shard did not answer
+             * @enum {boolean}
+             */
+            partial?: true;
+            unreachable?: components["schemas"]["Unreachable"];
+            reason?: components["schemas"]["PartialReason"];
         };
         UserBoards: {
             userId: components["schemas"]["UserId"];
