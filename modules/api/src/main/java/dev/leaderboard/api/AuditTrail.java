@@ -1,7 +1,6 @@
 package dev.leaderboard.api;
 
 import dev.leaderboard.archive.AuditLog;
-import dev.leaderboard.archive.AuditLog;
 import dev.leaderboard.api.audit.NodeAudit;
 import dev.leaderboard.api.auth.Access;
 import dev.leaderboard.api.auth.Caller;

@@ -8,7 +8,6 @@ import dev.leaderboard.api.auth.ApiKey;
 import dev.leaderboard.api.auth.Player;
 import dev.leaderboard.api.auth.TicketGate;
 import dev.leaderboard.api.stream.StreamSpec;
-import dev.leaderboard.store.access.Grant;
 import dev.leaderboard.api.stream.NodeStreams;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Names;
