@@ -3,9 +3,6 @@ package dev.leaderboard.api;
 import dev.leaderboard.core.Refusal;
 import dev.leaderboard.service.LeaderboardService;
 import dev.leaderboard.service.request.JoinRequest;
-import dev.leaderboard.service.result.CohortBoard;
-import dev.leaderboard.service.result.ParticipantList;
-import dev.leaderboard.service.result.UserBoards;
 import io.vertx.ext.web.RoutingContext;
 import java.util.function.Supplier;
 
@@ -41,20 +38,20 @@ final class CompetitionRoutes {
 
   private void participants(RoutingContext ctx) {
     Params q = Params.of(ctx);
-    Replies.json(ctx, service.get().participants(ctx.pathParam("board"), q.string("period"), q.longValue("offset"),
-        q.intValue("limit")), ParticipantList::toJson);
+    Replies.encoded(ctx, service.get().participants(ctx.pathParam("board"), q.string("period"), q.longValue("offset"),
+        q.intValue("limit")));
   }
 
   private void userCohort(RoutingContext ctx) {
     Params q = Params.of(ctx);
-    Replies.json(ctx, service.get().userCohort(ctx.pathParam("board"), ctx.pathParam("userId"), q.string("period"),
-        q.string("rankMode"), q.boolValue("meta")), CohortBoard::toJson);
+    Replies.encoded(ctx, service.get().userCohort(ctx.pathParam("board"), ctx.pathParam("userId"), q.string("period"),
+        q.string("rankMode"), q.boolValue("meta")));
   }
 
   private void cohort(RoutingContext ctx) {
     Params q = Params.of(ctx);
-    Replies.json(ctx, service.get().cohort(ctx.pathParam("board"), cohortId(ctx.pathParam("cohort")),
-        q.string("period"), q.string("rankMode"), q.boolValue("meta")), CohortBoard::toJson);
+    Replies.encoded(ctx, service.get().cohort(ctx.pathParam("board"), cohortId(ctx.pathParam("cohort")),
+        q.string("period"), q.string("rankMode"), q.boolValue("meta")));
   }
 
   static Long cohortId(String raw) {
@@ -66,6 +63,6 @@ final class CompetitionRoutes {
   }
 
   private void userBoards(RoutingContext ctx) {
-    Replies.json(ctx, service.get().userBoards(ctx.pathParam("userId")), UserBoards::toJson);
+    Replies.encoded(ctx, service.get().userBoards(ctx.pathParam("userId")));
   }
 }

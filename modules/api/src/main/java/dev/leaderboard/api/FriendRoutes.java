@@ -2,9 +2,6 @@ package dev.leaderboard.api;
 
 import dev.leaderboard.service.request.FriendIds;
 import dev.leaderboard.service.FriendRankService;
-import dev.leaderboard.service.result.FriendChange;
-import dev.leaderboard.service.result.FriendImport;
-import dev.leaderboard.service.result.FriendList;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
@@ -44,18 +41,16 @@ final class FriendRoutes {
   }
 
   private void remove(RoutingContext ctx) {
-    Replies.json(ctx, friends.get().removeFriend(ctx.pathParam("userId"), ctx.pathParam("friendId")),
-        FriendChange::toJson);
+    Replies.encoded(ctx, friends.get().removeFriend(ctx.pathParam("userId"), ctx.pathParam("friendId")));
   }
 
   private void list(RoutingContext ctx) {
-    Replies.json(ctx, friends.get().friends(ctx.pathParam("userId")), FriendList::toJson);
+    Replies.encoded(ctx, friends.get().friends(ctx.pathParam("userId")));
   }
 
   /** A body of the wrong shape throws its 400 here, which the router hands to the failure handler. */
   private void importFriends(RoutingContext ctx) {
-    Replies.json(ctx, friends.get().importFriends(ctx.pathParam("userId"), new FriendIds(Params.body(ctx))),
-        FriendImport::toJson);
+    Replies.encoded(ctx, friends.get().importFriends(ctx.pathParam("userId"), new FriendIds(Params.body(ctx))));
   }
 
   private void board(RoutingContext ctx) {

@@ -12,19 +12,6 @@ import dev.leaderboard.service.request.ScoreBatch;
 import dev.leaderboard.service.request.ScoreEvent;
 import dev.leaderboard.service.request.UserIds;
 import dev.leaderboard.service.NodeServices;
-import dev.leaderboard.service.result.AroundPage;
-import dev.leaderboard.service.result.BatchResult;
-import dev.leaderboard.service.result.BoardDeleted;
-import dev.leaderboard.service.result.BoardDefinition;
-import dev.leaderboard.service.result.BoardList;
-import dev.leaderboard.service.result.DeliveryList;
-import dev.leaderboard.service.result.Histogram;
-import dev.leaderboard.service.result.PeriodClosed;
-import dev.leaderboard.service.result.PeriodList;
-import dev.leaderboard.service.result.RankList;
-import dev.leaderboard.service.result.SubmitResult;
-import dev.leaderboard.service.result.UserEntry;
-import dev.leaderboard.service.result.UserMeta;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.http.HttpServer;
@@ -199,7 +186,7 @@ public class HttpApiVerticle extends VerticleBase {
   }
 
   private void listBoards(RoutingContext ctx) {
-    Replies.json(ctx, service().listBoards(), BoardList::toJson);
+    Replies.encoded(ctx, service().listBoards());
   }
 
   private void putBoard(RoutingContext ctx) {
@@ -214,22 +201,21 @@ public class HttpApiVerticle extends VerticleBase {
   }
 
   private void getBoard(RoutingContext ctx) {
-    Replies.json(ctx, service().getBoard(ctx.pathParam("board")), BoardDefinition::toJson);
+    Replies.encoded(ctx, service().getBoard(ctx.pathParam("board")));
   }
 
   private void deleteBoard(RoutingContext ctx) {
-    Replies.json(ctx, service().deleteBoard(ctx.pathParam("board")), BoardDeleted::toJson);
+    Replies.encoded(ctx, service().deleteBoard(ctx.pathParam("board")));
   }
 
   private void submit(RoutingContext ctx) {
     Params q = Params.of(ctx);
-    Replies.json(ctx, service().submit(ctx.pathParam("board"), new ScoreEvent(Params.body(ctx)),
-        q.boolValue("rank")),
-        SubmitResult::toJson);
+    Replies.encoded(ctx, service().submit(ctx.pathParam("board"), new ScoreEvent(Params.body(ctx)),
+        q.boolValue("rank")));
   }
 
   private void submitBatch(RoutingContext ctx) {
-    Replies.json(ctx, service().submitBatch(ctx.pathParam("board"), new ScoreBatch(Params.body(ctx))), BatchResult::toJson);
+    Replies.encoded(ctx, service().submitBatch(ctx.pathParam("board"), new ScoreBatch(Params.body(ctx))));
   }
 
   private void entries(RoutingContext ctx) {
@@ -241,39 +227,38 @@ public class HttpApiVerticle extends VerticleBase {
 
   private void user(RoutingContext ctx) {
     Params q = Params.of(ctx);
-    Replies.json(ctx, service().user(ctx.pathParam("board"), ctx.pathParam("userId"), q.string("period"),
-        q.string("rankMode"), q.boolValue("meta")), UserEntry::toJson);
+    Replies.encoded(ctx, service().user(ctx.pathParam("board"), ctx.pathParam("userId"), q.string("period"),
+        q.string("rankMode"), q.boolValue("meta")));
   }
 
   private void updateMeta(RoutingContext ctx) {
-    Replies.json(ctx, service().updateMeta(ctx.pathParam("board"), ctx.pathParam("userId"),
-        Params.of(ctx).string("period"), new MetaUpdate(Params.body(ctx))), UserMeta::toJson);
+    Replies.encoded(ctx, service().updateMeta(ctx.pathParam("board"), ctx.pathParam("userId"),
+        Params.of(ctx).string("period"), new MetaUpdate(Params.body(ctx))));
   }
 
   private void around(RoutingContext ctx) {
     Params q = Params.of(ctx);
-    Replies.json(ctx, service().around(ctx.pathParam("board"), ctx.pathParam("userId"), q.string("period"),
-        q.intValue("limit"), q.string("rankMode"), q.boolValue("meta")), AroundPage::toJson);
+    Replies.encoded(ctx, service().around(ctx.pathParam("board"), ctx.pathParam("userId"), q.string("period"),
+        q.intValue("limit"), q.string("rankMode"), q.boolValue("meta")));
   }
 
   private void ranks(RoutingContext ctx) {
     Params q = Params.of(ctx);
-    Replies.json(ctx, service().ranks(ctx.pathParam("board"), new UserIds(Params.body(ctx)), q.string("period"),
-        q.string("rankMode"), q.boolValue("meta")), RankList::toJson);
+    Replies.encoded(ctx, service().ranks(ctx.pathParam("board"), new UserIds(Params.body(ctx)), q.string("period"),
+        q.string("rankMode"), q.boolValue("meta")));
   }
 
   private void histogram(RoutingContext ctx) {
     Params q = Params.of(ctx);
-    Replies.json(ctx, service().histogram(ctx.pathParam("board"), q.string("period"), q.intValue("buckets")),
-        Histogram::toJson);
+    Replies.encoded(ctx, service().histogram(ctx.pathParam("board"), q.string("period"), q.intValue("buckets")));
   }
 
   private void periods(RoutingContext ctx) {
-    Replies.json(ctx, service().periods(ctx.pathParam("board")), PeriodList::toJson);
+    Replies.encoded(ctx, service().periods(ctx.pathParam("board")));
   }
 
   private void deliveries(RoutingContext ctx) {
-    Replies.json(ctx, service().deliveries(ctx.pathParam("board")), DeliveryList::toJson);
+    Replies.encoded(ctx, service().deliveries(ctx.pathParam("board")));
   }
 
   private void redeliver(RoutingContext ctx) {
@@ -288,7 +273,7 @@ public class HttpApiVerticle extends VerticleBase {
   }
 
   private void closePeriod(RoutingContext ctx) {
-    Replies.json(ctx, service().closePeriod(ctx.pathParam("board"), ctx.pathParam("period")), PeriodClosed::toJson);
+    Replies.encoded(ctx, service().closePeriod(ctx.pathParam("board"), ctx.pathParam("period")));
   }
 
 }

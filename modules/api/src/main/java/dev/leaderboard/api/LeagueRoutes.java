@@ -7,17 +7,7 @@ import dev.leaderboard.service.LeaderboardService;
 import dev.leaderboard.service.request.LeagueJoin;
 import dev.leaderboard.service.request.ScoreBatch;
 import dev.leaderboard.service.request.ScoreEvent;
-import dev.leaderboard.service.result.LeagueBatchResult;
-import dev.leaderboard.service.result.LeagueClosed;
-import dev.leaderboard.service.result.LeagueCohort;
 import dev.leaderboard.service.result.LeagueDefinition;
-import dev.leaderboard.service.result.LeagueDeleted;
-import dev.leaderboard.service.result.LeagueHistory;
-import dev.leaderboard.service.result.LeagueList;
-import dev.leaderboard.service.result.LeagueMovePage;
-import dev.leaderboard.service.result.LeaguePeriods;
-import dev.leaderboard.service.result.LeagueStanding;
-import dev.leaderboard.service.result.LeagueTiers;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
@@ -51,7 +41,7 @@ final class LeagueRoutes {
   }
 
   private void list(RoutingContext ctx) {
-    Replies.json(ctx, service.get().listLeagues(), LeagueList::toJson);
+    Replies.encoded(ctx, service.get().listLeagues());
   }
 
   private void put(RoutingContext ctx) {
@@ -64,7 +54,7 @@ final class LeagueRoutes {
   }
 
   private void delete(RoutingContext ctx) {
-    Replies.json(ctx, service.get().deleteLeague(ctx.pathParam("league")), LeagueDeleted::toJson);
+    Replies.encoded(ctx, service.get().deleteLeague(ctx.pathParam("league")));
   }
 
   /** Only a key with the admin scope may place a member in a tier. */
@@ -76,48 +66,44 @@ final class LeagueRoutes {
   }
 
   private void submit(RoutingContext ctx) {
-    Replies.json(ctx, service.get().submitLeague(ctx.pathParam("league"), new ScoreEvent(Params.body(ctx))),
-        LeagueStanding::toJson);
+    Replies.encoded(ctx, service.get().submitLeague(ctx.pathParam("league"), new ScoreEvent(Params.body(ctx))));
   }
 
   private void submitBatch(RoutingContext ctx) {
-    Replies.json(ctx, service.get().submitLeagueBatch(ctx.pathParam("league"), new ScoreBatch(Params.body(ctx))),
-        LeagueBatchResult::toJson);
+    Replies.encoded(ctx, service.get().submitLeagueBatch(ctx.pathParam("league"), new ScoreBatch(Params.body(ctx))));
   }
 
   private void user(RoutingContext ctx) {
-    Replies.json(ctx, service.get().leagueUser(ctx.pathParam("league"), ctx.pathParam("userId"),
-        Params.of(ctx).string("period")), LeagueStanding::toJson);
+    Replies.encoded(ctx, service.get().leagueUser(ctx.pathParam("league"), ctx.pathParam("userId"),
+        Params.of(ctx).string("period")));
   }
 
   private void close(RoutingContext ctx) {
-    Replies.json(ctx, service.get().closeLeague(ctx.pathParam("league"), ctx.pathParam("period")), LeagueClosed::toJson);
+    Replies.encoded(ctx, service.get().closeLeague(ctx.pathParam("league"), ctx.pathParam("period")));
   }
 
   private void history(RoutingContext ctx) {
-    Replies.json(ctx, service.get().leagueHistory(ctx.pathParam("league"), ctx.pathParam("userId"),
-        Params.of(ctx).intValue("limit")), LeagueHistory::toJson);
+    Replies.encoded(ctx, service.get().leagueHistory(ctx.pathParam("league"), ctx.pathParam("userId"),
+        Params.of(ctx).intValue("limit")));
   }
 
   private void tiers(RoutingContext ctx) {
-    Replies.json(ctx, service.get().leagueTiers(ctx.pathParam("league"), Params.of(ctx).string("period")),
-        LeagueTiers::toJson);
+    Replies.encoded(ctx, service.get().leagueTiers(ctx.pathParam("league"), Params.of(ctx).string("period")));
   }
 
   private void cohort(RoutingContext ctx) {
-    Replies.json(ctx, service.get().leagueCohort(ctx.pathParam("league"), ctx.pathParam("tier"),
-        CompetitionRoutes.cohortId(ctx.pathParam("cohort")), Params.of(ctx).string("period")), LeagueCohort::toJson);
+    Replies.encoded(ctx, service.get().leagueCohort(ctx.pathParam("league"), ctx.pathParam("tier"),
+        CompetitionRoutes.cohortId(ctx.pathParam("cohort")), Params.of(ctx).string("period")));
   }
 
   private void periods(RoutingContext ctx) {
-    Replies.json(ctx, service.get().leaguePeriods(ctx.pathParam("league"), Params.of(ctx).intValue("limit")),
-        LeaguePeriods::toJson);
+    Replies.encoded(ctx, service.get().leaguePeriods(ctx.pathParam("league"), Params.of(ctx).intValue("limit")));
   }
 
   private void moves(RoutingContext ctx) {
     Params q = Params.of(ctx);
-    Replies.json(ctx, service.get().leagueMoves(ctx.pathParam("league"), ctx.pathParam("period"), q.string("movement"),
-        q.longValue("offset"), q.intValue("limit")), LeagueMovePage::toJson);
+    Replies.encoded(ctx, service.get().leagueMoves(ctx.pathParam("league"), ctx.pathParam("period"), q.string("movement"),
+        q.longValue("offset"), q.intValue("limit")));
   }
 
   private record Created(boolean created, JsonObject body) {

@@ -3,7 +3,6 @@ package dev.leaderboard.api;
 import dev.leaderboard.service.LeaderboardService;
 import dev.leaderboard.service.request.BanRequest;
 import dev.leaderboard.service.request.LiftRequest;
-import dev.leaderboard.service.result.Answer;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.RoutingContext;
@@ -32,13 +31,12 @@ final class ModerationRoutes {
   }
 
   private void removeEntry(RoutingContext ctx) {
-    Replies.json(ctx, moderation.get().removeEntry(ctx.pathParam("board"), ctx.pathParam("userId"),
-        Params.of(ctx).string("period")), Answer::toJson);
+    Replies.encoded(ctx, moderation.get().removeEntry(ctx.pathParam("board"), ctx.pathParam("userId"),
+        Params.of(ctx).string("period")));
   }
 
   private void ban(RoutingContext ctx) {
-    Replies.json(ctx, moderation.get().ban(ctx.pathParam("userId"), new BanRequest(Params.body(ctx))),
-        Answer::toJson);
+    Replies.encoded(ctx, moderation.get().ban(ctx.pathParam("userId"), new BanRequest(Params.body(ctx))));
   }
 
   /** A body is optional; when sent it must be a valid {@link LiftRequest}, checked before anything is lifted. */
@@ -47,15 +45,15 @@ final class ModerationRoutes {
     if (ctx.request().getHeader(HttpHeaders.CONTENT_TYPE) != null || (body != null && body.length() > 0)) {
       new LiftRequest(Params.body(ctx)).reason();
     }
-    Replies.json(ctx, moderation.get().lift(ctx.pathParam("userId")), Answer::toJson);
+    Replies.encoded(ctx, moderation.get().lift(ctx.pathParam("userId")));
   }
 
   private void user(RoutingContext ctx) {
-    Replies.json(ctx, moderation.get().moderatedUser(ctx.pathParam("userId")), Answer::toJson);
+    Replies.encoded(ctx, moderation.get().moderatedUser(ctx.pathParam("userId")));
   }
 
   private void erase(RoutingContext ctx) {
-    Replies.json(ctx, moderation.get().erase(ctx.pathParam("userId")), Answer::toJson);
+    Replies.encoded(ctx, moderation.get().erase(ctx.pathParam("userId")));
   }
 
 }

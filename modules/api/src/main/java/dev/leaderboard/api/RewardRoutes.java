@@ -1,9 +1,6 @@
 package dev.leaderboard.api;
 
 import dev.leaderboard.service.LeaderboardService;
-import dev.leaderboard.service.result.RewardClaimed;
-import dev.leaderboard.service.result.RewardList;
-import dev.leaderboard.service.result.StandingHistory;
 import io.vertx.ext.web.RoutingContext;
 import java.util.function.Supplier;
 
@@ -29,23 +26,21 @@ final class RewardRoutes {
 
   private void user(RoutingContext ctx) {
     Params q = Params.of(ctx);
-    Replies.json(ctx, service.get().rewards(ctx.pathParam("userId"), q.string("state"), q.intValue("limit")),
-        RewardList::toJson);
+    Replies.encoded(ctx, service.get().rewards(ctx.pathParam("userId"), q.string("state"), q.intValue("limit")));
   }
 
   private void claim(RoutingContext ctx) {
-    Replies.json(ctx, service.get().claimReward(ctx.pathParam("userId"), Params.of(ctx).pathLong("rewardId")),
-        RewardClaimed::toJson);
+    Replies.encoded(ctx, service.get().claimReward(ctx.pathParam("userId"), Params.of(ctx).pathLong("rewardId")));
   }
 
   private void period(RoutingContext ctx) {
     Params q = Params.of(ctx);
-    Replies.json(ctx, service.get().periodRewards(ctx.pathParam("board"), ctx.pathParam("period"),
-        q.longValue("offset"), q.intValue("limit")), RewardList::toJson);
+    Replies.encoded(ctx, service.get().periodRewards(ctx.pathParam("board"), ctx.pathParam("period"),
+        q.longValue("offset"), q.intValue("limit")));
   }
 
   private void history(RoutingContext ctx) {
-    Replies.json(ctx, service.get().history(ctx.pathParam("board"), ctx.pathParam("userId"),
-        Params.of(ctx).intValue("limit")), StandingHistory::toJson);
+    Replies.encoded(ctx, service.get().history(ctx.pathParam("board"), ctx.pathParam("userId"),
+        Params.of(ctx).intValue("limit")));
   }
 }

@@ -6,10 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentSkipListSet;
@@ -21,8 +18,8 @@ import java.util.regex.Pattern;
 
 /**
  * A local Redis Cluster of supervised redis-server processes, for tests and benchmarks: masters
- * with equal slot ranges and their replicas, changed as operators do (add a master, move slots,
- * step by step so a test can hold a slot half moved, fail over, kill a master). Nodes are numbered
+ * with equal slot ranges and their replicas, changed as operators do (add a master, fail over,
+ * kill a master; slots move through {@link #slots()}). Nodes are numbered
  * in start order: masters, then the replicas of master 0, 1, ...; later nodes follow. Every step
  * waits, polling with a deadline ({@link #SETTLE}), until all nodes agree. Blocking: never call from
  * an event loop.
@@ -33,8 +30,6 @@ public final class LocalRedisCluster implements AutoCloseable {
   /** How long a change may take to reach every node. */
   public static final Duration SETTLE = Duration.ofSeconds(30);
   private static final String HOST = LocalProcesses.HOST;
-  private static final int MIGRATE_BATCH = 100;
-  private static final int MIGRATE_TIMEOUT_MILLIS = 5_000;
 
   private final Path root;
   private final RedisBinary binary;
@@ -43,8 +38,7 @@ public final class LocalRedisCluster implements AutoCloseable {
   private final List<SupervisedRedis> nodes = new CopyOnWriteArrayList<>();
   private final List<String> ids = new CopyOnWriteArrayList<>();
   private final List<String> seeds;
-  /** Slot → {source, target} of the moves begun and not finished. */
-  private final Map<Integer, int[]> moving = new HashMap<>();
+  private final SlotMoves slotMoves = new SlotMoves(this);
   /** The nodes that have been introduced to the cluster (node 0 founds it). */
   private final Set<Integer> joined = new ConcurrentSkipListSet<>(List.of(0));
   private final AtomicBoolean closed = new AtomicBoolean();
@@ -119,6 +113,11 @@ public final class LocalRedisCluster implements AutoCloseable {
     return nodes.get(node).port();
   }
 
+  /** The password every node asks for. Never log it. */
+  String password() {
+    return config.password();
+  }
+
   /** The redis-server the nodes run. */
   public RedisBinary server() {
     return binary;
@@ -139,7 +138,7 @@ public final class LocalRedisCluster implements AutoCloseable {
     return call(node, List.of(args));
   }
 
-  private Object call(int node, List<String> args) throws IOException {
+  Object call(int node, List<String> args) throws IOException {
     try (RespClient client = new RespClient(HOST, port(node), config.password())) {
       return client.call(args);
     }
@@ -196,67 +195,15 @@ public final class LocalRedisCluster implements AutoCloseable {
     return node;
   }
 
-  /** Moves every given slot (keys and ownership) to {@code target}, one slot after the other. */
-  public void moveSlots(Collection<Integer> slots, int target) throws IOException {
-    for (int slot : slots) {
-      beginMove(slot, target);
-      finishMove(slot);
-    }
-  }
-
-  /**
-   * Starts moving {@code slot} to {@code target}: {@code IMPORTING} on the target, {@code MIGRATING}
-   * on its master. From now on the master answers {@code ASK} for the slot's keys it no longer has,
-   * and {@code TRYAGAIN} for a command on several keys of the slot of which only some are there.
-   */
-  public synchronized void beginMove(int slot, int target) throws IOException {
-    int source = masterOf(slot);
-    if (source == target) {
-      throw new IllegalArgumentException("node " + target + " already serves slot " + slot);
-    }
-    call(target, "CLUSTER", "SETSLOT", Integer.toString(slot), "IMPORTING", nodeId(source));
-    call(source, "CLUSTER", "SETSLOT", Integer.toString(slot), "MIGRATING", nodeId(target));
-    moving.put(slot, new int[] {source, target});
-  }
-
-  /** Moves these keys of a slot being moved ({@link #beginMove}) to its target ({@code MIGRATE ... KEYS}). */
-  public synchronized void migrateKeys(int slot, List<String> keys) throws IOException {
-    int[] move = moving(slot);
-    if (keys.isEmpty()) {
-      return;
-    }
-    List<String> migrate = new ArrayList<>(List.of("MIGRATE", HOST, Integer.toString(port(move[1])), "", "0",
-        Integer.toString(MIGRATE_TIMEOUT_MILLIS), "AUTH", config.password(), "KEYS"));
-    migrate.addAll(keys);
-    call(move[0], migrate);
+  /** Slot moves on this cluster, step by step. */
+  public SlotMoves slots() {
+    return slotMoves;
   }
 
   /** The keys of {@code slot} its master still holds, up to {@code max} ({@code CLUSTER GETKEYSINSLOT}). */
   public List<String> keysInSlot(int node, int slot, int max) throws IOException {
     return ((List<?>) call(node, "CLUSTER", "GETKEYSINSLOT", Integer.toString(slot), Integer.toString(max)))
         .stream().map(Object::toString).toList();
-  }
-
-  /**
-   * Finishes moving {@code slot}: migrates the keys still on the source, then gives the slot to the
-   * target ({@code SETSLOT NODE} on the target, the source and every other master).
-   */
-  public synchronized void finishMove(int slot) throws IOException {
-    int[] move = moving(slot);
-    for (List<String> keys = keysInSlot(move[0], slot, MIGRATE_BATCH); !keys.isEmpty();
-        keys = keysInSlot(move[0], slot, MIGRATE_BATCH)) {
-      migrateKeys(slot, keys);
-    }
-    String owner = nodeId(move[1]);
-    call(move[1], "CLUSTER", "SETSLOT", Integer.toString(slot), "NODE", owner);
-    call(move[0], "CLUSTER", "SETSLOT", Integer.toString(slot), "NODE", owner);
-    for (int n = 0; n < size(); n++) {
-      if (n != move[0] && n != move[1] && alive(n) && isMaster(n)) {
-        call(n, "CLUSTER", "SETSLOT", Integer.toString(slot), "NODE", owner);
-      }
-    }
-    moving.remove(slot);
-    await("every node sees slot " + slot + " on node " + move[1], () -> everyLiveNode(n -> masterSeenBy(n, slot) == move[1]));
   }
 
   /**
@@ -440,7 +387,7 @@ public final class LocalRedisCluster implements AutoCloseable {
     return String.join(",", ranges);
   }
 
-  private int masterSeenBy(int node, int slot) throws IOException {
+  int masterSeenBy(int node, int slot) throws IOException {
     for (Object range : (List<?>) call(node, "CLUSTER", "SLOTS")) {
       List<?> r = (List<?>) range;
       if ((Long) r.get(0) <= slot && slot <= (Long) r.get(1)) {
@@ -459,15 +406,7 @@ public final class LocalRedisCluster implements AutoCloseable {
     throw new IllegalStateException("no node listens on port " + port);
   }
 
-  private int[] moving(int slot) {
-    int[] move = moving.get(slot);
-    if (move == null) {
-      throw new IllegalStateException("slot " + slot + " is not being moved (beginMove first)");
-    }
-    return move;
-  }
-
-  private boolean alive(int node) {
+  boolean alive(int node) {
     return nodes.get(node).supervisor().process().isAlive();
   }
 
@@ -486,7 +425,7 @@ public final class LocalRedisCluster implements AutoCloseable {
 
   /** A check on one node that may fail. */
   @FunctionalInterface
-  private interface NodeCheck {
+  interface NodeCheck {
     boolean holds(int node) throws IOException;
   }
 
@@ -497,7 +436,7 @@ public final class LocalRedisCluster implements AutoCloseable {
   }
 
   /** Whether {@code check} holds on every live node that has joined the cluster. */
-  private boolean everyLiveNode(NodeCheck check) {
+  boolean everyLiveNode(NodeCheck check) {
     for (int node : joined) {
       if (alive(node) && !quietly(() -> check.holds(node))) {
         return false;
@@ -515,7 +454,7 @@ public final class LocalRedisCluster implements AutoCloseable {
     }
   }
 
-  private static void await(String what, BooleanSupplier condition) {
+  static void await(String what, BooleanSupplier condition) {
     long deadline = System.nanoTime() + SETTLE.toNanos();
     while (!condition.getAsBoolean()) {
       if (System.nanoTime() - deadline > 0) {

@@ -31,20 +31,20 @@ class LocalRedisClusterTest {
       assertThatThrownBy(() -> cluster.call(1 - master, "GET", a)).hasMessageStartingWith("MOVED " + slot);
 
       int added = cluster.addMaster();
-      cluster.beginMove(slot, added);
-      cluster.migrateKeys(slot, List.of(a));
+      cluster.slots().begin(slot, added);
+      cluster.slots().migrateKeys(slot, List.of(a));
       assertThat(cluster.keysInSlot(master, slot, 10)).containsExactly(b);
       assertThatThrownBy(() -> cluster.call(master, "GET", a)).hasMessageStartingWith("ASK " + slot);
       // a multi-key command over a slot half moved: 6.x redirects it, 7.x asks to retry once the move is done
       assertThatThrownBy(() -> cluster.call(master, "MGET", a, b))
           .hasMessageStartingWith(cluster.server().major() >= 7 ? "TRYAGAIN" : "ASK " + slot);
-      cluster.finishMove(slot);
+      cluster.slots().finish(slot);
       assertThat(cluster.masterOf(slot)).isEqualTo(added);
       assertThat(cluster.call(added, "MGET", a, b)).isEqualTo(List.of("1", "2"));
 
       String c = "{u" + UUID.randomUUID() + "}";
       int cm = cluster.masterOf(cluster.slotOf(c));
-      cluster.moveSlots(List.of(cluster.slotOf(c)), cm == 0 ? 1 : 0);
+      cluster.slots().move(List.of(cluster.slotOf(c)), cm == 0 ? 1 : 0);
       int owner = cluster.masterOf(cluster.slotOf(c));
       assertThat(cluster.call(owner, "SET", c, "x")).isEqualTo("OK");
       int replica = cluster.replicasOf(owner).get(0);

@@ -78,7 +78,7 @@ class ClusterFaultTest {
       int added = cluster.addMaster();
       // writes wait for a replica, so a master without one could not confirm any
       cluster.addReplica(added);
-      cluster.moveSlots(board.slots(), added);
+      cluster.slots().move(board.slots(), added);
       assertThat(cluster.masterOf(board.slots().first())).isEqualTo(added);
     });
   }

@@ -76,13 +76,13 @@ class ClusterMetersTest {
 
       int added = cluster.addMaster();
       int slot = cluster.slotOf(Keys.scores(moving));
-      cluster.beginMove(slot, added);
-      cluster.migrateKeys(slot, List.of(Keys.scores(moving)));
+      cluster.slots().begin(slot, added);
+      cluster.slots().migrateKeys(slot, List.of(Keys.scores(moving)));
       assertThat(sizes(shards, b).get(0)).isEqualTo(members);
       assertThat(count(registry, ClusterMeters.REDIRECTS, "kind", "ask")).isPositive();
       assertThat(count(registry, ClusterMeters.REPEATED)).as("an ASK goes call by call, no batch again").isZero();
 
-      cluster.finishMove(slot);
+      cluster.slots().finish(slot);
       assertThat(sizes(shards, b).get(0)).isEqualTo(members);
       assertThat(count(registry, ClusterMeters.REPEATED)).isPositive();
       assertThat(count(registry, ClusterMeters.RETRIES, "reason", "MOVED")).isPositive();

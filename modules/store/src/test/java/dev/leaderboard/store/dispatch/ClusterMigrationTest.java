@@ -73,10 +73,10 @@ class ClusterMigrationTest {
       Route recordsMoved = Keys.keySet(shards, b, "all", 1);
       int slot0 = cluster.slotOf(Keys.scores(scoresMoved));
       int slot1 = cluster.slotOf(Keys.scores(recordsMoved));
-      cluster.beginMove(slot0, added);
-      cluster.migrateKeys(slot0, List.of(Keys.scores(scoresMoved), Keys.distinct(scoresMoved)));
-      cluster.beginMove(slot1, added);
-      cluster.migrateKeys(slot1, List.of(Keys.events(recordsMoved), Keys.scoreCounts(recordsMoved)));
+      cluster.slots().begin(slot0, added);
+      cluster.slots().migrateKeys(slot0, List.of(Keys.scores(scoresMoved), Keys.distinct(scoresMoved)));
+      cluster.slots().begin(slot1, added);
+      cluster.slots().migrateKeys(slot1, List.of(Keys.events(recordsMoved), Keys.scoreCounts(recordsMoved)));
       assertThat(cluster.call(added, "SCRIPT", "EXISTS", RankScript.SCRIPT.sha(), SubmitScript.SCRIPT.sha()))
           .as("the new master has never loaded the scripts").isEqualTo(List.of(0L, 0L));
 
@@ -88,8 +88,8 @@ class ClusterMigrationTest {
           .filter(u -> Partitioner.partitionOf(u, b.partitions()) == 0).findFirst().orElseThrow();
       Future<SubmitOutcome> waiting = store.submit(b, new SubmitCommand("all", mover, Operator.INCR, 1, 0, null),
           NOW, WINDOW);
-      cluster.finishMove(slot0);
-      cluster.finishMove(slot1);
+      cluster.slots().finish(slot0);
+      cluster.slots().finish(slot1);
       SubmitOutcome applied = waiting.await();
       assertThat(applied.status()).isEqualTo(SubmitOutcome.Status.CHANGED);
       assertThat(b.codec().score(applied.entry().composite())).isEqualTo(b.codec().score(entries.get(mover).composite()) + 1);
