@@ -116,7 +116,7 @@ public final class Erasure {
     LeagueErasure.Erased leagues;
 
     Erased answer(String userId) {
-      return new Erased.Fields(userId, true, banLifted, periods, eventRecords, participations, friends, archived,
+      return new Erased(userId, true, banLifted, periods, eventRecords, participations, friends, archived,
           archived.stream().mapToLong(Erased.ArchivedRows::rows).sum(), rewards, leagues.leagues(), leagues.moves());
     }
   }

@@ -92,6 +92,11 @@ public final class AnswerJson {
     };
   }
 
+  /** An answer's JSON: the serializer the event-bus proxy is generated with (META-INF/vertx/json-mappers.properties). */
+  public static JsonObject json(Answer answer) {
+    return answer.toJson();
+  }
+
   /** The record's JSON. */
   public static JsonObject write(Object answer) {
     JsonObject out = new JsonObject();

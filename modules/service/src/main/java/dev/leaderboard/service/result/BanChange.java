@@ -1,6 +1,5 @@
 package dev.leaderboard.service.result;
 
-import io.vertx.codegen.annotations.DataObject;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 
@@ -9,7 +8,6 @@ import java.util.List;
  * again) and which live periods' entries it now holds back ({@code held}); a lift which entries it put
  * back ({@code restored}, with their scores and times as they were).
  */
-@DataObject
 public interface BanChange extends Answer {
   String userId();
 

@@ -1,7 +1,6 @@
 package dev.leaderboard.service.result;
 
 import dev.leaderboard.core.Refusal;
-import io.vertx.codegen.annotations.DataObject;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 
@@ -13,26 +12,10 @@ import java.util.List;
  * {@code eventId}). A batch never fails as a whole once its events are sent: the events of the
  * shards that answered stand.
  */
-@DataObject
-public interface BatchResult extends Answer {
-  int applied();
-
-  int duplicate();
-
-  int conflict();
-
-  List<Rejection> conflicts();
-
-  int rejected();
-
-  List<Rejection> rejections();
-
-  int failed();
-
-  List<Rejection> failures();
-
+public record BatchResult(int applied, int duplicate, int conflict, List<Rejection> conflicts, int rejected,
+    List<Rejection> rejections, int failed, List<Rejection> failures) implements Answer {
   /** An event not applied: its index in the batch, its refusal and what happened. */
-  record Rejection(int index, Refusal refusal, String message) implements Answer {
+  public record Rejection(int index, Refusal refusal, String message) implements Answer {
     @Override
     public JsonObject toJson() {
       return new JsonObject().put("index", index).put("error", refusal.code()).put("message", message);
@@ -43,18 +26,13 @@ public interface BatchResult extends Answer {
     }
   }
 
-  static BatchResult of(int applied, int duplicate, List<Rejection> conflicts, List<Rejection> rejections,
+  public static BatchResult of(int applied, int duplicate, List<Rejection> conflicts, List<Rejection> rejections,
       List<Rejection> failures) {
-    return new Fields(applied, duplicate, conflicts.size(), conflicts, rejections.size(), rejections, failures.size(),
+    return new BatchResult(applied, duplicate, conflicts.size(), conflicts, rejections.size(), rejections, failures.size(),
         failures);
   }
 
-  static BatchResult fromJson(JsonObject json) {
-    return AnswerJson.read(json, Fields.class);
-  }
-
-  /** The answer's fields, in the order of its JSON. */
-  record Fields(int applied, int duplicate, int conflict, List<Rejection> conflicts, int rejected,
-      List<Rejection> rejections, int failed, List<Rejection> failures) implements BatchResult {
+  public static BatchResult fromJson(JsonObject json) {
+    return AnswerJson.read(json, BatchResult.class);
   }
 }

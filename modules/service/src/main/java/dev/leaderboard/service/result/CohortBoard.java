@@ -1,7 +1,6 @@
 package dev.leaderboard.service.result;
 
 import dev.leaderboard.core.RankMode;
-import io.vertx.codegen.annotations.DataObject;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 
@@ -10,28 +9,13 @@ import java.util.List;
  * globalRank, at, keys?, meta?}], missing: [...]}}, the entries in cohort order; {@code rank} within the
  * cohort, {@code globalRank} on the whole board (both in {@code rankMode}); {@code missing} the members
  * without a score.
+ *
+ * @param partial What the board leaves out while a shard is down; {@code null} when it is complete.
  */
-@DataObject
-public interface CohortBoard extends Answer {
-  String board();
-
-  String period();
-
-  long cohort();
-
-  int size();
-
-  RankMode rankMode();
-
-  List<Member> entries();
-
-  List<String> missing();
-
-  /** What the board leaves out while a shard is down; {@code null} when it is complete. */
-  Partial partial();
-
+public record CohortBoard(String board, String period, long cohort, int size, RankMode rankMode,
+    List<Member> entries, List<String> missing, @AnswerJson.Flat Partial partial) implements Answer {
   /** A member's entry ({@code globalRank} {@code null} while not known); {@code keys} and {@code meta} as the entry's. */
-  record Member(String userId, long score, long rank, Long globalRank, long at, @AnswerJson.IfSet JsonObject keys,
+  public record Member(String userId, long score, long rank, Long globalRank, long at, @AnswerJson.IfSet JsonObject keys,
       @AnswerJson.IfSet JsonObject meta) implements Answer {
     /** The member's board entry with its rank within the cohort. */
     public static Member of(Entry e, long rank, Long globalRank) {
@@ -43,22 +27,17 @@ public interface CohortBoard extends Answer {
     }
   }
 
-  static CohortBoard of(String board, String period, long cohort, int size, RankMode mode, List<Member> entries,
+  public static CohortBoard of(String board, String period, long cohort, int size, RankMode mode, List<Member> entries,
       List<String> missing, Partial partial) {
-    return new Fields(board, period, cohort, size, mode, entries, missing, partial);
+    return new CohortBoard(board, period, cohort, size, mode, entries, missing, partial);
   }
 
   /** The user's rank within the cohort, or {@code null} when the user has no score. */
-  default Long rankOf(String userId) {
+  public Long rankOf(String userId) {
     return entries().stream().filter(e -> e.userId().equals(userId)).findFirst().map(Member::rank).orElse(null);
   }
 
-  static CohortBoard fromJson(JsonObject json) {
-    return AnswerJson.read(json, Fields.class);
-  }
-
-  /** The answer's fields, in the order of its JSON. */
-  record Fields(String board, String period, long cohort, int size, RankMode rankMode, List<Member> entries,
-      List<String> missing, @AnswerJson.Flat Partial partial) implements CohortBoard {
+  public static CohortBoard fromJson(JsonObject json) {
+    return AnswerJson.read(json, CohortBoard.class);
   }
 }

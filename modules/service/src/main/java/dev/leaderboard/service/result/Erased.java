@@ -1,6 +1,5 @@
 package dev.leaderboard.service.result;
 
-import io.vertx.codegen.annotations.DataObject;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 
@@ -9,41 +8,14 @@ import java.util.List;
  * the event records forgotten, participations, friend links, archived rows per period and in all,
  * rewards, league memberships and league moves.
  */
-@DataObject
-public interface Erased extends Answer {
-  String userId();
-
-  boolean banLifted();
-
-  List<ModeratedEntry> periods();
-
-  long eventRecords();
-
-  int participations();
-
-  List<String> friends();
-
-  List<ArchivedRows> archived();
-
-  long archivedRows();
-
-  long rewards();
-
-  List<String> leagues();
-
-  long leagueMoves();
-
+public record Erased(String userId, boolean erased, boolean banLifted, List<ModeratedEntry> periods,
+    long eventRecords, int participations, List<String> friends, List<ArchivedRows> archived, long archivedRows,
+    long rewards, List<String> leagues, long leagueMoves) implements Answer {
   /** The rows erased from one archived period. */
-  record ArchivedRows(String board, String period, long rows) implements Answer {
+  public record ArchivedRows(String board, String period, long rows) implements Answer {
   }
 
-  static Erased fromJson(JsonObject json) {
-    return AnswerJson.read(json, Fields.class);
-  }
-
-  /** The answer's fields, in the order of its JSON. */
-  record Fields(String userId, boolean erased, boolean banLifted, List<ModeratedEntry> periods, long eventRecords,
-      int participations, List<String> friends, List<ArchivedRows> archived, long archivedRows, long rewards,
-      List<String> leagues, long leagueMoves) implements Erased {
+  public static Erased fromJson(JsonObject json) {
+    return AnswerJson.read(json, Erased.class);
   }
 }

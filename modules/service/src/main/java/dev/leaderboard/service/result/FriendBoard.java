@@ -1,7 +1,6 @@
 package dev.leaderboard.service.result;
 
 import dev.leaderboard.core.RankMode;
-import io.vertx.codegen.annotations.DataObject;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,60 +9,36 @@ import java.util.List;
  * A page of the board among a user and their friends, ranked within that group. A <em>partial</em>
  * board ({@code partial} set, while a shard is down) ranks the members whose shards answered, as a
  * complete one ranks the whole group, and lists the others apart.
+ *
+ * @param total Group members with a score (that were reached).
+ * @param entries The page; {@code rank} and {@code percentile} are within the group.
+ * @param missing The IDs of group members without a score (among those reached), as on a rank list.
+ * @param partial What the board leaves out, {@code null} when it is complete.
  */
-@DataObject
-public interface FriendBoard extends Answer {
-  String board();
-
-  String period();
-
-  String userId();
-
-  /** Group members with a score (that were reached). */
-  int total();
-
-  long offset();
-
-  int limit();
-
-  RankMode rankMode();
-
-  /** The page; {@code rank} and {@code percentile} are within the group. */
-  List<Ranked> entries();
-
-  /** The IDs of group members without a score (among those reached), as on a rank list. */
-  List<String> missing();
-
-  /** What the board leaves out, {@code null} when it is complete. */
-  Partial partial();
-
+public record FriendBoard(String board, String period, String userId, int total, long offset, int limit,
+    RankMode rankMode, List<Ranked> entries, List<String> missing, @AnswerJson.Flat Partial partial) implements Answer {
   /** An entry of the page, with its global rank when asked for ({@code global} {@code null} when not). */
-  record Ranked(@AnswerJson.Flat Entry entry, @AnswerJson.Flat GlobalRank global) implements Answer {
+  public record Ranked(@AnswerJson.Flat Entry entry, @AnswerJson.Flat GlobalRank global) implements Answer {
   }
 
   /** An entry's unique rank on the whole board; {@code null} while not known (a shard is down). */
-  record GlobalRank(Long globalRank) implements Answer {
+  public record GlobalRank(Long globalRank) implements Answer {
   }
 
   /**
    * @param globalRanks per entry its unique rank on the whole board ({@code null} elements: not known
    *     while a shard is down); {@code null} when not asked for
    */
-  static FriendBoard of(String board, String period, String userId, int total, long offset, int limit,
+  public static FriendBoard of(String board, String period, String userId, int total, long offset, int limit,
       RankMode rankMode, List<Entry> entries, List<Long> globalRanks, List<String> missing, Partial partial) {
     List<Ranked> page = new ArrayList<>(entries.size());
     for (int k = 0; k < entries.size(); k++) {
       page.add(new Ranked(entries.get(k), globalRanks == null ? null : new GlobalRank(globalRanks.get(k))));
     }
-    return new Fields(board, period, userId, total, offset, limit, rankMode, page, missing, partial);
+    return new FriendBoard(board, period, userId, total, offset, limit, rankMode, page, missing, partial);
   }
 
-  static FriendBoard fromJson(JsonObject json) {
-    return AnswerJson.read(json, Fields.class);
-  }
-
-  /** The answer's fields, in the order of its JSON. */
-  record Fields(String board, String period, String userId, int total, long offset, int limit, RankMode rankMode,
-      List<Ranked> entries, List<String> missing, @AnswerJson.Flat Partial partial) implements FriendBoard {
+  public static FriendBoard fromJson(JsonObject json) {
+    return AnswerJson.read(json, FriendBoard.class);
   }
 }

@@ -1,6 +1,5 @@
 package dev.leaderboard.service.result;
 
-import io.vertx.codegen.annotations.DataObject;
 import io.vertx.core.json.JsonObject;
 
 /**
@@ -8,32 +7,19 @@ import io.vertx.core.json.JsonObject;
  * cohorts), with {@code created} false when the user had joined before (over HTTP that is the status,
  * 201 or 200, and the {@link #body} leaves it out).
  */
-@DataObject
-public interface JoinResult extends Answer {
-  String userId();
-
-  String period();
-
-  Long cohort();
-
-  Boolean created();
-
+public record JoinResult(String userId, String period, @AnswerJson.IfSet Long cohort,
+    @AnswerJson.IfSet Boolean created) implements Answer {
   /** @param cohort {@code 0} on a board without cohorts */
-  static JoinResult of(String userId, String period, long cohort, boolean created) {
-    return new Fields(userId, period, cohort > 0 ? cohort : null, created);
+  public static JoinResult of(String userId, String period, long cohort, boolean created) {
+    return new JoinResult(userId, period, cohort > 0 ? cohort : null, created);
   }
 
   /** The answer without {@code created}, as a new answer. */
-  default JoinResult body() {
-    return new Fields(userId(), period(), cohort(), null);
+  public JoinResult body() {
+    return new JoinResult(userId(), period(), cohort(), null);
   }
 
-  static JoinResult fromJson(JsonObject json) {
-    return AnswerJson.read(json, Fields.class);
-  }
-
-  /** The answer's fields, in the order of its JSON. */
-  record Fields(String userId, String period, @AnswerJson.IfSet Long cohort, @AnswerJson.IfSet Boolean created)
-      implements JoinResult {
+  public static JoinResult fromJson(JsonObject json) {
+    return AnswerJson.read(json, JoinResult.class);
   }
 }

@@ -5,7 +5,6 @@ import static java.util.stream.Collectors.groupingBy;
 
 import dev.leaderboard.archive.LeagueMoveStore.Move;
 import dev.leaderboard.core.LeagueMoves;
-import io.vertx.codegen.annotations.DataObject;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 import java.util.Map;
@@ -15,39 +14,24 @@ import java.util.Map;
  * ID (a league may hold millions; the rest are paged by {@code GET .../moves}), each {@code {userId,
  * from, to, cohort, cohortRank, score, movement}}.
  */
-@DataObject
-public interface LeagueClosed extends Answer {
+public record LeagueClosed(String league, String period, int total, Counts counts, List<Move> moves) implements Answer {
   /** The most moves an answer lists. */
-  int MOVES = 1000;
-
-  String league();
-
-  String period();
-
-  int total();
-
-  Counts counts();
-
-  List<Move> moves();
+  public static final int MOVES = 1000;
 
   /** Moves by movement. */
-  record Counts(long up, long down, long stay, long dropped) implements Answer {
+  public record Counts(long up, long down, long stay, long dropped) implements Answer {
     public static Counts of(Map<String, Long> movements) {
       return new Counts(movements.getOrDefault(LeagueMoves.UP, 0L), movements.getOrDefault(LeagueMoves.DOWN, 0L),
           movements.getOrDefault(LeagueMoves.STAY, 0L), movements.getOrDefault(LeagueMoves.DROPPED, 0L));
     }
   }
 
-  static LeagueClosed of(String league, String period, List<Move> moves) {
-    return new Fields(league, period, moves.size(), Counts.of(moves.stream().collect(groupingBy(Move::movement,
+  public static LeagueClosed of(String league, String period, List<Move> moves) {
+    return new LeagueClosed(league, period, moves.size(), Counts.of(moves.stream().collect(groupingBy(Move::movement,
         counting()))), List.copyOf(moves.subList(0, Math.min(MOVES, moves.size()))));
   }
 
-  static LeagueClosed fromJson(JsonObject json) {
-    return AnswerJson.read(json, Fields.class);
-  }
-
-  /** The answer's fields, in the order of its JSON. */
-  record Fields(String league, String period, int total, Counts counts, List<Move> moves) implements LeagueClosed {
+  public static LeagueClosed fromJson(JsonObject json) {
+    return AnswerJson.read(json, LeagueClosed.class);
   }
 }

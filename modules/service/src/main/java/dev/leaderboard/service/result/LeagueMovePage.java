@@ -2,7 +2,6 @@ package dev.leaderboard.service.result;
 
 import dev.leaderboard.archive.LeagueMoveStore.Move;
 import dev.leaderboard.service.result.LeagueClosed.Counts;
-import io.vertx.codegen.annotations.DataObject;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 
@@ -11,35 +10,14 @@ import java.util.List;
  * movement}}; {@code movement} the filter (null: every move), {@code total} the moves it matches,
  * {@code counts} every move of the period by movement.
  */
-@DataObject
-public interface LeagueMovePage extends Answer {
-  String league();
-
-  String period();
-
-  String movement();
-
-  long total();
-
-  long offset();
-
-  int limit();
-
-  Counts counts();
-
-  List<Move> moves();
-
-  static LeagueMovePage of(String league, String period, String movement, long total, long offset, int limit,
+public record LeagueMovePage(String league, String period, String movement, long total, long offset, int limit,
+    Counts counts, List<Move> moves) implements Answer {
+  public static LeagueMovePage of(String league, String period, String movement, long total, long offset, int limit,
       Counts counts, List<Move> moves) {
-    return new Fields(league, period, movement, total, offset, limit, counts, moves);
+    return new LeagueMovePage(league, period, movement, total, offset, limit, counts, moves);
   }
 
-  static LeagueMovePage fromJson(JsonObject json) {
-    return AnswerJson.read(json, Fields.class);
-  }
-
-  /** The answer's fields, in the order of its JSON. */
-  record Fields(String league, String period, String movement, long total, long offset, int limit, Counts counts,
-      List<Move> moves) implements LeagueMovePage {
+  public static LeagueMovePage fromJson(JsonObject json) {
+    return AnswerJson.read(json, LeagueMovePage.class);
   }
 }

@@ -1,6 +1,5 @@
 package dev.leaderboard.service.result;
 
-import io.vertx.codegen.annotations.DataObject;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 
@@ -10,51 +9,29 @@ import java.util.List;
  * who has not scored in the period. A score's answer is the same with the submit's fields
  * ({@code applied}, {@code changed}, {@code score}, {@code at}, {@code attemptsLeft?}) in place of
  * the entries.
+ *
+ * @param entries The cohort's entries; {@code null} in a score's answer.
+ * @param scored The submit's fields in a score's answer, else {@code null}.
  */
-@DataObject
-public interface LeagueStanding extends Answer {
-  String league();
-
-  String userId();
-
-  String period();
-
-  String tier();
-
-  Long cohort();
-
-  Long rank();
-
-  String zone();
-
-  /** The cohort's entries; {@code null} in a score's answer. */
-  List<CohortBoard.Member> entries();
-
-  /** The submit's fields in a score's answer, else {@code null}. */
-  Scored scored();
-
+public record LeagueStanding(String league, String userId, String period, String tier, Long cohort, Long rank,
+    String zone, @AnswerJson.IfSet List<CohortBoard.Member> entries, @AnswerJson.Flat Scored scored) implements Answer {
   /** What a score did: {@code attemptsLeft} on a board with {@code maxAttempts}, else absent. */
-  record Scored(boolean applied, boolean changed, Long score, Long at, @AnswerJson.IfSet Integer attemptsLeft)
+  public record Scored(boolean applied, boolean changed, Long score, Long at, @AnswerJson.IfSet Integer attemptsLeft)
       implements Answer {
   }
 
-  static LeagueStanding of(String league, String userId, String period, String tier, Long cohort, Long rank,
+  public static LeagueStanding of(String league, String userId, String period, String tier, Long cohort, Long rank,
       String zone, List<CohortBoard.Member> entries) {
-    return new Fields(league, userId, period, tier, cohort, rank, zone, entries, null);
+    return new LeagueStanding(league, userId, period, tier, cohort, rank, zone, entries, null);
   }
 
   /** The standing as a score's answer: the submit's fields, the standing's without the cohort's entries. */
-  default LeagueStanding scored(SubmitResult submit) {
-    return new Fields(league(), userId(), period(), tier(), cohort(), rank(), zone(), null,
+  public LeagueStanding scored(SubmitResult submit) {
+    return new LeagueStanding(league(), userId(), period(), tier(), cohort(), rank(), zone(), null,
         new Scored(submit.applied(), submit.changed(), submit.score(), submit.at(), submit.attemptsLeft()));
   }
 
-  static LeagueStanding fromJson(JsonObject json) {
-    return AnswerJson.read(json, Fields.class);
-  }
-
-  /** The answer's fields, in the order of its JSON. */
-  record Fields(String league, String userId, String period, String tier, Long cohort, Long rank, String zone,
-      @AnswerJson.IfSet List<CohortBoard.Member> entries, @AnswerJson.Flat Scored scored) implements LeagueStanding {
+  public static LeagueStanding fromJson(JsonObject json) {
+    return AnswerJson.read(json, LeagueStanding.class);
   }
 }

@@ -3,23 +3,17 @@ package dev.leaderboard.service.result;
 import dev.leaderboard.core.Delivery;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.PeriodState;
-import io.vertx.codegen.annotations.DataObject;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 
 /** A board's periods, newest first. */
-@DataObject
-public interface PeriodList extends Answer {
-  String board();
-
-  List<Item> periods();
-
+public record PeriodList(String board, List<Item> periods) implements Answer {
   /**
    * One period with its state, its number of entries, its bounds (epoch ms), when it stops taking
    * events, and where the webhook delivery of its archived event stands (absent when it has none); an
    * archived one also says how many of its entries erasures removed since ({@code erased}, else absent).
    */
-  record Item(String period, PeriodState state, long size, long start, long end, long closesAt,
+  public record Item(String period, PeriodState state, long size, long start, long end, long closesAt,
       @AnswerJson.IfSet Delivery webhook, @AnswerJson.IfSet Long erased) implements Answer {
     public static Item of(Period period, PeriodState state, long size, long closesAt, Long erased, Delivery webhook) {
       return new Item(period.id(), state, size, period.start().toEpochMilli(), period.end().toEpochMilli(), closesAt,
@@ -27,15 +21,11 @@ public interface PeriodList extends Answer {
     }
   }
 
-  static PeriodList of(String board, List<Item> periods) {
-    return new Fields(board, periods);
+  public static PeriodList of(String board, List<Item> periods) {
+    return new PeriodList(board, periods);
   }
 
-  static PeriodList fromJson(JsonObject json) {
-    return AnswerJson.read(json, Fields.class);
-  }
-
-  /** The answer's fields. */
-  record Fields(String board, List<Item> periods) implements PeriodList {
+  public static PeriodList fromJson(JsonObject json) {
+    return AnswerJson.read(json, PeriodList.class);
   }
 }

@@ -1,7 +1,6 @@
 package dev.leaderboard.service.result;
 
 import dev.leaderboard.archive.Reward;
-import io.vertx.codegen.annotations.DataObject;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 
@@ -10,27 +9,14 @@ import java.util.List;
  * ({@code board}, {@code period}, {@code total}, {@code offset}, best rank first), the fields of the
  * other kind absent.
  */
-@DataObject
-public interface RewardList extends Answer {
-  String userId();
-
-  String state();
-
-  String board();
-
-  String period();
-
-  Long total();
-
-  Long offset();
-
-  List<Item> rewards();
-
+public record RewardList(@AnswerJson.IfSet String userId, @AnswerJson.IfSet String state,
+    @AnswerJson.IfSet String board, @AnswerJson.IfSet String period, @AnswerJson.IfSet Long total,
+    @AnswerJson.IfSet Long offset, List<Item> rewards) implements Answer {
   /**
    * One reward: {@code cohort} absent on a board without cohorts, {@code claimedAt} null while unclaimed
    * (epoch ms, as {@code createdAt}), {@code userId} in a period's list only.
    */
-  record Item(long id, String board, String period, long rank, long score, @AnswerJson.IfSet Long cohort,
+  public record Item(long id, String board, String period, long rank, long score, @AnswerJson.IfSet Long cohort,
       JsonObject reward, long createdAt, Long claimedAt, @AnswerJson.IfSet String userId) implements Answer {
     static List<Item> of(List<Reward> rewards, boolean withUser) {
       return rewards.stream().map(r -> new Item(r.id(), r.board(), r.period(), r.rank(), r.score(), r.cohort(),
@@ -38,21 +24,15 @@ public interface RewardList extends Answer {
     }
   }
 
-  static RewardList ofUser(String userId, String state, List<Reward> rewards) {
-    return new Fields(userId, state, null, null, null, null, Item.of(rewards, false));
+  public static RewardList ofUser(String userId, String state, List<Reward> rewards) {
+    return new RewardList(userId, state, null, null, null, null, Item.of(rewards, false));
   }
 
-  static RewardList ofPeriod(String board, String period, long total, long offset, List<Reward> rewards) {
-    return new Fields(null, null, board, period, total, offset, Item.of(rewards, true));
+  public static RewardList ofPeriod(String board, String period, long total, long offset, List<Reward> rewards) {
+    return new RewardList(null, null, board, period, total, offset, Item.of(rewards, true));
   }
 
-  static RewardList fromJson(JsonObject json) {
-    return AnswerJson.read(json, Fields.class);
-  }
-
-  /** The answer's fields, in the order of its JSON. */
-  record Fields(@AnswerJson.IfSet String userId, @AnswerJson.IfSet String state, @AnswerJson.IfSet String board,
-      @AnswerJson.IfSet String period, @AnswerJson.IfSet Long total, @AnswerJson.IfSet Long offset, List<Item> rewards)
-      implements RewardList {
+  public static RewardList fromJson(JsonObject json) {
+    return AnswerJson.read(json, RewardList.class);
   }
 }

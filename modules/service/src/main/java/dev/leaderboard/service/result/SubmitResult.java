@@ -1,6 +1,5 @@
 package dev.leaderboard.service.result;
 
-import io.vertx.codegen.annotations.DataObject;
 import io.vertx.core.json.JsonObject;
 
 /**
@@ -10,47 +9,22 @@ import io.vertx.core.json.JsonObject;
  * is the entry's sort keys on a board that has sort keys, else absent; {@code attemptsLeft} the user's
  * attempts left in the period on a board with {@code maxAttempts}, else absent.
  */
-@DataObject
-public interface SubmitResult extends Answer {
-  String userId();
-
-  String period();
-
-  boolean applied();
-
-  boolean changed();
-
-  Long score();
-
-  Long rank();
-
-  Long at();
-
-  JsonObject keys();
-
-  String rankError();
-
-  Integer attemptsLeft();
-
+public record SubmitResult(String userId, String period, boolean applied, boolean changed, Long score, Long rank,
+    Long at, @AnswerJson.IfSet JsonObject keys, @AnswerJson.IfSet String rankError,
+    @AnswerJson.IfSet Integer attemptsLeft) implements Answer {
   /** @param keys the entry's sort keys (a JSON object's text), or {@code null} */
-  static SubmitResult of(String userId, String period, boolean applied, boolean changed, Long score, Long rank,
+  public static SubmitResult of(String userId, String period, boolean applied, boolean changed, Long score, Long rank,
       Long at, String rankError, String keys) {
-    return new Fields(userId, period, applied, changed, score, rank, at, keys == null ? null : new JsonObject(keys),
+    return new SubmitResult(userId, period, applied, changed, score, rank, at, keys == null ? null : new JsonObject(keys),
         rankError, null);
   }
 
   /** The answer with the user's attempts left in the period (a board with maxAttempts), as a new answer. */
-  default SubmitResult withAttemptsLeft(int left) {
-    return new Fields(userId(), period(), applied(), changed(), score(), rank(), at(), keys(), rankError(), left);
+  public SubmitResult withAttemptsLeft(int left) {
+    return new SubmitResult(userId(), period(), applied(), changed(), score(), rank(), at(), keys(), rankError(), left);
   }
 
-  static SubmitResult fromJson(JsonObject json) {
-    return AnswerJson.read(json, Fields.class);
-  }
-
-  /** The answer's fields, in the order of its JSON. */
-  record Fields(String userId, String period, boolean applied, boolean changed, Long score, Long rank, Long at,
-      @AnswerJson.IfSet JsonObject keys, @AnswerJson.IfSet String rankError, @AnswerJson.IfSet Integer attemptsLeft)
-      implements SubmitResult {
+  public static SubmitResult fromJson(JsonObject json) {
+    return AnswerJson.read(json, SubmitResult.class);
   }
 }

@@ -1,6 +1,5 @@
 package dev.leaderboard.service.result;
 
-import io.vertx.codegen.annotations.DataObject;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 
@@ -9,35 +8,26 @@ import java.util.List;
  * {userId, boards: [{board, period, participant, joinedAt?, score?, rank?, attemptsLeft?, window, cohort?,
  * cohortRank?}]}}.
  */
-@DataObject
-public interface UserBoards extends Answer {
-  String userId();
-
-  List<Item> boards();
-
+public record UserBoards(String userId, List<Item> boards) implements Answer {
   /**
    * The user's standing on one board's current period: {@code joinedAt} when a participant, the score
    * and rank when the user has an entry, the attempts left on a board with {@code maxAttempts}, the
    * period's running window, and the cohort and rank in it when placed in one.
    */
-  record Item(String board, String period, boolean participant, @AnswerJson.IfSet Long joinedAt,
+  public record Item(String board, String period, boolean participant, @AnswerJson.IfSet Long joinedAt,
       @AnswerJson.Flat Standing standing, @AnswerJson.IfSet Long attemptsLeft, JsonObject window,
       @AnswerJson.Flat CohortPlace cohort) implements Answer {
   }
 
   /** The user's score and unique rank on the board ({@code null} while not known: a shard is down). */
-  record Standing(long score, Long rank) implements Answer {
+  public record Standing(long score, Long rank) implements Answer {
   }
 
-  static UserBoards of(String userId, List<Item> boards) {
-    return new Fields(userId, boards);
+  public static UserBoards of(String userId, List<Item> boards) {
+    return new UserBoards(userId, boards);
   }
 
-  static UserBoards fromJson(JsonObject json) {
-    return AnswerJson.read(json, Fields.class);
-  }
-
-  /** The answer's fields, in the order of its JSON. */
-  record Fields(String userId, List<Item> boards) implements UserBoards {
+  public static UserBoards fromJson(JsonObject json) {
+    return AnswerJson.read(json, UserBoards.class);
   }
 }

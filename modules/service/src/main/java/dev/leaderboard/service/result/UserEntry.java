@@ -1,6 +1,5 @@
 package dev.leaderboard.service.result;
 
-import io.vertx.codegen.annotations.DataObject;
 import io.vertx.core.json.JsonObject;
 
 /**
@@ -8,52 +7,37 @@ import io.vertx.core.json.JsonObject;
  * ({@code unavailable} set) has the user's score and time from the user's own shard while another
  * shard is down: its rank, percentile and the period's size are unknown ({@code null}). On a board
  * with cohorts, a user placed in one also has its {@code cohort} and {@code cohortRank}.
+ *
+ * @param entry The entry; a partial one's rank and percentile are not known (see {@link Entry#scoreOnlyJson}).
+ * @param total The period's size; {@code null} in a partial entry.
+ * @param partial {@code true} in a partial entry, else {@code null}.
+ * @param unavailable Why a partial entry has no rank, else {@code null}.
+ * @param cohort The user's cohort and rank in it; {@code null} when the user is in none.
  */
-@DataObject
-public interface UserEntry extends Answer {
-  /** The entry; a partial one's rank and percentile are not known (see {@link Entry#scoreOnlyJson}). */
-  Entry entry();
-
-  String period();
-
-  /** The period's size; {@code null} in a partial entry. */
-  Long total();
-
-  /** {@code true} in a partial entry, else {@code null}. */
-  Boolean partial();
-
-  /** Why a partial entry has no rank, else {@code null}. */
-  String unavailable();
-
-  /** The user's cohort and rank in it; {@code null} when the user is in none. */
-  CohortPlace cohort();
-
-  static UserEntry of(Entry entry, String period, long total) {
-    return new Fields(entry, period, total, null, null, null);
+public record UserEntry(@AnswerJson.Flat Entry entry, String period, Long total, @AnswerJson.IfSet Boolean partial,
+    @AnswerJson.IfSet String unavailable, @AnswerJson.Flat CohortPlace cohort) implements Answer {
+  public static UserEntry of(Entry entry, String period, long total) {
+    return new UserEntry(entry, period, total, null, null, null);
   }
 
   /** The entry's score, time and metadata only: {@code reason} keeps its rank and percentile from being counted. */
-  static UserEntry partial(Entry entry, String period, String reason) {
-    return new Fields(entry, period, null, true, reason, null);
+  public static UserEntry partial(Entry entry, String period, String reason) {
+    return new UserEntry(entry, period, null, true, reason, null);
   }
 
   /** This entry with the user's cohort and rank in it, as a new answer: an answer never changes once built. */
-  default UserEntry inCohort(long cohort, Long cohortRank) {
-    return new Fields(entry(), period(), total(), partial(), unavailable(), new CohortPlace(cohort, cohortRank));
+  public UserEntry inCohort(long cohort, Long cohortRank) {
+    return new UserEntry(entry(), period(), total(), partial(), unavailable(), new CohortPlace(cohort, cohortRank));
   }
 
-  static UserEntry fromJson(JsonObject json) {
-    return AnswerJson.read(json, Fields.class);
+  public static UserEntry fromJson(JsonObject json) {
+    return AnswerJson.read(json, UserEntry.class);
   }
 
-  /** The answer's fields, in the order of its JSON. */
-  record Fields(@AnswerJson.Flat Entry entry, String period, Long total, @AnswerJson.IfSet Boolean partial,
-      @AnswerJson.IfSet String unavailable, @AnswerJson.Flat CohortPlace cohort) implements UserEntry {
-    @Override
-    public JsonObject toJson() {
-      JsonObject out = AnswerJson.write(this);
-      // the entry's fields keep their places, with rank and percentile unknown
-      return partial == null ? out : out.mergeIn(entry.scoreOnlyJson());
-    }
+  @Override
+  public JsonObject toJson() {
+    JsonObject out = AnswerJson.write(this);
+    // the entry's fields keep their places, with rank and percentile unknown
+    return partial == null ? out : out.mergeIn(entry.scoreOnlyJson());
   }
 }

@@ -119,7 +119,7 @@ class LeagueScenarioTest {
     a.putLeague(lg, spec().put("autoJoin", false)).await();
     LeagueMember m = a.joinLeague(lg, new LeagueJoin(new JsonObject().put("userId", "ann")), false).await();
     assertThat(m.created()).isTrue();
-    assertThat(m.body()).isEqualTo(new LeagueMember.Fields("ann", "bronze", null));
+    assertThat(m.body()).isEqualTo(new LeagueMember("ann", "bronze", null));
     assertThat(b.joinLeague(lg, new LeagueJoin(new JsonObject().put("userId", "ann")), false).await().created()).isFalse();
     LeaderboardException forbidden = failure(() -> a.joinLeague(lg,
         new LeagueJoin(new JsonObject().put("userId", "bob").put("tier", "gold")), false).await());
