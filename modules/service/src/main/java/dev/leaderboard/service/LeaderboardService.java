@@ -58,7 +58,7 @@ import io.vertx.core.json.JsonObject;
  * code path behind the HTTP API (which calls the node's implementation in process, see
  * {@link NodeServices}) and event-bus callers (the generated proxy on {@link BusAddresses#SERVICE}).
  *
- * <p>Answers are typed data objects whose JSON is the document the HTTP API returns for the same
+ * <p>Answers are records (service/result) whose JSON is the document the HTTP API returns for the same
  * request. Failures are {@link dev.leaderboard.core.LeaderboardException}s: over the event bus a
  * {@link io.vertx.serviceproxy.ServiceException} whose {@code failureCode} is the HTTP status and
  * whose {@code debugInfo} holds {@code {"error": "<code>"}}. Arguments that are {@code null} take

@@ -9,6 +9,7 @@ import dev.leaderboard.service.request.UserIds;
 import dev.leaderboard.service.result.Entry;
 import dev.leaderboard.service.result.RankList;
 import dev.leaderboard.store.boards.BoardStore;
+import io.vertx.core.AsyncResult;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
@@ -19,9 +20,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
-import io.vertx.core.AsyncResult;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,6 +37,8 @@ import org.slf4j.LoggerFactory;
 final class StreamHub {
   private static final Logger LOG = LoggerFactory.getLogger(StreamHub.class);
   static final Buffer KEEPALIVE = Buffer.buffer(": keepalive\n\n");
+  /** The longest a feed waits for a read, or for its event's writes, before going on without them. */
+  static final long DEADLINE_MILLIS = 10_000;
   private final Context context;
   private final Supplier<LeaderboardService> service;
   private final BoardStore boards;
@@ -262,7 +266,16 @@ final class StreamHub {
     LOG.debug("a read for the streams of board {} failed; retrying next interval: {}", view.board, String.valueOf(cause));
   }
 
-  private <T> void onHub(Future<T> read, Consumer<AsyncResult<T>> then) {
-    read.onComplete(ar -> context.runOnContext(v -> then.accept(ar)));
+  /**
+   * Goes on on the hub's loop once {@code step} (a read, or an event's writes) is done, or has failed
+   * after {@link #DEADLINE_MILLIS}: a step that never ends must not keep its feed from being read again.
+   */
+  private <T> void onHub(Future<T> step, Consumer<AsyncResult<T>> then) {
+    step.timeout(DEADLINE_MILLIS, TimeUnit.MILLISECONDS).onComplete(ar -> {
+      if (ar.failed() && ar.cause() instanceof TimeoutException) {
+        LOG.warn("a read or write for live streams took over {} ms; its feeds go on without it", DEADLINE_MILLIS);
+      }
+      context.runOnContext(v -> then.accept(ar));
+    });
   }
 }
