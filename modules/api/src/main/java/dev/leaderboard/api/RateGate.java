@@ -16,17 +16,10 @@ import java.util.Set;
  * against (its scope for a key or a player, {@value RateLimits#PUBLIC} for a public read), or is answered 429
  * {@code rate_limited} with {@code Retry-After} (whole seconds until a token is there) before
  * anything of it is done. Open operations are not limited.
+ *
+ * @param opened the operations this node serves without a credential
  */
-final class RateGate {
-  private final RateLimiter limiter;
-  private final Set<String> opened;
-
-  /** @param opened the operations this node serves without a credential */
-  RateGate(RateLimiter limiter, Set<String> opened) {
-    this.limiter = limiter;
-    this.opened = opened;
-  }
-
+record RateGate(RateLimiter limiter, Set<String> opened) {
   Handler<RoutingContext> handler(Access access) {
     if (access.open() || opened.contains(access.operationId()) || limiter.limits().off()) {
       return RoutingContext::next;

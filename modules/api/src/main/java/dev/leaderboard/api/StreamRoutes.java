@@ -27,17 +27,10 @@ import java.util.function.Function;
  * itself (served by the node's {@link NodeStreams}). An open stream does not count as a request
  * in flight ({@link InFlightLimit#release}); the node's stream bound limits streams instead.
  */
-final class StreamRoutes {
+record StreamRoutes(NodeStreams streams, Function<String, Future<Board>> boards) {
   static final int MAX_TOP = 100;
   static final int DEFAULT_TOP = 10;
   static final int MAX_USERS = 20;
-  private final NodeStreams streams;
-  private final Function<String, Future<Board>> boards;
-
-  private StreamRoutes(NodeStreams streams, Function<String, Future<Board>> boards) {
-    this.streams = streams;
-    this.boards = boards;
-  }
 
   /** @param boards the node's board definitions (a 503 while its service is not running) */
   static void mount(ContractRouter router, NodeStreams streams, Function<String, Future<Board>> boards) {

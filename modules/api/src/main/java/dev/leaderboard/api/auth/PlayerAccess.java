@@ -8,20 +8,13 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import java.util.function.Function;
 
-/** What a verified player may do, by the operation's {@link PlayerRule}. */
-final class PlayerAccess {
-  private final Function<String, Future<Board>> boards;
-  private final Function<RoutingContext, JsonObject> body;
-
-  /**
-   * @param boards a board's definition (failed, e.g. 404, when there is none)
-   * @param body the request's body as the operation's handler reads it (or the 400 it answers)
-   */
-  PlayerAccess(Function<String, Future<Board>> boards, Function<RoutingContext, JsonObject> body) {
-    this.boards = boards;
-    this.body = body;
-  }
-
+/**
+ * What a verified player may do, by the operation's {@link PlayerRule}.
+ *
+ * @param boards a board's definition (failed, e.g. 404, when there is none)
+ * @param body the request's body as the operation's handler reads it (or the 400 it answers)
+ */
+record PlayerAccess(Function<String, Future<Board>> boards, Function<RoutingContext, JsonObject> body) {
   /** Succeeds when {@code player} may make the request; fails with a 403 (or the body's 400) otherwise. */
   Future<Void> check(Access access, RoutingContext ctx, Player player) {
     if (!access.forPlayers()) {

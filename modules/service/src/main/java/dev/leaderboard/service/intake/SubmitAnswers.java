@@ -17,15 +17,8 @@ import org.slf4j.LoggerFactory;
  * What a single submit answers once its event went in: the refusal its outcome means, or the entry
  * it left (remembered as a rank hint) and, when asked for, its rank.
  */
-final class SubmitAnswers {
+record SubmitAnswers(ReadSources sources, RankHints hints) {
   private static final Logger LOG = LoggerFactory.getLogger(SubmitAnswers.class);
-  private final ReadSources sources;
-  private final RankHints hints;
-
-  SubmitAnswers(ReadSources sources, RankHints hints) {
-    this.sources = sources;
-    this.hints = hints;
-  }
 
   /** A rank that cannot be read leaves {@code rank} null rather than failing a write that took effect. */
   Future<SubmitResult> of(Board b, ParsedEvent e, SubmitOutcome outcome, boolean withRank) {

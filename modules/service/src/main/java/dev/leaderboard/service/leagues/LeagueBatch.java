@@ -35,26 +35,8 @@ import java.util.Objects;
  * tier. Rounds: the members' tiers (one command), the joins of new members (one round), the events,
  * then the cohorts of the members whose events landed (one command per tier and period).
  */
-public final class LeagueBatch {
-  private final LeagueStore store;
-  private final BoardRegistry boards;
-  private final ScoreIntake intake;
-  private final ParticipationStore participation;
-  private final BanRegistry bans;
-  private final ClosedPeriodGate gate;
-  private final Clock clock;
-
-  public LeagueBatch(LeagueStore store, BoardRegistry boards, ScoreIntake intake, ParticipationStore participation,
-      BanRegistry bans, ClosedPeriodGate gate, Clock clock) {
-    this.bans = bans;
-    this.gate = gate;
-    this.clock = clock;
-    this.store = store;
-    this.boards = boards;
-    this.intake = intake;
-    this.participation = participation;
-  }
-
+public record LeagueBatch(LeagueStore store, BoardRegistry boards, ScoreIntake intake,
+    ParticipationStore participation, BanRegistry bans, ClosedPeriodGate gate, Clock clock) {
   public Future<LeagueBatchResult> submit(League l, ScoreBatch batch) {
     List<ScoreEvent> events = Objects.requireNonNullElseGet(batch, () -> new ScoreBatch(null)).check().events();
     return route(l, events, false).compose(routes -> {

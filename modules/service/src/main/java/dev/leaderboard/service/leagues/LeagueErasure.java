@@ -11,15 +11,7 @@ import java.util.List;
  * moves. Their scores, cohort places, archived rows and rewards are the tier boards' own, erased with
  * every board's. Both steps are idempotent, so an erasure run again finishes what a stop left.
  */
-public final class LeagueErasure {
-  private final LeagueStore store;
-  private final LeagueMoveStore moves;
-
-  public LeagueErasure(LeagueStore store, LeagueMoveStore moves) {
-    this.store = store;
-    this.moves = moves;
-  }
-
+public record LeagueErasure(LeagueStore store, LeagueMoveStore moves) {
   /** The names of the leagues the user was a member of, and the number of their league moves erased. */
   public record Erased(List<String> leagues, long moves) {
   }

@@ -44,28 +44,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * placement, ranks, closing and the archive are the boards' own; a league adds its members' tiers
  * and which zone of a cohort (promotion, stay, relegation) a member stands in.
  */
-public final class Leagues {
-  private final LeagueStore store;
-  private final BoardDefinitions definitions;
-  private final BoardRegistry boards;
-  private final ScoreIntake intake;
-  private final LeagueBatch batch;
-  private final Participation participation;
-  private final Clock clock;
-  private final LeagueCloser closer;
-
-  public Leagues(LeagueStore store, BoardDefinitions definitions, BoardRegistry boards, ScoreIntake intake,
-      LeagueBatch batch, Participation participation, LeagueCloser closer, Clock clock) {
-    this.batch = batch;
-    this.closer = closer;
-    this.store = store;
-    this.definitions = definitions;
-    this.boards = boards;
-    this.intake = intake;
-    this.participation = participation;
-    this.clock = clock;
-  }
-
+public record Leagues(LeagueStore store, BoardDefinitions definitions, BoardRegistry boards, ScoreIntake intake,
+    LeagueBatch batch, Participation participation, LeagueCloser closer, Clock clock) {
   /**
    * Creates or updates a league. A new league's tier boards are created before the league is
    * stored, so a stored league always has them; a request repeated after a failure creates what is missing.

@@ -26,19 +26,7 @@ import dev.leaderboard.service.result.EntryRemoved;
  * it out of the scores and the dense index (or out of the stash, for a banned user) atomically, so
  * every read after it ranks the others without it. A closing or archived period is final: 409.
  */
-public final class EntryRemoval {
-  private final BoardRegistry boards;
-  private final ModerationStore store;
-  private final RankHints hints;
-  private final Clock clock;
-
-  public EntryRemoval(BoardRegistry boards, ModerationStore store, RankHints hints, Clock clock) {
-    this.boards = boards;
-    this.store = store;
-    this.hints = hints;
-    this.clock = clock;
-  }
-
+public record EntryRemoval(BoardRegistry boards, ModerationStore store, RankHints hints, Clock clock) {
   public Future<EntryRemoved> remove(String board, String userId, String period) {
     Names.board("board", board);
     Names.id("userId", userId);

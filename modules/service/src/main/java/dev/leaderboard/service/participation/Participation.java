@@ -42,22 +42,8 @@ import java.util.stream.LongStream;
  * Redis, an archived one from PostgreSQL, as it was at its close. A cohort's board ranks its members' entries among themselves and carries
  * their exact board ranks, read like any list of users ({@code ReadSource.ranks}).
  */
-public final class Participation {
-  private final BoardRegistry boards;
-  private final BanRegistry bans;
-  private final ParticipationStore store;
-  private final ReadSources sources;
-  private final Clock clock;
-
-  public Participation(BoardRegistry boards, BanRegistry bans, ParticipationStore store, ReadSources sources,
-      Clock clock) {
-    this.boards = boards;
-    this.bans = bans;
-    this.store = store;
-    this.sources = sources;
-    this.clock = clock;
-  }
-
+public record Participation(BoardRegistry boards, BanRegistry bans, ParticipationStore store, ReadSources sources,
+    Clock clock) {
   /** Joins the user to the board's current period; {@code created} false when the user had joined it before. */
   public Future<JoinResult> join(String board, JoinRequest request) {
     Names.board("board", board);

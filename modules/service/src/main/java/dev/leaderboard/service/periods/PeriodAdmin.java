@@ -28,26 +28,8 @@ import java.util.Map;
 import java.util.Set;
 
 /** A board's periods: listing them (hot ones from Redis, older ones from the archive) and closing one now. */
-public final class PeriodAdmin {
-  private final BoardRegistry boards;
-  private final BoardStore boardStore;
-  private final PeriodStore periods;
-  private final DeliveryStore deliveries;
-  private final ArchiveStore archive;
-  private final PeriodCloser closer;
-  private final Clock clock;
-
-  public PeriodAdmin(BoardRegistry boards, BoardStore boardStore, PeriodStore periods, DeliveryStore deliveries,
-      ArchiveStore archive, PeriodCloser closer, Clock clock) {
-    this.boards = boards;
-    this.boardStore = boardStore;
-    this.periods = periods;
-    this.deliveries = deliveries;
-    this.archive = archive;
-    this.closer = closer;
-    this.clock = clock;
-  }
-
+public record PeriodAdmin(BoardRegistry boards, BoardStore boardStore, PeriodStore periods, DeliveryStore deliveries,
+    ArchiveStore archive, PeriodCloser closer, Clock clock) {
   public Future<PeriodList> list(String board) {
     return boards.require(Names.board("board", board)).compose(b -> Future.all(boardStore.periods(b),
         periods.states(b), archive.periods(b.uid()), deliveries.all(b)).compose(all -> {

@@ -14,22 +14,8 @@ import io.vertx.core.Future;
  * Chooses, once per request, where a period is read from (its entries, participants and cohorts):
  * the archive once it is archived, else Redis.
  */
-public final class ReadSources {
-  private final BoardRegistry boards;
-  private final ScoreStore scores;
-  private final ParticipationStore participants;
-  private final ArchiveStore archive;
-  private final RankHints hints;
-
-  public ReadSources(BoardRegistry boards, ScoreStore scores, ParticipationStore participants, ArchiveStore archive,
-      RankHints hints) {
-    this.boards = boards;
-    this.scores = scores;
-    this.participants = participants;
-    this.archive = archive;
-    this.hints = hints;
-  }
-
+public record ReadSources(BoardRegistry boards, ScoreStore scores, ParticipationStore participants,
+    ArchiveStore archive, RankHints hints) {
   /** @param withMeta whether the entries read carry their metadata */
   public Future<ReadSource> of(Board b, Period p, boolean withMeta) {
     return boards.periodState(b, p.id()).compose(state -> state != PeriodState.ARCHIVED

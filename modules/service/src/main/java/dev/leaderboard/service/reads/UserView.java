@@ -17,17 +17,7 @@ import dev.leaderboard.service.result.ModeratedEntry;
  * user's entry with its global rank (unique order), or the entry a ban holds back (no rank: the
  * user is out of the board while banned).
  */
-public final class UserView {
-  private final ModerationStore store;
-  private final ScoreStore scores;
-  private final ModerationTargets targets;
-
-  public UserView(ModerationStore store, ScoreStore scores, ModerationTargets targets) {
-    this.store = store;
-    this.scores = scores;
-    this.targets = targets;
-  }
-
+public record UserView(ModerationStore store, ScoreStore scores, ModerationTargets targets) {
   /**
    * One dispatch finds the user's entries and held-back entries on every live period; only the
    * periods that hold an entry are then ranked (one round each, the entry as the rank's hint).

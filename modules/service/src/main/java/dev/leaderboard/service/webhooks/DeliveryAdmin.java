@@ -19,17 +19,7 @@ import java.util.Map;
  * What operators do with a board's webhook deliveries: list them, and send one again now. The
  * sending is left to the nodes' {@link WebhookDeliveries}, asked on {@link dev.leaderboard.core.BusAddresses#WEBHOOK_REDELIVER}.
  */
-public final class DeliveryAdmin {
-  private final BoardRegistry boards;
-  private final DeliveryStore store;
-  private final EventBus bus;
-
-  public DeliveryAdmin(BoardRegistry boards, DeliveryStore store, EventBus bus) {
-    this.boards = boards;
-    this.store = store;
-    this.bus = bus;
-  }
-
+public record DeliveryAdmin(BoardRegistry boards, DeliveryStore store, EventBus bus) {
   /** Newest period first (a board's period IDs sort by time). */
   public Future<DeliveryList> list(String board) {
     Names.board("board", board);
