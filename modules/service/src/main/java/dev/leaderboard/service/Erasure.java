@@ -33,29 +33,9 @@ import dev.leaderboard.service.result.Erased;
  *   <li>unmark the partitions and drop the ban, last: until then the user stays locked out.</li>
  * </ol>
  */
-public final class Erasure {
+public record Erasure(ModerationStore store, BanRegistry bans, ModerationTargets targets, FriendStore friends,
+    ArchiveStore archive, Clock clock, ParticipationStore participation, LeagueErasure leagues) {
   static final String REASON = "erasure under way";
-
-  private final ModerationStore store;
-  private final BanRegistry bans;
-  private final ModerationTargets targets;
-  private final FriendStore friends;
-  private final ArchiveStore archive;
-  private final Clock clock;
-  private final ParticipationStore participation;
-  private final LeagueErasure leagues;
-
-  public Erasure(ModerationStore store, BanRegistry bans, ModerationTargets targets, FriendStore friends,
-      ArchiveStore archive, Clock clock, ParticipationStore participation, LeagueErasure leagues) {
-    this.leagues = leagues;
-    this.participation = participation;
-    this.store = store;
-    this.bans = bans;
-    this.targets = targets;
-    this.friends = friends;
-    this.archive = archive;
-    this.clock = clock;
-  }
 
   public Future<Erased> erase(String userId) {
     Names.id("userId", userId);

@@ -23,20 +23,7 @@ import dev.leaderboard.service.result.ModeratedEntry;
  * banned, atomically; a lift moves the stashes back first and drops the ban last. Either order
  * leaves a state that running the same action again completes after a crash.
  */
-public final class BanActions {
-
-  private final ModerationStore store;
-  private final BanRegistry bans;
-  private final ModerationTargets targets;
-  private final Clock clock;
-
-  public BanActions(ModerationStore store, BanRegistry bans, ModerationTargets targets, Clock clock) {
-    this.store = store;
-    this.bans = bans;
-    this.targets = targets;
-    this.clock = clock;
-  }
-
+public record BanActions(ModerationStore store, BanRegistry bans, ModerationTargets targets, Clock clock) {
   public Future<BanChange> ban(String userId, BanRequest body) {
     Names.id("userId", userId);
     String reason = Objects.requireNonNullElseGet(body, () -> new BanRequest(null)).reason();

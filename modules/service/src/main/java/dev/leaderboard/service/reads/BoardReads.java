@@ -21,18 +21,8 @@ import java.util.function.Function;
  * A page, a user's neighbours and a list of users (a user's own entry, cohort included, is read by
  * participation): checks their arguments, then asks the period's {@link ReadSource}.
  */
-public final class BoardReads {
+public record BoardReads(BoardRegistry boards, ReadSources sources, Clock clock) {
   static final int DEFAULT_AROUND = 11;
-
-  private final BoardRegistry boards;
-  private final ReadSources sources;
-  private final Clock clock;
-
-  public BoardReads(BoardRegistry boards, ReadSources sources, Clock clock) {
-    this.boards = boards;
-    this.sources = sources;
-    this.clock = clock;
-  }
 
   /** Every read takes {@code meta}: whether entries carry their metadata ({@code null}: they do). */
   public Future<EntryPage> entries(String board, String period, Long offset, Integer limit, String rankMode, Boolean meta) {

@@ -18,19 +18,9 @@ import java.time.Clock;
  * snapshot: an entry that changes between them is counted where the second round finds it, or not
  * at all if its score left the first round's range, so {@code total} is the sum of the buckets.
  */
-public final class Histograms {
+public record Histograms(BoardRegistry boards, ScoreStore scores, Clock clock) {
   public static final int DEFAULT_BUCKETS = 20;
   public static final int MAX_BUCKETS = 100;
-
-  private final BoardRegistry boards;
-  private final ScoreStore scores;
-  private final Clock clock;
-
-  public Histograms(BoardRegistry boards, ScoreStore scores, Clock clock) {
-    this.boards = boards;
-    this.scores = scores;
-    this.clock = clock;
-  }
 
   /** An archived period is refused (409 {@code period_archived}): its final ranking is read page by page. */
   public Future<Histogram> histogram(String board, String period, Integer buckets) {

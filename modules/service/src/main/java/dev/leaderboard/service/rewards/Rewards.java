@@ -16,18 +16,8 @@ import java.time.Instant;
  * The rewards the closes recorded ({@link dev.leaderboard.service.periods.PeriodRewards}): a user's,
  * a period's, and claiming one, which succeeds once however many claims race on however many nodes.
  */
-public final class Rewards {
+public record Rewards(BoardRegistry boards, RewardStore store, Clock clock) {
   static final int DEFAULT_LIMIT = 100;
-
-  private final BoardRegistry boards;
-  private final RewardStore store;
-  private final Clock clock;
-
-  public Rewards(BoardRegistry boards, RewardStore store, Clock clock) {
-    this.boards = boards;
-    this.store = store;
-    this.clock = clock;
-  }
 
   /** The user's rewards in {@code state} ({@code all} when null), newest first. */
   public Future<RewardList> user(String userId, String state, Integer limit) {

@@ -28,20 +28,8 @@ import java.util.List;
  * cohort and cohort rank wherever the user was placed in a cohort). Ranks, cohort ranks included,
  * are unique ranks; the percentile is the reads' ({@link RankMath#percentile}).
  */
-public final class Standings {
+public record Standings(BoardRegistry boards, ArchiveStore archive, Participation participation, Clock clock) {
   static final int DEFAULT_LIMIT = 20;
-
-  private final BoardRegistry boards;
-  private final ArchiveStore archive;
-  private final Participation participation;
-  private final Clock clock;
-
-  public Standings(BoardRegistry boards, ArchiveStore archive, Participation participation, Clock clock) {
-    this.boards = boards;
-    this.archive = archive;
-    this.participation = participation;
-    this.clock = clock;
-  }
 
   public Future<StandingHistory> history(String board, String userId, Integer limit) {
     Names.board("board", board);
