@@ -20,19 +20,11 @@ import java.util.function.Function;
  * expired or no longer allowed on the board since, a player token past its {@code exp}, or a board
  * that no longer has public reads is refused with 401. A ticket is never put in a message.
  */
-public final class TicketGate implements Handler<RoutingContext> {
+public record TicketGate(NodeKeys keys, NodeStreams streams, Function<String, Future<Board>> boards)
+    implements Handler<RoutingContext> {
   public static final String PARAMETER = "ticket";
   private static final String ASK = "ask POST /v1/boards/{board}/stream-tickets for a new one (a ticket opens one "
       + "stream, within 30 s)";
-  private final NodeKeys keys;
-  private final NodeStreams streams;
-  private final Function<String, Future<Board>> boards;
-
-  public TicketGate(NodeKeys keys, NodeStreams streams, Function<String, Future<Board>> boards) {
-    this.keys = keys;
-    this.streams = streams;
-    this.boards = boards;
-  }
 
   @Override
   public void handle(RoutingContext ctx) {

@@ -17,22 +17,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /** Board definitions: create or update, read, list, delete (with every score, hot and archived). */
-public final class BoardDefinitions {
+public record BoardDefinitions(BoardRegistry boards, BoardStore store, ArchiveStore archive, Clock clock,
+    int defaultPartitions) {
   private static final Logger LOG = LoggerFactory.getLogger(BoardDefinitions.class);
-
-  private final BoardRegistry boards;
-  private final BoardStore store;
-  private final ArchiveStore archive;
-  private final Clock clock;
-  private final int defaultPartitions;
-
-  public BoardDefinitions(BoardRegistry boards, BoardStore store, ArchiveStore archive, Clock clock, int defaultPartitions) {
-    this.boards = boards;
-    this.store = store;
-    this.archive = archive;
-    this.clock = clock;
-    this.defaultPartitions = defaultPartitions;
-  }
 
   public Future<BoardDefinition> put(String board, JsonObject definition) {
     return save(Names.board("board", board), definition, null);

@@ -36,25 +36,10 @@ import java.util.TreeMap;
  * read from the tier boards' participation (an archived period's as at its close) and from the
  * moves the close recorded; nothing here writes.
  */
-public final class LeagueReads {
+public record LeagueReads(Leagues leagues, LeagueStore store, LeagueMoveStore moves, BoardRegistry boards,
+    Participation participation, Clock clock) {
   private static final List<String> MOVEMENTS = List.of(LeagueMoves.UP, LeagueMoves.DOWN, LeagueMoves.STAY,
       LeagueMoves.DROPPED);
-  private final Leagues leagues;
-  private final LeagueStore store;
-  private final LeagueMoveStore moves;
-  private final BoardRegistry boards;
-  private final Participation participation;
-  private final Clock clock;
-
-  public LeagueReads(Leagues leagues, LeagueStore store, LeagueMoveStore moves, BoardRegistry boards,
-      Participation participation, Clock clock) {
-    this.leagues = leagues;
-    this.store = store;
-    this.moves = moves;
-    this.boards = boards;
-    this.participation = participation;
-    this.clock = clock;
-  }
 
   /** Per tier, lowest first, the members seated in it in the period ({@code null}: the current one) and their cohorts. */
   public Future<LeagueTiers> tiers(String name, String period) {

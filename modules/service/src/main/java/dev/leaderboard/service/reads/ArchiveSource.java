@@ -28,23 +28,13 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
-/** An archived period: every row carries its final position and ranks, as the period had them when it closed. */
-final class ArchiveSource implements ReadSource {
-  private final ArchiveStore archive;
-  private final Board b;
-  private final Period p;
-  private final ArchivedPeriod meta;
-  private final boolean withMeta;
-
-  /** @param withMeta whether entries carry their archived metadata */
-  ArchiveSource(ArchiveStore archive, Board b, Period p, ArchivedPeriod meta, boolean withMeta) {
-    this.archive = archive;
-    this.b = b;
-    this.p = p;
-    this.meta = meta;
-    this.withMeta = withMeta;
-  }
-
+/**
+ * An archived period: every row carries its final position and ranks, as the period had them when it closed.
+ *
+ * @param withMeta whether entries carry their archived metadata
+ */
+record ArchiveSource(ArchiveStore archive, Board b, Period p, ArchivedPeriod meta, boolean withMeta)
+    implements ReadSource {
   @Override
   public Future<EntryPage> page(long offset, int limit, RankMode mode) {
     return archive.page(b.uid(), p.id(), offset, limit)
