@@ -25,18 +25,9 @@ import java.util.Set;
  * and entries) and the members' current tiers, with {@link LeagueMoves}: what
  * {@link LeagueCloser} records once.
  */
-final class ArchivedMoves {
+record ArchivedMoves(LeagueStore store, ParticipantArchive participants) {
   /** Seats per read of the archive (whole cohorts): a few pages for a tier of any size, each page's work short. */
   private static final int PAGE = 20_000;
-  /** Entries by their unique position; the members without one after them, in the order they come. */
-  private final LeagueStore store;
-  private final ParticipantArchive participants;
-
-  ArchivedMoves(LeagueStore store, ParticipantArchive participants) {
-    this.store = store;
-    this.participants = participants;
-  }
-
   /**
    * The moves from the archived cohorts of every tier and the members' tiers now: each tier's
    * seats read with their entries in pages of whole cohorts ({@link ParticipantArchive#seated}), each

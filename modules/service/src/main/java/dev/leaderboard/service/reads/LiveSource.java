@@ -26,28 +26,13 @@ import java.util.List;
 /**
  * A live period, read from the Redis shards. Unique ranks follow from positions; competition and
  * dense ranks cost one more round of counts (see docs/design.md, "Cross-shard reads").
+ *
+ * @param withMeta whether entries carry their metadata, read in the same calls as the entries
  */
-public final class LiveSource implements ReadSource {
+public record LiveSource(ScoreStore scores, ParticipationStore participants, RankHints hints, Board b, Period p,
+    boolean withMeta) implements ReadSource {
   /** What a partial list of entries does not know. */
   private static final String UNRANKED = "rank, percentile and total are not known";
-
-  private final ScoreStore scores;
-  private final ParticipationStore participants;
-  private final RankHints hints;
-  private final Board b;
-  private final Period p;
-  /** Whether entries carry their metadata, read in the same calls as the entries. */
-  private final boolean withMeta;
-
-  LiveSource(ScoreStore scores, ParticipationStore participants, RankHints hints, Board b, Period p,
-      boolean withMeta) {
-    this.scores = scores;
-    this.participants = participants;
-    this.hints = hints;
-    this.b = b;
-    this.p = p;
-    this.withMeta = withMeta;
-  }
 
   /**
    * The last page answered on this thread, by the store's page it was made of: a round of identical

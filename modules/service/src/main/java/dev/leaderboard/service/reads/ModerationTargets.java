@@ -16,7 +16,7 @@ import dev.leaderboard.service.result.ModeratedEntry;
  * board, with its state, read from Redis rather than this node's caches, so a board created on
  * another node a moment ago is included.
  */
-public final class ModerationTargets {
+public record ModerationTargets(BoardStore boardStore, PeriodStore periods) {
   /** A hot period of a board and its state. */
   public record Hot(Board board, Period period, PeriodState state) {
     Target target() {
@@ -32,14 +32,6 @@ public final class ModerationTargets {
     public ModeratedEntry answer() {
       return new ModeratedEntry(board.name(), period.id(), state);
     }
-  }
-
-  private final BoardStore boardStore;
-  private final PeriodStore periods;
-
-  public ModerationTargets(BoardStore boardStore, PeriodStore periods) {
-    this.boardStore = boardStore;
-    this.periods = periods;
   }
 
   /** Every hot period of every board: two rounds (the boards, then all their periods at once). */
