@@ -36,6 +36,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 
 /**
  * The stores of one node, shared by every verticle on it: one set of Redis clients and each store
@@ -45,31 +46,19 @@ import java.util.concurrent.TimeoutException;
  * {@linkplain #release release} it closes them. They live on a context of their own, so neither
  * undeploying the verticle that happened to start them nor closing Vert.x closes what a stopping
  * verticle still uses.
+ *
+ * @param shards the Redis endpoints themselves, for what is not a store: their health, and tools that inspect keys
+ * @param healthRound the health round under way, which callers that ask meanwhile share
  */
-public final class NodeStore {
+public record NodeStore(HeldShards shards, BoardStore boardStore, ScoreStore scores, BoardRegistry boards,
+    BanRegistry bans, PeriodStore periods, ModerationStore moderation, ParticipationStore participation,
+    FriendStore friends, LeagueStore leagues, MetaStore metas, DeliveryStore deliveries, ApiKeyStore apiKeys,
+    StreamTickets tickets, ArchiveStore archive, AuditStore audit, Round<Health> healthRound) {
   /** Connections to each Redis endpoint, shared by every verticle of the node, unless it says otherwise. */
   public static final int POOL_SIZE = 64;
   private static final String MAP = "leaderboard.node";
   /** How long a health round waits for a PING or PostgreSQL's answer. */
   private static final long PING_MILLIS = 1000;
-
-  private final HeldShards shards;
-  private final BoardStore boardStore;
-  private final ScoreStore scores;
-  private final BoardRegistry boards;
-  private final BanRegistry bans;
-  private final PeriodStore periods;
-  private final ModerationStore moderation;
-  private final ParticipationStore participation;
-  private final FriendStore friends;
-  private final LeagueStore leagues;
-  private final MetaStore metas;
-  private final DeliveryStore deliveries;
-  private final ApiKeyStore apiKeys;
-  private final StreamTickets tickets;
-  private final ArchiveStore archive;
-  private final AuditStore audit;
-  private Future<Health> health;
 
   /**
    * Where a node's stores are: Redis (standalone endpoints or a Cluster's seeds), PostgreSQL, the Redis pool.
@@ -90,29 +79,18 @@ public final class NodeStore {
     public Options withPool(RedisPool p) {
       return new Options(redis, pgUri, p, redisServer);
     }
-
-    public Options withRedisServer(String server) {
-      return new Options(redis, pgUri, pool, server);
-    }
   }
 
-  private NodeStore(Vertx vertx, Options options) {
-    this.shards = new HeldShards(Shards.connect(vertx, options.redis(), options.pool()));
-    this.boardStore = new BoardStore(shards);
-    this.scores = new ScoreStore(shards);
-    this.moderation = new ModerationStore(shards);
-    this.periods = new PeriodStore(shards, moderation);
-    this.participation = new ParticipationStore(shards);
-    this.friends = new FriendStore(shards);
-    this.leagues = new LeagueStore(shards);
-    this.metas = new MetaStore(shards);
-    this.deliveries = new DeliveryStore(shards);
-    this.apiKeys = new ApiKeyStore(shards);
-    this.tickets = new StreamTickets(shards);
-    this.boards = new BoardRegistry(vertx, boardStore, periods);
-    this.bans = new BanRegistry(vertx, moderation);
-    this.archive = ArchiveStore.connect(vertx, options.pgUri());
-    this.audit = AuditStore.connect(vertx, options.pgUri());
+  private static NodeStore open(Vertx vertx, Options options) {
+    HeldShards shards = new HeldShards(Shards.connect(vertx, options.redis(), options.pool()));
+    BoardStore boardStore = new BoardStore(shards);
+    ModerationStore moderation = new ModerationStore(shards);
+    PeriodStore periods = new PeriodStore(shards, moderation);
+    return new NodeStore(shards, boardStore, new ScoreStore(shards), new BoardRegistry(vertx, boardStore, periods),
+        new BanRegistry(vertx, moderation), periods, moderation, new ParticipationStore(shards), new FriendStore(shards),
+        new LeagueStore(shards), new MetaStore(shards), new DeliveryStore(shards), new ApiKeyStore(shards),
+        new StreamTickets(shards), ArchiveStore.connect(vertx, options.pgUri()), AuditStore.connect(vertx, options.pgUri()),
+        new Round<>());
   }
 
   /** This node's stores, connected on first use with {@code options}; every acquire is paired with a {@link #release}. */
@@ -128,7 +106,7 @@ public final class NodeStore {
 
   /** A started store apart from the node's shared one (tests that stand for several nodes); its owner closes it. */
   public static Future<NodeStore> connect(Vertx vertx, Options options) {
-    NodeStore store = new NodeStore(vertx, options);
+    NodeStore store = open(vertx, options);
     return store.start().onFailure(t -> store.close());
   }
 
@@ -145,14 +123,14 @@ public final class NodeStore {
    * Every shard PINGed at once, PostgreSQL queried, the cached board definitions counted; callers
    * that ask while a round is out share it. Never fails.
    */
-  public synchronized Future<Health> health() {
-    if (health == null || health.isComplete()) {
+  public Future<Health> health() {
+    return healthRound.next(() -> {
       long start = System.nanoTime();
       Future<ArchiveCheck> pg = archive.ping().timeout(PING_MILLIS, TimeUnit.MILLISECONDS).transform(ar ->
           Future.succeededFuture(new ArchiveCheck(ar.succeeded(), Math.round((System.nanoTime() - start) / 10_000.0)
               / 100.0, ar.succeeded() ? null : ar.cause() instanceof TimeoutException ? "timeout"
               : ar.cause() instanceof StoreUnavailableException ? "unreachable" : "error")));
-      health = shards.health(PING_MILLIS).compose(endpoints -> pg.map(archived -> {
+      return shards.health(PING_MILLIS).compose(endpoints -> pg.map(archived -> {
         List<ShardCheck> checks = new ArrayList<>(endpoints.size());
         for (int s = 0; s < endpoints.size(); s++) {
           EndpointHealth h = endpoints.get(s);
@@ -160,8 +138,7 @@ public final class NodeStore {
         }
         return Health.of(checks, boards.cached().size(), archived);
       }));
-    }
-    return health;
+    });
   }
 
   public Future<Void> close() {
@@ -172,69 +149,16 @@ public final class NodeStore {
     });
   }
 
-  /** The Redis endpoints themselves, for what is not a store: their health, and tools that inspect keys. */
-  public Shards shards() {
-    return shards;
-  }
+  /** One round of a check at a time: callers that ask while a round is out share it. */
+  public static final class Round<T> {
+    private Future<T> current;
 
-  public PeriodStore periods() {
-    return periods;
-  }
-
-  public ModerationStore moderation() {
-    return moderation;
-  }
-
-  public ParticipationStore participation() {
-    return participation;
-  }
-
-  public FriendStore friends() {
-    return friends;
-  }
-
-  public LeagueStore leagues() {
-    return leagues;
-  }
-
-  public MetaStore metas() {
-    return metas;
-  }
-
-  public DeliveryStore deliveries() {
-    return deliveries;
-  }
-
-  public ApiKeyStore apiKeys() {
-    return apiKeys;
-  }
-
-  public StreamTickets tickets() {
-    return tickets;
-  }
-
-  public BoardStore boardStore() {
-    return boardStore;
-  }
-
-  public ScoreStore scores() {
-    return scores;
-  }
-
-  public BoardRegistry boards() {
-    return boards;
-  }
-
-  public BanRegistry bans() {
-    return bans;
-  }
-
-  public ArchiveStore archive() {
-    return archive;
-  }
-
-  public AuditStore audit() {
-    return audit;
+    synchronized Future<T> next(Supplier<Future<T>> round) {
+      if (current == null || current.isComplete()) {
+        current = round.get();
+      }
+      return current;
+    }
   }
 
   /** Counts a node's users of its stores; starts them on a context of their own. */
@@ -249,7 +173,7 @@ public final class NodeStore {
         // a close future of its own: closing Vert.x stops the verticles, and the last of them closes the stores
         ContextInternal own = vertx.contextBuilder().withCloseFuture(new CloseFuture()).build();
         Future<NodeStore> starting = own.succeededFuture().compose(v -> {
-          NodeStore store = new NodeStore(vertx, options);
+          NodeStore store = open(vertx, options);
           return store.start().onFailure(t -> store.close())
               .onSuccess(ok -> ServiceReadiness.registerStores(NodeServices.of(vertx).readiness(), ok::health,
                   options.redisServer()));
