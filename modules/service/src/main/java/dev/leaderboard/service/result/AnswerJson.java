@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The JSON of an {@link Answer} record, both ways: each component is the field of its name, in the
@@ -135,6 +136,11 @@ public final class AnswerJson {
       return own != null ? invoke(own, r) : write(r);
     }
     return v;
+  }
+
+  /** What reads a record of {@code type} back from its JSON: each answer's {@code FROM_JSON}, which the event-bus proxy calls. */
+  public static <R> Function<JsonObject, R> reader(Class<R> type) {
+    return json -> read(json, type);
   }
 
   /** The record of {@code type} from its JSON. */

@@ -3,6 +3,7 @@ package dev.leaderboard.service.result;
 import dev.leaderboard.core.RankMode;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.function.Function;
 
 /** The entries around a user, starting at global position {@code offset}. */
 public record AroundPage(String board, String period, String userId, long total, long offset, RankMode rankMode,
@@ -12,7 +13,5 @@ public record AroundPage(String board, String period, String userId, long total,
     return new AroundPage(board, period, userId, total, offset, rankMode, entries);
   }
 
-  public static AroundPage fromJson(JsonObject json) {
-    return AnswerJson.read(json, AroundPage.class);
-  }
+  public static final Function<JsonObject, AroundPage> FROM_JSON = AnswerJson.reader(AroundPage.class);
 }

@@ -2,6 +2,7 @@ package dev.leaderboard.service.result;
 
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * A ban put or lifted. A ban says why ({@code reason}), since when ({@code since}, kept when banning
@@ -27,9 +28,8 @@ public interface BanChange extends Answer {
     return new Lift(userId, false, restored);
   }
 
-  static BanChange fromJson(JsonObject json) {
-    return json.getBoolean("banned") ? AnswerJson.read(json, Put.class) : AnswerJson.read(json, Lift.class);
-  }
+  Function<JsonObject, BanChange> FROM_JSON = json -> json.getBoolean("banned") ? AnswerJson.read(json, Put.class)
+      : AnswerJson.read(json, Lift.class);
 
   /** A ban's fields, in the order of its JSON. */
   record Put(String userId, boolean banned, String reason, long since, List<ModeratedEntry> held)

@@ -3,6 +3,7 @@ package dev.leaderboard.service.result;
 import dev.leaderboard.core.Refusal;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The answer to a batch: counts by outcome; in event order, the events whose event ID was already
@@ -32,7 +33,5 @@ public record BatchResult(int applied, int duplicate, int conflict, List<Rejecti
         failures);
   }
 
-  public static BatchResult fromJson(JsonObject json) {
-    return AnswerJson.read(json, BatchResult.class);
-  }
+  public static final Function<JsonObject, BatchResult> FROM_JSON = AnswerJson.reader(BatchResult.class);
 }

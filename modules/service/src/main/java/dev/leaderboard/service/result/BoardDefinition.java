@@ -2,6 +2,7 @@ package dev.leaderboard.service.result;
 
 import dev.leaderboard.core.Board;
 import io.vertx.core.json.JsonObject;
+import java.util.function.Function;
 
 /**
  * A board's definition: as a read answers it, or as a PUT stored it with whether the PUT created
@@ -15,7 +16,5 @@ public record BoardDefinition(@AnswerJson.Flat JsonObject definition, @AnswerJso
     return new BoardDefinition(board.toJson(), created);
   }
 
-  public static BoardDefinition fromJson(JsonObject json) {
-    return AnswerJson.read(json, BoardDefinition.class);
-  }
+  public static final Function<JsonObject, BoardDefinition> FROM_JSON = AnswerJson.reader(BoardDefinition.class);
 }

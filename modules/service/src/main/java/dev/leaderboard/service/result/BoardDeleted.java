@@ -1,6 +1,7 @@
 package dev.leaderboard.service.result;
 
 import io.vertx.core.json.JsonObject;
+import java.util.function.Function;
 
 /** A deleted board. */
 public record BoardDeleted(String board, boolean deleted) implements Answer {
@@ -8,7 +9,5 @@ public record BoardDeleted(String board, boolean deleted) implements Answer {
     return new BoardDeleted(board, true);
   }
 
-  public static BoardDeleted fromJson(JsonObject json) {
-    return AnswerJson.read(json, BoardDeleted.class);
-  }
+  public static final Function<JsonObject, BoardDeleted> FROM_JSON = AnswerJson.reader(BoardDeleted.class);
 }

@@ -3,6 +3,7 @@ package dev.leaderboard.service.result;
 import dev.leaderboard.core.Board;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.function.Function;
 
 /** Every board's definition, sorted by name. */
 public record BoardList(List<JsonObject> boards) implements Answer {
@@ -10,7 +11,5 @@ public record BoardList(List<JsonObject> boards) implements Answer {
     return new BoardList(boards.stream().map(Board::toJson).toList());
   }
 
-  public static BoardList fromJson(JsonObject json) {
-    return AnswerJson.read(json, BoardList.class);
-  }
+  public static final Function<JsonObject, BoardList> FROM_JSON = AnswerJson.reader(BoardList.class);
 }

@@ -3,6 +3,7 @@ package dev.leaderboard.service.result;
 import dev.leaderboard.core.RankMode;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * A cohort's board: {@code {board, period, cohort, size, rankMode, entries: [{userId, score, rank,
@@ -37,7 +38,5 @@ public record CohortBoard(String board, String period, long cohort, int size, Ra
     return entries().stream().filter(e -> e.userId().equals(userId)).findFirst().map(Member::rank).orElse(null);
   }
 
-  public static CohortBoard fromJson(JsonObject json) {
-    return AnswerJson.read(json, CohortBoard.class);
-  }
+  public static final Function<JsonObject, CohortBoard> FROM_JSON = AnswerJson.reader(CohortBoard.class);
 }

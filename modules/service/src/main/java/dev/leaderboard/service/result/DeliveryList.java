@@ -4,6 +4,7 @@ import dev.leaderboard.core.Delivery;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /** Webhook deliveries of a board's archived periods, each with its period. */
 public record DeliveryList(String board, List<PeriodDelivery> deliveries) implements Answer {
@@ -16,7 +17,5 @@ public record DeliveryList(String board, List<PeriodDelivery> deliveries) implem
     return new DeliveryList(board, deliveries.stream().map(e -> new PeriodDelivery(e.getKey(), e.getValue())).toList());
   }
 
-  public static DeliveryList fromJson(JsonObject json) {
-    return AnswerJson.read(json, DeliveryList.class);
-  }
+  public static final Function<JsonObject, DeliveryList> FROM_JSON = AnswerJson.reader(DeliveryList.class);
 }

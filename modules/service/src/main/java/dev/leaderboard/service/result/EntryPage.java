@@ -3,6 +3,7 @@ package dev.leaderboard.service.result;
 import dev.leaderboard.core.RankMode;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.function.Function;
 
 /** A page of a board's period: entries from global position {@code offset}, in board order. */
 public record EntryPage(String board, String period, long total, long offset, int limit, RankMode rankMode,
@@ -12,7 +13,5 @@ public record EntryPage(String board, String period, long total, long offset, in
     return new EntryPage(board, period, total, offset, limit, rankMode, entries);
   }
 
-  public static EntryPage fromJson(JsonObject json) {
-    return AnswerJson.read(json, EntryPage.class);
-  }
+  public static final Function<JsonObject, EntryPage> FROM_JSON = AnswerJson.reader(EntryPage.class);
 }

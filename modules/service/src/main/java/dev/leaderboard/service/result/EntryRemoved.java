@@ -1,6 +1,7 @@
 package dev.leaderboard.service.result;
 
 import io.vertx.core.json.JsonObject;
+import java.util.function.Function;
 
 /**
  * An entry removed by a moderator: its score, time and sort keys as they were, and whether it was
@@ -13,7 +14,5 @@ public record EntryRemoved(String board, String period, String userId, boolean r
     return new EntryRemoved(board, period, userId, true, score, at, keys, heldByBan);
   }
 
-  public static EntryRemoved fromJson(JsonObject json) {
-    return AnswerJson.read(json, EntryRemoved.class);
-  }
+  public static final Function<JsonObject, EntryRemoved> FROM_JSON = AnswerJson.reader(EntryRemoved.class);
 }

@@ -2,6 +2,7 @@ package dev.leaderboard.service.result;
 
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * What an erasure removed: whether it lifted a ban, the live periods that held an entry of the user,
@@ -15,7 +16,5 @@ public record Erased(String userId, boolean erased, boolean banLifted, List<Mode
   public record ArchivedRows(String board, String period, long rows) implements Answer {
   }
 
-  public static Erased fromJson(JsonObject json) {
-    return AnswerJson.read(json, Erased.class);
-  }
+  public static final Function<JsonObject, Erased> FROM_JSON = AnswerJson.reader(Erased.class);
 }

@@ -4,6 +4,7 @@ import dev.leaderboard.core.RankMode;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * A page of the board among a user and their friends, ranked within that group. A <em>partial</em>
@@ -38,7 +39,5 @@ public record FriendBoard(String board, String period, String userId, int total,
     return new FriendBoard(board, period, userId, total, offset, limit, rankMode, page, missing, partial);
   }
 
-  public static FriendBoard fromJson(JsonObject json) {
-    return AnswerJson.read(json, FriendBoard.class);
-  }
+  public static final Function<JsonObject, FriendBoard> FROM_JSON = AnswerJson.reader(FriendBoard.class);
 }

@@ -1,6 +1,7 @@
 package dev.leaderboard.service.result;
 
 import io.vertx.core.json.JsonObject;
+import java.util.function.Function;
 
 /**
  * A friendship made or ended: {@code {userId, friendId, added}} or {@code {userId, friendId, removed}},
@@ -19,7 +20,5 @@ public record FriendChange(String userId, String friendId, @AnswerJson.IfSet Boo
     return new FriendChange(userId, friendId, null, removed);
   }
 
-  public static FriendChange fromJson(JsonObject json) {
-    return AnswerJson.read(json, FriendChange.class);
-  }
+  public static final Function<JsonObject, FriendChange> FROM_JSON = AnswerJson.reader(FriendChange.class);
 }

@@ -2,6 +2,7 @@ package dev.leaderboard.service.result;
 
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * What an import did: {@code {userId, added, already, refused: [{index, friendId, error, message}]}}.
@@ -17,7 +18,5 @@ public record FriendImport(String userId, int added, int already, List<Refused> 
     return new FriendImport(userId, added, already, refused);
   }
 
-  public static FriendImport fromJson(JsonObject json) {
-    return AnswerJson.read(json, FriendImport.class);
-  }
+  public static final Function<JsonObject, FriendImport> FROM_JSON = AnswerJson.reader(FriendImport.class);
 }

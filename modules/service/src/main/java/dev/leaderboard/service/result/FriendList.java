@@ -3,6 +3,7 @@ package dev.leaderboard.service.result;
 import io.vertx.core.json.JsonObject;
 import java.util.Collection;
 import java.util.List;
+import java.util.function.Function;
 
 /** A user's friends: {@code {userId, count, friends: [IDs sorted]}}. */
 public record FriendList(String userId, int count, List<String> friends) implements Answer {
@@ -11,7 +12,5 @@ public record FriendList(String userId, int count, List<String> friends) impleme
     return new FriendList(userId, friends.size(), List.copyOf(friends));
   }
 
-  public static FriendList fromJson(JsonObject json) {
-    return AnswerJson.read(json, FriendList.class);
-  }
+  public static final Function<JsonObject, FriendList> FROM_JSON = AnswerJson.reader(FriendList.class);
 }

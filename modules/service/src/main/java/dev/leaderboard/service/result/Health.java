@@ -2,6 +2,7 @@ package dev.leaderboard.service.result;
 
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * What this service instance needs to serve: every shard's answer to PING, its board cache, and
@@ -31,7 +32,5 @@ public record Health(List<ShardCheck> shards, int boards, ArchiveCheck archive) 
     return shards().stream().filter(s -> !s.up()).toList();
   }
 
-  public static Health fromJson(JsonObject json) {
-    return AnswerJson.read(json, Health.class);
-  }
+  public static final Function<JsonObject, Health> FROM_JSON = AnswerJson.reader(Health.class);
 }

@@ -4,6 +4,7 @@ import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * How a period's scores are distributed: {@code total} entries in buckets of whole scores, lowest
@@ -23,7 +24,5 @@ public record Histogram(String board, String period, long total, List<Bucket> bu
     return new Histogram(board, period, Arrays.stream(counts).sum(), buckets);
   }
 
-  public static Histogram fromJson(JsonObject json) {
-    return AnswerJson.read(json, Histogram.class);
-  }
+  public static final Function<JsonObject, Histogram> FROM_JSON = AnswerJson.reader(Histogram.class);
 }

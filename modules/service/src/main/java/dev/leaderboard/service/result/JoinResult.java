@@ -1,6 +1,7 @@
 package dev.leaderboard.service.result;
 
 import io.vertx.core.json.JsonObject;
+import java.util.function.Function;
 
 /**
  * The answer to a join: the user, the period and the user's {@code cohort} (absent on a board without
@@ -19,7 +20,5 @@ public record JoinResult(String userId, String period, @AnswerJson.IfSet Long co
     return new JoinResult(userId(), period(), cohort(), null);
   }
 
-  public static JoinResult fromJson(JsonObject json) {
-    return AnswerJson.read(json, JoinResult.class);
-  }
+  public static final Function<JsonObject, JoinResult> FROM_JSON = AnswerJson.reader(JoinResult.class);
 }

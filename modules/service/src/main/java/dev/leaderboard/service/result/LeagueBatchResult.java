@@ -3,6 +3,7 @@ package dev.leaderboard.service.result;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * A batch of league scores: {@code league}, the boards' batch answer ({@link BatchResult}: counts,
@@ -28,7 +29,5 @@ public record LeagueBatchResult(String league, @AnswerJson.Flat BatchResult batc
     }).toList());
   }
 
-  public static LeagueBatchResult fromJson(JsonObject json) {
-    return AnswerJson.read(json, LeagueBatchResult.class);
-  }
+  public static final Function<JsonObject, LeagueBatchResult> FROM_JSON = AnswerJson.reader(LeagueBatchResult.class);
 }

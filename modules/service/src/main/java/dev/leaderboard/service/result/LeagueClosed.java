@@ -8,6 +8,7 @@ import dev.leaderboard.core.LeagueMoves;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * A closed league period: its moves counted by movement and the first {@link #MOVES} of them by user
@@ -31,7 +32,5 @@ public record LeagueClosed(String league, String period, int total, Counts count
         counting()))), List.copyOf(moves.subList(0, Math.min(MOVES, moves.size()))));
   }
 
-  public static LeagueClosed fromJson(JsonObject json) {
-    return AnswerJson.read(json, LeagueClosed.class);
-  }
+  public static final Function<JsonObject, LeagueClosed> FROM_JSON = AnswerJson.reader(LeagueClosed.class);
 }

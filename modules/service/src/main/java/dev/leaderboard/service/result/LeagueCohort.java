@@ -2,6 +2,7 @@ package dev.leaderboard.service.result;
 
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * A cohort of a league's tier in one period: its entries in the tier board's unique order, each with
@@ -25,7 +26,5 @@ public record LeagueCohort(String league, String tier, String period, long cohor
     return new LeagueCohort(league, tier, period, cohort, size, entries, missing, partial);
   }
 
-  public static LeagueCohort fromJson(JsonObject json) {
-    return AnswerJson.read(json, LeagueCohort.class);
-  }
+  public static final Function<JsonObject, LeagueCohort> FROM_JSON = AnswerJson.reader(LeagueCohort.class);
 }

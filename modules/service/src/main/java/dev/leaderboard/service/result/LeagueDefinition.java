@@ -2,6 +2,7 @@ package dev.leaderboard.service.result;
 
 import dev.leaderboard.core.League;
 import io.vertx.core.json.JsonObject;
+import java.util.function.Function;
 
 /**
  * A league's definition ({@link League#toJson}) with {@code created}, true when the request created
@@ -14,7 +15,5 @@ public record LeagueDefinition(@AnswerJson.Flat JsonObject definition, boolean c
     return new LeagueDefinition(l.toJson(), created);
   }
 
-  public static LeagueDefinition fromJson(JsonObject json) {
-    return AnswerJson.read(json, LeagueDefinition.class);
-  }
+  public static final Function<JsonObject, LeagueDefinition> FROM_JSON = AnswerJson.reader(LeagueDefinition.class);
 }

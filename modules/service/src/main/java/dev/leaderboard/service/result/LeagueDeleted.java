@@ -1,6 +1,7 @@
 package dev.leaderboard.service.result;
 
 import io.vertx.core.json.JsonObject;
+import java.util.function.Function;
 
 /** A deleted league. */
 public record LeagueDeleted(String league, boolean deleted) implements Answer {
@@ -8,7 +9,5 @@ public record LeagueDeleted(String league, boolean deleted) implements Answer {
     return new LeagueDeleted(league, true);
   }
 
-  public static LeagueDeleted fromJson(JsonObject json) {
-    return AnswerJson.read(json, LeagueDeleted.class);
-  }
+  public static final Function<JsonObject, LeagueDeleted> FROM_JSON = AnswerJson.reader(LeagueDeleted.class);
 }

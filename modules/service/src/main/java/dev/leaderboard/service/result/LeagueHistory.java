@@ -3,6 +3,7 @@ package dev.leaderboard.service.result;
 import dev.leaderboard.archive.LeagueMoveStore;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.function.Function;
 
 /** A member's closed league periods, newest first. */
 public record LeagueHistory(String league, String userId, List<Step> periods) implements Answer {
@@ -21,7 +22,5 @@ public record LeagueHistory(String league, String userId, List<Step> periods) im
         s.reward() == null ? null : new JsonObject(s.reward()))).toList());
   }
 
-  public static LeagueHistory fromJson(JsonObject json) {
-    return AnswerJson.read(json, LeagueHistory.class);
-  }
+  public static final Function<JsonObject, LeagueHistory> FROM_JSON = AnswerJson.reader(LeagueHistory.class);
 }

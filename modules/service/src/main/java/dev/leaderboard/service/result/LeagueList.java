@@ -3,6 +3,7 @@ package dev.leaderboard.service.result;
 import dev.leaderboard.core.League;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.function.Function;
 
 /** Every league's definition ({@code leagues}), sorted by name. */
 public record LeagueList(List<JsonObject> leagues) implements Answer {
@@ -10,7 +11,5 @@ public record LeagueList(List<JsonObject> leagues) implements Answer {
     return new LeagueList(leagues.stream().map(League::toJson).toList());
   }
 
-  public static LeagueList fromJson(JsonObject json) {
-    return AnswerJson.read(json, LeagueList.class);
-  }
+  public static final Function<JsonObject, LeagueList> FROM_JSON = AnswerJson.reader(LeagueList.class);
 }

@@ -1,6 +1,7 @@
 package dev.leaderboard.service.result;
 
 import io.vertx.core.json.JsonObject;
+import java.util.function.Function;
 
 /**
  * A league's member and their tier, with {@code created} false when the user was a member before
@@ -16,7 +17,5 @@ public record LeagueMember(String userId, String tier, @AnswerJson.IfSet Boolean
     return new LeagueMember(userId(), tier(), null);
   }
 
-  public static LeagueMember fromJson(JsonObject json) {
-    return AnswerJson.read(json, LeagueMember.class);
-  }
+  public static final Function<JsonObject, LeagueMember> FROM_JSON = AnswerJson.reader(LeagueMember.class);
 }

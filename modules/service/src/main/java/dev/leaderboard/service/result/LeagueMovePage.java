@@ -4,6 +4,7 @@ import dev.leaderboard.archive.LeagueMoveStore.Move;
 import dev.leaderboard.service.result.LeagueClosed.Counts;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * A page of a closed league period's moves, each {@code {userId, from, to, cohort, cohortRank, score,
@@ -17,7 +18,5 @@ public record LeagueMovePage(String league, String period, String movement, long
     return new LeagueMovePage(league, period, movement, total, offset, limit, counts, moves);
   }
 
-  public static LeagueMovePage fromJson(JsonObject json) {
-    return AnswerJson.read(json, LeagueMovePage.class);
-  }
+  public static final Function<JsonObject, LeagueMovePage> FROM_JSON = AnswerJson.reader(LeagueMovePage.class);
 }

@@ -3,6 +3,7 @@ package dev.leaderboard.service.result;
 import dev.leaderboard.service.result.LeagueClosed.Counts;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.function.Function;
 
 /** A league's closed periods, newest first, each with its recorded moves counted by movement. */
 public record LeaguePeriods(String league, List<Item> periods) implements Answer {
@@ -15,7 +16,5 @@ public record LeaguePeriods(String league, List<Item> periods) implements Answer
     return new LeaguePeriods(league, periods);
   }
 
-  public static LeaguePeriods fromJson(JsonObject json) {
-    return AnswerJson.read(json, LeaguePeriods.class);
-  }
+  public static final Function<JsonObject, LeaguePeriods> FROM_JSON = AnswerJson.reader(LeaguePeriods.class);
 }

@@ -2,6 +2,7 @@ package dev.leaderboard.service.result;
 
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * A member's standing in a league's period: their tier, cohort, rank in it, zone and the cohort's
@@ -31,7 +32,5 @@ public record LeagueStanding(String league, String userId, String period, String
         new Scored(submit.applied(), submit.changed(), submit.score(), submit.at(), submit.attemptsLeft()));
   }
 
-  public static LeagueStanding fromJson(JsonObject json) {
-    return AnswerJson.read(json, LeagueStanding.class);
-  }
+  public static final Function<JsonObject, LeagueStanding> FROM_JSON = AnswerJson.reader(LeagueStanding.class);
 }

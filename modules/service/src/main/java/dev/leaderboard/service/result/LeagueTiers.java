@@ -2,6 +2,7 @@ package dev.leaderboard.service.result;
 
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.function.Function;
 
 /** A league's tiers in one period, lowest first. */
 public record LeagueTiers(String league, String period, List<Tier> tiers) implements Answer {
@@ -14,7 +15,5 @@ public record LeagueTiers(String league, String period, List<Tier> tiers) implem
     return new LeagueTiers(league, period, tiers);
   }
 
-  public static LeagueTiers fromJson(JsonObject json) {
-    return AnswerJson.read(json, LeagueTiers.class);
-  }
+  public static final Function<JsonObject, LeagueTiers> FROM_JSON = AnswerJson.reader(LeagueTiers.class);
 }

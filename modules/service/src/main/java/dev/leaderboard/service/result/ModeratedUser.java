@@ -3,6 +3,7 @@ package dev.leaderboard.service.result;
 import dev.leaderboard.store.moderation.Ban;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * A user's moderation view: whether they are banned and the ban ({@code null} when none), their
@@ -15,7 +16,5 @@ public record ModeratedUser(String userId, boolean banned, Ban ban, List<Moderat
     return new ModeratedUser(userId, banned, ban, entries, heldByBan);
   }
 
-  public static ModeratedUser fromJson(JsonObject json) {
-    return AnswerJson.read(json, ModeratedUser.class);
-  }
+  public static final Function<JsonObject, ModeratedUser> FROM_JSON = AnswerJson.reader(ModeratedUser.class);
 }

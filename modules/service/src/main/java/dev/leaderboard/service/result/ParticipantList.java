@@ -3,6 +3,7 @@ package dev.leaderboard.service.result;
 import dev.leaderboard.store.participation.ParticipationStore;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.function.Function;
 
 /** A page of a board's period's participants, in join order. */
 public record ParticipantList(String board, String period, long total, long offset, int limit,
@@ -17,7 +18,5 @@ public record ParticipantList(String board, String period, long total, long offs
         .map(p -> new Participant(p.userId(), p.joinedAt(), p.cohort() > 0 ? p.cohort() : null)).toList());
   }
 
-  public static ParticipantList fromJson(JsonObject json) {
-    return AnswerJson.read(json, ParticipantList.class);
-  }
+  public static final Function<JsonObject, ParticipantList> FROM_JSON = AnswerJson.reader(ParticipantList.class);
 }

@@ -2,6 +2,7 @@ package dev.leaderboard.service.result;
 
 import dev.leaderboard.core.PeriodState;
 import io.vertx.core.json.JsonObject;
+import java.util.function.Function;
 
 /** A closed period: archived with {@code size} entries at {@code archivedAt} (epoch ms). */
 public record PeriodClosed(String board, String period, PeriodState state, long size, long archivedAt)
@@ -10,7 +11,5 @@ public record PeriodClosed(String board, String period, PeriodState state, long 
     return new PeriodClosed(board, period, PeriodState.ARCHIVED, size, archivedAt);
   }
 
-  public static PeriodClosed fromJson(JsonObject json) {
-    return AnswerJson.read(json, PeriodClosed.class);
-  }
+  public static final Function<JsonObject, PeriodClosed> FROM_JSON = AnswerJson.reader(PeriodClosed.class);
 }

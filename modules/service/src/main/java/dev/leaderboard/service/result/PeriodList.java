@@ -5,6 +5,7 @@ import dev.leaderboard.core.Period;
 import dev.leaderboard.core.PeriodState;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.function.Function;
 
 /** A board's periods, newest first. */
 public record PeriodList(String board, List<Item> periods) implements Answer {
@@ -25,7 +26,5 @@ public record PeriodList(String board, List<Item> periods) implements Answer {
     return new PeriodList(board, periods);
   }
 
-  public static PeriodList fromJson(JsonObject json) {
-    return AnswerJson.read(json, PeriodList.class);
-  }
+  public static final Function<JsonObject, PeriodList> FROM_JSON = AnswerJson.reader(PeriodList.class);
 }

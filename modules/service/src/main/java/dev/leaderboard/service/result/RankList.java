@@ -3,6 +3,7 @@ package dev.leaderboard.service.result;
 import dev.leaderboard.core.RankMode;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The entries of the users asked for, in board order, and the users without a score. A
@@ -32,9 +33,7 @@ public record RankList(String board, String period, Long total, RankMode rankMod
     return partial() == null ? e.rank() : null;
   }
 
-  public static RankList fromJson(JsonObject json) {
-    return AnswerJson.read(json, RankList.class);
-  }
+  public static final Function<JsonObject, RankList> FROM_JSON = AnswerJson.reader(RankList.class);
 
   @Override
   public JsonObject toJson() {

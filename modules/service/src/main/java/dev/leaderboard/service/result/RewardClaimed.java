@@ -1,6 +1,7 @@
 package dev.leaderboard.service.result;
 
 import io.vertx.core.json.JsonObject;
+import java.util.function.Function;
 
 /** A reward claimed by this request: its {@code id} and {@code claimedAt} (epoch ms). */
 public record RewardClaimed(long id, long claimedAt) implements Answer {
@@ -8,7 +9,5 @@ public record RewardClaimed(long id, long claimedAt) implements Answer {
     return new RewardClaimed(id, claimedAt);
   }
 
-  public static RewardClaimed fromJson(JsonObject json) {
-    return AnswerJson.read(json, RewardClaimed.class);
-  }
+  public static final Function<JsonObject, RewardClaimed> FROM_JSON = AnswerJson.reader(RewardClaimed.class);
 }

@@ -3,6 +3,7 @@ package dev.leaderboard.service.result;
 import dev.leaderboard.archive.Reward;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Rewards of closed periods: a user's ({@code userId}, {@code state}, newest first) or a period's
@@ -32,7 +33,5 @@ public record RewardList(@AnswerJson.IfSet String userId, @AnswerJson.IfSet Stri
     return new RewardList(null, null, board, period, total, offset, Item.of(rewards, true));
   }
 
-  public static RewardList fromJson(JsonObject json) {
-    return AnswerJson.read(json, RewardList.class);
-  }
+  public static final Function<JsonObject, RewardList> FROM_JSON = AnswerJson.reader(RewardList.class);
 }

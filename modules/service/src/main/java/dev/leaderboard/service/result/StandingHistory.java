@@ -2,6 +2,7 @@ package dev.leaderboard.service.result;
 
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * A user's standing on a board period by period, newest first: {@code {board, userId, periods:
@@ -20,7 +21,5 @@ public record StandingHistory(String board, String userId, List<Item> periods) i
     return new StandingHistory(board, userId, periods);
   }
 
-  public static StandingHistory fromJson(JsonObject json) {
-    return AnswerJson.read(json, StandingHistory.class);
-  }
+  public static final Function<JsonObject, StandingHistory> FROM_JSON = AnswerJson.reader(StandingHistory.class);
 }

@@ -1,6 +1,7 @@
 package dev.leaderboard.service.result;
 
 import io.vertx.core.json.JsonObject;
+import java.util.function.Function;
 
 /**
  * The answer to one event: whether it was applied (false: a repeated event ID), whether the score
@@ -24,7 +25,5 @@ public record SubmitResult(String userId, String period, boolean applied, boolea
     return new SubmitResult(userId(), period(), applied(), changed(), score(), rank(), at(), keys(), rankError(), left);
   }
 
-  public static SubmitResult fromJson(JsonObject json) {
-    return AnswerJson.read(json, SubmitResult.class);
-  }
+  public static final Function<JsonObject, SubmitResult> FROM_JSON = AnswerJson.reader(SubmitResult.class);
 }

@@ -2,6 +2,7 @@ package dev.leaderboard.service.result;
 
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The boards where the user takes part or has an entry in the current period, by board name: {@code
@@ -27,7 +28,5 @@ public record UserBoards(String userId, List<Item> boards) implements Answer {
     return new UserBoards(userId, boards);
   }
 
-  public static UserBoards fromJson(JsonObject json) {
-    return AnswerJson.read(json, UserBoards.class);
-  }
+  public static final Function<JsonObject, UserBoards> FROM_JSON = AnswerJson.reader(UserBoards.class);
 }

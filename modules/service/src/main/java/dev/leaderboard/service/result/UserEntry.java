@@ -1,6 +1,7 @@
 package dev.leaderboard.service.result;
 
 import io.vertx.core.json.JsonObject;
+import java.util.function.Function;
 
 /**
  * One user's entry with the period it is in and the period's size. A <em>partial</em> entry
@@ -30,9 +31,7 @@ public record UserEntry(@AnswerJson.Flat Entry entry, String period, Long total,
     return new UserEntry(entry(), period(), total(), partial(), unavailable(), new CohortPlace(cohort, cohortRank));
   }
 
-  public static UserEntry fromJson(JsonObject json) {
-    return AnswerJson.read(json, UserEntry.class);
-  }
+  public static final Function<JsonObject, UserEntry> FROM_JSON = AnswerJson.reader(UserEntry.class);
 
   @Override
   public JsonObject toJson() {

@@ -1,6 +1,7 @@
 package dev.leaderboard.service.result;
 
 import io.vertx.core.json.JsonObject;
+import java.util.function.Function;
 
 /** A user's entry metadata as stored by an update. */
 public record UserMeta(String board, String period, String userId, JsonObject meta) implements Answer {
@@ -9,7 +10,5 @@ public record UserMeta(String board, String period, String userId, JsonObject me
     return new UserMeta(board, period, userId, new JsonObject(meta));
   }
 
-  public static UserMeta fromJson(JsonObject json) {
-    return AnswerJson.read(json, UserMeta.class);
-  }
+  public static final Function<JsonObject, UserMeta> FROM_JSON = AnswerJson.reader(UserMeta.class);
 }
