@@ -13,19 +13,13 @@ import org.slf4j.LoggerFactory;
  * configured. They are supervised (one that exits is restarted on its port with its data, each
  * restart counted in {@value EmbeddedRestarts#NAME}) and do not outlive the node's JVM, however it
  * ends. Starting and stopping them waits for processes: run both on a worker thread.
+ *
+ * @param shards the local shards, or {@code null} with {@code LB_REDIS_ENDPOINTS}
+ * @param postgres the local PostgreSQL, or {@code null} with {@code LB_PG_URI}
+ * @param config the node's configuration with the embedded servers' addresses filled in
  */
-final class EmbeddedServices implements AutoCloseable {
+record EmbeddedServices(LocalRedisShards shards, LocalPostgres postgres, AppConfig config) implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedServices.class);
-
-  private final LocalRedisShards shards;
-  private final LocalPostgres postgres;
-  private final AppConfig config;
-
-  private EmbeddedServices(LocalRedisShards shards, LocalPostgres postgres, AppConfig config) {
-    this.shards = shards;
-    this.postgres = postgres;
-    this.config = config;
-  }
 
   /**
    * Starts what {@code config} leaves unset; the answer's {@link #config()} points at them. Call once
@@ -62,11 +56,6 @@ final class EmbeddedServices implements AutoCloseable {
   /** The redis-server the local shards run ({@code redis-server 6.2.11 at /path (shipped)}), or {@code null} without them. */
   String redisServer() {
     return shards == null ? null : shards.server().toString();
-  }
-
-  /** The node's configuration with the embedded servers' addresses filled in. */
-  AppConfig config() {
-    return config;
   }
 
   @Override

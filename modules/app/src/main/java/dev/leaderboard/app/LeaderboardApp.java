@@ -143,7 +143,7 @@ public final class LeaderboardApp {
   public static Future<Vertx> createVertx(AppConfig c) {
     VertxOptions options = new VertxOptions();
     if (!c.cluster()) {
-      return Future.succeededFuture(Metrics.enable(Vertx.builder(), options).build());
+      return Future.succeededFuture(Metrics.probed(Metrics.enable(Vertx.builder(), options).build(), options));
     }
     Config hz;
     try {
@@ -152,7 +152,8 @@ public final class LeaderboardApp {
     } catch (RuntimeException e) {
       return Future.failedFuture(e);
     }
-    return Metrics.enable(Vertx.builder(), options).withClusterManager(new HazelcastClusterManager(hz)).buildClustered();
+    return Metrics.enable(Vertx.builder(), options).withClusterManager(new HazelcastClusterManager(hz)).buildClustered()
+        .map(vertx -> Metrics.probed(vertx, options));
   }
 
   public Vertx vertx() {

@@ -15,20 +15,16 @@ public final class Main {
   }
 
   public static void main(String[] args) {
-    if (args.length > 0 && args[0].equals("migrate")) {
-      System.exit(MigrateCommand.run(List.of(args).subList(1, args.length), System.getenv(), System.out, System.err));
-      return;
-    }
-    if (args.length > 0 && args[0].equals("reshard")) {
-      System.exit(ReshardCommand.run(List.of(args).subList(1, args.length), System.getenv(), System.out, System.err));
-      return;
-    }
-    if (args.length > 0 && args[0].equals("backup")) {
-      System.exit(BackupCommand.run(List.of(args).subList(1, args.length), System.getenv(), System.out, System.err));
-      return;
-    }
-    if (args.length > 0 && args[0].equals("restore")) {
-      System.exit(RestoreCommand.run(List.of(args).subList(1, args.length), System.getenv(), System.out, System.err));
+    List<String> rest = List.of(args).subList(Math.min(1, args.length), args.length);
+    Integer status = args.length == 0 ? null : switch (args[0]) {
+      case "migrate" -> MigrateCommand.run(rest, System.getenv(), System.out, System.err);
+      case "reshard" -> ReshardCommand.run(rest, System.getenv(), System.out, System.err);
+      case "backup" -> BackupCommand.run(rest, System.getenv(), System.out, System.err);
+      case "restore" -> RestoreCommand.run(rest, System.getenv(), System.out, System.err);
+      default -> null;
+    };
+    if (status != null) {
+      System.exit(status);
       return;
     }
     AppConfig config;

@@ -9,21 +9,6 @@ import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxBuilder;
 import io.vertx.core.VertxOptions;
-import io.vertx.core.datagram.DatagramSocketOptions;
-import io.vertx.core.http.HttpClientOptions;
-import io.vertx.core.http.HttpServerOptions;
-import io.vertx.core.net.NetClientOptions;
-import io.vertx.core.net.NetServerOptions;
-import io.vertx.core.net.SocketAddress;
-import io.vertx.core.spi.VertxMetricsFactory;
-import io.vertx.core.spi.metrics.ClientMetrics;
-import io.vertx.core.spi.metrics.DatagramSocketMetrics;
-import io.vertx.core.spi.metrics.EventBusMetrics;
-import io.vertx.core.spi.metrics.HttpClientMetrics;
-import io.vertx.core.spi.metrics.HttpServerMetrics;
-import io.vertx.core.spi.metrics.PoolMetrics;
-import io.vertx.core.spi.metrics.TCPMetrics;
-import io.vertx.core.spi.metrics.VertxMetrics;
 import io.vertx.micrometer.Label;
 import io.vertx.micrometer.MicrometerMetricsFactory;
 import io.vertx.micrometer.MicrometerMetricsOptions;
@@ -42,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * {@code histogram_quantile} works across nodes at a bounded number of series. Nodes in one JVM
  * (tests only) share the registry of the first one built.
  */
-final class Metrics implements VertxMetricsFactory {
+final class Metrics {
   private static final Logger LOG = LoggerFactory.getLogger(Metrics.class);
   static final String EVENT_LOOP_DELAY = "leaderboard.eventloop.delay";
   static final Duration PROBE_INTERVAL = Duration.ofMillis(100);
@@ -73,11 +58,6 @@ final class Metrics implements VertxMetricsFactory {
         // leaderboard_redis_seconds times every round trip per shard instead
         .addDisabledMetricsCategory("redis")
         .setLabels(labels);
-    return builder.with(vertxOptions.setMetricsOptions(options)).withMetrics(new Metrics());
-  }
-
-  @Override
-  public VertxMetrics metrics(VertxOptions options) {
     PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     registry.config().meterFilter(BoundedHttpLabels.FILTER);
     registry.config().meterFilter(new MeterFilter() {
@@ -92,67 +72,18 @@ final class Metrics implements VertxMetricsFactory {
             .merge(config);
       }
     });
-    return new Probed(new MicrometerMetricsFactory(registry).metrics(options), options.getEventLoopPoolSize());
+    return builder.with(vertxOptions.setMetricsOptions(options)).withMetrics(new MicrometerMetricsFactory(registry));
   }
 
-  /** Vert.x Micrometer metrics, plus an {@link EventLoopProbe} on every event loop once Vert.x is up. */
-  private record Probed(VertxMetrics metrics, int eventLoops) implements VertxMetrics {
-    @Override
-    public void vertxCreated(Vertx vertx) {
-      metrics.vertxCreated(vertx);
-      // instances of one deployment get the event loops in turn
-      vertx.deployVerticle(() -> new EventLoopProbe(PROBE_INTERVAL), new DeploymentOptions().setInstances(eventLoops))
-          .onFailure(e -> LOG.warn("event-loop delay probes did not start: {}", e.toString()));
-    }
-
-    @Override
-    public EventBusMetrics<?> createEventBusMetrics() {
-      return metrics.createEventBusMetrics();
-    }
-
-    @Override
-    public HttpServerMetrics<?, ?, ?> createHttpServerMetrics(HttpServerOptions options, SocketAddress localAddress) {
-      return metrics.createHttpServerMetrics(options, localAddress);
-    }
-
-    @Override
-    public ClientMetrics<?, ?, ?> createClientMetrics(SocketAddress remoteAddress, String type, String namespace) {
-      return metrics.createClientMetrics(remoteAddress, type, namespace);
-    }
-
-    @Override
-    public HttpClientMetrics<?, ?, ?> createHttpClientMetrics(HttpClientOptions options) {
-      return metrics.createHttpClientMetrics(options);
-    }
-
-    @Override
-    public TCPMetrics<?> createNetServerMetrics(NetServerOptions options, SocketAddress localAddress) {
-      return metrics.createNetServerMetrics(options, localAddress);
-    }
-
-    @Override
-    public TCPMetrics<?> createNetClientMetrics(NetClientOptions options) {
-      return metrics.createNetClientMetrics(options);
-    }
-
-    @Override
-    public DatagramSocketMetrics createDatagramSocketMetrics(DatagramSocketOptions options) {
-      return metrics.createDatagramSocketMetrics(options);
-    }
-
-    @Override
-    public PoolMetrics<?, ?> createPoolMetrics(String type, String name, int maxSize) {
-      return metrics.createPoolMetrics(type, name, maxSize);
-    }
-
-    @Override
-    public boolean isMetricsEnabled() {
-      return metrics.isMetricsEnabled();
-    }
-
-    @Override
-    public void close() {
-      metrics.close();
-    }
+  /**
+   * Starts an {@link EventLoopProbe} on every event loop of {@code vertx}, built with {@link #enable}
+   * and {@code options}; answers {@code vertx}.
+   */
+  static Vertx probed(Vertx vertx, VertxOptions options) {
+    // instances of one deployment get the event loops in turn
+    vertx.deployVerticle(() -> new EventLoopProbe(PROBE_INTERVAL),
+            new DeploymentOptions().setInstances(options.getEventLoopPoolSize()))
+        .onFailure(e -> LOG.warn("event-loop delay probes did not start: {}", e.toString()));
+    return vertx;
   }
 }

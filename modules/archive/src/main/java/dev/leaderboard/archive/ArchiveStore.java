@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
+import java.util.function.IntFunction;
 
 /**
  * The archive of closed periods in PostgreSQL: one {@code archived_period} row per period and its
@@ -206,47 +207,24 @@ public final class ArchiveStore {
             .execute(key))
         .compose(found -> found.size() > 0
             ? Future.succeededFuture(false)
-            : insertEntries(conn, period, entries, 0)
-                .compose(v -> RewardStore.insert(conn, period, prizes, 0))
+            : insertEntries(conn, period, entries)
+                .compose(v -> RewardStore.insert(conn, period, prizes))
                 .compose(v -> conn.preparedQuery("insert into archived_period (" + PERIOD_COLUMNS
                         + ") values ($1, $2, $3, $4, $5, $6)")
                     .execute(Tuple.of(period.boardUid(), period.board(), period.period(), period.size(),
-                        OffsetDateTime.ofInstant(Instant.ofEpochMilli(period.archivedAt()), ZoneOffset.UTC),
-                        period.definition())))
+                        time(period.archivedAt()), period.definition())))
                 .map(true))));
   }
 
   /** One chunk at a time, so only one chunk's arrays are alive and the event loop is held briefly. */
-  private Future<Void> insertEntries(SqlConnection conn, ArchivedPeriod period, List<ArchivedEntry> entries,
-      int from) {
-    if (from >= entries.size()) {
-      return Future.succeededFuture();
-    }
-    int to = Math.min(entries.size(), from + CHUNK);
-    int n = to - from;
-    Long[] position = new Long[n];
-    String[] user = new String[n];
-    Long[] score = new Long[n];
-    Long[] at = new Long[n];
-    Long[] competition = new Long[n];
-    Long[] dense = new Long[n];
-    String[] meta = new String[n];
-    String[] keys = new String[n];
-    for (int i = 0; i < n; i++) {
-      ArchivedEntry e = entries.get(from + i);
-      position[i] = e.position();
-      user[i] = e.userId();
-      score[i] = e.score();
-      at[i] = e.at();
-      competition[i] = e.competitionRank();
-      dense[i] = e.denseRank();
-      meta[i] = e.meta();
-      keys[i] = e.keys();
-    }
-    return conn.preparedQuery(INSERT_ENTRIES)
-        .execute(Tuple.from(List.of(period.boardUid(), period.period(), position, user, score, at, competition, dense,
-            meta, keys)))
-        .compose(v -> insertEntries(conn, period, entries, to));
+  private static Future<Void> insertEntries(SqlConnection conn, ArchivedPeriod period, List<ArchivedEntry> entries) {
+    return inChunks(entries, chunk -> conn.preparedQuery(INSERT_ENTRIES)
+        .execute(Tuple.from(List.of(period.boardUid(), period.period(),
+            column(chunk, ArchivedEntry::position, Long[]::new), column(chunk, ArchivedEntry::userId, String[]::new),
+            column(chunk, ArchivedEntry::score, Long[]::new), column(chunk, ArchivedEntry::at, Long[]::new),
+            column(chunk, ArchivedEntry::competitionRank, Long[]::new),
+            column(chunk, ArchivedEntry::denseRank, Long[]::new), column(chunk, ArchivedEntry::meta, String[]::new),
+            column(chunk, ArchivedEntry::keys, String[]::new)))));
   }
 
   /** The archived period, or null when it is not archived. */
@@ -254,7 +232,7 @@ public final class ArchiveStore {
     return reached(pool.preparedQuery("select " + READ_PERIOD_COLUMNS
             + " from archived_period where board_uid = $1 and period = $2")
         .execute(Tuple.of(boardUid, period)))
-        .map(rows -> rows.size() == 0 ? null : toPeriod(rows.iterator().next()));
+        .map(rows -> first(rows, ArchiveStore::toPeriod));
   }
 
   /** Every archived period of the board, in ascending period id (chronological within one period kind). */
@@ -282,7 +260,7 @@ public final class ArchiveStore {
     return reached(pool.preparedQuery("select " + ENTRY_COLUMNS + " from archived_entry"
             + " where board_uid = $1 and period = $2 and user_id = $3")
         .execute(Tuple.of(boardUid, period, userId)))
-        .map(rows -> rows.size() == 0 ? null : toEntry(rows.iterator().next()));
+        .map(rows -> first(rows, ArchiveStore::toEntry));
   }
 
   /** The entries of those of the users who are in the archived period, by position; one query. */
@@ -368,9 +346,37 @@ public final class ArchiveStore {
         row.getString("keys"));
   }
 
-  private static <T> List<T> map(RowSet<Row> rows, Function<Row, T> mapper) {
+  /** Each row as {@code mapper} reads it, in order. */
+  static <T> List<T> map(RowSet<Row> rows, Function<Row, T> mapper) {
     List<T> out = new ArrayList<>(rows.size());
     rows.forEach(row -> out.add(mapper.apply(row)));
     return out;
+  }
+
+  /** The first row as {@code mapper} reads it, or null when there is none. */
+  static <T> T first(RowSet<Row> rows, Function<Row, T> mapper) {
+    return rows.size() == 0 ? null : mapper.apply(rows.iterator().next());
+  }
+
+  /**
+   * Sends {@code all} a chunk of {@link #CHUNK} at a time, each after the one before has succeeded;
+   * {@code send} builds a chunk's statement only when its turn comes, so one chunk's arrays are alive.
+   */
+  static <T> Future<Void> inChunks(List<T> all, Function<List<T>, Future<?>> send) {
+    Future<Void> sent = Future.succeededFuture();
+    for (int from = 0; from < all.size(); from += CHUNK) {
+      List<T> chunk = all.subList(from, Math.min(all.size(), from + CHUNK));
+      sent = sent.compose(v -> send.apply(chunk)).mapEmpty();
+    }
+    return sent;
+  }
+
+  /** One field of every row of a chunk, as an array parameter of an {@code unnest} insert. */
+  static <T, C> C[] column(List<T> chunk, Function<T, C> field, IntFunction<C[]> array) {
+    return chunk.stream().map(field).toArray(array);
+  }
+
+  static OffsetDateTime time(long millis) {
+    return OffsetDateTime.ofInstant(Instant.ofEpochMilli(millis), ZoneOffset.UTC);
   }
 }

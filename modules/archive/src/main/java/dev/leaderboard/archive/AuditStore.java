@@ -5,9 +5,6 @@ import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
-import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -61,11 +58,8 @@ public final class AuditStore {
     if (entries.isEmpty()) {
       return Future.succeededFuture();
     }
-    List<Tuple> rows = new ArrayList<>(entries.size());
-    for (AuditEntry e : entries) {
-      rows.add(Tuple.of(OffsetDateTime.ofInstant(Instant.ofEpochMilli(e.at()), ZoneOffset.UTC), e.actor(),
-          e.operation(), e.board(), e.target(), e.request(), e.status(), e.error()));
-    }
+    List<Tuple> rows = entries.stream().map(e -> Tuple.of(ArchiveStore.time(e.at()), e.actor(), e.operation(),
+        e.board(), e.target(), e.request(), e.status(), e.error())).toList();
     return ArchiveStore.reached(pool.preparedQuery("insert into audit_log (" + COLUMNS
         + ") values ($1, $2, $3, $4, $5, $6, $7, $8)").executeBatch(rows)).mapEmpty();
   }
@@ -87,11 +81,7 @@ public final class AuditStore {
     String clause = where.isEmpty() ? "" : " where " + String.join(" and ", where);
     return ArchiveStore.reached(pool.preparedQuery("select id, " + COLUMNS + " from audit_log" + clause
             + " order by at desc, id desc offset $1 limit $2").execute(Tuple.from(args)))
-        .map(rows -> {
-          List<AuditEntry> out = new ArrayList<>(rows.size());
-          rows.forEach(row -> out.add(toEntry(row)));
-          return out;
-        });
+        .map(rows -> ArchiveStore.map(rows, AuditStore::toEntry));
   }
 
   public void close() {

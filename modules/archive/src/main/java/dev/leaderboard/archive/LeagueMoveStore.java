@@ -1,10 +1,11 @@
 package dev.leaderboard.archive;
 
+import static dev.leaderboard.archive.ArchiveStore.column;
+
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
-import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -58,36 +59,12 @@ public final class LeagueMoveStore {
    * only when it is sent); members recorded before keep their first move.
    */
   public Future<Void> record(String leagueUid, String league, String period, List<Move> moves) {
-    return ArchiveStore.reached(pool.withTransaction(conn -> insert(conn, leagueUid, league, period, moves, 0)));
-  }
-
-  private static Future<Void> insert(SqlConnection conn, String leagueUid, String league, String period,
-      List<Move> moves, int from) {
-    if (from >= moves.size()) {
-      return Future.succeededFuture();
-    }
-    int to = Math.min(moves.size(), from + ArchiveStore.CHUNK);
-    int n = to - from;
-    String[] user = new String[n];
-    String[] fromTier = new String[n];
-    String[] toTier = new String[n];
-    Long[] cohort = new Long[n];
-    Long[] rank = new Long[n];
-    Long[] score = new Long[n];
-    String[] movement = new String[n];
-    for (int i = 0; i < n; i++) {
-      Move m = moves.get(from + i);
-      user[i] = m.userId();
-      fromTier[i] = m.from();
-      toTier[i] = m.to();
-      cohort[i] = m.cohort();
-      rank[i] = m.cohortRank();
-      score[i] = m.score();
-      movement[i] = m.movement();
-    }
-    return conn.preparedQuery(INSERT)
-        .execute(Tuple.from(List.of(leagueUid, league, period, user, fromTier, toTier, cohort, rank, score, movement)))
-        .compose(v -> insert(conn, leagueUid, league, period, moves, to));
+    return ArchiveStore.reached(pool.withTransaction(conn -> ArchiveStore.inChunks(moves, chunk -> conn
+        .preparedQuery(INSERT).execute(Tuple.from(List.of(leagueUid, league, period,
+            column(chunk, Move::userId, String[]::new), column(chunk, Move::from, String[]::new),
+            column(chunk, Move::to, String[]::new), column(chunk, Move::cohort, Long[]::new),
+            column(chunk, Move::cohortRank, Long[]::new), column(chunk, Move::score, Long[]::new),
+            column(chunk, Move::movement, String[]::new)))))));
   }
 
   /**
@@ -103,9 +80,7 @@ public final class LeagueMoveStore {
     return ArchiveStore.reached(pool.preparedQuery("select " + COLUMNS + " from league_move where league_uid = $1"
         + " and period = $2 and user_id > $3 order by user_id limit $4")
         .execute(Tuple.of(leagueUid, period, after, ArchiveStore.CHUNK))).compose(rows -> {
-          for (Row r : rows) {
-            out.add(move(r));
-          }
+          out.addAll(ArchiveStore.map(rows, LeagueMoveStore::move));
           return rows.size() < ArchiveStore.CHUNK ? Future.succeededFuture(out)
               : page(leagueUid, period, out.get(out.size() - 1).userId(), out);
         });
@@ -119,13 +94,7 @@ public final class LeagueMoveStore {
     Tuple args = Tuple.of(league, period, tier);
     Future<List<Move>> first = ArchiveStore.reached(pool.preparedQuery("select " + COLUMNS + " from league_move where"
         + " league = $1 and period = $2 and from_tier = $3 order by cohort, cohort_rank, user_id limit $4")
-        .execute(args.addInteger(limit))).map(rows -> {
-          List<Move> out = new ArrayList<>();
-          for (Row r : rows) {
-            out.add(move(r));
-          }
-          return out;
-        });
+        .execute(args.addInteger(limit))).map(rows -> ArchiveStore.map(rows, LeagueMoveStore::move));
     Future<Map<String, Long>> counts = ArchiveStore.reached(pool.preparedQuery("select movement, count(*) from league_move"
         + " where league = $1 and period = $2 and from_tier = $3 group by movement").execute(Tuple.of(league, period, tier)))
         .map(rows -> {
@@ -161,13 +130,7 @@ public final class LeagueMoveStore {
         + ", r.reward from league_move m left join unnest($4::text[], $5::text[]) t(tier, board_uid)"
         + " on t.tier = m.from_tier left join reward r on r.board_uid = t.board_uid and r.period = m.period"
         + " and r.user_id = m.user_id where m.league_uid = $1 and m.user_id = $2 order by m.period desc limit $3")
-        .execute(Tuple.of(leagueUid, userId, limit, tiers, uids))).map(rows -> {
-          List<Step> out = new ArrayList<>();
-          for (Row r : rows) {
-            out.add(new Step(r.getString("period"), move(r), r.getString("reward")));
-          }
-          return out;
-        });
+        .execute(Tuple.of(leagueUid, userId, limit, tiers, uids))).map(rows -> ArchiveStore.map(rows, r -> new Step(r.getString("period"), move(r), r.getString("reward"))));
   }
 
   /**
@@ -194,13 +157,7 @@ public final class LeagueMoveStore {
     return ArchiveStore.reached(pool.preparedQuery("select " + COLUMNS + " from league_move where league_uid = $1"
         + " and period = $2 and ($3::text is null or movement = $3) order by array_position($4::text[], from_tier),"
         + " cohort nulls last, cohort_rank, user_id offset $5 limit $6")
-        .execute(Tuple.of(leagueUid, period, movement, tiers.toArray(String[]::new), offset, limit))).map(rows -> {
-          List<Move> out = new ArrayList<>();
-          for (Row r : rows) {
-            out.add(move(r));
-          }
-          return out;
-        });
+        .execute(Tuple.of(leagueUid, period, movement, tiers.toArray(String[]::new), offset, limit))).map(rows -> ArchiveStore.map(rows, LeagueMoveStore::move));
   }
 
   /** The moves recorded at one period's close, counted by movement. */

@@ -1,10 +1,11 @@
 package dev.leaderboard.archive;
 
+import static dev.leaderboard.archive.ArchiveStore.column;
+
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -54,29 +55,11 @@ public final class ParticipantArchive {
 
   /** Writes the period's participants in chunks; rows already there stay as they are. */
   public Future<Void> archive(String boardUid, String period, List<ArchivedParticipant> participants) {
-    return insert(boardUid, period, participants, 0);
-  }
-
-  private Future<Void> insert(String boardUid, String period, List<ArchivedParticipant> all, int from) {
-    if (from >= all.size()) {
-      return Future.succeededFuture();
-    }
-    int to = Math.min(all.size(), from + ArchiveStore.CHUNK);
-    int n = to - from;
-    Long[] position = new Long[n];
-    String[] user = new String[n];
-    Long[] joined = new Long[n];
-    Long[] cohort = new Long[n];
-    for (int i = 0; i < n; i++) {
-      ArchivedParticipant p = all.get(from + i);
-      position[i] = p.position();
-      user[i] = p.userId();
-      joined[i] = p.joinedAt();
-      cohort[i] = p.cohort();
-    }
-    return ArchiveStore.reached(pool.preparedQuery(INSERT)
-            .execute(Tuple.from(List.of(boardUid, period, position, user, joined, cohort))))
-        .compose(v -> insert(boardUid, period, all, to));
+    return ArchiveStore.reached(ArchiveStore.inChunks(participants, chunk -> pool.preparedQuery(INSERT)
+        .execute(Tuple.from(List.of(boardUid, period, column(chunk, ArchivedParticipant::position, Long[]::new),
+            column(chunk, ArchivedParticipant::userId, String[]::new),
+            column(chunk, ArchivedParticipant::joinedAt, Long[]::new),
+            column(chunk, ArchivedParticipant::cohort, Long[]::new))))));
   }
 
   /** Participants from join position {@code offset} on, at most {@code limit}, in join order. */
@@ -84,7 +67,7 @@ public final class ParticipantArchive {
     return ArchiveStore.reached(pool.preparedQuery("select " + COLUMNS + " from archived_participant"
             + " where board_uid = $1 and period = $2 and position >= $3 order by position limit $4")
         .execute(Tuple.of(boardUid, period, offset, limit)))
-        .map(ParticipantArchive::rows);
+        .map(rows -> ArchiveStore.map(rows, ParticipantArchive::toParticipant));
   }
 
   /** How many participants the archived period held. */
@@ -108,7 +91,7 @@ public final class ParticipantArchive {
   public Future<ArchivedParticipant> participant(String boardUid, String period, String userId) {
     return ArchiveStore.reached(pool.preparedQuery("select " + COLUMNS + " from archived_participant"
             + " where board_uid = $1 and period = $2 and user_id = $3").execute(Tuple.of(boardUid, period, userId)))
-        .map(rows -> rows.size() == 0 ? null : toParticipant(rows.iterator().next()));
+        .map(rows -> ArchiveStore.first(rows, ParticipantArchive::toParticipant));
   }
 
   /** A cohort's members in their order of joining. */
@@ -116,7 +99,7 @@ public final class ParticipantArchive {
     return ArchiveStore.reached(pool.preparedQuery("select " + COLUMNS + " from archived_participant"
             + " where board_uid = $1 and period = $2 and cohort = $3 order by position")
         .execute(Tuple.of(boardUid, period, cohort)))
-        .map(ParticipantArchive::rows);
+        .map(rows -> ArchiveStore.map(rows, ParticipantArchive::toParticipant));
   }
 
   /**
@@ -135,19 +118,8 @@ public final class ParticipantArchive {
    */
   public Future<List<Seated>> seated(String boardUid, String period, long after, int cohorts) {
     return ArchiveStore.reached(pool.preparedQuery(SEATED).execute(Tuple.of(boardUid, period, after, cohorts)))
-        .map(rows -> {
-          List<Seated> out = new ArrayList<>(rows.size());
-          for (Row r : rows) {
-            out.add(new Seated(r.getLong(0), r.getLong(1), r.getString(2), r.getLong(3), r.getLong(4)));
-          }
-          return out;
-        });
-  }
-
-  private static List<ArchivedParticipant> rows(io.vertx.sqlclient.RowSet<Row> rows) {
-    List<ArchivedParticipant> out = new ArrayList<>(rows.size());
-    rows.forEach(r -> out.add(toParticipant(r)));
-    return out;
+        .map(rows -> ArchiveStore.map(rows,
+            r -> new Seated(r.getLong(0), r.getLong(1), r.getString(2), r.getLong(3), r.getLong(4))));
   }
 
   private static ArchivedParticipant toParticipant(Row r) {

@@ -1,6 +1,10 @@
 package dev.leaderboard.archive;
 
+import static dev.leaderboard.archive.ArchiveStore.column;
+import static dev.leaderboard.archive.ArchiveStore.inChunks;
+import static dev.leaderboard.archive.ArchiveStore.map;
 import static dev.leaderboard.archive.ArchiveStore.reached;
+import static dev.leaderboard.archive.ArchiveStore.time;
 
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
@@ -8,10 +12,7 @@ import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
-import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -75,29 +76,12 @@ public final class RewardStore {
   }
 
   /** Writes the period's rewards inside the archive's transaction {@code conn}, a chunk per statement. */
-  static Future<Void> insert(SqlConnection conn, ArchivedPeriod period, List<Reward> rewards, int from) {
-    if (from >= rewards.size()) {
-      return Future.succeededFuture();
-    }
-    int to = Math.min(rewards.size(), from + ArchiveStore.CHUNK);
-    int n = to - from;
-    String[] user = new String[n];
-    Long[] cohort = new Long[n];
-    Long[] rank = new Long[n];
-    Long[] score = new Long[n];
-    String[] reward = new String[n];
-    for (int i = 0; i < n; i++) {
-      Reward r = rewards.get(from + i);
-      user[i] = r.userId();
-      cohort[i] = r.cohort();
-      rank[i] = r.rank();
-      score[i] = r.score();
-      reward[i] = r.reward();
-    }
-    return conn.preparedQuery(INSERT)
+  static Future<Void> insert(SqlConnection conn, ArchivedPeriod period, List<Reward> rewards) {
+    return inChunks(rewards, chunk -> conn.preparedQuery(INSERT)
         .execute(Tuple.from(List.of(period.board(), period.boardUid(), period.period(), time(period.archivedAt()),
-            user, cohort, rank, score, reward)))
-        .compose(v -> insert(conn, period, rewards, to));
+            column(chunk, Reward::userId, String[]::new), column(chunk, Reward::cohort, Long[]::new),
+            column(chunk, Reward::rank, Long[]::new), column(chunk, Reward::score, Long[]::new),
+            column(chunk, Reward::reward, String[]::new)))));
   }
 
   /** The user's rewards in {@code state}, newest first, at most {@code limit}. */
@@ -150,19 +134,13 @@ public final class RewardStore {
         .mapEmpty();
   }
 
-  static OffsetDateTime time(long millis) {
-    return OffsetDateTime.ofInstant(Instant.ofEpochMilli(millis), ZoneOffset.UTC);
-  }
-
   private static List<Reward> rewards(RowSet<Row> rows) {
-    List<Reward> out = new ArrayList<>(rows.size());
-    rows.forEach(row -> {
+    return map(rows, row -> {
       OffsetDateTime claimed = row.getOffsetDateTime("claimed_at");
-      out.add(new Reward(row.getLong("id"), row.getString("board"), row.getString("board_uid"), row.getString("period"),
+      return new Reward(row.getLong("id"), row.getString("board"), row.getString("board_uid"), row.getString("period"),
           row.getString("user_id"), row.getLong("cohort"), row.getLong("rank"), row.getLong("score"),
           row.getString("reward"), row.getOffsetDateTime("created_at").toInstant().toEpochMilli(),
-          claimed == null ? null : claimed.toInstant().toEpochMilli()));
+          claimed == null ? null : claimed.toInstant().toEpochMilli());
     });
-    return out;
   }
 }

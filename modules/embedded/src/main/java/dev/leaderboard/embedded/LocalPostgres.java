@@ -109,10 +109,6 @@ public final class LocalPostgres implements AutoCloseable {
    * Holds the password: never log it.
    */
   public String uri() {
-    return uri(port, password);
-  }
-
-  static String uri(int port, String password) {
     return "postgresql://" + PostgresServer.USER + ":" + password + "@" + LocalProcesses.HOST + ":" + port + "/"
         + DATABASE;
   }

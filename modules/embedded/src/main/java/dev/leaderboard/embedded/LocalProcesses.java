@@ -15,7 +15,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
@@ -98,13 +97,7 @@ final class LocalProcesses {
   static List<ProcessHandle> terminate(List<ProcessHandle> handles, Duration timeout) {
     handles.forEach(ProcessHandle::destroy);
     long deadline = System.nanoTime() + timeout.toNanos();
-    List<ProcessHandle> running = new ArrayList<>();
-    for (ProcessHandle handle : handles) {
-      if (!awaitExit(handle, deadline)) {
-        running.add(handle);
-      }
-    }
-    return running;
+    return handles.stream().filter(h -> !awaitExit(h, deadline)).toList();
   }
 
   /** Whether {@code handle} exited by {@code deadlineNanos} ({@link System#nanoTime()}); false if interrupted. */

@@ -213,7 +213,7 @@ public final class LocalRedisCluster implements AutoCloseable {
    */
   public void failover(int replica) throws IOException {
     call(replica, "CLUSTER", "FAILOVER");
-    await("node " + replica + " is master", () -> quietly(() -> isMaster(replica)));
+    await("node " + replica + " is master", () -> quietly(this::isMaster, replica));
     awaitStable();
   }
 
@@ -227,9 +227,9 @@ public final class LocalRedisCluster implements AutoCloseable {
       throw new IllegalArgumentException("node " + master + " has no replica to take over");
     }
     kill(master);
-    await("a replica of node " + master + " is master", () -> replicas.stream().anyMatch(r -> quietly(() -> isMaster(r))));
+    await("a replica of node " + master + " is master", () -> replicas.stream().anyMatch(r -> quietly(this::isMaster, r)));
     awaitStable();
-    return replicas.stream().filter(r -> quietly(() -> isMaster(r))).findFirst().orElseThrow();
+    return replicas.stream().filter(r -> quietly(this::isMaster, r)).findFirst().orElseThrow();
   }
 
   /** The live replicas of {@code master}, as {@code master} itself lists them ({@code CLUSTER REPLICAS}). */
@@ -352,7 +352,7 @@ public final class LocalRedisCluster implements AutoCloseable {
     await("every node knows node " + node, () -> everyLiveNode(n -> {
       String line = nodesLine(n, node);
       return !line.isEmpty() && !line.contains("handshake");
-    }) && quietly(() -> knowsEveryLiveNode(node)));
+    }) && quietly(this::knowsEveryLiveNode, node));
   }
 
   private boolean knowsEveryLiveNode(int node) throws IOException {
@@ -429,16 +429,10 @@ public final class LocalRedisCluster implements AutoCloseable {
     boolean holds(int node) throws IOException;
   }
 
-  /** A check that may fail. */
-  @FunctionalInterface
-  private interface Check {
-    boolean holds() throws IOException;
-  }
-
   /** Whether {@code check} holds on every live node that has joined the cluster. */
   boolean everyLiveNode(NodeCheck check) {
     for (int node : joined) {
-      if (alive(node) && !quietly(() -> check.holds(node))) {
+      if (alive(node) && !quietly(check, node)) {
         return false;
       }
     }
@@ -446,9 +440,9 @@ public final class LocalRedisCluster implements AutoCloseable {
   }
 
   /** The check's answer; {@code false} when a node did not answer (it may be restarting or failing over). */
-  private static boolean quietly(Check check) {
+  private static boolean quietly(NodeCheck check, int node) {
     try {
-      return check.holds();
+      return check.holds(node);
     } catch (IOException e) {
       return false;
     }

@@ -110,16 +110,12 @@ public final class LocalRedisShards implements AutoCloseable {
    * {@link #thaw(int)}; what was sent to it meanwhile is read and run then.
    */
   public void freeze(int i) throws IOException {
-    signal(i, "STOP");
+    shards.get(i).supervisor().signal("STOP");
   }
 
   /** Resumes shard {@code i} after {@link #freeze(int)} (SIGCONT). */
   public void thaw(int i) throws IOException {
-    signal(i, "CONT");
-  }
-
-  private void signal(int i, String signal) throws IOException {
-    shards.get(i).supervisor().signal(signal);
+    shards.get(i).supervisor().signal("CONT");
   }
 
   /** Stops every shard and waits (bounded) for it to exit; idempotent and safe from a shutdown hook. */

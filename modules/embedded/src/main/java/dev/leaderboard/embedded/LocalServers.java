@@ -12,6 +12,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * The embedded servers of one data directory ({@code redis-<i>/} per shard, {@code postgres/}) as a
@@ -45,16 +46,12 @@ public final class LocalServers implements AutoCloseable {
     if (shards == 0 || !Files.isDirectory(root.resolve("postgres"))) {
       throw new IOException(root + " is not a data directory of embedded servers (it needs redis-0/ and postgres/)");
     }
-    List<Path> locks = locks(root, shards);
-    long inUse = 0;
-    for (Path lock : locks) {
-      inUse += locked(lock) ? 1 : 0;
-    }
+    int inUse = locked(root, shards);
     if (inUse == 0) {
       return start(root, shards);
     }
-    if (inUse < locks.size()) {
-      throw new IOException("only some of the servers of " + root + " run (" + inUse + " of " + locks.size()
+    if (inUse < shards + 1) {
+      throw new IOException("only some of the servers of " + root + " run (" + inUse + " of " + (shards + 1)
           + "): wait until the node has started or stopped");
     }
     List<Integer> ports = new ArrayList<>();
@@ -69,11 +66,7 @@ public final class LocalServers implements AutoCloseable {
     LocalRedisShards redis = LocalRedisShards.start(root, shards);
     try {
       LocalPostgres postgres = LocalPostgres.start(root);
-      List<Integer> ports = new ArrayList<>();
-      for (int i = 0; i < shards; i++) {
-        ports.add(redis.port(i));
-      }
-      return new LocalServers(root, ports, password(root.resolve("redis.password")), postgres.port(),
+      return new LocalServers(root, IntStream.range(0, shards).mapToObj(redis::port).toList(), password(root.resolve("redis.password")), postgres.port(),
           password(root.resolve("postgres.password")), () -> {
             postgres.close();
             redis.close();
@@ -90,12 +83,7 @@ public final class LocalServers implements AutoCloseable {
    */
   public static boolean inUse(Path dataDir) throws IOException {
     Path root = dataDir.toAbsolutePath();
-    for (Path lock : locks(root, shardCount(root))) {
-      if (locked(lock)) {
-        return true;
-      }
-    }
-    return false;
+    return locked(root, shardCount(root)) > 0;
   }
 
   /** How many shards {@code root} holds: {@code redis-0/}, {@code redis-1/}, … without a gap. */
@@ -137,13 +125,13 @@ public final class LocalServers implements AutoCloseable {
     }
   }
 
-  private static List<Path> locks(Path root, int shards) {
-    List<Path> locks = new ArrayList<>();
+  /** How many of the locks of {@code root}'s servers (each shard's, then PostgreSQL's) another holds. */
+  private static int locked(Path root, int shards) throws IOException {
+    int locked = 0;
     for (int i = 0; i < shards; i++) {
-      locks.add(root.resolve("redis-" + i).resolve("redis.lock"));
+      locked += locked(root.resolve("redis-" + i).resolve("redis.lock")) ? 1 : 0;
     }
-    locks.add(root.resolve("postgres.lock"));
-    return locks;
+    return locked + (locked(root.resolve("postgres.lock")) ? 1 : 0);
   }
 
   /** Whether another holds the lock (this JVM included); false when there is no lock file. */

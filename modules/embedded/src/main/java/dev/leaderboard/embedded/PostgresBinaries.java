@@ -39,18 +39,13 @@ import org.tukaani.xz.XZInputStream;
  * {@code unshare -U}: in a user namespace without uid mapping it sees itself, and its files, as uid
  * 65534, while holding no capabilities over the host; {@code unshare} execs, so the pid stays the
  * server's. Where seccomp forbids user namespaces {@link #checkRunnable} says so.
+ *
+ * @param home the directory the archive was unpacked into; its programs are in {@code bin/}
+ * @param root whether this process runs as root, so commands run under {@code unshare -U}
  */
-final class PostgresBinaries {
+record PostgresBinaries(Path home, boolean root) {
 
   private static final Pattern VERSION = Pattern.compile("\\(PostgreSQL\\) (\\d+(\\.\\d+)*)");
-
-  private final Path home;
-  private final boolean root;
-
-  private PostgresBinaries(Path home, boolean root) {
-    this.home = home;
-    this.root = root;
-  }
 
   /** Fails at once, with what to do instead, where the binaries cannot run. */
   static void checkRunnable() throws IOException {
@@ -86,10 +81,7 @@ final class PostgresBinaries {
 
   /** The command line that runs {@code program} (e.g. {@code postgres}) with {@code args}. */
   List<String> command(String program, List<String> args) {
-    List<String> command = new ArrayList<>();
-    if (root) {
-      command.addAll(List.of("unshare", "-U"));
-    }
+    List<String> command = new ArrayList<>(root ? List.of("unshare", "-U") : List.of());
     command.add(home.resolve("bin").resolve(program).toString());
     command.addAll(args);
     return command;

@@ -43,12 +43,8 @@ final class PostgresServer {
     Path staging = pgData.resolveSibling(pgData.getFileName() + ".initdb");
     PostgresBinaries.deleteRecursively(staging);
     long logOffset = LocalProcesses.logSize(logFile);
-    Process initdb = new ProcessBuilder(binaries.command("initdb", List.of(
-            "-A", "scram-sha-256", "--pwfile=" + passwordFile, "-U", USER, "-D", staging.toString(), "-E", "UTF-8",
-            "--locale=C")))
-        .redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()))
-        .start();
+    Process initdb = startLogging(new ProcessBuilder(binaries.command("initdb", List.of("-A", "scram-sha-256",
+        "--pwfile=" + passwordFile, "-U", USER, "-D", staging.toString(), "-E", "UTF-8", "--locale=C"))), logFile);
     await(initdb, "initdb of " + pgData, logFile, logOffset);
     Files.move(staging, pgData, StandardCopyOption.ATOMIC_MOVE);
   }
@@ -62,12 +58,9 @@ final class PostgresServer {
       throws IOException {
     Leftovers.clear(name, pgData.resolve("postmaster.pid"), PROGRAM, pgData, STOP_TIMEOUT);
     long logOffset = LocalProcesses.logSize(logFile);
-    Process single = new ProcessBuilder(binaries.command(PROGRAM, List.of("--single", "-D", pgData.toString(),
-            "-c", "listen_addresses=", "-c", "unix_socket_directories=", "-c", "log_min_error_statement=panic",
-            "-c", "password_encryption=scram-sha-256", "postgres")))
-        .redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()))
-        .start();
+    Process single = startLogging(new ProcessBuilder(binaries.command(PROGRAM, List.of("--single", "-D",
+        pgData.toString(), "-c", "listen_addresses=", "-c", "unix_socket_directories=", "-c",
+        "log_min_error_statement=panic", "-c", "password_encryption=scram-sha-256", "postgres"))), logFile);
     try (OutputStream in = single.getOutputStream()) {
       in.write(("ALTER ROLE " + USER + " PASSWORD '" + password + "';\n").getBytes(StandardCharsets.US_ASCII));
     }
@@ -133,10 +126,7 @@ final class PostgresServer {
     Path pidFile = pgData.resolve("postmaster.pid");
     Leftovers.clear(name, pidFile, PROGRAM, pgData, STOP_TIMEOUT);
     long logOffset = LocalProcesses.logSize(logFile);
-    Process process = ProcessGuard.builder(command(binaries, pgData, port), "INT", STOP_TIMEOUT)
-        .redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()))
-        .start();
+    Process process = startLogging(ProcessGuard.builder(command(binaries, pgData, port), "INT", STOP_TIMEOUT), logFile);
     boolean ready = false;
     try {
       ready = awaitReady(process, pidFile);
@@ -156,6 +146,11 @@ final class PostgresServer {
   }
 
   /** Ready: the postmaster.pid of our process says so (after recovery, once connections are accepted). */
+  /** Starts {@code process} with its output and errors appended to {@code logFile}. */
+  private static Process startLogging(ProcessBuilder process, Path logFile) throws IOException {
+    return process.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile())).start();
+  }
+
   private static boolean awaitReady(Process process, Path pidFile) throws IOException {
     long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
     while (process.isAlive() && System.nanoTime() < deadline) {

@@ -66,13 +66,9 @@ final class RedisServer {
 
   /**
    * Blocking: clears leftovers from {@code dir}, starts the server on {@code port} and waits until
-   * it is ready. A start that fails is stopped and throws, a {@link BindException} if the port was taken.
+   * it is ready, with {@code extra} options after the usual ones. A start that fails is stopped and
+   * throws, a {@link BindException} if the port was taken.
    */
-  static Process start(String name, Path binary, RedisConfig config, Path dir, int port) throws IOException {
-    return start(name, binary, config, dir, port, List.of());
-  }
-
-  /** {@link #start(String, Path, RedisConfig, Path, int)} with {@code extra} options after the usual ones. */
   static Process start(String name, Path binary, RedisConfig config, Path dir, int port, List<String> extra)
       throws IOException {
     Path logFile = dir.resolve("redis.log");

@@ -73,40 +73,35 @@ final class RespClient implements AutoCloseable {
   private Object read() throws IOException {
     int type = in.read();
     String line = line();
-    switch (type) {
-      case '+':
-        return line;
-      case '-':
-        return new ErrorReply(line);
-      case ':':
-        return Long.parseLong(line);
-      case '$': {
+    return switch (type) {
+      case '+' -> line;
+      case '-' -> new ErrorReply(line);
+      case ':' -> Long.parseLong(line);
+      case '$' -> {
         int length = Integer.parseInt(line);
         if (length < 0) {
-          return null;
+          yield null;
         }
         byte[] bytes = in.readNBytes(length + 2);
         if (bytes.length < length + 2) {
           throw new EOFException("redis closed the connection");
         }
-        return new String(bytes, 0, length, StandardCharsets.UTF_8);
+        yield new String(bytes, 0, length, StandardCharsets.UTF_8);
       }
-      case '*': {
+      case '*' -> {
         int count = Integer.parseInt(line);
         if (count < 0) {
-          return null;
+          yield null;
         }
         List<Object> items = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
           items.add(read());
         }
-        return items;
+        yield items;
       }
-      case -1:
-        throw new EOFException("redis closed the connection");
-      default:
-        throw new IOException("unexpected RESP type " + (char) type);
-    }
+      case -1 -> throw new EOFException("redis closed the connection");
+      default -> throw new IOException("unexpected RESP type " + (char) type);
+    };
   }
 
   private String line() throws IOException {
