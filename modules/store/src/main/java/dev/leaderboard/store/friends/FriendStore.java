@@ -41,18 +41,7 @@ public final class FriendStore {
   public enum Arg implements ScriptCall.Variadic { LIMIT, MEMBERS }
 
   public enum Status implements Script.Status {
-    ADDED(1), PRESENT(0), FULL(-1);
-
-    private final int code;
-
-    Status(int code) {
-      this.code = code;
-    }
-
-    @Override
-    public Integer code() {
-      return code;
-    }
+    @Script.Code(1) ADDED, @Script.Code(0) PRESENT, @Script.Code(-1) FULL;
   }
 
   private final Shards shards;

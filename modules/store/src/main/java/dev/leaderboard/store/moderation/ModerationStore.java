@@ -53,24 +53,13 @@ public final class ModerationStore {
   /** The statuses of {@code moderate.lua}, each with the script's integer. */
   public enum Status implements Script.Status {
     /** Moved, restored or removed the entry. */
-    CHANGED(1),
+    @Script.Code(1) CHANGED,
     /** Removed the entry from the stash ({@link Op#REMOVE} of a banned user's entry). */
-    FROM_STASH(2),
+    @Script.Code(2) FROM_STASH,
     /** Nothing to move, restore or remove. */
-    NONE(0),
+    @Script.Code(0) NONE,
     /** The period is closed ({@link Op#REMOVE}): nothing removed. */
-    CLOSED(-3);
-
-    private final int code;
-
-    Status(int code) {
-      this.code = code;
-    }
-
-    @Override
-    public Integer code() {
-      return code;
-    }
+    @Script.Code(-3) CLOSED;
   }
 
   /** @param entry the entry it moved or removed, or {@code null} */
