@@ -9,7 +9,6 @@ import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
-import io.vertx.redis.client.Response;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -113,12 +112,6 @@ public final class BoardStore {
   }
 
   public Future<List<String>> periods(Board b) {
-    return shards.send(Route.META, Request.cmd(Command.SMEMBERS).arg(Keys.periods(b))).map(r -> {
-      List<String> out = new ArrayList<>();
-      for (Response m : r) {
-        out.add(m.toString());
-      }
-      return out;
-    });
+    return shards.send(Route.META, Request.cmd(Command.SMEMBERS).arg(Keys.periods(b))).map(Shards::strings);
   }
 }

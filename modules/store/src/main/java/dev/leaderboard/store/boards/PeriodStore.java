@@ -57,9 +57,7 @@ public final class PeriodStore {
     return shards.dispatch(calls).map(answers -> {
       List<HotPeriods> out = new ArrayList<>(boards.size());
       for (int i = 0; i < boards.size(); i++) {
-        List<String> ids = new ArrayList<>();
-        answers.get(2 * i).forEach(m -> ids.add(m.toString()));
-        out.add(new HotPeriods(boards.get(i), ids, states(answers.get(2 * i + 1))));
+        out.add(new HotPeriods(boards.get(i), Shards.strings(answers.get(2 * i)), states(answers.get(2 * i + 1))));
       }
       return out;
     });

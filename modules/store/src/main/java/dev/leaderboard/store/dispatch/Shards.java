@@ -105,6 +105,13 @@ public interface Shards {
     return send(Call.of(route, request));
   }
 
+  /** The elements of a multi-bulk answer ({@code SMEMBERS}, {@code HKEYS}, a range without scores) as strings, in order. */
+  static List<String> strings(Response multi) {
+    List<String> out = new ArrayList<>(multi.size());
+    multi.forEach(m -> out.add(m.toString()));
+    return out;
+  }
+
   /** One {@link #dispatch}; answers per route, in order, each in the order of its calls. */
   default Future<List<List<Response>>> eachPartition(List<Route> routes, Function<Route, List<Call>> calls) {
     List<Call> all = new ArrayList<>();

@@ -59,11 +59,8 @@ public final class FriendStore {
   }
 
   public Future<List<String>> unordered(String userId) {
-    return shards.send(Keys.friendSlot(userId), Request.cmd(Command.SMEMBERS).arg(Keys.friends(userId))).map(r -> {
-      List<String> out = new ArrayList<>(r.size());
-      r.forEach(m -> out.add(m.toString()));
-      return out;
-    });
+    return shards.send(Keys.friendSlot(userId), Request.cmd(Command.SMEMBERS).arg(Keys.friends(userId)))
+        .map(Shards::strings);
   }
 
   /** Links {@code a} and {@code b} both ways in one round, unless either set holds {@code limit} friends. */

@@ -74,11 +74,7 @@ public final class LeagueStore {
 
   /** Every period whose moves were applied to the members. */
   public Future<List<String>> appliedPeriods(League l) {
-    return shards.send(Route.META, Request.cmd(Command.SMEMBERS).arg(Keys.leagueApplied(l))).map(r -> {
-      List<String> out = new ArrayList<>(r.size());
-      r.forEach(p -> out.add(p.toString()));
-      return out;
-    });
+    return shards.send(Route.META, Request.cmd(Command.SMEMBERS).arg(Keys.leagueApplied(l))).map(Shards::strings);
   }
 
   /**

@@ -164,11 +164,7 @@ public final class ModerationStore {
 
   /** The IDs of the banned users (and of users being erased). */
   public Future<Set<String>> bannedUsers() {
-    return shards.send(Route.META, Request.cmd(Command.HKEYS).arg(Keys.BANS)).map(r -> {
-      Set<String> out = new HashSet<>();
-      r.forEach(u -> out.add(u.toString()));
-      return out;
-    });
+    return shards.send(Route.META, Request.cmd(Command.HKEYS).arg(Keys.BANS)).map(r -> new HashSet<>(Shards.strings(r)));
   }
 
   public Future<Ban> ban(String userId) {

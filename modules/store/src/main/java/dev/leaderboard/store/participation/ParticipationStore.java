@@ -147,11 +147,7 @@ public final class ParticipationStore {
   public Future<List<String>> cohort(Board b, String period, long cohort) {
     Route home = Keys.participation(b, period);
     return shards.send(home, Request.cmd(Command.ZRANGEBYSCORE).arg(Keys.cohortMembers(home))
-        .arg(cohort * PLACES).arg(cohort * PLACES + PLACES - 1)).map(r -> {
-          List<String> out = new ArrayList<>(r.size());
-          r.forEach(m -> out.add(m.toString()));
-          return out;
-        });
+        .arg(cohort * PLACES).arg(cohort * PLACES + PLACES - 1)).map(Shards::strings);
   }
 
   /** How many participants a period holds and how many cohorts it drew. */
