@@ -1,6 +1,7 @@
 package dev.leaderboard.store.moderation;
 
 import dev.leaderboard.core.Board;
+import dev.leaderboard.core.WireName;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Call;
 import dev.leaderboard.store.dispatch.Route;
@@ -33,12 +34,8 @@ public final class ModerationStore {
   private static final int SCAN_COUNT = 1000;
 
   /** What the moderation script does on a partition; see {@code moderate.lua}. */
-  public enum Op {
-    BAN, LIFT, REMOVE, ERASE, UNMARK;
-
-    String wireName() {
-      return name().toLowerCase(java.util.Locale.ROOT);
-    }
+  public enum Op implements WireName {
+    BAN, LIFT, REMOVE, ERASE, UNMARK
   }
 
   /** One board period to moderate a user on. */
