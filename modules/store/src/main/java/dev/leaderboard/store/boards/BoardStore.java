@@ -10,7 +10,6 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -30,13 +29,8 @@ public final class BoardStore {
   }
 
   public Future<Map<String, Board>> loadAll() {
-    return shards.send(Route.META, Request.cmd(Command.HGETALL).arg(Keys.BOARDS)).map(r -> {
-      Map<String, Board> boards = new LinkedHashMap<>();
-      for (int i = 0; i + 1 < r.size(); i += 2) {
-        boards.put(r.get(i).toString(), Board.fromStored(new JsonObject(r.get(i + 1).toString())));
-      }
-      return boards;
-    });
+    return shards.send(Route.META, Request.cmd(Command.HGETALL).arg(Keys.BOARDS))
+        .map(r -> Shards.fields(r, json -> Board.fromStored(new JsonObject(json))));
   }
 
   public Future<Board> get(String name) {

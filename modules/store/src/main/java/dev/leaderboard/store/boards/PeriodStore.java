@@ -17,9 +17,9 @@ import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The Redis side of closing a period: its state, the close lease, freezing every partition, the
@@ -64,11 +64,7 @@ public final class PeriodStore {
   }
 
   private static Map<String, PeriodState> states(Response r) {
-    Map<String, PeriodState> out = new LinkedHashMap<>();
-    for (int i = 0; i + 1 < r.size(); i += 2) {
-      out.put(r.get(i).toString(), PeriodState.fromWire(r.get(i + 1).toString()));
-    }
-    return out;
+    return Shards.fields(r, PeriodState::fromWire);
   }
 
   public Future<Void> setState(Board b, String period, PeriodState state) {
@@ -112,11 +108,7 @@ public final class PeriodStore {
         Call.of(r, Request.cmd(Command.HGETALL).arg(Keys.meta(r))))).map(perPartition -> {
           List<List<StoredEntry>> runs = new ArrayList<>(perPartition.size());
           for (List<Response> answers : perPartition) {
-            Map<String, String> meta = new HashMap<>();
-            Response all = answers.get(1);
-            for (int i = 0; i + 1 < all.size(); i += 2) {
-              meta.put(all.get(i).toString(), all.get(i + 1).toString());
-            }
+            Map<String, String> meta = Shards.fields(answers.get(1), Function.identity());
             runs.add(Rows.entries(answers.get(0), false).stream().map(e -> e.withMeta(meta.get(e.userId()))).toList());
           }
           return Runs.merge(b.order(), runs, Integer.MAX_VALUE);

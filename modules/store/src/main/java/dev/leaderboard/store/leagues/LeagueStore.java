@@ -33,13 +33,8 @@ public final class LeagueStore {
   }
 
   public Future<List<League>> loadAll() {
-    return shards.send(Route.META, Request.cmd(Command.HVALS).arg(Keys.LEAGUES)).map(r -> {
-      List<League> out = new ArrayList<>();
-      for (Response v : r) {
-        out.add(League.fromStored(new JsonObject(v.toString())));
-      }
-      return out;
-    });
+    return shards.send(Route.META, Request.cmd(Command.HVALS).arg(Keys.LEAGUES))
+        .map(r -> Shards.strings(r).stream().map(json -> League.fromStored(new JsonObject(json))).toList());
   }
 
   public Future<League> get(String name) {

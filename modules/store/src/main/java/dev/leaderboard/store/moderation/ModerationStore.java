@@ -17,7 +17,6 @@ import io.vertx.redis.client.Response;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -150,13 +149,7 @@ public final class ModerationStore {
   }
 
   public Future<Map<String, Ban>> bans() {
-    return shards.send(Route.META, Request.cmd(Command.HGETALL).arg(Keys.BANS)).map(r -> {
-      Map<String, Ban> out = new LinkedHashMap<>();
-      for (int i = 0; i + 1 < r.size(); i += 2) {
-        out.put(r.get(i).toString(), Ban.fromStored(r.get(i + 1).toString()));
-      }
-      return out;
-    });
+    return shards.send(Route.META, Request.cmd(Command.HGETALL).arg(Keys.BANS)).map(r -> Shards.fields(r, Ban::fromStored));
   }
 
   /** The IDs of the banned users (and of users being erased). */
