@@ -36,25 +36,23 @@ public final class Fields {
   }
 
   public static String string(JsonObject o, String prefix, String field, String def) {
-    Object v = o.getValue(field);
-    if (v == null) {
-      return def;
-    }
-    if (!(v instanceof String)) {
-      throw Refusal.invalid(prefix + field, "must be a string");
-    }
-    return (String) v;
+    return typed(o, prefix, field, def, String.class, "must be a string");
   }
 
   public static boolean bool(JsonObject o, String prefix, String field, boolean def) {
+    return typed(o, prefix, field, def, Boolean.class, "must be true or false");
+  }
+
+  /** Field {@code field} of {@code o} as {@code type}, {@code def} when absent or null; else a 400 with {@code rule}. */
+  private static <T> T typed(JsonObject o, String prefix, String field, T def, Class<T> type, String rule) {
     Object v = o.getValue(field);
     if (v == null) {
       return def;
     }
-    if (!(v instanceof Boolean)) {
-      throw Refusal.invalid(prefix + field, "must be true or false");
+    if (!type.isInstance(v)) {
+      throw Refusal.invalid(prefix + field, rule);
     }
-    return (Boolean) v;
+    return type.cast(v);
   }
 
   public static JsonArray array(JsonObject o, String field) {
