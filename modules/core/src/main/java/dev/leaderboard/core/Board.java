@@ -220,7 +220,8 @@ public record Board(
     PeriodEvents events = PeriodEvents.define(spec, existing == null ? PeriodEvents.DEFAULT : existing.events());
     long dedupe = Fields.integer(spec, "", "dedupeSeconds",
         existing != null ? existing.dedupeSeconds() : defaultDedupeSeconds(period, grace), 1, MAX_DEDUPE_SECONDS);
-    Long maxStep = maxStep(spec, existing);
+    Long maxStep = Fields.removableInteger(spec, "maxStep", existing == null ? null : existing.maxStep(), 1,
+        Fields.MAX_EXACT);
     long minScore = Fields.integer(spec, "", "minScore", existing == null ? 0L : existing.minScore(),
         -Fields.MAX_EXACT, Fields.MAX_EXACT - 1);
     Long maxScore = Fields.integer(spec, "", "maxScore", existing == null ? null : existing.maxScore(),
@@ -281,14 +282,6 @@ public record Board(
       throw Refusal.invalid("sortKeys", "must be an array of {name, order, min, max}");
     }
     return a;
-  }
-
-  /** The plausibility limit of a PUT: absent keeps the existing one, {@code null} removes it. */
-  private static Long maxStep(JsonObject spec, Board existing) {
-    if (spec.containsKey("maxStep") && spec.getValue("maxStep") == null) {
-      return null;
-    }
-    return Fields.integer(spec, "", "maxStep", existing == null ? null : existing.maxStep(), 1, Fields.MAX_EXACT);
   }
 
   /** An hour on all-time boards; on periodic ones as long as events of one period may arrive. */

@@ -75,6 +75,11 @@ public final class Fields {
     return integer(prefix + field, v, min, max);
   }
 
+  /** An integer field a PUT may remove: absent keeps {@code existing}, {@code null} removes it. */
+  static Long removableInteger(JsonObject o, String field, Long existing, long min, long max) {
+    return o.containsKey(field) && o.getValue(field) == null ? null : integer(o, "", field, existing, min, max);
+  }
+
   public static long integer(String field, Object v, long min, long max) {
     long n = wholeNumber(field, v);
     if (n < min || n > max) {
