@@ -1,6 +1,5 @@
 package dev.leaderboard.core;
 
-import dev.leaderboard.core.Refusal;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.time.Instant;
@@ -195,15 +194,14 @@ public record Board(
     known.addAll(Competition.FIELDS);
     known.addAll(RewardRules.FIELDS);
     Fields.onlyKnown(spec, "", known);
-    Order order = enumField(spec, "order", existing == null ? Order.DESC : existing.order(), Order::fromWire,
-        Order::wireName);
+    Order order = enumField(spec, "order", existing == null ? Order.DESC : existing.order(), Order::fromWire);
     Operator operator = enumField(spec, "operator", existing == null ? Operator.INCR : existing.operator(),
-        Operator::fromWire, Operator::wireName);
+        Operator::fromWire);
     PeriodKind period = enumField(spec, "period", existing == null ? PeriodKind.ALL_TIME : existing.period(),
-        PeriodKind::fromWire, PeriodKind::wireName);
+        PeriodKind::fromWire);
     TieResolution resolution = enumField(spec, "tieResolution",
         existing != null ? existing.tieResolution() : period == PeriodKind.ALL_TIME ? TieResolution.S : TieResolution.MS,
-        TieResolution::fromWire, TieResolution::wireName);
+        TieResolution::fromWire);
     String tz = Fields.string(spec, "", "timezone", existing == null ? "UTC" : existing.zone().getId());
     if (!ZoneId.getAvailableZoneIds().contains(tz)) {
       throw Refusal.invalid("timezone", "must be an IANA time zone such as Europe/Berlin or UTC (got '" + tz + "')");
@@ -222,7 +220,8 @@ public record Board(
     PeriodEvents events = PeriodEvents.define(spec, existing == null ? PeriodEvents.DEFAULT : existing.events());
     long dedupe = Fields.integer(spec, "", "dedupeSeconds",
         existing != null ? existing.dedupeSeconds() : defaultDedupeSeconds(period, grace), 1, MAX_DEDUPE_SECONDS);
-    Long maxStep = maxStep(spec, existing);
+    Long maxStep = Fields.removableInteger(spec, "maxStep", existing == null ? null : existing.maxStep(), 1,
+        Fields.MAX_EXACT);
     long minScore = Fields.integer(spec, "", "minScore", existing == null ? 0L : existing.minScore(),
         -Fields.MAX_EXACT, Fields.MAX_EXACT - 1);
     Long maxScore = Fields.integer(spec, "", "maxScore", existing == null ? null : existing.maxScore(),
@@ -271,14 +270,11 @@ public record Board(
     int timeBits = bitsFor(ceilDiv(span, unit));
     long fits = (1L << (ScoreCodec.TOTAL_BITS - timeBits)) - 1;
     Layout layout = LayoutChoice.choose(askedLayout, period, resolution, timeBits, maxScore, minScore, sortKeys);
-    if (layout == Layout.WIDE) {
-      return new Board(name, newUid, order, operator, period, zone, maxScore == null ? Fields.MAX_EXACT : maxScore,
-          resolution, retain, grace, partitions, now.toEpochMilli(), origin, 0, dense, rankOnSubmit, dedupe,
-          publicReads, clientWrites, maxStep, events, layout, minScore, sortKeys, competition, rewards, tier);
-    }
-    return new Board(name, newUid, order, operator, period, zone, maxScore == null ? fits : maxScore, resolution,
-        retain, grace, partitions, now.toEpochMilli(), origin, timeBits, dense, rankOnSubmit, dedupe, publicReads,
-        clientWrites, maxStep, events, layout, minScore, sortKeys, competition, rewards, tier);
+    boolean wide = layout == Layout.WIDE;
+    return new Board(name, newUid, order, operator, period, zone,
+        maxScore != null ? maxScore : wide ? Fields.MAX_EXACT : fits, resolution, retain, grace, partitions,
+        now.toEpochMilli(), origin, wide ? 0 : timeBits, dense, rankOnSubmit, dedupe, publicReads, clientWrites,
+        maxStep, events, layout, minScore, sortKeys, competition, rewards, tier);
   }
 
   private static io.vertx.core.json.JsonArray sortKeysArray(JsonObject spec) {
@@ -286,14 +282,6 @@ public record Board(
       throw Refusal.invalid("sortKeys", "must be an array of {name, order, min, max}");
     }
     return a;
-  }
-
-  /** The plausibility limit of a PUT: absent keeps the existing one, {@code null} removes it. */
-  private static Long maxStep(JsonObject spec, Board existing) {
-    if (spec.containsKey("maxStep") && spec.getValue("maxStep") == null) {
-      return null;
-    }
-    return Fields.integer(spec, "", "maxStep", existing == null ? null : existing.maxStep(), 1, Fields.MAX_EXACT);
   }
 
   /** An hour on all-time boards; on periodic ones as long as events of one period may arrive. */
@@ -318,20 +306,10 @@ public record Board(
   }
 
   private static String show(Object v) {
-    if (v instanceof Order o) {
-      return o.wireName();
-    }
-    if (v instanceof PeriodKind p) {
-      return p.wireName();
-    }
-    if (v instanceof TieResolution t) {
-      return t.wireName();
-    }
-    return String.valueOf(v);
+    return v instanceof WireName w ? w.wireName() : String.valueOf(v);
   }
 
-  static <E> E enumField(JsonObject spec, String field, E def, java.util.function.Function<String, E> parse,
-      java.util.function.Function<E, String> name) {
+  static <E> E enumField(JsonObject spec, String field, E def, java.util.function.Function<String, E> parse) {
     String s = Fields.string(spec, "", field, null);
     if (s == null) {
       return def;

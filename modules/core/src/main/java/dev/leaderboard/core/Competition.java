@@ -1,11 +1,11 @@
 package dev.leaderboard.core;
 
-import dev.leaderboard.core.Refusal;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.regex.Pattern;
 
 /**
@@ -56,12 +56,12 @@ public record Competition(boolean joinRequired, Integer maxSize, Integer maxAtte
     boolean joinRequired = Fields.bool(spec, "", "joinRequired", existing.joinRequired());
     Integer maxSize = intField(spec, "maxSize", existing.maxSize(), 1, MAX_SIZE);
     Integer maxAttempts = intField(spec, "maxAttempts", existing.maxAttempts(), 1, MAX_ATTEMPTS);
-    Instant startsAt = instant(spec, "startsAt", existing.startsAt());
-    Instant endsAt = instant(spec, "endsAt", existing.endsAt());
+    Instant startsAt = textField(spec, "startsAt", existing.startsAt(), Competition::instant);
+    Instant endsAt = textField(spec, "endsAt", existing.endsAt(), Competition::instant);
     if (startsAt != null && endsAt != null && !startsAt.isBefore(endsAt)) {
       throw Refusal.invalid("endsAt", "must be after startsAt " + startsAt + " (got " + endsAt + ")");
     }
-    Duration activeFor = duration(spec, "activeFor", existing.activeFor());
+    Duration activeFor = textField(spec, "activeFor", existing.activeFor(), Competition::duration);
     if (activeFor != null) {
       Duration longest = longest(period, startsAt, endsAt);
       if (activeFor.compareTo(longest) > 0) {
@@ -107,21 +107,19 @@ public record Competition(boolean joinRequired, Integer maxSize, Integer maxAtte
   }
 
   private static Integer intField(JsonObject spec, String field, Integer existing, long min, long max) {
-    if (spec.containsKey(field) && spec.getValue(field) == null) {
-      return null;
-    }
-    Long v = Fields.integer(spec, "", field, existing == null ? null : existing.longValue(), min, max);
+    Long v = Fields.removableInteger(spec, field, existing == null ? null : existing.longValue(), min, max);
     return v == null ? null : v.intValue();
   }
 
-  private static Instant instant(JsonObject spec, String field, Instant existing) {
+  /** A text field of a PUT, read by {@code parse}: absent keeps {@code existing}, {@code null} removes it. */
+  private static <T> T textField(JsonObject spec, String field, T existing, BiFunction<String, String, T> parse) {
     if (!spec.containsKey(field)) {
       return existing;
     }
-    if (spec.getValue(field) == null) {
-      return null;
-    }
-    String s = Fields.string(spec, "", field, null);
+    return spec.getValue(field) == null ? null : parse.apply(field, Fields.string(spec, "", field, null));
+  }
+
+  private static Instant instant(String field, String s) {
     try {
       return Instant.from(java.time.format.DateTimeFormatter.ISO_OFFSET_DATE_TIME.parse(s));
     } catch (DateTimeParseException e) {
@@ -130,14 +128,7 @@ public record Competition(boolean joinRequired, Integer maxSize, Integer maxAtte
     }
   }
 
-  private static Duration duration(JsonObject spec, String field, Duration existing) {
-    if (!spec.containsKey(field)) {
-      return existing;
-    }
-    if (spec.getValue(field) == null) {
-      return null;
-    }
-    String s = Fields.string(spec, "", field, null);
+  private static Duration duration(String field, String s) {
     Duration d;
     try {
       d = Duration.parse(s);

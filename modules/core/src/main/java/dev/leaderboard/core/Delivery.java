@@ -19,12 +19,8 @@ public record Delivery(State state, String eventId, int attempts, String lastErr
    * {@code pending}: no attempt made yet; {@code delivering}: a node holds the delivery lease and
    * retries; {@code delivered}: a 2xx came; {@code cancelled}: the board's webhook was removed first.
    */
-  public enum State {
+  public enum State implements WireName {
     PENDING, DELIVERING, DELIVERED, CANCELLED;
-
-    public String wireName() {
-      return name().toLowerCase(Locale.ROOT);
-    }
 
     /** Whether nothing is left to do. */
     public boolean finished() {

@@ -1,6 +1,5 @@
 package dev.leaderboard.core;
 
-import dev.leaderboard.core.Refusal;
 import io.vertx.core.json.JsonObject;
 import java.nio.charset.StandardCharsets;
 

@@ -1,6 +1,5 @@
 package dev.leaderboard.core;
 
-import dev.leaderboard.core.Refusal;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.math.BigDecimal;
@@ -37,25 +36,23 @@ public final class Fields {
   }
 
   public static String string(JsonObject o, String prefix, String field, String def) {
-    Object v = o.getValue(field);
-    if (v == null) {
-      return def;
-    }
-    if (!(v instanceof String)) {
-      throw Refusal.invalid(prefix + field, "must be a string");
-    }
-    return (String) v;
+    return typed(o, prefix, field, def, String.class, "must be a string");
   }
 
   public static boolean bool(JsonObject o, String prefix, String field, boolean def) {
+    return typed(o, prefix, field, def, Boolean.class, "must be true or false");
+  }
+
+  /** Field {@code field} of {@code o} as {@code type}, {@code def} when absent or null; else a 400 with {@code rule}. */
+  private static <T> T typed(JsonObject o, String prefix, String field, T def, Class<T> type, String rule) {
     Object v = o.getValue(field);
     if (v == null) {
       return def;
     }
-    if (!(v instanceof Boolean)) {
-      throw Refusal.invalid(prefix + field, "must be true or false");
+    if (!type.isInstance(v)) {
+      throw Refusal.invalid(prefix + field, rule);
     }
-    return (Boolean) v;
+    return type.cast(v);
   }
 
   public static JsonArray array(JsonObject o, String field) {
@@ -76,6 +73,11 @@ public final class Fields {
       return def;
     }
     return integer(prefix + field, v, min, max);
+  }
+
+  /** An integer field a PUT may remove: absent keeps {@code existing}, {@code null} removes it. */
+  static Long removableInteger(JsonObject o, String field, Long existing, long min, long max) {
+    return o.containsKey(field) && o.getValue(field) == null ? null : integer(o, "", field, existing, min, max);
   }
 
   public static long integer(String field, Object v, long min, long max) {

@@ -11,12 +11,8 @@ package dev.leaderboard.core;
  *       so the user's member is found in the same atomic call. Any board fits.</li>
  * </ul>
  */
-public enum Layout {
+public enum Layout implements WireName {
   PACKED, WIDE;
-
-  public String wireName() {
-    return name().toLowerCase(java.util.Locale.ROOT);
-  }
 
   public static Layout fromWire(String s) {
     for (Layout l : values()) {

@@ -1,6 +1,5 @@
 package dev.leaderboard.core;
 
-import dev.leaderboard.core.Refusal;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Instant;
@@ -119,8 +118,7 @@ public record League(String name, String uid, List<String> tiers, int cohortSize
           + (promote.percent() ? "100%" : "cohortSize (" + cohortSize + ")") + " (promote " + promote.toJson()
           + ", relegate " + relegate.toJson() + ")");
     }
-    PeriodKind period = Board.enumField(spec, "period", existing == null ? null : existing.period(), PeriodKind::fromWire,
-        PeriodKind::wireName);
+    PeriodKind period = Board.enumField(spec, "period", existing == null ? null : existing.period(), PeriodKind::fromWire);
     if (period == null || period == PeriodKind.ALL_TIME) {
       throw Refusal.invalid("period", "must be daily, weekly or monthly: a league moves members between periods"
           + (period == null ? "" : " (got 'all-time')"));
@@ -131,10 +129,9 @@ public record League(String name, String uid, List<String> tiers, int cohortSize
           + (tz.length() > 40 ? tz.substring(0, 40) + "..." : tz) + "')");
     }
     ZoneId zone = ZoneId.of(tz);
-    Order order = Board.enumField(spec, "order", existing == null ? Order.DESC : existing.order(), Order::fromWire,
-        Order::wireName);
+    Order order = Board.enumField(spec, "order", existing == null ? Order.DESC : existing.order(), Order::fromWire);
     Operator operator = Board.enumField(spec, "operator", existing == null ? Operator.INCR : existing.operator(),
-        Operator::fromWire, Operator::wireName);
+        Operator::fromWire);
     boolean autoJoin = Fields.bool(spec, "", "autoJoin", existing == null || existing.autoJoin());
     boolean dropInactive = Fields.bool(spec, "", "dropInactive", existing != null && existing.dropInactive());
     PeriodEvents events = PeriodEvents.define(spec, existing == null ? PeriodEvents.DEFAULT : existing.events());

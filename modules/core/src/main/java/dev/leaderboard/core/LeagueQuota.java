@@ -1,6 +1,5 @@
 package dev.leaderboard.core;
 
-import dev.leaderboard.core.Refusal;
 /**
  * How many of a cohort move at a league's close: a fixed count, or a whole percent of the cohort's
  * members (rounded down, so a small cohort moves nobody rather than a share it does not have).

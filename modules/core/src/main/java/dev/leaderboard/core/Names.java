@@ -1,6 +1,5 @@
 package dev.leaderboard.core;
 
-import dev.leaderboard.core.Refusal;
 import java.util.regex.Pattern;
 
 /** The rules for names that appear in paths, keys and events. */

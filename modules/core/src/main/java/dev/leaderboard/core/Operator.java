@@ -1,23 +1,13 @@
 package dev.leaderboard.core;
 
 /** How an event's value changes a user's score. */
-public enum Operator {
+public enum Operator implements WireName {
   /** Adds the value (which may be negative) to the score; an absent user starts at 0. */
-  INCR("incr"),
+  INCR,
   /** Replaces the score. */
-  SET("set"),
+  SET,
   /** Keeps the better of the old score and the value, by the board's order. */
-  BEST("best");
-
-  private final String wireName;
-
-  Operator(String wireName) {
-    this.wireName = wireName;
-  }
-
-  public String wireName() {
-    return wireName;
-  }
+  BEST;
 
   public static Operator fromWire(String s) {
     return Wire.parse(Operator.class, values(), s, Operator::wireName);

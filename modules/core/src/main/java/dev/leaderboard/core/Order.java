@@ -6,18 +6,8 @@ import java.util.Comparator;
  * Which end of a board wins: {@code desc} (highest score first) or {@code asc} (lowest first, e.g. lap times).
  * The one place that knows the direction: how values compare, and which Redis commands and bounds read in it.
  */
-public enum Order {
-  DESC("desc"), ASC("asc");
-
-  private final String wireName;
-
-  Order(String wireName) {
-    this.wireName = wireName;
-  }
-
-  public String wireName() {
-    return wireName;
-  }
+public enum Order implements WireName {
+  DESC, ASC;
 
   public static Order fromWire(String s) {
     return Wire.parse(Order.class, values(), s, Order::wireName);

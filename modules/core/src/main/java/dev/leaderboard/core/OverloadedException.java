@@ -1,6 +1,5 @@
 package dev.leaderboard.core;
 
-import dev.leaderboard.core.Refusal;
 /**
  * The node refused work it has no room for: 503 {@link Refusal#OVERLOADED}, to be retried after its
  * {@code Retry-After}. The refused step was

@@ -3,25 +3,12 @@ package dev.leaderboard.core;
 import java.time.Duration;
 
 /** The kinds of leaderboard period, with the names used on the wire (URLs, JSON, Redis keys). */
-public enum PeriodKind {
-  ALL_TIME("all-time"),
-  DAILY("daily"),
-  WEEKLY("weekly"),
-  MONTHLY("monthly");
+public enum PeriodKind implements WireName {
+  ALL_TIME, DAILY, WEEKLY, MONTHLY;
 
   // Since 1970 no zone has moved its clocks back by more than 2h at once (26h days: St John's 1988,
   // Argentina 1991), Antarctic research stations aside; PeriodCalendarTest checks the JDK's tz data.
   private static final Duration MARGIN = Duration.ofHours(2);
-
-  private final String wireName;
-
-  PeriodKind(String wireName) {
-    this.wireName = wireName;
-  }
-
-  public String wireName() {
-    return wireName;
-  }
 
   /** @throws IllegalArgumentException naming the allowed values if {@code s} is not a wire name */
   public static PeriodKind fromWire(String s) {

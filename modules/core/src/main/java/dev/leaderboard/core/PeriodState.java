@@ -4,22 +4,12 @@ package dev.leaderboard.core;
  * Where a period is in its life: {@code open} (takes events), {@code closing} (frozen, its final
  * ranking being archived) and {@code archived} (served from the archive). A period never goes back.
  */
-public enum PeriodState {
-  OPEN("open"), CLOSING("closing"), ARCHIVED("archived");
-
-  private final String wireName;
-
-  PeriodState(String wireName) {
-    this.wireName = wireName;
-  }
-
-  public String wireName() {
-    return wireName;
-  }
+public enum PeriodState implements WireName {
+  OPEN, CLOSING, ARCHIVED;
 
   public static PeriodState fromWire(String s) {
     for (PeriodState state : values()) {
-      if (state.wireName.equals(s)) {
+      if (state.wireName().equals(s)) {
         return state;
       }
     }

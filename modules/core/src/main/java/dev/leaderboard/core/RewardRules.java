@@ -1,6 +1,5 @@
 package dev.leaderboard.core;
 
-import dev.leaderboard.core.Refusal;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.math.BigDecimal;

@@ -1,19 +1,13 @@
 package dev.leaderboard.core;
 
 /** The time unit in which "who reached the score first" is measured. */
-public enum TieResolution {
-  MS("ms", 1), S("s", 1000);
+public enum TieResolution implements WireName {
+  MS(1), S(1000);
 
-  private final String wireName;
   private final long millis;
 
-  TieResolution(String wireName, long millis) {
-    this.wireName = wireName;
+  TieResolution(long millis) {
     this.millis = millis;
-  }
-
-  public String wireName() {
-    return wireName;
   }
 
   /** Length of one unit in milliseconds. */

@@ -9,9 +9,7 @@ import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
-import io.vertx.redis.client.Response;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -31,13 +29,8 @@ public final class BoardStore {
   }
 
   public Future<Map<String, Board>> loadAll() {
-    return shards.send(Route.META, Request.cmd(Command.HGETALL).arg(Keys.BOARDS)).map(r -> {
-      Map<String, Board> boards = new LinkedHashMap<>();
-      for (int i = 0; i + 1 < r.size(); i += 2) {
-        boards.put(r.get(i).toString(), Board.fromStored(new JsonObject(r.get(i + 1).toString())));
-      }
-      return boards;
-    });
+    return shards.send(Route.META, Request.cmd(Command.HGETALL).arg(Keys.BOARDS))
+        .map(r -> Shards.fields(r, json -> Board.fromStored(new JsonObject(json))));
   }
 
   public Future<Board> get(String name) {
@@ -113,12 +106,6 @@ public final class BoardStore {
   }
 
   public Future<List<String>> periods(Board b) {
-    return shards.send(Route.META, Request.cmd(Command.SMEMBERS).arg(Keys.periods(b))).map(r -> {
-      List<String> out = new ArrayList<>();
-      for (Response m : r) {
-        out.add(m.toString());
-      }
-      return out;
-    });
+    return shards.send(Route.META, Request.cmd(Command.SMEMBERS).arg(Keys.periods(b))).map(Shards::strings);
   }
 }

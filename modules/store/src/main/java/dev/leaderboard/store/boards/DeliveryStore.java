@@ -9,7 +9,6 @@ import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -31,13 +30,8 @@ public final class DeliveryStore {
 
   /** Period ID → delivery, for the periods that have one. */
   public Future<Map<String, Delivery>> all(Board b) {
-    return shards.send(Route.META, Request.cmd(Command.HGETALL).arg(Keys.deliveries(b))).map(r -> {
-      Map<String, Delivery> out = new LinkedHashMap<>();
-      for (int i = 0; i + 1 < r.size(); i += 2) {
-        out.put(r.get(i).toString(), Delivery.fromJson(new JsonObject(r.get(i + 1).toString())));
-      }
-      return out;
-    });
+    return shards.send(Route.META, Request.cmd(Command.HGETALL).arg(Keys.deliveries(b)))
+        .map(r -> Shards.fields(r, json -> Delivery.fromJson(new JsonObject(json))));
   }
 
   /** The period's delivery, or null when it has none. */

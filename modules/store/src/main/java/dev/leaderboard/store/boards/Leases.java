@@ -28,18 +28,7 @@ public final class Leases {
 
   /** The statuses of both lease scripts. */
   public enum Status implements Script.Status {
-    HELD(1), NOT_HELD(0);
-
-    private final int code;
-
-    Status(int code) {
-      this.code = code;
-    }
-
-    @Override
-    public Integer code() {
-      return code;
-    }
+    @Script.Code(1) HELD, @Script.Code(0) NOT_HELD;
   }
 
   public Leases(Shards shards) {

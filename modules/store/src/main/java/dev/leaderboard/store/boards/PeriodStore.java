@@ -17,9 +17,9 @@ import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The Redis side of closing a period: its state, the close lease, freezing every partition, the
@@ -57,20 +57,14 @@ public final class PeriodStore {
     return shards.dispatch(calls).map(answers -> {
       List<HotPeriods> out = new ArrayList<>(boards.size());
       for (int i = 0; i < boards.size(); i++) {
-        List<String> ids = new ArrayList<>();
-        answers.get(2 * i).forEach(m -> ids.add(m.toString()));
-        out.add(new HotPeriods(boards.get(i), ids, states(answers.get(2 * i + 1))));
+        out.add(new HotPeriods(boards.get(i), Shards.strings(answers.get(2 * i)), states(answers.get(2 * i + 1))));
       }
       return out;
     });
   }
 
   private static Map<String, PeriodState> states(Response r) {
-    Map<String, PeriodState> out = new LinkedHashMap<>();
-    for (int i = 0; i + 1 < r.size(); i += 2) {
-      out.put(r.get(i).toString(), PeriodState.fromWire(r.get(i + 1).toString()));
-    }
-    return out;
+    return Shards.fields(r, PeriodState::fromWire);
   }
 
   public Future<Void> setState(Board b, String period, PeriodState state) {
@@ -114,11 +108,7 @@ public final class PeriodStore {
         Call.of(r, Request.cmd(Command.HGETALL).arg(Keys.meta(r))))).map(perPartition -> {
           List<List<StoredEntry>> runs = new ArrayList<>(perPartition.size());
           for (List<Response> answers : perPartition) {
-            Map<String, String> meta = new HashMap<>();
-            Response all = answers.get(1);
-            for (int i = 0; i + 1 < all.size(); i += 2) {
-              meta.put(all.get(i).toString(), all.get(i + 1).toString());
-            }
+            Map<String, String> meta = Shards.fields(answers.get(1), Function.identity());
             runs.add(Rows.entries(answers.get(0), false).stream().map(e -> e.withMeta(meta.get(e.userId()))).toList());
           }
           return Runs.merge(b.order(), runs, Integer.MAX_VALUE);

@@ -5,10 +5,16 @@ import io.vertx.redis.client.Request;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.HashMap;
 import java.util.HexFormat;
+import java.util.Map;
 
 /**
  * One Lua script under {@code /lua/}, always called by SHA ({@link ScriptPipeline} loads it where a
@@ -17,10 +23,37 @@ import java.util.HexFormat;
  * layer knows no store.
  */
 public final class Script {
-  /** A script's status enum: each constant's integer in the script, {@code null} for one it never returns. */
+  /**
+   * A script's status enum: each constant's integer in the script is its {@link Code}; {@code null} for one
+   * without, which the script never returns.
+   */
   public interface Status {
-    Integer code();
+    default Integer code() {
+      return CODES.get(((Enum<?>) this).getDeclaringClass()).get(((Enum<?>) this).name());
+    }
   }
+
+  /** The integer a script returns for a {@link Status} constant. */
+  @Retention(RetentionPolicy.RUNTIME)
+  @Target(ElementType.FIELD)
+  public @interface Code {
+    int value();
+  }
+
+  /** The {@link Code}s of each status enum's constants by name, read once. */
+  private static final ClassValue<Map<String, Integer>> CODES = new ClassValue<>() {
+    @Override
+    protected Map<String, Integer> computeValue(Class<?> type) {
+      Map<String, Integer> codes = new HashMap<>();
+      for (var constant : type.getFields()) {
+        Code code = constant.getAnnotation(Code.class);
+        if (code != null) {
+          codes.put(constant.getName(), code.value());
+        }
+      }
+      return codes;
+    }
+  };
 
   private final String name;
   private final String text;

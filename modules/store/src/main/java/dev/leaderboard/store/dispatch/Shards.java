@@ -6,7 +6,9 @@ import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -103,6 +105,22 @@ public interface Shards {
   /** {@code null} for a nil reply. */
   default Future<Response> send(Route route, Request request) {
     return send(Call.of(route, request));
+  }
+
+  /** The elements of a multi-bulk answer ({@code SMEMBERS}, {@code HKEYS}, a range without scores) as strings, in order. */
+  static List<String> strings(Response multi) {
+    List<String> out = new ArrayList<>(multi.size());
+    multi.forEach(m -> out.add(m.toString()));
+    return out;
+  }
+
+  /** A flat field-value answer ({@code HGETALL}) as a map in its order, each value read by {@code value}. */
+  static <V> Map<String, V> fields(Response flat, Function<String, V> value) {
+    Map<String, V> out = new LinkedHashMap<>();
+    for (int i = 0; i + 1 < flat.size(); i += 2) {
+      out.put(flat.get(i).toString(), value.apply(flat.get(i + 1).toString()));
+    }
+    return out;
   }
 
   /** One {@link #dispatch}; answers per route, in order, each in the order of its calls. */

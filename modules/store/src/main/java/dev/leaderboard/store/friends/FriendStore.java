@@ -41,18 +41,7 @@ public final class FriendStore {
   public enum Arg implements ScriptCall.Variadic { LIMIT, MEMBERS }
 
   public enum Status implements Script.Status {
-    ADDED(1), PRESENT(0), FULL(-1);
-
-    private final int code;
-
-    Status(int code) {
-      this.code = code;
-    }
-
-    @Override
-    public Integer code() {
-      return code;
-    }
+    @Script.Code(1) ADDED, @Script.Code(0) PRESENT, @Script.Code(-1) FULL;
   }
 
   private final Shards shards;
@@ -70,11 +59,8 @@ public final class FriendStore {
   }
 
   public Future<List<String>> unordered(String userId) {
-    return shards.send(Keys.friendSlot(userId), Request.cmd(Command.SMEMBERS).arg(Keys.friends(userId))).map(r -> {
-      List<String> out = new ArrayList<>(r.size());
-      r.forEach(m -> out.add(m.toString()));
-      return out;
-    });
+    return shards.send(Keys.friendSlot(userId), Request.cmd(Command.SMEMBERS).arg(Keys.friends(userId)))
+        .map(Shards::strings);
   }
 
   /** Links {@code a} and {@code b} both ways in one round, unless either set holds {@code limit} friends. */

@@ -33,13 +33,8 @@ public final class LeagueStore {
   }
 
   public Future<List<League>> loadAll() {
-    return shards.send(Route.META, Request.cmd(Command.HVALS).arg(Keys.LEAGUES)).map(r -> {
-      List<League> out = new ArrayList<>();
-      for (Response v : r) {
-        out.add(League.fromStored(new JsonObject(v.toString())));
-      }
-      return out;
-    });
+    return shards.send(Route.META, Request.cmd(Command.HVALS).arg(Keys.LEAGUES))
+        .map(r -> Shards.strings(r).stream().map(json -> League.fromStored(new JsonObject(json))).toList());
   }
 
   public Future<League> get(String name) {
@@ -74,11 +69,7 @@ public final class LeagueStore {
 
   /** Every period whose moves were applied to the members. */
   public Future<List<String>> appliedPeriods(League l) {
-    return shards.send(Route.META, Request.cmd(Command.SMEMBERS).arg(Keys.leagueApplied(l))).map(r -> {
-      List<String> out = new ArrayList<>(r.size());
-      r.forEach(p -> out.add(p.toString()));
-      return out;
-    });
+    return shards.send(Route.META, Request.cmd(Command.SMEMBERS).arg(Keys.leagueApplied(l))).map(Shards::strings);
   }
 
   /**

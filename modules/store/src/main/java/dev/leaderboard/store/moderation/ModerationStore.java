@@ -1,6 +1,7 @@
 package dev.leaderboard.store.moderation;
 
 import dev.leaderboard.core.Board;
+import dev.leaderboard.core.WireName;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Call;
 import dev.leaderboard.store.dispatch.Route;
@@ -16,7 +17,6 @@ import io.vertx.redis.client.Response;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -33,12 +33,8 @@ public final class ModerationStore {
   private static final int SCAN_COUNT = 1000;
 
   /** What the moderation script does on a partition; see {@code moderate.lua}. */
-  public enum Op {
-    BAN, LIFT, REMOVE, ERASE, UNMARK;
-
-    String wireName() {
-      return name().toLowerCase(java.util.Locale.ROOT);
-    }
+  public enum Op implements WireName {
+    BAN, LIFT, REMOVE, ERASE, UNMARK
   }
 
   /** One board period to moderate a user on. */
@@ -53,24 +49,13 @@ public final class ModerationStore {
   /** The statuses of {@code moderate.lua}, each with the script's integer. */
   public enum Status implements Script.Status {
     /** Moved, restored or removed the entry. */
-    CHANGED(1),
+    @Script.Code(1) CHANGED,
     /** Removed the entry from the stash ({@link Op#REMOVE} of a banned user's entry). */
-    FROM_STASH(2),
+    @Script.Code(2) FROM_STASH,
     /** Nothing to move, restore or remove. */
-    NONE(0),
+    @Script.Code(0) NONE,
     /** The period is closed ({@link Op#REMOVE}): nothing removed. */
-    CLOSED(-3);
-
-    private final int code;
-
-    Status(int code) {
-      this.code = code;
-    }
-
-    @Override
-    public Integer code() {
-      return code;
-    }
+    @Script.Code(-3) CLOSED;
   }
 
   /** @param entry the entry it moved or removed, or {@code null} */
@@ -164,22 +149,12 @@ public final class ModerationStore {
   }
 
   public Future<Map<String, Ban>> bans() {
-    return shards.send(Route.META, Request.cmd(Command.HGETALL).arg(Keys.BANS)).map(r -> {
-      Map<String, Ban> out = new LinkedHashMap<>();
-      for (int i = 0; i + 1 < r.size(); i += 2) {
-        out.put(r.get(i).toString(), Ban.fromStored(r.get(i + 1).toString()));
-      }
-      return out;
-    });
+    return shards.send(Route.META, Request.cmd(Command.HGETALL).arg(Keys.BANS)).map(r -> Shards.fields(r, Ban::fromStored));
   }
 
   /** The IDs of the banned users (and of users being erased). */
   public Future<Set<String>> bannedUsers() {
-    return shards.send(Route.META, Request.cmd(Command.HKEYS).arg(Keys.BANS)).map(r -> {
-      Set<String> out = new HashSet<>();
-      r.forEach(u -> out.add(u.toString()));
-      return out;
-    });
+    return shards.send(Route.META, Request.cmd(Command.HKEYS).arg(Keys.BANS)).map(r -> new HashSet<>(Shards.strings(r)));
   }
 
   public Future<Ban> ban(String userId) {

@@ -33,18 +33,8 @@ public final class ParticipationStore {
   public enum Arg { USER, NOW, MAX_SIZE, COHORT_SIZE, COHORT_VALUE }
 
   public enum Status implements Script.Status {
-    JOINED(1), ALREADY(0), FULL(-1), CLOSED(-3), BOARD_GONE(-7);
-
-    private final int code;
-
-    Status(int code) {
-      this.code = code;
-    }
-
-    @Override
-    public Integer code() {
-      return code;
-    }
+    @Script.Code(1) JOINED, @Script.Code(0) ALREADY, @Script.Code(-1) FULL, @Script.Code(-3) CLOSED,
+    @Script.Code(-7) BOARD_GONE;
   }
 
   /** A participant: when they joined (epoch ms) and their cohort (0 on a board without cohorts). */
@@ -157,11 +147,7 @@ public final class ParticipationStore {
   public Future<List<String>> cohort(Board b, String period, long cohort) {
     Route home = Keys.participation(b, period);
     return shards.send(home, Request.cmd(Command.ZRANGEBYSCORE).arg(Keys.cohortMembers(home))
-        .arg(cohort * PLACES).arg(cohort * PLACES + PLACES - 1)).map(r -> {
-          List<String> out = new ArrayList<>(r.size());
-          r.forEach(m -> out.add(m.toString()));
-          return out;
-        });
+        .arg(cohort * PLACES).arg(cohort * PLACES + PLACES - 1)).map(Shards::strings);
   }
 
   /** How many participants a period holds and how many cohorts it drew. */

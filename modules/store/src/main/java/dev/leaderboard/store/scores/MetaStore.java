@@ -31,22 +31,11 @@ public final class MetaStore {
 
   /** What {@link #set} did: the statuses of {@code meta_set.lua}, each with the script's integer. */
   public enum Outcome implements Script.Status {
-    STORED(1),
+    @Script.Code(1) STORED,
     /** The user has no entry in the period: nothing stored. */
-    NO_ENTRY(0),
+    @Script.Code(0) NO_ENTRY,
     /** The period is closed: nothing stored. */
-    CLOSED(-3);
-
-    private final int code;
-
-    Outcome(int code) {
-      this.code = code;
-    }
-
-    @Override
-    public Integer code() {
-      return code;
-    }
+    @Script.Code(-3) CLOSED;
   }
 
   /**

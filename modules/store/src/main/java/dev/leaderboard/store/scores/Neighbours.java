@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -241,24 +242,13 @@ final class Neighbours {
    * order. Rows of a partition not read yet can only bring the window nearer to the entry.
    */
   private static List<StoredEntry> earlier(Board b, List<Slice> slices, int before) {
-    List<List<StoredEntry>> runs = new ArrayList<>(slices.size());
-    for (Slice s : slices) {
-      if (s != null) {
-        runs.add(s.earlier());
-      }
-    }
+    List<List<StoredEntry>> runs = slices.stream().filter(Objects::nonNull).map(Slice::earlier).toList();
     List<StoredEntry> merged = Runs.merge(b.order(), runs, Integer.MAX_VALUE);
     return merged.subList(Math.max(0, merged.size() - before), merged.size());
   }
 
   /** The entry and the {@code after} - 1 rows after it, over every partition, in board order. */
   private static List<StoredEntry> from(Board b, List<Slice> slices, int after) {
-    List<List<StoredEntry>> runs = new ArrayList<>(slices.size());
-    for (Slice s : slices) {
-      if (s != null) {
-        runs.add(s.from());
-      }
-    }
-    return Runs.merge(b.order(), runs, after);
+    return Runs.merge(b.order(), slices.stream().filter(Objects::nonNull).map(Slice::from).toList(), after);
   }
 }

@@ -20,44 +20,33 @@ public record SubmitOutcome(Status status, StoredEntry entry, StoredEntry previo
   /** The submit script's statuses, each with the integer {@code submit.lua} returns for it. */
   public enum Status implements Script.Status {
     /** Applied; the score changed (or an equal score moved to an earlier time) and took the event's time. */
-    CHANGED(1),
+    @Script.Code(1) CHANGED,
     /** Applied; the score stayed the same and keeps the time it was first reached. */
-    UNCHANGED(2),
+    @Script.Code(2) UNCHANGED,
     /** The event ID was seen before for this user, with the same payload; nothing changed. */
-    DUPLICATE(0),
+    @Script.Code(0) DUPLICATE,
     /** Refused: the event ID was seen before with another payload ({@link EventDigest}); the first stands. */
-    CONFLICT(-4),
+    @Script.Code(-4) CONFLICT,
     /** Refused: the score would drop below the board's minScore; nothing changed. */
-    BELOW_ZERO(-1),
+    @Script.Code(-1) BELOW_ZERO,
     /** Refused: the score would exceed the board's maxScore; nothing changed. */
-    ABOVE_MAX(-2),
+    @Script.Code(-2) ABOVE_MAX,
     /** Refused: the change exceeds the board's maxStep (the plausibility limit); nothing changed. */
-    STEP_TOO_LARGE(-5),
+    @Script.Code(-5) STEP_TOO_LARGE,
     /** Refused: the period has been closed; nothing changed. */
-    CLOSED(-3),
+    @Script.Code(-3) CLOSED,
     /** Refused: the user is banned from the partition; nothing changed and the event is not remembered. */
-    BANNED(-6),
+    @Script.Code(-6) BANNED,
     /** Refused: the board was deleted while the event was on its way; nothing was written. */
-    BOARD_GONE(-7),
+    @Script.Code(-7) BOARD_GONE,
     /** Refused: the board takes events of participants only and the user has not joined; nothing changed. */
-    NOT_JOINED(-8),
+    @Script.Code(-8) NOT_JOINED,
     /** Refused: the user has used the board's maxAttempts in the period; nothing changed. */
-    ATTEMPTS_EXHAUSTED(-9),
+    @Script.Code(-9) ATTEMPTS_EXHAUSTED,
     /** Not applied: a first submit joins on this board and the user has not joined yet; nothing changed. */
-    NEEDS_JOIN(-10),
+    @Script.Code(-10) NEEDS_JOIN,
     /** A batched event whose shard failed: it may have run, so retry with the same event ID. */
-    FAILED(null);
-
-    private final Integer code;
-
-    Status(Integer code) {
-      this.code = code;
-    }
-
-    @Override
-    public Integer code() {
-      return code;
-    }
+    FAILED;
   }
 
   public boolean applied() {
