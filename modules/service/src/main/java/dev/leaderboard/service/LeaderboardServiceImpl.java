@@ -264,12 +264,10 @@ public final class LeaderboardServiceImpl implements LocalLeaderboardService {
     return Requests.guard(() -> parts.leagues.user(league, userId, period));
   }
 
-
   @Override
   public Future<LeagueClosed> closeLeague(String league, String period) {
     return Requests.guard(() -> parts.leagues.close(league, period));
   }
-
 
   @Override
   public Future<LeagueHistory> leagueHistory(String league, String userId, Integer limit) {

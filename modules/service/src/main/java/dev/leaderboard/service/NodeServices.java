@@ -1,6 +1,5 @@
 package dev.leaderboard.service;
 
-
 import dev.leaderboard.core.Refusal;
 import io.vertx.core.Vertx;
 import io.vertx.core.shareddata.Shareable;

@@ -14,7 +14,6 @@ import dev.leaderboard.service.reads.CohortRanking;
 import dev.leaderboard.store.leagues.LeagueStore;
 import io.vertx.core.Future;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;

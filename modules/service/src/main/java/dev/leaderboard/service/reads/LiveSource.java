@@ -1,6 +1,5 @@
 package dev.leaderboard.service.reads;
 
-
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.RankMode;

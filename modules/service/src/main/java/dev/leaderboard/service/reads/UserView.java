@@ -1,6 +1,5 @@
 package dev.leaderboard.service.reads;
 
-
 import dev.leaderboard.core.Names;
 import dev.leaderboard.store.moderation.Ban;
 import dev.leaderboard.store.moderation.ModerationStore;

@@ -1,7 +1,6 @@
 package dev.leaderboard.service.webhooks;
 
 import dev.leaderboard.core.BusAddresses;
-import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Delivery;
 import dev.leaderboard.core.Names;
 import dev.leaderboard.core.Refusal;

@@ -56,7 +56,6 @@ public final class Rounds<K, Q, A> {
     private List<Q> asks = new ArrayList<>();
     private List<Promise<A>> answers = new ArrayList<>();
 
-
     Lane(LaneKey id) {
       this.id = id;
     }
