@@ -55,6 +55,21 @@ public final class Script {
     }
   };
 
+  /** Each status enum's constants by their {@link Code}. */
+  private static final ClassValue<Map<Integer, Enum<?>>> BY_CODE = new ClassValue<>() {
+    @Override
+    protected Map<Integer, Enum<?>> computeValue(Class<?> type) {
+      Map<Integer, Enum<?>> out = new HashMap<>();
+      for (Object constant : type.getEnumConstants()) {
+        Integer code = ((Status) constant).code();
+        if (code != null) {
+          out.put(code, (Enum<?>) constant);
+        }
+      }
+      return out;
+    }
+  };
+
   private final String name;
   private final String text;
   private final String sha;
@@ -141,13 +156,12 @@ public final class Script {
     return statuses;
   }
 
-  /** The status of {@code type} the script answered as {@code code}. */
+  /** The status of {@code type} the script answered as {@code code} (a lookup made once per enum: every reply reads one). */
   public static <E extends Enum<E> & Status> E status(Class<E> type, int code) {
-    for (E e : type.getEnumConstants()) {
-      if (e.code() != null && e.code() == code) {
-        return e;
-      }
+    Enum<?> e = BY_CODE.get(type).get(code);
+    if (e == null) {
+      throw new IllegalStateException("unexpected " + type.getSimpleName() + " code " + code);
     }
-    throw new IllegalStateException("unexpected " + type.getSimpleName() + " code " + code);
+    return type.cast(e);
   }
 }
