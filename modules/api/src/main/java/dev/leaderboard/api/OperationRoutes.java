@@ -22,7 +22,8 @@ import java.util.function.BooleanSupplier;
 
 /**
  * Liveness, readiness, metrics and the OpenAPI document. Readiness runs the node's procedures
- * ({@link ServiceReadiness#CHECKS}) and cluster membership; a failure is 503 naming what failed.
+ * ({@link ServiceReadiness#CHECKS}) and cluster membership; a failure is 503 naming what failed. Each
+ * readiness answer is also recorded as gauges ({@link ReadinessMeters}).
  */
 final class OperationRoutes {
   static final String OPENAPI_RESOURCE = "openapi.yaml";
@@ -35,6 +36,7 @@ final class OperationRoutes {
   private final HealthChecks readiness;
   private final BooleanSupplier clusterJoined;
   private final String clusterWarning;
+  private final ReadinessMeters meters = ReadinessMeters.create();
   private volatile Buffer openApi;
 
   private OperationRoutes(Vertx vertx, HealthChecks readiness, BooleanSupplier clusterJoined, String clusterWarning) {
@@ -70,6 +72,7 @@ final class OperationRoutes {
       ServiceReadiness.CHECKS.forEach(name -> checks.put(name, check(results, name)));
       boolean ready = checks.stream().noneMatch(c -> DOWN.equals(((JsonObject) c.getValue()).getString("status")));
       boolean degraded = checks.stream().anyMatch(c -> DEGRADED.equals(((JsonObject) c.getValue()).getString("status")));
+      meters.record(ready, checks.getJsonObject(ServiceReadiness.REDIS), checks.getJsonObject(ServiceReadiness.ARCHIVE));
       ctx.response().setStatusCode(ready ? 200 : 503).putHeader(HttpHeaders.CACHE_CONTROL, "no-store");
       ctx.json(new JsonObject().put("status", !ready ? DOWN : degraded ? DEGRADED : UP).put("checks", checks));
     });

@@ -576,6 +576,41 @@ class DeploymentManifestTest {
     assertThat(String.valueOf(runAsUser)).as("pod runAsUser = Dockerfile USER").isEqualTo(user.split(":")[0]);
   }
 
+  // ---------------------------------------------------------------------------------------------
+  // monitoring
+
+  static final List<String> OVERLAYS = List.of("deploy/overlays/local", "deploy/overlays/redis-cluster",
+      "deploy/overlays/redis-cluster-migrate");
+
+  @Test
+  void overlaysAreTheDirectoriesUnderDeployOverlays() throws IOException {
+    List<String> dirs = new ArrayList<>();
+    try (var listed = Files.list(ROOT.resolve("deploy/overlays"))) {
+      listed.filter(Files::isDirectory).forEach(d -> dirs.add("deploy/overlays/" + d.getFileName()));
+    }
+    assertThat(dirs).as("overlays, each of which must render the monitoring ConfigMaps").containsExactlyInAnyOrderElementsOf(OVERLAYS);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"deploy/overlays/local", "deploy/overlays/redis-cluster", "deploy/overlays/redis-cluster-migrate"})
+  void everyOverlayRendersTheDashboardAndTheAlertRules(String dir) throws IOException {
+    assertThat(OVERLAYS).contains(dir);
+    Render r = render(dir);
+    Map<String, Object> dashboard = r.find("ConfigMap", "leaderboard-dashboard");
+    assertThat(dashboard).as("%s: ConfigMap leaderboard-dashboard (no hash suffix)", dir).isNotNull();
+    assertThat(path(dashboard, "metadata", "labels", "grafana_dashboard")).as("%s: the Grafana sidecar's label", dir)
+        .isEqualTo("1");
+    assertThat(r.dataOf(dashboard)).as("%s: the dashboard as committed", dir)
+        .containsExactly(Map.entry("leaderboard-dashboard.json", Files.readString(MonitoringTest.DASHBOARD)));
+    Map<String, Object> alerts = r.find("ConfigMap", "leaderboard-alerts");
+    assertThat(alerts).as("%s: ConfigMap leaderboard-alerts (no hash suffix)", dir).isNotNull();
+    assertThat(r.dataOf(alerts)).as("%s: the alert rules as committed", dir)
+        .containsExactly(Map.entry("leaderboard-alerts.yaml", Files.readString(MonitoringTest.ALERTS)));
+    for (Map<String, Object> cm : List.of(dashboard, alerts)) {
+      assertThat(r.namespace(cm)).as("%s: namespace of ConfigMap %s", dir, r.name(cm)).isEqualTo(r.namespace(r.deployment()));
+    }
+  }
+
   /** Instructions of a Dockerfile, continuation lines joined, comments and blank lines dropped. */
   static List<String> dockerInstructions(String text) {
     List<String> out = new ArrayList<>();

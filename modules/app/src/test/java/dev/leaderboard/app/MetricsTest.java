@@ -50,7 +50,7 @@ class MetricsTest {
   private static final Pattern SAMPLE = Pattern.compile("^([a-zA-Z_:][a-zA-Z0-9_:]*)(\\{(.*)})? (\\S+)$");
 
   /** A node on the shared test shards and PostgreSQL, with metrics as the launcher sets them up. */
-  private static LeaderboardApp startNode(Path dataDir, int port) throws IOException {
+  static LeaderboardApp startNode(Path dataDir, int port) throws IOException {
     // the shared servers first, so they cannot take the port picked for HTTP
     String redis = String.join(",", TestShards.endpoints());
     String pg = TestPostgres.uri();
@@ -278,7 +278,7 @@ class MetricsTest {
     }
   }
 
-  private record Http(Vertx vertx, WebClient client, int port) {
+  record Http(Vertx vertx, WebClient client, int port) {
     JsonObject expect(int status, HttpMethod method, String uri, JsonObject body) throws TimeoutException {
       var request = client.request(method, port, "localhost", uri);
       HttpResponse<Buffer> r = (body == null ? request.send() : request.sendJsonObject(body))

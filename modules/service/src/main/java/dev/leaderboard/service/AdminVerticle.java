@@ -7,6 +7,7 @@ import dev.leaderboard.core.Period;
 import dev.leaderboard.core.PeriodKind;
 import dev.leaderboard.core.PeriodState;
 import dev.leaderboard.service.leagues.LeagueCloser;
+import dev.leaderboard.service.periods.CloseMeters;
 import dev.leaderboard.service.periods.PeriodCloser;
 import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.webhooks.WebhookDeliveries;
@@ -21,6 +22,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,7 +31,8 @@ import org.slf4j.LoggerFactory;
  * finishes those a crash left {@code closing}; a per-period lease lets one node close a period, and
  * lapses if it dies ({@link PeriodCloser} steps are idempotent). Also delivers the webhooks of
  * archived periods ({@link WebhookDeliveries}): at once for this node's, on each tick for any left
- * unfinished. Then closes the leagues' periods that are due ({@link LeagueCloser#closeDue}).
+ * unfinished. Then closes the leagues' periods that are due ({@link LeagueCloser#closeDue}). A pass
+ * reports how many board periods it found due ({@link CloseMeters}).
  */
 public class AdminVerticle extends VerticleBase {
   private static final Logger LOG = LoggerFactory.getLogger(AdminVerticle.class);
@@ -44,6 +47,10 @@ public class AdminVerticle extends VerticleBase {
   private LeagueCloser leagues;
   private long timer = -1;
   private boolean running;
+  /** The periods due that the pass under way has found so far. */
+  private int due;
+  /** The periods due that the last finished pass found. */
+  private final AtomicInteger dueFound = CloseMeters.due(new AtomicInteger());
 
   /**
    * @param intervalMillis how often every board is checked for periods to close
@@ -105,6 +112,7 @@ public class AdminVerticle extends VerticleBase {
       return Future.succeededFuture();
     }
     running = true;
+    due = 0;
     return registry.all().compose(boards -> {
       Future<Void> chain = Future.succeededFuture();
       for (Board b : boards) {
@@ -121,7 +129,7 @@ public class AdminVerticle extends VerticleBase {
         LOG.warn("closing the periods of leagues failed: {}", t.toString());
         return Future.succeededFuture();
       }));
-    }).onComplete(done -> running = false);
+    }).onSuccess(ok -> dueFound.set(due)).onComplete(done -> running = false);
   }
 
   private Future<Void> closeDue(Board b) {
@@ -143,6 +151,7 @@ public class AdminVerticle extends VerticleBase {
           due.add(p);
         }
       }
+      this.due += due.size();
       Future<Void> chain = Future.succeededFuture();
       for (Period p : due) {
         chain = chain.compose(ok -> closer.close(b, p).<Void>mapEmpty().recover(t -> {

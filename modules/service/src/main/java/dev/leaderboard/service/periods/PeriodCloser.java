@@ -42,7 +42,8 @@ import org.slf4j.LoggerFactory;
  *       {@code archived}, then drop the keys of archived periods beyond the newest
  *       {@code retainPeriods} from Redis.</li>
  * </ol>
- * The node that marks the period archived then publishes its {@link PeriodArchivedEvent}.
+ * The node that marks the period archived then publishes its {@link PeriodArchivedEvent}. Closes are
+ * counted by outcome ({@link CloseMeters}).
  */
 public final class PeriodCloser {
   private static final Logger LOG = LoggerFactory.getLogger(PeriodCloser.class);
@@ -59,6 +60,7 @@ public final class PeriodCloser {
   private final Clock clock;
   private final String owner = UUID.randomUUID().toString();
   private final long leaseMillis;
+  private final CloseMeters meters = new CloseMeters();
 
   public PeriodCloser(Vertx vertx, BoardRegistry boards, BoardStore boardStore, PeriodStore periods,
       DeliveryStore deliveries, ParticipationStore participants, ArchiveStore archive, Clock clock, long leaseMillis) {
@@ -75,7 +77,8 @@ public final class PeriodCloser {
 
   /** Closes the period unless another node is closing it (then fails with 409 {@code period_closing}). */
   public Future<ArchivedPeriod> close(Board b, Period p) {
-    return CloseLease.holding(vertx, lease(b, p), CloseLease.period(b, p), lease -> closeHoldingLease(b, p, lease));
+    return meters.closing(CloseLease.holding(vertx, lease(b, p), CloseLease.period(b, p),
+        lease -> closeHoldingLease(b, p, lease)));
   }
 
   /** How long a close lease of this node lasts unless renewed. */

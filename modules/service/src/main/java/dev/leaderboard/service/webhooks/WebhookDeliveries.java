@@ -5,6 +5,7 @@ import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Delivery;
 import dev.leaderboard.core.Webhook;
 import dev.leaderboard.service.boards.BoardRegistry;
+import dev.leaderboard.service.meters.Outcomes;
 import dev.leaderboard.service.periods.CloseLease;
 import dev.leaderboard.service.periods.PeriodArchivedEvent;
 import dev.leaderboard.store.Keys;
@@ -27,9 +28,12 @@ import org.slf4j.LoggerFactory;
  * delivery lease (renewed every third of its length), retrying with {@link Backoff} until a 2xx and
  * recording each step in the {@link DeliveryStore}; once a dead node's lease lapses, the next
  * {@link #resume} anywhere goes on from the recorded attempt. Runs on the owning verticle's event loop.
+ * Each POST is counted in {@value #ATTEMPTS} by {@code outcome}: {@code delivered} (a 2xx),
+ * {@code failed} (anything else, retried after a backoff).
  */
 public final class WebhookDeliveries {
   private static final Logger LOG = LoggerFactory.getLogger(WebhookDeliveries.class);
+  static final String ATTEMPTS = "leaderboard.webhooks.attempts";
   /**
    * Published to every node when a delivery is asked to go now ({@code {"board", "boardUid",
    * "period"}}): the node whose sequence waits attempts at once, a node without one starts it.
@@ -41,6 +45,8 @@ public final class WebhookDeliveries {
   private final ArchiveStore archive;
   private final WebhookSender sender;
   private final Backoff backoff;
+  private final Outcomes attempts = Outcomes.create(ATTEMPTS,
+      "Webhook POSTs of period-end events, by outcome (delivered: 2xx, failed: retried later)", "delivered", "failed");
   private final Clock clock;
   private final long leaseMillis;
   private final String owner = UUID.randomUUID().toString();
@@ -144,6 +150,7 @@ public final class WebhookDeliveries {
       return record(b, period, trying)
           .compose(ok -> sender.post(hook, trying.eventId(), body))
           .compose(error -> {
+            attempts.count(error == null ? "delivered" : "failed");
             if (error == null) {
               LOG.info("webhook of period {} of board {} delivered after {} attempt(s)", period, name, trying.attempts());
               return record(b, period, trying.delivered(clock.millis()));
