@@ -13,7 +13,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One supervised redis-server in its own directory (a shard of {@link LocalRedisShards} or a node of
- * {@link LocalRedisCluster}), and the lock on that directory while it runs. A start that would not
+ * {@code LocalRedisCluster} of the tests), and the lock on that directory while it runs. A start that would not
  * find the directory's data is refused, and a clean stop records how much there was ({@link RedisData}).
  *
  * @param endpoint {@code redis://:<password>@127.0.0.1:<port>}; holds the password: never log it
