@@ -218,6 +218,23 @@ class BoardsAsCodeTest {
     assertThat(apply(dir.resolve("defs.json")).out).isEqualTo("no changes (3 unchanged)\n");
   }
 
+  /** docs/operations.md's example file: applied, then its export applied changes nothing. */
+  @Test
+  void theOperationsExampleMakesTheRoundTrip() throws IOException {
+    String page = Files.readString(DeploymentManifestTest.ROOT.resolve("docs/operations.md"));
+    int section = page.indexOf("## Boards and leagues as code");
+    int start = page.indexOf("```yaml\n", section) + "```yaml\n".length();
+    Path file = write("boards.yaml", page.substring(start, page.indexOf("```", start)));
+
+    Run made = apply(file);
+    assertThat(made.status).as(made.toString()).isZero();
+    assertThat(made.out).contains("board summer-cup: created", "board weekly-score: created", "league ladder: created");
+    Path exported = dir.resolve("exported.yaml");
+    assertThat(export(exported.toString()).status).isZero();
+    assertThat(apply(exported, "--dry-run").out).isEqualTo("no changes (3 unchanged)\n");
+    assertThat(apply(file).out).isEqualTo("no changes (3 unchanged)\n");
+  }
+
   @Test
   void aBadFileIsRefusedWithWhatIsWrong() throws IOException {
     Map<String, String> bad = Map.of(
