@@ -121,6 +121,13 @@ class BoardsAsCodeTest {
     assertThat(run.out.lines().filter(l -> l.contains(" -> "))).hasSize(1);
     assertThat(get("/v1/boards/weekly-score").getBoolean("publicReads")).isTrue();
     assertThat(apply(changed).out).startsWith("no changes");
+
+    Path league = write("defs.yaml", TWO_BOARDS_AND_A_LEAGUE + "    dropInactive: true\n");
+    Run leagueRun = apply(league);
+    assertThat(leagueRun.status).as(leagueRun.toString()).isZero();
+    assertThat(leagueRun.out).contains("league ladder: change\n    dropInactive: false -> true\n", "league ladder: changed");
+    assertThat(get("/v1/leagues/ladder").getBoolean("dropInactive")).isTrue();
+    assertThat(apply(league).out).startsWith("no changes");
   }
 
   @Test
