@@ -36,10 +36,15 @@ final class AdminKeyFile {
   private final KeyAdmin keys;
   private final SecureRandom random = new SecureRandom();
 
+  /** The file holding the admin key of a node with {@code config}: {@code LB_ADMIN_KEY_FILE}, else {@code LB_DATA_DIR/admin.key}. */
+  static Path path(AppConfig config) {
+    return config.adminKeyFile() != null ? config.adminKeyFile() : config.dataDir().resolve(FILE_NAME);
+  }
+
   private AdminKeyFile(Vertx vertx, AppConfig config, KeyCache cache) {
     this.vertx = vertx;
     this.given = config.adminKeyFile() != null;
-    this.file = given ? config.adminKeyFile() : config.dataDir().resolve(FILE_NAME);
+    this.file = path(config);
     this.keys = new KeyAdmin(cache, random);
   }
 

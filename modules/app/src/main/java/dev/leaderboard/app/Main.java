@@ -8,7 +8,8 @@ import java.util.List;
  * {@code migrate} it copies standalone Redis endpoints into a Redis Cluster instead ({@link MigrateCommand}); with
  * {@code reshard} it adds standalone shards to a stopped deployment ({@link ReshardCommand}); with
  * {@code backup} or {@code restore} it backs up or restores the embedded servers' data ({@link BackupCommand},
- * {@link RestoreCommand}).
+ * {@link RestoreCommand}); with {@code apply} or {@code export} it brings a running node's boards and
+ * leagues to a definition file, or writes them as one ({@link ApplyCommand}, {@link ExportCommand}).
  */
 public final class Main {
   private Main() {
@@ -21,6 +22,8 @@ public final class Main {
       case "reshard" -> ReshardCommand.run(rest, System.getenv(), System.out, System.err);
       case "backup" -> BackupCommand.run(rest, System.getenv(), System.out, System.err);
       case "restore" -> RestoreCommand.run(rest, System.getenv(), System.out, System.err);
+      case "apply" -> ApplyCommand.run(rest, System.getenv(), System.out, System.err);
+      case "export" -> ExportCommand.run(rest, System.getenv(), System.out, System.err);
       default -> null;
     };
     if (status != null) {

@@ -85,6 +85,9 @@ public record Board(
   private static final Set<String> WRITABLE = Set.of("order", "operator", "period", "timezone", "maxScore",
       "tieResolution", "retainPeriods", "graceSeconds", "partitions", "denseRanks", "rankOnSubmit", "dedupeSeconds",
       "publicReads", "clientWrites", "maxStep", "archiveEventTop", "webhook", "minScore", "sortKeys", "layout");
+  /** Every field a board's definition (the body of {@code PUT /v1/boards/{board}}) may give. */
+  public static final Set<String> DEFINITION_FIELDS = java.util.stream.Stream.of(WRITABLE,
+      Competition.FIELDS, RewardRules.FIELDS).flatMap(Set::stream).collect(java.util.stream.Collectors.toUnmodifiableSet());
   /** Fields a GET returns that a PUT may echo back; they are ignored. */
   private static final Set<String> READ_ONLY = Set.of("board", "createdAt", "origin", "limits");
 
@@ -189,10 +192,8 @@ public record Board(
   public static Board define(String name, JsonObject spec, Board existing, Instant now, int defaultPartitions,
       String newUid, League.TierName tier) {
     Names.boardOrTier("board", name);
-    Set<String> known = new java.util.HashSet<>(WRITABLE);
+    Set<String> known = new java.util.HashSet<>(DEFINITION_FIELDS);
     known.addAll(READ_ONLY);
-    known.addAll(Competition.FIELDS);
-    known.addAll(RewardRules.FIELDS);
     Fields.onlyKnown(spec, "", known);
     Order order = enumField(spec, "order", existing == null ? Order.DESC : existing.order(), Order::fromWire);
     Operator operator = enumField(spec, "operator", existing == null ? Operator.INCR : existing.operator(),

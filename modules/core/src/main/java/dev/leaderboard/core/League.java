@@ -41,7 +41,8 @@ public record League(String name, String uid, List<String> tiers, int cohortSize
   public static final long MAX_GRACE_SECONDS = 3600;
   /** Tier boards' names start with this, which no board name may: they are reachable only through their league. */
   public static final String TIER_PREFIX = "~";
-  private static final Set<String> WRITABLE = Set.of("tiers", "cohortSize", "promote", "relegate", "period",
+  /** Every field a league's definition (the body of {@code PUT /v1/leagues/{league}}) may give. */
+  public static final Set<String> DEFINITION_FIELDS = Set.of("tiers", "cohortSize", "promote", "relegate", "period",
       "timezone", "order", "operator", "autoJoin", "dropInactive", "webhook", "archiveEventTop", "graceSeconds",
       "rewards");
   private static final Set<String> READ_ONLY = Set.of("league", "createdAt");
@@ -100,7 +101,7 @@ public record League(String name, String uid, List<String> tiers, int cohortSize
    */
   public static League define(String name, JsonObject spec, League existing, Instant now, String newUid) {
     Names.board("league", name);
-    Set<String> known = new HashSet<>(WRITABLE);
+    Set<String> known = new HashSet<>(DEFINITION_FIELDS);
     known.addAll(READ_ONLY);
     Fields.onlyKnown(spec, "", known);
     List<String> tiers = existing != null && !spec.containsKey("tiers") ? existing.tiers() : tiers(spec.getValue("tiers"));
