@@ -23,6 +23,8 @@ final class BoardView {
   Board definition;
   String period;
   boolean ended;
+  /** The last read failure logged for these streams (each cause is logged once in a row). */
+  String lastFailure;
 
   BoardView(Board definition, String fixed, Instant now) {
     this.board = definition.name();

@@ -154,6 +154,8 @@ final class StreamHub {
       for (BoardView view : List.copyOf(views.values())) {
         if (view.board.equals(board)) {
           if (ar.result() == null || !ar.result().uid().equals(view.definition.uid())) {
+            LOG.info("the streams of board {} end: the board was {}", board, ar.result() == null ? "deleted"
+                : "deleted and made again");
             end(view);
           } else {
             view.definition = ar.result();
@@ -203,8 +205,10 @@ final class StreamHub {
         f.reading = false;
         failed(view, ar.cause(), () -> f.dirty = true);
       } else if (f.update(ar.result())) {
+        view.lastFailure = null;
         sent(List.of(f), Fanout.write(f.streams, Fanout.event(++lastId, "top", f.data)));
       } else {
+        view.lastFailure = null;
         f.reading = false;
       }
     });
@@ -235,6 +239,7 @@ final class StreamHub {
         failed(view, ar.failed() ? ar.cause() : null, () -> feeds.forEach(f -> f.dirty = true));
         return;
       }
+      view.lastFailure = null;
       RankList ranks = ar.result();
       Map<String, Entry> byUser = new HashMap<>();
       ranks.entries().forEach(e -> byUser.put(e.userId(), e));
@@ -259,11 +264,17 @@ final class StreamHub {
   /** A read failed: a board that is gone ends its streams; anything else is read again next interval. */
   private void failed(BoardView view, Throwable cause, Runnable retry) {
     if (cause instanceof LeaderboardException e && e.status() == 404) {
+      LOG.info("the streams of board {} end: {}", view.board, e.getMessage());
       end(view);
       return;
     }
     retry.run();
-    LOG.debug("a read for the streams of board {} failed; retrying next interval: {}", view.board, String.valueOf(cause));
+    // each cause once in a row per board: an outage fails every feed's read each interval
+    String why = String.valueOf(cause);
+    if (!why.equals(view.lastFailure)) {
+      view.lastFailure = why;
+      LOG.warn("a read for the streams of board {} failed; retrying next interval: {}", view.board, why);
+    }
   }
 
   /**
