@@ -44,11 +44,13 @@ class StreamAcrossNodesTest {
             .bodyAsJsonObject();
 
         BlockingQueue<String> chunks = new LinkedBlockingQueue<>();
+        // the handler is set as the answer arrives, on its event loop: set later (after await), the first
+        // chunks (the retry line, often the first top) could arrive before it and be lost to the test
         HttpClientResponse stream = http.request(HttpMethod.GET, portB, "localhost",
                 "/v1/boards/" + board + "/stream?top=3&ticket=" + ticket.getString("ticket"))
-            .compose(req -> req.send()).await();
+            .compose(req -> req.send().map(answer -> answer.handler(chunk ->
+                chunks.add(chunk.toString(StandardCharsets.UTF_8))))).await();
         assertThat(stream.statusCode()).isEqualTo(200);
-        stream.handler(chunk -> chunks.add(chunk.toString(StandardCharsets.UTF_8)));
         StringBuilder seen = new StringBuilder();
         awaitText(chunks, seen, "event: top");
 
