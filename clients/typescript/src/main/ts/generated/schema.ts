@@ -1128,6 +1128,10 @@ export interface paths {
          *     cohort (members seated in none last) and rank in it; `movement` keeps only moves of that
          *     kind. `total` counts the moves the filter keeps, `counts` every move of the period by
          *     movement. 404 `period_not_found` for a period the league has not closed.
+         *
+         *     A page hands on `next`, the key of the page after it (null on the last): give it as `after`
+         *     for that page. A page by key reads only its own moves however deep it is; a page by `offset`
+         *     past the first sorts the period's moves to find its place. `after` and `offset` are not given together.
          */
         get: operations["leagueMoves"];
         put?: never;
@@ -1824,8 +1828,11 @@ export interface components {
              * @description Moves the filter keeps
              */
             total: number;
-            /** Format: int64 */
-            offset: number;
+            /**
+             * Format: int64
+             * @description The page's first move's place; absent on a page asked for by `after`
+             */
+            offset?: number;
             /** Format: int32 */
             limit: number;
             /** @description Every move of the period, by movement */
@@ -1853,6 +1860,8 @@ export interface components {
                 /** @enum {string} */
                 movement: "up" | "down" | "stay" | "dropped";
             }[];
+            /** @description The key of the page after this one, for `after`; null on the last page */
+            next: string | null;
         };
         JoinResult: {
             userId: components["schemas"]["UserId"];
@@ -4758,6 +4767,8 @@ export interface operations {
                 offset?: components["parameters"]["offset"];
                 /** @description Page size */
                 limit?: components["parameters"]["limit"];
+                /** @description The `next` of the page before (not with `offset`) */
+                after?: string;
             };
             header?: never;
             path: {

@@ -119,9 +119,19 @@ public final class LeagueCalls {
   }
 
   /** A page of a closed period's moves; {@code movement} null for every move, offset and limit null for defaults. */
-  @Operation("leagueMoves")
   public LeagueMovePage leagueMoves(String league, String period, String movement, Long offset, Integer limit) {
+    return leagueMoves(league, period, movement, offset, limit, null);
+  }
+
+  /**
+   * A page of a closed period's moves, from {@code offset} or after {@code after} (the {@code next} of the
+   * page before; it reads only its own moves however deep), not both.
+   */
+  @Operation("leagueMoves")
+  public LeagueMovePage leagueMoves(String league, String period, String movement, Long offset, Integer limit,
+      String after) {
     return transport.send(Call.of("leagueMoves", "GET", "/v1/leagues/{}/periods/{}/moves", league, period)
-        .param("movement", movement).param("offset", offset).param("limit", limit), LeagueMovePage.class);
+        .param("movement", movement).param("offset", offset).param("limit", limit).param("after", after),
+        LeagueMovePage.class);
   }
 }

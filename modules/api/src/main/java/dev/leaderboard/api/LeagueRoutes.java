@@ -103,7 +103,7 @@ final class LeagueRoutes {
   private void moves(RoutingContext ctx) {
     Params q = Params.of(ctx);
     Replies.encoded(ctx, service.get().leagueMoves(ctx.pathParam("league"), ctx.pathParam("period"), q.string("movement"),
-        q.longValue("offset"), q.intValue("limit")));
+        q.longValue("offset"), q.intValue("limit"), q.string("after")));
   }
 
   private record Created(boolean created, JsonObject body) {

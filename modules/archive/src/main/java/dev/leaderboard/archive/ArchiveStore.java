@@ -70,7 +70,9 @@ public final class ArchiveStore {
       RewardStore.SCHEMA,
       // the moves of leagues' closes
       LeagueMoveStore.SCHEMA,
-      LeagueMoveStore.BY_TIER);
+      LeagueMoveStore.BY_TIER,
+      // a period's moves read a page at a time by key
+      LeagueMoveStore.BY_PAGE);
 
   private static final String ENTRY_COLUMNS = "position, user_id, score, at, competition_rank, dense_rank, meta, keys";
   private static final String PERIOD_COLUMNS = "board_uid, board, period, size, archived_at, definition";

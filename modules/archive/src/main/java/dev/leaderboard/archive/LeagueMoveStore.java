@@ -39,6 +39,16 @@ public final class LeagueMoveStore {
   static final String BY_TIER = """
       create index if not exists league_move_by_tier on league_move (league, period, from_tier, cohort, cohort_rank);
       """;
+  /**
+   * The archive's migration that orders a tier's moves as pages read them: cohort (the unseated last),
+   * cohort rank, user ID, so a page after a key walks the index from there instead of sorting the period.
+   */
+  static final String BY_PAGE = """
+      create index if not exists league_move_page on league_move (league_uid, period, from_tier,
+        (coalesce(cohort, 9223372036854775807)), (coalesce(cohort_rank, 9223372036854775807)), user_id);
+      """;
+  private static final String PAGE_KEY = "coalesce(cohort, 9223372036854775807), coalesce(cohort_rank,"
+      + " 9223372036854775807), user_id";
   private static final String INSERT = "insert into league_move (league_uid, league, period, user_id, from_tier, to_tier,"
       + " cohort, cohort_rank, score, movement) select $1, $2, $3, m.* from unnest($4::text[], $5::text[], $6::text[],"
       + " $7::bigint[], $8::bigint[], $9::bigint[], $10::text[]) m on conflict (league_uid, period, user_id) do nothing";
@@ -158,6 +168,49 @@ public final class LeagueMoveStore {
         + " and period = $2 and ($3::text is null or movement = $3) order by array_position($4::text[], from_tier),"
         + " cohort nulls last, cohort_rank, user_id offset $5 limit $6")
         .execute(Tuple.of(leagueUid, period, movement, tiers.toArray(String[]::new), offset, limit))).map(rows -> ArchiveStore.map(rows, LeagueMoveStore::move));
+  }
+
+  /**
+   * Where a page of moves goes on from: after this move of the tier at {@code tier} (its place in the
+   * league's tiers), in the order of {@link #page}.
+   */
+  public record After(int tier, Long cohort, Long cohortRank, String userId) {
+    /** The key of {@code m}, a move of a league whose tiers are {@code tiers}. */
+    public static After of(Move m, List<String> tiers) {
+      return new After(tiers.indexOf(m.from()), m.cohort(), m.cohortRank(), m.userId());
+    }
+  }
+
+  /**
+   * The page of the period's moves after {@code after} ({@code null}: from the first), in the order of
+   * {@link #page}: a tier at a time, each read along {@link #BY_PAGE} from the key on, so a page costs
+   * its own rows whatever its depth.
+   */
+  public Future<List<Move>> page(String leagueUid, String period, List<String> tiers, String movement, After after,
+      int limit) {
+    return pageFrom(leagueUid, period, tiers, movement, after == null ? new After(0, null, null, null) : after, limit,
+        new ArrayList<>());
+  }
+
+  private Future<List<Move>> pageFrom(String leagueUid, String period, List<String> tiers, String movement, After after,
+      int limit, List<Move> out) {
+    if (after.tier() < 0 || after.tier() >= tiers.size() || out.size() >= limit) {
+      return Future.succeededFuture(out);
+    }
+    long max = Long.MAX_VALUE;
+    String key = after.userId() == null ? "" : " and (" + PAGE_KEY + ") > ($5, $6, $7)";
+    Tuple args = Tuple.of(leagueUid, period, tiers.get(after.tier()), movement);
+    if (after.userId() != null) {
+      args.addLong(after.cohort() == null ? max : after.cohort()).addLong(after.cohortRank() == null ? max
+          : after.cohortRank()).addString(after.userId());
+    }
+    args.addInteger(limit - out.size());
+    return ArchiveStore.reached(pool.preparedQuery("select " + COLUMNS + " from league_move where league_uid = $1"
+        + " and period = $2 and from_tier = $3 and ($4::text is null or movement = $4)" + key + " order by " + PAGE_KEY
+        + " limit $" + args.size()).execute(args)).compose(rows -> {
+          out.addAll(ArchiveStore.map(rows, LeagueMoveStore::move));
+          return pageFrom(leagueUid, period, tiers, movement, new After(after.tier() + 1, null, null, null), limit, out);
+        });
   }
 
   /** The moves recorded at one period's close, counted by movement. */

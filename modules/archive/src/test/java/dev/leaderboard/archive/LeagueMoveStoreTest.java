@@ -69,4 +69,49 @@ class LeagueMoveStoreTest {
     moves.delete(league).await();
     assertThat(moves.period(league, "p1").await()).isEmpty();
   }
+
+  /**
+   * Pages by key, of random sizes, with and without a movement: together they are the period's moves
+   * once each in page order (the tiers in the league's order, then cohort with the unseated last,
+   * cohort rank and user ID), as the model sorts them and as one page by offset holds them.
+   */
+  @Test
+  void pagesByKeyReadEveryMoveOnceInPageOrder(Random rnd) {
+    String league = "lg-" + UUID.randomUUID();
+    List<String> tiers = List.of("gold", "bronze", "silver");
+    List<String> movements = List.of("up", "down", "stay", "dropped");
+    List<Move> all = new ArrayList<>();
+    for (int i = 0; i < 300 + rnd.nextInt(300); i++) {
+      boolean seated = rnd.nextInt(8) != 0;
+      all.add(new Move("u" + rnd.nextInt(100_000) + "-" + i, tiers.get(rnd.nextInt(3)), "silver",
+          seated ? (long) rnd.nextInt(6) : null, seated ? 1L + rnd.nextInt(40) : null, (long) rnd.nextInt(50),
+          movements.get(rnd.nextInt(4))));
+    }
+    LeagueMoveStore moves = store.leagueMoves();
+    moves.record(league, "ladder", "p1", all).await();
+    for (String movement : java.util.Arrays.asList(null, "up", "dropped")) {
+      List<Move> expected = all.stream().filter(m -> movement == null || m.movement().equals(movement))
+          .sorted(java.util.Comparator.<Move>comparingInt(m -> tiers.indexOf(m.from()))
+              .thenComparing(m -> m.cohort() == null ? Long.MAX_VALUE : m.cohort())
+              .thenComparing(m -> m.cohortRank() == null ? Long.MAX_VALUE : m.cohortRank())
+              .thenComparing(Move::userId))
+          .toList();
+      assertThat(moves.page(league, "p1", tiers, movement, 0, expected.size() + 1).await()).as("by offset, %s", movement)
+          .isEqualTo(expected);
+      List<Move> paged = new ArrayList<>();
+      LeagueMoveStore.After after = null;
+      while (true) {
+        int limit = 1 + rnd.nextInt(60);
+        List<Move> page = moves.page(league, "p1", tiers, movement, after, limit).await();
+        assertThat(page.size()).isLessThanOrEqualTo(limit);
+        paged.addAll(page);
+        if (page.size() < limit) {
+          break;
+        }
+        after = LeagueMoveStore.After.of(page.get(page.size() - 1), tiers);
+      }
+      assertThat(paged).as("by key, %s", movement).isEqualTo(expected);
+    }
+    moves.delete(league).await();
+  }
 }

@@ -232,8 +232,12 @@ public interface LeaderboardService {
   /** The league's closed periods, newest first (at most {@code limit}, default 20), with their moves counted by movement. */
   Future<LeaguePeriods> leaguePeriods(String league, Integer limit);
 
-  /** A page of a closed period's recorded moves, {@code movement} ({@code null}: any) filtering them, with the counts by movement. */
-  Future<LeagueMovePage> leagueMoves(String league, String period, String movement, Long offset, Integer limit);
+  /**
+   * A page of a closed period's recorded moves, {@code movement} ({@code null}: any) filtering them, with the
+   * counts by movement: from {@code offset}, or after {@code after} (a page's {@code next}), not both.
+   */
+  Future<LeagueMovePage> leagueMoves(String league, String period, String movement, Long offset, Integer limit,
+      String after);
 
   /** This node's view of its stores (shards PINGed, PostgreSQL queried, boards cached); never fails. */
   Future<Health> health();

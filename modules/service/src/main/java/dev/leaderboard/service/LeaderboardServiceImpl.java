@@ -290,8 +290,9 @@ public final class LeaderboardServiceImpl implements LocalLeaderboardService {
   }
 
   @Override
-  public Future<LeagueMovePage> leagueMoves(String league, String period, String movement, Long offset, Integer limit) {
-    return Requests.guard(() -> parts.leagueReads.moves(league, period, movement, offset, limit));
+  public Future<LeagueMovePage> leagueMoves(String league, String period, String movement, Long offset, Integer limit,
+      String after) {
+    return Requests.guard(() -> parts.leagueReads.moves(league, period, movement, offset, limit, after));
   }
 
 }

@@ -125,25 +125,35 @@ public record LeagueReads(Leagues leagues, LeagueStore store, LeagueMoveStore mo
    * moved from, lowest first, then cohort and rank in it; 404 {@code period_not_found} for a period
    * the league has not closed.
    */
-  public Future<LeagueMovePage> moves(String name, String period, String movement, Long offset, Integer limit) {
+  public Future<LeagueMovePage> moves(String name, String period, String movement, Long offset, Integer limit,
+      String after) {
     Names.board("league", name);
     if (movement != null && !MOVEMENTS.contains(movement)) {
       throw Refusal.invalid("movement", "must be one of " + String.join(", ", MOVEMENTS) + " (got '"
           + (movement.length() > 40 ? movement.substring(0, 40) + "..." : movement) + "')");
     }
+    if (after != null && offset != null) {
+      throw Refusal.invalid("after", "cannot be given with offset: a page starts at one of them");
+    }
     long off = Requests.offset(offset);
     int lim = Requests.limit(limit, Limits.DEFAULT_PAGE);
     return leagues.get(name).compose(l -> boards.require(l.tierBoard(l.lowest())).compose(b -> {
       Period p = Requests.period(b, period, clock);
+      LeagueMoveStore.After key = after == null ? null : MoveKeys.read(after, l.tiers());
       return Future.all(moves.counts(l.uid(), p.id()), store.applied(l, p.id())).compose(all -> {
         PeriodMoves recorded = all.resultAt(0);
         if (recorded.movements().isEmpty() && !all.<Boolean>resultAt(1)) {
           throw Refusal.PERIOD_NOT_FOUND.exception(l.name(), p.id());
         }
         long total = movement == null ? recorded.total() : recorded.movements().getOrDefault(movement, 0L);
-        return moves.page(l.uid(), p.id(), l.tiers(), movement, off, lim).map(page -> LeagueMovePage.of(l.name(),
-            p.id(), movement, total, off, lim, Counts.of(recorded.movements()), page));
+        // a page by key (or the first one) walks the index from its key; one deeper by offset sorts the period
+        Future<List<LeagueMoveStore.Move>> page = off > 0 ? moves.page(l.uid(), p.id(), l.tiers(), movement, off, lim)
+            : moves.page(l.uid(), p.id(), l.tiers(), movement, key, lim);
+        return page.map(found -> LeagueMovePage.of(l.name(), p.id(), movement, total, after == null ? off : null,
+            lim, Counts.of(recorded.movements()), found, found.size() < lim ? null
+                : MoveKeys.of(LeagueMoveStore.After.of(found.get(found.size() - 1), l.tiers()))));
       });
     }));
   }
+
 }

@@ -135,7 +135,7 @@ class LeagueReadsTest {
       assertThat(tiers.period()).isEqualTo(period);
       assertThat(tiers.tiers()).as("day %d", day).isEqualTo(expectedTiers(model, size));
       Map<String, LeagueCohort> live = checkCohorts(lg, null, model, zones, size, rnd);
-      assertThat(failure(() -> a.leagueMoves(lg, period, null, null, null).await()).code()).as("not closed yet")
+      assertThat(failure(() -> a.leagueMoves(lg, period, null, null, null, null).await()).code()).as("not closed yet")
           .isEqualTo("period_not_found");
 
       clock.set(start.plus(Duration.ofDays(1)).plusSeconds(600));
@@ -193,8 +193,8 @@ class LeagueReadsTest {
       assertThat(bus.leagueCohort(lg, "bronze", 1L, "2025-04-15").await())
           .isEqualTo(a.leagueCohort(lg, "bronze", 1L, "2025-04-15").await());
       assertThat(bus.leaguePeriods(lg, null).await()).isEqualTo(a.leaguePeriods(lg, null).await());
-      assertThat(bus.leagueMoves(lg, "2025-04-15", "up", 0L, 5).await().moves())
-          .isEqualTo(a.leagueMoves(lg, "2025-04-15", "up", 0L, 5).await().moves()).hasSize(1);
+      assertThat(bus.leagueMoves(lg, "2025-04-15", "up", 0L, 5, null).await().moves())
+          .isEqualTo(a.leagueMoves(lg, "2025-04-15", "up", 0L, 5, null).await().moves()).hasSize(1);
       Throwable refused = catchThrowable(() -> bus.leagueCohort(lg, "gold", 1L, null).await());
       assertThat(refused).isInstanceOf(ServiceException.class);
       assertThat(((ServiceException) refused).failureCode()).isEqualTo(404);
@@ -220,11 +220,15 @@ class LeagueReadsTest {
     assertRefused(() -> a.leagueCohort(lg, "bronze", 2L, null).await(), 404, "cohort_not_found", "no cohort 2");
     assertRefused(() -> a.leagueCohort(lg, "silver", 1L, null).await(), 404, "cohort_not_found", "tier 'silver'");
     assertRefused(() -> a.leaguePeriods(lg, 0).await(), 400, "invalid_field", "limit");
-    assertRefused(() -> a.leagueMoves(lg, "2025-04-15", "sideways", null, null).await(), 400, "invalid_field",
+    assertRefused(() -> a.leagueMoves(lg, "2025-04-15", "sideways", null, null, null).await(), 400, "invalid_field",
         "movement must be one of up, down, stay, dropped");
-    assertRefused(() -> a.leagueMoves(lg, "2025-04-15", null, -1L, null).await(), 400, "invalid_field", "offset");
-    assertRefused(() -> a.leagueMoves(lg, "2025-04-15", null, null, 1001).await(), 400, "invalid_field", "limit");
-    assertRefused(() -> a.leagueMoves(lg, "2025-04-15", null, null, null).await(), 404, "period_not_found",
+    assertRefused(() -> a.leagueMoves(lg, "2025-04-15", null, -1L, null, null).await(), 400, "invalid_field", "offset");
+    assertRefused(() -> a.leagueMoves(lg, "2025-04-15", null, null, 1001, null).await(), 400, "invalid_field", "limit");
+    assertRefused(() -> a.leagueMoves(lg, "2025-04-15", null, 0L, null, "MHxhbm4").await(), 400, "invalid_field",
+        "after cannot be given with offset");
+    assertRefused(() -> a.leagueMoves(lg, "2025-04-15", null, null, null, "not-a-key").await(), 400, "invalid_field",
+        "after must be the next of an earlier page");
+    assertRefused(() -> a.leagueMoves(lg, "2025-04-15", null, null, null, null).await(), 404, "period_not_found",
         "has not closed period 2025-04-15");
     assertThat(a.leaguePeriods(lg, null).await().periods()).isEmpty();
   }
@@ -285,16 +289,31 @@ class LeagueReadsTest {
       int limit = 1 + rnd.nextInt(4);
       List<Move> got = new ArrayList<>();
       for (long offset = 0; ; offset += limit) {
-        LeagueMovePage page = (rnd.nextBoolean() ? a : b).leagueMoves(lg, period, filter, offset, limit).await();
+        LeagueMovePage page = (rnd.nextBoolean() ? a : b).leagueMoves(lg, period, filter, offset, limit, null).await();
         assertThat(page.total()).isEqualTo(want.size());
         assertThat(page.counts()).isEqualTo(counts);
         assertThat(page.movement()).isEqualTo(filter);
+        assertThat(page.offset()).isEqualTo(offset);
         got.addAll(page.moves());
         if (page.moves().size() < limit) {
+          assertThat(page.next()).as("the last page").isNull();
           break;
         }
       }
       assertThat(got).as("moves %s", filter).isEqualTo(want);
+      // by key, on either node, from the first page's next on: the same moves in the same order
+      List<Move> byKey = new ArrayList<>();
+      String after = null;
+      do {
+        LeagueMovePage page = (rnd.nextBoolean() ? a : b).leagueMoves(lg, period, filter, null, limit, after).await();
+        assertThat(page.total()).isEqualTo(want.size());
+        assertThat(page.offset()).as("a page by key has no offset").isEqualTo(after == null ? 0L : null);
+        byKey.addAll(page.moves());
+        assertThat(page.next() == null).as("next after %s moves of %s", byKey.size(), want.size())
+            .isEqualTo(page.moves().size() < limit);
+        after = page.next();
+      } while (after != null);
+      assertThat(byKey).as("moves %s by key", filter).isEqualTo(want);
     }
   }
 
