@@ -72,7 +72,9 @@ public final class ArchiveStore {
       LeagueMoveStore.SCHEMA,
       LeagueMoveStore.BY_TIER,
       // a period's moves read a page at a time by key
-      LeagueMoveStore.BY_PAGE);
+      LeagueMoveStore.BY_PAGE,
+      // a period's moves counted by movement, kept as they are recorded and erased
+      LeagueMoveStore.COUNTS);
 
   private static final String ENTRY_COLUMNS = "position, user_id, score, at, competition_rank, dense_rank, meta, keys";
   private static final String PERIOD_COLUMNS = "board_uid, board, period, size, archived_at, definition";

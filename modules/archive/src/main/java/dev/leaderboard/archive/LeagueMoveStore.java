@@ -47,6 +47,24 @@ public final class LeagueMoveStore {
       create index if not exists league_move_page on league_move (league_uid, period, from_tier,
         (coalesce(cohort, 9223372036854775807)), (coalesce(cohort_rank, 9223372036854775807)), user_id);
       """;
+  /**
+   * The archive's migration that keeps each period's moves counted by movement, so a page or the list
+   * of periods reads a few rows instead of counting the period; periods recorded before it are counted once here.
+   */
+  static final String COUNTS = """
+      create table if not exists league_move_count (
+        league_uid text not null,
+        period text not null,
+        movement text not null,
+        moves bigint not null,
+        primary key (league_uid, period, movement));
+      insert into league_move_count select league_uid, period, movement, count(*) from league_move
+        group by league_uid, period, movement on conflict do nothing;
+      """;
+  /** The period's moves counted again, in the transaction that recorded them. */
+  private static final String COUNT = "insert into league_move_count select league_uid, period, movement, count(*)"
+      + " from league_move where league_uid = $1 and period = $2 group by league_uid, period, movement"
+      + " on conflict (league_uid, period, movement) do update set moves = excluded.moves";
   private static final String PAGE_KEY = "coalesce(cohort, 9223372036854775807), coalesce(cohort_rank,"
       + " 9223372036854775807), user_id";
   private static final String INSERT = "insert into league_move (league_uid, league, period, user_id, from_tier, to_tier,"
@@ -74,7 +92,8 @@ public final class LeagueMoveStore {
             column(chunk, Move::userId, String[]::new), column(chunk, Move::from, String[]::new),
             column(chunk, Move::to, String[]::new), column(chunk, Move::cohort, Long[]::new),
             column(chunk, Move::cohortRank, Long[]::new), column(chunk, Move::score, Long[]::new),
-            column(chunk, Move::movement, String[]::new)))))));
+            column(chunk, Move::movement, String[]::new)))))
+        .compose(v -> conn.preparedQuery(COUNT).execute(Tuple.of(leagueUid, period))).mapEmpty()));
   }
 
   /**
@@ -148,14 +167,19 @@ public final class LeagueMoveStore {
    * it); answers how many.
    */
   public Future<Long> eraseUser(List<String> leagueUids, String userId) {
-    return ArchiveStore.reached(pool.preparedQuery("delete from league_move where league_uid = any($1) and user_id = $2")
-        .execute(Tuple.of(leagueUids.toArray(String[]::new), userId))).map(rows -> (long) rows.rowCount());
+    // one statement: the moves go and their periods' counts go down with them, or neither
+    return ArchiveStore.reached(pool.preparedQuery("with gone as (delete from league_move where league_uid = any($1)"
+        + " and user_id = $2 returning league_uid, period, movement), counted as (update league_move_count c"
+        + " set moves = c.moves - g.n from (select league_uid, period, movement, count(*) n from gone"
+        + " group by league_uid, period, movement) g where c.league_uid = g.league_uid and c.period = g.period"
+        + " and c.movement = g.movement) select count(*) from gone")
+        .execute(Tuple.of(leagueUids.toArray(String[]::new), userId))).map(rows -> rows.iterator().next().getLong(0));
   }
 
   /** Removes every move of a deleted league. */
   public Future<Void> delete(String leagueUid) {
-    return ArchiveStore.reached(pool.preparedQuery("delete from league_move where league_uid = $1")
-        .execute(Tuple.of(leagueUid))).mapEmpty();
+    return ArchiveStore.reached(pool.preparedQuery("with counts as (delete from league_move_count where league_uid = $1)"
+        + " delete from league_move where league_uid = $1").execute(Tuple.of(leagueUid))).mapEmpty();
   }
 
   /**
@@ -222,16 +246,16 @@ public final class LeagueMoveStore {
 
   /** The periods with recorded moves, newest first, at most {@code limit}, each with its moves counted by movement. */
   public Future<List<PeriodMoves>> periods(String leagueUid, int limit) {
-    return ArchiveStore.reached(pool.preparedQuery("select period, movement, count(*) from league_move"
-        + " where league_uid = $1 and period in (select distinct period from league_move where league_uid = $1"
-        + " order by period desc limit $2) group by period, movement order by period desc")
+    return ArchiveStore.reached(pool.preparedQuery("select period, movement, moves from league_move_count"
+        + " where league_uid = $1 and moves > 0 and period in (select distinct period from league_move_count"
+        + " where league_uid = $1 and moves > 0 order by period desc limit $2) order by period desc")
         .execute(Tuple.of(leagueUid, limit))).map(LeagueMoveStore::periodMoves);
   }
 
   /** One period's moves counted by movement; empty when none are recorded. */
   public Future<PeriodMoves> counts(String leagueUid, String period) {
-    return ArchiveStore.reached(pool.preparedQuery("select period, movement, count(*) from league_move"
-        + " where league_uid = $1 and period = $2 group by period, movement").execute(Tuple.of(leagueUid, period)))
+    return ArchiveStore.reached(pool.preparedQuery("select period, movement, moves from league_move_count"
+        + " where league_uid = $1 and period = $2 and moves > 0").execute(Tuple.of(leagueUid, period)))
         .map(rows -> {
           List<PeriodMoves> found = periodMoves(rows);
           return found.isEmpty() ? new PeriodMoves(period, Map.of()) : found.get(0);
