@@ -44,6 +44,8 @@ import java.util.regex.Pattern;
  * @param webhooks the delivery lease lasts {@code LB_CLOSE_LEASE_SECONDS} like the close lease
  * @param redisServer {@code LB_REDIS_SERVER}, the redis-server the local shards run; {@code null}: the
  *     shipped one (or {@code -Dleaderboard.redis.server}, which tests use)
+ * @param otlpEndpoint {@code LB_OTLP_ENDPOINT}, the OTLP/HTTP receiver traces go to ({@link Tracing});
+ *     {@code null}: no traces
  */
 public record AppConfig(
     int httpPort,
@@ -75,7 +77,8 @@ public record AppConfig(
     ReplicaWait redisReplicaWait,
     StreamSettings streams,
     WebhookSettings webhooks,
-    Path redisServer) {
+    Path redisServer,
+    String otlpEndpoint) {
 
   /** Every variable the app reads; the deployment test checks manifests against this list. */
   public static final Set<String> VARIABLES = Set.of("LB_HTTP_PORT", "LB_DATA_DIR", "LB_REDIS_ENDPOINTS",
@@ -89,7 +92,7 @@ public record AppConfig(
       "LB_JWT_HS256_SECRET_FILE", "LB_JWT_JWKS_FILE", "LB_JWT_ISSUER", "LB_JWT_AUDIENCE", "LB_REDIS_MODE",
       "LB_REDIS_CLUSTER_SETTLE_MS", "LB_STREAM_INTERVAL_MS", "LB_STREAM_MAX", "LB_WEBHOOK_TIMEOUT_SECONDS",
       "LB_WEBHOOK_RETRY_FIRST_SECONDS", "LB_WEBHOOK_RETRY_MAX_SECONDS", "LB_REDIS_WAIT_REPLICAS", "LB_REDIS_WAIT_MS",
-      "LB_REDIS_SERVER");
+      "LB_REDIS_SERVER", "LB_OTLP_ENDPOINT");
   private static final Pattern IPV4 = Pattern.compile("(25[0-5]|2[0-4]\\d|1?\\d?\\d)(\\.(25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}");
   private static final Pattern IPV6 = Pattern.compile("[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*");
 
@@ -130,7 +133,17 @@ public record AppConfig(
         StreamSettings.DEFAULTS.with(Duration.ofMillis(intVar(env, "LB_STREAM_INTERVAL_MS", 100, 10, 60_000)),
             intVar(env, "LB_STREAM_MAX", StreamSettings.DEFAULTS.maxStreams(), 0, 1_000_000)),
         webhooks(env),
-        redisServer(env));
+        redisServer(env),
+        otlpEndpoint(env));
+  }
+
+  /** {@code LB_OTLP_ENDPOINT}: the base URI of an OTLP/HTTP receiver ({@code http://collector:4318}), or unset. */
+  private static String otlpEndpoint(Map<String, String> env) {
+    String uri = trimmed(env, "LB_OTLP_ENDPOINT");
+    if (uri != null) {
+      SecretUris.check("LB_OTLP_ENDPOINT", uri, Set.of("http", "https"), true);
+    }
+    return uri;
   }
 
   /** {@code LB_REDIS_SERVER}: used only by the local shards, so it makes no sense with external Redis. */
@@ -259,14 +272,14 @@ public record AppConfig(
     return new AppConfig(httpPort, dataDir, endpoints, localShards, partitions, pgUri, cluster, clusterMembers, clusterPort,
         clusterDns, clusterHost, clusterBusPort, clusterTls, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http,
         redisPoolWaiting, redisAnswerMillis, adminKeyFile, open, httpExposure, rates, players, redisCluster, redisSettleMillis, redisReplicaWait, streams, webhooks,
-        redisServer);
+        redisServer, otlpEndpoint);
   }
 
   public AppConfig withPgUri(String uri) {
     return new AppConfig(httpPort, dataDir, redisEndpoints, localShards, partitions, uri, cluster, clusterMembers,
         clusterPort, clusterDns, clusterHost, clusterBusPort, clusterTls, friendLimit, adminIntervalSeconds, closeLeaseSeconds, http,
         redisPoolWaiting, redisAnswerMillis, adminKeyFile, open, httpExposure, rates, players, redisCluster, redisSettleMillis, redisReplicaWait, streams, webhooks,
-        redisServer);
+        redisServer, otlpEndpoint);
   }
 
   /** What a log may show of this configuration: endpoints and the archive URI without their passwords. */
@@ -282,7 +295,8 @@ public record AppConfig(
         + ", redisAnswerMillis=" + redisAnswerMillis + ", adminKeyFile=" + adminKeyFile + ", open=" + open + ", rates=" + rates + ", players=" + players
         + ", redisMode=" + (redisCluster ? "cluster" : "standalone") + ", redisSettleMillis=" + redisSettleMillis
         + ", redisReplicaWait=" + redisReplicaWait
-        + ", streams=" + streams + ", webhooks=" + webhooks + ", redisServer=" + redisServer + "]";
+        + ", streams=" + streams + ", webhooks=" + webhooks + ", redisServer=" + redisServer
+        + ", otlpEndpoint=" + (otlpEndpoint == null ? null : SecretUris.redact(otlpEndpoint)) + "]";
   }
 
   /** Redis endpoint URIs ({@code redis://[[user]:password@]host:port}); an error names the entry, never its text. */

@@ -17,6 +17,7 @@ import dev.leaderboard.store.dispatch.RedisPool;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.VertxBuilder;
 import io.vertx.core.VertxOptions;
 import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
 import java.nio.file.Path;
@@ -139,21 +140,29 @@ public final class LeaderboardApp {
     });
   }
 
-  /** A Vert.x with metrics, and clustered when the configuration says so. Also used by event-bus clients. */
+  /**
+   * A Vert.x with metrics, traces when {@code LB_OTLP_ENDPOINT} is set, and clustered when the
+   * configuration says so. Also used by event-bus clients.
+   */
   public static Future<Vertx> createVertx(AppConfig c) {
     VertxOptions options = new VertxOptions();
-    if (!c.cluster()) {
-      return Future.succeededFuture(Metrics.probed(Metrics.enable(Vertx.builder(), options).build(), options));
+    Config hz = null;
+    if (c.cluster()) {
+      try {
+        ClusterSetup.eventBus(options.getEventBusOptions(), c);
+        hz = ClusterSetup.hazelcast(c);
+      } catch (RuntimeException e) {
+        return Future.failedFuture(e);
+      }
     }
-    Config hz;
-    try {
-      ClusterSetup.eventBus(options.getEventBusOptions(), c);
-      hz = ClusterSetup.hazelcast(c);
-    } catch (RuntimeException e) {
-      return Future.failedFuture(e);
+    VertxBuilder builder = Metrics.enable(Vertx.builder(), options);
+    Tracing tracing = Tracing.enable(builder, c.otlpEndpoint());
+    if (hz == null) {
+      return Future.succeededFuture(Metrics.probed(tracing.closeWith(builder.build()), options));
     }
-    return Metrics.enable(Vertx.builder(), options).withClusterManager(new HazelcastClusterManager(hz)).buildClustered()
-        .map(vertx -> Metrics.probed(vertx, options));
+    return builder.withClusterManager(new HazelcastClusterManager(hz)).buildClustered()
+        .onFailure(e -> tracing.close())
+        .map(vertx -> Metrics.probed(tracing.closeWith(vertx), options));
   }
 
   public Vertx vertx() {

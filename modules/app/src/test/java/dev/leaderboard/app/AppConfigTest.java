@@ -69,6 +69,23 @@ class AppConfigTest {
   }
 
   @Test
+  void tracesGoToAnOtlpHttpEndpointOnlyWhenOneIsSet() {
+    assertThat(AppConfig.fromEnv(Map.of()).otlpEndpoint()).isNull();
+    AppConfig set = AppConfig.fromEnv(Map.of("LB_OTLP_ENDPOINT", " http://collector:4318 "));
+    assertThat(set.otlpEndpoint()).isEqualTo("http://collector:4318");
+    assertThat(set.withRedisEndpoints(List.of("redis://h:1")).withPgUri("postgresql://h/db").otlpEndpoint())
+        .isEqualTo(set.otlpEndpoint());
+    assertThat(AppConfig.fromEnv(Map.of("LB_OTLP_ENDPOINT", "https://user:secret@otlp.example.com/otlp")).toString())
+        .contains("otlpEndpoint=https://user:***@otlp.example.com/otlp").doesNotContain("secret");
+    assertThatThrownBy(() -> AppConfig.fromEnv(Map.of("LB_OTLP_ENDPOINT", "collector:4317")))
+        .hasMessageContaining("LB_OTLP_ENDPOINT must start with http://, https://");
+    assertThatThrownBy(() -> AppConfig.fromEnv(Map.of("LB_OTLP_ENDPOINT", "http://collector :4318")))
+        .hasMessageContaining("LB_OTLP_ENDPOINT is not a URI");
+    assertThatThrownBy(() -> AppConfig.fromEnv(Map.of("LB_OTLP_ENDPOINT", "http:///v1/traces")))
+        .hasMessageContaining("LB_OTLP_ENDPOINT names no host");
+  }
+
+  @Test
   void playerTokensAreOffUnlessASecretOrKeyFileIsSet() {
     assertThat(AppConfig.fromEnv(Map.of()).players()).isEqualTo(PlayerTokenSettings.NONE);
     assertThat(AppConfig.fromEnv(Map.of()).players().enabled()).isFalse();
