@@ -139,7 +139,8 @@ public record LeagueBatch(LeagueStore store, BoardRegistry boards, ScoreIntake i
       }
       return store.joinAll(l, newcomers, l.lowest()).map(joined -> {
         for (int k = 0; k < newcomers.size(); k++) {
-          tiers.put(newcomers.get(k), joined.get(k));
+          // none: banned, which this node had not heard yet (the join reads the bans): as a banned user above
+          tiers.put(newcomers.get(k), joined.get(k) == null ? l.lowest() : joined.get(k));
         }
         return tiers;
       });

@@ -10,11 +10,15 @@ import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.TestClock;
 import dev.leaderboard.service.LeaderboardServiceImpl;
 import dev.leaderboard.service.request.ScoreBatch;
+import dev.leaderboard.service.request.ScoreEvent;
 import dev.leaderboard.service.result.CohortBoard;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Route;
 import dev.leaderboard.store.leagues.LeagueStore;
+import dev.leaderboard.store.moderation.Ban;
+import dev.leaderboard.store.moderation.ModerationStore;
 import dev.leaderboard.testing.TestSeed;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -217,5 +221,29 @@ class LeagueErasureTest {
         "x1", null).await());
     assertThat(refused.code()).isEqualTo("invalid_field");
     assertThat(a.leagueUser(lg, "x1", null).await().rank()).isEqualTo(1);
+  }
+  /**
+   * A league score racing an erasure on a node that has not heard of its ban yet: the erasure stored its
+   * ban and removed the user's memberships (done on the other node, here written straight to Redis),
+   * the score arrives before the ban is dropped. Its join reads the ban itself, so the user is not made a
+   * member again, and nothing of them is left in the league when the ban goes.
+   */
+  @Test
+  void aLeagueScoreRacingAnErasureDoesNotMakeTheUserAMemberAgain() {
+    String lg = league();
+    String user = "racer-" + UUID.randomUUID().toString().substring(0, 8);
+    ModerationStore moderation = new ModerationStore(stores.get(0).shards());
+    moderation.putBan(user, new Ban("erasure under way", clock.millis(), true)).await();
+    try {
+      // this node's ban registry has not heard of the ban: only the join's own read of it can keep the user out
+      assertThat(stores.get(1).bans().banned(user)).isFalse();
+      b.submitLeague(lg, new ScoreEvent(new JsonObject().put("userId", user).put("value", 3)))
+          .recover(t -> Future.succeededFuture()).await();
+      assertThat(new LeagueStore(stores.get(1).shards()).tiersOf(stored(lg), List.of(user)).await())
+          .as("a member again?").containsExactly((String) null);
+    } finally {
+      moderation.dropBan(user).await();
+    }
+    assertThat(new LeagueStore(stores.get(0).shards()).members(stored(lg)).await()).doesNotContainKey(user);
   }
 }

@@ -4,6 +4,8 @@ import dev.leaderboard.core.League;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.dispatch.Call;
 import dev.leaderboard.store.dispatch.Route;
+import dev.leaderboard.store.dispatch.Script;
+import dev.leaderboard.store.dispatch.ScriptCall;
 import dev.leaderboard.store.dispatch.Shards;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
@@ -26,7 +28,14 @@ public final class LeagueStore {
   private static final int FIELDS_PER_SCAN = 5000;
   /** Writes of an apply sent in one pipelined round. */
   private static final int WRITES_PER_ROUND = 16;
+  /** Joins users unless banned, atomically with the bans ({@link #joinAll}). */
+  public static final Script JOIN = new Script("league_join.lua", true, JoinKey.class, JoinArg.class, null);
   private final Shards shards;
+
+  public enum JoinKey { MEMBERS, BANS }
+
+  public enum JoinArg implements ScriptCall.Variadic { TIER, USERS }
+
 
   public LeagueStore(Shards shards) {
     this.shards = shards;
@@ -159,15 +168,24 @@ public final class LeagueStore {
 
   /**
    * Makes each user a member in {@code tier} unless they are one already (a join as {@link #join}
-   * without {@code place}), in one pipelined round; answers each user's tier after it, in order.
+   * without {@code place}) or banned, in one call; answers each user's tier after it, in order
+   * ({@code null} for a banned non-member). The ban is read in the same script: a user whose
+   * erasure has stored its ban is never joined again, whatever this node's ban registry knows yet.
    */
   public Future<List<String>> joinAll(League l, List<String> userIds, String tier) {
     if (userIds.isEmpty()) {
       return Future.succeededFuture(List.of());
     }
-    String key = Keys.leagueMembers(l);
-    return shards.dispatch(userIds.stream().map(u -> Call.of(Route.META, Request.cmd(Command.HSETNX).arg(key).arg(u)
-        .arg(tier))).toList()).compose(added -> tiersOf(l, userIds));
+    ScriptCall<JoinKey, JoinArg> c = new ScriptCall<JoinKey, JoinArg>(JOIN, Route.META)
+        .key(JoinKey.MEMBERS, Keys.leagueMembers(l)).key(JoinKey.BANS, Keys.BANS).arg(JoinArg.TIER, tier);
+    userIds.forEach(u -> c.arg(JoinArg.USERS, u));
+    return shards.send(c.call()).map(r -> {
+      List<String> out = new ArrayList<>(r.size());
+      for (int i = 0; i < r.size(); i++) {
+        out.add(r.get(i) == null ? null : r.get(i).toString());
+      }
+      return out;
+    });
   }
 
   /** A member's tier after a join, and whether the join made them a member. */

@@ -4,6 +4,7 @@ import dev.leaderboard.store.boards.KeySetUpgrade;
 import dev.leaderboard.store.boards.Leases;
 import dev.leaderboard.store.dispatch.Script;
 import dev.leaderboard.store.friends.FriendStore;
+import dev.leaderboard.store.leagues.LeagueStore;
 import dev.leaderboard.store.moderation.ModerationStore;
 import dev.leaderboard.store.participation.ParticipationStore;
 import dev.leaderboard.store.scores.CountsScript;
@@ -20,7 +21,7 @@ import java.util.List;
 public final class StoreScripts {
   public static final List<Script> ALL = List.of(SubmitScript.SCRIPT, RankScript.SCRIPT, CountsScript.SCRIPT,
       FriendStore.ADD, Leases.RENEW, Leases.RELEASE, MetaStore.SCRIPT, Rows.SCRIPT, ParticipationStore.JOIN,
-      ModerationStore.MODERATE, KeySetUpgrade.MERGE);
+      ModerationStore.MODERATE, KeySetUpgrade.MERGE, LeagueStore.JOIN);
 
   private StoreScripts() {
   }

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.leaderboard.core.League;
 import dev.leaderboard.embedded.TestShards;
 import dev.leaderboard.store.dispatch.Shards;
+import dev.leaderboard.store.moderation.Ban;
+import dev.leaderboard.store.moderation.ModerationStore;
 import dev.leaderboard.testing.TestSeed;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -72,5 +74,33 @@ class LeagueStoreTest {
     assertThat(store.members(l).await()).isEqualTo(expected);
     store.delete(l).await();
     assertThat(store.members(l).await()).isEmpty();
+  }
+  /**
+   * A join reads the bans in the same script: a banned non-member is not joined (an erasure's ban stored
+   * on another node a moment ago is seen), a banned member keeps their tier, anyone else joins once.
+   */
+  @Test
+  void joinAllLeavesOutBannedNonMembers() {
+    League l = League.define("jn-" + UUID.randomUUID().toString().substring(0, 8), new JsonObject()
+        .put("tiers", new JsonArray(List.copyOf(TIERS))).put("cohortSize", 5).put("promote", 1).put("relegate", 1)
+        .put("period", "daily"), null, Instant.parse("2025-04-15T00:00:00Z"), UUID.randomUUID().toString());
+    LeagueStore store = new LeagueStore(shards);
+    ModerationStore moderation = new ModerationStore(shards);
+    String suffix = UUID.randomUUID().toString().substring(0, 8);
+    String fresh = "fresh-" + suffix;
+    String erased = "erased-" + suffix;
+    String member = "member-" + suffix;
+    store.apply(l, "p1", Map.of(member, "silver")).await();
+    moderation.putBan(erased, new Ban("erasure under way", 1, true)).await();
+    moderation.putBan(member, new Ban("cheating", 1, false)).await();
+    try {
+      assertThat(store.joinAll(l, List.of(fresh, erased, member), "bronze").await())
+          .containsExactly("bronze", null, "silver");
+      assertThat(store.members(l).await()).isEqualTo(Map.of(fresh, "bronze", member, "silver"));
+      assertThat(store.joinAll(l, List.of(fresh), "gold").await()).as("joined once").containsExactly("bronze");
+    } finally {
+      moderation.dropBan(erased).await();
+      moderation.dropBan(member).await();
+    }
   }
 }
