@@ -1,10 +1,17 @@
 package dev.leaderboard.app;
 
+import static dev.leaderboard.app.EnvVars.blankToNull;
+import static dev.leaderboard.app.EnvVars.intVar;
+import static dev.leaderboard.app.EnvVars.ipLiteral;
+import static dev.leaderboard.app.EnvVars.listVar;
+import static dev.leaderboard.app.EnvVars.onOff;
+import static dev.leaderboard.app.EnvVars.pathVar;
+import static dev.leaderboard.app.EnvVars.trimmed;
+
 import dev.leaderboard.api.EdgeLimits;
 import dev.leaderboard.api.HttpExposure;
 import dev.leaderboard.api.OpenOperations;
 import dev.leaderboard.api.auth.PlayerTokenSettings;
-import dev.leaderboard.api.limit.Rate;
 import dev.leaderboard.api.limit.RateLimits;
 import dev.leaderboard.api.stream.StreamSettings;
 import dev.leaderboard.service.NodeStore;
@@ -15,13 +22,9 @@ import dev.leaderboard.store.dispatch.ReplicaWait;
 import io.vertx.pgclient.PgConnectOptions;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * Node settings from {@code LB_*} environment variables: the one place each is read, checked (with
@@ -93,8 +96,6 @@ public record AppConfig(
       "LB_REDIS_CLUSTER_SETTLE_MS", "LB_STREAM_INTERVAL_MS", "LB_STREAM_MAX", "LB_WEBHOOK_TIMEOUT_SECONDS",
       "LB_WEBHOOK_RETRY_FIRST_SECONDS", "LB_WEBHOOK_RETRY_MAX_SECONDS", "LB_REDIS_WAIT_REPLICAS", "LB_REDIS_WAIT_MS",
       "LB_REDIS_SERVER", "LB_OTLP_ENDPOINT");
-  private static final Pattern IPV4 = Pattern.compile("(25[0-5]|2[0-4]\\d|1?\\d?\\d)(\\.(25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}");
-  private static final Pattern IPV6 = Pattern.compile("[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*");
 
   public static AppConfig fromEnv(Map<String, String> env) {
     for (String name : env.keySet()) {
@@ -119,14 +120,14 @@ public record AppConfig(
         intVar(env, "LB_FRIEND_LIMIT", 5000, 1, 100_000),
         intVar(env, "LB_ADMIN_INTERVAL_SECONDS", 15, 1, 3600),
         intVar(env, "LB_CLOSE_LEASE_SECONDS", 30, 1, 3600),
-        httpLimits(env),
+        HttpSettings.limits(env),
         intVar(env, "LB_REDIS_MAX_POOL_WAITING", RedisPool.of(NodeStore.POOL_SIZE).maxWaiting(), 0, 1_000_000),
         intVar(env, "LB_REDIS_TIMEOUT_MS", (int) RedisPool.ANSWER_MILLIS, 100, 600_000),
         pathVar(env, "LB_ADMIN_KEY_FILE"),
         new OpenOperations(onOff(env, "LB_METRICS_OPEN", true), onOff(env, "LB_OPENAPI_OPEN", true)),
-        httpExposure(env),
-        rateLimits(env),
-        playerTokens(env),
+        HttpSettings.exposure(env),
+        HttpSettings.rateLimits(env),
+        HttpSettings.playerTokens(env),
         redisCluster(env),
         intVar(env, "LB_REDIS_CLUSTER_SETTLE_MS", (int) RedisTopology.DEFAULT_SETTLE_MILLIS, 0, 600_000),
         replicaWait(env),
@@ -202,70 +203,6 @@ public record AppConfig(
     return new WebhookSettings(first, max,
         intVar(env, "LB_WEBHOOK_TIMEOUT_SECONDS", (int) (d.timeoutMillis() / 1000), 1, 300) * 1000L,
         intVar(env, "LB_CLOSE_LEASE_SECONDS", 30, 1, 3600) * 1000L);
-  }
-
-  private static RateLimits rateLimits(Map<String, String> env) {
-    int maxBuckets = intVar(env, "LB_RATE_MAX_BUCKETS", RateLimits.MAX_BUCKETS, 1, 100_000_000);
-    if (!onOff(env, "LB_RATE_LIMITS", true)) {
-      return RateLimits.OFF;
-    }
-    Map<String, Rate> rates = new LinkedHashMap<>();
-    for (String limit : RateLimits.NAMES) {
-      String name = "LB_RATE_" + limit.toUpperCase(Locale.ROOT);
-      String text = blankToNull(env.get(name));
-      try {
-        Rate rate = Rate.parse(text == null ? RateLimits.DEFAULTS.get(limit) : text);
-        if (rate != null) {
-          rates.put(limit, rate);
-        }
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException(name + " " + e.getMessage(), e);
-      }
-    }
-    return new RateLimits(rates, maxBuckets);
-  }
-
-  /**
-   * {@code LB_HTTP_HOST}, else loopback for a node on embedded stores (a laptop: nothing but its own
-   * user should reach it) and every interface for one on external stores (a server deployment,
-   * where a proxy, the Service or the probes reach it on its own address).
-   */
-  private static HttpExposure httpExposure(Map<String, String> env) {
-    String host = blankToNull(env.get("LB_HTTP_HOST"));
-    boolean dashboard = onOff(env, "LB_HTTP_DASHBOARD", true);
-    String byDefault = listVar(env, "LB_REDIS_ENDPOINTS").isEmpty() ? HttpExposure.LOOPBACK : HttpExposure.EVERY_INTERFACE;
-    try {
-      return new HttpExposure(host == null ? byDefault : host.trim(),
-          listVar(env, "LB_HTTP_CORS_ORIGINS"), dashboard);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("LB_HTTP_CORS_ORIGINS: " + e.getMessage(), e);
-    }
-  }
-
-  private static PlayerTokenSettings playerTokens(Map<String, String> env) {
-    PlayerTokenSettings s = new PlayerTokenSettings(pathVar(env, "LB_JWT_HS256_SECRET_FILE"),
-        pathVar(env, "LB_JWT_JWKS_FILE"), trimmed(env, "LB_JWT_ISSUER"), trimmed(env, "LB_JWT_AUDIENCE"));
-    if (!s.enabled() && (s.issuer() != null || s.audience() != null)) {
-      throw new IllegalArgumentException("LB_JWT_ISSUER and LB_JWT_AUDIENCE need LB_JWT_HS256_SECRET_FILE or "
-          + "LB_JWT_JWKS_FILE (the keys that verify player tokens)");
-    }
-    return s;
-  }
-
-  private static String trimmed(Map<String, String> env, String name) {
-    String s = blankToNull(env.get(name));
-    return s == null ? null : s.trim();
-  }
-
-  private static EdgeLimits httpLimits(Map<String, String> env) {
-    EdgeLimits d = EdgeLimits.DEFAULTS;
-    return new EdgeLimits(
-        Duration.ofSeconds(intVar(env, "LB_HTTP_IDLE_TIMEOUT_SECONDS", (int) d.idleTimeout().toSeconds(), 1, 3600)),
-        Duration.ofSeconds(intVar(env, "LB_HTTP_HEADER_TIMEOUT_SECONDS", (int) d.headerTimeout().toSeconds(), 1, 600)),
-        Duration.ofSeconds(intVar(env, "LB_HTTP_BODY_TIMEOUT_SECONDS", (int) d.bodyTimeout().toSeconds(), 1, 3600)),
-        intVar(env, "LB_HTTP_MAX_CONNECTIONS", d.maxConnections(), 1, 1_000_000),
-        intVar(env, "LB_HTTP_MAX_IN_FLIGHT", d.maxInFlight(), 1, 1_000_000),
-        Duration.ofMillis(intVar(env, "LB_HTTP_TARGET_WAIT_MS", (int) d.targetWait().toMillis(), 1, 600_000)));
   }
 
   public AppConfig withRedisEndpoints(List<String> endpoints) {
@@ -354,63 +291,4 @@ public record AppConfig(
         Path.of(env.get(names.get(2)).trim()));
   }
 
-  /** An IP address (Hazelcast binds to interfaces by address, never by name), or {@code null} when unset. */
-  private static String ipLiteral(Map<String, String> env, String name) {
-    String s = blankToNull(env.get(name));
-    if (s == null) {
-      return null;
-    }
-    String ip = s.trim();
-    if (!IPV4.matcher(ip).matches() && !IPV6.matcher(ip).matches()) {
-      throw new IllegalArgumentException(name + " must be an IP address of this machine (got '" + s + "')");
-    }
-    return ip;
-  }
-
-  private static int intVar(Map<String, String> env, String name, int def, int min, int max) {
-    String s = blankToNull(env.get(name));
-    if (s == null) {
-      return def;
-    }
-    try {
-      int v = Integer.parseInt(s.trim());
-      if (v < min || v > max) {
-        throw new IllegalArgumentException(name + " must be between " + min + " and " + max + " (got " + s + ")");
-      }
-      return v;
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(name + " must be a whole number (got '" + s + "')");
-    }
-  }
-
-  private static List<String> listVar(Map<String, String> env, String name) {
-    String s = blankToNull(env.get(name));
-    if (s == null) {
-      return List.of();
-    }
-    return Arrays.stream(s.split(",")).map(String::trim).filter(x -> !x.isEmpty()).toList();
-  }
-
-  private static Path pathVar(Map<String, String> env, String name) {
-    String s = blankToNull(env.get(name));
-    return s == null ? null : Path.of(s.trim()).toAbsolutePath().normalize();
-  }
-
-  private static boolean onOff(Map<String, String> env, String name, boolean def) {
-    String s = blankToNull(env.get(name));
-    if (s == null) {
-      return def;
-    }
-    if (s.equalsIgnoreCase("off") || s.equalsIgnoreCase("false")) {
-      return false;
-    }
-    if (s.equalsIgnoreCase("on") || s.equalsIgnoreCase("true")) {
-      return true;
-    }
-    throw new IllegalArgumentException(name + " must be on or off (got '" + s + "')");
-  }
-
-  private static String blankToNull(String s) {
-    return s == null || s.isBlank() ? null : s;
-  }
 }

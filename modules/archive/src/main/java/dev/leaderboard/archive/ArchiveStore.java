@@ -1,27 +1,23 @@
 package dev.leaderboard.archive;
 
+import static dev.leaderboard.archive.ArchiveSql.column;
+import static dev.leaderboard.archive.ArchiveSql.first;
+import static dev.leaderboard.archive.ArchiveSql.inChunks;
+import static dev.leaderboard.archive.ArchiveSql.map;
+import static dev.leaderboard.archive.ArchiveSql.reached;
+import static dev.leaderboard.archive.ArchiveSql.time;
+
 import dev.leaderboard.core.StoreUnavailableException;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgBuilder;
 import io.vertx.pgclient.PgConnectOptions;
-import io.vertx.sqlclient.ClosedConnectionException;
-import io.vertx.sqlclient.DatabaseException;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.Row;
-import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
-import java.io.IOException;
-import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeoutException;
-import java.util.function.Function;
-import java.util.function.IntFunction;
 
 /**
  * The archive of closed periods in PostgreSQL: one {@code archived_period} row per period and its
@@ -29,52 +25,6 @@ import java.util.function.IntFunction;
  * is written whole in one transaction or not at all, so archiving is safe to retry after a crash.
  */
 public final class ArchiveStore {
-
-  /** Rows per bulk insert: large enough that per-statement costs vanish, small enough to bound memory. */
-  static final int CHUNK = 20_000;
-
-  /** Schema versions in order; index i migrates version i to i + 1. Append only. */
-  private static final List<String> MIGRATIONS = List.of("""
-      create table archived_period (
-        board_uid text not null,
-        board text not null,
-        period text not null,
-        size bigint not null,
-        archived_at timestamptz not null,
-        definition jsonb,
-        primary key (board_uid, period));
-      create table archived_entry (
-        board_uid text not null,
-        period text not null,
-        position bigint not null,
-        user_id text not null,
-        score bigint not null,
-        at bigint not null,
-        competition_rank bigint not null,
-        dense_rank bigint not null,
-        primary key (board_uid, period, position));
-      create unique index archived_entry_user on archived_entry (board_uid, period, user_id);
-      """, AuditStore.SCHEMA,
-      // entry metadata (JSON object text, as stored in Redis); null for entries without any
-      "alter table archived_entry add column if not exists meta text;", """
-      alter table archived_period add column erased bigint not null default 0;
-      create index archived_entry_by_user on archived_entry (user_id);
-      """,
-      // the entry's sort keys (JSON object text, name -> value) on boards that have them
-      "alter table archived_entry add column if not exists keys text;",
-      // the audit log read a page at a time by action or by actor, newest first
-      AuditStore.FILTER_INDEXES,
-      // the participants of competition periods
-      ParticipantArchive.SCHEMA,
-      // the rewards of closed periods, and the per-user index of the archive
-      RewardStore.SCHEMA,
-      // the moves of leagues' closes
-      LeagueMoveStore.SCHEMA,
-      LeagueMoveStore.BY_TIER,
-      // a period's moves read a page at a time by key
-      LeagueMoveStore.BY_PAGE,
-      // a period's moves counted by movement, kept as they are recorded and erased
-      LeagueMoveStore.COUNTS);
 
   private static final String ENTRY_COLUMNS = "position, user_id, score, at, competition_rank, dense_rank, meta, keys";
   private static final String PERIOD_COLUMNS = "board_uid, board, period, size, archived_at, definition";
@@ -165,25 +115,9 @@ public final class ArchiveStore {
    * left to do.
    */
   public Future<Void> migrate() {
-    return reached(pool.withTransaction(conn -> conn
-        .query("select pg_advisory_xact_lock(hashtext('leaderboard archive schema'))").execute()
-        // every start would otherwise log the "already exists, skipping" notice as a warning
-        .compose(v -> conn.query("set local client_min_messages = warning").execute())
-        .compose(v -> conn.query("create table if not exists schema_version ("
-            + "version int primary key, applied_at timestamptz not null default now())").execute())
-        .compose(v -> conn.query("select coalesce(max(version), 0) from schema_version").execute())
-        .compose(rows -> {
-          Future<Void> applied = Future.succeededFuture();
-          for (int version = rows.iterator().next().getInteger(0); version < MIGRATIONS.size(); version++) {
-            String sql = MIGRATIONS.get(version);
-            Tuple next = Tuple.of(version + 1);
-            applied = applied.compose(v -> conn.query(sql).execute())
-                .compose(v -> conn.preparedQuery("insert into schema_version (version) values ($1)").execute(next))
-                .mapEmpty();
-          }
-          return applied;
-        })));
+    return ArchiveSchema.migrate(pool);
   }
+
 
   /**
    * Writes the period and all its entries (positions 0 … size − 1) in one transaction, the period row
@@ -315,29 +249,6 @@ public final class ArchiveStore {
     pool.close();
   }
 
-  /**
-   * The failure as callers see it: {@link StoreUnavailableException#archive} when PostgreSQL could
-   * not be reached or cannot serve now (connection refused, closed or timed out; SQLSTATE classes
-   * 08 connection exception and 57P operator intervention, and 53300 too many connections); any
-   * other failure, a SQL error above all, as it is.
-   */
-  static <T> Future<T> reached(Future<T> answer) {
-    return answer.recover(t -> Future.failedFuture(unreachable(t) ? StoreUnavailableException.archive(t) : t));
-  }
-
-  static boolean unreachable(Throwable t) {
-    for (Throwable c = t; c != null; c = c.getCause()) {
-      if (c instanceof DatabaseException db) {
-        String state = String.valueOf(db.getSqlState());
-        return state.startsWith("08") || state.startsWith("57P") || state.equals("53300");
-      }
-      if (c instanceof IOException || c instanceof ClosedConnectionException || c instanceof TimeoutException) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   private static ArchivedPeriod toPeriod(Row row) {
     return new ArchivedPeriod(row.getString("board_uid"), row.getString("board"), row.getString("period"),
         row.getLong("size"), row.getOffsetDateTime("archived_at").toInstant().toEpochMilli(),
@@ -348,39 +259,5 @@ public final class ArchiveStore {
     return new ArchivedEntry(row.getLong("position"), row.getString("user_id"), row.getLong("score"),
         row.getLong("at"), row.getLong("competition_rank"), row.getLong("dense_rank"), row.getString("meta"),
         row.getString("keys"));
-  }
-
-  /** Each row as {@code mapper} reads it, in order. */
-  static <T> List<T> map(RowSet<Row> rows, Function<Row, T> mapper) {
-    List<T> out = new ArrayList<>(rows.size());
-    rows.forEach(row -> out.add(mapper.apply(row)));
-    return out;
-  }
-
-  /** The first row as {@code mapper} reads it, or null when there is none. */
-  static <T> T first(RowSet<Row> rows, Function<Row, T> mapper) {
-    return rows.size() == 0 ? null : mapper.apply(rows.iterator().next());
-  }
-
-  /**
-   * Sends {@code all} a chunk of {@link #CHUNK} at a time, each after the one before has succeeded;
-   * {@code send} builds a chunk's statement only when its turn comes, so one chunk's arrays are alive.
-   */
-  static <T> Future<Void> inChunks(List<T> all, Function<List<T>, Future<?>> send) {
-    Future<Void> sent = Future.succeededFuture();
-    for (int from = 0; from < all.size(); from += CHUNK) {
-      List<T> chunk = all.subList(from, Math.min(all.size(), from + CHUNK));
-      sent = sent.compose(v -> send.apply(chunk)).mapEmpty();
-    }
-    return sent;
-  }
-
-  /** One field of every row of a chunk, as an array parameter of an {@code unnest} insert. */
-  static <T, C> C[] column(List<T> chunk, Function<T, C> field, IntFunction<C[]> array) {
-    return chunk.stream().map(field).toArray(array);
-  }
-
-  static OffsetDateTime time(long millis) {
-    return OffsetDateTime.ofInstant(Instant.ofEpochMilli(millis), ZoneOffset.UTC);
   }
 }

@@ -58,9 +58,9 @@ public final class AuditStore {
     if (entries.isEmpty()) {
       return Future.succeededFuture();
     }
-    List<Tuple> rows = entries.stream().map(e -> Tuple.of(ArchiveStore.time(e.at()), e.actor(), e.operation(),
+    List<Tuple> rows = entries.stream().map(e -> Tuple.of(ArchiveSql.time(e.at()), e.actor(), e.operation(),
         e.board(), e.target(), e.request(), e.status(), e.error())).toList();
-    return ArchiveStore.reached(pool.preparedQuery("insert into audit_log (" + COLUMNS
+    return ArchiveSql.reached(pool.preparedQuery("insert into audit_log (" + COLUMNS
         + ") values ($1, $2, $3, $4, $5, $6, $7, $8)").executeBatch(rows)).mapEmpty();
   }
 
@@ -79,9 +79,9 @@ public final class AuditStore {
       }
     }
     String clause = where.isEmpty() ? "" : " where " + String.join(" and ", where);
-    return ArchiveStore.reached(pool.preparedQuery("select id, " + COLUMNS + " from audit_log" + clause
+    return ArchiveSql.reached(pool.preparedQuery("select id, " + COLUMNS + " from audit_log" + clause
             + " order by at desc, id desc offset $1 limit $2").execute(Tuple.from(args)))
-        .map(rows -> ArchiveStore.map(rows, AuditStore::toEntry));
+        .map(rows -> ArchiveSql.map(rows, AuditStore::toEntry));
   }
 
   public void close() {

@@ -1,6 +1,6 @@
 package dev.leaderboard.archive;
 
-import static dev.leaderboard.archive.ArchiveStore.column;
+import static dev.leaderboard.archive.ArchiveSql.column;
 
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
@@ -87,7 +87,7 @@ public final class LeagueMoveStore {
    * only when it is sent); members recorded before keep their first move.
    */
   public Future<Void> record(String leagueUid, String league, String period, List<Move> moves) {
-    return ArchiveStore.reached(pool.withTransaction(conn -> ArchiveStore.inChunks(moves, chunk -> conn
+    return ArchiveSql.reached(pool.withTransaction(conn -> ArchiveSql.inChunks(moves, chunk -> conn
         .preparedQuery(INSERT).execute(Tuple.from(List.of(leagueUid, league, period,
             column(chunk, Move::userId, String[]::new), column(chunk, Move::from, String[]::new),
             column(chunk, Move::to, String[]::new), column(chunk, Move::cohort, Long[]::new),
@@ -97,7 +97,7 @@ public final class LeagueMoveStore {
   }
 
   /**
-   * The period's recorded moves, by user ID: read a page of {@link ArchiveStore#CHUNK} at a time
+   * The period's recorded moves, by user ID: read a page of {@link ArchiveSql#CHUNK} at a time
    * along the primary key, so no one answer holds a large league's every move. The rows of a
    * period never change once recorded, so the pages add up to one consistent list.
    */
@@ -106,11 +106,11 @@ public final class LeagueMoveStore {
   }
 
   private Future<List<Move>> page(String leagueUid, String period, String after, List<Move> out) {
-    return ArchiveStore.reached(pool.preparedQuery("select " + COLUMNS + " from league_move where league_uid = $1"
+    return ArchiveSql.reached(pool.preparedQuery("select " + COLUMNS + " from league_move where league_uid = $1"
         + " and period = $2 and user_id > $3 order by user_id limit $4")
-        .execute(Tuple.of(leagueUid, period, after, ArchiveStore.CHUNK))).compose(rows -> {
-          out.addAll(ArchiveStore.map(rows, LeagueMoveStore::move));
-          return rows.size() < ArchiveStore.CHUNK ? Future.succeededFuture(out)
+        .execute(Tuple.of(leagueUid, period, after, ArchiveSql.CHUNK))).compose(rows -> {
+          out.addAll(ArchiveSql.map(rows, LeagueMoveStore::move));
+          return rows.size() < ArchiveSql.CHUNK ? Future.succeededFuture(out)
               : page(leagueUid, period, out.get(out.size() - 1).userId(), out);
         });
   }
@@ -121,10 +121,10 @@ public final class LeagueMoveStore {
    */
   public Future<TierMoves> tier(String league, String period, String tier, int limit) {
     Tuple args = Tuple.of(league, period, tier);
-    Future<List<Move>> first = ArchiveStore.reached(pool.preparedQuery("select " + COLUMNS + " from league_move where"
+    Future<List<Move>> first = ArchiveSql.reached(pool.preparedQuery("select " + COLUMNS + " from league_move where"
         + " league = $1 and period = $2 and from_tier = $3 order by cohort, cohort_rank, user_id limit $4")
-        .execute(args.addInteger(limit))).map(rows -> ArchiveStore.map(rows, LeagueMoveStore::move));
-    Future<Map<String, Long>> counts = ArchiveStore.reached(pool.preparedQuery("select movement, count(*) from league_move"
+        .execute(args.addInteger(limit))).map(rows -> ArchiveSql.map(rows, LeagueMoveStore::move));
+    Future<Map<String, Long>> counts = ArchiveSql.reached(pool.preparedQuery("select movement, count(*) from league_move"
         + " where league = $1 and period = $2 and from_tier = $3 group by movement").execute(Tuple.of(league, period, tier)))
         .map(rows -> {
           Map<String, Long> out = new TreeMap<>();
@@ -155,11 +155,11 @@ public final class LeagueMoveStore {
   public Future<List<Step>> member(String leagueUid, String userId, int limit, Map<String, String> tierBoards) {
     String[] tiers = tierBoards.keySet().toArray(String[]::new);
     String[] uids = tierBoards.values().toArray(String[]::new);
-    return ArchiveStore.reached(pool.preparedQuery("select m.period, m." + COLUMNS.replace(", ", ", m.")
+    return ArchiveSql.reached(pool.preparedQuery("select m.period, m." + COLUMNS.replace(", ", ", m.")
         + ", r.reward from league_move m left join unnest($4::text[], $5::text[]) t(tier, board_uid)"
         + " on t.tier = m.from_tier left join reward r on r.board_uid = t.board_uid and r.period = m.period"
         + " and r.user_id = m.user_id where m.league_uid = $1 and m.user_id = $2 order by m.period desc limit $3")
-        .execute(Tuple.of(leagueUid, userId, limit, tiers, uids))).map(rows -> ArchiveStore.map(rows, r -> new Step(r.getString("period"), move(r), r.getString("reward"))));
+        .execute(Tuple.of(leagueUid, userId, limit, tiers, uids))).map(rows -> ArchiveSql.map(rows, r -> new Step(r.getString("period"), move(r), r.getString("reward"))));
   }
 
   /**
@@ -168,7 +168,7 @@ public final class LeagueMoveStore {
    */
   public Future<Long> eraseUser(List<String> leagueUids, String userId) {
     // one statement: the moves go and their periods' counts go down with them, or neither
-    return ArchiveStore.reached(pool.preparedQuery("with gone as (delete from league_move where league_uid = any($1)"
+    return ArchiveSql.reached(pool.preparedQuery("with gone as (delete from league_move where league_uid = any($1)"
         + " and user_id = $2 returning league_uid, period, movement), counted as (update league_move_count c"
         + " set moves = c.moves - g.n from (select league_uid, period, movement, count(*) n from gone"
         + " group by league_uid, period, movement) g where c.league_uid = g.league_uid and c.period = g.period"
@@ -178,7 +178,7 @@ public final class LeagueMoveStore {
 
   /** Removes every move of a deleted league. */
   public Future<Void> delete(String leagueUid) {
-    return ArchiveStore.reached(pool.preparedQuery("with counts as (delete from league_move_count where league_uid = $1)"
+    return ArchiveSql.reached(pool.preparedQuery("with counts as (delete from league_move_count where league_uid = $1)"
         + " delete from league_move where league_uid = $1").execute(Tuple.of(leagueUid))).mapEmpty();
   }
 
@@ -188,10 +188,10 @@ public final class LeagueMoveStore {
    */
   public Future<List<Move>> page(String leagueUid, String period, List<String> tiers, String movement, long offset,
       int limit) {
-    return ArchiveStore.reached(pool.preparedQuery("select " + COLUMNS + " from league_move where league_uid = $1"
+    return ArchiveSql.reached(pool.preparedQuery("select " + COLUMNS + " from league_move where league_uid = $1"
         + " and period = $2 and ($3::text is null or movement = $3) order by array_position($4::text[], from_tier),"
         + " cohort nulls last, cohort_rank, user_id offset $5 limit $6")
-        .execute(Tuple.of(leagueUid, period, movement, tiers.toArray(String[]::new), offset, limit))).map(rows -> ArchiveStore.map(rows, LeagueMoveStore::move));
+        .execute(Tuple.of(leagueUid, period, movement, tiers.toArray(String[]::new), offset, limit))).map(rows -> ArchiveSql.map(rows, LeagueMoveStore::move));
   }
 
   /**
@@ -229,10 +229,10 @@ public final class LeagueMoveStore {
           : after.cohortRank()).addString(after.userId());
     }
     args.addInteger(limit - out.size());
-    return ArchiveStore.reached(pool.preparedQuery("select " + COLUMNS + " from league_move where league_uid = $1"
+    return ArchiveSql.reached(pool.preparedQuery("select " + COLUMNS + " from league_move where league_uid = $1"
         + " and period = $2 and from_tier = $3 and ($4::text is null or movement = $4)" + key + " order by " + PAGE_KEY
         + " limit $" + args.size()).execute(args)).compose(rows -> {
-          out.addAll(ArchiveStore.map(rows, LeagueMoveStore::move));
+          out.addAll(ArchiveSql.map(rows, LeagueMoveStore::move));
           return pageFrom(leagueUid, period, tiers, movement, new After(after.tier() + 1, null, null, null), limit, out);
         });
   }
@@ -246,7 +246,7 @@ public final class LeagueMoveStore {
 
   /** The periods with recorded moves, newest first, at most {@code limit}, each with its moves counted by movement. */
   public Future<List<PeriodMoves>> periods(String leagueUid, int limit) {
-    return ArchiveStore.reached(pool.preparedQuery("select period, movement, moves from league_move_count"
+    return ArchiveSql.reached(pool.preparedQuery("select period, movement, moves from league_move_count"
         + " where league_uid = $1 and moves > 0 and period in (select distinct period from league_move_count"
         + " where league_uid = $1 and moves > 0 order by period desc limit $2) order by period desc")
         .execute(Tuple.of(leagueUid, limit))).map(LeagueMoveStore::periodMoves);
@@ -254,7 +254,7 @@ public final class LeagueMoveStore {
 
   /** One period's moves counted by movement; empty when none are recorded. */
   public Future<PeriodMoves> counts(String leagueUid, String period) {
-    return ArchiveStore.reached(pool.preparedQuery("select period, movement, moves from league_move_count"
+    return ArchiveSql.reached(pool.preparedQuery("select period, movement, moves from league_move_count"
         + " where league_uid = $1 and period = $2 and moves > 0").execute(Tuple.of(leagueUid, period)))
         .map(rows -> {
           List<PeriodMoves> found = periodMoves(rows);

@@ -1,6 +1,6 @@
 package dev.leaderboard.archive;
 
-import static dev.leaderboard.archive.ArchiveStore.column;
+import static dev.leaderboard.archive.ArchiveSql.column;
 
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
@@ -55,7 +55,7 @@ public final class ParticipantArchive {
 
   /** Writes the period's participants in chunks; rows already there stay as they are. */
   public Future<Void> archive(String boardUid, String period, List<ArchivedParticipant> participants) {
-    return ArchiveStore.reached(ArchiveStore.inChunks(participants, chunk -> pool.preparedQuery(INSERT)
+    return ArchiveSql.reached(ArchiveSql.inChunks(participants, chunk -> pool.preparedQuery(INSERT)
         .execute(Tuple.from(List.of(boardUid, period, column(chunk, ArchivedParticipant::position, Long[]::new),
             column(chunk, ArchivedParticipant::userId, String[]::new),
             column(chunk, ArchivedParticipant::joinedAt, Long[]::new),
@@ -64,22 +64,22 @@ public final class ParticipantArchive {
 
   /** Participants from join position {@code offset} on, at most {@code limit}, in join order. */
   public Future<List<ArchivedParticipant>> page(String boardUid, String period, long offset, int limit) {
-    return ArchiveStore.reached(pool.preparedQuery("select " + COLUMNS + " from archived_participant"
+    return ArchiveSql.reached(pool.preparedQuery("select " + COLUMNS + " from archived_participant"
             + " where board_uid = $1 and period = $2 and position >= $3 order by position limit $4")
         .execute(Tuple.of(boardUid, period, offset, limit)))
-        .map(rows -> ArchiveStore.map(rows, ParticipantArchive::toParticipant));
+        .map(rows -> ArchiveSql.map(rows, ParticipantArchive::toParticipant));
   }
 
   /** How many participants the archived period held. */
   public Future<Long> count(String boardUid, String period) {
-    return ArchiveStore.reached(pool.preparedQuery("select count(*) from archived_participant"
+    return ArchiveSql.reached(pool.preparedQuery("select count(*) from archived_participant"
             + " where board_uid = $1 and period = $2").execute(Tuple.of(boardUid, period)))
         .map(rows -> rows.iterator().next().getLong(0));
   }
 
   /** How many participants the archived period held and in how many cohorts: {@code [participants, cohorts]}. */
   public Future<long[]> counts(String boardUid, String period) {
-    return ArchiveStore.reached(pool.preparedQuery("select count(*), count(distinct cohort) filter (where cohort > 0)"
+    return ArchiveSql.reached(pool.preparedQuery("select count(*), count(distinct cohort) filter (where cohort > 0)"
             + " from archived_participant where board_uid = $1 and period = $2").execute(Tuple.of(boardUid, period)))
         .map(rows -> {
           Row r = rows.iterator().next();
@@ -89,17 +89,17 @@ public final class ParticipantArchive {
 
   /** The user's participation, or {@code null} when the user had not joined the period. */
   public Future<ArchivedParticipant> participant(String boardUid, String period, String userId) {
-    return ArchiveStore.reached(pool.preparedQuery("select " + COLUMNS + " from archived_participant"
+    return ArchiveSql.reached(pool.preparedQuery("select " + COLUMNS + " from archived_participant"
             + " where board_uid = $1 and period = $2 and user_id = $3").execute(Tuple.of(boardUid, period, userId)))
-        .map(rows -> ArchiveStore.first(rows, ParticipantArchive::toParticipant));
+        .map(rows -> ArchiveSql.first(rows, ParticipantArchive::toParticipant));
   }
 
   /** A cohort's members in their order of joining. */
   public Future<List<ArchivedParticipant>> cohort(String boardUid, String period, long cohort) {
-    return ArchiveStore.reached(pool.preparedQuery("select " + COLUMNS + " from archived_participant"
+    return ArchiveSql.reached(pool.preparedQuery("select " + COLUMNS + " from archived_participant"
             + " where board_uid = $1 and period = $2 and cohort = $3 order by position")
         .execute(Tuple.of(boardUid, period, cohort)))
-        .map(rows -> ArchiveStore.map(rows, ParticipantArchive::toParticipant));
+        .map(rows -> ArchiveSql.map(rows, ParticipantArchive::toParticipant));
   }
 
   /**
@@ -117,8 +117,8 @@ public final class ParticipantArchive {
    * Participants of no cohort (0) are never among them.
    */
   public Future<List<Seated>> seated(String boardUid, String period, long after, int cohorts) {
-    return ArchiveStore.reached(pool.preparedQuery(SEATED).execute(Tuple.of(boardUid, period, after, cohorts)))
-        .map(rows -> ArchiveStore.map(rows,
+    return ArchiveSql.reached(pool.preparedQuery(SEATED).execute(Tuple.of(boardUid, period, after, cohorts)))
+        .map(rows -> ArchiveSql.map(rows,
             r -> new Seated(r.getLong(0), r.getLong(1), r.getString(2), r.getLong(3), r.getLong(4))));
   }
 

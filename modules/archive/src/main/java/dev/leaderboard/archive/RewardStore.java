@@ -1,10 +1,10 @@
 package dev.leaderboard.archive;
 
-import static dev.leaderboard.archive.ArchiveStore.column;
-import static dev.leaderboard.archive.ArchiveStore.inChunks;
-import static dev.leaderboard.archive.ArchiveStore.map;
-import static dev.leaderboard.archive.ArchiveStore.reached;
-import static dev.leaderboard.archive.ArchiveStore.time;
+import static dev.leaderboard.archive.ArchiveSql.column;
+import static dev.leaderboard.archive.ArchiveSql.inChunks;
+import static dev.leaderboard.archive.ArchiveSql.map;
+import static dev.leaderboard.archive.ArchiveSql.reached;
+import static dev.leaderboard.archive.ArchiveSql.time;
 
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;

@@ -164,7 +164,7 @@ class ArchiveStoreTest {
 
   @Test
   void aTransactionFailingMidwayLeavesNothingAndARetrySucceeds(Random rnd) {
-    List<ArchivedEntry> entries = entries(rnd, ArchiveStore.CHUNK + 5_000);
+    List<ArchivedEntry> entries = entries(rnd, ArchiveSql.CHUNK + 5_000);
     ArchivedPeriod period = period("all", entries.size());
     List<ArchivedEntry> broken = new ArrayList<>(entries);
     // the first chunk goes in, then the second one breaks the primary key
@@ -178,8 +178,8 @@ class ArchiveStoreTest {
 
     assertThat(store.archive(period, entries).await()).isTrue();
     assertThat(entryRows("all")).isEqualTo(entries.size());
-    assertThat(store.page(uid, "all", ArchiveStore.CHUNK - 2, 4).await())
-        .isEqualTo(entries.subList(ArchiveStore.CHUNK - 2, ArchiveStore.CHUNK + 2));
+    assertThat(store.page(uid, "all", ArchiveSql.CHUNK - 2, 4).await())
+        .isEqualTo(entries.subList(ArchiveSql.CHUNK - 2, ArchiveSql.CHUNK + 2));
   }
 
   @Test

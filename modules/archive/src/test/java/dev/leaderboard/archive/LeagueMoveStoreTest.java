@@ -40,7 +40,7 @@ class LeagueMoveStoreTest {
   @Test
   void aLargePeriodIsRecordedOnceAndReadBackWhole(Random rnd) {
     String league = "lg-" + UUID.randomUUID();
-    int n = 2 * ArchiveStore.CHUNK + 1 + rnd.nextInt(ArchiveStore.CHUNK);
+    int n = 2 * ArchiveSql.CHUNK + 1 + rnd.nextInt(ArchiveSql.CHUNK);
     List<Move> first = new ArrayList<>();
     for (int i = 0; i < n; i++) {
       boolean seated = rnd.nextInt(10) != 0;
@@ -51,7 +51,7 @@ class LeagueMoveStoreTest {
     LeagueMoveStore moves = store.leagueMoves();
     moves.record(league, "ladder", "p1", first).await();
     List<Move> again = first.stream().map(m -> new Move(m.userId(), "gold", "gold", null, null, null, "stay")).toList();
-    moves.record(league, "ladder", "p1", again.subList(0, ArchiveStore.CHUNK + 5)).await();
+    moves.record(league, "ladder", "p1", again.subList(0, ArchiveSql.CHUNK + 5)).await();
 
     List<Move> read = moves.period(league, "p1").await();
     assertThat(read).hasSize(n);

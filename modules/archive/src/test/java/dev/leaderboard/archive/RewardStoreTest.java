@@ -41,7 +41,7 @@ class RewardStoreTest {
 
   @Test
   void aPeriodsRewardsAreWrittenWithItInChunksAndOnlyOnce(Random rnd) {
-    int n = ArchiveStore.CHUNK * 2 + 123;
+    int n = ArchiveSql.CHUNK * 2 + 123;
     List<ArchivedEntry> entries = ArchiveStoreTest.entries(rnd, n);
     List<Reward> rewards = new ArrayList<>();
     for (ArchivedEntry e : entries) {

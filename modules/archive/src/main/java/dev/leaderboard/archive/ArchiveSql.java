@@ -1,0 +1,87 @@
+package dev.leaderboard.archive;
+
+import dev.leaderboard.core.StoreUnavailableException;
+import io.vertx.core.Future;
+import io.vertx.sqlclient.ClosedConnectionException;
+import io.vertx.sqlclient.DatabaseException;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
+import java.io.IOException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
+import java.util.function.IntFunction;
+
+/**
+ * What every archive store does with PostgreSQL alike: a failure that means the database is out of
+ * reach becomes 503 {@code archive_unavailable}, rows are read into records, bulk rows go in chunks of
+ * arrays ({@code unnest}).
+ */
+final class ArchiveSql {
+  /** Rows per bulk insert: large enough that per-statement costs vanish, small enough to bound memory. */
+  static final int CHUNK = 20_000;
+
+  private ArchiveSql() {
+  }
+
+  /**
+   * The failure as callers see it: {@link StoreUnavailableException#archive} when PostgreSQL could
+   * not be reached or cannot serve now (connection refused, closed or timed out; SQLSTATE classes
+   * 08 connection exception and 57P operator intervention, and 53300 too many connections); any
+   * other failure, a SQL error above all, as it is.
+   */
+  static <T> Future<T> reached(Future<T> answer) {
+    return answer.recover(t -> Future.failedFuture(unreachable(t) ? StoreUnavailableException.archive(t) : t));
+  }
+
+  static boolean unreachable(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      if (c instanceof DatabaseException db) {
+        String state = String.valueOf(db.getSqlState());
+        return state.startsWith("08") || state.startsWith("57P") || state.equals("53300");
+      }
+      if (c instanceof IOException || c instanceof ClosedConnectionException || c instanceof TimeoutException) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Each row as {@code mapper} reads it, in order. */
+  static <T> List<T> map(RowSet<Row> rows, Function<Row, T> mapper) {
+    List<T> out = new ArrayList<>(rows.size());
+    rows.forEach(row -> out.add(mapper.apply(row)));
+    return out;
+  }
+
+  /** The first row as {@code mapper} reads it, or null when there is none. */
+  static <T> T first(RowSet<Row> rows, Function<Row, T> mapper) {
+    return rows.size() == 0 ? null : mapper.apply(rows.iterator().next());
+  }
+
+  /**
+   * Sends {@code all} a chunk of {@link #CHUNK} at a time, each after the one before has succeeded;
+   * {@code send} builds a chunk's statement only when its turn comes, so one chunk's arrays are alive.
+   */
+  static <T> Future<Void> inChunks(List<T> all, Function<List<T>, Future<?>> send) {
+    Future<Void> sent = Future.succeededFuture();
+    for (int from = 0; from < all.size(); from += CHUNK) {
+      List<T> chunk = all.subList(from, Math.min(all.size(), from + CHUNK));
+      sent = sent.compose(v -> send.apply(chunk)).mapEmpty();
+    }
+    return sent;
+  }
+
+  /** One field of every row of a chunk, as an array parameter of an {@code unnest} insert. */
+  static <T, C> C[] column(List<T> chunk, Function<T, C> field, IntFunction<C[]> array) {
+    return chunk.stream().map(field).toArray(array);
+  }
+
+  static OffsetDateTime time(long millis) {
+    return OffsetDateTime.ofInstant(Instant.ofEpochMilli(millis), ZoneOffset.UTC);
+  }
+}
