@@ -58,7 +58,6 @@ export const ERROR_CODES = {
   archive_unavailable: 503,
   overloaded: 503,
   write_unconfirmed: 503,
-  league_closing: 503,
 } as const;
 
 /** An error code the node answers. */

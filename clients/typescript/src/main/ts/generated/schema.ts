@@ -899,11 +899,13 @@ export interface paths {
          * @description The event goes to the board of the member's tier, as `POST /v1/boards/{board}/scores` would
          *     take it (same fields, checks and refusals); a first score in a period seats the member in
          *     a cohort of their tier. A non-member's first score joins the lowest tier when the league
-         *     has `autoJoin`, else 404 `not_a_member`. A score of a new period waits for the previous
-         *     period's close, which decides the member's tier: until its moves are applied, 503
-         *     `league_closing` with `Retry-After` (nothing applied; send it again as is). The answer has the member's `tier`, `cohort`,
+         *     has `autoJoin`, else 404 `not_a_member`. The answer has the member's `tier`, `cohort`,
          *     `rank` in the cohort (members with a score by score, ties to who reached it first) and
-         *     `zone`: where that rank would move them if the period closed now.
+         *     `zone`: where that rank would move them if the period closed now. A score of a new period
+         *     is never refused for the previous period's close, which decides the member's tier: until
+         *     its moves are applied (its grace is over and the close has run) the score is held and the
+         *     answer is `pending: true` with no `tier`; the close then sends it, once (by its `eventId`),
+         *     to the tier it gave, before any later score of the period.
          */
         post: operations["submitLeague"];
         delete?: never;
@@ -932,8 +934,9 @@ export interface paths {
          *     join the lowest tier when the league has `autoJoin`, else each is refused with
          *     `not_a_member`. `events` gives, for each event applied or found a duplicate, the member's
          *     `tier`, the `period` and the `cohort` they hold in it. An event of a new period whose
-         *     previous period's moves are not applied yet is listed in `failures` with `league_closing`
-         *     (nothing applied; send it again). Not for players (a player token is 403).
+         *     previous period's moves are not applied yet is held, counted in `pending` and listed in
+         *     `events` with `pending: true` and no `tier`; the close sends it to the tier it gave, once.
+         *     Not for players (a player token is 403).
          */
         post: operations["submitLeagueBatch"];
         delete?: never;
@@ -1331,11 +1334,6 @@ export interface components {
              */
             field?: string;
             /**
-             * Format: int64
-             * @description With `league_closing` only; when to send the request again (as `Retry-After` says)
-             */
-            retryAfterSeconds?: number;
-            /**
              * @description With `rate_limited` only; the limit that was reached
              * @enum {string}
              */
@@ -1592,7 +1590,7 @@ export interface components {
             dropInactive?: boolean;
             /**
              * @description How long after its end a period takes late scores; then it closes and the members move.
-             *     A new period's scores wait for that close (503 `league_closing`), so keep it short.
+             *     A new period's scores are held (`pending`) until that close, so keep it short.
              * @default 10
              */
             graceSeconds?: number;
@@ -1619,18 +1617,23 @@ export interface components {
         };
         LeagueBatchResult: components["schemas"]["BatchResult"] & {
             league: components["schemas"]["BoardName"];
-            /** @description Each event applied or found a duplicate, in batch order */
+            /** @description Events held until the previous period's moves are applied (they land then, in the tier those give) */
+            pending: number;
+            /** @description Each event applied, found a duplicate or held, in batch order */
             events: {
                 /** @description Position of the event in `events` */
                 index: number;
                 userId: components["schemas"]["UserId"];
-                tier: components["schemas"]["BoardName"];
+                /** @description The member's tier; null for a held event */
+                tier: components["schemas"]["BoardName"] | null;
                 period: components["schemas"]["PeriodId"];
                 /**
                  * Format: int64
                  * @description The member's cohort in the period's tier
                  */
                 cohort?: number | null;
+                /** @description Present and true for an event held until the previous period's moves are applied */
+                pending?: boolean;
             }[];
         };
         /** @description How many of a cohort move, a whole number or a whole percent of its members ("10%") */
@@ -1663,7 +1666,8 @@ export interface components {
             league: components["schemas"]["BoardName"];
             userId: components["schemas"]["UserId"];
             period: components["schemas"]["PeriodId"];
-            tier: components["schemas"]["BoardName"];
+            /** @description The tier; null in the answer to a score held until the previous period's moves are applied */
+            tier: components["schemas"]["BoardName"] | null;
             /** Format: int64 */
             cohort?: number | null;
             /**
@@ -1682,6 +1686,8 @@ export interface components {
             score?: number;
             /** Format: int64 */
             at?: number;
+            /** @description A score's answer: present and true when the score is held until the previous period's moves are applied; it then lands, once, in the tier they give */
+            pending?: boolean;
         };
         LeagueClosed: {
             league: components["schemas"]["BoardName"];

@@ -64,8 +64,7 @@ public enum ErrorCode {
   SHARD_UNAVAILABLE("shard_unavailable", 503),
   ARCHIVE_UNAVAILABLE("archive_unavailable", 503),
   OVERLOADED("overloaded", 503),
-  WRITE_UNCONFIRMED("write_unconfirmed", 503),
-  LEAGUE_CLOSING("league_closing", 503);
+  WRITE_UNCONFIRMED("write_unconfirmed", 503);
 
   private static final Map<String, ErrorCode> BY_CODE = Arrays.stream(values())
       .collect(Collectors.toUnmodifiableMap(ErrorCode::code, Function.identity()));

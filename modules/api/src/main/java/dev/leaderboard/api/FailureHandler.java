@@ -64,8 +64,8 @@ final class FailureHandler implements Handler<RoutingContext> {
   /**
    * The JSON error of the refusal, with the fields it carries beside its code (such as
    * {@code attemptsLeft}); one whose {@link Refusal#retryAfter()} is given says when to retry in
-   * {@code Retry-After}: the catalogue's seconds, or the answer's {@value Refusal#RETRY_AFTER_FIELD}
-   * (a {@code rate_limited} one is given its header by {@link RateGate}).
+   * {@code Retry-After}: the catalogue's seconds (a {@code rate_limited} one is given its header by
+   * {@link RateGate}).
    */
   static void error(RoutingContext ctx, LeaderboardException e) {
     if (ctx.response().ended()) {
@@ -77,8 +77,6 @@ final class FailureHandler implements Handler<RoutingContext> {
     ctx.response().setStatusCode(refusal.status());
     if (refusal.retryAfterSeconds().isPresent()) {
       ctx.response().putHeader(HttpHeaders.RETRY_AFTER, Integer.toString(refusal.retryAfterSeconds().getAsInt()));
-    } else if (extra != null && extra.getValue(Refusal.RETRY_AFTER_FIELD) instanceof Number seconds) {
-      ctx.response().putHeader(HttpHeaders.RETRY_AFTER, Long.toString(seconds.longValue()));
     }
     JsonObject body = new JsonObject().put("error", refusal.code()).put("message", e.getMessage());
     if (extra != null) {

@@ -98,13 +98,7 @@ public enum Refusal {
   OVERLOADED(503, "the node is overloaded: %s; retry after 1 s", List.of(), RetryAfter.seconds(1)),
   /** Arguments: the shard, the replicas that confirmed, the replicas wanted, the milliseconds waited. */
   WRITE_UNCONFIRMED(503, "Redis shard %s applied the write but %s of %s replicas confirmed it within %s ms, so a failover"
-      + " could still lose it; retry after 1 s with the same eventId", List.of(), RetryAfter.seconds(1)),
-  /** Arguments: the period, the league, the seconds to wait (also the answer's {@code retryAfterSeconds}). */
-  LEAGUE_CLOSING(503, "period %s of league %s is closing: its moves decide the tier this score counts in; nothing was"
-      + " applied, send it again in %s s", List.of(Refusal.RETRY_AFTER_FIELD), RetryAfter.PER_USE);
-
-  /** The answer's field that says when to retry, where {@code Retry-After} is given per answer. */
-  public static final String RETRY_AFTER_FIELD = "retryAfterSeconds";
+      + " could still lose it; retry after 1 s with the same eventId", List.of(), RetryAfter.seconds(1));
 
   private static final Map<String, Refusal> BY_CODE = Arrays.stream(values())
       .collect(Collectors.toUnmodifiableMap(Refusal::code, Function.identity()));

@@ -26,10 +26,8 @@ class RefusalTest {
     }
     assertThat(Refusal.OVERLOADED.retryAfterSeconds()).hasValue(1);
     assertThat(Refusal.WRITE_UNCONFIRMED.retryAfterSeconds()).hasValue(1);
-    assertThat(Refusal.LEAGUE_CLOSING.retryAfter().given()).isTrue();
-    assertThat(Refusal.LEAGUE_CLOSING.fields()).containsExactly(Refusal.RETRY_AFTER_FIELD);
     assertThat(Arrays.stream(Refusal.values()).filter(r -> r.retryAfter().given()))
-        .containsExactlyInAnyOrder(Refusal.OVERLOADED, Refusal.WRITE_UNCONFIRMED, Refusal.RATE_LIMITED, Refusal.LEAGUE_CLOSING);
+        .containsExactlyInAnyOrder(Refusal.OVERLOADED, Refusal.WRITE_UNCONFIRMED, Refusal.RATE_LIMITED);
   }
 
   @Test

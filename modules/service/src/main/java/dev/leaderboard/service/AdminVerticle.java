@@ -75,7 +75,8 @@ public class AdminVerticle extends VerticleBase {
       boardStore = s.boardStore();
       registry = s.boards();
       periods = s.periods();
-      ServiceGraph.Closing closing = ServiceGraph.closing(vertx, s, options.clock(), options.leaseMillis());
+      ServiceGraph.Closing closing = ServiceGraph.closing(vertx, s, options.clock(), options.leaseMillis(),
+          ServiceGraph.intake(vertx, s, options.clock()));
       closer = closing.closer();
       leagues = closing.leagues();
       deliveries = new WebhookDeliveries(vertx, registry, s.deliveries(), s.archive(),

@@ -4,7 +4,6 @@ import dev.leaderboard.service.boards.BoardDefinitions;
 import dev.leaderboard.service.intake.MetaUpdates;
 import dev.leaderboard.service.intake.ScoreIntake;
 import dev.leaderboard.service.intake.ScoreNotices;
-import dev.leaderboard.service.leagues.ClosedPeriodGate;
 import dev.leaderboard.service.leagues.LeagueBatch;
 import dev.leaderboard.service.leagues.LeagueCloser;
 import dev.leaderboard.service.leagues.LeagueErasure;
@@ -70,13 +69,13 @@ public final class ServiceGraph {
     RankHints hints = new RankHints();
     ReadSources sources = sources(store, hints);
     ModerationTargets targets = new ModerationTargets(store.boardStore(), store.periods());
-    Closing closing = closing(vertx, store, clock, closeLeaseMillis);
-    this.periods = closing.periods();
-    this.definitions = new BoardDefinitions(store.boards(), store.boardStore(), store.archive(), clock,
-        defaultPartitions);
     this.participation = new Participation(store.boards(), store.bans(), store.participation(), sources, clock);
     this.intake = new ScoreIntake(store.boards(), store.bans(), store.scores(), sources, hints, clock, notices,
         participation);
+    Closing closing = closing(vertx, store, clock, closeLeaseMillis, intake);
+    this.periods = closing.periods();
+    this.definitions = new BoardDefinitions(store.boards(), store.boardStore(), store.archive(), clock,
+        defaultPartitions);
     this.reads = new BoardReads(store.boards(), sources, clock);
     this.histograms = new Histograms(store.boards(), store.scores(), clock);
     this.metas = new MetaUpdates(store.boards(), store.metas(), clock, notices);
@@ -88,9 +87,8 @@ public final class ServiceGraph {
         clock, store.participation(), new LeagueErasure(store.leagues(), store.archive().leagueMoves()));
     this.rewards = new Rewards(store.boards(), store.archive().rewards(), clock);
     this.standings = new Standings(store.boards(), store.archive(), participation, clock);
-    ClosedPeriodGate gate = new ClosedPeriodGate(store.leagues(), closing.leagues(), clock);
-    this.leagueBatch = new LeagueBatch(store.leagues(), store.boards(), intake, store.participation(),
-        store.bans(), gate, clock);
+    this.leagueBatch = LeagueBatch.of(store.leagues(), store.boards(), intake, store.participation(),
+        store.bans(), closing.leagues(), clock);
     this.leagues = new Leagues(store.leagues(), definitions, store.boards(), intake, leagueBatch, participation,
         closing.leagues(), clock);
     this.leagueReads = new LeagueReads(leagues, store.leagues(), store.archive().leagueMoves(), store.boards(),
@@ -98,14 +96,27 @@ public final class ServiceGraph {
     this.service = new LeaderboardServiceImpl(this);
   }
 
-  /** The closing parts alone, for the admin tick: one {@link PeriodAdmin}, which the league closer closes tier periods through. */
-  public static Closing closing(Vertx vertx, NodeStore store, Clock clock, long leaseMillis) {
+  /**
+   * The closing parts alone, for the admin tick: one {@link PeriodAdmin}, which the league closer
+   * closes tier periods through; {@code intake} takes the league scores held for a close.
+   */
+  public static Closing closing(Vertx vertx, NodeStore store, Clock clock, long leaseMillis, ScoreIntake intake) {
     PeriodCloser closer = new PeriodCloser(vertx, store.boards(), store.boardStore(), store.periods(),
         store.deliveries(), store.participation(), store.archive(), clock, leaseMillis);
     PeriodAdmin periods = new PeriodAdmin(store.boards(), store.boardStore(), store.periods(), store.deliveries(),
         store.archive(), closer, clock);
     return new Closing(closer, periods, LeagueCloser.of(vertx, store.leagues(), store.deliveries(), store.periods(),
-        store.archive(), store.boards(), periods, leaseMillis));
+        store.archive(), store.boards(), periods, intake, store.bans(), leaseMillis));
+  }
+
+  /** A score intake over the node's store alone, for the admin tick's replay of held league scores. */
+  public static ScoreIntake intake(Vertx vertx, NodeStore store, Clock clock) {
+    RankHints hints = new RankHints();
+    ReadSources sources = sources(store, hints);
+    Participation participation = new Participation(store.boards(), store.bans(), store.participation(), sources,
+        clock);
+    return new ScoreIntake(store.boards(), store.bans(), store.scores(), sources, hints, clock,
+        new ScoreNotices(vertx, ScoreNotices.DEFAULT_INTERVAL_MS), participation);
   }
 
   /** Where a board period is read from, live or archived; {@code hints} carry what writes learned about ranks. */

@@ -203,6 +203,24 @@ public final class Keys {
     return Route.META.key("league-applied:" + l.name() + ":" + l.uid());
   }
 
+  /**
+   * List: a league's scores of the period after {@code period}, held (as event JSON, in arrival
+   * order) until {@code period}'s moves are applied and they are replayed to their tier boards.
+   */
+  public static String leagueHeld(League l, String period) {
+    return Route.META.key("league-held:" + l.name() + ":" + l.uid() + ":" + period);
+  }
+
+  /** Set: the event IDs among {@link #leagueHeld}, so a retried score is held once. */
+  public static String leagueHeldIds(League l, String period) {
+    return Route.META.key("league-held-ids:" + l.name() + ":" + l.uid() + ":" + period);
+  }
+
+  /** Set: the periods of a league with scores held after them ({@link #leagueHeld}). */
+  public static String leagueHolding(League l) {
+    return Route.META.key("league-holding:" + l.name() + ":" + l.uid());
+  }
+
   /** The lease that lets one node at a time close a league's period. */
   public static String leagueCloseLease(League l, String period) {
     return Route.META.key("league-lease:" + l.name() + ":" + l.uid() + ":" + period);

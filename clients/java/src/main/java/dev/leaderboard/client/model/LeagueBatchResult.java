@@ -5,9 +5,10 @@ import java.util.List;
 /**
  * A league batch's outcome: the boards' batch counts and refusals, and where each event went.
  *
- * @param events each event applied or found a duplicate, in batch order
+ * @param pending events held until the previous period's moves are applied (they land then)
+ * @param events each event applied, found a duplicate or held, in batch order
  */
 public record LeagueBatchResult(long applied, long duplicate, long conflict, List<EventProblem> conflicts,
     long rejected, List<EventProblem> rejections, long failed, List<EventProblem> failures, String league,
-    List<LeagueBatchEvent> events) {
+    long pending, List<LeagueBatchEvent> events) {
 }

@@ -18,159 +18,115 @@ import dev.leaderboard.store.participation.ParticipationStore;
 import dev.leaderboard.store.participation.ParticipationStore.Participant;
 import io.vertx.core.Future;
 import java.time.Clock;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 
 /**
  * League scores, a batch or one ({@link #route}: a batch of one): each event goes to its member's tier
  * board (a non-member's first event joins the lowest tier with {@code autoJoin}), and the whole batch
  * is the boards' batch ({@link ScoreIntake#submitRouted}), so its limits, duplicates by event ID and
  * partial refusals are the boards' and its events go in one pipelined round per shard whatever their
- * tier. Rounds: the members' tiers (one command), the joins of new members (one round), the events,
- * then the cohorts of the members whose events landed (one command per tier and period).
+ * tier. A new period's events before the previous period's moves are applied are held
+ * ({@link HeldScores}) and answered {@code pending}. Rounds: the holding (one script call, only until
+ * the period is settled), the members' tiers (one command), the joins of new members (one round), the
+ * events, then the cohorts of the members whose events landed (one command per tier and period).
  */
-public record LeagueBatch(LeagueStore store, BoardRegistry boards, ScoreIntake intake,
-    ParticipationStore participation, BanRegistry bans, ClosedPeriodGate gate, Clock clock) {
+public record LeagueBatch(TierRoutes routes, HeldScores held, BoardRegistry boards, ScoreIntake intake,
+    ParticipationStore participation) {
+  /** A batch over the node's parts; {@code closer} closes a period a score finds past its grace. */
+  public static LeagueBatch of(LeagueStore store, BoardRegistry boards, ScoreIntake intake,
+      ParticipationStore participation, BanRegistry bans, LeagueCloser closer, Clock clock) {
+    return new LeagueBatch(new TierRoutes(store, boards, intake, bans), new HeldScores(store, intake, closer, clock),
+        boards, intake, participation);
+  }
+
   public Future<LeagueBatchResult> submit(League l, ScoreBatch batch) {
     List<ScoreEvent> events = Objects.requireNonNullElseGet(batch, () -> new ScoreBatch(null)).check().events();
-    return route(l, events, false).compose(routes -> {
+    return route(l, events, false).compose(sent -> {
       List<Rejection> refused = new ArrayList<>();
       List<Rejection> waiting = new ArrayList<>();
-      routes.refused().forEach((i, e) -> refused.add(new Rejection(i, e.refusal(), e.getMessage())));
-      routes.notMembers().forEach((i, e) -> refused.add(new Rejection(i, e.refusal(), "events[" + i + "]: " + e.getMessage())));
-      routes.waiting().forEach((i, t) -> waiting.add(t instanceof LeaderboardException e
+      sent.refused().forEach((i, e) -> refused.add(new Rejection(i, e.refusal(), e.getMessage())));
+      sent.notMembers().forEach((i, e) -> refused.add(new Rejection(i, e.refusal(), "events[" + i + "]: " + e.getMessage())));
+      sent.waiting().forEach((i, t) -> waiting.add(t instanceof LeaderboardException e
           ? new Rejection(i, e.refusal(), "events[" + i + "]: " + e.getMessage())
           : new Rejection(i, Refusal.SHARD_UNAVAILABLE, "events[" + i + "]: " + t.getMessage()
               + "; the event was not applied")));
-      return intake.submitRouted(routes.routed(), refused, waiting).compose(done -> cohorts(done.landed())
+      return intake.submitRouted(sent.routed(), refused, waiting).compose(done -> cohorts(done.landed())
           .map(seats -> LeagueBatchResult.of(l.name(), done.result(), done.landed().stream()
-              .map(x -> new LeagueBatchResult.Landed(x.index(), x.period(), x.userId())).toList(), routes.tierOf(),
-              seats)));
+              .map(x -> new LeagueBatchResult.Landed(x.index(), x.period(), x.userId())).toList(), sent.tierOf(),
+              seats, held(events, sent.held()))));
     });
   }
 
   /**
-   * The tier board one league score goes to, as for an event of a batch (a batch of one); fails with
-   * what refused it there.
+   * Where one league score goes, as an event of a batch (a batch of one): its tier board, or held (the
+   * board {@code null}, with the score's period); fails with what refused it.
    */
-  Future<Board> route(League l, ScoreEvent event) {
-    return route(l, List.of(event), true).compose(routes -> {
-      if (!routes.routed().isEmpty()) {
-        return Future.succeededFuture(routes.routed().get(0).board());
+  Future<Single> route(League l, ScoreEvent event) {
+    return route(l, List.of(event), true).compose(sent -> {
+      if (!sent.routed().isEmpty()) {
+        return Future.succeededFuture(new Single(sent.routed().get(0).board(), null));
       }
-      Throwable why = routes.refused().containsKey(0) ? routes.refused().get(0)
-          : routes.notMembers().containsKey(0) ? routes.notMembers().get(0) : routes.waiting().get(0);
+      if (!sent.held().isEmpty()) {
+        return Future.succeededFuture(new Single(null, sent.held().get(0)));
+      }
+      Throwable why = sent.refused().containsKey(0) ? sent.refused().get(0)
+          : sent.notMembers().containsKey(0) ? sent.notMembers().get(0) : sent.waiting().get(0);
       return Future.failedFuture(why);
     });
   }
 
-  /**
-   * Where each event goes (its tier board), or why it goes nowhere now, by its index: refused in itself,
-   * a non-member's, or waiting for the previous period's moves.
-   */
-  private record Routes(List<Routed> routed, Map<Integer, String> tierOf, Map<Integer, LeaderboardException> refused,
-      Map<Integer, LeaderboardException> notMembers, Map<Integer, Throwable> waiting) {
+  /** A single score's way: its tier board, or held until the previous period's moves ({@code heldIn} its period). */
+  record Single(Board board, String heldIn) {
   }
 
   /**
-   * Routes events to their members' tier boards. A period's events wait until the previous period's
-   * moves are applied, and only then are the members' tiers read (the moves set the tiers before
-   * marking the period); a non-member joins the lowest tier with {@code autoJoin} unless banned (the
-   * lowest tier's board then refuses the event); an event of a non-member otherwise is refused as
-   * such, after what is broken in the event itself. {@code single}: one score, its fields named
-   * without {@code events[i].}.
+   * Where each event goes (its tier board), or why it goes nowhere now, by its index: refused in itself,
+   * a non-member's, held for the previous period's moves, or not handled (the store did not answer).
    */
-  private Future<Routes> route(League l, List<ScoreEvent> events, boolean single) {
-    Map<Integer, LeaderboardException> refused = new LinkedHashMap<>();
-    Map<Integer, LeaderboardException> notMembers = new LinkedHashMap<>();
-    Map<Integer, Throwable> waiting = new LinkedHashMap<>();
+  private record Sent(List<Routed> routed, Map<Integer, String> tierOf, Map<Integer, String> held,
+      Map<Integer, LeaderboardException> refused, Map<Integer, LeaderboardException> notMembers,
+      Map<Integer, Throwable> waiting) {
+  }
+
+  /**
+   * Sorts events into held and sent now ({@link HeldScores}), then routes those sent now to their
+   * members' tier boards ({@link TierRoutes}). {@code single}: one score, its fields named without
+   * {@code events[i].}.
+   */
+  private Future<Sent> route(League l, List<ScoreEvent> events, boolean single) {
+    Map<Integer, LeaderboardException> broken = new LinkedHashMap<>();
     List<Integer> checked = new ArrayList<>();
     for (int i = 0; i < events.size(); i++) {
       try {
         events.get(i).check();
         checked.add(i);
       } catch (LeaderboardException e) {
-        refused.put(i, e);
+        broken.put(i, e);
       }
     }
-    List<Integer> valid = new ArrayList<>();
-    LinkedHashSet<String> users = new LinkedHashSet<>();
-    return boards.require(l.tierBoard(l.lowest())).compose(lowest -> {
-      long now = clock.millis();
-      Map<String, Future<Void>> periods = new LinkedHashMap<>();
-      Map<Integer, String> periodOf = new HashMap<>();
-      for (int i : checked) {
-        Long at = events.get(i).at();
-        String period = lowest.periodOf(Instant.ofEpochMilli(at == null ? now : at)).id();
-        periodOf.put(i, period);
-        periods.computeIfAbsent(period, p -> gate.previousApplied(l, lowest, at));
-      }
-      return Future.join(new ArrayList<>(periods.values())).transform(ignored -> {
-        for (int i : checked) {
-          Future<Void> ready = periods.get(periodOf.get(i));
-          if (ready.succeeded()) {
-            users.add(events.get(i).userId());
-            valid.add(i);
-          } else {
-            waiting.put(i, ready.cause());
-          }
-        }
-        return store.tiersOf(l, new ArrayList<>(users));
-      });
-    }).compose(found -> {
-      List<String> asked = new ArrayList<>(users);
-      Map<String, String> tiers = new HashMap<>();
-      List<String> newcomers = new ArrayList<>();
-      for (int k = 0; k < asked.size(); k++) {
-        if (found.get(k) != null) {
-          tiers.put(asked.get(k), found.get(k));
-        } else if (l.autoJoin() && bans.banned(asked.get(k))) {
-          // not joined: the lowest tier's board refuses the events of a banned (or erased) user
-          tiers.put(asked.get(k), l.lowest());
-        } else if (l.autoJoin()) {
-          newcomers.add(asked.get(k));
-        }
-      }
-      return store.joinAll(l, newcomers, l.lowest()).map(joined -> {
-        for (int k = 0; k < newcomers.size(); k++) {
-          // none: banned, which this node had not heard yet (the join reads the bans): as a banned user above
-          tiers.put(newcomers.get(k), joined.get(k) == null ? l.lowest() : joined.get(k));
-        }
-        return tiers;
-      });
-    }).compose(tiers -> {
-      Map<String, Future<Board>> tierBoards = new LinkedHashMap<>();
-      // the lowest tier's too: a non-member's event is judged there before it is refused as such
-      tierBoards.put(l.lowest(), boards.require(l.tierBoard(l.lowest())));
-      new LinkedHashSet<>(tiers.values()).forEach(t -> tierBoards.computeIfAbsent(t, n -> boards.require(l.tierBoard(n))));
-      return Future.all(new ArrayList<>(tierBoards.values())).map(ok -> {
-        List<Routed> routed = new ArrayList<>();
-        Map<Integer, String> tierOf = new HashMap<>();
-        for (int i : valid) {
-          String userId = events.get(i).userId();
-          String tier = tiers.get(userId);
-          if (tier == null) {
-            // an event that is broken in itself says so first, as it would for a member
-            try {
-              intake.check(tierBoards.get(l.lowest()).result(), events.get(i), single ? "" : "events[" + i + "].");
-              notMembers.put(i, Leagues.notMember(l, userId));
-            } catch (LeaderboardException broken) {
-              refused.put(i, broken);
-            }
-          } else {
-            routed.add(new Routed(tierBoards.get(tier).result(), events.get(i), i));
-            tierOf.put(i, tier);
-          }
-        }
-        return new Routes(routed, tierOf, refused, notMembers, waiting);
-      });
-    });
+    return boards.require(l.tierBoard(l.lowest()))
+        .compose(lowest -> held.sort(l, lowest, events, checked, single))
+        .compose(sorting -> routes.route(l, events, sorting.direct(), single).map(r -> {
+          Map<Integer, LeaderboardException> refused = new TreeMap<>(broken);
+          refused.putAll(sorting.refused());
+          refused.putAll(r.refused());
+          Map<Integer, LeaderboardException> notMembers = new TreeMap<>(sorting.notMembers());
+          notMembers.putAll(r.notMembers());
+          return new Sent(r.routed(), r.tierOf(), sorting.held(), refused, notMembers, sorting.waiting());
+        }));
+  }
+
+  /** The held events by batch index: their user and period. */
+  private static Map<Integer, LeagueBatchResult.Landed> held(List<ScoreEvent> events, Map<Integer, String> held) {
+    Map<Integer, LeagueBatchResult.Landed> out = new TreeMap<>();
+    held.forEach((i, period) -> out.put(i, new LeagueBatchResult.Landed(i, period, events.get(i).userId())));
+    return out;
   }
 
   /** The cohort of each landed event's user in its tier board's period (0 where none), by batch index. */

@@ -8,6 +8,8 @@ import dev.leaderboard.core.League;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.PeriodState;
 import dev.leaderboard.service.boards.BoardRegistry;
+import dev.leaderboard.service.intake.ScoreIntake;
+import dev.leaderboard.service.moderation.BanRegistry;
 import dev.leaderboard.service.periods.CloseLease;
 import dev.leaderboard.service.periods.PeriodAdmin;
 import dev.leaderboard.service.periods.PeriodArchivedEvent;
@@ -36,7 +38,9 @@ import org.slf4j.LoggerFactory;
  *       ({@link LeagueMoveStore}: a run after a failure reads back what the first recorded);</li>
  *   <li>each tier board with a webhook gets its pending delivery (its event carries the moves);</li>
  *   <li>the moves are applied to the members' tiers, and the period marked applied;</li>
- *   <li>the node that marked it publishes each tier board's {@link PeriodArchivedEvent}.</li>
+ *   <li>the node that marked it publishes each tier board's {@link PeriodArchivedEvent};</li>
+ *   <li>the next period's scores held meanwhile are replayed to the tiers the moves gave, and the
+ *       period is settled ({@link HeldReplay}).</li>
  * </ol>
  * Every step can run again after a crash with the same result, so a node that takes over from a
  * dead one (once its lease lapses) moves each member once. A store that fails fails the close
@@ -53,11 +57,12 @@ public final class LeagueCloser {
   private final PeriodStore periodStore;
   private final BoardRegistry boards;
   private final PeriodAdmin periods;
+  private final HeldReplay replay;
   private final String owner = UUID.randomUUID().toString();
   private final long leaseMillis;
 
   private LeagueCloser(Vertx vertx, LeagueStore store, DeliveryStore deliveries, PeriodStore periodStore,
-      ArchiveStore archive, BoardRegistry boards, PeriodAdmin periods, long leaseMillis) {
+      ArchiveStore archive, BoardRegistry boards, PeriodAdmin periods, HeldReplay replay, long leaseMillis) {
     this.vertx = vertx;
     this.store = store;
     this.archive = archive;
@@ -67,17 +72,23 @@ public final class LeagueCloser {
     this.periodStore = periodStore;
     this.boards = boards;
     this.periods = periods;
+    this.replay = replay;
     this.leaseMillis = leaseMillis;
   }
 
-  /** A closer over the node's stores whose tier periods close through {@code periods}. */
+  /**
+   * A closer over the node's stores whose tier periods close through {@code periods} and whose held
+   * scores are replayed through {@code intake}.
+   */
   public static LeagueCloser of(Vertx vertx, LeagueStore store, DeliveryStore deliveries, PeriodStore periodStore,
-      ArchiveStore archive, BoardRegistry boards, PeriodAdmin periods, long leaseMillis) {
-    return new LeagueCloser(vertx, store, deliveries, periodStore, archive, boards, periods, leaseMillis);
+      ArchiveStore archive, BoardRegistry boards, PeriodAdmin periods, ScoreIntake intake, BanRegistry bans,
+      long leaseMillis) {
+    HeldReplay replay = new HeldReplay(store, new TierRoutes(store, boards, intake, bans), intake);
+    return new LeagueCloser(vertx, store, deliveries, periodStore, archive, boards, periods, replay, leaseMillis);
   }
 
   /**
-   * The admin tick: closes each league's periods that are due and not applied yet: the previous
+   * The admin tick: closes each league's periods that are due and not settled yet: the previous
    * period once it is past its close (the tier boards' rule; not one that ended before the league
    * existed), and any period a tier board has closing or archived, which a close that stopped
    * half way (its node died) leaves behind, and so does the boards' own pass over the tier boards.
@@ -112,7 +123,7 @@ public final class LeagueCloser {
       }
       Future<Void> chain = Future.succeededFuture();
       for (Period p : due.values()) {
-        chain = chain.compose(v -> store.applied(l, p.id()))
+        chain = chain.compose(v -> store.settled(l, p.id()))
             .compose(done -> done ? Future.succeededFuture() : close(l, p).mapEmpty());
       }
       return chain;
@@ -143,7 +154,7 @@ public final class LeagueCloser {
               .map(recorded))
           .compose(recorded -> lease.check().compose(v -> store.applied(l, p.id())).compose(done -> {
             if (done) {
-              return Future.succeededFuture(recorded);
+              return replay.release(l, p).map(recorded);
             }
             Map<String, String> to = new LinkedHashMap<>();
             recorded.forEach(m -> to.put(m.userId(), m.to()));
@@ -156,7 +167,7 @@ public final class LeagueCloser {
                         p.id(), b.name(), t.toString())));
               }
               return recorded;
-            });
+            }).compose(r -> lease.check()).compose(v -> replay.release(l, p)).map(recorded);
           }));
     });
   }

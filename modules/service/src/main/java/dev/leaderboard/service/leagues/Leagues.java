@@ -128,15 +128,21 @@ public record Leagues(LeagueStore store, BoardDefinitions definitions, BoardRegi
 
   /**
    * A score on the member's tier board (a non-member's first score joins the lowest tier with
-   * {@code autoJoin}); answers with the member's cohort, rank in it and zone.
+   * {@code autoJoin}); answers with the member's cohort, rank in it and zone, or {@code pending}
+   * while a new period's score is held for the previous period's moves.
    */
   public Future<LeagueStanding> submit(String name, ScoreEvent event) {
     Names.board("league", name);
     ScoreEvent body = Objects.requireNonNullElseGet(event, () -> new ScoreEvent(null)).check();
     String userId = body.userId();
-    return get(name).compose(l -> batch.route(l, body).compose(b -> intake.submit(b, body, false)
-        .compose(done -> standing(l, b.tier().tier(), b, b.parsePeriod(done.period()),
-            userId).map(s -> s.scored(done)))));
+    return get(name).compose(l -> batch.route(l, body).compose(way -> {
+      if (way.board() == null) {
+        return Future.succeededFuture(LeagueStanding.pending(l.name(), userId, way.heldIn()));
+      }
+      Board b = way.board();
+      return intake.submit(b, body, false).compose(done -> standing(l, b.tier().tier(), b,
+          b.parsePeriod(done.period()), userId).map(s -> s.scored(done)));
+    }));
   }
 
   /**

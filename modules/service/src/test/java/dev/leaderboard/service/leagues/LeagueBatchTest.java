@@ -1,6 +1,7 @@
 package dev.leaderboard.service.leagues;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.leaderboard.core.LeaderboardException;
@@ -167,7 +168,7 @@ class LeagueBatchTest {
           firstAt.put(user, (long) i);
           seatOrder.add(new Object[] {user, m});
         }
-        landed.add(new Event(i, user, m.tier, PERIOD, null));
+        landed.add(new Event(i, user, m.tier, PERIOD, null, null));
       }
       LeagueBatchResult got = (rnd.nextBoolean() ? a : b).submitLeagueBatch(lg, new ScoreBatch(new JsonObject()
           .put("events", events))).await();
@@ -186,7 +187,7 @@ class LeagueBatchTest {
       for (int k = 0; k < landed.size(); k++) {
         Event want = landed.get(k);
         Event e = events2.get(k);
-        assertThat(new Event(e.index(), e.userId(), e.tier(), e.period(), null)).as("round %d", round).isEqualTo(want);
+        assertThat(new Event(e.index(), e.userId(), e.tier(), e.period(), null, null)).as("round %d", round).isEqualTo(want);
         assertThat(e.cohort()).as("every landed event's member holds a cohort: %s", e).isNotNull();
         Long seen = cohortOf.putIfAbsent(e.userId(), e.cohort());
         assertThat(seen == null ? e.cohort() : seen).as("one cohort per member in a batch").isEqualTo(e.cohort());
@@ -265,12 +266,12 @@ class LeagueBatchTest {
   }
 
   /**
-   * A new period's events wait for the previous period's close, as a single score does: listed as
-   * failures ({@code league_closing}, nothing applied), then taken once the close moved the members,
-   * in their new tier.
+   * A new period's events before the previous period's close are held, as a single score is: counted
+   * as {@code pending} with no tier, nothing refused, a retry held once; the close replays them into
+   * the tier it gave, once.
    */
   @Test
-  void aNewPeriodsEventsWaitForThePreviousClose() {
+  void aNewPeriodsEventsAreHeldUntilThePreviousClose() {
     clock.set(DAY.plusSeconds(3600));
     String lg = name();
     define(lg, 3, true);
@@ -288,20 +289,31 @@ class LeagueBatchTest {
     JsonArray later = new JsonArray().add(new JsonObject().put("userId", "w0").put("value", 1).put("eventId", "n0")
         .put("at", next.toEpochMilli() + 1000)).add(new JsonObject().put("userId", "w1").put("value", 1)
         .put("at", DAY.toEpochMilli() + 6000));
-    LeagueBatchResult waiting = a.submitLeagueBatch(lg, new ScoreBatch(new JsonObject().put("events", later))).await();
-    assertThat(waiting.batch().applied()).as("%s", waiting).isEqualTo(1);
-    assertThat(waiting.batch().failures().get(0).index()).isZero();
-    assertThat(waiting.batch().failures().get(0).refusal().code()).isEqualTo("league_closing");
-    assertThat(waiting.events().get(0).period()).as("a late score of the old period")
-        .isEqualTo(PERIOD);
+    for (int round = 0; round < 2; round++) {
+      LeagueBatchResult held = a.submitLeagueBatch(lg, new ScoreBatch(new JsonObject().put("events",
+          round == 0 ? later : new JsonArray().add(later.getJsonObject(0))))).await();
+      assertThat(held.pending()).as("%s", held).isEqualTo(1);
+      assertThat(held.batch().failed()).isZero();
+      assertThat(held.batch().rejected()).isZero();
+      assertThat(held.events().get(0)).isEqualTo(new Event(0, "w0", null, "2025-04-16", null, true));
+      if (round == 0) {
+        assertThat(held.batch().applied()).isEqualTo(1);
+        assertThat(held.events().get(1).period()).as("a late score of the old period lands at once").isEqualTo(PERIOD);
+        assertThat(held.events().get(1).tier()).isEqualTo("silver");
+      }
+    }
 
     clock.set(next.plusSeconds(60));
     a.closeLeague(lg, PERIOD).await();
-    LeagueBatchResult taken = b.submitLeagueBatch(lg, new ScoreBatch(new JsonObject().put("events", new JsonArray()
+    LeagueStanding w0 = b.leagueUser(lg, "w0", "2025-04-16").await();
+    assertThat(w0.tier()).as("promoted at the close, the held score with it").isEqualTo("gold");
+    assertThat(w0.entries()).extracting(CohortBoard.Member::userId, CohortBoard.Member::score)
+        .containsExactly(tuple("w0", 1L));
+    LeagueBatchResult again = b.submitLeagueBatch(lg, new ScoreBatch(new JsonObject().put("events", new JsonArray()
         .add(later.getJsonObject(0))))).await();
-    assertThat(taken.batch().applied()).isEqualTo(1);
-    assertThat(taken.events().get(0).tier()).as("promoted at the close")
-        .isEqualTo("gold");
+    assertThat(again.batch().duplicate()).as("the held event, replayed once").isEqualTo(1);
+    assertThat(again.pending()).isZero();
+    assertThat(again.events().get(0).tier()).isEqualTo("gold");
   }
 
   @Test

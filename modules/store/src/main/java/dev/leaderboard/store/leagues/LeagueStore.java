@@ -12,6 +12,7 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
+import io.vertx.redis.client.ResponseType;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,11 +31,39 @@ public final class LeagueStore {
   private static final int WRITES_PER_ROUND = 16;
   /** Joins users unless banned, atomically with the bans ({@link #joinAll}). */
   public static final Script JOIN = new Script("league_join.lua", true, JoinKey.class, JoinArg.class, null);
+  /** Holds a new period's scores until the previous period is applied ({@link #hold}). */
+  public static final Script HOLD = new Script("league_hold.lua", true, HoldKey.class, HoldArg.class,
+      Hold.class);
+  /** Ends the holding once every held score was replayed ({@link #release}). */
+  public static final Script RELEASE = new Script("league_release.lua", true, ReleaseKey.class, ReleaseArg.class,
+      Release.class);
   private final Shards shards;
 
   public enum JoinKey { MEMBERS, BANS }
 
   public enum JoinArg implements ScriptCall.Variadic { TIER, USERS }
+
+  public enum HoldKey { APPLIED, HELD, IDS, HOLDING, MEMBERS, BANS }
+
+  public enum HoldArg implements ScriptCall.Variadic { PERIOD, AUTO_JOIN, EVENTS }
+
+  /** What became of a score offered to {@link #hold}. */
+  public enum Hold implements Script.Status {
+    @Script.Code(0) SETTLED, @Script.Code(1) HELD, @Script.Code(2) HELD_BEFORE, @Script.Code(3) BANNED, @Script.Code(4) NOT_A_MEMBER
+  }
+
+  public enum ReleaseKey { HELD, IDS, HOLDING }
+
+  public enum ReleaseArg { PERIOD, REPLAYED }
+
+  /** How a {@link #release} ended. */
+  public enum Release implements Script.Status {
+    @Script.Code(1) RELEASED, @Script.Code(0) MORE_HELD
+  }
+
+  /** A score to hold: its user, event ID and the event as JSON, replayed as it is. */
+  public record HeldScore(String userId, String eventId, String json) {
+  }
 
 
   public LeagueStore(Shards shards) {
@@ -62,12 +91,67 @@ public final class LeagueStore {
         .mapEmpty();
   }
 
-  /** Removes the definition and the members. */
+  /** Removes the definition, the members and any scores held. */
   public Future<Void> delete(League l) {
     return shards.send(Route.META, Request.cmd(Command.HDEL).arg(Keys.LEAGUES).arg(l.name()))
-        .compose(ok -> shards.send(Route.META, Request.cmd(Command.UNLINK).arg(Keys.leagueMembers(l))
-            .arg(Keys.leagueApplied(l))))
+        .compose(ok -> shards.send(Route.META, Request.cmd(Command.SMEMBERS).arg(Keys.leagueHolding(l))))
+        .compose(holding -> {
+          Request unlink = Request.cmd(Command.UNLINK).arg(Keys.leagueMembers(l)).arg(Keys.leagueApplied(l))
+              .arg(Keys.leagueHolding(l));
+          Shards.strings(holding).forEach(p -> unlink.arg(Keys.leagueHeld(l, p)).arg(Keys.leagueHeldIds(l, p)));
+          return shards.send(Route.META, unlink);
+        })
         .mapEmpty();
+  }
+
+  /**
+   * Holds scores of the period after {@code period} until its moves are applied and the scores held
+   * are replayed, in one call that also refuses banned users and, without {@code autoJoin}, non-members;
+   * each score's {@link Hold}, in order. {@code null} when the period is settled (applied, nothing held):
+   * the scores go to their tier boards, and nothing is held after that period again.
+   */
+  public Future<List<Hold>> hold(League l, String period, List<HeldScore> scores) {
+    ScriptCall<HoldKey, HoldArg> c = new ScriptCall<HoldKey, HoldArg>(HOLD, Route.META)
+        .key(HoldKey.APPLIED, Keys.leagueApplied(l)).key(HoldKey.HELD, Keys.leagueHeld(l, period))
+        .key(HoldKey.IDS, Keys.leagueHeldIds(l, period)).key(HoldKey.HOLDING, Keys.leagueHolding(l))
+        .key(HoldKey.MEMBERS, Keys.leagueMembers(l)).key(HoldKey.BANS, Keys.BANS)
+        .arg(HoldArg.PERIOD, period).arg(HoldArg.AUTO_JOIN, l.autoJoin());
+    scores.forEach(s -> c.arg(HoldArg.EVENTS, s.userId()).arg(HoldArg.EVENTS, s.eventId()).arg(HoldArg.EVENTS, s.json()));
+    return shards.send(c.call()).map(r -> {
+      if (r.type() != ResponseType.MULTI) {
+        return null;
+      }
+      List<Hold> out = new ArrayList<>(r.size());
+      for (int i = 0; i < r.size(); i++) {
+        out.add(Script.status(Hold.class, r.get(i).toInteger()));
+      }
+      return out;
+    });
+  }
+
+  /** Whether the period is settled: its moves applied and no score held after it (two commands, one round). */
+  public Future<Boolean> settled(League l, String period) {
+    return shards.dispatch(List.of(Call.of(Route.META, Request.cmd(Command.SISMEMBER).arg(Keys.leagueApplied(l))
+        .arg(period)), Call.of(Route.META, Request.cmd(Command.EXISTS).arg(Keys.leagueHeld(l, period)))))
+        .map(r -> r.get(0).toInteger() == 1 && r.get(1).toInteger() == 0);
+  }
+
+  /** Up to {@code count} of the scores held after the period, from the {@code from}-th (0 the first), as JSON. */
+  public Future<List<String>> held(League l, String period, long from, int count) {
+    return shards.send(Route.META, Request.cmd(Command.LRANGE).arg(Keys.leagueHeld(l, period)).arg(from)
+        .arg(from + count - 1)).map(Shards::strings);
+  }
+
+  /**
+   * Ends the holding after the period once its first {@code replayed} scores held were replayed and no
+   * more are held; {@code false} when more are (replay them, then call again). Only after the period's
+   * moves are applied.
+   */
+  public Future<Boolean> release(League l, String period, long replayed) {
+    return shards.send(new ScriptCall<ReleaseKey, ReleaseArg>(RELEASE, Route.META)
+        .key(ReleaseKey.HELD, Keys.leagueHeld(l, period)).key(ReleaseKey.IDS, Keys.leagueHeldIds(l, period))
+        .key(ReleaseKey.HOLDING, Keys.leagueHolding(l)).arg(ReleaseArg.PERIOD, period)
+        .arg(ReleaseArg.REPLAYED, replayed).call()).map(r -> Script.status(Release.class, r.toInteger()) == Release.RELEASED);
   }
 
   /** Whether the period's moves were applied to the members. */

@@ -21,7 +21,8 @@ import java.util.List;
 public final class StoreScripts {
   public static final List<Script> ALL = List.of(SubmitScript.SCRIPT, RankScript.SCRIPT, CountsScript.SCRIPT,
       FriendStore.ADD, Leases.RENEW, Leases.RELEASE, MetaStore.SCRIPT, Rows.SCRIPT, ParticipationStore.JOIN,
-      ModerationStore.MODERATE, KeySetUpgrade.MERGE, LeagueStore.JOIN);
+      ModerationStore.MODERATE, KeySetUpgrade.MERGE, LeagueStore.JOIN,
+      LeagueStore.HOLD, LeagueStore.RELEASE);
 
   private StoreScripts() {
   }
