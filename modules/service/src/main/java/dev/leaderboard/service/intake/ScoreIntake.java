@@ -32,6 +32,8 @@ import java.util.Set;
 
 /** Score events in, one or a batch; each is validated on its own and applied atomically by the submit script. */
 public final class ScoreIntake {
+  /** Joins a batch sends at once ({@link #joinInTurn}). */
+  private static final int JOINS_AT_ONCE = 64;
   private final BoardRegistry boards;
   private final BanRegistry bans;
   private final ScoreStore scores;
@@ -254,19 +256,18 @@ public final class ScoreIntake {
    */
   private Future<List<SubmitOutcome>> joinedAndSentAgain(List<Item> items, List<SubmitOutcome> outcomes, long now) {
     List<Integer> again = new ArrayList<>();
-    Map<String, Future<?>> joins = new LinkedHashMap<>();
+    Map<String, Item> joining = new LinkedHashMap<>();
     for (int k = 0; k < outcomes.size(); k++) {
       if (outcomes.get(k).status() == SubmitOutcome.Status.NEEDS_JOIN) {
-        Item it = items.get(k);
         again.add(k);
-        joins.computeIfAbsent(joinKey(it),
-            key -> participation.join(it.board(), it.event().period(), it.event().command().userId(), ""));
+        joining.putIfAbsent(joinKey(items.get(k)), items.get(k));
       }
     }
     if (again.isEmpty()) {
       return Future.succeededFuture(outcomes);
     }
-    return Future.join(new ArrayList<>(joins.values())).transform(ignored -> {
+    Map<String, Future<?>> joins = new LinkedHashMap<>();
+    return joinInTurn(new ArrayList<>(joining.values()), 0, joins).transform(ignored -> {
       List<SubmitOutcome> out = new ArrayList<>(outcomes);
       List<Item> send = new ArrayList<>();
       List<Integer> at = new ArrayList<>();
@@ -286,6 +287,24 @@ public final class ScoreIntake {
         return out;
       });
     });
+  }
+
+  /**
+   * The joins from {@code from} on, {@value #JOINS_AT_ONCE} at a time: a batch of new participants
+   * (they all join the period's home shard) never queues more commands than the node's pool takes.
+   */
+  private Future<Void> joinInTurn(List<Item> joining, int from, Map<String, Future<?>> joins) {
+    if (from >= joining.size()) {
+      return Future.succeededFuture();
+    }
+    int to = Math.min(joining.size(), from + JOINS_AT_ONCE);
+    List<Future<?>> now = new ArrayList<>();
+    for (Item it : joining.subList(from, to)) {
+      Future<?> joined = participation.join(it.board(), it.event().period(), it.event().command().userId(), "");
+      joins.put(joinKey(it), joined);
+      now.add(joined);
+    }
+    return Future.join(now).transform(ignored -> joinInTurn(joining, to, joins));
   }
 
   private static String joinKey(Item it) {
