@@ -37,6 +37,7 @@ export const ROUTES = {
   removeFriend: { method: 'DELETE', path: '/v1/users/{userId}/friends/{friendId}', answer: 'json' },
   moderatedUser: { method: 'GET', path: '/v1/users/{userId}', answer: 'json' },
   eraseUser: { method: 'DELETE', path: '/v1/users/{userId}', answer: 'json' },
+  exportUser: { method: 'GET', path: '/v1/users/{userId}/export', answer: 'json' },
   banUser: { method: 'PUT', path: '/v1/users/{userId}/ban', answer: 'json' },
   liftBan: { method: 'DELETE', path: '/v1/users/{userId}/ban', answer: 'json' },
   userRewards: { method: 'GET', path: '/v1/users/{userId}/rewards', answer: 'json' },
@@ -237,6 +238,11 @@ export abstract class Operations {
   /** DELETE /v1/users/{userId}: Erase a user everywhere (right to be forgotten) */
   eraseUser(userId: PathParam<'eraseUser', 'userId'>, options?: CallOptions): Promise<Result<'eraseUser', 200>> {
     return this.call('eraseUser', { userId }, undefined, undefined, options) as Promise<Result<'eraseUser', 200>>;
+  }
+
+  /** GET /v1/users/{userId}/export: Everything the service holds about a user, as one document */
+  exportUser(userId: PathParam<'exportUser', 'userId'>, options?: CallOptions): Promise<Result<'exportUser', 200>> {
+    return this.call('exportUser', { userId }, undefined, undefined, options) as Promise<Result<'exportUser', 200>>;
   }
 
   /** PUT /v1/users/{userId}/ban: Ban a user from every board */

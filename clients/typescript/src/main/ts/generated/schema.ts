@@ -718,6 +718,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/users/{userId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description User ID */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Everything the service holds about a user, as one document
+         * @description The user's data on request: every place an erasure (`DELETE /v1/users/{userId}`) removes
+         *     them from, read and nothing changed. Their ban; on every hot period (open, closing, or
+         *     archived and still retained) their entry, the entry a ban holds back, metadata, seat,
+         *     attempts and idempotency records (event IDs); their friends; their rows and seats in archived
+         *     periods; rewards; league memberships and recorded league moves; and the admin actions whose
+         *     target names them (the records of exports and erasures themselves are kept as the operator's
+         *     proof and not listed). An admin key, or the user's own player token (`sub` is the path's
+         *     user). Every export is recorded in the audit log, whoever asks. A user the service holds
+         *     nothing of gets the document with every section empty. Answered with `Cache-Control: no-store`.
+         */
+        get: operations["exportUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/users/{userId}/ban": {
         parameters: {
             query?: never;
@@ -2548,6 +2579,87 @@ export interface components {
              */
             leagueMoves?: number;
         };
+        /** @description One section per place the user's data lives; each is empty (or `ban` null) when they have nothing there */
+        UserExport: {
+            userId: components["schemas"]["UserId"];
+            exportedAt: components["schemas"]["EpochMillis"];
+            ban: components["schemas"]["Ban"] | null;
+            /** @description Every hot period where the user holds anything; absent parts are left out */
+            periods: {
+                board: components["schemas"]["BoardName"];
+                period: components["schemas"]["PeriodId"];
+                /** @enum {string} */
+                state: "open" | "closing" | "archived";
+                entry?: components["schemas"]["ExportedScore"];
+                heldByBan?: components["schemas"]["ExportedScore"];
+                /** @description The entry's metadata */
+                meta?: Record<string, never>;
+                participation?: components["schemas"]["ExportedSeat"];
+                /**
+                 * Format: int64
+                 * @description Events applied for the user in the period
+                 */
+                attempts?: number;
+                /** @description The event IDs the idempotency records hold */
+                eventIds?: string[];
+            }[];
+            /** @description Every archived period where the user has a row or a seat; absent parts are left out */
+            archived: {
+                board: components["schemas"]["BoardName"];
+                period: components["schemas"]["PeriodId"];
+                /**
+                 * Format: int64
+                 * @description Unique rank − 1
+                 */
+                position?: number;
+                /** Format: int64 */
+                score?: number;
+                at?: components["schemas"]["EpochMillis"];
+                /**
+                 * Format: int64
+                 * @description Competition rank
+                 */
+                rank?: number;
+                /** Format: int64 */
+                denseRank?: number;
+                meta?: Record<string, never>;
+                keys?: Record<string, never>;
+                participation?: components["schemas"]["ExportedSeat"];
+            }[];
+            friends: components["schemas"]["UserId"][];
+            /** @description Oldest first */
+            rewards: components["schemas"]["Reward"][];
+            leagues: {
+                league: string;
+                tier: string;
+            }[];
+            leagueMoves: {
+                league: string;
+                period: components["schemas"]["PeriodId"];
+                from: string;
+                to: string | null;
+                /** Format: int64 */
+                cohort: number | null;
+                /** Format: int64 */
+                cohortRank: number | null;
+                /** Format: int64 */
+                score: number | null;
+                movement: string;
+            }[];
+            /** @description The admin actions whose target names the user, oldest first */
+            audit: components["schemas"]["AuditEntry"][];
+        };
+        ExportedScore: {
+            /** Format: int64 */
+            score: number;
+            at: components["schemas"]["EpochMillis"];
+            keys?: Record<string, never>;
+        };
+        ExportedSeat: {
+            joinedAt: components["schemas"]["EpochMillis"];
+            /** Format: int64 */
+            cohort?: number;
+        };
         /** @description Exactly one of `ranks` and `topPercent` */
         RewardRule: {
             /** @description `[from, to]`: the ranks from `from` to `to`, both included */
@@ -4167,6 +4279,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Erasure"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    exportUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description User ID */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's data */
+            200: {
+                headers: {
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserExport"];
                 };
             };
             400: components["responses"]["BadRequest"];

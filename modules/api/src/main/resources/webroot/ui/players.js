@@ -1,5 +1,6 @@
 // One player across every board (admin): their entries and ranks, their ban; ban or lift it with a
-// reason, remove one entry, or erase the user after the operator types the user ID again. Each
+// reason, remove one entry, export everything the service holds of them as a JSON file, or erase
+// the user after the operator types the user ID again. Each
 // action shows in the newest audit entries, read again every few seconds (the node writes an entry
 // as the action's answer goes out, so it may land just after the answer).
 
@@ -25,6 +26,7 @@ export class PlayersView {
       const reason = $('player-lift-reason').value.trim();
       this.act('DELETE', 'ban', reason ? {reason} : undefined);
     });
+    $('player-export').addEventListener('click', () => this.exportData());
     $('player-erase-confirm').addEventListener('input', () => {
       $('player-erase').disabled = !this.userId || $('player-erase-confirm').value !== this.userId;
     });
@@ -85,6 +87,27 @@ export class PlayersView {
       this.report(e);
     }
     await this.lookUp(this.userId);
+  }
+
+  /** The user's data as one JSON document, saved as a file (the export itself is audited). */
+  async exportData() {
+    const userId = this.userId;
+    try {
+      const data = await api.call('GET', path('v1', 'users', userId, 'export'));
+      const link = $('player-export-file');
+      if (link.href) {
+        URL.revokeObjectURL(link.href);
+      }
+      link.href = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], {type: 'application/json'}));
+      link.download = `${userId}-export.json`;
+      link.click();
+      $('player-export-result').textContent = `exported ${userId}: ${data.periods.length} hot periods, `
+        + `${data.archived.length} archived, ${data.friends.length} friends, ${data.rewards.length} rewards, `
+        + `${data.leagues.length} leagues, ${data.audit.length} audit entries`;
+    } catch (e) {
+      this.report(e);
+    }
+    await this.audit();
   }
 
   /** A ban, its lift, or the erasure (part null), then the user and the audit log again. */

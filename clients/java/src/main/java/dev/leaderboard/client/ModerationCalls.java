@@ -5,6 +5,7 @@ import dev.leaderboard.client.model.Erasure;
 import dev.leaderboard.client.model.LiftResult;
 import dev.leaderboard.client.model.ModeratedUser;
 import dev.leaderboard.client.model.RemovedEntry;
+import dev.leaderboard.client.model.UserExport;
 import java.util.Map;
 
 /** Removing entries, bans, a user's view, erasure (tag {@code moderation}, scope {@code admin}). */
@@ -32,6 +33,12 @@ public final class ModerationCalls {
   @Operation("eraseUser")
   public Erasure eraseUser(String userId) {
     return transport.send(Call.of("eraseUser", "DELETE", "/v1/users/{}", userId), Erasure.class);
+  }
+
+  /** Everything the service holds about the user, as one document (an admin key, or the user's own player token). */
+  @Operation("exportUser")
+  public UserExport exportUser(String userId) {
+    return transport.send(Call.of("exportUser", "GET", "/v1/users/{}/export", userId), UserExport.class);
   }
 
   /** Bans the user: their entries are held back and their events refused. */

@@ -176,7 +176,9 @@ class ClientRoundTripTest {
     assertThat(client.moderation().banUser("bob", "cheating").banned()).isTrue();
     assertThat(client.moderation().moderatedUser("bob").banned()).isTrue();
     assertThat(client.moderation().liftBan("bob", "appeal").banned()).isFalse();
+    assertThat(client.moderation().exportUser("cid").userId()).isEqualTo("cid");
     assertThat(client.moderation().eraseUser("cid").erased()).isTrue();
+    assertThat(client.moderation().exportUser("cid").periods()).isEmpty();
     assertThat(client.rewards().userRewards("ann", "all", null).rewards()).isEmpty();
 
     NewKey key = client.keys().createKey(new KeyRequest("reader", List.of("read"), List.of(board), null));

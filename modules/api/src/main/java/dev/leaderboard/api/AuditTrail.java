@@ -16,7 +16,8 @@ import io.vertx.ext.web.RoutingContext;
 import java.util.Map;
 
 /**
- * Records every non-{@code GET} admin operation in the node's {@link AuditLog} (so a new one needs no
+ * Records every non-{@code GET} admin operation, and every call of an admin operation a player may
+ * make about themselves ({@link Access#audited}), in the node's {@link AuditLog} (so a new one needs no
  * code here), with the status or {@code connection_closed}; the answer does not wait for the entry.
  * While the log cannot be written the action is refused with 503 {@code archive_unavailable} before
  * it starts. The request body is kept only up to {@value #MAX_REQUEST} bytes with key-like strings
@@ -36,11 +37,11 @@ final class AuditTrail {
   }
 
   Handler<RoutingContext> handler(Access access) {
-    if (access.open() || access.scope() != Scope.ADMIN) {
+    if (!access.audited(false) && !access.audited(true)) {
       return RoutingContext::next;
     }
     return ctx -> {
-      if (ctx.request().method() == HttpMethod.GET) {
+      if (!access.audited(ctx.request().method() == HttpMethod.GET)) {
         ctx.next();
         return;
       }

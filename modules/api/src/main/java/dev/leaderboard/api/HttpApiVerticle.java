@@ -122,7 +122,7 @@ public class HttpApiVerticle extends VerticleBase {
         .handle("redeliver", this::redeliver);
     CompetitionRoutes.mount(routes, this::service);
     FriendRoutes.mount(routes, () -> NodeServices.running(node.friends()));
-    ModerationRoutes.mount(routes, this::service);
+    ModerationRoutes.mount(routes, this::service, NodeAudit.of(vertx));
     RewardRoutes.mount(routes, this::service);
     LeagueRoutes.mount(routes, this::service);
     OperationRoutes.mount(routes, vertx, node.readiness(), options.clusterJoined(), options.clusterWarning());

@@ -1,5 +1,6 @@
 package dev.leaderboard.api;
 
+import dev.leaderboard.api.audit.NodeAudit;
 import dev.leaderboard.service.LeaderboardService;
 import dev.leaderboard.service.request.BanRequest;
 import dev.leaderboard.service.request.LiftRequest;
@@ -10,24 +11,30 @@ import java.util.function.Supplier;
 
 /**
  * HTTP routes of moderation (scope {@code admin}): remove an entry, ban and lift, a user's view,
- * erasure. The work is the node's {@link dev.leaderboard.service.LeaderboardService} service; being admin actions, the changes are audited
+ * erasure, and a user's data on request (also for the user's own player token). The work is the node's {@link dev.leaderboard.service.LeaderboardService} service; being admin actions, the changes are audited
  * by the router's {@link AuditTrail} like every other.
  */
 final class ModerationRoutes {
   private final Supplier<LeaderboardService> moderation;
+  private final NodeAudit audit;
 
-  private ModerationRoutes(Supplier<LeaderboardService> moderation) {
+  private ModerationRoutes(Supplier<LeaderboardService> moderation, NodeAudit audit) {
     this.moderation = moderation;
+    this.audit = audit;
   }
 
-  /** @param moderation this node's moderation, or a 503 when its service is not running */
-  static void mount(ContractRouter router, Supplier<LeaderboardService> moderation) {
-    ModerationRoutes routes = new ModerationRoutes(moderation);
+  /**
+   * @param moderation this node's moderation, or a 503 when its service is not running
+   * @param audit the node's audit log, written out before an erasure so that it finds this node's entries
+   */
+  static void mount(ContractRouter router, Supplier<LeaderboardService> moderation, NodeAudit audit) {
+    ModerationRoutes routes = new ModerationRoutes(moderation, audit);
     router.handle("removeEntry", routes::removeEntry);
     router.handle("banUser", routes::ban);
     router.handle("liftBan", routes::lift);
     router.handle("moderatedUser", routes::user);
     router.handle("eraseUser", routes::erase);
+    router.handle("exportUser", routes::export);
   }
 
   private void removeEntry(RoutingContext ctx) {
@@ -52,8 +59,19 @@ final class ModerationRoutes {
     Replies.encoded(ctx, moderation.get().moderatedUser(ctx.pathParam("userId")));
   }
 
+  /**
+   * The entries this node has queued are written first, so the erasure takes the user's name out of
+   * the audit entries of actions answered here before it (another node's queued ones: a re-sent erasure).
+   */
   private void erase(RoutingContext ctx) {
-    Replies.encoded(ctx, moderation.get().erase(ctx.pathParam("userId")));
+    LeaderboardService service = moderation.get();
+    Replies.encoded(ctx, audit.require().flushed().compose(v -> service.erase(ctx.pathParam("userId"))));
+  }
+
+  /** A person's data: never kept by a cache on the way. */
+  private void export(RoutingContext ctx) {
+    ctx.response().putHeader(HttpHeaders.CACHE_CONTROL, "no-store");
+    Replies.encoded(ctx, moderation.get().exportUser(ctx.pathParam("userId")));
   }
 
 }

@@ -92,6 +92,7 @@ class AccessTableTest extends ApiTestSupport {
       Map.entry("liftBan", new Sample(null, 200)),
       Map.entry("moderatedUser", new Sample(null, 200)),
       Map.entry("eraseUser", new Sample(null, 200)),
+      Map.entry("exportUser", new Sample(null, 200)),
       Map.entry("join", new Sample("{\"userId\": \"dave\"}", 201)),
       Map.entry("participants", new Sample(null, 200)),
       Map.entry("userCohort", new Sample(null, 200)),

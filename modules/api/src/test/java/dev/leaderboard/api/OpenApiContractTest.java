@@ -171,7 +171,8 @@ class OpenApiContractTest {
         assertThat(access.scope()).as("scope of %s", name(op)).isEqualTo(Scope.ADMIN);
       }
       if (access.scope() == Scope.ADMIN) {
-        assertThat(access.forPlayers()).as("players never call admin operation %s", name(op)).isFalse();
+        assertThat(access.player()).as("players call admin operation %s only about themselves", name(op))
+            .isIn(null, PlayerRule.OWN_USER);
       }
     }
     assertThat(open).as("operations open to everyone").containsExactlyInAnyOrder("/health/live", "/health/ready");
@@ -188,7 +189,7 @@ class OpenApiContractTest {
         Map.entry("userRewards", "own-user"), Map.entry("claimReward", "own-user"), Map.entry("listLeagues", "any"),
         Map.entry("getLeague", "any"), Map.entry("leagueUser", "own-user"),
         Map.entry("leagueHistory", "own-user"), Map.entry("leagueTiers", "any"), Map.entry("leagueCohort", "any"),
-        Map.entry("leaguePeriods", "any"), Map.entry("leagueMoves", "any"))));
+        Map.entry("leaguePeriods", "any"), Map.entry("leagueMoves", "any"), Map.entry("exportUser", "own-user"))));
   }
 
   @Test
@@ -196,7 +197,9 @@ class OpenApiContractTest {
     assertThat(Access.declared("op", "read", null, "/v1/boards/{board}").forPlayers()).isFalse();
     assertThat(Access.declared("op", "read", "any", "/v1/boards").player()).isEqualTo(PlayerRule.ANY);
     assertThatThrownBy(() -> Access.declared("op", "admin", "any", "/v1/boards/{board}"))
-        .hasMessageContaining("players never call admin operations");
+        .hasMessageContaining("players never call admin operations, but about their own user (own-user)");
+    assertThat(Access.declared("op", "admin", "own-user", "/v1/users/{userId}/export").player())
+        .isEqualTo(PlayerRule.OWN_USER);
     assertThatThrownBy(() -> Access.declared("op", "friends", "own-user", "/v1/boards"))
         .hasMessageContaining("own-user, but its path has no {userId}");
     assertThatThrownBy(() -> Access.declared("op", "read", "everyone", "/v1/boards"))

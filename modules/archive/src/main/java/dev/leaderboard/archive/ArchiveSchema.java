@@ -54,7 +54,9 @@ final class ArchiveSchema {
       // a period's moves read a page at a time by key
       LeagueMoveStore.BY_PAGE,
       // a period's moves counted by movement, kept as they are recorded and erased
-      LeagueMoveStore.COUNTS);
+      LeagueMoveStore.COUNTS,
+      // a user's rows read a page at a time by an export, and the audit entries that name them
+      UserArchive.SCHEMA);
 
   /**
    * Brings the schema to the newest version (the archive's tables and the audit log's). Nodes may

@@ -62,12 +62,19 @@ public final class ArchiveStore {
   private final LeagueMoveStore leagueMoves;
   private final ParticipantArchive participants;
   private final RewardStore rewards;
+  private final UserArchive users;
 
   ArchiveStore(Pool pool) {
     this.pool = pool;
     this.participants = new ParticipantArchive(pool);
     this.rewards = new RewardStore(pool);
     this.leagueMoves = new LeagueMoveStore(pool);
+    this.users = new UserArchive(pool);
+  }
+
+  /** What the archive and the audit log hold of one user, on this store's pool. */
+  public UserArchive users() {
+    return users;
   }
 
   /** The participants of archived periods, on the same pool. */

@@ -88,7 +88,7 @@ public final class AuditStore {
     pool.close();
   }
 
-  private static AuditEntry toEntry(Row row) {
+  static AuditEntry toEntry(Row row) {
     return new AuditEntry(row.getLong("id"), row.getOffsetDateTime("at").toInstant().toEpochMilli(),
         row.getString("actor"), row.getString("operation"), row.getString("board"), row.getJsonObject("target"),
         row.getJsonObject("request"), row.getInteger("status"), row.getString("error"));

@@ -270,7 +270,7 @@ public final class LeagueMoveStore {
     return out.entrySet().stream().map(e -> new PeriodMoves(e.getKey(), e.getValue())).toList();
   }
 
-  private static Move move(Row r) {
+  static Move move(Row r) {
     return new Move(r.getString("user_id"), r.getString("from_tier"), r.getString("to_tier"), r.getLong("cohort"),
         r.getLong("cohort_rank"), r.getLong("score"), r.getString("movement"));
   }

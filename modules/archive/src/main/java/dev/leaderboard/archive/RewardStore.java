@@ -41,7 +41,7 @@ public final class RewardStore {
       create index if not exists reward_by_period on reward (board_uid, period, rank, id);
       create index if not exists archived_entry_history on archived_entry (board_uid, user_id, period desc);
       """;
-  private static final String COLUMNS = "id, board, board_uid, period, user_id, cohort, rank, score, reward, created_at,"
+  static final String COLUMNS = "id, board, board_uid, period, user_id, cohort, rank, score, reward, created_at,"
       + " claimed_at";
   /** Arrays in, so a chunk is one statement; a user already rewarded for the period is left as it is. */
   private static final String INSERT = "insert into reward (board, board_uid, period, created_at, user_id, cohort, rank,"
@@ -135,12 +135,14 @@ public final class RewardStore {
   }
 
   private static List<Reward> rewards(RowSet<Row> rows) {
-    return map(rows, row -> {
-      OffsetDateTime claimed = row.getOffsetDateTime("claimed_at");
-      return new Reward(row.getLong("id"), row.getString("board"), row.getString("board_uid"), row.getString("period"),
-          row.getString("user_id"), row.getLong("cohort"), row.getLong("rank"), row.getLong("score"),
-          row.getString("reward"), row.getOffsetDateTime("created_at").toInstant().toEpochMilli(),
-          claimed == null ? null : claimed.toInstant().toEpochMilli());
-    });
+    return map(rows, RewardStore::reward);
+  }
+
+  static Reward reward(Row row) {
+    OffsetDateTime claimed = row.getOffsetDateTime("claimed_at");
+    return new Reward(row.getLong("id"), row.getString("board"), row.getString("board_uid"), row.getString("period"),
+        row.getString("user_id"), row.getLong("cohort"), row.getLong("rank"), row.getLong("score"),
+        row.getString("reward"), row.getOffsetDateTime("created_at").toInstant().toEpochMilli(),
+        claimed == null ? null : claimed.toInstant().toEpochMilli());
   }
 }

@@ -20,7 +20,8 @@ import dev.leaderboard.service.result.Erased;
 
 /**
  * The right to be forgotten: removes a user from every board and period, hot and archived, the
- * friend graph, the idempotency and the ban records. Every step is idempotent, and the order lets a
+ * friend graph, the idempotency and the ban records, and the audit entries' targets. {@link Export}
+ * reads the same places: a new kind of user data is added to both. Every step is idempotent, and the order lets a
  * run cut short finish when run again:
  * <ol>
  *   <li>store a ban marked {@code erasing}: no node takes the user's events, archives leave them out;</li>
@@ -30,6 +31,8 @@ import dev.leaderboard.service.result.Erased;
  *   <li>the friend links, the friends' sides first;</li>
  *   <li>the archived rows, counted as {@code erased} on their periods, and the user's rewards;</li>
  *   <li>the user's league memberships and recorded moves ({@link LeagueErasure});</li>
+ *   <li>the user's name in the audit entries whose target names them, but the records of erasures and
+ *       exports ({@link Export#REQUESTS}), which prove such a request was served;</li>
  *   <li>unmark the partitions and drop the ban, last: until then the user stays locked out.</li>
  * </ol>
  */
@@ -76,8 +79,9 @@ public record Erasure(ModerationStore store, BanRegistry bans, ModerationTargets
           })
           .compose(inLeagues -> {
             e.leagues = inLeagues;
-            return store.apply(Op.UNMARK, userId, all);
-          });
+            return archive.users().forgetInAudit(userId, Export.REQUESTS);
+          })
+          .compose(audited -> store.apply(Op.UNMARK, userId, all));
     }).compose(v -> store.dropBan(userId)).map(v -> {
       bans.changed(userId, null);
       return e.answer(userId);

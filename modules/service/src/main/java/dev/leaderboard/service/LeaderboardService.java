@@ -37,6 +37,7 @@ import dev.leaderboard.service.result.Histogram;
 import dev.leaderboard.service.result.BanChange;
 import dev.leaderboard.service.result.EntryRemoved;
 import dev.leaderboard.service.result.Erased;
+import dev.leaderboard.service.result.UserExport;
 import dev.leaderboard.service.result.ModeratedUser;
 import dev.leaderboard.service.result.PeriodClosed;
 import dev.leaderboard.service.result.PeriodList;
@@ -144,6 +145,12 @@ public interface LeaderboardService {
 
   /** Erases the user everywhere (hot and archived periods, friend links, idempotency records, ban). */
   Future<Erased> erase(String userId);
+
+  /**
+   * Everything the service holds about the user as one document (hot and archived periods, metadata,
+   * participations, friends, rewards, leagues, ban, the audit entries that name them); reads only.
+   */
+  Future<UserExport> exportUser(String userId);
 
   /**
    * Joins the user to the board's current period (placing them in a cohort on a board with cohorts);

@@ -24,6 +24,7 @@ import dev.leaderboard.service.result.Histogram;
 import dev.leaderboard.service.result.BanChange;
 import dev.leaderboard.service.result.EntryRemoved;
 import dev.leaderboard.service.result.Erased;
+import dev.leaderboard.service.result.UserExport;
 import dev.leaderboard.service.result.ModeratedUser;
 import dev.leaderboard.service.result.PeriodClosed;
 import dev.leaderboard.service.result.PeriodList;
@@ -197,6 +198,11 @@ public final class LeaderboardServiceImpl implements LocalLeaderboardService {
   @Override
   public Future<Erased> erase(String userId) {
     return Requests.guard(() -> parts.erasure.erase(userId));
+  }
+
+  @Override
+  public Future<UserExport> exportUser(String userId) {
+    return Requests.guard(() -> parts.export.export(userId));
   }
 
   @Override

@@ -45,6 +45,7 @@ public final class ServiceGraph {
   final BanActions banActions;
   final UserView view;
   final Erasure erasure;
+  final Export export;
   final Rewards rewards;
   final Standings standings;
   final Participation participation;
@@ -85,6 +86,8 @@ public final class ServiceGraph {
     this.view = new UserView(store.moderation(), store.scores(), targets);
     this.erasure = new Erasure(store.moderation(), store.bans(), targets, store.friends(), store.archive(),
         clock, store.participation(), new LeagueErasure(store.leagues(), store.archive().leagueMoves()));
+    this.export = new Export(store.moderation(), targets, store.participation(), store.friends(), store.leagues(),
+        store.archive(), clock);
     this.rewards = new Rewards(store.boards(), store.archive().rewards(), clock);
     this.standings = new Standings(store.boards(), store.archive(), participation, clock);
     this.leagueBatch = LeagueBatch.of(store.leagues(), store.boards(), intake, store.participation(),

@@ -17,9 +17,10 @@ public record Access(String operationId, Scope scope, PlayerRule player, boolean
   public static Access declared(String operationId, Object xScope, Object xPlayer, String path) {
     Scope scope = scope(operationId, xScope);
     PlayerRule player = player(operationId, xPlayer);
-    if (player != null && (scope == null || scope == Scope.ADMIN)) {
+    if (player != null && (scope == null || scope == Scope.ADMIN && player != PlayerRule.OWN_USER)) {
       throw new IllegalArgumentException(PlayerRule.EXTENSION + " of " + operationId + ": players never call "
-          + (scope == null ? "open operations (they need no credential)" : "admin operations"));
+          + (scope == null ? "open operations (they need no credential)"
+              : "admin operations, but about their own user (" + PlayerRule.OWN_USER.wireName() + ")"));
     }
     String needs = player == PlayerRule.OWN_USER ? "{userId}"
         : player == PlayerRule.OWN_EVENT || player == PlayerRule.OWN_JOIN ? "{board}" : null;
@@ -65,6 +66,14 @@ public record Access(String operationId, Scope scope, PlayerRule player, boolean
   /** Whether a player token may call the operation at all (within its {@link #player} rule). */
   public boolean forPlayers() {
     return player != null;
+  }
+
+  /**
+   * Whether a call is recorded in the audit log: an admin operation's that changes something, and
+   * every call of an admin operation a player may make about themselves (a user's data handed out).
+   */
+  public boolean audited(boolean get) {
+    return scope == Scope.ADMIN && (!get || player != null);
   }
 
   /** Reads on one board: open without a credential when the board has {@code publicReads}. */

@@ -19,7 +19,7 @@ public record RewardList(@AnswerJson.IfSet String userId, @AnswerJson.IfSet Stri
    */
   public record Item(long id, String board, String period, long rank, long score, @AnswerJson.IfSet Long cohort,
       JsonObject reward, long createdAt, Long claimedAt, @AnswerJson.IfSet String userId) implements Answer {
-    static List<Item> of(List<Reward> rewards, boolean withUser) {
+    public static List<Item> of(List<Reward> rewards, boolean withUser) {
       return rewards.stream().map(r -> new Item(r.id(), r.board(), r.period(), r.rank(), r.score(), r.cohort(),
           new JsonObject(r.reward()), r.createdAt(), r.claimedAt(), withUser ? r.userId() : null)).toList();
     }

@@ -20,6 +20,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.LinkedHashMap;
+import java.util.function.Function;
 
 /**
  * The Redis side of moderation: ban records, and a user's entry moved, restored or removed
@@ -93,40 +95,101 @@ public final class ModerationStore {
   /** Not atomic, and need not be: running it again removes what is left. Answers how many it removed. */
   public Future<Long> forgetEvents(List<Target> targets, String userId) {
     List<Route> routes = targets.stream().map(t -> route(t, userId)).toList();
-    return forgetEvents(routes, Collections.nCopies(routes.size(), "0"), userId, 0);
+    long[] removed = {0};
+    return scanEvents(routes, userId, found -> {
+      List<Call> zrems = new ArrayList<>(found.size());
+      found.forEach((i, members) -> {
+        Request zrem = Request.cmd(Command.ZREM).arg(Keys.events(routes.get(i)));
+        members.forEach(zrem::arg);
+        zrems.add(Call.of(routes.get(i), zrem));
+      });
+      return zrems.isEmpty() ? Future.succeededFuture() : shards.dispatch(zrems)
+          .map(answers -> removed[0] += answers.stream().mapToLong(Response::toLong).sum()).mapEmpty();
+    }).map(v -> removed[0]);
   }
 
-  private Future<Long> forgetEvents(List<Route> routes, List<String> cursors, String userId, long removed) {
-    if (routes.isEmpty()) {
-      return Future.succeededFuture(removed);
-    }
-    List<Call> scans = new ArrayList<>(routes.size());
+  /** Per target, the event IDs the user's idempotency records hold (an export). */
+  public Future<List<List<String>>> events(List<Target> targets, String userId) {
+    List<Route> routes = targets.stream().map(t -> route(t, userId)).toList();
+    List<List<String>> out = new ArrayList<>(routes.size());
+    routes.forEach(r -> out.add(new ArrayList<>()));
+    int cut = userId.length() + 1;
+    return scanEvents(routes, userId, found -> {
+      found.forEach((i, members) -> members.forEach(m -> out.get(i).add(m.substring(cut))));
+      return Future.succeededFuture();
+    }).map(v -> out);
+  }
+
+  /**
+   * Walks the user's idempotency records ({@code userId \n eventId} members of each route's events
+   * set) by {@code ZSCAN … MATCH}, {@value #SCAN_COUNT} members a step: one round for every route's
+   * step, then {@code onRound} with what it found per route index, then the next step of the routes
+   * whose scan is not over.
+   */
+  private Future<Void> scanEvents(List<Route> routes, String userId,
+      Function<Map<Integer, List<String>>, Future<Void>> onRound) {
+    List<Integer> all = new ArrayList<>(routes.size());
     for (int i = 0; i < routes.size(); i++) {
-      scans.add(Call.of(routes.get(i), Request.cmd(Command.ZSCAN).arg(Keys.events(routes.get(i))).arg(cursors.get(i))
+      all.add(i);
+    }
+    return scanEvents(routes, all, Collections.nCopies(routes.size(), "0"), userId, onRound);
+  }
+
+  private Future<Void> scanEvents(List<Route> routes, List<Integer> open, List<String> cursors, String userId,
+      Function<Map<Integer, List<String>>, Future<Void>> onRound) {
+    if (open.isEmpty()) {
+      return Future.succeededFuture();
+    }
+    List<Call> scans = new ArrayList<>(open.size());
+    for (int k = 0; k < open.size(); k++) {
+      Route r = routes.get(open.get(k));
+      scans.add(Call.of(r, Request.cmd(Command.ZSCAN).arg(Keys.events(r)).arg(cursors.get(k))
           .arg("MATCH").arg(userId + "\n*").arg("COUNT").arg(SCAN_COUNT)));
     }
     return shards.dispatch(scans).compose(pages -> {
-      List<Call> zrems = new ArrayList<>();
-      List<Route> next = new ArrayList<>();
+      Map<Integer, List<String>> found = new LinkedHashMap<>();
+      List<Integer> next = new ArrayList<>();
       List<String> nextCursors = new ArrayList<>();
-      for (int i = 0; i < routes.size(); i++) {
-        Response found = pages.get(i).get(1);
-        if (found.size() > 0) {
-          Request zrem = Request.cmd(Command.ZREM).arg(Keys.events(routes.get(i)));
-          for (int k = 0; k < found.size(); k += 2) {
-            zrem.arg(found.get(k).toString());
+      for (int k = 0; k < open.size(); k++) {
+        Response members = pages.get(k).get(1);
+        if (members.size() > 0) {
+          List<String> page = new ArrayList<>(members.size() / 2);
+          for (int m = 0; m < members.size(); m += 2) {
+            page.add(members.get(m).toString());
           }
-          zrems.add(Call.of(routes.get(i), zrem));
+          found.put(open.get(k), page);
         }
-        String cursor = pages.get(i).get(0).toString();
+        String cursor = pages.get(k).get(0).toString();
         if (!"0".equals(cursor)) {
-          next.add(routes.get(i));
+          next.add(open.get(k));
           nextCursors.add(cursor);
         }
       }
-      Future<List<Response>> gone = zrems.isEmpty() ? Future.succeededFuture(List.of()) : shards.dispatch(zrems);
-      return gone.compose(answers -> forgetEvents(next, nextCursors, userId,
-          removed + answers.stream().mapToLong(Response::toLong).sum()));
+      return onRound.apply(found).compose(v -> scanEvents(routes, next, nextCursors, userId, onRound));
+    });
+  }
+
+  /** What the user holds on one board period: the entry, the entry a ban holds back, the metadata (each {@code null} when none). */
+  public record Holding(StoredEntry entry, StoredEntry stashed, String meta) {
+  }
+
+  /** Per target what the user holds there ({@link Holding}); one dispatch. */
+  public Future<List<Holding>> holdings(String userId, List<Target> targets) {
+    List<Call> calls = new ArrayList<>(3 * targets.size());
+    for (Target t : targets) {
+      Route r = route(t, userId);
+      calls.add(EntryLookups.find(t.board(), r, userId));
+      calls.add(Call.of(r, Request.cmd(Command.HGET).arg(Keys.stash(r)).arg(userId)));
+      calls.add(Call.of(r, Request.cmd(Command.HGET).arg(Keys.meta(r)).arg(userId)));
+    }
+    return shards.dispatch(calls).map(answers -> {
+      List<Holding> out = new ArrayList<>(targets.size());
+      for (int i = 0; i < targets.size(); i++) {
+        Response meta = answers.get(3 * i + 2);
+        out.add(new Holding(EntryLookups.stored(userId, answers.get(3 * i)),
+            EntryLookups.stored(userId, answers.get(3 * i + 1)), meta == null ? null : meta.toString()));
+      }
+      return out;
     });
   }
 

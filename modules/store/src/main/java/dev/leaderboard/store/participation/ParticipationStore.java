@@ -203,6 +203,31 @@ public final class ParticipationStore {
     });
   }
 
+  /** A user's place in one period: their participation ({@code null} when they have not joined) and the events applied for them. */
+  public record Seat(Participant participant, long attempts) {
+  }
+
+  /** The user's {@link Seat} in each of the periods, in the order asked; one round. */
+  public Future<List<Seat>> seats(List<BoardPeriod> periods, String userId) {
+    List<Call> calls = new ArrayList<>(2 * periods.size());
+    for (BoardPeriod bp : periods) {
+      Route home = Keys.participation(bp.board(), bp.period());
+      Route partition = partitionOf(bp.board(), bp.period(), userId);
+      calls.add(Call.of(home, Request.cmd(Command.HGET).arg(Keys.joined(home)).arg(userId)));
+      calls.add(Call.of(partition, Request.cmd(Command.HGET).arg(Keys.attempts(partition)).arg(userId)));
+    }
+    return shards.dispatch(calls).map(answers -> {
+      List<Seat> out = new ArrayList<>(periods.size());
+      for (int i = 0; i < periods.size(); i++) {
+        var joined = answers.get(2 * i);
+        var attempts = answers.get(2 * i + 1);
+        out.add(new Seat(joined == null ? null : Participant.parse(userId, joined.toString()),
+            attempts == null ? 0 : attempts.toLong()));
+      }
+      return out;
+    });
+  }
+
   /** Per user, the events applied for them in the period (0 for none), in the order asked; one round. */
   public Future<long[]> attemptsUsed(Board b, String period, List<String> userIds) {
     List<Call> calls = new ArrayList<>(userIds.size());
