@@ -1,7 +1,8 @@
--- Holds a league's scores of a new period while the previous period's moves are not applied yet, or
--- while scores held before they were are still being replayed: so each lands in the tier the close
--- gives its member, once, and in the order the scores arrived. Once the period is applied and nothing
--- is held, nothing is ever held for it again (the caller then sends scores to their tier boards).
+-- Holds a league's scores of a new period while the previous period's moves are not applied yet, so
+-- each lands in the tier the close gives its member, once, and in the order the member's scores
+-- arrived. Once the moves are applied, a score is still held while its user has held scores not yet
+-- replayed (it goes after them); any other goes to its tier board at once, so the replay is never
+-- outrun by new scores. Once the period is applied and nothing is held, nothing is ever held for it again.
 --
 -- The contract with the Java side (LeagueStore), checked by LuaContractTest:
 -- KEYS[1] applied: the league's periods whose moves are applied (set)
@@ -10,6 +11,7 @@
 -- KEYS[4] holding: the league's periods with scores held after them (set)
 -- KEYS[5] members: the league's member hash, user -> tier
 -- KEYS[6] bans: the bans hash, user -> ban
+-- KEYS[7] counts: per user, their held scores not yet replayed (hash; field '' is the replay's position)
 -- ARGV[1] period: the previous period, whose moves the scores wait for
 -- ARGV[2] autoJoin: 1 when a non-member's score makes them a member
 -- ARGV[3..] events: for each score its user, event ID and event JSON, three values each
@@ -21,9 +23,12 @@
 -- status HELD_BEFORE = 2: its event ID is held already (nothing changed)
 -- status BANNED = 3: the user is banned (nothing changed)
 -- status NOT_A_MEMBER = 4: the user is no member and the league has no autoJoin (nothing changed)
-local applied, held, ids, holding, members, bans = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
+-- status SEND_NOW = 5: the moves are applied and the user has nothing held: send it to its tier board
+local applied, held, ids, holding, members, bans, counts = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6],
+  KEYS[7]
 local period, autoJoin = ARGV[1], ARGV[2] == '1'
-if redis.call('SISMEMBER', applied, period) == 1 and redis.call('EXISTS', held) == 0 then
+local isApplied = redis.call('SISMEMBER', applied, period) == 1
+if isApplied and redis.call('EXISTS', held) == 0 then
   return 0
 end
 local out = {}
@@ -34,10 +39,14 @@ for i = 3, #ARGV, 3 do
     status = 3
   elseif not autoJoin and redis.call('HEXISTS', members, user) == 0 then
     status = 4
-  elseif redis.call('SADD', ids, id) == 0 then
+  elseif redis.call('SISMEMBER', ids, id) == 1 then
     status = 2
+  elseif isApplied and redis.call('HEXISTS', counts, user) == 0 then
+    status = 5
   else
+    redis.call('SADD', ids, id)
     redis.call('RPUSH', held, event)
+    redis.call('HINCRBY', counts, user, 1)
     redis.call('SADD', holding, period)
     status = 1
   end

@@ -1,7 +1,9 @@
 package dev.leaderboard.bench;
 
 import dev.leaderboard.core.Board;
+import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.League;
+import dev.leaderboard.core.Refusal;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.embedded.LocalPostgres;
 import dev.leaderboard.embedded.LocalRedisShards;
@@ -26,7 +28,6 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -61,6 +62,8 @@ public final class LeagueBenchmark {
   private static final int IN_FLIGHT = 256;
   private static final int BATCH = 1000;
   private static final int BATCHES_IN_FLIGHT = 4;
+  /** League scores in flight across the period's end. */
+  private static final int STREAM_WIDTH = 16;
   /** Members whose score goes through the whole service path (its answer reads the cohort's board). */
   private static final int NORMAL_PATH = 2000;
   /** Within the tier boards' packed layout of a monthly period. */
@@ -79,7 +82,7 @@ public final class LeagueBenchmark {
       NodeStore store = NodeStore.connect(vertx, new NodeStore.Options(RedisTopology.standalone(redis.endpoints()),
           pg.uri(), RedisPool.of(32))).await();
       try {
-        Clock clock = Clock.systemUTC();
+        ShiftedClock clock = new ShiftedClock();
         LeaderboardServiceImpl service = new ServiceGraph(vertx, store, clock, SHARDS, PeriodCloser.DEFAULT_LEASE_MILLIS,
             ScoreNotices.DEFAULT_INTERVAL_MS).service();
         long[] scores = scores(members);
@@ -118,12 +121,42 @@ public final class LeagueBenchmark {
         CloseCpu plain = CloseCpu.start(dir);
         service.closePeriod("plain", period).await();
         report.line("| plain board (baseline) | %,d | %s |", members, plain.stop());
-        CloseCpu closing = CloseCpu.start(dir);
-        JsonObject closed = service.closeLeague("bench", period).await().toJson();
-        report.line("| league, %d tiers, cohorts of %d | %,d | %s |", TIERS.size(), COHORT_SIZE, members, closing.stop());
-        report.line("league close / plain archive: %.2fx", closing.millis / plain.millis);
-        if (closed.getLong("total") != members) {
-          throw new IllegalStateException("the close answered " + closed.getLong("total") + " moves for " + members);
+        // the period ends: scores of the next one stream through its grace, the close and after
+        Instant end = tier.parsePeriod(period).end();
+        clock.jumpTo(end.plusSeconds(1));
+        BoundaryStream stream = BoundaryStream.start(vertx, service, "bench", members, STREAM_WIDTH);
+        CloseCpu closing;
+        double closeSeconds;
+        try {
+          Thread.sleep(tier.graceSeconds() * 1000L);
+          closing = CloseCpu.start(dir);
+          long closeStart = System.nanoTime();
+          Future<?> closed = service.closeLeague("bench", period);
+          closed.transform(ar -> Future.succeededFuture()).await();
+          // a score past the grace may have started the close first (409 here): it is done once the period is settled
+          while (!leagues.settled(league, period).await()) {
+            if (closed.failed() && !(closed.cause() instanceof LeaderboardException e
+                && e.refusal() == Refusal.PERIOD_CLOSING)) {
+              throw new IllegalStateException("the league's close failed", closed.cause());
+            }
+            Thread.sleep(50);
+          }
+          report.line("| league, %d tiers, cohorts of %d | %,d | %s |", TIERS.size(), COHORT_SIZE, members,
+              closing.stop());
+          report.line("league close / plain archive: %.2fx", closing.millis / plain.millis);
+          closeSeconds = (System.nanoTime() - closeStart) / 1e9;
+          Thread.sleep(5_000);
+        } finally {
+          stream.stop();
+        }
+        report.line("across the period's end (from 1 s into the new period, through its %d s grace, the %.1f s close and"
+            + " 5 s after): %s", tier.graceSeconds(), closeSeconds, stream.summary());
+        if (stream.refused() > 0) {
+          throw new IllegalStateException("scores were refused at the boundary: " + stream.summary());
+        }
+        long total = store.archive().leagueMoves().counts(leagues.get("bench").await().uid(), period).await().total();
+        if (total != members) {
+          throw new IllegalStateException("the close recorded " + total + " moves for " + members);
         }
         // the answer lists the first moves only: the check reads every recorded move back
         JsonArray moves = new JsonArray();

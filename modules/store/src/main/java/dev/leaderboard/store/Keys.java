@@ -216,6 +216,14 @@ public final class Keys {
     return Route.META.key("league-held-ids:" + l.name() + ":" + l.uid() + ":" + period);
   }
 
+  /**
+   * Hash: per user, their scores in {@link #leagueHeld} not yet replayed; field {@code ""}: how many of
+   * the list were replayed.
+   */
+  public static String leagueHeldCounts(League l, String period) {
+    return Route.META.key("league-held-counts:" + l.name() + ":" + l.uid() + ":" + period);
+  }
+
   /** Set: the periods of a league with scores held after them ({@link #leagueHeld}). */
   public static String leagueHolding(League l) {
     return Route.META.key("league-holding:" + l.name() + ":" + l.uid());

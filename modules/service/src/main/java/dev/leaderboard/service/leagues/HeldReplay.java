@@ -18,9 +18,11 @@ import org.slf4j.LoggerFactory;
 /**
  * The last step of a league period's close, after its moves are applied: the next period's scores
  * held meanwhile ({@link HeldScores}) are sent to the tier boards of the tiers the moves gave, in the
- * order they came, {@value #CHUNK} a batch (one pipelined round per shard), and then the holding ends
- * ({@code league_release.lua}) unless more came meanwhile, which are sent next. Each score keeps its
- * event ID, so a replay that runs again after a failure (the close is retried) counts none twice.
+ * order they came, {@value #CHUNK} a batch (one pipelined round per shard); after each batch
+ * {@code league_release.lua} records the position reached and lowers each user's count of held
+ * scores (a user with none left has their next scores sent at once), and ends the holding when
+ * nothing more is held. Each score keeps its event ID, so a batch sent again after a failure (the
+ * close is retried from the recorded position) counts none twice.
  */
 record HeldReplay(LeagueStore store, TierRoutes routes, ScoreIntake intake) {
   private static final Logger LOG = LoggerFactory.getLogger(HeldReplay.class);
@@ -29,13 +31,14 @@ record HeldReplay(LeagueStore store, TierRoutes routes, ScoreIntake intake) {
 
   /** Replays every score held after the period and ends the holding; fails (to be run again) when a shard does not answer. */
   Future<Void> release(League l, Period p) {
-    return replay(l, p, 0);
+    return store.replayedSoFar(l, p.id()).compose(from -> replay(l, p, from));
   }
 
   private Future<Void> replay(League l, Period p, long from) {
     return store.held(l, p.id(), from, CHUNK).compose(held -> {
       if (held.isEmpty()) {
-        return store.release(l, p.id(), from).compose(done -> done ? Future.succeededFuture() : replay(l, p, from));
+        return store.replayed(l, p.id(), from, List.of())
+            .compose(done -> done ? Future.succeededFuture() : replay(l, p, from));
       }
       List<ScoreEvent> events = held.stream().map(json -> new ScoreEvent(new JsonObject(json))).toList();
       List<Integer> all = IntStream.range(0, events.size()).boxed().toList();
@@ -55,7 +58,9 @@ record HeldReplay(LeagueStore store, TierRoutes routes, ScoreIntake intake) {
           LOG.info("{} of the scores held after period {} of league {} were refused when replayed: {}",
               done.result().rejected(), p.id(), l.name(), done.result().rejections().get(0).message());
         }
-        return replay(l, p, from + held.size());
+        long next = from + held.size();
+        return store.replayed(l, p.id(), next, events.stream().map(ScoreEvent::userId).toList())
+            .compose(released -> released ? Future.succeededFuture() : replay(l, p, next));
       });
     });
   }

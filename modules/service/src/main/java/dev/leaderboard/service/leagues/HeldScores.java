@@ -30,8 +30,9 @@ import org.slf4j.LoggerFactory;
  * once that period's grace is over and its moves are applied, so until then a new period's scores
  * are <b>held</b> ({@code league_hold.lua}: in arrival order, once per event ID) and answered
  * {@code pending}; the close applies the moves and then replays them to the tiers it gave
- * ({@link HeldReplay}), in order, before the period is settled and scores go to their tier boards at
- * once. A score is checked against the lowest tier's board (tier boards share the league's rules)
+ * ({@link HeldReplay}), in order. Once the moves are applied, a score is held only while its user
+ * has held scores not yet replayed (it goes after them), so new scores never outrun the replay; when
+ * all are replayed the period is settled and scores go to their tier boards at once. A score is checked against the lowest tier's board (tier boards share the league's rules)
  * before it is held, and a banned user's or, without {@code autoJoin}, a non-member's is refused, so a
  * held score is one the replay takes. Once a period is past its grace and not applied, a score of the
  * next one starts its close on this node (under the league's lease, so once). Periods known settled
@@ -123,6 +124,7 @@ final class HeldScores {
           Hold h = ar.result().get(k);
           switch (h) {
             case HELD, HELD_BEFORE, SETTLED -> out.held().put(i, period.id());
+            case SEND_NOW -> out.direct().add(i);
             case BANNED -> out.refused().put(i, Refusal.BANNED.exception(events.get(i).userId()));
             case NOT_A_MEMBER -> out.notMembers().put(i, Leagues.notMember(l, events.get(i).userId()));
           }

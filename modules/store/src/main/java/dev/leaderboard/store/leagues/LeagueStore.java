@@ -44,18 +44,19 @@ public final class LeagueStore {
 
   public enum JoinArg implements ScriptCall.Variadic { TIER, USERS }
 
-  public enum HoldKey { APPLIED, HELD, IDS, HOLDING, MEMBERS, BANS }
+  public enum HoldKey { APPLIED, HELD, IDS, HOLDING, MEMBERS, BANS, COUNTS }
 
   public enum HoldArg implements ScriptCall.Variadic { PERIOD, AUTO_JOIN, EVENTS }
 
   /** What became of a score offered to {@link #hold}. */
   public enum Hold implements Script.Status {
-    @Script.Code(0) SETTLED, @Script.Code(1) HELD, @Script.Code(2) HELD_BEFORE, @Script.Code(3) BANNED, @Script.Code(4) NOT_A_MEMBER
+    @Script.Code(0) SETTLED, @Script.Code(1) HELD, @Script.Code(2) HELD_BEFORE, @Script.Code(3) BANNED,
+    @Script.Code(4) NOT_A_MEMBER, @Script.Code(5) SEND_NOW
   }
 
-  public enum ReleaseKey { HELD, IDS, HOLDING }
+  public enum ReleaseKey { HELD, IDS, HOLDING, COUNTS }
 
-  public enum ReleaseArg { PERIOD, REPLAYED }
+  public enum ReleaseArg implements ScriptCall.Variadic { PERIOD, REPLAYED, USERS }
 
   /** How a {@link #release} ended. */
   public enum Release implements Script.Status {
@@ -99,24 +100,26 @@ public final class LeagueStore {
         .compose(holding -> {
           Request unlink = Request.cmd(Command.UNLINK).arg(Keys.leagueMembers(l)).arg(Keys.leagueApplied(l))
               .arg(Keys.leagueHolding(l));
-          Shards.strings(holding).forEach(p -> unlink.arg(Keys.leagueHeld(l, p)).arg(Keys.leagueHeldIds(l, p)));
+          Shards.strings(holding).forEach(p -> unlink.arg(Keys.leagueHeld(l, p)).arg(Keys.leagueHeldIds(l, p))
+              .arg(Keys.leagueHeldCounts(l, p)));
           return shards.send(Route.META, unlink);
         })
         .mapEmpty();
   }
 
   /**
-   * Holds scores of the period after {@code period} until its moves are applied and the scores held
-   * are replayed, in one call that also refuses banned users and, without {@code autoJoin}, non-members;
-   * each score's {@link Hold}, in order. {@code null} when the period is settled (applied, nothing held):
-   * the scores go to their tier boards, and nothing is held after that period again.
+   * Holds scores of the period after {@code period} until its moves are applied and the user's scores
+   * held before are replayed, in one call that also refuses banned users and, without {@code autoJoin},
+   * non-members; each score's {@link Hold}, in order ({@code SEND_NOW}: applied, and its user has
+   * nothing held). {@code null} when the period is settled (applied, nothing held): the scores go to
+   * their tier boards, and nothing is held after that period again.
    */
   public Future<List<Hold>> hold(League l, String period, List<HeldScore> scores) {
     ScriptCall<HoldKey, HoldArg> c = new ScriptCall<HoldKey, HoldArg>(HOLD, Route.META)
         .key(HoldKey.APPLIED, Keys.leagueApplied(l)).key(HoldKey.HELD, Keys.leagueHeld(l, period))
         .key(HoldKey.IDS, Keys.leagueHeldIds(l, period)).key(HoldKey.HOLDING, Keys.leagueHolding(l))
         .key(HoldKey.MEMBERS, Keys.leagueMembers(l)).key(HoldKey.BANS, Keys.BANS)
-        .arg(HoldArg.PERIOD, period).arg(HoldArg.AUTO_JOIN, l.autoJoin());
+        .key(HoldKey.COUNTS, Keys.leagueHeldCounts(l, period)).arg(HoldArg.PERIOD, period).arg(HoldArg.AUTO_JOIN, l.autoJoin());
     scores.forEach(s -> c.arg(HoldArg.EVENTS, s.userId()).arg(HoldArg.EVENTS, s.eventId()).arg(HoldArg.EVENTS, s.json()));
     return shards.send(c.call()).map(r -> {
       if (r.type() != ResponseType.MULTI) {
@@ -143,16 +146,25 @@ public final class LeagueStore {
         .arg(from + count - 1)).map(Shards::strings);
   }
 
+  /** How many of the scores held after the period were replayed (where a replay goes on from). */
+  public Future<Long> replayedSoFar(League l, String period) {
+    return shards.send(Route.META, Request.cmd(Command.HGET).arg(Keys.leagueHeldCounts(l, period)).arg(""))
+        .map(r -> r == null ? 0L : r.toLong());
+  }
+
   /**
-   * Ends the holding after the period once its first {@code replayed} scores held were replayed and no
-   * more are held; {@code false} when more are (replay them, then call again). Only after the period's
-   * moves are applied.
+   * Records that the held scores before position {@code replayed} were replayed ({@code users}: the
+   * user of each score of the chunk just replayed, whose counts go down), and ends the holding when
+   * no more are held; {@code false} when more are (replay them, then call again). Only after the
+   * period's moves are applied.
    */
-  public Future<Boolean> release(League l, String period, long replayed) {
-    return shards.send(new ScriptCall<ReleaseKey, ReleaseArg>(RELEASE, Route.META)
+  public Future<Boolean> replayed(League l, String period, long replayed, List<String> users) {
+    ScriptCall<ReleaseKey, ReleaseArg> c = new ScriptCall<ReleaseKey, ReleaseArg>(RELEASE, Route.META)
         .key(ReleaseKey.HELD, Keys.leagueHeld(l, period)).key(ReleaseKey.IDS, Keys.leagueHeldIds(l, period))
-        .key(ReleaseKey.HOLDING, Keys.leagueHolding(l)).arg(ReleaseArg.PERIOD, period)
-        .arg(ReleaseArg.REPLAYED, replayed).call()).map(r -> Script.status(Release.class, r.toInteger()) == Release.RELEASED);
+        .key(ReleaseKey.HOLDING, Keys.leagueHolding(l)).key(ReleaseKey.COUNTS, Keys.leagueHeldCounts(l, period))
+        .arg(ReleaseArg.PERIOD, period).arg(ReleaseArg.REPLAYED, replayed);
+    users.forEach(u -> c.arg(ReleaseArg.USERS, u));
+    return shards.send(c.call()).map(r -> Script.status(Release.class, r.toInteger()) == Release.RELEASED);
   }
 
   /** Whether the period's moves were applied to the members. */
