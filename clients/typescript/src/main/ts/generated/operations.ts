@@ -37,6 +37,10 @@ export const ROUTES = {
   removeFriend: { method: 'DELETE', path: '/v1/users/{userId}/friends/{friendId}', answer: 'json' },
   moderatedUser: { method: 'GET', path: '/v1/users/{userId}', answer: 'json' },
   eraseUser: { method: 'DELETE', path: '/v1/users/{userId}', answer: 'json' },
+  getProfile: { method: 'GET', path: '/v1/users/{userId}/profile', answer: 'json' },
+  putProfile: { method: 'PUT', path: '/v1/users/{userId}/profile', answer: 'json' },
+  patchProfile: { method: 'PATCH', path: '/v1/users/{userId}/profile', answer: 'json' },
+  resetDisplayName: { method: 'DELETE', path: '/v1/users/{userId}/profile/displayName', answer: 'json' },
   banUser: { method: 'PUT', path: '/v1/users/{userId}/ban', answer: 'json' },
   liftBan: { method: 'DELETE', path: '/v1/users/{userId}/ban', answer: 'json' },
   userRewards: { method: 'GET', path: '/v1/users/{userId}/rewards', answer: 'json' },
@@ -237,6 +241,26 @@ export abstract class Operations {
   /** DELETE /v1/users/{userId}: Erase a user everywhere (right to be forgotten) */
   eraseUser(userId: PathParam<'eraseUser', 'userId'>, options?: CallOptions): Promise<Result<'eraseUser', 200>> {
     return this.call('eraseUser', { userId }, undefined, undefined, options) as Promise<Result<'eraseUser', 200>>;
+  }
+
+  /** GET /v1/users/{userId}/profile: A player's profile */
+  getProfile(userId: PathParam<'getProfile', 'userId'>, options?: CallOptions): Promise<Result<'getProfile', 200>> {
+    return this.call('getProfile', { userId }, undefined, undefined, options) as Promise<Result<'getProfile', 200>>;
+  }
+
+  /** PUT /v1/users/{userId}/profile: Replace a player's profile (create it) */
+  putProfile(userId: PathParam<'putProfile', 'userId'>, body: Body<'putProfile'>, options?: CallOptions): Promise<Result<'putProfile', 200>> {
+    return this.call('putProfile', { userId }, body, undefined, options) as Promise<Result<'putProfile', 200>>;
+  }
+
+  /** PATCH /v1/users/{userId}/profile: Change fields of a player's profile */
+  patchProfile(userId: PathParam<'patchProfile', 'userId'>, body: Body<'patchProfile'>, options?: CallOptions): Promise<Result<'patchProfile', 200>> {
+    return this.call('patchProfile', { userId }, body, undefined, options) as Promise<Result<'patchProfile', 200>>;
+  }
+
+  /** DELETE /v1/users/{userId}/profile/displayName: Reset a player's display name (moderation) */
+  resetDisplayName(userId: PathParam<'resetDisplayName', 'userId'>, options?: CallOptions): Promise<Result<'resetDisplayName', 200>> {
+    return this.call('resetDisplayName', { userId }, undefined, undefined, options) as Promise<Result<'resetDisplayName', 200>>;
   }
 
   /** PUT /v1/users/{userId}/ban: Ban a user from every board */

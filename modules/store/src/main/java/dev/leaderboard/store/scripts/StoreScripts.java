@@ -7,6 +7,7 @@ import dev.leaderboard.store.friends.FriendStore;
 import dev.leaderboard.store.leagues.LeagueStore;
 import dev.leaderboard.store.moderation.ModerationStore;
 import dev.leaderboard.store.participation.ParticipationStore;
+import dev.leaderboard.store.profiles.ProfileStore;
 import dev.leaderboard.store.scores.CountsScript;
 import dev.leaderboard.store.scores.MetaStore;
 import dev.leaderboard.store.scores.RankScript;
@@ -21,7 +22,8 @@ import java.util.List;
 public final class StoreScripts {
   public static final List<Script> ALL = List.of(SubmitScript.SCRIPT, RankScript.SCRIPT, CountsScript.SCRIPT,
       FriendStore.ADD, Leases.RENEW, Leases.RELEASE, MetaStore.SCRIPT, Rows.SCRIPT, ParticipationStore.JOIN,
-      ModerationStore.MODERATE, KeySetUpgrade.MERGE, LeagueStore.JOIN);
+      ModerationStore.MODERATE, KeySetUpgrade.MERGE, LeagueStore.JOIN,
+      ProfileStore.SWAP);
 
   private StoreScripts() {
   }
