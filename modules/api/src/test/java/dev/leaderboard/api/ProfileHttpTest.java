@@ -177,6 +177,35 @@ class ProfileHttpTest extends ApiTestSupport {
   }
 
   @Test
+  void aLiveStreamShowsARenameOfAListedPlayer() {
+    String board = randomBoard();
+    createBoard(board, new JsonObject());
+    String ann = run + "ann";
+    String bob = run + "bob";
+    ok(put(profilePath(ann), "{\"displayName\": \"Ann\"}"), 200);
+    submit(board, ann, 20);
+    submit(board, bob, 10);
+    try (SseClient s = SseClient.open(vertx, port, "/v1/boards/" + board + "/stream?top=5&users=" + bob,
+        "Bearer " + ADMIN_KEY.value())) {
+      // the first read of each feed, in either order
+      List<SseClient.Event> first = List.of(s.next(), s.next());
+      JsonObject top = first.stream().filter(e -> e.type().equals("top")).findFirst().orElseThrow().data();
+      JsonObject entry = first.stream().filter(e -> e.type().equals("entry")).findFirst().orElseThrow().data();
+      assertThat(top.getJsonArray("entries").getJsonObject(0).getJsonObject("profile").getString("displayName"))
+          .isEqualTo("Ann");
+      assertThat(top.getJsonArray("entries").getJsonObject(1).containsKey("profile")).isFalse();
+      assertThat(entry.getJsonObject("entry").containsKey("profile")).isFalse();
+
+      ok(call(HttpMethod.PATCH, profilePath(ann), "{\"displayName\": \"Annie\"}"), 200);
+      s.next(e -> e.type().equals("top") && "Annie".equals(e.data().getJsonArray("entries").getJsonObject(0)
+          .getJsonObject("profile").getString("displayName")));
+      ok(put(profilePath(bob), "{\"country\": \"NO\"}"), 200);
+      s.next(e -> e.type().equals("entry") && e.data().getJsonObject("entry").getJsonObject("profile") != null
+          && "NO".equals(e.data().getJsonObject("entry").getJsonObject("profile").getString("country")));
+    }
+  }
+
+  @Test
   void anAdminResetsADisplayNameInTheAuditLogAndAnErasureRemovesTheProfile() {
     String u = run + "rude";
     assertError(delete(profilePath(u) + "/displayName"), 404, "profile_not_found", u);
