@@ -48,7 +48,10 @@ public final class ProfileStore {
         .map(r -> r == null ? null : r.toString());
   }
 
-  /** The profiles of those of {@code userIds} who have one, in one round; no I/O for none. */
+  /**
+   * The profiles of those of {@code userIds} who have one, in one round; no I/O for none. A node that
+   * does not answer leaves out its users' profiles instead of failing the read they decorate.
+   */
   public Future<Map<String, String>> getAll(Collection<String> userIds) {
     Map<Route, List<String>> bySlot = new LinkedHashMap<>();
     for (String u : userIds) {
@@ -74,10 +77,13 @@ public final class ProfileStore {
       calls.add(Call.of(group.get(0), mget));
       asked.add(users);
     }
-    return shards.dispatch(calls).map(answers -> {
+    return shards.dispatchEach(calls).map(answers -> {
       Map<String, String> out = new HashMap<>();
       for (int i = 0; i < answers.size(); i++) {
-        Response values = answers.get(i);
+        Response values = answers.get(i).response();
+        if (values == null) {
+          continue;
+        }
         List<String> users = asked.get(i);
         for (int k = 0; k < users.size(); k++) {
           Response v = values.get(k);
