@@ -25,6 +25,7 @@ export const ERROR_CODES = {
   key_not_found: 404,
   not_banned: 404,
   delivery_not_found: 404,
+  profile_not_found: 404,
   reward_not_found: 404,
   metrics_disabled: 404,
   method_not_allowed: 405,

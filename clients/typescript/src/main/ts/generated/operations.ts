@@ -38,6 +38,10 @@ export const ROUTES = {
   moderatedUser: { method: 'GET', path: '/v1/users/{userId}', answer: 'json' },
   eraseUser: { method: 'DELETE', path: '/v1/users/{userId}', answer: 'json' },
   exportUser: { method: 'GET', path: '/v1/users/{userId}/export', answer: 'json' },
+  getProfile: { method: 'GET', path: '/v1/users/{userId}/profile', answer: 'json' },
+  putProfile: { method: 'PUT', path: '/v1/users/{userId}/profile', answer: 'json' },
+  patchProfile: { method: 'PATCH', path: '/v1/users/{userId}/profile', answer: 'json' },
+  resetDisplayName: { method: 'DELETE', path: '/v1/users/{userId}/profile/displayName', answer: 'json' },
   banUser: { method: 'PUT', path: '/v1/users/{userId}/ban', answer: 'json' },
   liftBan: { method: 'DELETE', path: '/v1/users/{userId}/ban', answer: 'json' },
   userRewards: { method: 'GET', path: '/v1/users/{userId}/rewards', answer: 'json' },
@@ -243,6 +247,26 @@ export abstract class Operations {
   /** GET /v1/users/{userId}/export: Everything the service holds about a user, as one document */
   exportUser(userId: PathParam<'exportUser', 'userId'>, options?: CallOptions): Promise<Result<'exportUser', 200>> {
     return this.call('exportUser', { userId }, undefined, undefined, options) as Promise<Result<'exportUser', 200>>;
+  }
+
+  /** GET /v1/users/{userId}/profile: A player's profile */
+  getProfile(userId: PathParam<'getProfile', 'userId'>, options?: CallOptions): Promise<Result<'getProfile', 200>> {
+    return this.call('getProfile', { userId }, undefined, undefined, options) as Promise<Result<'getProfile', 200>>;
+  }
+
+  /** PUT /v1/users/{userId}/profile: Replace a player's profile (create it) */
+  putProfile(userId: PathParam<'putProfile', 'userId'>, body: Body<'putProfile'>, options?: CallOptions): Promise<Result<'putProfile', 200>> {
+    return this.call('putProfile', { userId }, body, undefined, options) as Promise<Result<'putProfile', 200>>;
+  }
+
+  /** PATCH /v1/users/{userId}/profile: Change fields of a player's profile */
+  patchProfile(userId: PathParam<'patchProfile', 'userId'>, body: Body<'patchProfile'>, options?: CallOptions): Promise<Result<'patchProfile', 200>> {
+    return this.call('patchProfile', { userId }, body, undefined, options) as Promise<Result<'patchProfile', 200>>;
+  }
+
+  /** DELETE /v1/users/{userId}/profile/displayName: Reset a player's display name (moderation) */
+  resetDisplayName(userId: PathParam<'resetDisplayName', 'userId'>, options?: CallOptions): Promise<Result<'resetDisplayName', 200>> {
+    return this.call('resetDisplayName', { userId }, undefined, undefined, options) as Promise<Result<'resetDisplayName', 200>>;
   }
 
   /** PUT /v1/users/{userId}/ban: Ban a user from every board */

@@ -749,6 +749,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/users/{userId}/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description User ID */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A player's profile
+         * @description 404 `profile_not_found` when the user has none.
+         */
+        get: operations["getProfile"];
+        /**
+         * Replace a player's profile (create it)
+         * @description The body is the whole profile: fields left out are not set. A player token changes only its
+         *     own profile. Every read that lists the user (pages, around-me, ranks, friend boards, cohorts,
+         *     league cohorts and standings, histories, live streams) shows the new profile from now on.
+         *     409 `erasure_under_way` while the user is being erased.
+         */
+        put: operations["putProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change fields of a player's profile
+         * @description The fields given replace the stored ones, a field given `null` is removed, the others are
+         *     kept (a user without a profile gets one). Atomic: concurrent changes of different fields
+         *     all apply. A player token changes only its own profile. 409 `erasure_under_way` while the
+         *     user is being erased.
+         */
+        patch: operations["patchProfile"];
+        trace?: never;
+    };
+    "/v1/users/{userId}/profile/displayName": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description User ID */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Reset a player's display name (moderation)
+         * @description Removes the display name from the user's profile, keeping its other fields; recorded in the
+         *     audit log like every admin action. 404 `profile_not_found` when the user has no profile.
+         */
+        delete: operations["resetDisplayName"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/users/{userId}/ban": {
         parameters: {
             query?: never;
@@ -1708,7 +1769,7 @@ export interface components {
             rank?: number | null;
             /** @enum {string|null} */
             zone?: "promotion" | "stay" | "relegation" | null;
-            /** @description The cohort's entries, best first (reads; a score's answer leaves them out) */
+            /** @description The cohort's entries, best first, each with the member's `profile` when they have one (reads; a score's answer leaves them out) */
             entries?: Record<string, never>[];
             /** @description A score's answer: as for a board's submit */
             applied?: boolean;
@@ -1757,6 +1818,7 @@ export interface components {
         LeagueHistory: {
             league: components["schemas"]["BoardName"];
             userId: components["schemas"]["UserId"];
+            profile?: components["schemas"]["EntryProfile"];
             periods: {
                 period: components["schemas"]["PeriodId"];
                 tier: components["schemas"]["BoardName"];
@@ -1818,6 +1880,7 @@ export interface components {
                 globalRank: number | null;
                 at: components["schemas"]["EpochMillis"];
                 meta?: components["schemas"]["Meta"];
+                profile?: components["schemas"]["EntryProfile"];
                 /** @enum {string} */
                 zone: "promotion" | "stay" | "relegation";
             }[];
@@ -1953,6 +2016,7 @@ export interface components {
                 at: components["schemas"]["EpochMillis"];
                 keys?: components["schemas"]["EntryKeys"];
                 meta?: components["schemas"]["Meta"];
+                profile?: components["schemas"]["EntryProfile"];
             }[];
             /** @description Members without a score in the period */
             missing: components["schemas"]["UserId"][];
@@ -2182,6 +2246,56 @@ export interface components {
             [key: string]: number;
         };
         /**
+         * @description A player's profile; every field is optional. A field that breaks its rule, or one not listed
+         *     here, is refused with 400 `invalid_field` naming the field.
+         */
+        ProfileFields: {
+            /** @description 1-64 characters (Unicode code points), not blank, no control or format characters */
+            displayName?: string;
+            /** @description An `https` URL with a host (no user info, no spaces), at most 512 characters */
+            avatarUrl?: string;
+            /** @description ISO 3166-1 alpha-2, upper case (`DE`, `BR`) */
+            country?: string;
+            /** @description Any JSON object of at most 1,024 bytes serialized as UTF-8 JSON */
+            data?: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * @description The fields to change, as in `ProfileFields`; a field given `null` is removed, one left out is
+         *     kept. `data` is replaced as a whole.
+         */
+        ProfilePatch: {
+            displayName?: string | null;
+            avatarUrl?: string | null;
+            country?: string | null;
+            data?: {
+                [key: string]: unknown;
+            } | null;
+        };
+        Profile: {
+            userId: components["schemas"]["UserId"];
+            displayName?: string;
+            avatarUrl?: string;
+            country?: string;
+            data?: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * @description The user's profile as it is at the time of the read (`displayName?`, `avatarUrl?`,
+         *     `country?`, `data?`): every read that lists users shows it on each listed user who has one,
+         *     so a change shows everywhere at once. Absent for a user without a profile.
+         */
+        EntryProfile: {
+            displayName?: string;
+            avatarUrl?: string;
+            country?: string;
+            data?: {
+                [key: string]: unknown;
+            };
+        };
+        /**
          * @description Entry metadata (display name, avatar URL, country…): any JSON object of at most 1,024 bytes
          *     serialized as UTF-8 JSON (anything else is 400 naming `meta` and the rule). Stored with the
          *     user's entry in the period when the event applies, replacing the stored object; an event
@@ -2281,6 +2395,7 @@ export interface components {
              */
             percentile: number;
             meta?: components["schemas"]["Meta"];
+            profile?: components["schemas"]["EntryProfile"];
             keys?: components["schemas"]["EntryKeys"];
         };
         /**
@@ -2305,6 +2420,7 @@ export interface components {
              */
             percentile: number | null;
             meta?: components["schemas"]["Meta"];
+            profile?: components["schemas"]["EntryProfile"];
             keys?: components["schemas"]["EntryKeys"];
         };
         /**
@@ -2578,6 +2694,8 @@ export interface components {
              * @description The user's recorded league moves removed
              */
             leagueMoves?: number;
+            /** @description The user had a profile, now removed */
+            profile?: boolean;
         };
         /** @description One section per place the user's data lives; each is empty (or `ban` null) when they have nothing there */
         UserExport: {
@@ -2720,6 +2838,7 @@ export interface components {
         History: {
             board: components["schemas"]["BoardName"];
             userId: components["schemas"]["UserId"];
+            profile?: components["schemas"]["EntryProfile"];
             periods: {
                 period: components["schemas"]["PeriodId"];
                 /**
@@ -4313,6 +4432,135 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description User ID */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    putProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description User ID */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileFields"];
+            };
+        };
+        responses: {
+            /** @description The profile as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    patchProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description User ID */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfilePatch"];
+            };
+        };
+        responses: {
+            /** @description The profile as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    resetDisplayName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description User ID */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile without its display name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };

@@ -32,6 +32,7 @@ public enum ErrorCode {
   KEY_NOT_FOUND("key_not_found", 404),
   NOT_BANNED("not_banned", 404),
   DELIVERY_NOT_FOUND("delivery_not_found", 404),
+  PROFILE_NOT_FOUND("profile_not_found", 404),
   REWARD_NOT_FOUND("reward_not_found", 404),
   METRICS_DISABLED("metrics_disabled", 404),
   METHOD_NOT_ALLOWED("method_not_allowed", 405),

@@ -29,6 +29,7 @@ public final class LeaderboardClient {
   private final LeagueCalls leagues;
   private final KeyCalls keys;
   private final ModerationCalls moderation;
+  private final ProfileCalls profiles;
   private final RewardCalls rewards;
   private final AuditCalls audit;
   private final OperationCalls operations;
@@ -44,6 +45,7 @@ public final class LeaderboardClient {
     leagues = new LeagueCalls(transport);
     keys = new KeyCalls(transport);
     moderation = new ModerationCalls(transport);
+    profiles = new ProfileCalls(transport);
     rewards = new RewardCalls(transport);
     audit = new AuditCalls(transport);
     operations = new OperationCalls(transport);
@@ -102,6 +104,11 @@ public final class LeaderboardClient {
   /** Removing entries, bans, erasure. */
   public ModerationCalls moderation() {
     return moderation;
+  }
+
+  /** Players' profiles. */
+  public ProfileCalls profiles() {
+    return profiles;
   }
 
   /** A user's history and rewards. */

@@ -123,6 +123,7 @@ public class HttpApiVerticle extends VerticleBase {
     CompetitionRoutes.mount(routes, this::service);
     FriendRoutes.mount(routes, () -> NodeServices.running(node.friends()));
     ModerationRoutes.mount(routes, this::service, NodeAudit.of(vertx));
+    ProfileRoutes.mount(routes, this::service);
     RewardRoutes.mount(routes, this::service);
     LeagueRoutes.mount(routes, this::service);
     OperationRoutes.mount(routes, vertx, node.readiness(), options.clusterJoined(), options.clusterWarning());

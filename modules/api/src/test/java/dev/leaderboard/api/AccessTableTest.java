@@ -93,6 +93,10 @@ class AccessTableTest extends ApiTestSupport {
       Map.entry("moderatedUser", new Sample(null, 200)),
       Map.entry("eraseUser", new Sample(null, 200)),
       Map.entry("exportUser", new Sample(null, 200)),
+      Map.entry("getProfile", new Sample(null, 200)),
+      Map.entry("putProfile", new Sample("{\"displayName\": \"Dave\"}", 200)),
+      Map.entry("patchProfile", new Sample("{\"country\": \"DE\"}", 200)),
+      Map.entry("resetDisplayName", new Sample(null, 200)),
       Map.entry("join", new Sample("{\"userId\": \"dave\"}", 201)),
       Map.entry("participants", new Sample(null, 200)),
       Map.entry("userCohort", new Sample(null, 200)),
@@ -302,6 +306,7 @@ class AccessTableTest extends ApiTestSupport {
       ok(put("/v1/users/" + user + "/friends/" + friend, null), 201);
       ok(put("/v1/users/alice/friends/" + board + "-x", null), 201);
       ok(put("/v1/users/" + user + "/ban", "{\"reason\": \"fixture\"}"), 200);
+      ok(put("/v1/users/" + user + "/profile", "{\"displayName\": \"Fixture\"}"), 200);
       victim = ApiKeyToken.parse(newKey(board + "-victim", Set.of(Scope.READ), Set.of())).id();
     }
 
@@ -329,6 +334,7 @@ class AccessTableTest extends ApiTestSupport {
           .filter(b -> Set.of(board, otherBoard).contains(((JsonObject) b).getString("board"))).toList());
       return snapshot(board, "alice", "bob", "carol")
           .put("periods", seen(get("/v1/boards/" + board + "/periods")))
+          .put("profile", seen(get("/v1/users/" + user + "/profile")))
           .put("participants", seen(get("/v1/boards/" + board + "/participants")))
           .put("friends", new JsonArray(Stream.of(user, friend, "alice").map(u -> seen(get("/v1/users/" + u + "/friends"))).toList()))
           .put("user", seen(get("/v1/users/" + user)))

@@ -189,7 +189,8 @@ class OpenApiContractTest {
         Map.entry("userRewards", "own-user"), Map.entry("claimReward", "own-user"), Map.entry("listLeagues", "any"),
         Map.entry("getLeague", "any"), Map.entry("leagueUser", "own-user"),
         Map.entry("leagueHistory", "own-user"), Map.entry("leagueTiers", "any"), Map.entry("leagueCohort", "any"),
-        Map.entry("leaguePeriods", "any"), Map.entry("leagueMoves", "any"), Map.entry("exportUser", "own-user"))));
+        Map.entry("leaguePeriods", "any"), Map.entry("leagueMoves", "any"), Map.entry("exportUser", "own-user"),
+        Map.entry("getProfile", "any"), Map.entry("putProfile", "own-user"), Map.entry("patchProfile", "own-user"))));
   }
 
   @Test

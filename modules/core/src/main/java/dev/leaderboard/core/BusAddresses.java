@@ -19,6 +19,8 @@ public final class BusAddresses {
   public static final String PERIOD_ARCHIVED = "leaderboard.period.archived";
   /** Scores changed on a board period: the live streams' feeds. */
   public static final String SCORES_CHANGED = "leaderboard.scores.changed";
+  /** A player's profile was set, changed or removed: the live streams that list the player show it again. */
+  public static final String PROFILE_CHANGED = "leaderboard.profiles.changed";
   /** An operator asked a period's webhook to be delivered again. */
   public static final String WEBHOOK_REDELIVER = "leaderboard.webhooks.redeliver";
   /** An API key was created, changed or revoked: every node drops its cached copy. */

@@ -46,6 +46,7 @@ public enum Refusal {
   KEY_NOT_FOUND(404, "there is no API key %s (revoked already?)"),
   NOT_BANNED(404, "user '%s' is not banned"),
   DELIVERY_NOT_FOUND(404, "board %1$s has no webhook delivery for period '%2$s' (GET /v1/boards/%1$s/deliveries lists them)"),
+  PROFILE_NOT_FOUND(404, "user '%1$s' has no profile; create it with PUT /v1/users/%1$s/profile"),
   REWARD_NOT_FOUND(404, "user '%s' has no reward %s"),
   METRICS_DISABLED(404, "this node runs without a Prometheus metrics registry; the launcher (LeaderboardApp) enables it"),
   METHOD_NOT_ALLOWED(405, "%s is not allowed on %s"),

@@ -4,6 +4,7 @@ import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.core.Names;
 import dev.leaderboard.service.leagues.LeagueErasure;
 import dev.leaderboard.service.moderation.BanRegistry;
+import dev.leaderboard.service.profiles.Profiles;
 import dev.leaderboard.service.reads.ModerationTargets;
 import dev.leaderboard.store.friends.FriendStore;
 import dev.leaderboard.store.participation.ParticipationStore;
@@ -28,7 +29,7 @@ import dev.leaderboard.service.result.Erased;
  *   <li>on every hot partition of the user: mark them banned (against a node that missed the notice)
  *       and remove entry, stash and metadata; then the idempotency records;</li>
  *   <li>the user's participation in the hot periods (joins, cohort places, attempts);</li>
- *   <li>the friend links, the friends' sides first;</li>
+ *   <li>the friend links, the friends' sides first, and the profile;</li>
  *   <li>the archived rows, counted as {@code erased} on their periods, and the user's rewards;</li>
  *   <li>the user's league memberships and recorded moves ({@link LeagueErasure});</li>
  *   <li>the user's name in the audit entries whose target names them, but the records of erasures and
@@ -37,7 +38,7 @@ import dev.leaderboard.service.result.Erased;
  * </ol>
  */
 public record Erasure(ModerationStore store, BanRegistry bans, ModerationTargets targets, FriendStore friends,
-    ArchiveStore archive, Clock clock, ParticipationStore participation, LeagueErasure leagues) {
+    ArchiveStore archive, Clock clock, ParticipationStore participation, LeagueErasure leagues, Profiles profiles) {
   static final String REASON = "erasure under way";
 
   public Future<Erased> erase(String userId) {
@@ -67,6 +68,10 @@ public record Erasure(ModerationStore store, BanRegistry bans, ModerationTargets
           })
           .compose(unlinked -> {
             e.friends = unlinked;
+            return profiles.erase(userId);
+          })
+          .compose(hadProfile -> {
+            e.profile = hadProfile;
             return archive.eraseUser(userId);
           })
           .compose(rows -> {
@@ -95,13 +100,15 @@ public record Erasure(ModerationStore store, BanRegistry bans, ModerationTargets
     long eventRecords;
     int participations;
     List<String> friends;
+    boolean profile;
     List<Erased.ArchivedRows> archived;
     long rewards;
     LeagueErasure.Erased leagues;
 
     Erased answer(String userId) {
       return new Erased(userId, true, banLifted, periods, eventRecords, participations, friends, archived,
-          archived.stream().mapToLong(Erased.ArchivedRows::rows).sum(), rewards, leagues.leagues(), leagues.moves());
+          archived.stream().mapToLong(Erased.ArchivedRows::rows).sum(), rewards, leagues.leagues(), leagues.moves(),
+          profile);
     }
   }
 }

@@ -48,6 +48,7 @@ import dev.leaderboard.service.result.StandingHistory;
 import dev.leaderboard.service.result.SubmitResult;
 import dev.leaderboard.service.result.UserEntry;
 import dev.leaderboard.service.result.UserMeta;
+import dev.leaderboard.service.result.UserProfile;
 import io.vertx.codegen.annotations.ProxyGen;
 import io.vertx.codegen.annotations.VertxGen;
 import io.vertx.core.Future;
@@ -248,4 +249,16 @@ public interface LeaderboardService {
 
   /** This node's view of its stores (shards PINGed, PostgreSQL queried, boards cached); never fails. */
   Future<Health> health();
+
+  /** A player's profile; 404 {@code profile_not_found} when the user has none. */
+  Future<UserProfile> getProfile(String userId);
+
+  /** Replaces a player's profile (creates it): {@code displayName}, {@code avatarUrl}, {@code country}, {@code data}. */
+  Future<UserProfile> putProfile(String userId, JsonObject profile);
+
+  /** Changes the fields of a player's profile that {@code changes} names ({@code null}: removes one); creates it when there is none. */
+  Future<UserProfile> patchProfile(String userId, JsonObject changes);
+
+  /** Removes a player's display name (a moderator's reset); 404 {@code profile_not_found} when the user has no profile. */
+  Future<UserProfile> resetDisplayName(String userId);
 }

@@ -48,6 +48,7 @@ import dev.leaderboard.service.result.LeagueStanding;
 import dev.leaderboard.service.result.SubmitResult;
 import dev.leaderboard.service.result.UserEntry;
 import dev.leaderboard.service.result.UserMeta;
+import dev.leaderboard.service.result.UserProfile;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 
@@ -121,12 +122,12 @@ public final class LeaderboardServiceImpl implements LocalLeaderboardService {
   @Override
   public Future<EntryPage> entries(String board, String period, Long offset, Integer limit, String rankMode,
       Boolean meta) {
-    return Requests.guard(() -> parts.reads.entries(board, period, offset, limit, rankMode, meta));
+    return parts.profileJoin.join(Requests.guard(() -> parts.reads.entries(board, period, offset, limit, rankMode, meta)));
   }
 
   @Override
   public Future<UserEntry> user(String board, String userId, String period, String rankMode, Boolean meta) {
-    return Requests.guard(() -> parts.participation.user(board, userId, period, rankMode, meta));
+    return parts.profileJoin.join(Requests.guard(() -> parts.participation.user(board, userId, period, rankMode, meta)));
   }
 
   @Override
@@ -141,12 +142,12 @@ public final class LeaderboardServiceImpl implements LocalLeaderboardService {
 
   @Override
   public Future<CohortBoard> userCohort(String board, String userId, String period, String rankMode, Boolean meta) {
-    return Requests.guard(() -> parts.participation.cohortOf(board, userId, period, rankMode, meta));
+    return parts.profileJoin.join(Requests.guard(() -> parts.participation.cohortOf(board, userId, period, rankMode, meta)));
   }
 
   @Override
   public Future<CohortBoard> cohort(String board, Long cohort, String period, String rankMode, Boolean meta) {
-    return Requests.guard(() -> parts.participation.cohort(board, cohort, period, rankMode, meta));
+    return parts.profileJoin.join(Requests.guard(() -> parts.participation.cohort(board, cohort, period, rankMode, meta)));
   }
 
   @Override
@@ -157,12 +158,12 @@ public final class LeaderboardServiceImpl implements LocalLeaderboardService {
   @Override
   public Future<AroundPage> around(String board, String userId, String period, Integer limit, String rankMode,
       Boolean meta) {
-    return Requests.guard(() -> parts.reads.around(board, userId, period, limit, rankMode, meta));
+    return parts.profileJoin.join(Requests.guard(() -> parts.reads.around(board, userId, period, limit, rankMode, meta)));
   }
 
   @Override
   public Future<RankList> ranks(String board, UserIds request, String period, String rankMode, Boolean meta) {
-    return Requests.guard(() -> parts.reads.ranks(board, request, period, rankMode, meta));
+    return parts.profileJoin.join(Requests.guard(() -> parts.reads.ranks(board, request, period, rankMode, meta)));
   }
 
   @Override
@@ -222,7 +223,7 @@ public final class LeaderboardServiceImpl implements LocalLeaderboardService {
 
   @Override
   public Future<StandingHistory> history(String board, String userId, Integer limit) {
-    return Requests.guard(() -> parts.standings.history(board, userId, limit));
+    return parts.profileJoin.join(Requests.guard(() -> parts.standings.history(board, userId, limit)));
   }
 
   @Override
@@ -267,7 +268,7 @@ public final class LeaderboardServiceImpl implements LocalLeaderboardService {
 
   @Override
   public Future<LeagueStanding> leagueUser(String league, String userId, String period) {
-    return Requests.guard(() -> parts.leagues.user(league, userId, period));
+    return parts.profileJoin.join(Requests.guard(() -> parts.leagues.user(league, userId, period)));
   }
 
   @Override
@@ -277,7 +278,7 @@ public final class LeaderboardServiceImpl implements LocalLeaderboardService {
 
   @Override
   public Future<LeagueHistory> leagueHistory(String league, String userId, Integer limit) {
-    return Requests.guard(() -> parts.leagues.history(league, userId, limit));
+    return parts.profileJoin.join(Requests.guard(() -> parts.leagues.history(league, userId, limit)));
   }
 
   @Override
@@ -287,7 +288,7 @@ public final class LeaderboardServiceImpl implements LocalLeaderboardService {
 
   @Override
   public Future<LeagueCohort> leagueCohort(String league, String tier, Long cohort, String period) {
-    return Requests.guard(() -> parts.leagueReads.cohort(league, tier, cohort, period));
+    return parts.profileJoin.join(Requests.guard(() -> parts.leagueReads.cohort(league, tier, cohort, period)));
   }
 
   @Override
@@ -301,4 +302,23 @@ public final class LeaderboardServiceImpl implements LocalLeaderboardService {
     return Requests.guard(() -> parts.leagueReads.moves(league, period, movement, offset, limit, after));
   }
 
+  @Override
+  public Future<UserProfile> getProfile(String userId) {
+    return Requests.guard(() -> parts.profiles.get(userId));
+  }
+
+  @Override
+  public Future<UserProfile> putProfile(String userId, JsonObject profile) {
+    return Requests.guard(() -> parts.profiles.put(userId, profile));
+  }
+
+  @Override
+  public Future<UserProfile> patchProfile(String userId, JsonObject changes) {
+    return Requests.guard(() -> parts.profiles.patch(userId, changes));
+  }
+
+  @Override
+  public Future<UserProfile> resetDisplayName(String userId) {
+    return Requests.guard(() -> parts.profiles.resetName(userId));
+  }
 }

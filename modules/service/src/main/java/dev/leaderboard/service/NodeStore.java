@@ -17,6 +17,7 @@ import dev.leaderboard.store.access.StreamTickets;
 import dev.leaderboard.store.boards.DeliveryStore;
 import dev.leaderboard.store.boards.PeriodStore;
 import dev.leaderboard.store.friends.FriendStore;
+import dev.leaderboard.store.profiles.ProfileStore;
 import dev.leaderboard.store.leagues.LeagueStore;
 import dev.leaderboard.store.participation.ParticipationStore;
 import dev.leaderboard.store.scores.MetaStore;
@@ -53,7 +54,7 @@ import java.util.function.Supplier;
 public record NodeStore(HeldShards shards, BoardStore boardStore, ScoreStore scores, BoardRegistry boards,
     BanRegistry bans, PeriodStore periods, ModerationStore moderation, ParticipationStore participation,
     FriendStore friends, LeagueStore leagues, MetaStore metas, DeliveryStore deliveries, ApiKeyStore apiKeys,
-    StreamTickets tickets, ArchiveStore archive, AuditStore audit, Round<Health> healthRound) {
+    StreamTickets tickets, ArchiveStore archive, AuditStore audit, ProfileStore profiles, Round<Health> healthRound) {
   /** Connections to each Redis endpoint, shared by every verticle of the node, unless it says otherwise. */
   public static final int POOL_SIZE = 64;
   private static final String MAP = "leaderboard.node";
@@ -90,7 +91,7 @@ public record NodeStore(HeldShards shards, BoardStore boardStore, ScoreStore sco
         new BanRegistry(vertx, moderation), periods, moderation, new ParticipationStore(shards), new FriendStore(shards),
         new LeagueStore(shards), new MetaStore(shards), new DeliveryStore(shards), new ApiKeyStore(shards),
         new StreamTickets(shards), ArchiveStore.connect(vertx, options.pgUri()), AuditStore.connect(vertx, options.pgUri()),
-        new Round<>());
+        new ProfileStore(shards), new Round<>());
   }
 
   /** This node's stores, connected on first use with {@code options}; every acquire is paired with a {@link #release}. */

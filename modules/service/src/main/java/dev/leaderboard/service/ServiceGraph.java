@@ -14,6 +14,8 @@ import dev.leaderboard.service.moderation.EntryRemoval;
 import dev.leaderboard.service.participation.Participation;
 import dev.leaderboard.service.periods.PeriodAdmin;
 import dev.leaderboard.service.periods.PeriodCloser;
+import dev.leaderboard.service.profiles.ProfileJoin;
+import dev.leaderboard.service.profiles.Profiles;
 import dev.leaderboard.service.reads.BoardReads;
 import dev.leaderboard.service.reads.Histograms;
 import dev.leaderboard.service.reads.ModerationTargets;
@@ -52,6 +54,8 @@ public final class ServiceGraph {
   final Leagues leagues;
   final LeagueReads leagueReads;
   final LeagueBatch leagueBatch;
+  final Profiles profiles;
+  final ProfileJoin profileJoin;
   private final LeaderboardServiceImpl service;
 
   /** A period's and a league's close, and the period listing that closes a period on request. */
@@ -84,8 +88,11 @@ public final class ServiceGraph {
     this.removal = new EntryRemoval(store.boards(), store.moderation(), hints, clock);
     this.banActions = new BanActions(store.moderation(), store.bans(), targets, clock);
     this.view = new UserView(store.moderation(), store.scores(), targets);
+    this.profiles = new Profiles(store.profiles(), store.bans(), vertx.eventBus());
+    this.profileJoin = new ProfileJoin(store.profiles());
     this.erasure = new Erasure(store.moderation(), store.bans(), targets, store.friends(), store.archive(),
-        clock, store.participation(), new LeagueErasure(store.leagues(), store.archive().leagueMoves()));
+        clock, store.participation(), new LeagueErasure(store.leagues(), store.archive().leagueMoves()),
+        profiles);
     this.export = new Export(store.moderation(), targets, store.participation(), store.friends(), store.leagues(),
         store.archive(), clock);
     this.rewards = new Rewards(store.boards(), store.archive().rewards(), clock);

@@ -267,4 +267,18 @@ public final class Keys {
   public static String friends(String userId) {
     return friendSlot(userId).key(userId);
   }
+
+  /** Slots profiles are spread over by user, like {@link #FRIEND_SLOTS}. */
+  public static final int PROFILE_SLOTS = 1024;
+
+  /** {@code {pf:<slot>}}, slot among {@link #PROFILE_SLOTS}, routed like a board partition of that index. */
+  public static Route profileSlot(String userId) {
+    int slot = Partitioner.partitionOf(userId, PROFILE_SLOTS);
+    return new Route("{pf:" + slot + "}", slot);
+  }
+
+  /** String: the user's profile (JSON), on {@link #profileSlot}. */
+  public static String profile(String userId) {
+    return profileSlot(userId).key(userId);
+  }
 }

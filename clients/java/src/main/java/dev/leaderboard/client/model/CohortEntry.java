@@ -9,5 +9,5 @@ import java.util.Map;
  * @param globalRank Rank on the whole board (null while a shard is down)
  */
 public record CohortEntry(String userId, long score, long rank, Long globalRank, long at,
-    Map<String, Long> keys, Map<String, Object> meta) {
+    Map<String, Long> keys, Map<String, Object> meta, EntryProfile profile) {
 }

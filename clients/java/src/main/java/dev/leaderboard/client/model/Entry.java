@@ -12,7 +12,8 @@ import java.util.Map;
  *     counts, in {@code unique} mode, the entries ordered before this one (rank − 1); in {@code
  *     competition} and {@code dense} modes, the entries with a strictly better score, so tied entries
  *     share a percentile as they share a rank. 100 for a leader; 100 / total for a sole last
+ * @param profile The user's profile as it is now; {@code null} when the user has none
  */
 public record Entry(long rank, String userId, long score, long at, double percentile,
-    Map<String, Object> meta, Map<String, Long> keys) {
+    Map<String, Object> meta, Map<String, Long> keys, EntryProfile profile) {
 }

@@ -11,8 +11,9 @@ import java.util.List;
  * @param participations The hot periods the user had joined (now left)
  * @param friends The friends unlinked (both sides)
  * @param rewards The user's rewards removed
+ * @param profile The user had a profile, now removed
  */
 public record Erasure(String userId, boolean erased, boolean banLifted, List<ModeratedPeriod> periods,
     long eventRecords, Integer participations, List<String> friends, List<ErasedArchive> archived,
-    long archivedRows, Long rewards) {
+    long archivedRows, Long rewards, Boolean profile) {
 }

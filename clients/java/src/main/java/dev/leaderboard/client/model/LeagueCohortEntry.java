@@ -10,5 +10,5 @@ import java.util.Map;
  * @param zone {@code promotion}, {@code stay} or {@code relegation}
  */
 public record LeagueCohortEntry(String userId, long score, long rank, Long globalRank, long at,
-    Map<String, Object> meta, String zone) {
+    Map<String, Object> meta, EntryProfile profile, String zone) {
 }

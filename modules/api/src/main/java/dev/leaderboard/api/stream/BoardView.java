@@ -74,6 +74,23 @@ final class BoardView {
     }
   }
 
+  /** Marks the feeds that list the user (their entries show the user's profile); {@code true} when any does. */
+  boolean profileChanged(String userId) {
+    boolean any = false;
+    for (TopFeed f : tops.values()) {
+      if (f.lists(userId)) {
+        f.dirty = true;
+        any = true;
+      }
+    }
+    UserFeed feed = users.get(userId);
+    if (feed != null) {
+      feed.dirty = true;
+      any = true;
+    }
+    return any;
+  }
+
   /** The period that is current at {@code now}, when it is not this view's and the view follows the current one; else {@code null}. */
   String nextPeriod(Instant now) {
     if (fixed != null) {

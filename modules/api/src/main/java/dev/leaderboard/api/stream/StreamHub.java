@@ -109,6 +109,16 @@ final class StreamHub {
     refresh(view, f -> f.data == null && !f.reading, u -> u.data == null && !u.reading);
   }
 
+  /** Marks the feeds that list the user whose profile changed, and reads at once those not read within the last interval. */
+  void profileChanged(String userId) {
+    long now = System.nanoTime();
+    for (BoardView view : views.values()) {
+      if (view.profileChanged(userId)) {
+        refresh(view, f -> f.due(now, intervalNanos), u -> u.due(now, intervalNanos));
+      }
+    }
+  }
+
   /** Marks the feeds the notice may affect, and reads at once those not read within the last interval. */
   void notice(ScoreNotice n) {
     long now = System.nanoTime();

@@ -51,6 +51,11 @@ public class StreamVerticle extends VerticleBase {
         hub.notice(n);
       }
     });
+    MessageConsumer<Object> profiles = vertx.eventBus().consumer(BusAddresses.PROFILE_CHANGED, msg -> {
+      if (msg.body() instanceof JsonObject o && o.getValue("userId") instanceof String userId) {
+        hub.profileChanged(userId);
+      }
+    });
     MessageConsumer<Object> changes = vertx.eventBus().consumer(BusAddresses.BOARD_CHANGED, msg -> {
       if (msg.body() instanceof JsonObject o && o.getValue("board") instanceof String board) {
         hub.boardChanged(board);
@@ -60,7 +65,7 @@ public class StreamVerticle extends VerticleBase {
     vertx.setPeriodic(Math.max(1, settings.interval().toMillis() / 4), t -> hub.tick());
     vertx.setPeriodic(settings.keepalive().toMillis(), t -> hub.keepalive());
     running = new NodeStreams.Running(hub, s.tickets(), clock, settings, meters);
-    return Future.all(notices.completion(), changes.completion())
+    return Future.all(notices.completion(), profiles.completion(), changes.completion())
         .onSuccess(ok -> NodeStreams.of(vertx).offer(running));
   }
 

@@ -37,6 +37,11 @@ final class TopFeed extends Feed {
     return notice.best().reaches(last.score(), last.at(), order);
   }
 
+  /** Whether the entries last shown list the user. */
+  boolean lists(String userId) {
+    return users.contains(userId);
+  }
+
   /** Takes a fresh read; {@code true} when the entries differ from the last ones shown (or none were). */
   boolean update(EntryPage page) {
     List<Entry> entries = page.entries();
@@ -44,7 +49,7 @@ final class TopFeed extends Feed {
     Set<String> ids = new HashSet<>();
     for (Entry e : entries) {
       sig.append(e.userId()).append(' ').append(e.rank()).append(' ').append(e.score()).append(' ').append(e.at())
-          .append(' ').append(e.meta()).append('\n');
+          .append(' ').append(e.meta()).append(' ').append(e.profile()).append('\n');
       ids.add(e.userId());
     }
     users = ids;

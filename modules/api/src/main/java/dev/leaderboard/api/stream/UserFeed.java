@@ -33,7 +33,8 @@ final class UserFeed extends Feed {
 
   /** Takes a fresh read ({@code null}: the user has no entry); {@code true} when it differs from the last one shown. */
   boolean update(String board, String period, Entry read) {
-    String sig = read == null ? "none" : read.rank() + " " + read.score() + " " + read.at() + " " + read.meta();
+    String sig = read == null ? "none" : read.rank() + " " + read.score() + " " + read.at() + " " + read.meta()
+        + " " + read.profile();
     entry = read;
     return show(sig, () -> new JsonObject().put("board", board).put("period", period).put("userId", userId)
         .put("entry", read == null ? null : read.toJson()));

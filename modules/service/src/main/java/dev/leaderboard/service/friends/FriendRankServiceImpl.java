@@ -25,6 +25,8 @@ import dev.leaderboard.service.result.FriendImport;
 import dev.leaderboard.service.result.FriendList;
 import dev.leaderboard.service.result.Partial;
 import dev.leaderboard.store.friends.FriendStore;
+import dev.leaderboard.store.profiles.ProfileStore;
+import dev.leaderboard.service.profiles.ProfileJoin;
 import dev.leaderboard.store.scores.ScoreStore;
 import dev.leaderboard.store.scores.StoredEntry;
 import io.vertx.core.Future;
@@ -53,12 +55,13 @@ public final class FriendRankServiceImpl implements FriendRankService {
   private final ScoreStore scores;
   private final ReadSources sources;
   private final FriendStore friends;
+  private final ProfileJoin profiles;
   private final Clock clock;
   private final int friendLimit;
 
   /** @param friendLimit the most friends a user may have (also the most IDs one import may carry) */
   public FriendRankServiceImpl(BoardRegistry boards, ScoreStore scores, ReadSources sources, FriendStore friends,
-      Clock clock, int friendLimit) {
+      ProfileStore profiles, Clock clock, int friendLimit) {
     if (friendLimit < 1) {
       throw new IllegalArgumentException("the friend limit must be at least 1 (got " + friendLimit + ")");
     }
@@ -66,6 +69,7 @@ public final class FriendRankServiceImpl implements FriendRankService {
     this.scores = scores;
     this.sources = sources;
     this.friends = friends;
+    this.profiles = new ProfileJoin(profiles);
     this.clock = clock;
     this.friendLimit = friendLimit;
   }
@@ -184,7 +188,7 @@ public final class FriendRankServiceImpl implements FriendRankService {
   @Override
   public Future<FriendBoard> friendBoard(String board, String userId, String period, Long offset, Integer limit,
       String rankMode, Boolean globalRanks) {
-    return Requests.guard(() -> {
+    return profiles.join(Requests.<FriendBoard>guard(() -> {
       Names.board("board", board);
       Names.id("userId", userId);
       long off = Requests.offset(offset);
@@ -220,7 +224,7 @@ public final class FriendRankServiceImpl implements FriendRankService {
           });
         });
       });
-    });
+    }));
   }
 
   /** @param ranks {@code null} each when they cannot be counted */

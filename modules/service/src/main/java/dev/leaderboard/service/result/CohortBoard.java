@@ -3,6 +3,7 @@ package dev.leaderboard.service.result;
 import dev.leaderboard.core.RankMode;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -14,18 +15,42 @@ import java.util.function.Function;
  * @param partial What the board leaves out while a shard is down; {@code null} when it is complete.
  */
 public record CohortBoard(String board, String period, long cohort, int size, RankMode rankMode,
-    List<Member> entries, List<String> missing, @AnswerJson.Flat Partial partial) implements Answer {
-  /** A member's entry ({@code globalRank} {@code null} while not known); {@code keys} and {@code meta} as the entry's. */
+    List<Member> entries, List<String> missing, @AnswerJson.Flat Partial partial) implements Answer, Listing<CohortBoard> {
+  /**
+   * A member's entry ({@code globalRank} {@code null} while not known); {@code keys}, {@code meta} and
+   * {@code profile} as the entry's.
+   */
   public record Member(String userId, long score, long rank, Long globalRank, long at, @AnswerJson.IfSet JsonObject keys,
-      @AnswerJson.IfSet JsonObject meta) implements Answer {
+      @AnswerJson.IfSet JsonObject meta, @AnswerJson.IfSet JsonObject profile) implements Answer {
     /** The member's board entry with its rank within the cohort. */
     public static Member of(Entry e, long rank, Long globalRank) {
-      return new Member(e.userId(), e.score(), rank, globalRank, e.at(), object(e.keys()), object(e.meta()));
+      return new Member(e.userId(), e.score(), rank, globalRank, e.at(), Listing.object(e.keys()),
+          Listing.object(e.meta()), Listing.object(e.profile()));
     }
 
-    private static JsonObject object(String text) {
-      return text == null ? null : new JsonObject(text);
+    /** This member with the profile among {@code profiles}, as a new member. */
+    public Member withProfile(Map<String, String> profiles) {
+      return new Member(userId, score, rank, globalRank, at, keys, meta, Listing.object(profiles.get(userId)));
     }
+
+    /** Each member with the profile among {@code profiles}. */
+    public static List<Member> withProfiles(List<Member> members, Map<String, String> profiles) {
+      return members == null ? null : members.stream().map(m -> m.withProfile(profiles)).toList();
+    }
+
+    public static List<String> users(List<Member> members) {
+      return members == null ? List.of() : members.stream().map(Member::userId).toList();
+    }
+  }
+
+  @Override
+  public List<String> listed() {
+    return Member.users(entries);
+  }
+
+  @Override
+  public CohortBoard withProfiles(Map<String, String> profiles) {
+    return of(board, period, cohort, size, rankMode, Member.withProfiles(entries, profiles), missing, partial);
   }
 
   public static CohortBoard of(String board, String period, long cohort, int size, RankMode mode, List<Member> entries,

@@ -11,7 +11,7 @@ import java.util.function.Function;
  */
 public record Erased(String userId, boolean erased, boolean banLifted, List<ModeratedEntry> periods,
     long eventRecords, int participations, List<String> friends, List<ArchivedRows> archived, long archivedRows,
-    long rewards, List<String> leagues, long leagueMoves) implements Answer {
+    long rewards, List<String> leagues, long leagueMoves, boolean profile) implements Answer {
   /** The rows erased from one archived period. */
   public record ArchivedRows(String board, String period, long rows) implements Answer {
   }

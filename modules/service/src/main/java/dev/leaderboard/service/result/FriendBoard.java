@@ -4,6 +4,7 @@ import dev.leaderboard.core.RankMode;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -17,7 +18,7 @@ import java.util.function.Function;
  * @param partial What the board leaves out, {@code null} when it is complete.
  */
 public record FriendBoard(String board, String period, String userId, int total, long offset, int limit,
-    RankMode rankMode, List<Ranked> entries, List<String> missing, @AnswerJson.Flat Partial partial) implements Answer {
+    RankMode rankMode, List<Ranked> entries, List<String> missing, @AnswerJson.Flat Partial partial) implements Answer, Listing<FriendBoard> {
   /** An entry of the page, with its global rank when asked for ({@code global} {@code null} when not). */
   public record Ranked(@AnswerJson.Flat Entry entry, @AnswerJson.Flat GlobalRank global) implements Answer {
   }
@@ -36,6 +37,18 @@ public record FriendBoard(String board, String period, String userId, int total,
     for (int k = 0; k < entries.size(); k++) {
       page.add(new Ranked(entries.get(k), globalRanks == null ? null : new GlobalRank(globalRanks.get(k))));
     }
+    return new FriendBoard(board, period, userId, total, offset, limit, rankMode, page, missing, partial);
+  }
+
+  @Override
+  public List<String> listed() {
+    return entries.stream().map(r -> r.entry().userId()).toList();
+  }
+
+  @Override
+  public FriendBoard withProfiles(Map<String, String> profiles) {
+    List<Ranked> page = entries.stream()
+        .map(r -> new Ranked(r.entry().withProfile(profiles.get(r.entry().userId())), r.global())).toList();
     return new FriendBoard(board, period, userId, total, offset, limit, rankMode, page, missing, partial);
   }
 

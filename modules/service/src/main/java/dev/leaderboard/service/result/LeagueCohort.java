@@ -2,6 +2,7 @@ package dev.leaderboard.service.result;
 
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -12,7 +13,7 @@ import java.util.function.Function;
  * @param partial What the cohort leaves out while a shard is down; {@code null} when it is complete.
  */
 public record LeagueCohort(String league, String tier, String period, long cohort, int size, List<Ranked> entries,
-    List<Missing> missing, @AnswerJson.Flat Partial partial) implements Answer {
+    List<Missing> missing, @AnswerJson.Flat Partial partial) implements Answer, Listing<LeagueCohort> {
   /** A member with a score: the cohort's entry and the zone ({@code null}: none). */
   public record Ranked(@AnswerJson.Flat CohortBoard.Member entry, String zone) implements Answer {
   }
@@ -24,6 +25,17 @@ public record LeagueCohort(String league, String tier, String period, long cohor
   public static LeagueCohort of(String league, String tier, String period, long cohort, int size, List<Ranked> entries,
       List<Missing> missing, Partial partial) {
     return new LeagueCohort(league, tier, period, cohort, size, entries, missing, partial);
+  }
+
+  @Override
+  public List<String> listed() {
+    return entries.stream().map(r -> r.entry().userId()).toList();
+  }
+
+  @Override
+  public LeagueCohort withProfiles(Map<String, String> profiles) {
+    List<Ranked> page = entries.stream().map(r -> new Ranked(r.entry().withProfile(profiles), r.zone())).toList();
+    return of(league, tier, period, cohort, size, page, missing, partial);
   }
 
   public static final Function<JsonObject, LeagueCohort> FROM_JSON = AnswerJson.reader(LeagueCohort.class);

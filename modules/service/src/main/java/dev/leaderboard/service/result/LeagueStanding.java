@@ -2,6 +2,7 @@ package dev.leaderboard.service.result;
 
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -20,7 +21,7 @@ import java.util.function.Function;
  */
 public record LeagueStanding(String league, String userId, String period, String tier, Long cohort, Long rank,
     String zone, @AnswerJson.IfSet List<CohortBoard.Member> entries, @AnswerJson.Flat Scored scored,
-    @AnswerJson.IfSet Boolean pending) implements Answer {
+    @AnswerJson.IfSet Boolean pending) implements Answer, Listing<LeagueStanding> {
   /** What a score did: {@code attemptsLeft} on a board with {@code maxAttempts}, else absent. */
   public record Scored(boolean applied, boolean changed, Long score, Long at, @AnswerJson.IfSet Integer attemptsLeft)
       implements Answer {
@@ -40,6 +41,17 @@ public record LeagueStanding(String league, String userId, String period, String
   public LeagueStanding scored(SubmitResult submit) {
     return new LeagueStanding(league(), userId(), period(), tier(), cohort(), rank(), zone(), null,
         new Scored(submit.applied(), submit.changed(), submit.score(), submit.at(), submit.attemptsLeft()), null);
+  }
+
+  @Override
+  public List<String> listed() {
+    return CohortBoard.Member.users(entries);
+  }
+
+  @Override
+  public LeagueStanding withProfiles(Map<String, String> profiles) {
+    return new LeagueStanding(league, userId, period, tier, cohort, rank, zone,
+        CohortBoard.Member.withProfiles(entries, profiles), scored, pending);
   }
 
   public static final Function<JsonObject, LeagueStanding> FROM_JSON = AnswerJson.reader(LeagueStanding.class);

@@ -3,6 +3,7 @@ package dev.leaderboard.service.result;
 import dev.leaderboard.core.RankMode;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -16,7 +17,7 @@ import java.util.function.Function;
  * @param partial What a partial list leaves out; {@code null} when it is complete.
  */
 public record RankList(String board, String period, Long total, RankMode rankMode, List<Entry> entries,
-    List<String> missing, @AnswerJson.Flat Partial partial) implements Answer {
+    List<String> missing, @AnswerJson.Flat Partial partial) implements Answer, Listing<RankList> {
   public static RankList of(String board, String period, long total, RankMode rankMode, List<Entry> entries,
       List<String> missing) {
     return new RankList(board, period, total, rankMode, entries, missing, null);
@@ -31,6 +32,16 @@ public record RankList(String board, String period, Long total, RankMode rankMod
   /** The entry's rank on the board; {@code null} in a partial list (not known). */
   public Long rankOf(Entry e) {
     return partial() == null ? e.rank() : null;
+  }
+
+  @Override
+  public List<String> listed() {
+    return Entry.users(entries);
+  }
+
+  @Override
+  public RankList withProfiles(Map<String, String> profiles) {
+    return new RankList(board, period, total, rankMode, Entry.withProfiles(entries, profiles), missing, partial);
   }
 
   public static final Function<JsonObject, RankList> FROM_JSON = AnswerJson.reader(RankList.class);

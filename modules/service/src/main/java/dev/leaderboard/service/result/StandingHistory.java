@@ -2,13 +2,16 @@ package dev.leaderboard.service.result;
 
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
  * A user's standing on a board period by period, newest first: {@code {board, userId, periods:
- * [{period, rank, score, total, percentile, partial?, cohort?, cohortRank?, reward?}]}}.
+ * [{period, rank, score, total, percentile, partial?, cohort?, cohortRank?, reward?}]}}, with the user's
+ * {@code profile} as it is now when the user has one.
  */
-public record StandingHistory(String board, String userId, List<Item> periods) implements Answer {
+public record StandingHistory(String board, String userId, @AnswerJson.IfSet JsonObject profile, List<Item> periods)
+    implements Answer, Listing<StandingHistory> {
   /**
    * The user's standing in one period; a current period read while a shard is down is {@code partial}
    * (rank, total and percentile {@code null}). {@code reward}: the user's reward of an archived period.
@@ -18,7 +21,17 @@ public record StandingHistory(String board, String userId, List<Item> periods) i
   }
 
   public static StandingHistory of(String board, String userId, List<Item> periods) {
-    return new StandingHistory(board, userId, periods);
+    return new StandingHistory(board, userId, null, periods);
+  }
+
+  @Override
+  public List<String> listed() {
+    return List.of(userId);
+  }
+
+  @Override
+  public StandingHistory withProfiles(Map<String, String> profiles) {
+    return new StandingHistory(board, userId, Listing.object(profiles.get(userId)), periods);
   }
 
   public static final Function<JsonObject, StandingHistory> FROM_JSON = AnswerJson.reader(StandingHistory.class);

@@ -1,6 +1,8 @@
 package dev.leaderboard.service.result;
 
 import io.vertx.core.json.JsonObject;
+import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -16,7 +18,7 @@ import java.util.function.Function;
  * @param cohort The user's cohort and rank in it; {@code null} when the user is in none.
  */
 public record UserEntry(@AnswerJson.Flat Entry entry, String period, Long total, @AnswerJson.IfSet Boolean partial,
-    @AnswerJson.IfSet String unavailable, @AnswerJson.Flat CohortPlace cohort) implements Answer {
+    @AnswerJson.IfSet String unavailable, @AnswerJson.Flat CohortPlace cohort) implements Answer, Listing<UserEntry> {
   public static UserEntry of(Entry entry, String period, long total) {
     return new UserEntry(entry, period, total, null, null, null);
   }
@@ -29,6 +31,16 @@ public record UserEntry(@AnswerJson.Flat Entry entry, String period, Long total,
   /** This entry with the user's cohort and rank in it, as a new answer: an answer never changes once built. */
   public UserEntry inCohort(long cohort, Long cohortRank) {
     return new UserEntry(entry(), period(), total(), partial(), unavailable(), new CohortPlace(cohort, cohortRank));
+  }
+
+  @Override
+  public List<String> listed() {
+    return List.of(entry.userId());
+  }
+
+  @Override
+  public UserEntry withProfiles(Map<String, String> profiles) {
+    return new UserEntry(entry.withProfile(profiles.get(entry.userId())), period, total, partial, unavailable, cohort);
   }
 
   public static final Function<JsonObject, UserEntry> FROM_JSON = AnswerJson.reader(UserEntry.class);

@@ -7,6 +7,7 @@ import dev.leaderboard.store.friends.FriendStore;
 import dev.leaderboard.store.leagues.LeagueStore;
 import dev.leaderboard.store.moderation.ModerationStore;
 import dev.leaderboard.store.participation.ParticipationStore;
+import dev.leaderboard.store.profiles.ProfileStore;
 import dev.leaderboard.store.scores.CountsScript;
 import dev.leaderboard.store.scores.MetaStore;
 import dev.leaderboard.store.scores.RankScript;
@@ -22,7 +23,8 @@ public final class StoreScripts {
   public static final List<Script> ALL = List.of(SubmitScript.SCRIPT, RankScript.SCRIPT, CountsScript.SCRIPT,
       FriendStore.ADD, Leases.RENEW, Leases.RELEASE, MetaStore.SCRIPT, Rows.SCRIPT, ParticipationStore.JOIN,
       ModerationStore.MODERATE, KeySetUpgrade.MERGE, LeagueStore.JOIN,
-      LeagueStore.HOLD, LeagueStore.RELEASE);
+      LeagueStore.HOLD, LeagueStore.RELEASE,
+      ProfileStore.SWAP);
 
   private StoreScripts() {
   }

@@ -1,0 +1,21 @@
+package dev.leaderboard.service.result;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An answer that lists users: it shows each listed user's profile as it is when the answer is made
+ * ({@code service.profiles.ProfileJoin} reads them in one round after the answer is known).
+ */
+public interface Listing<A extends Answer> {
+  /** The users the answer lists, each once or more; empty when it lists nobody. */
+  List<String> listed();
+
+  /** This answer with each listed user's profile among {@code profiles} (user ID → JSON text), as a new answer. */
+  A withProfiles(Map<String, String> profiles);
+
+  /** {@code text} as a JSON object, {@code null} for {@code null}. */
+  static io.vertx.core.json.JsonObject object(String text) {
+    return text == null ? null : new io.vertx.core.json.JsonObject(text);
+  }
+}
