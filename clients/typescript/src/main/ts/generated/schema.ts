@@ -2649,6 +2649,8 @@ export interface components {
             userId: components["schemas"]["UserId"];
             banned: boolean;
             ban?: components["schemas"]["Ban"] | null;
+            /** @description The user's profile as it is now (displayName, avatarUrl, country, data); null when none */
+            profile?: Record<string, never> | null;
             /** @description The user's entries on live periods, with rank and total */
             entries: components["schemas"]["ModeratedPeriod"][];
             /** @description Entries the ban holds back (no rank) */
@@ -2702,6 +2704,8 @@ export interface components {
             userId: components["schemas"]["UserId"];
             exportedAt: components["schemas"]["EpochMillis"];
             ban: components["schemas"]["Ban"] | null;
+            /** @description The user's profile (displayName, avatarUrl, country, data); null when none */
+            profile: Record<string, never> | null;
             /** @description Every hot period where the user holds anything; absent parts are left out */
             periods: {
                 board: components["schemas"]["BoardName"];

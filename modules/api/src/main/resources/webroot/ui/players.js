@@ -1,5 +1,6 @@
-// One player across every board (admin): their entries and ranks, their ban; ban or lift it with a
-// reason, remove one entry, export everything the service holds of them as a JSON file, or erase
+// One player across every board (admin): their profile, entries and ranks, their ban; reset their
+// display name, ban or lift it with a reason, remove one entry, export everything the service holds
+// of them as a JSON file, or erase
 // the user after the operator types the user ID again. Each
 // action shows in the newest audit entries, read again every few seconds (the node writes an entry
 // as the action's answer goes out, so it may land just after the answer).
@@ -27,6 +28,7 @@ export class PlayersView {
       this.act('DELETE', 'ban', reason ? {reason} : undefined);
     });
     $('player-export').addEventListener('click', () => this.exportData());
+    $('player-reset-name').addEventListener('click', () => this.act('DELETE', ['profile', 'displayName']));
     $('player-erase-confirm').addEventListener('input', () => {
       $('player-erase').disabled = !this.userId || $('player-erase-confirm').value !== this.userId;
     });
@@ -59,6 +61,7 @@ export class PlayersView {
         return;
       }
       $('player-name').textContent = user.userId;
+      this.showProfile(user.profile);
       const ban = $('player-ban-state');
       ban.textContent = user.banned ? `banned since ${time(user.ban && user.ban.since)}: ${user.ban && user.ban.reason}` : 'not banned';
       ban.dataset.state = user.banned ? 'banned' : 'clear';
@@ -69,6 +72,14 @@ export class PlayersView {
       this.report(e);
     }
     await this.audit();
+  }
+
+  /** The player's profile as it is now; a player without one says so. */
+  showProfile(p) {
+    $('player-profile').textContent = !p ? 'no profile' : [p.displayName ? `name ${p.displayName}` : 'no display name',
+      p.country ? `country ${p.country}` : null, p.avatarUrl ? `avatar ${p.avatarUrl}` : null]
+      .filter(x => x).join(', ');
+    $('player-reset-name').disabled = !(p && p.displayName);
   }
 
   entryRow(e) {
@@ -110,11 +121,12 @@ export class PlayersView {
     await this.audit();
   }
 
-  /** A ban, its lift, or the erasure (part null), then the user and the audit log again. */
+  /** A ban, its lift, a display name's reset, or the erasure (part null), then the user and the audit log again. */
   async act(method, part, body) {
     const userId = this.userId;
     try {
-      const answer = await api.call(method, part ? path('v1', 'users', userId, part) : path('v1', 'users', userId), body);
+      // part: a path segment, or several (['profile', 'displayName'])
+      const answer = await api.call(method, path('v1', 'users', userId, ...(part ? [].concat(part) : [])), body);
       if (!part) {
         $('player-result').textContent = `erased ${userId}: ${answer.periods ? answer.periods.length : 0} periods`;
       }

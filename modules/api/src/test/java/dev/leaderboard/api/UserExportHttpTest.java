@@ -121,6 +121,9 @@ class UserExportHttpTest extends ApiTestSupport {
     ok(post("/v1/leagues/" + closed + "/scores", new JsonObject().put("userId", user).put("value", 99).encode()), 200);
     ok(post("/v1/leagues/" + closed + "/periods/2025-04-15/close", null), 200);
 
+    JsonObject profile = new JsonObject().put("displayName", "Player " + rnd.nextInt(1000)).put("country", "DE");
+    ok(put("/v1/users/" + user + "/profile", profile.encode()), 200);
+
     boolean banned = rnd.nextBoolean();
     if (banned) {
       ok(put("/v1/users/" + user + "/ban", "{\"reason\": \"export test\"}"), 200);
@@ -133,6 +136,7 @@ class UserExportHttpTest extends ApiTestSupport {
     JsonObject export = exportOf(user);
     assertThat(export.getString("userId")).isEqualTo(user);
     assertThat(export.getJsonObject("ban") != null).isEqualTo(banned);
+    assertThat(export.getJsonObject("profile")).isEqualTo(profile);
     Map<String, JsonObject> periods = byBoard(export.getJsonArray("periods"));
     scores.forEach((board, value) -> {
       JsonObject p = periods.get(board);
@@ -162,7 +166,7 @@ class UserExportHttpTest extends ApiTestSupport {
     ok(delete("/v1/users/" + user), 200);
     JsonObject after = exportOf(user);
     assertThat(after.copy().put("exportedAt", 0)).as("the export after the erasure").isEqualTo(new JsonObject()
-        .put("userId", user).put("exportedAt", 0).putNull("ban").put("periods", new JsonArray())
+        .put("userId", user).put("exportedAt", 0).putNull("ban").putNull("profile").put("periods", new JsonArray())
         .put("archived", new JsonArray()).put("friends", new JsonArray()).put("rewards", new JsonArray())
         .put("leagues", new JsonArray()).put("leagueMoves", new JsonArray()).put("audit", new JsonArray()));
 

@@ -508,12 +508,27 @@ class DashboardBrowserTest {
           .isEqualTo(2);
     }
 
+    assertThat(send(api, port, HttpMethod.PUT, "/v1/users/" + player + "/profile", new JsonObject()
+        .put("displayName", "Speedy " + run).put("country", "FR")).statusCode()).isEqualTo(200);
+
     useKey(key);
     openView("players");
     page.findElement(By.id("player-id")).sendKeys(player);
     page.findElement(By.id("player-lookup")).click();
     chromium.waitAtMost(PAGE).until(d -> texts(d, "#player-entries td.rank").equals(List.of("2", "2")));
     assertThat(page.findElement(By.id("player-ban-state")).getText()).isEqualTo("not banned");
+
+    // the profile, and its display name reset by a moderator (audited)
+    chromium.waitAtMost(PAGE).until(d -> d.findElement(By.id("player-profile")).getText()
+        .equals("name Speedy " + run + ", country FR"));
+    page.findElement(By.id("player-reset-name")).click();
+    chromium.waitAtMost(PAGE).until(d -> d.findElement(By.id("player-profile")).getText()
+        .equals("no display name, country FR") && "resetDisplayName".equals(newestAction(d)));
+
+    // everything held of the player as a file; the export is audited too
+    page.findElement(By.id("player-export")).click();
+    chromium.waitAtMost(PAGE).until(d -> d.findElement(By.id("player-export-result")).getText()
+        .startsWith("exported " + player + ": 2 hot periods") && "exportUser".equals(newestAction(d)));
 
     // a ban with its reason: the entries are held back, and the log says so
     page.findElement(By.id("player-reason")).sendKeys("speed hack");

@@ -15,6 +15,7 @@ import dev.leaderboard.store.leagues.LeagueStore;
 import dev.leaderboard.store.moderation.ModerationStore;
 import dev.leaderboard.store.moderation.ModerationStore.Holding;
 import dev.leaderboard.store.participation.ParticipationStore;
+import dev.leaderboard.store.profiles.ProfileStore;
 import dev.leaderboard.store.participation.ParticipationStore.Seat;
 import dev.leaderboard.store.scores.StoredEntry;
 import io.vertx.core.Future;
@@ -27,7 +28,7 @@ import java.util.Map;
 
 /**
  * A user's data on request: reads every place {@link Erasure} removes them from, in its order — the
- * ban record; on every hot period the entry, the entry a ban holds back, the metadata, the seat and
+ * ban record; their profile; on every hot period the entry, the entry a ban holds back, the metadata, the seat and
  * attempts, the idempotency records; the friend links; the archived rows and seats; the rewards; the
  * league memberships and moves; the audit entries that name them. Nothing is written.
  *
@@ -36,7 +37,7 @@ import java.util.Map;
  * time ({@link UserArchive}).
  */
 public record Export(ModerationStore store, ModerationTargets targets, ParticipationStore participation,
-    FriendStore friends, LeagueStore leagues, ArchiveStore archive, Clock clock) {
+    FriendStore friends, LeagueStore leagues, ProfileStore profiles, ArchiveStore archive, Clock clock) {
   /** Hot periods read per round. */
   static final int PERIODS_PER_ROUND = 500;
   /** The operations whose audit entries record a request about the user's data itself, kept by an erasure. */
@@ -46,18 +47,19 @@ public record Export(ModerationStore store, ModerationTargets targets, Participa
     Names.id("userId", userId);
     long now = clock.millis();
     UserArchive users = archive.users();
-    return store.ban(userId).compose(ban -> targets.hot()
+    return store.ban(userId).compose(ban -> profiles.get(userId).compose(profile -> targets.hot()
         .compose(hot -> periods(userId, hot, 0, new ArrayList<>()))
         .compose(periods -> friends.friends(userId)
             .compose(friendIds -> leagues.memberships(userId)
                 .compose(m -> Future.all(archived(userId), users.rewards(userId),
                         users.leagueMoves(userId, m.leagues().stream().map(League::uid).toList()),
                         users.audit(userId, REQUESTS))
-                    .map(pg -> new UserExport(userId, now, ban, periods, pg.resultAt(0), friendIds,
+                    .map(pg -> new UserExport(userId, now, ban, profile == null ? null : new JsonObject(profile),
+                        periods, pg.resultAt(0), friendIds,
                         RewardList.Item.of(pg.resultAt(1), false),
                         m.memberOf().stream().map(s -> new UserExport.LeagueSeat(s.league().name(), s.tier())).toList(),
                         pg.<List<UserArchive.LeagueMove>>resultAt(2).stream().map(Export::move).toList(),
-                        pg.<List<AuditEntry>>resultAt(3).stream().map(AuditEntry::toJson).toList()))))));
+                        pg.<List<AuditEntry>>resultAt(3).stream().map(AuditEntry::toJson).toList())))))));
   }
 
   /** The hot periods from {@code from} on, a chunk a step; those where the user holds nothing are left out. */

@@ -193,7 +193,7 @@ public final class LeaderboardServiceImpl implements LocalLeaderboardService {
 
   @Override
   public Future<ModeratedUser> moderatedUser(String userId) {
-    return Requests.guard(() -> parts.view.user(userId));
+    return parts.profileJoin.join(Requests.guard(() -> parts.view.user(userId)));
   }
 
   @Override

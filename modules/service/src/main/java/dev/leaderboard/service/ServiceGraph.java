@@ -94,7 +94,7 @@ public final class ServiceGraph {
         clock, store.participation(), new LeagueErasure(store.leagues(), store.archive().leagueMoves()),
         profiles);
     this.export = new Export(store.moderation(), targets, store.participation(), store.friends(), store.leagues(),
-        store.archive(), clock);
+        store.profiles(), store.archive(), clock);
     this.rewards = new Rewards(store.boards(), store.archive().rewards(), clock);
     this.standings = new Standings(store.boards(), store.archive(), participation, clock);
     this.leagueBatch = LeagueBatch.of(store.leagues(), store.boards(), intake, store.participation(),

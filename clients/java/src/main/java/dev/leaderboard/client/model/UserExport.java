@@ -12,7 +12,8 @@ import java.util.Map;
  * @param rewards Oldest first
  * @param audit The admin actions whose target names the user, oldest first
  */
-public record UserExport(String userId, long exportedAt, Ban ban, List<Period> periods, List<Archived> archived,
+public record UserExport(String userId, long exportedAt, Ban ban, Map<String, Object> profile, List<Period> periods,
+    List<Archived> archived,
     List<String> friends, List<Reward> rewards, List<LeagueSeat> leagues, List<Move> leagueMoves,
     List<AuditEntry> audit) {
 

@@ -3,17 +3,29 @@ package dev.leaderboard.service.result;
 import dev.leaderboard.store.moderation.Ban;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
  * A user's moderation view: whether they are banned and the ban ({@code null} when none), their
- * ranked entries on every live period, and the entries a ban holds back.
+ * profile ({@code null} when none), their ranked entries on every live period, and the entries a ban
+ * holds back.
  */
-public record ModeratedUser(String userId, boolean banned, Ban ban, List<ModeratedEntry> entries,
-    List<ModeratedEntry> heldByBan) implements Answer {
+public record ModeratedUser(String userId, boolean banned, Ban ban, JsonObject profile, List<ModeratedEntry> entries,
+    List<ModeratedEntry> heldByBan) implements Answer, Listing<ModeratedUser> {
   public static ModeratedUser of(String userId, boolean banned, Ban ban, List<ModeratedEntry> entries,
       List<ModeratedEntry> heldByBan) {
-    return new ModeratedUser(userId, banned, ban, entries, heldByBan);
+    return new ModeratedUser(userId, banned, ban, null, entries, heldByBan);
+  }
+
+  @Override
+  public List<String> listed() {
+    return List.of(userId);
+  }
+
+  @Override
+  public ModeratedUser withProfiles(Map<String, String> profiles) {
+    return new ModeratedUser(userId, banned, ban, Listing.object(profiles.get(userId)), entries, heldByBan);
   }
 
   public static final Function<JsonObject, ModeratedUser> FROM_JSON = AnswerJson.reader(ModeratedUser.class);

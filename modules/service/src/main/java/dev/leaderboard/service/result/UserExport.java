@@ -12,6 +12,8 @@ import java.util.function.Function;
  * there. A new kind of user data is one more component here and its read in {@code service/Export}.
  *
  * @param ban the user's ban record, {@code null} when none (marked {@code erasing} while an erasure runs)
+ * @param profile the user's profile ({@code displayName}, {@code avatarUrl}, {@code country}, {@code data}),
+ *     {@code null} when none
  * @param periods every hot board period where the user holds anything: entry, entry held back by a ban,
  *     metadata, participation, attempts, idempotency records
  * @param archived every archived period where the user has a row or a seat
@@ -22,7 +24,7 @@ import java.util.function.Function;
  * @param audit the admin actions whose target names the user, oldest first (the records of exports and
  *     erasures themselves are the operator's proof of serving such requests and are not listed)
  */
-public record UserExport(String userId, long exportedAt, Ban ban, List<HotPeriod> periods,
+public record UserExport(String userId, long exportedAt, Ban ban, JsonObject profile, List<HotPeriod> periods,
     List<ArchivedPeriod> archived, List<String> friends, List<RewardList.Item> rewards, List<LeagueSeat> leagues,
     List<LeagueMove> leagueMoves, List<JsonObject> audit) implements Answer {
 
