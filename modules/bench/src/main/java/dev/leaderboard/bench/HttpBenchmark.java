@@ -1,6 +1,7 @@
 package dev.leaderboard.bench;
 
 import dev.leaderboard.store.scripts.StoreScripts;
+import dev.leaderboard.store.profiles.ProfileStore;
 import dev.leaderboard.api.HttpApiVerticle;
 import dev.leaderboard.app.AppConfig;
 import dev.leaderboard.app.LeaderboardApp;
@@ -108,7 +109,8 @@ public final class HttpBenchmark {
     boolean burstOnly = args.length > 0 && args[0].equals("burst");
     boolean quick = args.length > 0 && args[0].equals("quick");
     boolean ingestOnly = args.length > 0 && args[0].equals("ingest");
-    String[] a = burstOnly || quick || ingestOnly ? Arrays.copyOfRange(args, 1, args.length) : args;
+    boolean profilesOnly = args.length > 0 && args[0].equals("profiles");
+    String[] a = burstOnly || quick || ingestOnly || profilesOnly ? Arrays.copyOfRange(args, 1, args.length) : args;
     int members = a.length > 0 ? Integer.parseInt(a[0]) : burstOnly ? 100_000 : 1_000_000;
     int seconds = a.length > 1 ? Integer.parseInt(a[1]) : 10;
     int large = a.length > 2 ? Integer.parseInt(a[2]) : 10_000_000;
@@ -155,6 +157,8 @@ public final class HttpBenchmark {
           benchmark.quick();
         } else if (ingestOnly) {
           benchmark.ingestOnly();
+        } else if (profilesOnly) {
+          benchmark.profilesOnly();
         } else {
           benchmark.run(large);
         }
@@ -234,6 +238,46 @@ public final class HttpBenchmark {
     nodes.rewriteAof();
     ingest(main);
     eventIdMemory();
+    printAll();
+  }
+
+  /**
+   * A page of 100 on the default board without profiles, then with a profile stored for every member
+   * (so each page joins 100 profiles), on the same node in the same run: what the profile join costs.
+   */
+  private void profilesOnly() {
+    report.section("setup");
+    report.line("%s", machine());
+    Board main = board(MAIN, new JsonObject());
+    mainPartitions = main.partitions();
+    timed("load " + MAIN, members, () -> new BoardLoader(shards).load(main, members, 1, null));
+    LoadSpec page = ours(LoadSpec.Kind.PAGE_100, MAIN, members, CONNECTIONS);
+    Target node = new Target("node, " + mainPartitions + " partitions", jvm, page);
+    warmUp(List.of(page));
+    WrkResult without = contest.run(List.of(node), warmup, seconds).get(node.label());
+    ProfileStore profiles = new ProfileStore(shards);
+    timed("a profile stored for every member", members, () -> {
+      List<Future<Void>> flight = new ArrayList<>();
+      for (int u = 0; u < members; u++) {
+        flight.add(profiles.put("u" + u, new JsonObject().put("displayName", "Player " + u).put("country", "DE")
+            .put("avatarUrl", "https://cdn.example.com/a/" + u + ".png").encode()));
+        if (flight.size() == 256 || u == members - 1) {
+          Future.all(flight).await();
+          flight.clear();
+        }
+      }
+    });
+    warmUp(List.of(page));
+    WrkResult with = contest.run(List.of(node), warmup, seconds).get(node.label());
+    report.section("a page of 100 (GET /entries?limit=100, " + CONNECTIONS + " connections, wrk) without and with profiles");
+    report.line("| page of 100 | req/s | p50 ms | p99 ms | non-2xx | CPU ms per answer: server / shards / wrk |");
+    report.line("|---|---:|---:|---:|---:|---|");
+    report.line("| without profiles | %,.0f | %.2f | %.2f | %d | %s |", without.perSecond(), without.p50Ms(),
+        without.p99Ms(), without.non2xx(), without.cpuPerAnswer());
+    report.line("| every member with a profile | %,.0f | %.2f | %.2f | %d | %s |", with.perSecond(), with.p50Ms(),
+        with.p99Ms(), with.non2xx(), with.cpuPerAnswer());
+    report.line("cost of a page with profiles / without: %.2fx (time per answer at full load; target 1.2x)",
+        without.perSecond() / with.perSecond());
     printAll();
   }
 

@@ -32,6 +32,8 @@ public record LoadSpec(Kind kind, int port, String board, boolean rank, int user
     USER,
     /** {@code GET /v1/boards/{b}/entries?limit=10}: the top page. */
     TOP,
+    /** {@code GET /v1/boards/{b}/entries?limit=100}: the top page of 100. */
+    PAGE_100,
     /** {@code GET /v1/boards/{b}/users/{u}/around?limit=11}: the window around a random user. */
     AROUND,
     /** {@code GET /v1/boards/{b}/users/{u}/cohort}: a random user's cohort, ranked. */

@@ -43,6 +43,7 @@ final class Wrk {
       end
       local function rank() return wrk.format("GET", base .. "/users/" .. user(), headers) end
       local function top() return wrk.format("GET", base .. "/entries?limit=10", headers) end
+      local function page100() return wrk.format("GET", base .. "/entries?limit=100", headers) end
       local function around() return wrk.format("GET", base .. "/users/" .. user() .. "/around?limit=11", headers) end
       local function cohort() return wrk.format("GET", base .. "/users/" .. user() .. "/cohort", headers) end
       local function friends() return wrk.format("GET", base .. "/users/" .. user() .. "/friends", headers) end
@@ -197,6 +198,7 @@ final class Wrk {
       case BATCH -> "  return batch()\n";
       case USER -> "  return rank()\n";
       case TOP -> "  return top()\n";
+      case PAGE_100 -> "  return page100()\n";
       case AROUND -> "  return around()\n";
       case COHORT -> "  return cohort()\n";
       case FRIENDS -> "  return friends()\n";
