@@ -18,6 +18,7 @@ import dev.leaderboard.store.boards.DeliveryStore;
 import dev.leaderboard.store.boards.PeriodStore;
 import dev.leaderboard.store.friends.FriendStore;
 import dev.leaderboard.store.profiles.ProfileStore;
+import dev.leaderboard.service.profiles.ProfileCache;
 import dev.leaderboard.store.leagues.LeagueStore;
 import dev.leaderboard.store.participation.ParticipationStore;
 import dev.leaderboard.store.scores.MetaStore;
@@ -54,7 +55,8 @@ import java.util.function.Supplier;
 public record NodeStore(HeldShards shards, BoardStore boardStore, ScoreStore scores, BoardRegistry boards,
     BanRegistry bans, PeriodStore periods, ModerationStore moderation, ParticipationStore participation,
     FriendStore friends, LeagueStore leagues, MetaStore metas, DeliveryStore deliveries, ApiKeyStore apiKeys,
-    StreamTickets tickets, ArchiveStore archive, AuditStore audit, ProfileStore profiles, Round<Health> healthRound) {
+    StreamTickets tickets, ArchiveStore archive, AuditStore audit, ProfileStore profiles, ProfileCache profileCache,
+    Round<Health> healthRound) {
   /** Connections to each Redis endpoint, shared by every verticle of the node, unless it says otherwise. */
   public static final int POOL_SIZE = 64;
   private static final String MAP = "leaderboard.node";
@@ -87,11 +89,12 @@ public record NodeStore(HeldShards shards, BoardStore boardStore, ScoreStore sco
     BoardStore boardStore = new BoardStore(shards);
     ModerationStore moderation = new ModerationStore(shards);
     PeriodStore periods = new PeriodStore(shards, moderation);
+    ProfileStore profiles = new ProfileStore(shards);
     return new NodeStore(shards, boardStore, new ScoreStore(shards), new BoardRegistry(vertx, boardStore, periods),
         new BanRegistry(vertx, moderation), periods, moderation, new ParticipationStore(shards), new FriendStore(shards),
         new LeagueStore(shards), new MetaStore(shards), new DeliveryStore(shards), new ApiKeyStore(shards),
         new StreamTickets(shards), ArchiveStore.connect(vertx, options.pgUri()), AuditStore.connect(vertx, options.pgUri()),
-        new ProfileStore(shards), new Round<>());
+        profiles, new ProfileCache(vertx, profiles), new Round<>());
   }
 
   /** This node's stores, connected on first use with {@code options}; every acquire is paired with a {@link #release}. */
@@ -117,6 +120,7 @@ public record NodeStore(HeldShards shards, BoardStore boardStore, ScoreStore sco
         .compose(ok -> archive.migrate())
         .compose(ok -> boards.start())
         .compose(ok -> bans.start())
+        .compose(ok -> profileCache.start())
         .map(this);
   }
 
@@ -143,7 +147,7 @@ public record NodeStore(HeldShards shards, BoardStore boardStore, ScoreStore sco
   }
 
   public Future<Void> close() {
-    return Future.all(boards.stop(), bans.stop()).<Void>mapEmpty().onComplete(done -> {
+    return Future.all(boards.stop(), bans.stop(), profileCache.stop()).<Void>mapEmpty().onComplete(done -> {
       shards.close();
       archive.close();
       audit.close();

@@ -88,8 +88,8 @@ public final class ServiceGraph {
     this.removal = new EntryRemoval(store.boards(), store.moderation(), hints, clock);
     this.banActions = new BanActions(store.moderation(), store.bans(), targets, clock);
     this.view = new UserView(store.moderation(), store.scores(), targets);
-    this.profiles = new Profiles(store.profiles(), store.bans(), vertx.eventBus());
-    this.profileJoin = new ProfileJoin(store.profiles());
+    this.profiles = new Profiles(store.profiles(), store.profileCache(), store.bans(), vertx.eventBus());
+    this.profileJoin = new ProfileJoin(store.profileCache());
     this.erasure = new Erasure(store.moderation(), store.bans(), targets, store.friends(), store.archive(),
         clock, store.participation(), new LeagueErasure(store.leagues(), store.archive().leagueMoves()),
         profiles);

@@ -25,7 +25,7 @@ import dev.leaderboard.service.result.FriendImport;
 import dev.leaderboard.service.result.FriendList;
 import dev.leaderboard.service.result.Partial;
 import dev.leaderboard.store.friends.FriendStore;
-import dev.leaderboard.store.profiles.ProfileStore;
+import dev.leaderboard.service.profiles.ProfileCache;
 import dev.leaderboard.service.profiles.ProfileJoin;
 import dev.leaderboard.store.scores.ScoreStore;
 import dev.leaderboard.store.scores.StoredEntry;
@@ -61,7 +61,7 @@ public final class FriendRankServiceImpl implements FriendRankService {
 
   /** @param friendLimit the most friends a user may have (also the most IDs one import may carry) */
   public FriendRankServiceImpl(BoardRegistry boards, ScoreStore scores, ReadSources sources, FriendStore friends,
-      ProfileStore profiles, Clock clock, int friendLimit) {
+      ProfileCache profiles, Clock clock, int friendLimit) {
     if (friendLimit < 1) {
       throw new IllegalArgumentException("the friend limit must be at least 1 (got " + friendLimit + ")");
     }

@@ -39,7 +39,7 @@ public class FriendRankVerticle extends VerticleBase {
     return NodeStore.acquire(vertx, options.store()).compose(s -> {
       store = s;
       service = new FriendRankServiceImpl(s.boards(), s.scores(), ServiceGraph.sources(s, new RankHints()),
-          s.friends(), s.profiles(), options.clock(), options.friendLimit());
+          s.friends(), s.profileCache(), options.clock(), options.friendLimit());
       LeaderboardException.registerCodecs(vertx.eventBus());
       binding = new ServiceBinder(vertx).setAddress(BusAddresses.FRIENDS).register(FriendRankService.class, service);
       return binding.completion();

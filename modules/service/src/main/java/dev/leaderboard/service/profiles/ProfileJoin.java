@@ -6,14 +6,14 @@ import dev.leaderboard.store.profiles.ProfileStore;
 import io.vertx.core.Future;
 
 /**
- * Shows the listed users' profiles on a read, as they are when the read's answer is known: one round
- * of {@link ProfileStore#getAll} (a pipelined batch per node) after the read, none when it lists
- * nobody. Profiles are read afresh for every answer, so a change shows on the next read everywhere.
+ * Shows the listed users' profiles on a read, as they are when the read's answer is known: the node's
+ * {@link ProfileCache}, which reads those it does not hold in one round of {@link ProfileStore#read}
+ * (a pipelined batch per node) after the read; none when it lists nobody.
  * Requests that share one answer (the reads of a merged round hand the same answer to every request
  * that asked for the same page) share its join too: one read of the profiles and one joined answer,
  * which the HTTP edge then encodes once.
  */
-public record ProfileJoin(ProfileStore store) {
+public record ProfileJoin(ProfileCache profiles) {
   /** The answer this event loop joined last, and its join. */
   private static final ThreadLocal<Object[]> LAST = ThreadLocal.withInitial(() -> new Object[2]);
 
@@ -28,7 +28,7 @@ public record ProfileJoin(ProfileStore store) {
         Future<A> shared = (Future<A>) last[1];
         return shared;
       }
-      Future<A> joined = store.getAll(answer.listed()).map(answer::withProfiles);
+      Future<A> joined = profiles.getAll(answer.listed()).map(answer::withProfiles);
       last[0] = answer;
       last[1] = joined;
       return joined;

@@ -25,11 +25,14 @@ public final class Profiles {
   static final int MAX_SWAPS = 16;
 
   private final ProfileStore store;
+  /** The node's kept profiles: a change forgets the user there before it is answered. */
+  private final ProfileCache cache;
   private final BanRegistry bans;
   private final EventBus bus;
 
-  public Profiles(ProfileStore store, BanRegistry bans, EventBus bus) {
+  public Profiles(ProfileStore store, ProfileCache cache, BanRegistry bans, EventBus bus) {
     this.store = store;
+    this.cache = cache;
     this.bans = bans;
     this.bus = bus;
   }
@@ -76,6 +79,7 @@ public final class Profiles {
   /** Removes the profile (erasure); {@code true} when there was one. */
   public Future<Boolean> erase(String userId) {
     return store.remove(userId).map(removed -> {
+      cache.forget(userId);
       if (removed) {
         bus.publish(BusAddresses.PROFILE_CHANGED, new JsonObject().put("userId", userId));
       }
@@ -104,6 +108,7 @@ public final class Profiles {
   }
 
   private UserProfile changed(String userId, JsonObject profile) {
+    cache.forget(userId);
     bus.publish(BusAddresses.PROFILE_CHANGED, new JsonObject().put("userId", userId));
     return UserProfile.of(userId, profile);
   }

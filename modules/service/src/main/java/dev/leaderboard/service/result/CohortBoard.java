@@ -25,12 +25,12 @@ public record CohortBoard(String board, String period, long cohort, int size, Ra
     /** The member's board entry with its rank within the cohort. */
     public static Member of(Entry e, long rank, Long globalRank) {
       return new Member(e.userId(), e.score(), rank, globalRank, e.at(), Listing.object(e.keys()),
-          Listing.object(e.meta()), Listing.object(e.profile()));
+          Listing.object(e.meta()), Listing.profile(e.profile()));
     }
 
     /** This member with the profile among {@code profiles}, as a new member. */
     public Member withProfile(Map<String, String> profiles) {
-      return new Member(userId, score, rank, globalRank, at, keys, meta, Listing.object(profiles.get(userId)));
+      return new Member(userId, score, rank, globalRank, at, keys, meta, Listing.profile(profiles.get(userId)));
     }
 
     /** Each member with the profile among {@code profiles}. */

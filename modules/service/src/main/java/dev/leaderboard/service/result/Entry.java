@@ -62,7 +62,7 @@ public record Entry(long rank, String userId, long score, long at, double percen
     if (meta != null) {
       out.put("meta", new JsonObject(meta));
     }
-    return profile == null ? out : out.put("profile", new JsonObject(profile));
+    return profile == null ? out : out.put("profile", Listing.profile(profile));
   }
 
   /** The entry its {@link #toJson} wrote. */

@@ -31,7 +31,7 @@ public record LeagueHistory(String league, String userId, @AnswerJson.IfSet Json
 
   @Override
   public LeagueHistory withProfiles(Map<String, String> profiles) {
-    return new LeagueHistory(league, userId, Listing.object(profiles.get(userId)), periods);
+    return new LeagueHistory(league, userId, Listing.profile(profiles.get(userId)), periods);
   }
 
   public static final Function<JsonObject, LeagueHistory> FROM_JSON = AnswerJson.reader(LeagueHistory.class);

@@ -14,6 +14,15 @@ public interface Listing<A extends Answer> {
   /** This answer with each listed user's profile among {@code profiles} (user ID → JSON text), as a new answer. */
   A withProfiles(Map<String, String> profiles);
 
+  /**
+   * A profile's text as a JSON object, {@code null} for {@code null}: parsed once for as long as the
+   * same text is shown (a bounded map of the texts seen last), since a page lists the same players
+   * answer after answer. The object is shared between answers, which never change their JSON.
+   */
+  static io.vertx.core.json.JsonObject profile(String text) {
+    return ProfileTexts.parsed(text);
+  }
+
   /** {@code text} as a JSON object, {@code null} for {@code null}. */
   static io.vertx.core.json.JsonObject object(String text) {
     return text == null ? null : new io.vertx.core.json.JsonObject(text);

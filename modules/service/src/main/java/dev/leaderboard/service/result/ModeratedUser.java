@@ -25,7 +25,7 @@ public record ModeratedUser(String userId, boolean banned, Ban ban, JsonObject p
 
   @Override
   public ModeratedUser withProfiles(Map<String, String> profiles) {
-    return new ModeratedUser(userId, banned, ban, Listing.object(profiles.get(userId)), entries, heldByBan);
+    return new ModeratedUser(userId, banned, ban, Listing.profile(profiles.get(userId)), entries, heldByBan);
   }
 
   public static final Function<JsonObject, ModeratedUser> FROM_JSON = AnswerJson.reader(ModeratedUser.class);

@@ -31,7 +31,7 @@ public record StandingHistory(String board, String userId, @AnswerJson.IfSet Jso
 
   @Override
   public StandingHistory withProfiles(Map<String, String> profiles) {
-    return new StandingHistory(board, userId, Listing.object(profiles.get(userId)), periods);
+    return new StandingHistory(board, userId, Listing.profile(profiles.get(userId)), periods);
   }
 
   public static final Function<JsonObject, StandingHistory> FROM_JSON = AnswerJson.reader(StandingHistory.class);

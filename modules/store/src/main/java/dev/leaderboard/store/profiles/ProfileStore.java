@@ -24,6 +24,8 @@ import java.util.Map;
  * endpoints, a slot on a Redis Cluster), all pipelined at once.
  */
 public final class ProfileStore {
+  /** In {@link #read}: the user has no profile (a stored profile is a JSON object, never empty). */
+  public static final String NONE = "";
   /** Its Lua script ({@code profile_swap.lua}). */
   public static final Script SWAP = new Script("profile_swap.lua", true, Key.class, Arg.class, Status.class);
 
@@ -53,6 +55,17 @@ public final class ProfileStore {
    * does not answer leaves out its users' profiles instead of failing the read they decorate.
    */
   public Future<Map<String, String>> getAll(Collection<String> userIds) {
+    return read(userIds).map(read -> {
+      read.values().removeIf(String::isEmpty);
+      return read;
+    });
+  }
+
+  /**
+   * As {@link #getAll}, with {@value #NONE} for each user whose node answered that they have none: a
+   * user left out is one whose node did not answer.
+   */
+  public Future<Map<String, String>> read(Collection<String> userIds) {
     Map<Route, List<String>> bySlot = new LinkedHashMap<>();
     for (String u : userIds) {
       List<String> users = bySlot.computeIfAbsent(Keys.profileSlot(u), r -> new ArrayList<>());
@@ -87,9 +100,7 @@ public final class ProfileStore {
         List<String> users = asked.get(i);
         for (int k = 0; k < users.size(); k++) {
           Response v = values.get(k);
-          if (v != null) {
-            out.put(users.get(k), v.toString());
-          }
+          out.put(users.get(k), v == null ? NONE : v.toString());
         }
       }
       return out;
