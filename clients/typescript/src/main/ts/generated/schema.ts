@@ -2768,6 +2768,13 @@ export interface components {
                 score: number | null;
                 movement: string;
             }[];
+            /** @description The user's league scores held until the previous period's moves are applied (`pending`), as sent */
+            pendingLeagueScores: {
+                league: string;
+                after: components["schemas"]["PeriodId"];
+                /** @description The score event as sent, with its eventId */
+                event: Record<string, never>;
+            }[];
             /** @description The admin actions whose target names the user, oldest first */
             audit: components["schemas"]["AuditEntry"][];
         };

@@ -9,6 +9,7 @@
 -- KEYS[5] cohortMembers: sorted set: user ID -> cohort * 16384 + place in the cohort (from 0)
 -- KEYS[6] closed: present once the period is closed: nobody joins any more
 -- KEYS[7] live: present while the board lives (written when a node records the period)
+-- KEYS[8] barred: set of the users an erasure took out of the period: they never join it again
 -- ARGV[1] user: the user ID
 -- ARGV[2] now: ms
 -- ARGV[3] maxSize: 0 = no limit
@@ -21,8 +22,9 @@
 -- status FULL = -1: the period holds maxSize participants (nothing changed)
 -- status CLOSED = -3: the period is closed (nothing changed)
 -- status BOARD_GONE = -7: the board was deleted, or the period not recorded (nothing written)
-local joined, order, openCohorts, cohortCounts, cohortMembers, closed, live =
-  KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7]
+-- status BARRED = -8: an erasure took the user out of the period (nothing written)
+local joined, order, openCohorts, cohortCounts, cohortMembers, closed, live, barred =
+  KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8]
 local user = ARGV[1]
 local now = ARGV[2]
 local maxSize = tonumber(ARGV[3])
@@ -32,6 +34,9 @@ local cohortValue = ARGV[5]
 local PLACES = 16384
 if redis.call('EXISTS', live) == 0 then
   return {-7, ''}
+end
+if redis.call('SISMEMBER', barred, user) == 1 then
+  return {-8, ''}
 end
 local before = redis.call('HGET', joined, user)
 if before then

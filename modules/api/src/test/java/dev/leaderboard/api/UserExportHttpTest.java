@@ -168,7 +168,8 @@ class UserExportHttpTest extends ApiTestSupport {
     assertThat(after.copy().put("exportedAt", 0)).as("the export after the erasure").isEqualTo(new JsonObject()
         .put("userId", user).put("exportedAt", 0).putNull("ban").putNull("profile").put("periods", new JsonArray())
         .put("archived", new JsonArray()).put("friends", new JsonArray()).put("rewards", new JsonArray())
-        .put("leagues", new JsonArray()).put("leagueMoves", new JsonArray()).put("audit", new JsonArray()));
+        .put("leagues", new JsonArray()).put("leagueMoves", new JsonArray()).put("pendingLeagueScores", new JsonArray())
+        .put("audit", new JsonArray()));
 
     JsonObject otherAfter = ok(get("/v1/users/" + other + "/export"), 200);
     for (String section : List.of("periods", "archived", "rewards", "leagues", "leagueMoves")) {

@@ -60,8 +60,7 @@ public record Erasure(ModerationStore store, BanRegistry bans, ModerationTargets
           }
         }
         return store.forgetEvents(all, userId).map(n -> e.eventRecords = n);
-      }).compose(v -> participation.forget(hot.stream()
-              .map(h -> new ParticipationStore.BoardPeriod(h.board(), h.period().id())).toList(), userId))
+      }).compose(v -> participation.forget(seats(hot), userId))
           .compose(joined -> {
             e.participations = joined;
             return friends.unlinkAll(userId);
@@ -86,11 +85,17 @@ public record Erasure(ModerationStore store, BanRegistry bans, ModerationTargets
             e.leagues = inLeagues;
             return archive.users().forgetInAudit(userId, Export.REQUESTS);
           })
-          .compose(audited -> store.apply(Op.UNMARK, userId, all));
+          .compose(audited -> store.apply(Op.UNMARK, userId, all))
+          // the user may join these periods again as a new participant, as they may score again
+          .compose(v -> participation.unbar(seats(hot), userId));
     }).compose(v -> store.dropBan(userId)).map(v -> {
       bans.changed(userId, null);
       return e.answer(userId);
     });
+  }
+
+  private static List<ParticipationStore.BoardPeriod> seats(List<ModerationTargets.Hot> hot) {
+    return hot.stream().map(h -> new ParticipationStore.BoardPeriod(h.board(), h.period().id())).toList();
   }
 
   /** What the steps of one erasure removed so far. */

@@ -52,14 +52,17 @@ public record Export(ModerationStore store, ModerationTargets targets, Participa
         .compose(periods -> friends.friends(userId)
             .compose(friendIds -> leagues.memberships(userId)
                 .compose(m -> Future.all(archived(userId), users.rewards(userId),
+                        leagues.heldOf(userId, false),
                         users.leagueMoves(userId, m.leagues().stream().map(League::uid).toList()),
                         users.audit(userId, REQUESTS))
                     .map(pg -> new UserExport(userId, now, ban, profile == null ? null : new JsonObject(profile),
                         periods, pg.resultAt(0), friendIds,
                         RewardList.Item.of(pg.resultAt(1), false),
                         m.memberOf().stream().map(s -> new UserExport.LeagueSeat(s.league().name(), s.tier())).toList(),
-                        pg.<List<UserArchive.LeagueMove>>resultAt(2).stream().map(Export::move).toList(),
-                        pg.<List<AuditEntry>>resultAt(3).stream().map(AuditEntry::toJson).toList())))))));
+                        pg.<List<UserArchive.LeagueMove>>resultAt(3).stream().map(Export::move).toList(),
+                        pg.<List<LeagueStore.HeldOf>>resultAt(2).stream().map(h -> new UserExport.PendingLeagueScore(
+                            h.league(), h.period(), new JsonObject(h.json()))).toList(),
+                        pg.<List<AuditEntry>>resultAt(4).stream().map(AuditEntry::toJson).toList())))))));
   }
 
   /** The hot periods from {@code from} on, a chunk a step; those where the user holds nothing are left out. */

@@ -150,10 +150,15 @@ public final class Keys {
     return home.key("cm");
   }
 
+  /** Set: the users an erasure took out of the period, whom {@code join.lua} never seats again. */
+  public static String joinBarred(Route home) {
+    return home.key("jb");
+  }
+
   /** Every key of a board period's home route. */
   public static String[] allParticipation(Route home) {
     return new String[] {joined(home), joinOrder(home), openCohorts(home), cohortCounts(home), cohortMembers(home),
-        closed(home), live(home)};
+        closed(home), live(home), joinBarred(home)};
   }
 
   /** Hash: banned user ID → the composite the user held when banned, restored when the ban is lifted. */

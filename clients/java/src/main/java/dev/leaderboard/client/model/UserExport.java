@@ -15,7 +15,11 @@ import java.util.Map;
 public record UserExport(String userId, long exportedAt, Ban ban, Map<String, Object> profile, List<Period> periods,
     List<Archived> archived,
     List<String> friends, List<Reward> rewards, List<LeagueSeat> leagues, List<Move> leagueMoves,
-    List<AuditEntry> audit) {
+    List<PendingLeagueScore> pendingLeagueScores, List<AuditEntry> audit) {
+
+  /** A league score held until the previous period ({@code after}) has its moves applied, as sent. */
+  public record PendingLeagueScore(String league, String after, Map<String, Object> event) {
+  }
 
   /** An entry's score, time (epoch ms) and sort keys. */
   public record Score(long score, long at, Map<String, Object> keys) {

@@ -40,7 +40,9 @@ record HeldReplay(LeagueStore store, TierRoutes routes, ScoreIntake intake) {
         return store.replayed(l, p.id(), from, List.of())
             .compose(done -> done ? Future.succeededFuture() : replay(l, p, from));
       }
-      List<ScoreEvent> events = held.stream().map(json -> new ScoreEvent(new JsonObject(json))).toList();
+      // an erased user's scores are empty objects in place (LeagueStore.heldOf): skipped, positions kept
+      List<ScoreEvent> events = held.stream().map(JsonObject::new).filter(json -> !json.isEmpty())
+          .map(ScoreEvent::new).toList();
       List<Integer> all = IntStream.range(0, events.size()).boxed().toList();
       return routes.route(l, events, all, false).compose(r -> {
         List<Rejection> refused = new ArrayList<>();

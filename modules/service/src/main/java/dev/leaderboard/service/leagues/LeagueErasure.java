@@ -7,8 +7,9 @@ import io.vertx.core.Future;
 import java.util.List;
 
 /**
- * A user's league data at an erasure: their place in every league's members, then their recorded
- * moves. Their scores, cohort places, archived rows and rewards are the tier boards' own, erased with
+ * A user's league data at an erasure: their place in every league's members, their scores held for a
+ * close (replaced in place by empty objects the replay skips, so none lands after the erasure), then
+ * their recorded moves. Their scores, cohort places, archived rows and rewards are the tier boards' own, erased with
  * every board's. Both steps are idempotent, so an erasure run again finishes what a stop left.
  */
 public record LeagueErasure(LeagueStore store, LeagueMoveStore moves) {
@@ -17,7 +18,8 @@ public record LeagueErasure(LeagueStore store, LeagueMoveStore moves) {
   }
 
   public Future<Erased> erase(String userId) {
-    return store.forget(userId).compose(f -> moves.eraseUser(f.leagues().stream().map(League::uid).toList(), userId)
+    return store.forget(userId).compose(f -> store.heldOf(userId, true)
+        .compose(held -> moves.eraseUser(f.leagues().stream().map(League::uid).toList(), userId))
         .map(n -> new Erased(f.memberOf(), n)));
   }
 }

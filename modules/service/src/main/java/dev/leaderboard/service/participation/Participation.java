@@ -78,6 +78,8 @@ public record Participation(BoardRegistry boards, BanRegistry bans, Participatio
       case FULL -> Future.failedFuture(full(b, p));
       case CLOSED -> Future.failedFuture(closed(b, p));
       case BOARD_GONE -> Future.failedFuture(Refusal.BOARD_NOT_FOUND.exception(b.name()));
+      // an erasure took the user out of this period: refused as any banned user's request
+      case BARRED -> Future.failedFuture(Refusal.BANNED.exception(userId));
     });
   }
 

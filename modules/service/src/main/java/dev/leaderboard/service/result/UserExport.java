@@ -21,12 +21,19 @@ import java.util.function.Function;
  * @param rewards the user's rewards, oldest first
  * @param leagues the leagues the user is a member of, with their tier
  * @param leagueMoves the user's recorded moves at league periods' closes
+ * @param pendingLeagueScores the user's league scores held until the previous period's moves are applied
+ *     ({@code after}: that period), as sent
  * @param audit the admin actions whose target names the user, oldest first (the records of exports and
  *     erasures themselves are the operator's proof of serving such requests and are not listed)
  */
 public record UserExport(String userId, long exportedAt, Ban ban, JsonObject profile, List<HotPeriod> periods,
     List<ArchivedPeriod> archived, List<String> friends, List<RewardList.Item> rewards, List<LeagueSeat> leagues,
-    List<LeagueMove> leagueMoves, List<JsonObject> audit) implements Answer {
+    List<LeagueMove> leagueMoves, List<PendingLeagueScore> pendingLeagueScores, List<JsonObject> audit)
+    implements Answer {
+
+  /** A league score held until the previous period's moves are applied: the league, that period, the event. */
+  public record PendingLeagueScore(String league, String after, JsonObject event) implements Answer {
+  }
 
   /** An entry: score, time (epoch ms) and sort keys where the board has them. */
   public record Score(long score, long at, @AnswerJson.IfSet JsonObject keys) implements Answer {

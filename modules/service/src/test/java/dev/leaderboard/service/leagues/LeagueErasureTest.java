@@ -35,6 +35,9 @@ import java.util.Random;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import dev.leaderboard.service.result.UserExport;
+import dev.leaderboard.service.result.LeagueStanding;
+import dev.leaderboard.service.request.LeagueJoin;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import dev.leaderboard.service.result.Erased;
@@ -245,5 +248,39 @@ class LeagueErasureTest {
       moderation.dropBan(user).await();
     }
     assertThat(new LeagueStore(stores.get(0).shards()).members(stored(lg)).await()).doesNotContainKey(user);
+  }
+
+  /**
+   * A score held for the previous period's close is in the user's export, and an erasure takes it out
+   * of the held scores: the close's replay lands nothing of the erased user, and the others' held
+   * scores still land.
+   */
+  @Test
+  void anErasureTakesTheUsersHeldScoresOutOfTheReplay() {
+    String lg = league();
+    for (String u : List.of("gone", "stays")) {
+      a.joinLeague(lg, new LeagueJoin(new JsonObject().put("userId", u).put("tier", "silver")), true).await();
+      a.submitLeague(lg, new ScoreEvent(new JsonObject().put("userId", u).put("value", 5)
+          .put("at", DAY.toEpochMilli() + 1000))).await();
+    }
+    Instant next = DAY.plusSeconds(86_400);
+    clock.set(next.plusSeconds(2));
+    for (String u : List.of("gone", "stays")) {
+      assertThat(b.submitLeague(lg, new ScoreEvent(new JsonObject().put("userId", u).put("value", 7)
+          .put("eventId", "held-" + u))).await().pending()).isTrue();
+    }
+    UserExport before = a.exportUser("gone").await();
+    assertThat(before.pendingLeagueScores()).hasSize(1);
+    assertThat(before.pendingLeagueScores().get(0).league()).isEqualTo(lg);
+    assertThat(before.pendingLeagueScores().get(0).after()).isEqualTo(PERIOD);
+    assertThat(before.pendingLeagueScores().get(0).event().getString("eventId")).isEqualTo("held-gone");
+
+    b.erase("gone").await();
+    assertThat(a.exportUser("gone").await().pendingLeagueScores()).isEmpty();
+    clock.set(next.plusSeconds(60));
+    a.closeLeague(lg, PERIOD).await();
+    LeagueStanding stays = a.leagueUser(lg, "stays", "2025-04-16").await();
+    assertThat(stays.entries()).extracting(CohortBoard.Member::userId).containsExactly("stays");
+    assertThat(a.exportUser("gone").await().periods()).as("nothing of the erased user landed").isEmpty();
   }
 }

@@ -38,7 +38,20 @@ public final class LeagueStore {
   /** Ends the holding once every held score was replayed ({@link #release}). */
   public static final Script RELEASE = new Script("league_release.lua", true, ReleaseKey.class, ReleaseArg.class,
       Release.class);
+  /** One user's held scores, read or erased a range at a time ({@link #heldOf}). */
+  public static final Script HELD_OF = new Script("league_held_of.lua", true, HeldOfKey.class, HeldOfArg.class,
+      null);
+  /** Positions of a held list read by one call of {@link #HELD_OF}. */
+  private static final int HELD_RANGE = 10_000;
   private final Shards shards;
+
+  public enum HeldOfKey { HELD, COUNTS }
+
+  public enum HeldOfArg { USER, FROM, COUNT, ERASE }
+
+  /** A score of the user held in a league until the previous period's moves are applied. */
+  public record HeldOf(String league, String period, String json) {
+  }
 
   public enum JoinKey { MEMBERS, BANS }
 
@@ -144,6 +157,42 @@ public final class LeagueStore {
   public Future<List<String>> held(League l, String period, long from, int count) {
     return shards.send(Route.META, Request.cmd(Command.LRANGE).arg(Keys.leagueHeld(l, period)).arg(from)
         .arg(from + count - 1)).map(Shards::strings);
+  }
+
+  /**
+   * The user's scores held in every league (an export), or with {@code erase} those replaced by an
+   * empty object the replay skips (an erasure): per league and held period, ranges of
+   * {@value #HELD_RANGE} positions, each one script call on the meta shard.
+   */
+  public Future<List<HeldOf>> heldOf(String userId, boolean erase) {
+    return loadAll().compose(all -> {
+      Future<List<HeldOf>> chain = Future.succeededFuture(new ArrayList<>());
+      for (League l : all) {
+        chain = chain.compose(out -> shards.send(Route.META, Request.cmd(Command.SMEMBERS).arg(Keys.leagueHolding(l)))
+            .compose(periods -> {
+              Future<List<HeldOf>> each = Future.succeededFuture(out);
+              for (String p : Shards.strings(periods)) {
+                each = each.compose(o -> heldOf(l, p, userId, erase, 0, o));
+              }
+              return each;
+            }));
+      }
+      return chain;
+    });
+  }
+
+  private Future<List<HeldOf>> heldOf(League l, String period, String userId, boolean erase, long from,
+      List<HeldOf> out) {
+    return shards.send(new ScriptCall<HeldOfKey, HeldOfArg>(HELD_OF, Route.META)
+        .key(HeldOfKey.HELD, Keys.leagueHeld(l, period)).key(HeldOfKey.COUNTS, Keys.leagueHeldCounts(l, period))
+        .arg(HeldOfArg.USER, userId).arg(HeldOfArg.FROM, from).arg(HeldOfArg.COUNT, HELD_RANGE)
+        .arg(HeldOfArg.ERASE, erase).call()).compose(r -> {
+          for (int i = 1; i < r.size(); i++) {
+            out.add(new HeldOf(l.name(), period, r.get(i).toString()));
+          }
+          return r.get(0).toInteger() < HELD_RANGE ? Future.succeededFuture(out)
+              : heldOf(l, period, userId, erase, from + HELD_RANGE, out);
+        });
   }
 
   /** How many of the scores held after the period were replayed (where a replay goes on from). */

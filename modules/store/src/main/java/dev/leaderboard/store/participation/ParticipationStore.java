@@ -24,17 +24,29 @@ import java.util.List;
 public final class ParticipationStore {
   /** Its Lua script ({@code join.lua}). */
   public static final Script JOIN = new Script("join.lua", true, Key.class, Arg.class, Status.class);
+  /** The partition's copy of a seat, unless the partition marks the user banned ({@code participant_copy.lua}). */
+  public static final Script COPY = new Script("participant_copy.lua", true, CopyKey.class, CopyArg.class,
+      Copy.class);
 
   /** Places in a cohort's score range of {@link Keys#cohortMembers}: more than the largest cohort. */
   public static final long PLACES = 16384;
 
-  public enum Key { JOINED, ORDER, OPEN_COHORTS, COHORT_COUNTS, COHORT_MEMBERS, CLOSED, LIVE }
+  public enum Key { JOINED, ORDER, OPEN_COHORTS, COHORT_COUNTS, COHORT_MEMBERS, CLOSED, LIVE, BARRED }
+
+  public enum CopyKey { PARTICIPANTS, BANNED }
+
+  public enum CopyArg { USER, VALUE }
+
+  /** How a partition's copy of a seat went. */
+  public enum Copy implements Script.Status {
+    @Script.Code(1) COPIED, @Script.Code(0) MARKED
+  }
 
   public enum Arg { USER, NOW, MAX_SIZE, COHORT_SIZE, COHORT_VALUE }
 
   public enum Status implements Script.Status {
     @Script.Code(1) JOINED, @Script.Code(0) ALREADY, @Script.Code(-1) FULL, @Script.Code(-3) CLOSED,
-    @Script.Code(-7) BOARD_GONE;
+    @Script.Code(-7) BOARD_GONE, @Script.Code(-8) BARRED;
   }
 
   /** A participant: when they joined (epoch ms) and their cohort (0 on a board without cohorts). */
@@ -71,7 +83,7 @@ public final class ParticipationStore {
         .key(Key.JOINED, Keys.joined(home)).key(Key.ORDER, Keys.joinOrder(home))
         .key(Key.OPEN_COHORTS, Keys.openCohorts(home)).key(Key.COHORT_COUNTS, Keys.cohortCounts(home))
         .key(Key.COHORT_MEMBERS, Keys.cohortMembers(home)).key(Key.CLOSED, Keys.closed(home))
-        .key(Key.LIVE, Keys.live(home))
+        .key(Key.LIVE, Keys.live(home)).key(Key.BARRED, Keys.joinBarred(home))
         .arg(Arg.USER, userId)
         .arg(Arg.NOW, nowMillis)
         .arg(Arg.MAX_SIZE, maxSize == null ? 0 : maxSize)
@@ -85,8 +97,12 @@ public final class ParticipationStore {
       }
       String value = r.get(1).toString();
       Route partition = partitionOf(b, period, userId);
-      return shards.send(partition, Request.cmd(Command.HSET).arg(Keys.participants(partition)).arg(userId).arg(value))
-          .map(ok -> new Join(status, Participant.parse(userId, value)));
+      return shards.send(new ScriptCall<CopyKey, CopyArg>(COPY, partition)
+              .key(CopyKey.PARTICIPANTS, Keys.participants(partition)).key(CopyKey.BANNED, Keys.banned(partition))
+              .arg(CopyArg.USER, userId).arg(CopyArg.VALUE, value).call())
+          // marked: an erasure of the user is under way, and takes this seat away too
+          .map(c -> Script.status(Copy.class, c.toInteger()) == Copy.MARKED ? new Join(Status.BARRED, null)
+              : new Join(status, Participant.parse(userId, value)));
     });
   }
 
@@ -171,16 +187,25 @@ public final class ParticipationStore {
 
   /**
    * Removes the user's participation and attempts from the given periods (an erasure): one round
-   * to find where they joined, one to remove them. The cohort keeps its count, so nobody is placed
+   * that bars the user from joining each period again ({@code join.lua} refuses them, whatever a
+   * node's ban cache knows) and finds where they joined, one to remove them. The cohort keeps its count, so nobody is placed
    * in the gap and no cohort ever grows past its size. Answers how many periods the user had joined.
    */
   public Future<Integer> forget(List<BoardPeriod> periods, String userId) {
-    List<Call> lookups = new ArrayList<>(periods.size());
+    List<Call> lookups = new ArrayList<>(periods.size() * 2);
     for (BoardPeriod bp : periods) {
       Route home = Keys.participation(bp.board(), bp.period());
+      // barred first, in the same pipeline: a join after it is refused, one before it is seen below
+      lookups.add(Call.of(home, Request.cmd(Command.SADD).arg(Keys.joinBarred(home)).arg(userId)));
       lookups.add(Call.of(home, Request.cmd(Command.HGET).arg(Keys.joined(home)).arg(userId)));
     }
-    return shards.dispatch(lookups).compose(values -> {
+    return shards.dispatch(lookups).map(all -> {
+      List<Response> values = new ArrayList<>(periods.size());
+      for (int i = 1; i < all.size(); i += 2) {
+        values.add(all.get(i));
+      }
+      return values;
+    }).compose(values -> {
       List<Call> removals = new ArrayList<>();
       int joined = 0;
       for (int i = 0; i < periods.size(); i++) {
@@ -201,6 +226,19 @@ public final class ParticipationStore {
       int count = joined;
       return shards.dispatch(removals).map(ok -> count);
     });
+  }
+
+  /**
+   * Lets the user join the periods again (the last step of an erasure, once their data is gone): one
+   * round.
+   */
+  public Future<Void> unbar(List<BoardPeriod> periods, String userId) {
+    List<Call> calls = new ArrayList<>(periods.size());
+    for (BoardPeriod bp : periods) {
+      Route home = Keys.participation(bp.board(), bp.period());
+      calls.add(Call.of(home, Request.cmd(Command.SREM).arg(Keys.joinBarred(home)).arg(userId)));
+    }
+    return calls.isEmpty() ? Future.succeededFuture() : shards.dispatch(calls).mapEmpty();
   }
 
   /** A user's place in one period: their participation ({@code null} when they have not joined) and the events applied for them. */

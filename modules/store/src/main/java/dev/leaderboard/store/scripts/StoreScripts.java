@@ -21,9 +21,9 @@ import java.util.List;
  */
 public final class StoreScripts {
   public static final List<Script> ALL = List.of(SubmitScript.SCRIPT, RankScript.SCRIPT, CountsScript.SCRIPT,
-      FriendStore.ADD, Leases.RENEW, Leases.RELEASE, MetaStore.SCRIPT, Rows.SCRIPT, ParticipationStore.JOIN,
+      FriendStore.ADD, Leases.RENEW, Leases.RELEASE, MetaStore.SCRIPT, Rows.SCRIPT, ParticipationStore.JOIN, ParticipationStore.COPY,
       ModerationStore.MODERATE, KeySetUpgrade.MERGE, LeagueStore.JOIN,
-      LeagueStore.HOLD, LeagueStore.RELEASE,
+      LeagueStore.HOLD, LeagueStore.RELEASE, LeagueStore.HELD_OF,
       ProfileStore.SWAP);
 
   private StoreScripts() {

@@ -13,6 +13,10 @@ import dev.leaderboard.store.dispatch.RedisPool;
 import dev.leaderboard.store.dispatch.Shards;
 import dev.leaderboard.store.scores.ScoreStore;
 import dev.leaderboard.store.scores.SubmitCommand;
+import io.vertx.redis.client.Request;
+import io.vertx.redis.client.Command;
+import dev.leaderboard.store.dispatch.Route;
+import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.scores.SubmitOutcome;
 import dev.leaderboard.testing.TestSeed;
 import io.vertx.core.Future;
@@ -197,5 +201,32 @@ class ParticipationStoreTest {
     Board onSubmit = board(new JsonObject().put("maxSize", 1));
     assertThat(scores.submit(onSubmit, e, NOW, 3_600_000).await().status()).isEqualTo(SubmitOutcome.Status.NEEDS_JOIN);
     assertThat(scores.stored(onSubmit, "all", "bob").await()).isNull();
+  }
+
+  /**
+   * An erasure's removal of a user's seats bars them from the period at its home until its end, and
+   * a join that passed the home before the bar leaves no copy on a partition the erasure has marked:
+   * whatever a node's ban cache knows, nothing of the user is seated by a join racing the erasure.
+   */
+  @Test
+  void anErasedUserIsNeverSeatedAgainNorCopiedOntoAMarkedPartition() {
+    Board b = board(new JsonObject().put("joinRequired", true).put("cohortSize", 10));
+    ParticipationStore a = new ParticipationStore(nodeA);
+    ParticipationStore other = new ParticipationStore(nodeB);
+    assertThat(a.join(b, "all", "ann", "", NOW).await().status()).isEqualTo(Status.JOINED);
+    assertThat(a.forget(List.of(new ParticipationStore.BoardPeriod(b, "all")), "ann").await()).isEqualTo(1);
+    Join again = other.join(b, "all", "ann", "", NOW + 1).await();
+    assertThat(again.status()).as("a join after the erasure, from a node that has not heard of it").isEqualTo(Status.BARRED);
+    assertThat(a.participant(b, "all", "ann").await()).isNull();
+    a.unbar(List.of(new ParticipationStore.BoardPeriod(b, "all")), "ann").await();
+    assertThat(other.join(b, "all", "ann", "", NOW + 3).await().status()).as("once the erasure is over, a new participant")
+        .isEqualTo(Status.JOINED);
+
+    // a join racing an erasure: seated at the home just before the bar, its copy arrives after the mark
+    Route partition = Keys.home(nodeA, b, "all", "bob");
+    nodeA.send(partition, Request.cmd(Command.SADD).arg(Keys.banned(partition)).arg("bob")).await();
+    assertThat(other.join(b, "all", "bob", "", NOW + 2).await().status()).as("the copy refused").isEqualTo(Status.BARRED);
+    assertThat(nodeA.send(partition, Request.cmd(Command.HGET).arg(Keys.participants(partition)).arg("bob")).await())
+        .as("no copy on the marked partition").isNull();
   }
 }
