@@ -2649,8 +2649,8 @@ export interface components {
             userId: components["schemas"]["UserId"];
             banned: boolean;
             ban?: components["schemas"]["Ban"] | null;
-            /** @description The user's profile as it is now (displayName, avatarUrl, country, data); null when none */
-            profile?: Record<string, never> | null;
+            /** @description The user's profile as it is now (displayName, avatarUrl, country, data); absent when none */
+            profile?: Record<string, never>;
             /** @description The user's entries on live periods, with rank and total */
             entries: components["schemas"]["ModeratedPeriod"][];
             /** @description Entries the ban holds back (no rank) */

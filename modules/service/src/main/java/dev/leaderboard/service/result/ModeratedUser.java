@@ -8,10 +8,11 @@ import java.util.function.Function;
 
 /**
  * A user's moderation view: whether they are banned and the ban ({@code null} when none), their
- * profile ({@code null} when none), their ranked entries on every live period, and the entries a ban
+ * profile (absent when none), their ranked entries on every live period, and the entries a ban
  * holds back.
  */
-public record ModeratedUser(String userId, boolean banned, Ban ban, JsonObject profile, List<ModeratedEntry> entries,
+public record ModeratedUser(String userId, boolean banned, Ban ban, @AnswerJson.IfSet JsonObject profile,
+    List<ModeratedEntry> entries,
     List<ModeratedEntry> heldByBan) implements Answer, Listing<ModeratedUser> {
   public static ModeratedUser of(String userId, boolean banned, Ban ban, List<ModeratedEntry> entries,
       List<ModeratedEntry> heldByBan) {
