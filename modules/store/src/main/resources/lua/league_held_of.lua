@@ -3,7 +3,7 @@
 -- move, so a replay under way goes on from where it was. The held JSON is the service's own encoding,
 -- so the user's field is found as text.
 --
--- The contract with the Java side (LeagueStore), checked by LuaContractTest:
+-- The contract with the Java side (HeldScoreStore), checked by LuaContractTest:
 -- KEYS[1] held: the scores held after a period (list of event JSON)
 -- KEYS[2] counts: per user, their held scores not yet replayed (hash)
 -- ARGV[1] user: the user ID

@@ -4,7 +4,7 @@
 -- replayed (it goes after them); any other goes to its tier board at once, so the replay is never
 -- outrun by new scores. Once the period is applied and nothing is held, nothing is ever held for it again.
 --
--- The contract with the Java side (LeagueStore), checked by LuaContractTest:
+-- The contract with the Java side (HeldScoreStore), checked by LuaContractTest:
 -- KEYS[1] applied: the league's periods whose moves are applied (set)
 -- KEYS[2] held: the scores held after the period, event JSON in arrival order (list)
 -- KEYS[3] ids: the event IDs of the held scores (set)

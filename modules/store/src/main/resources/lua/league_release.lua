@@ -2,7 +2,7 @@
 -- the holding once all were: from then on scores go to their tier boards at once (league_hold.lua
 -- answers SETTLED). Called only after the period's moves are applied, after each chunk replayed.
 --
--- The contract with the Java side (LeagueStore), checked by LuaContractTest:
+-- The contract with the Java side (HeldScoreStore), checked by LuaContractTest:
 -- KEYS[1] held: the scores held after the period (list)
 -- KEYS[2] ids: the event IDs of the held scores (set)
 -- KEYS[3] holding: the league's periods with scores held after them (set)

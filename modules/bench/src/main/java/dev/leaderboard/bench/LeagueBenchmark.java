@@ -134,7 +134,7 @@ public final class LeagueBenchmark {
           Future<?> closed = service.closeLeague("bench", period);
           closed.transform(ar -> Future.succeededFuture()).await();
           // a score past the grace may have started the close first (409 here): it is done once the period is settled
-          while (!leagues.settled(league, period).await()) {
+          while (!store.heldScores().settled(league, period).await()) {
             if (closed.failed() && !(closed.cause() instanceof LeaderboardException e
                 && e.refusal() == Refusal.PERIOD_CLOSING)) {
               throw new IllegalStateException("the league's close failed", closed.cause());

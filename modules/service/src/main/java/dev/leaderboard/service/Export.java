@@ -11,6 +11,7 @@ import dev.leaderboard.service.result.ModeratedEntry;
 import dev.leaderboard.service.result.RewardList;
 import dev.leaderboard.service.result.UserExport;
 import dev.leaderboard.store.friends.FriendStore;
+import dev.leaderboard.store.leagues.HeldScoreStore;
 import dev.leaderboard.store.leagues.LeagueStore;
 import dev.leaderboard.store.moderation.ModerationStore;
 import dev.leaderboard.store.moderation.ModerationStore.Holding;
@@ -37,7 +38,8 @@ import java.util.Map;
  * time ({@link UserArchive}).
  */
 public record Export(ModerationStore store, ModerationTargets targets, ParticipationStore participation,
-    FriendStore friends, LeagueStore leagues, ProfileStore profiles, ArchiveStore archive, Clock clock) {
+    FriendStore friends, LeagueStore leagues, HeldScoreStore heldScores, ProfileStore profiles, ArchiveStore archive,
+    Clock clock) {
   /** Hot periods read per round. */
   static final int PERIODS_PER_ROUND = 500;
   /** The operations whose audit entries record a request about the user's data itself, kept by an erasure. */
@@ -52,7 +54,7 @@ public record Export(ModerationStore store, ModerationTargets targets, Participa
         .compose(periods -> friends.friends(userId)
             .compose(friendIds -> leagues.memberships(userId)
                 .compose(m -> Future.all(archived(userId), users.rewards(userId),
-                        leagues.heldOf(userId, false),
+                        heldScores.heldOf(m.leagues(), userId, false),
                         users.leagueMoves(userId, m.leagues().stream().map(League::uid).toList()),
                         users.audit(userId, REQUESTS))
                     .map(pg -> new UserExport(userId, now, ban, profile == null ? null : new JsonObject(profile),
@@ -60,7 +62,7 @@ public record Export(ModerationStore store, ModerationTargets targets, Participa
                         RewardList.Item.of(pg.resultAt(1), false),
                         m.memberOf().stream().map(s -> new UserExport.LeagueSeat(s.league().name(), s.tier())).toList(),
                         pg.<List<UserArchive.LeagueMove>>resultAt(3).stream().map(Export::move).toList(),
-                        pg.<List<LeagueStore.HeldOf>>resultAt(2).stream().map(h -> new UserExport.PendingLeagueScore(
+                        pg.<List<HeldScoreStore.HeldOf>>resultAt(2).stream().map(h -> new UserExport.PendingLeagueScore(
                             h.league(), h.period(), new JsonObject(h.json()))).toList(),
                         pg.<List<AuditEntry>>resultAt(4).stream().map(AuditEntry::toJson).toList())))))));
   }

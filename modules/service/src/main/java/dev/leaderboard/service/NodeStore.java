@@ -19,6 +19,7 @@ import dev.leaderboard.store.boards.PeriodStore;
 import dev.leaderboard.store.friends.FriendStore;
 import dev.leaderboard.store.profiles.ProfileStore;
 import dev.leaderboard.service.profiles.ProfileCache;
+import dev.leaderboard.store.leagues.HeldScoreStore;
 import dev.leaderboard.store.leagues.LeagueStore;
 import dev.leaderboard.store.participation.ParticipationStore;
 import dev.leaderboard.store.scores.MetaStore;
@@ -54,7 +55,8 @@ import java.util.function.Supplier;
  */
 public record NodeStore(HeldShards shards, BoardStore boardStore, ScoreStore scores, BoardRegistry boards,
     BanRegistry bans, PeriodStore periods, ModerationStore moderation, ParticipationStore participation,
-    FriendStore friends, LeagueStore leagues, MetaStore metas, DeliveryStore deliveries, ApiKeyStore apiKeys,
+    FriendStore friends, LeagueStore leagues, HeldScoreStore heldScores, MetaStore metas, DeliveryStore deliveries,
+    ApiKeyStore apiKeys,
     StreamTickets tickets, ArchiveStore archive, AuditStore audit, ProfileStore profiles, ProfileCache profileCache,
     Round<Health> healthRound) {
   /** Connections to each Redis endpoint, shared by every verticle of the node, unless it says otherwise. */
@@ -92,7 +94,7 @@ public record NodeStore(HeldShards shards, BoardStore boardStore, ScoreStore sco
     ProfileStore profiles = new ProfileStore(shards);
     return new NodeStore(shards, boardStore, new ScoreStore(shards), new BoardRegistry(vertx, boardStore, periods),
         new BanRegistry(vertx, moderation), periods, moderation, new ParticipationStore(shards), new FriendStore(shards),
-        new LeagueStore(shards), new MetaStore(shards), new DeliveryStore(shards), new ApiKeyStore(shards),
+        new LeagueStore(shards), new HeldScoreStore(shards), new MetaStore(shards), new DeliveryStore(shards), new ApiKeyStore(shards),
         new StreamTickets(shards), ArchiveStore.connect(vertx, options.pgUri()), AuditStore.connect(vertx, options.pgUri()),
         profiles, new ProfileCache(vertx, profiles), new Round<>());
   }

@@ -91,13 +91,15 @@ public final class ServiceGraph {
     this.profiles = new Profiles(store.profiles(), store.profileCache(), store.bans(), vertx.eventBus());
     this.profileJoin = new ProfileJoin(store.profileCache());
     this.erasure = new Erasure(store.moderation(), store.bans(), targets, store.friends(), store.archive(),
-        clock, store.participation(), new LeagueErasure(store.leagues(), store.archive().leagueMoves()),
+        clock, store.participation(),
+        new LeagueErasure(store.leagues(), store.heldScores(), store.archive().leagueMoves()),
         profiles);
     this.export = new Export(store.moderation(), targets, store.participation(), store.friends(), store.leagues(),
-        store.profiles(), store.archive(), clock);
+        store.heldScores(), store.profiles(), store.archive(), clock);
     this.rewards = new Rewards(store.boards(), store.archive().rewards(), clock);
     this.standings = new Standings(store.boards(), store.archive(), participation, clock);
-    this.leagueBatch = LeagueBatch.of(store.leagues(), store.boards(), intake, store.participation(),
+    this.leagueBatch = LeagueBatch.of(store.leagues(), store.heldScores(), store.boards(), intake,
+        store.participation(),
         store.bans(), closing.leagues(), clock);
     this.leagues = new Leagues(store.leagues(), definitions, store.boards(), intake, leagueBatch, participation,
         closing.leagues(), clock);
@@ -115,7 +117,8 @@ public final class ServiceGraph {
         store.deliveries(), store.participation(), store.archive(), clock, leaseMillis);
     PeriodAdmin periods = new PeriodAdmin(store.boards(), store.boardStore(), store.periods(), store.deliveries(),
         store.archive(), closer, clock);
-    return new Closing(closer, periods, LeagueCloser.of(vertx, store.leagues(), store.deliveries(), store.periods(),
+    return new Closing(closer, periods, LeagueCloser.of(vertx, store.leagues(), store.heldScores(),
+        store.deliveries(), store.periods(),
         store.archive(), store.boards(), periods, intake, store.bans(), leaseMillis));
   }
 

@@ -6,7 +6,7 @@ import dev.leaderboard.core.Refusal;
 import dev.leaderboard.service.intake.ScoreIntake;
 import dev.leaderboard.service.request.ScoreEvent;
 import dev.leaderboard.service.result.BatchResult.Rejection;
-import dev.leaderboard.store.leagues.LeagueStore;
+import dev.leaderboard.store.leagues.HeldScoreStore;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
@@ -24,7 +24,7 @@ import org.slf4j.LoggerFactory;
  * nothing more is held. Each score keeps its event ID, so a batch sent again after a failure (the
  * close is retried from the recorded position) counts none twice.
  */
-record HeldReplay(LeagueStore store, TierRoutes routes, ScoreIntake intake) {
+record HeldReplay(HeldScoreStore store, TierRoutes routes, ScoreIntake intake) {
   private static final Logger LOG = LoggerFactory.getLogger(HeldReplay.class);
   /** Held scores sent in one batch. */
   static final int CHUNK = 500;
@@ -40,7 +40,7 @@ record HeldReplay(LeagueStore store, TierRoutes routes, ScoreIntake intake) {
         return store.replayed(l, p.id(), from, List.of())
             .compose(done -> done ? Future.succeededFuture() : replay(l, p, from));
       }
-      // an erased user's scores are empty objects in place (LeagueStore.heldOf): skipped, positions kept
+      // an erased user's scores are empty objects in place (HeldScoreStore.heldOf): skipped, positions kept
       List<ScoreEvent> events = held.stream().map(JsonObject::new).filter(json -> !json.isEmpty())
           .map(ScoreEvent::new).toList();
       List<Integer> all = IntStream.range(0, events.size()).boxed().toList();

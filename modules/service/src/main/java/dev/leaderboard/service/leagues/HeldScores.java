@@ -7,9 +7,9 @@ import dev.leaderboard.core.Period;
 import dev.leaderboard.core.Refusal;
 import dev.leaderboard.service.intake.ScoreIntake;
 import dev.leaderboard.service.request.ScoreEvent;
-import dev.leaderboard.store.leagues.LeagueStore;
-import dev.leaderboard.store.leagues.LeagueStore.Hold;
-import dev.leaderboard.store.leagues.LeagueStore.HeldScore;
+import dev.leaderboard.store.leagues.HeldScoreStore;
+import dev.leaderboard.store.leagues.HeldScoreStore.HeldScore;
+import dev.leaderboard.store.leagues.HeldScoreStore.Hold;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import java.time.Clock;
@@ -43,12 +43,12 @@ final class HeldScores {
   private static final int REMEMBERED = 10_000;
   /** League uid and period of the periods this node knows are settled. */
   private final Set<String> settled = ConcurrentHashMap.newKeySet();
-  private final LeagueStore store;
+  private final HeldScoreStore store;
   private final ScoreIntake intake;
   private final LeagueCloser closer;
   private final Clock clock;
 
-  HeldScores(LeagueStore store, ScoreIntake intake, LeagueCloser closer, Clock clock) {
+  HeldScores(HeldScoreStore store, ScoreIntake intake, LeagueCloser closer, Clock clock) {
     this.store = store;
     this.intake = intake;
     this.closer = closer;

@@ -13,6 +13,7 @@ import dev.leaderboard.service.request.ScoreBatch;
 import dev.leaderboard.service.request.ScoreEvent;
 import dev.leaderboard.service.result.BatchResult.Rejection;
 import dev.leaderboard.service.result.LeagueBatchResult;
+import dev.leaderboard.store.leagues.HeldScoreStore;
 import dev.leaderboard.store.leagues.LeagueStore;
 import dev.leaderboard.store.participation.ParticipationStore;
 import dev.leaderboard.store.participation.ParticipationStore.Participant;
@@ -39,9 +40,9 @@ import java.util.TreeMap;
 public record LeagueBatch(TierRoutes routes, HeldScores held, BoardRegistry boards, ScoreIntake intake,
     ParticipationStore participation) {
   /** A batch over the node's parts; {@code closer} closes a period a score finds past its grace. */
-  public static LeagueBatch of(LeagueStore store, BoardRegistry boards, ScoreIntake intake,
+  public static LeagueBatch of(LeagueStore store, HeldScoreStore heldScores, BoardRegistry boards, ScoreIntake intake,
       ParticipationStore participation, BanRegistry bans, LeagueCloser closer, Clock clock) {
-    return new LeagueBatch(new TierRoutes(store, boards, intake, bans), new HeldScores(store, intake, closer, clock),
+    return new LeagueBatch(new TierRoutes(store, boards, intake, bans), new HeldScores(heldScores, intake, closer, clock),
         boards, intake, participation);
   }
 

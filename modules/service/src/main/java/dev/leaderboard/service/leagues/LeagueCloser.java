@@ -17,6 +17,7 @@ import dev.leaderboard.service.periods.PeriodCloser;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.boards.DeliveryStore;
 import dev.leaderboard.store.boards.PeriodStore;
+import dev.leaderboard.store.leagues.HeldScoreStore;
 import dev.leaderboard.store.leagues.LeagueStore;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -50,6 +51,7 @@ public final class LeagueCloser {
   private static final Logger LOG = LoggerFactory.getLogger(LeagueCloser.class);
   private final Vertx vertx;
   private final LeagueStore store;
+  private final HeldScoreStore heldScores;
   private final LeagueMoveStore moves;
   private final ArchivedMoves archived;
   private final ArchiveStore archive;
@@ -61,10 +63,12 @@ public final class LeagueCloser {
   private final String owner = UUID.randomUUID().toString();
   private final long leaseMillis;
 
-  private LeagueCloser(Vertx vertx, LeagueStore store, DeliveryStore deliveries, PeriodStore periodStore,
+  private LeagueCloser(Vertx vertx, LeagueStore store, HeldScoreStore heldScores, DeliveryStore deliveries,
+      PeriodStore periodStore,
       ArchiveStore archive, BoardRegistry boards, PeriodAdmin periods, HeldReplay replay, long leaseMillis) {
     this.vertx = vertx;
     this.store = store;
+    this.heldScores = heldScores;
     this.archive = archive;
     this.moves = archive.leagueMoves();
     this.archived = new ArchivedMoves(store, archive.participants());
@@ -80,11 +84,13 @@ public final class LeagueCloser {
    * A closer over the node's stores whose tier periods close through {@code periods} and whose held
    * scores are replayed through {@code intake}.
    */
-  public static LeagueCloser of(Vertx vertx, LeagueStore store, DeliveryStore deliveries, PeriodStore periodStore,
+  public static LeagueCloser of(Vertx vertx, LeagueStore store, HeldScoreStore heldScores, DeliveryStore deliveries,
+      PeriodStore periodStore,
       ArchiveStore archive, BoardRegistry boards, PeriodAdmin periods, ScoreIntake intake, BanRegistry bans,
       long leaseMillis) {
-    HeldReplay replay = new HeldReplay(store, new TierRoutes(store, boards, intake, bans), intake);
-    return new LeagueCloser(vertx, store, deliveries, periodStore, archive, boards, periods, replay, leaseMillis);
+    HeldReplay replay = new HeldReplay(heldScores, new TierRoutes(store, boards, intake, bans), intake);
+    return new LeagueCloser(vertx, store, heldScores, deliveries, periodStore, archive, boards, periods, replay,
+        leaseMillis);
   }
 
   /**
@@ -123,7 +129,7 @@ public final class LeagueCloser {
       }
       Future<Void> chain = Future.succeededFuture();
       for (Period p : due.values()) {
-        chain = chain.compose(v -> store.settled(l, p.id()))
+        chain = chain.compose(v -> heldScores.settled(l, p.id()))
             .compose(done -> done ? Future.succeededFuture() : close(l, p).mapEmpty());
       }
       return chain;

@@ -16,6 +16,7 @@ import dev.leaderboard.service.result.LeagueClosed;
 import dev.leaderboard.service.result.LeagueCohort;
 import dev.leaderboard.service.result.LeagueMovePage;
 import dev.leaderboard.service.result.LeagueTiers;
+import dev.leaderboard.store.leagues.HeldScoreStore;
 import dev.leaderboard.store.leagues.LeagueStore;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -147,7 +148,8 @@ class LeagueBoundaryTest {
     if (closing.failed()) {
       assertThat(((LeaderboardException) closing.cause()).code()).as("%s", closing.cause()).isEqualTo("period_closing");
     }
-    Await.until("the period settled", Duration.ofMinutes(3), () -> leagues.settled(l, OLD).await());
+    HeldScoreStore held = new HeldScoreStore(stores.get(0).shards());
+    Await.until("the period settled", Duration.ofMinutes(3), () -> held.settled(l, OLD).await());
     Totals after = send(nodes, lg, fresh.subList(second, fresh.size()), rnd);
     assertThat(after.pending).as("once settled, nothing is held").isZero();
     assertThat(during.applied + during.pending + after.applied + grace.pending)

@@ -4,6 +4,7 @@ import dev.leaderboard.store.boards.KeySetUpgrade;
 import dev.leaderboard.store.boards.Leases;
 import dev.leaderboard.store.dispatch.Script;
 import dev.leaderboard.store.friends.FriendStore;
+import dev.leaderboard.store.leagues.HeldScoreStore;
 import dev.leaderboard.store.leagues.LeagueStore;
 import dev.leaderboard.store.moderation.ModerationStore;
 import dev.leaderboard.store.participation.ParticipationStore;
@@ -23,7 +24,7 @@ public final class StoreScripts {
   public static final List<Script> ALL = List.of(SubmitScript.SCRIPT, RankScript.SCRIPT, CountsScript.SCRIPT,
       FriendStore.ADD, Leases.RENEW, Leases.RELEASE, MetaStore.SCRIPT, Rows.SCRIPT, ParticipationStore.JOIN, ParticipationStore.COPY,
       ModerationStore.MODERATE, KeySetUpgrade.MERGE, LeagueStore.JOIN,
-      LeagueStore.HOLD, LeagueStore.RELEASE, LeagueStore.HELD_OF,
+      HeldScoreStore.HOLD, HeldScoreStore.RELEASE, HeldScoreStore.HELD_OF,
       ProfileStore.SWAP);
 
   private StoreScripts() {
