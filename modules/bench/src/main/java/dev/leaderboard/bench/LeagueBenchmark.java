@@ -17,6 +17,7 @@ import dev.leaderboard.service.request.ScoreEvent;
 import dev.leaderboard.service.result.BatchResult;
 import dev.leaderboard.store.dispatch.RedisPool;
 import dev.leaderboard.store.dispatch.RedisTopology;
+import dev.leaderboard.store.dispatch.Shards;
 import dev.leaderboard.store.leagues.LeagueStore;
 import dev.leaderboard.store.participation.ParticipationStore;
 import dev.leaderboard.store.scores.ScoreStore;
@@ -66,6 +67,9 @@ public final class LeagueBenchmark {
   private static final int STREAM_WIDTH = 16;
   /** Members whose score goes through the whole service path (its answer reads the cohort's board). */
   private static final int NORMAL_PATH = 2000;
+  /** Calls in flight, and seconds, of each read measured beside a plain one. */
+  private static final int READS_IN_FLIGHT = 64;
+  private static final int READ_SECONDS = 10;
   /** Within the tier boards' packed layout of a monthly period. */
   private static final long MAX_SCORE = 2_000_000;
 
@@ -114,6 +118,13 @@ public final class LeagueBenchmark {
         timed(report, "league scores of the others through the join and submit scripts, pipelined", members - normal,
             () -> scripts(store, league, period, scores, normal));
         timed(report, "plain board scores, batches of " + BATCH, members, () -> plain(service, scores));
+        // -Dclose=false: the reads and scores beside plain ones, without the close (whose check the scores would change)
+        boolean close = Boolean.parseBoolean(System.getProperty("close", "true"));
+        Shards statsShards = Shards.connect(vertx, redis.endpoints(), 2);
+        reads(report, dir, service, members, !close, new RedisNodes(statsShards, SHARDS));
+        if (!close) {
+          return;
+        }
 
         report.section("closing period " + period);
         report.line("| close | entries | time ms | CPU s: node / shards / PostgreSQL / machine |");
@@ -176,6 +187,67 @@ public final class LeagueBenchmark {
     System.out.printf("%n%sbenchmark took %.0f s%n", report.text(), (System.nanoTime() - t0) / 1e9);
   }
 
+  /**
+   * A league member's reads beside a plain user's, the same users in the same run, each for
+   * {@link #READ_SECONDS} with {@link #READS_IN_FLIGHT} calls in flight on the service in this process:
+   * the member's standing (tier, cohort rank, zone and the cohort's entries) and a member's score
+   * (its answer: tier, cohort, rank and zone; {@code scoresToo}) against a plain board's user read and
+   * submit with rank.
+   */
+  private static void reads(Report report, Path dir, LeaderboardServiceImpl service, int members, boolean scoresToo,
+      RedisNodes nodes) throws Exception {
+    report.section("reads: a league member's beside a plain user's (" + READS_IN_FLIGHT + " in flight, "
+        + READ_SECONDS + " s each, service calls in this process)");
+    report.line("| read | answers/s | CPU ms per answer: node / shards | Redis µs per answer | top commands: calls / µs per"
+        + " answer |");
+    report.line("|---|---:|---|---:|---|");
+    SplittableRandom rnd = new SplittableRandom(7);
+    double user = read(report, dir, nodes, "plain board: a user's entry with rank", () -> service.user("plain",
+        user(rnd.nextInt(members)), null, null, false));
+    double standing = read(report, dir, nodes, "league: a member's standing (GET .../users/{u})", () -> service.leagueUser(
+        "bench", user(rnd.nextInt(members)), null, null));
+    if (!scoresToo) {
+      report.line("a member's standing / a user's entry: %.2fx (time per answer at full load)", user / standing);
+      return;
+    }
+    double submit = read(report, dir, nodes, "plain board: a score with rank", () -> service.submit("plain", new ScoreEvent(
+        new JsonObject().put("userId", user(rnd.nextInt(members))).put("value", 1)), true));
+    double score = read(report, dir, nodes, "league: a member's score with tier, cohort rank and zone", () -> service
+        .submitLeague("bench", new ScoreEvent(new JsonObject().put("userId", user(rnd.nextInt(members)))
+            .put("value", 1))));
+    report.line("a member's standing / a user's entry: %.2fx; a league score / a plain score with rank: %.2fx"
+        + " (time per answer at full load)", user / standing, submit / score);
+  }
+
+  /** Answers per second of {@code call} for {@link #READ_SECONDS}, {@link #READS_IN_FLIGHT} in flight, after a warm-up. */
+  private static double read(Report report, Path dir, RedisNodes nodes, String what, Supplier<Future<?>> call)
+      throws Exception {
+    run(call, READ_SECONDS / 2.0);
+    Map<String, long[]> stats = nodes.commandStats();
+    CloseCpu cpu = CloseCpu.start(dir);
+    long answers = run(call, READ_SECONDS);
+    double[] used = cpu.used();
+    RedisNodes.Costs costs = RedisNodes.costs(stats, nodes.commandStats(), answers);
+    double perSecond = answers / (cpu.millis / 1000);
+    report.line("| %s | %,.0f | %.3f / %.3f | %.1f | %s |", what, perSecond, used[0] * 1000 / answers,
+        used[1] * 1000 / answers, costs.usecPerAnswer(), costs.top());
+    return perSecond;
+  }
+
+  private static long run(Supplier<Future<?>> call, double seconds) {
+    long end = System.nanoTime() + (long) (seconds * 1e9);
+    long answers = 0;
+    while (System.nanoTime() < end) {
+      List<Future<?>> flight = new ArrayList<>(READS_IN_FLIGHT);
+      for (int i = 0; i < READS_IN_FLIGHT; i++) {
+        flight.add(call.get());
+      }
+      Future.all(flight).await();
+      answers += READS_IN_FLIGHT;
+    }
+    return answers;
+  }
+
   /** The time and CPU of one close, sampled before and after. */
   private static final class CloseCpu {
     private final List<Long> shards;
@@ -199,6 +271,13 @@ public final class LeagueBenchmark {
     private double[] sample() {
       double[] machine = new CpuMeter(List.of()).sample(ProcessHandle.current().pid());
       return new double[] {machine[0], CpuMeter.seconds(shards), CpuMeter.treeSeconds(postgres), machine[2]};
+    }
+
+    /** CPU seconds since the start: this process, the shards. */
+    double[] used() {
+      millis = (System.nanoTime() - t) / 1e6;
+      double[] after = sample();
+      return new double[] {after[0] - before[0], after[1] - before[1]};
     }
 
     String stop() {
