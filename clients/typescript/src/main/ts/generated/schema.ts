@@ -1055,6 +1055,9 @@ export interface paths {
          *     their current tier) and, once seated, their cohort's entries, their rank among them and
          *     their `zone`; `cohort`, `rank` and `zone` are null and `entries` empty before their first
          *     score in the period. 404 `not_a_member` for a user who is neither a member nor seated.
+         *     The standing is read from the cohort's own entries; each entry's rank on the whole tier
+         *     board (`globalRank`) costs a count over the whole board per member and is given only with
+         *     `globalRanks=true` (else null).
          */
         get: operations["leagueUser"];
         put?: never;
@@ -1724,6 +1727,16 @@ export interface components {
                  * @description The member's cohort in the period's tier
                  */
                 cohort?: number | null;
+                /**
+                 * Format: int64
+                 * @description The member's rank in the cohort (unique) once the batch was applied; null without a cohort
+                 */
+                rank?: number | null;
+                /**
+                 * @description Where that rank would move the member if the period closed now; null without a cohort
+                 * @enum {string|null}
+                 */
+                zone?: "promotion" | "stay" | "relegation" | null;
                 /** @description Present and true for an event held until the previous period's moves are applied */
                 pending?: boolean;
             }[];
@@ -1769,7 +1782,7 @@ export interface components {
             rank?: number | null;
             /** @enum {string|null} */
             zone?: "promotion" | "stay" | "relegation" | null;
-            /** @description The cohort's entries, best first, each with the member's `profile` when they have one (reads; a score's answer leaves them out) */
+            /** @description The cohort's entries, best first (`userId`, `score`, `rank` in the cohort, `globalRank` on the whole tier board with `globalRanks=true` else null, `at`, `keys`), each with the member's `profile` when they have one (reads; a score's answer leaves them out) */
             entries?: Record<string, never>[];
             /** @description A score's answer: as for a board's submit */
             applied?: boolean;
@@ -4961,6 +4974,8 @@ export interface operations {
                  *     from the archive with the answers they had when they closed.
                  */
                 period?: components["parameters"]["period"];
+                /** @description `true`: each of the cohort's entries carries its unique rank on the whole tier board as `globalRank` */
+                globalRanks?: boolean;
             };
             header?: never;
             path: {

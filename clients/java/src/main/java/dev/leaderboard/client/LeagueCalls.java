@@ -70,10 +70,18 @@ public final class LeagueCalls {
   }
 
   /** The member's standing in their cohort; {@code period} null for the current one. */
-  @Operation("leagueUser")
   public LeagueStanding leagueUser(String league, String userId, String period) {
+    return leagueUser(league, userId, period, false);
+  }
+
+  /**
+   * The member's standing in their cohort; {@code period} null for the current one; {@code globalRanks}
+   * adds each cohort entry's rank on the whole tier board.
+   */
+  @Operation("leagueUser")
+  public LeagueStanding leagueUser(String league, String userId, String period, boolean globalRanks) {
     return transport.send(Call.of("leagueUser", "GET", "/v1/leagues/{}/users/{}", league, userId)
-        .param("period", period), LeagueStanding.class);
+        .param("period", period).param("globalRanks", globalRanks ? true : null), LeagueStanding.class);
   }
 
   /** Closes an ended league period: every tier's period closes and members move (scope {@code admin}). */

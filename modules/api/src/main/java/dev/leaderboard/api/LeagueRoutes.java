@@ -74,8 +74,9 @@ final class LeagueRoutes {
   }
 
   private void user(RoutingContext ctx) {
-    Replies.encoded(ctx, service.get().leagueUser(ctx.pathParam("league"), ctx.pathParam("userId"),
-        Params.of(ctx).string("period")));
+    Params q = Params.of(ctx);
+    Replies.encoded(ctx, service.get().leagueUser(ctx.pathParam("league"), ctx.pathParam("userId"), q.string("period"),
+        q.boolValue("globalRanks")));
   }
 
   private void close(RoutingContext ctx) {

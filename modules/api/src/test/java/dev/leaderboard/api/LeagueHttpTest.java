@@ -90,6 +90,17 @@ class LeagueHttpTest extends ApiTestSupport {
     assertThat(cy.getString("period")).isEqualTo("2025-04-15");
     assertThat(cy.getJsonArray("entries").stream().map(e -> ((JsonObject) e).getString("userId")).toList())
         .containsExactly("bo", "cy", "di");
+    assertThat(cy.getJsonArray("entries").stream().map(e -> ((JsonObject) e).getValue("globalRank")).toList())
+        .as("a rank on the whole tier board only when asked").containsOnlyNulls();
+    JsonObject global = ok(get("/v1/leagues/" + league + "/users/cy?globalRanks=true"), 200);
+    assertThat(global.getJsonArray("entries").stream().map(e -> ((JsonObject) e).getLong("globalRank")).toList())
+        .containsExactly(1L, 2L, 3L);
+    for (int i = 0; i < 3; i++) {
+      assertThat(global.getJsonArray("entries").getJsonObject(i).copy().put("globalRank", (Object) null))
+          .as("the same entries either way").isEqualTo(cy.getJsonArray("entries").getJsonObject(i));
+    }
+    assertThat(global.copy().put("entries", cy.getJsonArray("entries"))).isEqualTo(cy);
+    assertError(get("/v1/leagues/" + league + "/users/cy?globalRanks=maybe"), 400, "invalid_field", "globalRanks");
 
     JsonObject ann = ok(get("/v1/leagues/" + league + "/users/ann?period=2025-04-15"), 200);
     assertThat(ann.getString("tier")).isEqualTo("bronze");
@@ -129,9 +140,11 @@ class LeagueHttpTest extends ApiTestSupport {
     assertThat(answer.getJsonArray("rejections").getJsonObject(0).getInteger("index")).isEqualTo(2);
     assertThat(answer.getJsonArray("rejections").getJsonObject(0).getString("error")).isEqualTo("invalid_field");
     assertThat(answer.getJsonArray("events").stream().map(e -> ((JsonObject) e).copy().put("period", "p")))
+        .as("each event with the member's cohort, rank and zone once the batch is applied (the duplicate too)")
         .containsExactly(new JsonObject().put("index", 0).put("userId", "ann").put("tier", "bronze").put("period", "p")
-            .put("cohort", 1), new JsonObject().put("index", 1).put("userId", "ann").put("tier", "bronze")
-            .put("period", "p").put("cohort", 1));
+            .put("cohort", 1).put("rank", 1).put("zone", "promotion"), new JsonObject().put("index", 1)
+            .put("userId", "ann").put("tier", "bronze").put("period", "p").put("cohort", 1).put("rank", 1)
+            .put("zone", "promotion"));
     assertError(post(batch, "{\"events\": 1}"), 400, "invalid_field", "events");
     assertError(post("/v1/leagues/" + randomBoard() + "/scores/batch", "{\"events\": []}"), 404, "league_not_found");
   }

@@ -219,8 +219,11 @@ public interface LeaderboardService {
    */
   Future<LeagueBatchResult> submitLeagueBatch(String league, ScoreBatch batch);
 
-  /** The member's tier, cohort (its entries), rank and zone in the period ({@code null}: the current one). */
-  Future<LeagueStanding> leagueUser(String league, String userId, String period);
+  /**
+   * The member's tier, cohort (its entries), rank and zone in the period ({@code null}: the current
+   * one); each entry's rank on the whole tier board ({@code globalRank}) only with {@code globalRanks}.
+   */
+  Future<LeagueStanding> leagueUser(String league, String userId, String period, Boolean globalRanks);
 
   /**
    * Closes the league's period now (each tier board's, as {@link #closePeriod} would) and moves its

@@ -267,8 +267,9 @@ public final class LeaderboardServiceImpl implements LocalLeaderboardService {
   }
 
   @Override
-  public Future<LeagueStanding> leagueUser(String league, String userId, String period) {
-    return parts.profileJoin.join(Requests.guard(() -> parts.leagues.user(league, userId, period)));
+  public Future<LeagueStanding> leagueUser(String league, String userId, String period, Boolean globalRanks) {
+    return parts.profileJoin.join(Requests.guard(() -> parts.leagues.user(league, userId, period,
+        Boolean.TRUE.equals(globalRanks))));
   }
 
   @Override

@@ -99,8 +99,7 @@ public final class ServiceGraph {
     this.rewards = new Rewards(store.boards(), store.archive().rewards(), clock);
     this.standings = new Standings(store.boards(), store.archive(), participation, clock);
     this.leagueBatch = LeagueBatch.of(store.leagues(), store.heldScores(), store.boards(), intake,
-        store.participation(),
-        store.bans(), closing.leagues(), clock);
+        store.participation(), participation, store.bans(), closing.leagues(), clock);
     this.leagues = new Leagues(store.leagues(), definitions, store.boards(), intake, leagueBatch, participation,
         closing.leagues(), clock);
     this.leagueReads = new LeagueReads(leagues, store.leagues(), store.archive().leagueMoves(), store.boards(),

@@ -3,12 +3,16 @@ package dev.leaderboard.service.leagues;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.LeaderboardException;
 import dev.leaderboard.core.League;
+import dev.leaderboard.core.Period;
+import dev.leaderboard.core.RankMode;
 import dev.leaderboard.core.Refusal;
 import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.intake.ScoreIntake;
 import dev.leaderboard.service.intake.ScoreIntake.Landed;
 import dev.leaderboard.service.intake.ScoreIntake.Routed;
 import dev.leaderboard.service.moderation.BanRegistry;
+import dev.leaderboard.service.participation.CohortOrder;
+import dev.leaderboard.service.participation.Participation;
 import dev.leaderboard.service.request.ScoreBatch;
 import dev.leaderboard.service.request.ScoreEvent;
 import dev.leaderboard.service.result.BatchResult.Rejection;
@@ -35,15 +39,16 @@ import java.util.TreeMap;
  * tier. A new period's events before the previous period's moves are applied are held
  * ({@link HeldScores}) and answered {@code pending}. Rounds: the holding (one script call, only until
  * the period is settled), the members' tiers (one command), the joins of new members (one round), the
- * events, then the cohorts of the members whose events landed (one command per tier and period).
+ * events, then the seats of the members whose events landed (one command per tier and period) and
+ * their cohorts' members and entries (one round), for each event's cohort, rank and zone.
  */
 public record LeagueBatch(TierRoutes routes, HeldScores held, BoardRegistry boards, ScoreIntake intake,
-    ParticipationStore participation) {
+    ParticipationStore participation, Participation standings) {
   /** A batch over the node's parts; {@code closer} closes a period a score finds past its grace. */
   public static LeagueBatch of(LeagueStore store, HeldScoreStore heldScores, BoardRegistry boards, ScoreIntake intake,
-      ParticipationStore participation, BanRegistry bans, LeagueCloser closer, Clock clock) {
+      ParticipationStore participation, Participation standings, BanRegistry bans, LeagueCloser closer, Clock clock) {
     return new LeagueBatch(new TierRoutes(store, boards, intake, bans), new HeldScores(heldScores, intake, closer, clock),
-        boards, intake, participation);
+        boards, intake, participation, standings);
   }
 
   public Future<LeagueBatchResult> submit(League l, ScoreBatch batch) {
@@ -57,10 +62,10 @@ public record LeagueBatch(TierRoutes routes, HeldScores held, BoardRegistry boar
           ? new Rejection(i, e.refusal(), "events[" + i + "]: " + e.getMessage())
           : new Rejection(i, Refusal.SHARD_UNAVAILABLE, "events[" + i + "]: " + t.getMessage()
               + "; the event was not applied")));
-      return intake.submitRouted(sent.routed(), refused, waiting).compose(done -> cohorts(done.landed())
-          .map(seats -> LeagueBatchResult.of(l.name(), done.result(), done.landed().stream()
+      return intake.submitRouted(sent.routed(), refused, waiting).compose(done -> places(l, done.landed())
+          .map(places -> LeagueBatchResult.of(l.name(), done.result(), done.landed().stream()
               .map(x -> new LeagueBatchResult.Landed(x.index(), x.period(), x.userId())).toList(), sent.tierOf(),
-              seats, held(events, sent.held()))));
+              places, held(events, sent.held()))));
     });
   }
 
@@ -130,26 +135,45 @@ public record LeagueBatch(TierRoutes routes, HeldScores held, BoardRegistry boar
     return out;
   }
 
-  /** The cohort of each landed event's user in its tier board's period (0 where none), by batch index. */
-  private Future<Map<Integer, Long>> cohorts(List<Landed> landed) {
+  /**
+   * Each landed event's user's place in its tier board's period once the batch is applied, by batch
+   * index (none where the user holds no seat): the seats of the landed users (one command per tier
+   * and period), then each of their cohorts ranked from its own entries ({@link Participation#cohortOrder}).
+   */
+  private Future<Map<Integer, LeagueBatchResult.Place>> places(League l, List<Landed> landed) {
     Map<String, List<Landed>> byPeriod = new LinkedHashMap<>();
     landed.forEach(x -> byPeriod.computeIfAbsent(x.board().name() + "\n" + x.period(), k -> new ArrayList<>()).add(x));
-    List<Future<Map<Integer, Long>>> reads = new ArrayList<>();
+    List<Future<Map<Integer, LeagueBatchResult.Place>>> reads = new ArrayList<>();
     for (List<Landed> group : byPeriod.values()) {
+      Board b = group.get(0).board();
+      Period p = b.parsePeriod(group.get(0).period());
       List<String> userIds = group.stream().map(Landed::userId).distinct().toList();
-      reads.add(participation.participants(group.get(0).board(), group.get(0).period(), userIds).map(seats -> {
-        Map<String, Long> cohort = new HashMap<>();
+      reads.add(participation.participants(b, p.id(), userIds).compose(seats -> {
+        Map<String, Long> cohortOf = new HashMap<>();
         for (int k = 0; k < userIds.size(); k++) {
-          Participant p = seats.get(k);
-          cohort.put(userIds.get(k), p == null ? 0L : p.cohort());
+          Participant seat = seats.get(k);
+          if (seat != null && seat.cohort() > 0) {
+            cohortOf.put(userIds.get(k), seat.cohort());
+          }
         }
-        Map<Integer, Long> out = new HashMap<>();
-        group.forEach(x -> out.put(x.index(), cohort.get(x.userId())));
-        return out;
+        Map<Long, Future<CohortOrder>> orders = new LinkedHashMap<>();
+        cohortOf.values().forEach(c -> orders.computeIfAbsent(c, k -> standings.cohortOrder(b, p, k, RankMode.UNIQUE)));
+        return Future.all(List.copyOf(orders.values())).map(done -> {
+          Map<Integer, LeagueBatchResult.Place> out = new HashMap<>();
+          for (Landed x : group) {
+            Long cohort = cohortOf.get(x.userId());
+            if (cohort != null) {
+              CohortOrder order = orders.get(cohort).result();
+              out.put(x.index(), new LeagueBatchResult.Place(cohort, order.rankOf(x.userId()),
+                  LeagueReads.zone(Leagues.zone(l, b.tier().tier(), order).get(x.userId()))));
+            }
+          }
+          return out;
+        });
       }));
     }
     return Future.all(reads).map(all -> {
-      Map<Integer, Long> out = new HashMap<>();
+      Map<Integer, LeagueBatchResult.Place> out = new HashMap<>();
       for (int k = 0; k < reads.size(); k++) {
         out.putAll(all.resultAt(k));
       }

@@ -15,6 +15,7 @@ import dev.leaderboard.service.boards.BoardDefinitions;
 import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.request.Requests;
 import dev.leaderboard.service.intake.ScoreIntake;
+import dev.leaderboard.service.participation.CohortOrder;
 import dev.leaderboard.service.participation.Participation;
 import dev.leaderboard.service.request.LeagueJoin;
 import dev.leaderboard.service.request.ScoreEvent;
@@ -140,40 +141,62 @@ public record Leagues(LeagueStore store, BoardDefinitions definitions, BoardRegi
         return Future.succeededFuture(LeagueStanding.pending(l.name(), userId, way.heldIn()));
       }
       Board b = way.board();
-      return intake.submit(b, body, false).compose(done -> standing(l, b.tier().tier(), b,
+      return intake.submit(b, body, false).compose(done -> place(l, b.tier().tier(), b,
           b.parsePeriod(done.period()), userId).map(s -> s.scored(done)));
     }));
   }
 
   /**
    * The member's standing in a period ({@code null}: the current one): the tier they compete in
-   * there (the tier board that seated them, else their current tier), their cohort's entries, rank and zone.
+   * there (the tier board that seated them, their current tier's looked at first, else their current
+   * tier), their cohort's entries, rank and
+   * zone; each entry's rank on the whole tier board only with {@code globalRanks} (it counts over the
+   * whole board for every member: the cohort's board), else read from the cohort's own entries.
    */
-  public Future<LeagueStanding> user(String name, String userId, String period) {
+  public Future<LeagueStanding> user(String name, String userId, String period, boolean globalRanks) {
     Names.board("league", name);
     Names.id("userId", userId);
     return get(name).compose(l -> store.tierOf(l, userId).compose(current -> {
       List<Future<Board>> tiers = l.tiers().stream().map(t -> boards.require(l.tierBoard(t))).toList();
       return Future.all(tiers).compose(all -> {
         Period p = Requests.period(all.<Board>resultAt(0), period, clock);
-        List<Future<Long>> seats = new ArrayList<>();
-        for (int i = 0; i < tiers.size(); i++) {
-          seats.add(participation.participant(all.resultAt(i), p, userId).map(s -> s == null ? 0L : s.cohort()));
-        }
-        return Future.all(seats).compose(found -> {
+        // the member's current tier first: where a member who scored in the period is seated, but after a move
+        int own = current == null ? -1 : l.level(current);
+        Future<Long> seat = own < 0 ? Future.succeededFuture(0L) : cohortOf(all.resultAt(own), p, userId);
+        return seat.compose(cohort -> {
+          if (cohort > 0) {
+            return standing(l, own, all.resultAt(own), p, userId, cohort, globalRanks);
+          }
+          List<Future<Long>> seats = new ArrayList<>();
           for (int i = 0; i < tiers.size(); i++) {
-            if (found.<Long>resultAt(i) > 0) {
-              return standing(l, l.tiers().get(i), all.resultAt(i), p, userId);
+            seats.add(i == own ? Future.succeededFuture(0L) : cohortOf(all.resultAt(i), p, userId));
+          }
+          return Future.all(seats).compose(found -> {
+            for (int i = 0; i < tiers.size(); i++) {
+              if (found.<Long>resultAt(i) > 0) {
+                return standing(l, i, all.resultAt(i), p, userId, found.resultAt(i), globalRanks);
+              }
             }
-          }
-          if (current == null) {
-            throw notMember(l, userId);
-          }
-          return Future.succeededFuture(LeagueStanding.of(l.name(), userId, p.id(), current, null, null, null,
-              List.of()));
+            if (current == null) {
+              throw notMember(l, userId);
+            }
+            return Future.succeededFuture(LeagueStanding.of(l.name(), userId, p.id(), current, null, null, null,
+                List.of()));
+          });
         });
       });
     }));
+  }
+
+  /** The user's cohort on the tier board in the period, 0 when not seated. */
+  private Future<Long> cohortOf(Board b, Period p, String userId) {
+    return participation.participant(b, p, userId).map(s -> s == null ? 0L : s.cohort());
+  }
+
+  private Future<LeagueStanding> standing(League l, int level, Board b, Period p, String userId, long cohort,
+      boolean globalRanks) {
+    String tier = l.tiers().get(level);
+    return globalRanks ? cohortBoard(l, tier, b, p, userId, cohort) : placeIn(l, tier, b, p, userId, cohort, true);
   }
 
   /** Closes the league's period now (every tier's), then records and applies its moves once. */
@@ -193,30 +216,57 @@ public record Leagues(LeagueStore store, BoardDefinitions definitions, BoardRegi
     return get(name).compose(l -> closer.history(l, userId, lim).map(steps -> LeagueHistory.of(l.name(), userId, steps)));
   }
 
-  private Future<LeagueStanding> standing(League l, String tier, Board b, Period p, String userId) {
-    return participation.participant(b, p, userId).compose(seat -> seat == null || seat.cohort() == 0
-        ? Future.succeededFuture(LeagueStanding.of(l.name(), userId, p.id(), tier, null, null, null, List.of()))
-        : participation.cohortBoard(b, p, seat.cohort(), RankMode.UNIQUE, false).map(c -> {
-          Move move = zone(l, tier, c).get(userId);
-          String zone = move == null ? null : switch (move.movement()) {
-            case LeagueMoves.UP -> "promotion";
-            case LeagueMoves.STAY -> "stay";
-            default -> "relegation";
-          };
-          return LeagueStanding.of(l.name(), userId, p.id(), tier, c.cohort(), c.rankOf(userId), zone,
-              c.entries());
-        }));
+  /** The seated member's standing with their cohort's board (each member's rank on the whole tier board too). */
+  private Future<LeagueStanding> cohortBoard(League l, String tier, Board b, Period p, String userId, long cohort) {
+    return participation.cohortBoard(b, p, cohort, RankMode.UNIQUE, false).map(c -> LeagueStanding.of(l.name(),
+        userId, p.id(), tier, c.cohort(), c.rankOf(userId), LeagueReads.zone(zone(l, tier, c.cohort(), seats(c))
+            .get(userId)), c.entries()));
+  }
+
+  /**
+   * A score's answer: the member's tier, cohort, rank in it and zone, without the cohort's board
+   * ({@link #placeIn}).
+   */
+  private Future<LeagueStanding> place(League l, String tier, Board b, Period p, String userId) {
+    return cohortOf(b, p, userId).compose(cohort -> cohort == 0
+        ? Future.succeededFuture(LeagueStanding.of(l.name(), userId, p.id(), tier, null, null, null, null))
+        : placeIn(l, tier, b, p, userId, cohort, false));
+  }
+
+  /**
+   * The seated member's tier, cohort, rank in it and zone, read from the cohort's own entries
+   * ({@link Participation#cohortOrder}) without a count over the whole board; {@code withEntries}:
+   * with those entries, each without its rank on the whole board ({@code globalRank} null).
+   */
+  private Future<LeagueStanding> placeIn(League l, String tier, Board b, Period p, String userId, long cohort,
+      boolean withEntries) {
+    return participation.cohortOrder(b, p, cohort, RankMode.UNIQUE).map(o -> LeagueStanding.of(l.name(), userId,
+        p.id(), tier, o.cohort(), o.rankOf(userId), LeagueReads.zone(zone(l, tier, o).get(userId)),
+        withEntries ? o.members(b, p) : null));
+  }
+
+  /** A cohort board's members as seats: its entries in order, then its members without a score. */
+  static List<Seat> seats(CohortBoard c) {
+    List<Seat> seats = new ArrayList<>();
+    c.entries().forEach(e -> seats.add(new Seat(e.userId(), e.score())));
+    c.missing().forEach(m -> seats.add(new Seat(m, null)));
+    return seats;
   }
 
   /** How the cohort would move if its period closed now. */
-  static Map<String, Move> zone(League l, String tier, CohortBoard c) {
+  static Map<String, Move> zone(League l, String tier, CohortOrder o) {
     List<Seat> seats = new ArrayList<>();
+    o.ranked().forEach(r -> seats.add(new Seat(r.userId(), r.score())));
+    o.missing().forEach(m -> seats.add(new Seat(m, null)));
+    return zone(l, tier, o.cohort(), seats);
+  }
+
+  /** How a cohort whose members are {@code seats} (ranked ones in order, then those without a score) would move. */
+  static Map<String, Move> zone(League l, String tier, long cohort, List<Seat> seats) {
     Map<String, String> members = new LinkedHashMap<>();
-    c.entries().forEach(e -> seats.add(new Seat(e.userId(), e.score())));
-    c.missing().forEach(m -> seats.add(new Seat(m, null)));
     seats.forEach(s -> members.put(s.userId(), tier));
     Map<String, Move> out = new LinkedHashMap<>();
-    for (Move m : LeagueMoves.of(l, members, List.of(new Cohort(tier, c.cohort(), seats)))) {
+    for (Move m : LeagueMoves.of(l, members, List.of(new Cohort(tier, cohort, seats)))) {
       out.put(m.userId(), m);
     }
     return out;

@@ -176,6 +176,16 @@ public record Participation(BoardRegistry boards, BanRegistry bans, Participatio
     }));
   }
 
+  /**
+   * The cohort's members ranked among themselves without its board: the members (one read) and their
+   * own entries (one round), no count over the whole board, ranked as {@link #cohortBoard} ranks them.
+   * What a member's cohort rank, or a league's zone, needs.
+   */
+  public Future<CohortOrder> cohortOrder(Board b, Period p, long cohort, RankMode mode) {
+    return sources.of(b, p, false).compose(source -> source.cohort(cohort).compose(members -> source.group(members)
+        .map(found -> CohortOrder.of(b, cohort, mode, members, found.reach()))));
+  }
+
   /** The user's entry; on a board with cohorts, a user placed in one also has its {@code cohort} and {@code cohortRank}. */
   public Future<UserEntry> user(String board, String userId, String period, String rankMode, Boolean meta) {
     Names.board("board", board);
@@ -193,7 +203,7 @@ public record Participation(BoardRegistry boards, BanRegistry bans, Participatio
     }
     return read.compose(entry -> participant(b, p, userId).compose(found -> found == null || found.cohort() == 0
         ? Future.succeededFuture(entry)
-        : cohortBoard(b, p, found.cohort(), mode, false).map(c -> entry.inCohort(c.cohort(), c.rankOf(userId)))));
+        : cohortOrder(b, p, found.cohort(), mode).map(c -> entry.inCohort(c.cohort(), c.rankOf(userId)))));
   }
 
   /**
@@ -242,8 +252,8 @@ public record Participation(BoardRegistry boards, BanRegistry bans, Participatio
       Entry entry = list.entries().isEmpty() ? null : list.entries().get(0);
       long[] attempts = all.resultAt(2);
       Future<CohortPlace> place = participant == null || participant.cohort() == 0 ? Future.succeededFuture(null)
-          : cohortBoard(b, p, participant.cohort(), RankMode.UNIQUE, false)
-              .map(cb -> new CohortPlace(participant.cohort(), cb.rankOf(userId)));
+          : cohortOrder(b, p, participant.cohort(), RankMode.UNIQUE)
+              .map(o -> new CohortPlace(participant.cohort(), o.rankOf(userId)));
       return place.map(cohort -> new UserBoards.Item(b.name(), p.id(), participant != null,
           participant == null ? null : participant.joinedAt(),
           entry == null ? null : new UserBoards.Standing(entry.score(), list.rankOf(entry)),

@@ -256,6 +256,6 @@ public record LiveSource(ScoreStore scores, ParticipationStore participants, Ran
 
   @Override
   public Future<Group> group(List<String> userIds) {
-    return scores.lookups(b, p.id(), userIds, true).map(lookups -> new Group(Reach.of(userIds, lookups), null));
+    return scores.lookups(b, p.id(), userIds, withMeta).map(lookups -> new Group(Reach.of(userIds, lookups), null));
   }
 }

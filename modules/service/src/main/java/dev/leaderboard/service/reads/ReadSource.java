@@ -32,7 +32,7 @@ public interface ReadSource {
   Future<RankList> ranks(List<String> userIds, RankMode mode);
 
   /**
-   * The group's stored entries, with metadata: live, each member's shard read on its own so that a
+   * The group's stored entries (with metadata when the source reads it; archived, always): live, each member's shard read on its own so that a
    * shard that is down leaves out only its members; archived, rebuilt into composites so both follow
    * one code path, with their final positions ({@code null} while live).
    */

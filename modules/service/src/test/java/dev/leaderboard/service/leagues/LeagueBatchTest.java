@@ -168,7 +168,7 @@ class LeagueBatchTest {
           firstAt.put(user, (long) i);
           seatOrder.add(new Object[] {user, m});
         }
-        landed.add(new Event(i, user, m.tier, PERIOD, null, null));
+        landed.add(new Event(i, user, m.tier, PERIOD, null, null, null, null));
       }
       LeagueBatchResult got = (rnd.nextBoolean() ? a : b).submitLeagueBatch(lg, new ScoreBatch(new JsonObject()
           .put("events", events))).await();
@@ -187,7 +187,8 @@ class LeagueBatchTest {
       for (int k = 0; k < landed.size(); k++) {
         Event want = landed.get(k);
         Event e = events2.get(k);
-        assertThat(new Event(e.index(), e.userId(), e.tier(), e.period(), null, null)).as("round %d", round).isEqualTo(want);
+        assertThat(new Event(e.index(), e.userId(), e.tier(), e.period(), null, null, null, null)).as("round %d", round)
+            .isEqualTo(want);
         assertThat(e.cohort()).as("every landed event's member holds a cohort: %s", e).isNotNull();
         Long seen = cohortOf.putIfAbsent(e.userId(), e.cohort());
         assertThat(seen == null ? e.cohort() : seen).as("one cohort per member in a batch").isEqualTo(e.cohort());
@@ -198,6 +199,11 @@ class LeagueBatchTest {
         seated.merge(m.tier, 1, Integer::sum);
       }
       checkCohorts(model, size, seated);
+      for (Event e : events2) {
+        // each event's place as the batch left its cohort: the model after the whole round
+        assertThat(e.rank()).as("round %d: %s", round, e).isEqualTo(rankOf(model, e.userId()));
+        assertThat(e.zone()).as("round %d: %s", round, e).isEqualTo(zoneOf(model, e.userId()));
+      }
       for (Map.Entry<String, Member> x : model.entrySet()) {
         if (x.getValue().cohort != null) {
           assertThat(cohortOf.getOrDefault(x.getKey(), x.getValue().cohort)).as("a member keeps their cohort")
@@ -210,7 +216,7 @@ class LeagueBatchTest {
       if (m.tier == null) {
         continue;
       }
-      LeagueStanding s = (rnd.nextBoolean() ? a : b).leagueUser(lg, x.getKey(), null).await();
+      LeagueStanding s = (rnd.nextBoolean() ? a : b).leagueUser(lg, x.getKey(), null, null).await();
       assertThat(s.tier()).isEqualTo(m.tier);
       assertThat(s.cohort()).as("%s", x.getKey()).isEqualTo(m.cohort);
       if (m.cohort != null) {
@@ -234,6 +240,17 @@ class LeagueBatchTest {
       }
       assertThat(counts).as("cohorts of %s", tier).isEqualTo(want);
     }
+  }
+
+  /** The zone of a league with promote 1 and relegate 1, whose members all hold a score. */
+  private static String zoneOf(Map<String, Member> model, String user) {
+    Member me = model.get(user);
+    long n = model.values().stream().filter(o -> me.tier.equals(o.tier) && me.cohort.equals(o.cohort)).count();
+    int level = TIERS.indexOf(me.tier);
+    long up = level == TIERS.size() - 1 ? 0 : Math.min(1, n);
+    long down = level == 0 ? 0 : Math.min(1, n - up);
+    long rank = rankOf(model, user);
+    return rank <= up ? "promotion" : rank > n - down ? "relegation" : "stay";
   }
 
   private static long rankOf(Map<String, Member> model, String user) {
@@ -261,7 +278,7 @@ class LeagueBatchTest {
     assertThat(unknown.code()).isEqualTo("league_not_found");
     assertThat(a.listLeagues().await().leagues().stream().filter(o -> o.getString("league").equals(lg)).count())
         .isEqualTo(1);
-    assertThat(catchThrowable(() -> a.leagueUser(lg, "x0", null).await())).as("no member joined by a refused batch")
+    assertThat(catchThrowable(() -> a.leagueUser(lg, "x0", null, null).await())).as("no member joined by a refused batch")
         .isInstanceOf(LeaderboardException.class);
   }
 
@@ -295,7 +312,7 @@ class LeagueBatchTest {
       assertThat(held.pending()).as("%s", held).isEqualTo(1);
       assertThat(held.batch().failed()).isZero();
       assertThat(held.batch().rejected()).isZero();
-      assertThat(held.events().get(0)).isEqualTo(new Event(0, "w0", null, "2025-04-16", null, true));
+      assertThat(held.events().get(0)).isEqualTo(new Event(0, "w0", null, "2025-04-16", null, null, null, true));
       if (round == 0) {
         assertThat(held.batch().applied()).isEqualTo(1);
         assertThat(held.events().get(1).period()).as("a late score of the old period lands at once").isEqualTo(PERIOD);
@@ -305,7 +322,7 @@ class LeagueBatchTest {
 
     clock.set(next.plusSeconds(60));
     a.closeLeague(lg, PERIOD).await();
-    LeagueStanding w0 = b.leagueUser(lg, "w0", "2025-04-16").await();
+    LeagueStanding w0 = b.leagueUser(lg, "w0", "2025-04-16", null).await();
     assertThat(w0.tier()).as("promoted at the close, the held score with it").isEqualTo("gold");
     assertThat(w0.entries()).extracting(CohortBoard.Member::userId, CohortBoard.Member::score)
         .containsExactly(tuple("w0", 1L));
@@ -327,7 +344,7 @@ class LeagueBatchTest {
     assertThat(got.applied()).isEqualTo(1);
     assertThat(got.rejections().get(0).index()).isZero();
     assertThat(got.rejections().get(0).refusal().code()).isEqualTo("banned");
-    LeaderboardException notMember = (LeaderboardException) catchThrowable(() -> a.leagueUser(lg, "outlaw", null)
+    LeaderboardException notMember = (LeaderboardException) catchThrowable(() -> a.leagueUser(lg, "outlaw", null, null)
         .await());
     assertThat(notMember.code()).isEqualTo("not_a_member");
 
@@ -335,7 +352,7 @@ class LeagueBatchTest {
     LeaderboardException single = (LeaderboardException) catchThrowable(() -> a.submitLeague(lg,
         new ScoreEvent(new JsonObject().put("userId", "outlaw").put("value", 5))).await());
     assertThat(single.code()).isEqualTo("banned");
-    notMember = (LeaderboardException) catchThrowable(() -> a.leagueUser(lg, "outlaw", null).await());
+    notMember = (LeaderboardException) catchThrowable(() -> a.leagueUser(lg, "outlaw", null, null).await());
     assertThat(notMember.code()).as("not joined by a single score").isEqualTo("not_a_member");
   }
 }

@@ -161,9 +161,9 @@ class LeagueErasureTest {
       assertThat(stores.get(0).archive().leagueMoves().period(l.uid(), PERIOD).await())
           .noneMatch(m -> m.userId().equals(victim));
       assertThat(b.leagueHistory(lg, victim, null).await().periods()).isEmpty();
-      LeaderboardException gone = (LeaderboardException) catchThrowable(() -> a.leagueUser(lg, victim, null).await());
+      LeaderboardException gone = (LeaderboardException) catchThrowable(() -> a.leagueUser(lg, victim, null, null).await());
       assertThat(gone.code()).isEqualTo("not_a_member");
-      LeaderboardException archived = (LeaderboardException) catchThrowable(() -> a.leagueUser(lg, victim, PERIOD)
+      LeaderboardException archived = (LeaderboardException) catchThrowable(() -> a.leagueUser(lg, victim, PERIOD, null)
           .await());
       assertThat(archived.code()).as("no cohort place left in the archived period").isEqualTo("not_a_member");
     }
@@ -171,7 +171,7 @@ class LeagueErasureTest {
     for (String u : inOne) {
       if (!u.equals(victim)) {
         for (String period : new String[] {null, PERIOD}) {
-          List<CohortBoard.Member> entries = a.leagueUser(one, u, period).await().entries();
+          List<CohortBoard.Member> entries = a.leagueUser(one, u, period, null).await().entries();
           assertThat(entries.stream().map(CohortBoard.Member::userId)).doesNotContain(victim);
         }
       }
@@ -223,7 +223,7 @@ class LeagueErasureTest {
     LeaderboardException refused = (LeaderboardException) catchThrowable(() -> a.removeEntry("~" + lg + ".bronze",
         "x1", null).await());
     assertThat(refused.code()).isEqualTo("invalid_field");
-    assertThat(a.leagueUser(lg, "x1", null).await().rank()).isEqualTo(1);
+    assertThat(a.leagueUser(lg, "x1", null, null).await().rank()).isEqualTo(1);
   }
   /**
    * A league score racing an erasure on a node that has not heard of its ban yet: the erasure stored its
@@ -279,7 +279,7 @@ class LeagueErasureTest {
     assertThat(a.exportUser("gone").await().pendingLeagueScores()).isEmpty();
     clock.set(next.plusSeconds(60));
     a.closeLeague(lg, PERIOD).await();
-    LeagueStanding stays = a.leagueUser(lg, "stays", "2025-04-16").await();
+    LeagueStanding stays = a.leagueUser(lg, "stays", "2025-04-16", null).await();
     assertThat(stays.entries()).extracting(CohortBoard.Member::userId).containsExactly("stays");
     assertThat(a.exportUser("gone").await().periods()).as("nothing of the erased user landed").isEmpty();
   }

@@ -109,7 +109,7 @@ class LeagueScenarioTest {
     assertThat(failure(() -> a.getLeague(lg).await()).code()).isEqualTo("league_not_found");
     assertThat(tierBoard(lg, "bronze")).isNull();
     a.putLeague(lg, spec()).await();
-    assertThat(failure(() -> a.leagueUser(lg, "u1", null).await()).code()).as("a new league has none of the old members")
+    assertThat(failure(() -> a.leagueUser(lg, "u1", null, null).await()).code()).as("a new league has none of the old members")
         .isEqualTo("not_a_member");
   }
 
@@ -124,7 +124,7 @@ class LeagueScenarioTest {
     LeaderboardException forbidden = failure(() -> a.joinLeague(lg,
         new LeagueJoin(new JsonObject().put("userId", "bob").put("tier", "gold")), false).await());
     assertThat(forbidden.failureCode()).isEqualTo(403);
-    assertThat(failure(() -> a.leagueUser(lg, "bob", null).await()).code()).isEqualTo("not_a_member");
+    assertThat(failure(() -> a.leagueUser(lg, "bob", null, null).await()).code()).isEqualTo("not_a_member");
     LeaderboardException unknown = failure(() -> a.joinLeague(lg,
         new LeagueJoin(new JsonObject().put("userId", "bob").put("tier", "platinum")), true).await());
     assertThat(unknown.getMessage()).startsWith("tier must be one of the league's tiers [bronze, silver, gold]");
@@ -189,10 +189,10 @@ class LeagueScenarioTest {
     for (String user : users) {
       Member m = model.get(user);
       if (m.tier == null) {
-        assertThat(failure(() -> a.leagueUser(lg, user, "2025-04-15").await()).code()).isEqualTo("not_a_member");
+        assertThat(failure(() -> a.leagueUser(lg, user, "2025-04-15", null).await()).code()).isEqualTo("not_a_member");
         continue;
       }
-      LeagueStanding s = (rnd.nextBoolean() ? a : b).leagueUser(lg, user, null).await();
+      LeagueStanding s = (rnd.nextBoolean() ? a : b).leagueUser(lg, user, null, null).await();
       assertThat(s.tier()).isEqualTo(m.tier);
       assertThat(s.cohort()).isEqualTo(m.cohort);
       if (m.cohort != null) {
