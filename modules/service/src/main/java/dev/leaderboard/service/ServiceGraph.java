@@ -117,8 +117,9 @@ public final class ServiceGraph {
     PeriodAdmin periods = new PeriodAdmin(store.boards(), store.boardStore(), store.periods(), store.deliveries(),
         store.archive(), closer, clock);
     return new Closing(closer, periods, LeagueCloser.of(vertx, store.leagues(), store.heldScores(),
-        store.deliveries(), store.periods(),
-        store.archive(), store.boards(), periods, intake, store.bans(), leaseMillis));
+        store.deliveries(), store.boardStore(), store.periods(), store.participation(), store.archive(), store.boards(),
+        periods, intake,
+        store.bans(), leaseMillis));
   }
 
   /** A score intake over the node's store alone, for the admin tick's replay of held league scores. */

@@ -1,6 +1,7 @@
 package dev.leaderboard.service.leagues;
 
 import dev.leaderboard.archive.ArchiveStore;
+import dev.leaderboard.archive.ArchivedPeriod;
 import dev.leaderboard.archive.LeagueMoveStore;
 import dev.leaderboard.archive.LeagueMoveStore.Move;
 import dev.leaderboard.core.Board;
@@ -15,14 +16,17 @@ import dev.leaderboard.service.periods.PeriodAdmin;
 import dev.leaderboard.service.periods.PeriodArchivedEvent;
 import dev.leaderboard.service.periods.PeriodCloser;
 import dev.leaderboard.store.Keys;
+import dev.leaderboard.store.boards.BoardStore;
 import dev.leaderboard.store.boards.DeliveryStore;
 import dev.leaderboard.store.boards.PeriodStore;
 import dev.leaderboard.store.leagues.HeldScoreStore;
 import dev.leaderboard.store.leagues.LeagueStore;
+import dev.leaderboard.store.participation.ParticipationStore;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,8 +39,9 @@ import org.slf4j.LoggerFactory;
  * A league period's close, run by one node at a time under the period's league lease:
  * <ol>
  *   <li>each tier board's period is closed and archived like any board's (under its own close lease);</li>
- *   <li>the moves are computed from the archive and recorded in PostgreSQL once
- *       ({@link LeagueMoveStore}: a run after a failure reads back what the first recorded);</li>
+ *   <li>the moves are computed from the tiers' frozen periods, still in Redis ({@link CloseMoves}), and
+ *       recorded in PostgreSQL once ({@link LeagueMoveStore}); the run goes on with what it computed,
+ *       and only a run after a failure reads back what an earlier run recorded;</li>
  *   <li>each tier board with a webhook gets its pending delivery (its event carries the moves);</li>
  *   <li>the moves are applied to the members' tiers, and the period marked applied;</li>
  *   <li>the node that marked it publishes each tier board's {@link PeriodArchivedEvent};</li>
@@ -53,7 +58,7 @@ public final class LeagueCloser {
   private final LeagueStore store;
   private final HeldScoreStore heldScores;
   private final LeagueMoveStore moves;
-  private final ArchivedMoves archived;
+  private final CloseMoves computed;
   private final ArchiveStore archive;
   private final DeliveryStore deliveries;
   private final PeriodStore periodStore;
@@ -64,14 +69,14 @@ public final class LeagueCloser {
   private final long leaseMillis;
 
   private LeagueCloser(Vertx vertx, LeagueStore store, HeldScoreStore heldScores, DeliveryStore deliveries,
-      PeriodStore periodStore,
-      ArchiveStore archive, BoardRegistry boards, PeriodAdmin periods, HeldReplay replay, long leaseMillis) {
+      BoardStore boardStore, PeriodStore periodStore, ParticipationStore participants, ArchiveStore archive,
+      BoardRegistry boards, PeriodAdmin periods, HeldReplay replay, long leaseMillis) {
     this.vertx = vertx;
     this.store = store;
     this.heldScores = heldScores;
     this.archive = archive;
     this.moves = archive.leagueMoves();
-    this.archived = new ArchivedMoves(store, archive.participants());
+    this.computed = new CloseMoves(store, boardStore, participants, periodStore, archive.participants());
     this.deliveries = deliveries;
     this.periodStore = periodStore;
     this.boards = boards;
@@ -85,12 +90,11 @@ public final class LeagueCloser {
    * scores are replayed through {@code intake}.
    */
   public static LeagueCloser of(Vertx vertx, LeagueStore store, HeldScoreStore heldScores, DeliveryStore deliveries,
-      PeriodStore periodStore,
-      ArchiveStore archive, BoardRegistry boards, PeriodAdmin periods, ScoreIntake intake, BanRegistry bans,
-      long leaseMillis) {
+      BoardStore boardStore, PeriodStore periodStore, ParticipationStore participants, ArchiveStore archive,
+      BoardRegistry boards, PeriodAdmin periods, ScoreIntake intake, BanRegistry bans, long leaseMillis) {
     HeldReplay replay = new HeldReplay(heldScores, new TierRoutes(store, boards, intake, bans), intake);
-    return new LeagueCloser(vertx, store, heldScores, deliveries, periodStore, archive, boards, periods, replay,
-        leaseMillis);
+    return new LeagueCloser(vertx, store, heldScores, deliveries, boardStore, periodStore, participants, archive,
+        boards, periods, replay, leaseMillis);
   }
 
   /**
@@ -147,35 +151,78 @@ public final class LeagueCloser {
   }
 
   private Future<List<Move>> closeHoldingLease(League l, Period p, CloseLease lease) {
+    CloseSteps steps = new CloseSteps(l, p);
     return tiers(l).compose(tiers -> {
-      Future<?> closed = Future.succeededFuture();
+      List<ArchivedPeriod> closed = new ArrayList<>();
+      Future<?> closing = Future.succeededFuture();
       for (Board b : tiers) {
-        closed = closed.compose(v -> lease.check()).compose(v -> periods.close(b, p));
+        closing = closing.compose(v -> lease.check()).compose(v -> periods.close(b, p)).map(closed::add);
       }
-      return closed.compose(v -> lease.check()).compose(v -> moves.period(l.uid(), p.id()))
-          .compose(recorded -> !recorded.isEmpty() ? Future.succeededFuture(recorded)
-              : archived.of(l, tiers, p).compose(computed -> moves.record(l.uid(), l.name(), p.id(), computed))
-                  .compose(v -> moves.period(l.uid(), p.id())))
+      return closing.map(steps.done("tiers archived"))
+          .compose(v -> lease.check()).compose(v -> moves.counts(l.uid(), p.id()))
+          // recorded by a run that stopped after recording: read back; else computed and recorded once
+          .compose(recorded -> recorded.total() > 0 ? moves.period(l.uid(), p.id()).map(steps.done("moves read back"))
+              : computed.of(l, tiers, closed, p).map(steps.done("moves computed"))
+                  .compose(computed -> moves.record(l.uid(), l.name(), p.id(), computed).map(computed))
+                  .map(steps.done("moves recorded")))
           .compose(recorded -> Future.all(tiers.stream().map(b -> PeriodCloser.recordDelivery(deliveries, b, p)).toList())
               .map(recorded))
           .compose(recorded -> lease.check().compose(v -> store.applied(l, p.id())).compose(done -> {
             if (done) {
-              return replay.release(l, p).map(recorded);
+              return replay.release(l, p).map(steps.done("held scores replayed")).map(recorded);
             }
             Map<String, String> to = new LinkedHashMap<>();
             recorded.forEach(m -> to.put(m.userId(), m.to()));
             return store.apply(l, p.id(), to).map(marked -> {
               if (marked) {
                 // each tier board's event, with its members' moves
-                tiers.forEach(b -> archive.period(b.uid(), p.id())
-                    .onSuccess(a -> PeriodArchivedEvent.publish(vertx, archive, b, a))
-                    .onFailure(t -> LOG.warn("the archived event of period {} of board {} was not published: {}",
-                        p.id(), b.name(), t.toString())));
+                for (int i = 0; i < tiers.size(); i++) {
+                  PeriodArchivedEvent.publish(vertx, archive, tiers.get(i), closed.get(i));
+                }
               }
               return recorded;
-            }).compose(r -> lease.check()).compose(v -> replay.release(l, p)).map(recorded);
-          }));
+            }).map(steps.done("moves applied")).compose(r -> lease.check()).compose(v -> replay.release(l, p))
+                .map(steps.done("held scores replayed")).map(recorded);
+          }))
+          .map(recorded -> {
+            steps.log(recorded.size());
+            return byUser(recorded);
+          });
     });
+  }
+
+  /** The moves by user ID, as the close answers them. */
+  private static List<Move> byUser(List<Move> moves) {
+    List<Move> out = new ArrayList<>(moves);
+    out.sort(Comparator.comparing(Move::userId));
+    return out;
+  }
+
+  /** How long each step of one close took, logged once it ends. */
+  private static final class CloseSteps {
+    private final League l;
+    private final Period p;
+    private final StringBuilder steps = new StringBuilder();
+    private long last = System.nanoTime();
+
+    CloseSteps(League l, Period p) {
+      this.l = l;
+      this.p = p;
+    }
+
+    <T> java.util.function.Function<T, T> done(String step) {
+      return value -> {
+        long now = System.nanoTime();
+        steps.append(steps.isEmpty() ? "" : ", ").append(step).append(" in ").append((now - last) / 1_000_000)
+            .append(" ms");
+        last = now;
+        return value;
+      };
+    }
+
+    void log(int moves) {
+      LOG.info("closed period {} of league {} ({} moves): {}", p.id(), l.name(), moves, steps);
+    }
   }
 
   /** The member's recorded moves, newest period first. */

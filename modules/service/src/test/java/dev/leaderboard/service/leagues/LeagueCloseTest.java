@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.leaderboard.archive.LeagueMoveStore.Move;
 import dev.leaderboard.core.LeaderboardException;
+import dev.leaderboard.core.Board;
 import dev.leaderboard.core.League;
 import dev.leaderboard.service.NodeStore;
 import dev.leaderboard.service.TestClock;
@@ -235,6 +236,50 @@ class LeagueCloseTest {
     assertThat(again.succeeded() || racing.succeeded()).isTrue();
     assertThat(members.members(l).await()).as("each member one move from where they started").isEqualTo(after);
     assertThat(members.applied(l, "2025-04-15").await()).isTrue();
+  }
+
+  /**
+   * The moves are computed from the tiers' frozen periods in Redis; a close run again once those keys
+   * are gone (here: dropped after a close whose moves were then forgotten and undone) computes them
+   * from the archive, and they are the same moves.
+   */
+  @Test
+  void aCloseWhoseTiersAreNoLongerInRedisComputesTheSameMovesFromTheArchive(Random rnd) {
+    String lg = "lgr-" + UUID.randomUUID().toString().substring(0, 8);
+    a.putLeague(lg, new JsonObject().put("tiers", new JsonArray(new ArrayList<Object>(TIERS))).put("cohortSize", 3)
+        .put("promote", 1).put("relegate", 1).put("period", "daily").put("dropInactive", rnd.nextBoolean())).await();
+    Map<String, String> before = new LinkedHashMap<>();
+    long at = DAY.toEpochMilli() + 1000;
+    for (int i = 0; i < 20; i++) {
+      String user = "r" + i;
+      String tier = TIERS.get(rnd.nextInt(3));
+      before.put(user, tier);
+      a.joinLeague(lg, new LeagueJoin(new JsonObject().put("userId", user).put("tier", tier)), true).await();
+      if (rnd.nextInt(5) > 0) {
+        // equal scores too: ties go to who reached the score first
+        (i % 2 == 0 ? a : b).submitLeague(lg, new ScoreEvent(new JsonObject().put("userId", user)
+            .put("value", 1 + rnd.nextInt(4)).put("at", at + i))).await();
+      }
+    }
+    clock.set(DAY.plus(Duration.ofDays(1)).plusSeconds(600));
+    LeagueClosed first = a.closeLeague(lg, "2025-04-15").await();
+    League l = League.fromStored(new JsonObject(stores.get(0).shards().send(Route.META,
+        Request.cmd(Command.HGET).arg(Keys.LEAGUES).arg(lg)).await().toString()));
+    LeagueStore members = new LeagueStore(stores.get(1).shards());
+    Map<String, String> after = members.members(l).await();
+
+    // the moves forgotten and undone, the tiers' keys gone from Redis
+    stores.get(0).archive().leagueMoves().delete(l.uid()).await();
+    stores.get(0).shards().send(Route.META, Request.cmd(Command.SREM).arg(Keys.leagueApplied(l)).arg("2025-04-15"))
+        .await();
+    members.apply(l, "other", before).await();
+    for (String tier : TIERS) {
+      Board board = stores.get(0).boards().require(l.tierBoard(tier)).await();
+      stores.get(0).periods().drop(board, "2025-04-15").await();
+    }
+    LeagueClosed again = b.closeLeague(lg, "2025-04-15").await();
+    assertThat(again).as("the same moves, from the archive").isEqualTo(first);
+    assertThat(members.members(l).await()).isEqualTo(after);
   }
 
   /** The members' tiers as stored, against the model. */

@@ -1,0 +1,147 @@
+package dev.leaderboard.service.leagues;
+
+import dev.leaderboard.archive.ArchivedPeriod;
+import dev.leaderboard.archive.LeagueMoveStore.Move;
+import dev.leaderboard.archive.ParticipantArchive;
+import dev.leaderboard.archive.ParticipantArchive.Seated;
+import dev.leaderboard.core.Board;
+import dev.leaderboard.core.League;
+import dev.leaderboard.core.LeagueMoves;
+import dev.leaderboard.core.LeagueMoves.Cohort;
+import dev.leaderboard.core.LeagueMoves.Seat;
+import dev.leaderboard.core.Period;
+import dev.leaderboard.core.RankMode;
+import dev.leaderboard.service.reads.CohortRanking;
+import dev.leaderboard.service.reads.Entries;
+import dev.leaderboard.store.boards.BoardStore;
+import dev.leaderboard.store.boards.PeriodStore;
+import dev.leaderboard.store.leagues.LeagueStore;
+import dev.leaderboard.store.participation.ParticipationStore;
+import dev.leaderboard.store.participation.ParticipationStore.Participant;
+import dev.leaderboard.store.scores.StoredEntry;
+import io.vertx.core.Future;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A league period's moves, computed with {@link LeagueMoves} from each tier's seats and final entries
+ * and the members' current tiers: what {@link LeagueCloser} records once. A tier's seats and entries
+ * are read from Redis, where its closed period is frozen and still held: its join order and final
+ * ranking, one read each, as its archive read them. A tier whose keys are gone or no longer match its
+ * archive (a close run again after they were dropped) is read from the archive instead, in pages of whole
+ * cohorts. Either way each cohort is ranked by the one cohort ranking ({@link CohortRanking}).
+ */
+record CloseMoves(LeagueStore store, BoardStore boards, ParticipationStore participants, PeriodStore periods,
+    ParticipantArchive archived) {
+  /** Seats per read of the archive (whole cohorts): a few pages for a tier of any size, each page's work short. */
+  private static final int PAGE = 20_000;
+
+  /**
+   * The moves from the cohorts of every tier, one tier after the other, and the members' tiers now;
+   * {@code closed} each tier's archived period (its size tells whether Redis still holds it whole).
+   */
+  Future<List<Move>> of(League l, List<Board> tiers, List<ArchivedPeriod> closed, Period p) {
+    return store.members(l).compose(members -> {
+      Set<String> seated = new HashSet<>();
+      List<Move> out = new ArrayList<>(members.size());
+      Future<Void> read = Future.succeededFuture();
+      for (int i = 0; i < tiers.size(); i++) {
+        Cohorts tier = new Cohorts(l, l.tiers().get(i), tiers.get(i), p, members, seated, out);
+        ArchivedPeriod archive = closed.get(i);
+        read = read.compose(v -> tier.live(archive.size()));
+      }
+      return read.map(v -> {
+        LeagueMoves.unseated(l, members, seated).forEach(m -> out.add(recorded(m)));
+        return out;
+      });
+    });
+  }
+
+  private static Move recorded(LeagueMoves.Move m) {
+    return new Move(m.userId(), m.from(), m.to(), m.cohort(), m.cohortRank(), m.score(), m.movement());
+  }
+
+  /** One tier's cohorts turned into moves. */
+  private final class Cohorts {
+    private final League l;
+    private final String tier;
+    private final Board b;
+    private final Period p;
+    private final Map<String, String> members;
+    private final Set<String> seated;
+    private final List<Move> out;
+
+    Cohorts(League l, String tier, Board b, Period p, Map<String, String> members, Set<String> seated,
+        List<Move> out) {
+      this.l = l;
+      this.tier = tier;
+      this.b = b;
+      this.p = p;
+      this.members = members;
+      this.seated = seated;
+      this.out = out;
+    }
+
+    /**
+     * From Redis: the join order and the final ranking, each entry's position its place in the ranking;
+     * from the archive when the period's keys are gone (no longer among the board's hot periods) or
+     * its ranking is not the {@code archivedSize} entries archived.
+     */
+    Future<Void> live(long archivedSize) {
+      return boards.periods(b).compose(hot -> !hot.contains(p.id()) ? archived(0)
+          : Future.all(participants.all(b, p.id()), periods.ranking(b, p.id())).compose(read -> {
+        List<Participant> joined = read.resultAt(0);
+        List<StoredEntry> ranking = read.resultAt(1);
+        if (ranking.size() != archivedSize) {
+          return archived(0);
+        }
+        Map<String, Integer> position = new HashMap<>(ranking.size() * 2);
+        for (int i = 0; i < ranking.size(); i++) {
+          position.put(ranking.get(i).userId(), i);
+        }
+        Map<Long, List<Seated>> cohorts = new LinkedHashMap<>();
+        for (int k = 0; k < joined.size(); k++) {
+          Participant seat = joined.get(k);
+          if (seat.cohort() > 0) {
+            Integer at = position.get(seat.userId());
+            cohorts.computeIfAbsent(seat.cohort(), c -> new ArrayList<>()).add(new Seated(seat.cohort(), k,
+                seat.userId(), at == null ? null : (long) at, at == null ? null : Entries.score(b, ranking.get(at))));
+          }
+        }
+        cohorts.values().forEach(this::moves);
+        return Future.succeededFuture();
+      }));
+    }
+
+    /** From the archive: the cohorts after {@code after}, a page of whole cohorts at a time. */
+    Future<Void> archived(long after) {
+      int cohorts = Math.max(1, PAGE / l.cohortSize());
+      return archived.seated(b.uid(), p.id(), after, cohorts).compose(page -> {
+        int read = 0;
+        int start = 0;
+        for (int i = 1; i <= page.size(); i++) {
+          if (i == page.size() || page.get(i).cohort() != page.get(start).cohort()) {
+            moves(page.subList(start, i));
+            read++;
+            start = i;
+          }
+        }
+        return read < cohorts ? Future.succeededFuture() : archived(page.get(page.size() - 1).cohort());
+      });
+    }
+
+    /** One whole cohort's moves: members with an entry in the board's unique order, then the others in join order. */
+    private void moves(List<Seated> cohort) {
+      List<Seat> seats = new ArrayList<>(cohort.size());
+      CohortRanking.of(RankMode.UNIQUE, cohort, Seated::position, Seated::score)
+          .forEach(place -> seats.add(new Seat(place.member().userId(), place.member().score())));
+      LeagueMoves.cohort(l, members, new Cohort(tier, cohort.get(0).cohort(), seats), seated)
+          .forEach(m -> out.add(recorded(m)));
+    }
+  }
+}
