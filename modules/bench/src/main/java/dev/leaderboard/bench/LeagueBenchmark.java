@@ -135,7 +135,9 @@ public final class LeagueBenchmark {
         // the period ends: scores of the next one stream through its grace, the close and after
         Instant end = tier.parsePeriod(period).end();
         clock.jumpTo(end.plusSeconds(1));
-        BoundaryStream stream = BoundaryStream.start(vertx, service, "bench", members, STREAM_WIDTH);
+        // -Dstream.width=0: the close alone, on a quiet machine, as the plain archive runs
+        BoundaryStream stream = BoundaryStream.start(vertx, service, "bench", members,
+            Integer.getInteger("stream.width", STREAM_WIDTH));
         CloseCpu closing;
         double closeSeconds;
         try {
