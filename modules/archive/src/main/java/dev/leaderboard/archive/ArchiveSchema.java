@@ -56,7 +56,14 @@ final class ArchiveSchema {
       // a period's moves counted by movement, kept as they are recorded and erased
       LeagueMoveStore.COUNTS,
       // a user's rows read a page at a time by an export, and the audit entries that name them
-      UserArchive.SCHEMA);
+      UserArchive.SCHEMA,
+      // the indexes led by the user alone that those per-user indexes cover: one index write fewer per
+      // archived entry, participant and league move (an erasure and a member's history use the wider ones)
+      """
+      drop index if exists archived_entry_by_user;
+      drop index if exists archived_participant_by_user;
+      drop index if exists league_move_by_user;
+      """);
 
   /**
    * Brings the schema to the newest version (the archive's tables and the audit log's). Nodes may
