@@ -38,7 +38,8 @@ import org.slf4j.LoggerFactory;
 /**
  * A league period's close, run by one node at a time under the period's league lease:
  * <ol>
- *   <li>each tier board's period is closed and archived like any board's (under its own close lease);</li>
+ *   <li>each tier board's period is closed and archived like any board's (under its own close lease),
+ *       the tiers at once;</li>
  *   <li>the moves are computed from the tiers' frozen periods, still in Redis ({@link CloseMoves}), and
  *       recorded in PostgreSQL once ({@link LeagueMoveStore}); the run goes on with what it computed,
  *       and only a run after a failure reads back what an earlier run recorded;</li>
@@ -153,12 +154,14 @@ public final class LeagueCloser {
   private Future<List<Move>> closeHoldingLease(League l, Period p, CloseLease lease) {
     CloseSteps steps = new CloseSteps(l, p);
     return tiers(l).compose(tiers -> {
+      // the tiers at once, each under its own close lease: PostgreSQL writes one while the node reads another
+      List<Future<ArchivedPeriod>> closing = tiers.stream().map(b -> lease.check().compose(v -> periods.close(b, p)))
+          .toList();
       List<ArchivedPeriod> closed = new ArrayList<>();
-      Future<?> closing = Future.succeededFuture();
-      for (Board b : tiers) {
-        closing = closing.compose(v -> lease.check()).compose(v -> periods.close(b, p)).map(closed::add);
-      }
-      return closing.map(steps.done("tiers archived"))
+      return Future.all(closing).map(all -> {
+        closing.forEach(c -> closed.add(c.result()));
+        return all;
+      }).map(steps.done("tiers archived"))
           .compose(v -> lease.check()).compose(v -> moves.counts(l.uid(), p.id()))
           // recorded by a run that stopped after recording: read back; else computed and recorded once
           .compose(recorded -> recorded.total() > 0 ? moves.period(l.uid(), p.id()).map(steps.done("moves read back"))
