@@ -312,9 +312,11 @@ public record Board(
 
   static <E> E enumField(JsonObject spec, String field, E def, java.util.function.Function<String, E> parse) {
     String s = Fields.string(spec, "", field, null);
-    if (s == null) {
-      return def;
-    }
+    return s == null ? def : parseEnum(field, s, parse);
+  }
+
+  /** {@code s} read by {@code parse}; a 400 naming {@code field} when it names no value. */
+  static <E> E parseEnum(String field, String s, java.util.function.Function<String, E> parse) {
     try {
       return parse.apply(s);
     } catch (IllegalArgumentException e) {
@@ -357,9 +359,7 @@ public record Board(
         .put("createdAt", createdAt)
         .put("origin", origin)
         .put("limits", limits);
-    if (maxStep != null) {
-      out.put("maxStep", maxStep);
-    }
+    Fields.putIfSet(out, "maxStep", maxStep);
     if (!sortKeys.isEmpty()) {
       out.put("sortKeys", SortKey.toJson(sortKeys));
     }

@@ -191,19 +191,13 @@ public record Competition(boolean joinRequired, Integer maxSize, Integer maxAtte
   /** The fields that are set, as the definition shows them ({@code joinRequired} always). */
   void show(JsonObject definition) {
     definition.put("joinRequired", joinRequired);
-    putIf(definition, "maxSize", maxSize);
-    putIf(definition, "maxAttempts", maxAttempts);
-    putIf(definition, "startsAt", startsAt == null ? null : startsAt.toString());
-    putIf(definition, "endsAt", endsAt == null ? null : endsAt.toString());
-    putIf(definition, "activeFor", activeFor == null ? null : activeFor.toString());
-    putIf(definition, "cohortSize", cohortSize);
-    putIf(definition, "cohortBy", cohortBy);
-  }
-
-  private static void putIf(JsonObject o, String field, Object v) {
-    if (v != null) {
-      o.put(field, v);
-    }
+    Fields.putIfSet(definition, "maxSize", maxSize);
+    Fields.putIfSet(definition, "maxAttempts", maxAttempts);
+    Fields.putIfSet(definition, "startsAt", startsAt == null ? null : startsAt.toString());
+    Fields.putIfSet(definition, "endsAt", endsAt == null ? null : endsAt.toString());
+    Fields.putIfSet(definition, "activeFor", activeFor == null ? null : activeFor.toString());
+    Fields.putIfSet(definition, "cohortSize", cohortSize);
+    Fields.putIfSet(definition, "cohortBy", cohortBy);
   }
 
   static Competition fromStored(JsonObject j) {
