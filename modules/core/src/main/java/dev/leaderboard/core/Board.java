@@ -312,16 +312,7 @@ public record Board(
 
   static <E> E enumField(JsonObject spec, String field, E def, java.util.function.Function<String, E> parse) {
     String s = Fields.string(spec, "", field, null);
-    return s == null ? def : parseEnum(field, s, parse);
-  }
-
-  /** {@code s} read by {@code parse}; a 400 naming {@code field} when it names no value. */
-  static <E> E parseEnum(String field, String s, java.util.function.Function<String, E> parse) {
-    try {
-      return parse.apply(s);
-    } catch (IllegalArgumentException e) {
-      throw Refusal.invalid(field, e.getMessage() + " (got '" + s + "')");
-    }
+    return s == null ? def : Fields.parsed(field, s, parse);
   }
 
   /** The definition as the API shows it, with the derived limits (a webhook's secret left out). */

@@ -90,14 +90,12 @@ public record Competition(boolean joinRequired, Integer maxSize, Integer maxAtte
 
   /** The longest {@code activeFor} can be: a period's nominal length, or the window of an all-time board. */
   private static Duration longest(PeriodKind period, Instant startsAt, Instant endsAt) {
-    if (period != PeriodKind.ALL_TIME) {
-      return switch (period) {
-        case DAILY -> Duration.ofDays(1);
-        case WEEKLY -> Duration.ofDays(7);
-        default -> Duration.ofDays(31);
-      };
-    }
-    return startsAt != null && endsAt != null ? Duration.between(startsAt, endsAt) : Board.ALL_TIME_SPAN;
+    return switch (period) {
+      case DAILY -> Duration.ofDays(1);
+      case WEEKLY -> Duration.ofDays(7);
+      case MONTHLY -> Duration.ofDays(31);
+      case ALL_TIME -> startsAt != null && endsAt != null ? Duration.between(startsAt, endsAt) : Board.ALL_TIME_SPAN;
+    };
   }
 
   private static void fixed(String field, Object was, Object now) {

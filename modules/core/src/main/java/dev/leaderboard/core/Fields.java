@@ -7,6 +7,7 @@ import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * Typed reads of JSON request fields. Every failure is a 400 naming the field and the rule, so
@@ -70,6 +71,15 @@ public final class Fields {
   static void putIfSet(JsonObject o, String field, Object v) {
     if (v != null) {
       o.put(field, v);
+    }
+  }
+
+  /** {@code s} read by {@code parse} (an enum's {@code fromWire}); its refusal a 400 naming {@code field}. */
+  public static <E> E parsed(String field, String s, Function<String, E> parse) {
+    try {
+      return parse.apply(s);
+    } catch (IllegalArgumentException e) {
+      throw Refusal.invalid(field, e.getMessage() + " (got '" + s + "')");
     }
   }
 

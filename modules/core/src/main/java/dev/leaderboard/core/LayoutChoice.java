@@ -24,7 +24,7 @@ final class LayoutChoice {
         : maxScore == null && minScore >= fits ? "minScore is at or above the packed layout's largest score " + fits
         : null;
     Layout layout = asked == null ? (packedMiss == null ? Layout.PACKED : Layout.WIDE)
-        : Board.parseEnum("layout", asked, Layout::fromWire);
+        : Fields.parsed("layout", asked, Layout::fromWire);
     if (layout == Layout.PACKED && packedMiss != null) {
       throw Refusal.invalid("layout", "packed does not fit this board: " + packedMiss
           + "; leave layout out to get the wide layout");

@@ -56,11 +56,7 @@ public final class Profile {
   /** {@code profile}'s fields in the order of {@link #FIELDS}. */
   public static JsonObject canonical(JsonObject profile) {
     JsonObject out = new JsonObject();
-    for (String f : FIELDS) {
-      if (profile.containsKey(f)) {
-        out.put(f, profile.getValue(f));
-      }
-    }
+    FIELDS.stream().filter(profile::containsKey).forEach(f -> out.put(f, profile.getValue(f)));
     return out;
   }
 

@@ -20,6 +20,8 @@ public record RewardRules(List<Rule> rules, RankMode mode) {
   public static final RewardRules NONE = new RewardRules(List.of(), RankMode.UNIQUE);
   /** The board fields these rules are read from. */
   static final Set<String> FIELDS = Set.of("rewards", "rewardRankMode");
+  /** The rank modes a rule may read. */
+  private static final RankMode[] MODES = {RankMode.UNIQUE, RankMode.COMPETITION};
 
   /**
    * One rule: ranks {@code from}..{@code to} (inclusive) or, when {@code topPercent} is set, the
@@ -61,16 +63,7 @@ public record RewardRules(List<Rule> rules, RankMode mode) {
   /** The {@code rewards} and {@code rewardRankMode} fields of a definition over {@code existing}; {@code rewards: null} removes the rules. */
   static RewardRules define(JsonObject spec, RewardRules existing) {
     List<Rule> rules = spec.containsKey("rewards") ? rules("rewards", spec.getValue("rewards")) : existing.rules();
-    RankMode mode = existing.mode();
-    String wire = Fields.string(spec, "", "rewardRankMode", null);
-    if (wire != null) {
-      mode = switch (wire) {
-        case "unique" -> RankMode.UNIQUE;
-        case "competition" -> RankMode.COMPETITION;
-        default -> throw Refusal.invalid("rewardRankMode", "must be one of unique, competition (got '"
-            + wire + "')");
-      };
-    }
+    RankMode mode = Board.enumField(spec, "rewardRankMode", existing.mode(), s -> Wire.parse(MODES, s));
     return new RewardRules(rules, mode);
   }
 
