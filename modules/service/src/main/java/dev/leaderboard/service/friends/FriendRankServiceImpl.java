@@ -49,8 +49,6 @@ import java.util.Set;
  * leaves out only its members, and the board is marked partial.
  */
 public final class FriendRankServiceImpl implements FriendRankService {
-  public static final int DEFAULT_FRIEND_LIMIT = 5_000;
-
   private final BoardRegistry boards;
   private final ScoreStore scores;
   private final ReadSources sources;
@@ -161,7 +159,7 @@ public final class FriendRankServiceImpl implements FriendRankService {
           }
         }
         refused.sort(Comparator.comparingInt(FriendImport.Refused::index));
-        return FriendImport.of(userId, added, present, refused);
+        return new FriendImport(userId, added, present, refused);
       });
     });
   }
@@ -262,6 +260,4 @@ public final class FriendRankServiceImpl implements FriendRankService {
     }
     return reach.partial(globalKnown ? LEFT_OUT : LEFT_OUT + "; " + NO_GLOBAL);
   }
-
-  // ---- request parts, with the same rules and messages as the board reads
 }

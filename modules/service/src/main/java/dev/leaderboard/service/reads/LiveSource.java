@@ -53,7 +53,7 @@ public record LiveSource(ScoreStore scores, ParticipationStore participants, Ran
         return Future.succeededFuture(last.answer());
       }
       return run(mode, page.entries(), offset, page.total()).map(entries -> {
-        EntryPage answer = EntryPage.of(b.name(), p.id(), page.total(), offset, limit, mode, entries);
+        EntryPage answer = new EntryPage(b.name(), p.id(), page.total(), offset, limit, mode, entries);
         LAST_PAGE.set(new PageAnswer(page, mode, answer));
         return answer;
       });
@@ -104,7 +104,7 @@ public record LiveSource(ScoreStore scores, ParticipationStore participants, Ran
       List<StoredEntry> window = new ArrayList<>(a.before().subList(a.before().size() - fromBefore, a.before().size()));
       window.addAll(a.from().subList(0, Math.min(a.from().size(), limit - fromBefore)));
       return run(mode, window, start, a.total())
-          .map(entries -> AroundPage.of(b.name(), p.id(), userId, a.total(), start, mode, entries));
+          .map(entries -> new AroundPage(b.name(), p.id(), userId, a.total(), start, mode, entries));
     });
   }
 
@@ -147,10 +147,7 @@ public record LiveSource(ScoreStore scores, ParticipationStore participants, Ran
   }
 
   private RankList scoresOnly(List<StoredEntry> sorted, Reach reach, RankMode mode, Partial partial) {
-    List<Entry> entries = new ArrayList<>(sorted.size());
-    for (StoredEntry e : sorted) {
-      entries.add(Entries.of(b, p, e, 0, 0, 0));
-    }
+    List<Entry> entries = sorted.stream().map(e -> Entries.of(b, p, e, 0, 0, 0)).toList();
     return RankList.partial(b.name(), p.id(), mode, entries, reach.missing(), partial);
   }
 
