@@ -75,8 +75,7 @@ public record Export(ModerationStore store, ModerationTargets targets, Participa
     }
     List<ModerationTargets.Hot> chunk = hot.subList(from, Math.min(hot.size(), from + PERIODS_PER_ROUND));
     List<ModerationStore.Target> all = ModerationTargets.targets(chunk);
-    return store.holdings(userId, all).compose(held -> participation.seats(chunk.stream()
-            .map(h -> new ParticipationStore.BoardPeriod(h.board(), h.period().id())).toList(), userId)
+    return store.holdings(userId, all).compose(held -> participation.seats(ModerationTargets.seats(chunk), userId)
         .compose(seats -> store.events(all, userId).map(events -> {
           for (int i = 0; i < chunk.size(); i++) {
             UserExport.HotPeriod p = period(chunk.get(i), held.get(i), seats.get(i), events.get(i));
