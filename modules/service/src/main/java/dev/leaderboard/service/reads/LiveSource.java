@@ -21,6 +21,7 @@ import dev.leaderboard.store.scores.StoredEntry;
 import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * A live period, read from the Redis shards. Unique ranks follow from positions; competition and
@@ -193,14 +194,8 @@ public record LiveSource(ScoreStore scores, ParticipationStore participants, Ran
   }
 
   private boolean movedToABetterScore(List<StoredEntry> pivots, RankCounts c) {
-    for (int i = 0; i < pivots.size(); i++) {
-      StoredEntry now = c.current()[i];
-      if (c.moved(i, pivots.get(i)) && now != null
-          && b.order().better(Entries.score(b, now), Entries.score(b, pivots.get(i)))) {
-        return true;
-      }
-    }
-    return false;
+    return IntStream.range(0, pivots.size()).anyMatch(i -> c.moved(i, pivots.get(i)) && c.current()[i] != null
+        && b.order().better(Entries.score(b, c.current()[i]), Entries.score(b, pivots.get(i))));
   }
 
   /**
