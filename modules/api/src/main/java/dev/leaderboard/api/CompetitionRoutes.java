@@ -7,13 +7,7 @@ import io.vertx.ext.web.RoutingContext;
 import java.util.function.Supplier;
 
 /** HTTP routes of competitions: joining, participants, cohorts, a user's boards. */
-final class CompetitionRoutes {
-  private final Supplier<LeaderboardService> service;
-
-  private CompetitionRoutes(Supplier<LeaderboardService> service) {
-    this.service = service;
-  }
-
+record CompetitionRoutes(Supplier<LeaderboardService> service) {
   /** @param service this node's service, or a 503 when it is not running */
   static void mount(ContractRouter router, Supplier<LeaderboardService> service) {
     CompetitionRoutes routes = new CompetitionRoutes(service);
@@ -26,14 +20,8 @@ final class CompetitionRoutes {
 
   /** 201 for a first join, 200 with the same body when the user had joined before. */
   private void join(RoutingContext ctx) {
-    service.get().join(ctx.pathParam("board"), new JoinRequest(Params.body(ctx))).onComplete(ar -> {
-      if (ar.succeeded()) {
-        ctx.response().setStatusCode(ar.result().created() ? 201 : 200);
-        ctx.json(ar.result().body().toJson());
-      } else {
-        ctx.fail(ar.cause());
-      }
-    });
+    Replies.created(ctx, service.get().join(ctx.pathParam("board"), new JoinRequest(Params.body(ctx))),
+        r -> r.created(), r -> r.body().toJson());
   }
 
   private void participants(RoutingContext ctx) {

@@ -1,5 +1,6 @@
 package dev.leaderboard.api;
 
+import dev.leaderboard.service.result.FriendChange;
 import dev.leaderboard.service.request.FriendIds;
 import dev.leaderboard.service.FriendRankService;
 import io.vertx.core.json.JsonArray;
@@ -11,13 +12,7 @@ import java.util.function.Supplier;
  * Friend routes: the answer of {@link FriendRankService} is written unchanged, so HTTP and
  * event-bus callers get the same documents.
  */
-final class FriendRoutes {
-  private final Supplier<FriendRankService> friends;
-
-  private FriendRoutes(Supplier<FriendRankService> friends) {
-    this.friends = friends;
-  }
-
+record FriendRoutes(Supplier<FriendRankService> friends) {
   /** @param friends this node's friend service, or a 503 when it is not running */
   static void mount(ContractRouter router, Supplier<FriendRankService> friends) {
     FriendRoutes routes = new FriendRoutes(friends);
@@ -30,14 +25,8 @@ final class FriendRoutes {
 
   /** 201 when the friendship is new, 200 when it existed already; the body says which either way. */
   private void add(RoutingContext ctx) {
-    friends.get().addFriend(ctx.pathParam("userId"), ctx.pathParam("friendId")).onComplete(ar -> {
-      if (ar.succeeded()) {
-        ctx.response().setStatusCode(ar.result().added() ? 201 : 200);
-        ctx.json(ar.result().toJson());
-      } else {
-        ctx.fail(ar.cause());
-      }
-    });
+    Replies.created(ctx, friends.get().addFriend(ctx.pathParam("userId"), ctx.pathParam("friendId")),
+        FriendChange::added, FriendChange::toJson);
   }
 
   private void remove(RoutingContext ctx) {

@@ -1,5 +1,6 @@
 package dev.leaderboard.api;
 
+import dev.leaderboard.service.result.BoardDefinition;
 import dev.leaderboard.api.audit.NodeAudit;
 import dev.leaderboard.api.auth.AccessGate;
 import dev.leaderboard.api.auth.NodeKeys;
@@ -191,14 +192,8 @@ public class HttpApiVerticle extends VerticleBase {
   }
 
   private void putBoard(RoutingContext ctx) {
-    service().putBoard(ctx.pathParam("board"), Params.body(ctx)).onComplete(ar -> {
-      if (ar.succeeded()) {
-        ctx.response().setStatusCode(Boolean.TRUE.equals(ar.result().created()) ? 201 : 200);
-        ctx.json(ar.result().definition());
-      } else {
-        ctx.fail(ar.cause());
-      }
-    });
+    Replies.created(ctx, service().putBoard(ctx.pathParam("board"), Params.body(ctx)),
+        d -> Boolean.TRUE.equals(d.created()), BoardDefinition::definition);
   }
 
   private void getBoard(RoutingContext ctx) {

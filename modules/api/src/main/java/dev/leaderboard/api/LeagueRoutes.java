@@ -8,19 +8,11 @@ import dev.leaderboard.service.request.LeagueJoin;
 import dev.leaderboard.service.request.ScoreBatch;
 import dev.leaderboard.service.request.ScoreEvent;
 import dev.leaderboard.service.result.LeagueDefinition;
-import io.vertx.core.Future;
-import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import java.util.function.Supplier;
 
 /** HTTP routes of leagues: definitions, members, scores, a member's standing, tiers, cohorts and moves. */
-final class LeagueRoutes {
-  private final Supplier<LeaderboardService> service;
-
-  private LeagueRoutes(Supplier<LeaderboardService> service) {
-    this.service = service;
-  }
-
+record LeagueRoutes(Supplier<LeaderboardService> service) {
   /** @param service this node's service, or a 503 when it is not running */
   static void mount(ContractRouter router, Supplier<LeaderboardService> service) {
     LeagueRoutes routes = new LeagueRoutes(service);
@@ -45,8 +37,8 @@ final class LeagueRoutes {
   }
 
   private void put(RoutingContext ctx) {
-    created(ctx, service.get().putLeague(ctx.pathParam("league"), Params.body(ctx))
-        .map(d -> new Created(d.created(), d.definition())));
+    Replies.created(ctx, service.get().putLeague(ctx.pathParam("league"), Params.body(ctx)), LeagueDefinition::created,
+        LeagueDefinition::definition);
   }
 
   private void get(RoutingContext ctx) {
@@ -61,8 +53,8 @@ final class LeagueRoutes {
   private void join(RoutingContext ctx) {
     ApiKey key = ctx.get(AccessGate.KEY);
     boolean admin = key != null && key.allows(Scope.ADMIN);
-    created(ctx, service.get().joinLeague(ctx.pathParam("league"), new LeagueJoin(Params.body(ctx)), admin)
-        .map(m -> new Created(m.created(), m.body().toJson())));
+    Replies.created(ctx, service.get().joinLeague(ctx.pathParam("league"), new LeagueJoin(Params.body(ctx)), admin),
+        m -> m.created(), m -> m.body().toJson());
   }
 
   private void submit(RoutingContext ctx) {
@@ -105,20 +97,5 @@ final class LeagueRoutes {
     Params q = Params.of(ctx);
     Replies.encoded(ctx, service.get().leagueMoves(ctx.pathParam("league"), ctx.pathParam("period"), q.string("movement"),
         q.longValue("offset"), q.intValue("limit"), q.string("after")));
-  }
-
-  private record Created(boolean created, JsonObject body) {
-  }
-
-  /** 201 when the request created what it answers, 200 with the same body when it was there before. */
-  private static void created(RoutingContext ctx, Future<Created> answer) {
-    answer.onComplete(ar -> {
-      if (ar.succeeded()) {
-        ctx.response().setStatusCode(ar.result().created() ? 201 : 200);
-        ctx.json(ar.result().body());
-      } else {
-        ctx.fail(ar.cause());
-      }
-    });
   }
 }

@@ -14,15 +14,7 @@ import java.util.function.Supplier;
  * erasure, and a user's data on request (also for the user's own player token). The work is the node's {@link dev.leaderboard.service.LeaderboardService} service; being admin actions, the changes are audited
  * by the router's {@link AuditTrail} like every other.
  */
-final class ModerationRoutes {
-  private final Supplier<LeaderboardService> moderation;
-  private final NodeAudit audit;
-
-  private ModerationRoutes(Supplier<LeaderboardService> moderation, NodeAudit audit) {
-    this.moderation = moderation;
-    this.audit = audit;
-  }
-
+record ModerationRoutes(Supplier<LeaderboardService> moderation, NodeAudit audit) {
   /**
    * @param moderation this node's moderation, or a 503 when its service is not running
    * @param audit the node's audit log, written out before an erasure so that it finds this node's entries

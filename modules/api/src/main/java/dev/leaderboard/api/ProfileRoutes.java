@@ -9,13 +9,7 @@ import java.util.function.Supplier;
  * {@code admin}, audited by the router's {@link AuditTrail} like every admin action). Which callers
  * may change which profile is the contract's ({@code x-scope}, {@code x-player: own-user}).
  */
-final class ProfileRoutes {
-  private final Supplier<LeaderboardService> profiles;
-
-  private ProfileRoutes(Supplier<LeaderboardService> profiles) {
-    this.profiles = profiles;
-  }
-
+record ProfileRoutes(Supplier<LeaderboardService> profiles) {
   /** @param profiles this node's service, or a 503 when it is not running */
   static void mount(ContractRouter router, Supplier<LeaderboardService> profiles) {
     ProfileRoutes routes = new ProfileRoutes(profiles);

@@ -8,6 +8,7 @@ import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /** Answers of routes: the service's answer as JSON, failures to the router's failure handler. */
 final class Replies {
@@ -42,6 +43,18 @@ final class Replies {
       last[0] = answer;
     }
     return (Buffer) last[1];
+  }
+
+  /** 201 when the request {@code created} what it answers, else 200 with the same body; or the failure handed to the router. */
+  static <T> void created(RoutingContext ctx, Future<T> answer, Predicate<T> created, Function<T, JsonObject> render) {
+    answer.onComplete(ar -> {
+      if (ar.succeeded()) {
+        ctx.response().setStatusCode(created.test(ar.result()) ? 201 : 200);
+        ctx.json(render.apply(ar.result()));
+      } else {
+        ctx.fail(ar.cause());
+      }
+    });
   }
 
   /** 200 with the answer's JSON, or the failure handed to the router. */

@@ -8,13 +8,7 @@ import java.util.function.Supplier;
  * HTTP routes of rewards: a user's rewards and claiming one, a period's rewards, and a user's
  * standing across a board's periods. The work is the node's {@link LeaderboardService}.
  */
-final class RewardRoutes {
-  private final Supplier<LeaderboardService> service;
-
-  private RewardRoutes(Supplier<LeaderboardService> service) {
-    this.service = service;
-  }
-
+record RewardRoutes(Supplier<LeaderboardService> service) {
   /** @param service this node's service, or a 503 when it is not running */
   static void mount(ContractRouter router, Supplier<LeaderboardService> service) {
     RewardRoutes routes = new RewardRoutes(service);

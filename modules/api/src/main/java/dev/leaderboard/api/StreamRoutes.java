@@ -11,6 +11,8 @@ import dev.leaderboard.api.stream.StreamSpec;
 import dev.leaderboard.api.stream.NodeStreams;
 import dev.leaderboard.core.Board;
 import dev.leaderboard.core.Names;
+import dev.leaderboard.core.Period;
+import dev.leaderboard.service.request.Requests;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.json.JsonObject;
@@ -89,15 +91,8 @@ record StreamRoutes(NodeStreams streams, Function<String, Future<Board>> boards)
 
   /** The period asked for; {@code null} for the current one (which the stream then follows). */
   private static String fixedPeriod(Board b, String period) {
-    if (period == null || period.isEmpty() || "current".equals(period)) {
-      return null;
-    }
-    try {
-      return b.parsePeriod(period).id();
-    } catch (IllegalArgumentException e) {
-      throw Refusal.invalid("period", "must be 'current' or a period id of this " + b.period().wireName()
-          + " board: " + e.getMessage());
-    }
+    Period named = Requests.named(b, period);
+    return named == null ? null : named.id();
   }
 
   private static List<String> users(String list) {

@@ -9,16 +9,11 @@ import io.micrometer.core.instrument.MeterRegistry;
  * ({@code redis-<i>} or {@code postgres}) in the node's registry, registered at 0 when the server
  * starts, so that a scrape has it before its first restart. Without a registry (metrics off) it
  * counts nothing; the restarts are logged either way.
+ *
+ * @param registry may be null
  */
-final class EmbeddedRestarts implements RestartListener {
+record EmbeddedRestarts(MeterRegistry registry) implements RestartListener {
   static final String NAME = "leaderboard.embedded.restarts";
-
-  private final MeterRegistry registry;
-
-  /** {@code registry} may be null. */
-  EmbeddedRestarts(MeterRegistry registry) {
-    this.registry = registry;
-  }
 
   @Override
   public void supervising(String server) {

@@ -41,22 +41,15 @@ import java.util.TreeSet;
  * is then deleted (in place, it is the source's). Data laid out per partition (no {@link #LAYOUT},
  * or {@code partitions}) has nothing to split. Expects RESP2 connections; blocking, for the offline
  * commands only.
+ *
+ * @param endpoints the endpoints the source's key sets are laid out for; 0 when it keeps one per partition
+ * @param boards live boards by {@code name:uid}
  */
-final class PartitionSplit {
+record PartitionSplit(int endpoints, Map<String, Board> boards) {
   /** Where the data records its layout ({@code KeySetUpgrade.LAYOUT}). */
   static final String LAYOUT = "lb:{meta}:key-sets";
   /** Members read, and written, per round trip. */
   static final int CHUNK = 1000;
-
-  /** Endpoints the source is laid out for; 0 when it keeps one key set per partition. */
-  private final int endpoints;
-  /** Live boards by {@code name:uid}. */
-  private final Map<String, Board> boards;
-
-  private PartitionSplit(int endpoints, Map<String, Board> boards) {
-    this.endpoints = endpoints;
-    this.boards = boards;
-  }
 
   /** What the source's first endpoint (the one holding {@code {meta}}) records: its layout and its boards. */
   static PartitionSplit of(RedisConnection first) {
@@ -70,11 +63,6 @@ final class PartitionSplit {
       boards.put(b.name() + ":" + b.uid(), b);
     }
     return new PartitionSplit(endpoints, boards);
-  }
-
-  /** The endpoints the source's key sets are laid out for; 0 when it keeps one per partition. */
-  int endpoints() {
-    return endpoints;
   }
 
   /** Whether the source keeps key sets per endpoint (then the cluster's copy records {@code partitions}). */

@@ -312,14 +312,7 @@ public record Board(
 
   static <E> E enumField(JsonObject spec, String field, E def, java.util.function.Function<String, E> parse) {
     String s = Fields.string(spec, "", field, null);
-    if (s == null) {
-      return def;
-    }
-    try {
-      return parse.apply(s);
-    } catch (IllegalArgumentException e) {
-      throw Refusal.invalid(field, e.getMessage() + " (got '" + s + "')");
-    }
+    return s == null ? def : Fields.parsed(field, s, parse);
   }
 
   /** The definition as the API shows it, with the derived limits (a webhook's secret left out). */
@@ -357,9 +350,7 @@ public record Board(
         .put("createdAt", createdAt)
         .put("origin", origin)
         .put("limits", limits);
-    if (maxStep != null) {
-      out.put("maxStep", maxStep);
-    }
+    Fields.putIfSet(out, "maxStep", maxStep);
     if (!sortKeys.isEmpty()) {
       out.put("sortKeys", SortKey.toJson(sortKeys));
     }

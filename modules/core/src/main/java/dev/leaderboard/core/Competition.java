@@ -90,14 +90,12 @@ public record Competition(boolean joinRequired, Integer maxSize, Integer maxAtte
 
   /** The longest {@code activeFor} can be: a period's nominal length, or the window of an all-time board. */
   private static Duration longest(PeriodKind period, Instant startsAt, Instant endsAt) {
-    if (period != PeriodKind.ALL_TIME) {
-      return switch (period) {
-        case DAILY -> Duration.ofDays(1);
-        case WEEKLY -> Duration.ofDays(7);
-        default -> Duration.ofDays(31);
-      };
-    }
-    return startsAt != null && endsAt != null ? Duration.between(startsAt, endsAt) : Board.ALL_TIME_SPAN;
+    return switch (period) {
+      case DAILY -> Duration.ofDays(1);
+      case WEEKLY -> Duration.ofDays(7);
+      case MONTHLY -> Duration.ofDays(31);
+      case ALL_TIME -> startsAt != null && endsAt != null ? Duration.between(startsAt, endsAt) : Board.ALL_TIME_SPAN;
+    };
   }
 
   private static void fixed(String field, Object was, Object now) {
@@ -191,19 +189,13 @@ public record Competition(boolean joinRequired, Integer maxSize, Integer maxAtte
   /** The fields that are set, as the definition shows them ({@code joinRequired} always). */
   void show(JsonObject definition) {
     definition.put("joinRequired", joinRequired);
-    putIf(definition, "maxSize", maxSize);
-    putIf(definition, "maxAttempts", maxAttempts);
-    putIf(definition, "startsAt", startsAt == null ? null : startsAt.toString());
-    putIf(definition, "endsAt", endsAt == null ? null : endsAt.toString());
-    putIf(definition, "activeFor", activeFor == null ? null : activeFor.toString());
-    putIf(definition, "cohortSize", cohortSize);
-    putIf(definition, "cohortBy", cohortBy);
-  }
-
-  private static void putIf(JsonObject o, String field, Object v) {
-    if (v != null) {
-      o.put(field, v);
-    }
+    Fields.putIfSet(definition, "maxSize", maxSize);
+    Fields.putIfSet(definition, "maxAttempts", maxAttempts);
+    Fields.putIfSet(definition, "startsAt", startsAt == null ? null : startsAt.toString());
+    Fields.putIfSet(definition, "endsAt", endsAt == null ? null : endsAt.toString());
+    Fields.putIfSet(definition, "activeFor", activeFor == null ? null : activeFor.toString());
+    Fields.putIfSet(definition, "cohortSize", cohortSize);
+    Fields.putIfSet(definition, "cohortBy", cohortBy);
   }
 
   static Competition fromStored(JsonObject j) {

@@ -62,15 +62,9 @@ public record Delivery(State state, String eventId, int attempts, String lastErr
 
   public JsonObject toJson() {
     JsonObject out = new JsonObject().put("state", state.wireName()).put("eventId", eventId).put("attempts", attempts);
-    if (lastError != null) {
-      out.put("lastError", lastError);
-    }
-    if (nextAttemptAt != null) {
-      out.put("nextAttemptAt", nextAttemptAt);
-    }
-    if (deliveredAt != null) {
-      out.put("deliveredAt", deliveredAt);
-    }
+    Fields.putIfSet(out, "lastError", lastError);
+    Fields.putIfSet(out, "nextAttemptAt", nextAttemptAt);
+    Fields.putIfSet(out, "deliveredAt", deliveredAt);
     return out;
   }
 

@@ -1,7 +1,6 @@
 package dev.leaderboard.core;
 
 import io.vertx.core.json.JsonObject;
-import java.nio.charset.StandardCharsets;
 
 /**
  * An entry's metadata as a request gives it ({@code meta}: display name, avatar URL, country…): a
@@ -24,12 +23,6 @@ public final class EntryMeta {
       throw Refusal.invalid(prefix + "meta", "must be a JSON object (got "
           + (v == null ? "null" : v instanceof String ? "a string" : v.getClass().getSimpleName()) + ")");
     }
-    String text = meta.encode();
-    int bytes = text.getBytes(StandardCharsets.UTF_8).length;
-    if (bytes > Limits.MAX_META_BYTES) {
-      throw Refusal.invalid(prefix + "meta", "must be at most " + Limits.MAX_META_BYTES
-          + " bytes serialized as JSON (got " + bytes + ")");
-    }
-    return text;
+    return Fields.boundedJson(prefix + "meta", meta, Limits.MAX_META_BYTES);
   }
 }

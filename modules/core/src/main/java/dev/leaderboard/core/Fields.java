@@ -4,8 +4,10 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * Typed reads of JSON request fields. Every failure is a 400 naming the field and the rule, so
@@ -55,6 +57,32 @@ public final class Fields {
     return type.cast(v);
   }
 
+  /** {@code o} as compact JSON text when that is at most {@code maxBytes} bytes of UTF-8; else a 400 naming {@code field}. */
+  static String boundedJson(String field, JsonObject o, int maxBytes) {
+    String text = o.encode();
+    int bytes = text.getBytes(StandardCharsets.UTF_8).length;
+    if (bytes > maxBytes) {
+      throw Refusal.invalid(field, "must be at most " + maxBytes + " bytes serialized as JSON (got " + bytes + ")");
+    }
+    return text;
+  }
+
+  /** Puts {@code v} into {@code o} under {@code field} unless it is {@code null}. */
+  static void putIfSet(JsonObject o, String field, Object v) {
+    if (v != null) {
+      o.put(field, v);
+    }
+  }
+
+  /** {@code s} read by {@code parse} (an enum's {@code fromWire}); its refusal a 400 naming {@code field}. */
+  public static <E> E parsed(String field, String s, Function<String, E> parse) {
+    try {
+      return parse.apply(s);
+    } catch (IllegalArgumentException e) {
+      throw Refusal.invalid(field, e.getMessage() + " (got '" + s + "')");
+    }
+  }
+
   public static JsonArray array(JsonObject o, String field) {
     Object v = o.getValue(field);
     if (!(v instanceof JsonArray)) {
@@ -67,9 +95,6 @@ public final class Fields {
   public static Long integer(JsonObject o, String prefix, String field, Long def, long min, long max) {
     Object v = o.getValue(field);
     if (v == null) {
-      if (def == null && !o.containsKey(field)) {
-        return null;
-      }
       return def;
     }
     return integer(prefix + field, v, min, max);
@@ -92,19 +117,16 @@ public final class Fields {
     if (v instanceof Integer || v instanceof Long || v instanceof Short || v instanceof Byte) {
       return ((Number) v).longValue();
     }
-    if (v instanceof BigInteger) {
+    if (!(v instanceof Double || v instanceof Float || v instanceof BigDecimal || v instanceof BigInteger)) {
+      throw Refusal.invalid(field, "must be a number");
+    }
+    double d = ((Number) v).doubleValue();
+    if (v instanceof BigInteger || Double.isNaN(d) || Double.isInfinite(d) || Math.abs(d) > MAX_EXACT) {
       throw Refusal.invalid(field, "must be a whole number of at most " + MAX_EXACT + " in magnitude (got " + v + ")");
     }
-    if (v instanceof Double || v instanceof Float || v instanceof BigDecimal) {
-      double d = ((Number) v).doubleValue();
-      if (Double.isNaN(d) || Double.isInfinite(d) || Math.abs(d) > MAX_EXACT) {
-        throw Refusal.invalid(field, "must be a whole number of at most " + MAX_EXACT + " in magnitude (got " + v + ")");
-      }
-      if (d != Math.rint(d)) {
-        throw Refusal.invalid(field, "must be a whole number, without a fraction (got " + v + ")");
-      }
-      return (long) d;
+    if (d != Math.rint(d)) {
+      throw Refusal.invalid(field, "must be a whole number, without a fraction (got " + v + ")");
     }
-    throw Refusal.invalid(field, "must be a number");
+    return (long) d;
   }
 }

@@ -15,11 +15,6 @@ public enum Layout implements WireName {
   PACKED, WIDE;
 
   public static Layout fromWire(String s) {
-    for (Layout l : values()) {
-      if (l.wireName().equals(s)) {
-        return l;
-      }
-    }
-    throw new IllegalArgumentException("must be packed or wide");
+    return Wire.parse(values(), s, () -> "must be packed or wide");
   }
 }

@@ -23,7 +23,8 @@ final class LayoutChoice {
         : maxScore != null && maxScore > fits ? packedBudget(period, resolution, timeBits, fits, maxScore)
         : maxScore == null && minScore >= fits ? "minScore is at or above the packed layout's largest score " + fits
         : null;
-    Layout layout = asked == null ? (packedMiss == null ? Layout.PACKED : Layout.WIDE) : parse(asked);
+    Layout layout = asked == null ? (packedMiss == null ? Layout.PACKED : Layout.WIDE)
+        : Fields.parsed("layout", asked, Layout::fromWire);
     if (layout == Layout.PACKED && packedMiss != null) {
       throw Refusal.invalid("layout", "packed does not fit this board: " + packedMiss
           + "; leave layout out to get the wide layout");
@@ -41,14 +42,6 @@ final class LayoutChoice {
             + " time bits";
     return "maxScore " + maxScore + " is above " + fits + " (" + what + ", leaving " + (ScoreCodec.TOTAL_BITS - timeBits)
         + " of 53 bits for scores)";
-  }
-
-  private static Layout parse(String s) {
-    try {
-      return Layout.fromWire(s);
-    } catch (IllegalArgumentException e) {
-      throw Refusal.invalid("layout", e.getMessage() + " (got '" + s + "')");
-    }
   }
 
   /** Why the board has its layout, for {@code limits}. */

@@ -240,10 +240,9 @@ public record League(String name, String uid, List<String> tiers, int cohortSize
   }
 
   public static League fromStored(JsonObject j) {
-    List<String> tiers = new ArrayList<>();
-    j.getJsonArray("tiers").forEach(t -> tiers.add((String) t));
+    List<String> tiers = j.getJsonArray("tiers").stream().map(String.class::cast).toList();
     int size = j.getInteger("cohortSize");
-    return new League(j.getString("league"), j.getString("uid"), List.copyOf(tiers), size,
+    return new League(j.getString("league"), j.getString("uid"), tiers, size,
         LeagueQuota.parse("promote", j.getValue("promote"), size), LeagueQuota.parse("relegate", j.getValue("relegate"), size),
         PeriodKind.fromWire(j.getString("period")), ZoneId.of(j.getString("timezone")), Order.fromWire(j.getString("order")),
         Operator.fromWire(j.getString("operator")), j.getBoolean("autoJoin"), j.getBoolean("dropInactive"),

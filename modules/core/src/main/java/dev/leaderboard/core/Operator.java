@@ -10,21 +10,15 @@ public enum Operator implements WireName {
   BEST;
 
   public static Operator fromWire(String s) {
-    return Wire.parse(Operator.class, values(), s, Operator::wireName);
+    return Wire.parse(values(), s);
   }
 
   /** The score after applying {@code value} to {@code old} ({@code null} when the user has no score yet). */
   public long apply(Long old, long value, Order order) {
-    switch (this) {
-      case INCR:
-        return (old == null ? 0 : old) + value;
-      case SET:
-        return value;
-      default:
-        if (old == null) {
-          return value;
-        }
-        return order.better(value, old) ? value : old;
-    }
+    return switch (this) {
+      case INCR -> (old == null ? 0 : old) + value;
+      case SET -> value;
+      case BEST -> old == null || order.better(value, old) ? value : old;
+    };
   }
 }

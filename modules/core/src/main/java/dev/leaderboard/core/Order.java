@@ -10,7 +10,7 @@ public enum Order implements WireName {
   DESC, ASC;
 
   public static Order fromWire(String s) {
-    return Wire.parse(Order.class, values(), s, Order::wireName);
+    return Wire.parse(values(), s);
   }
 
   /** Negative when {@code a} ranks before {@code b} on this board, zero when equal. */

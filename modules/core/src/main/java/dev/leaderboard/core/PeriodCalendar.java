@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  * first instant of its first local date (not 00:00 where DST skips midnight) and ends where the next
  * starts, so periods tile the timeline. Years 0000 to 9999 only. Immutable and thread-safe.
  */
-public final class PeriodCalendar {
+public record PeriodCalendar(PeriodKind kind, ZoneId zone) {
 
   /** Nominal start of the all-time period: no score predates the Unix epoch. */
   public static final Instant ALL_TIME_START = Instant.EPOCH;
@@ -36,20 +36,9 @@ public final class PeriodCalendar {
   private static final Pattern WEEKLY_ID = Pattern.compile("([0-9]{4})-W([0-9]{2})");
   private static final Pattern MONTHLY_ID = Pattern.compile("([0-9]{4})-([0-9]{2})");
 
-  private final PeriodKind kind;
-  private final ZoneId zone;
-
-  public PeriodCalendar(PeriodKind kind, ZoneId zone) {
-    this.kind = Objects.requireNonNull(kind, "kind");
-    this.zone = Objects.requireNonNull(zone, "zone");
-  }
-
-  public PeriodKind kind() {
-    return kind;
-  }
-
-  public ZoneId zone() {
-    return zone;
+  public PeriodCalendar {
+    Objects.requireNonNull(kind, "kind");
+    Objects.requireNonNull(zone, "zone");
   }
 
   /** The period containing {@code at}: {@code start <= at < end}. */
@@ -180,16 +169,6 @@ public final class PeriodCalendar {
     if (p.kind() != kind || !p.equals(parse(p.id()))) {
       throw new IllegalArgumentException(p + " is not a period of " + this);
     }
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof PeriodCalendar c && c.kind == kind && c.zone.equals(zone);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(kind, zone);
   }
 
   @Override

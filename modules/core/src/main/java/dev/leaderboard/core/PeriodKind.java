@@ -12,7 +12,7 @@ public enum PeriodKind implements WireName {
 
   /** @throws IllegalArgumentException naming the allowed values if {@code s} is not a wire name */
   public static PeriodKind fromWire(String s) {
-    return Wire.parse(PeriodKind.class, values(), s, PeriodKind::wireName);
+    return Wire.parse(values(), s);
   }
 
   /**

@@ -8,11 +8,6 @@ public enum PeriodState implements WireName {
   OPEN, CLOSING, ARCHIVED;
 
   public static PeriodState fromWire(String s) {
-    for (PeriodState state : values()) {
-      if (state.wireName().equals(s)) {
-        return state;
-      }
-    }
-    throw new IllegalArgumentException("unknown period state '" + s + "'");
+    return Wire.parse(values(), s, () -> "unknown period state '" + s + "'");
   }
 }

@@ -3,7 +3,6 @@ package dev.leaderboard.core;
 import io.vertx.core.json.JsonObject;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -57,11 +56,7 @@ public final class Profile {
   /** {@code profile}'s fields in the order of {@link #FIELDS}. */
   public static JsonObject canonical(JsonObject profile) {
     JsonObject out = new JsonObject();
-    for (String f : FIELDS) {
-      if (profile.containsKey(f)) {
-        out.put(f, profile.getValue(f));
-      }
-    }
+    FIELDS.stream().filter(profile::containsKey).forEach(f -> out.put(f, profile.getValue(f)));
     return out;
   }
 
@@ -117,10 +112,7 @@ public final class Profile {
     if (!(v instanceof JsonObject o)) {
       throw Refusal.invalid(DATA, "must be a JSON object");
     }
-    int bytes = o.encode().getBytes(StandardCharsets.UTF_8).length;
-    if (bytes > MAX_DATA_BYTES) {
-      throw Refusal.invalid(DATA, "must be at most " + MAX_DATA_BYTES + " bytes serialized as JSON (got " + bytes + ")");
-    }
+    Fields.boundedJson(DATA, o, MAX_DATA_BYTES);
     return o;
   }
 }

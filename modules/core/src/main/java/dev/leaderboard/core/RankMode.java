@@ -8,6 +8,6 @@ public enum RankMode implements WireName {
   UNIQUE, COMPETITION, DENSE;
 
   public static RankMode fromWire(String s) {
-    return Wire.parse(RankMode.class, values(), s, RankMode::wireName);
+    return Wire.parse(values(), s);
   }
 }

@@ -3,7 +3,6 @@ package dev.leaderboard.core;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -21,6 +20,8 @@ public record RewardRules(List<Rule> rules, RankMode mode) {
   public static final RewardRules NONE = new RewardRules(List.of(), RankMode.UNIQUE);
   /** The board fields these rules are read from. */
   static final Set<String> FIELDS = Set.of("rewards", "rewardRankMode");
+  /** The rank modes a rule may read. */
+  private static final RankMode[] MODES = {RankMode.UNIQUE, RankMode.COMPETITION};
 
   /**
    * One rule: ranks {@code from}..{@code to} (inclusive) or, when {@code topPercent} is set, the
@@ -56,27 +57,13 @@ public record RewardRules(List<Rule> rules, RankMode mode) {
 
   /** The reward (JSON text) of the first rule matching rank {@code rank} of {@code total}, or null when none does. */
   public String rewardFor(long rank, long total) {
-    for (Rule r : rules) {
-      if (r.matches(rank, total)) {
-        return r.reward();
-      }
-    }
-    return null;
+    return rules.stream().filter(r -> r.matches(rank, total)).map(Rule::reward).findFirst().orElse(null);
   }
 
   /** The {@code rewards} and {@code rewardRankMode} fields of a definition over {@code existing}; {@code rewards: null} removes the rules. */
   static RewardRules define(JsonObject spec, RewardRules existing) {
     List<Rule> rules = spec.containsKey("rewards") ? rules("rewards", spec.getValue("rewards")) : existing.rules();
-    RankMode mode = existing.mode();
-    String wire = Fields.string(spec, "", "rewardRankMode", null);
-    if (wire != null) {
-      mode = switch (wire) {
-        case "unique" -> RankMode.UNIQUE;
-        case "competition" -> RankMode.COMPETITION;
-        default -> throw Refusal.invalid("rewardRankMode", "must be one of unique, competition (got '"
-            + wire + "')");
-      };
-    }
+    RankMode mode = Board.enumField(spec, "rewardRankMode", existing.mode(), s -> Wire.parse(MODES, s));
     return new RewardRules(rules, mode);
   }
 
@@ -90,9 +77,7 @@ public record RewardRules(List<Rule> rules, RankMode mode) {
 
   /** The rules as the JSON array a definition holds. */
   public JsonArray toJsonArray() {
-    JsonArray out = new JsonArray();
-    rules.forEach(r -> out.add(r.toJson()));
-    return out;
+    return JsonArray.of(rules.stream().map(Rule::toJson).toArray());
   }
 
   private static List<Rule> rules(String field, Object value) {
@@ -150,13 +135,7 @@ public record RewardRules(List<Rule> rules, RankMode mode) {
     if (!(o.getValue("reward") instanceof JsonObject reward)) {
       throw Refusal.invalid(field, "must be a JSON object");
     }
-    String text = reward.encode();
-    int bytes = text.getBytes(StandardCharsets.UTF_8).length;
-    if (bytes > MAX_REWARD_BYTES) {
-      throw Refusal.invalid(field, "must be at most " + MAX_REWARD_BYTES
-          + " bytes serialized as JSON (got " + bytes + ")");
-    }
-    return text;
+    return Fields.boundedJson(field, reward, MAX_REWARD_BYTES);
   }
 
   /** Shown on a board that has rules or a non-default mode (other boards' definitions read as before). */

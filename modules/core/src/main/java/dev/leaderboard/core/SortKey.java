@@ -75,19 +75,10 @@ public record SortKey(String name, Order direction, long min, long max) {
   }
 
   public static JsonArray toJson(List<SortKey> keys) {
-    JsonArray a = new JsonArray();
-    keys.forEach(k -> a.add(k.toJson()));
-    return a;
+    return JsonArray.of(keys.stream().map(SortKey::toJson).toArray());
   }
 
   public static List<SortKey> fromJson(JsonArray a) {
-    if (a == null) {
-      return List.of();
-    }
-    List<SortKey> out = new ArrayList<>();
-    for (int i = 0; i < a.size(); i++) {
-      out.add(fromJson(a.getJsonObject(i)));
-    }
-    return List.copyOf(out);
+    return a == null ? List.of() : a.stream().map(o -> fromJson((JsonObject) o)).toList();
   }
 }

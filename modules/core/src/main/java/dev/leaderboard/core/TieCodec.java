@@ -57,10 +57,6 @@ public final class TieCodec {
     return length;
   }
 
-  public List<SortKey> keys() {
-    return keys;
-  }
-
   /**
    * The tie of an entry with these sort-key values (in the board's order of keys) reached at
    * {@code atMillis}; values must lie in their keys' ranges and the time must be ≥ 0.

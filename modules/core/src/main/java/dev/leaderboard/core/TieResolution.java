@@ -16,6 +16,6 @@ public enum TieResolution implements WireName {
   }
 
   public static TieResolution fromWire(String s) {
-    return Wire.parse(TieResolution.class, values(), s, TieResolution::wireName);
+    return Wire.parse(values(), s);
   }
 }

@@ -1,7 +1,7 @@
 package dev.leaderboard.core;
 
 import java.util.Arrays;
-import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /** Parsing of the lower-case names that enums have in the API. */
@@ -9,13 +9,19 @@ final class Wire {
   private Wire() {
   }
 
-  static <E> E parse(Class<E> type, E[] values, String s, Function<E, String> name) {
+  /** The value named {@code s}; else an {@link IllegalArgumentException} listing the names. */
+  static <E extends WireName> E parse(E[] values, String s) {
+    return parse(values, s,
+        () -> "must be one of " + Arrays.stream(values).map(WireName::wireName).collect(Collectors.joining(", ")));
+  }
+
+  /** The value named {@code s}; else an {@link IllegalArgumentException} with {@code message}. */
+  static <E extends WireName> E parse(E[] values, String s, Supplier<String> message) {
     for (E v : values) {
-      if (name.apply(v).equals(s)) {
+      if (v.wireName().equals(s)) {
         return v;
       }
     }
-    throw new IllegalArgumentException("must be one of "
-        + Arrays.stream(values).map(name).collect(Collectors.joining(", ")));
+    throw new IllegalArgumentException(message.get());
   }
 }

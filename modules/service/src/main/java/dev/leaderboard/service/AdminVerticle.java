@@ -19,7 +19,6 @@ import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.json.JsonObject;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -141,17 +140,8 @@ public class AdminVerticle extends VerticleBase {
       List<String> hot = all.resultAt(0);
       Map<String, PeriodState> states = all.resultAt(1);
       long now = options.clock().millis();
-      List<Period> due = new ArrayList<>();
-      for (String id : hot) {
-        PeriodState state = states.get(id);
-        if (state == PeriodState.ARCHIVED) {
-          continue;
-        }
-        Period p = b.parsePeriod(id);
-        if (state == PeriodState.CLOSING || b.isPastClose(p, now)) {
-          due.add(p);
-        }
-      }
+      List<Period> due = hot.stream().filter(id -> states.get(id) != PeriodState.ARCHIVED).map(b::parsePeriod)
+          .filter(p -> states.get(p.id()) == PeriodState.CLOSING || b.isPastClose(p, now)).toList();
       this.due += due.size();
       Future<Void> chain = Future.succeededFuture();
       for (Period p : due) {

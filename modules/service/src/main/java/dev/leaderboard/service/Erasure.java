@@ -54,13 +54,9 @@ public record Erasure(ModerationStore store, BanRegistry bans, ModerationTargets
     }).compose(hot -> {
       List<Target> all = ModerationTargets.targets(hot);
       return store.apply(Op.ERASE, userId, all).compose(outcomes -> {
-        for (int i = 0; i < hot.size(); i++) {
-          if (outcomes.get(i).changed()) {
-            e.periods.add(hot.get(i).answer());
-          }
-        }
+        e.periods.addAll(ModerationTargets.changed(hot, outcomes));
         return store.forgetEvents(all, userId).map(n -> e.eventRecords = n);
-      }).compose(v -> participation.forget(seats(hot), userId))
+      }).compose(v -> participation.forget(ModerationTargets.seats(hot), userId))
           .compose(joined -> {
             e.participations = joined;
             return friends.unlinkAll(userId);
@@ -87,15 +83,11 @@ public record Erasure(ModerationStore store, BanRegistry bans, ModerationTargets
           })
           .compose(audited -> store.apply(Op.UNMARK, userId, all))
           // the user may join these periods again as a new participant, as they may score again
-          .compose(v -> participation.unbar(seats(hot), userId));
+          .compose(v -> participation.unbar(ModerationTargets.seats(hot), userId));
     }).compose(v -> store.dropBan(userId)).map(v -> {
       bans.changed(userId, null);
       return e.answer(userId);
     });
-  }
-
-  private static List<ParticipationStore.BoardPeriod> seats(List<ModerationTargets.Hot> hot) {
-    return hot.stream().map(h -> new ParticipationStore.BoardPeriod(h.board(), h.period().id())).toList();
   }
 
   /** What the steps of one erasure removed so far. */

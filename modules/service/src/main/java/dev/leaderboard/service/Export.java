@@ -26,6 +26,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.stream.IntStream;
 
 /**
  * A user's data on request: reads every place {@link Erasure} removes them from, in its order — the
@@ -75,15 +77,10 @@ public record Export(ModerationStore store, ModerationTargets targets, Participa
     }
     List<ModerationTargets.Hot> chunk = hot.subList(from, Math.min(hot.size(), from + PERIODS_PER_ROUND));
     List<ModerationStore.Target> all = ModerationTargets.targets(chunk);
-    return store.holdings(userId, all).compose(held -> participation.seats(chunk.stream()
-            .map(h -> new ParticipationStore.BoardPeriod(h.board(), h.period().id())).toList(), userId)
+    return store.holdings(userId, all).compose(held -> participation.seats(ModerationTargets.seats(chunk), userId)
         .compose(seats -> store.events(all, userId).map(events -> {
-          for (int i = 0; i < chunk.size(); i++) {
-            UserExport.HotPeriod p = period(chunk.get(i), held.get(i), seats.get(i), events.get(i));
-            if (p != null) {
-              out.add(p);
-            }
-          }
+          IntStream.range(0, chunk.size()).mapToObj(i -> period(chunk.get(i), held.get(i), seats.get(i), events.get(i)))
+              .filter(Objects::nonNull).forEach(out::add);
           return out;
         })))
         .compose(v -> periods(userId, hot, from + PERIODS_PER_ROUND, out));

@@ -57,12 +57,7 @@ import io.vertx.core.json.JsonObject;
  * class doing that job; a refusal thrown before the first I/O becomes a failed future, a fault 500
  * {@code internal}.
  */
-public final class LeaderboardServiceImpl implements LocalLeaderboardService {
-  private final ServiceGraph parts;
-
-  LeaderboardServiceImpl(ServiceGraph parts) {
-    this.parts = parts;
-  }
+public record LeaderboardServiceImpl(ServiceGraph parts) implements LocalLeaderboardService {
 
   @Override
   public Future<Board> board(String board) {

@@ -35,11 +35,11 @@ import io.vertx.core.internal.CloseFuture;
 import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.internal.VertxInternal;
 import io.vertx.core.shareddata.Shareable;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
+import java.util.stream.IntStream;
 
 /**
  * The stores of one node, shared by every verticle on it: one set of Redis clients and each store
@@ -138,12 +138,11 @@ public record NodeStore(HeldShards shards, BoardStore boardStore, ScoreStore sco
               / 100.0, ar.succeeded() ? null : ar.cause() instanceof TimeoutException ? "timeout"
               : ar.cause() instanceof StoreUnavailableException ? "unreachable" : "error")));
       return shards.health(PING_MILLIS).compose(endpoints -> pg.map(archived -> {
-        List<ShardCheck> checks = new ArrayList<>(endpoints.size());
-        for (int s = 0; s < endpoints.size(); s++) {
+        List<ShardCheck> checks = IntStream.range(0, endpoints.size()).mapToObj(s -> {
           EndpointHealth h = endpoints.get(s);
-          checks.add(new ShardCheck(s, h.up(), h.ms(), h.up() ? null : h.error()));
-        }
-        return Health.of(checks, boards.cached().size(), archived);
+          return new ShardCheck(s, h.up(), h.ms(), h.up() ? null : h.error());
+        }).toList();
+        return new Health(checks, boards.cached().size(), archived);
       }));
     });
   }

@@ -39,6 +39,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.stream.IntStream;
 
 /**
  * The friend graph and friend boards. A friend board reads the group's entries in one round
@@ -49,8 +50,6 @@ import java.util.Set;
  * leaves out only its members, and the board is marked partial.
  */
 public final class FriendRankServiceImpl implements FriendRankService {
-  public static final int DEFAULT_FRIEND_LIMIT = 5_000;
-
   private final BoardRegistry boards;
   private final ScoreStore scores;
   private final ReadSources sources;
@@ -161,7 +160,7 @@ public final class FriendRankServiceImpl implements FriendRankService {
           }
         }
         refused.sort(Comparator.comparingInt(FriendImport.Refused::index));
-        return FriendImport.of(userId, added, present, refused);
+        return new FriendImport(userId, added, present, refused);
       });
     });
   }
@@ -213,11 +212,8 @@ public final class FriendRankServiceImpl implements FriendRankService {
             List<StoredEntry> page = scored.subList(from, to);
             Future<GlobalRanks> global = withGlobal ? globalRanks(b, p, found, page) : Future.succeededFuture(null);
             return global.map(g -> {
-              List<Entry> entries = new ArrayList<>(page.size());
-              for (int k = 0; k < page.size(); k++) {
-                long ahead = RankMath.ahead(mode, from + k, competition[from + k]);
-                entries.add(Entries.of(b, p, page.get(k), ranks[from + k], ahead, scored.size()));
-              }
+              List<Entry> entries = IntStream.range(0, page.size()).mapToObj(k -> Entries.of(b, p, page.get(k),
+                  ranks[from + k], RankMath.ahead(mode, from + k, competition[from + k]), scored.size())).toList();
               return FriendBoard.of(b.name(), p.id(), userId, scored.size(), off, lim, mode, entries,
                   g == null ? null : g.ranks(), reach.missing().stream().sorted().toList(), partial(reach, g));
             });
@@ -262,6 +258,4 @@ public final class FriendRankServiceImpl implements FriendRankService {
     }
     return reach.partial(globalKnown ? LEFT_OUT : LEFT_OUT + "; " + NO_GLOBAL);
   }
-
-  // ---- request parts, with the same rules and messages as the board reads
 }

@@ -29,6 +29,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.stream.IntStream;
 
 /** Score events in, one or a batch; each is validated on its own and applied atomically by the submit script. */
 public final class ScoreIntake {
@@ -96,13 +97,8 @@ public final class ScoreIntake {
   public Future<BatchResult> submitBatch(String board, ScoreBatch batch) {
     Names.board("board", board);
     List<ScoreEvent> events = Objects.requireNonNullElseGet(batch, () -> new ScoreBatch(null)).check().events();
-    return boards.require(board).compose(b -> {
-      List<Routed> routed = new ArrayList<>(events.size());
-      for (int i = 0; i < events.size(); i++) {
-        routed.add(new Routed(b, events.get(i), i));
-      }
-      return submitRouted(routed, List.of(), List.of()).map(RoutedBatch::result);
-    });
+    return boards.require(board).compose(b -> submitRouted(IntStream.range(0, events.size())
+        .mapToObj(i -> new Routed(b, events.get(i), i)).toList(), List.of(), List.of()).map(RoutedBatch::result));
   }
 
   /** One event of a batch on the board it goes to, {@code index} its place in the caller's batch. */

@@ -4,7 +4,6 @@ import dev.leaderboard.core.BusAddresses;
 import dev.leaderboard.core.Order;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -78,15 +77,8 @@ public record ScoreNotice(String board, String period, List<String> users, Posit
     if (best == null) {
       return null;
     }
-    List<String> users = null;
-    if (o.getValue("users") instanceof JsonArray listed) {
-      users = new ArrayList<>();
-      for (Object u : listed) {
-        if (u instanceof String s) {
-          users.add(s);
-        }
-      }
-    }
+    List<String> users = o.getValue("users") instanceof JsonArray listed
+        ? listed.stream().filter(String.class::isInstance).map(String.class::cast).toList() : null;
     return new ScoreNotice(board, period, users, best, Position.fromJson(o.getValue("dropped")));
   }
 }

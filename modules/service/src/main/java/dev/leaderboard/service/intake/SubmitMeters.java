@@ -19,20 +19,8 @@ import java.util.function.Supplier;
  * score out of range), as a batch reports it in {@code rejections}; a request for an unknown board or
  * a Redis fault is not an outcome of the event.
  */
-final class SubmitMeters {
+record SubmitMeters(Counter applied, Counter duplicate, Counter conflict, Counter rejected) {
   static final String COUNTER = "leaderboard.submits";
-
-  private final Counter applied;
-  private final Counter duplicate;
-  private final Counter conflict;
-  private final Counter rejected;
-
-  private SubmitMeters(Counter applied, Counter duplicate, Counter conflict, Counter rejected) {
-    this.applied = applied;
-    this.duplicate = duplicate;
-    this.conflict = conflict;
-    this.rejected = rejected;
-  }
 
   static SubmitMeters create() {
     MeterRegistry registry = BackendRegistries.getDefaultNow();

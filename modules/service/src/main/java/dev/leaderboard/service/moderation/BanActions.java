@@ -13,7 +13,7 @@ import io.vertx.core.Future;
 import java.time.Clock;
 import java.util.Objects;
 import java.util.List;
-import java.util.ArrayList;
+import java.util.stream.IntStream;
 import dev.leaderboard.service.result.BanChange;
 import dev.leaderboard.service.result.ModeratedEntry;
 
@@ -32,15 +32,8 @@ public record BanActions(ModerationStore store, BanRegistry bans, ModerationTarg
       return store.putBan(userId, ban).compose(v -> {
         bans.changed(userId, ban);
         return targets.live();
-      }).compose(live -> store.apply(Op.BAN, userId, ModerationTargets.targets(live)).map(outcomes -> {
-        List<ModeratedEntry> held = new ArrayList<>();
-        for (int i = 0; i < live.size(); i++) {
-          if (outcomes.get(i).changed()) {
-            held.add(live.get(i).answer());
-          }
-        }
-        return BanChange.banned(userId, ban.reason(), ban.since(), held);
-      }));
+      }).compose(live -> store.apply(Op.BAN, userId, ModerationTargets.targets(live))
+          .map(outcomes -> BanChange.banned(userId, ban.reason(), ban.since(), ModerationTargets.changed(live, outcomes))));
     });
   }
 
@@ -60,14 +53,8 @@ public record BanActions(ModerationStore store, BanRegistry bans, ModerationTarg
 
   /** The entries a lift put back, with their scores and times as they were. */
   private static List<ModeratedEntry> restored(List<ModerationTargets.Hot> live, List<Outcome> outcomes) {
-    List<ModeratedEntry> out = new ArrayList<>();
-    for (int i = 0; i < live.size(); i++) {
-      Outcome o = outcomes.get(i);
-      if (o.changed()) {
-        out.add(Entries.moderated(live.get(i), o.entry()));
-      }
-    }
-    return out;
+    return IntStream.range(0, live.size()).filter(i -> outcomes.get(i).changed())
+        .mapToObj(i -> Entries.moderated(live.get(i), outcomes.get(i).entry())).toList();
   }
 
   /** The user's stored ban ({@code null}: none); 409 while the user is being erased. */

@@ -33,6 +33,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 import java.util.stream.LongStream;
 
 /**
@@ -171,7 +172,7 @@ public record Participation(BoardRegistry boards, BanRegistry bans, Participatio
           Entry g = global.get(place.member().intValue());
           entries.add(CohortBoard.Member.of(g, place.rank(), list.rankOf(g)));
         }
-        return CohortBoard.of(b.name(), p.id(), cohort, members.size(), mode, entries, list.missing(), list.partial());
+        return new CohortBoard(b.name(), p.id(), cohort, members.size(), mode, entries, list.missing(), list.partial());
       });
     }));
   }
@@ -213,25 +214,11 @@ public record Participation(BoardRegistry boards, BanRegistry bans, Participatio
   public Future<UserBoards> userBoards(String userId) {
     Names.id("userId", userId);
     return boards.all().compose(all -> {
-      List<Board> sorted = new ArrayList<>(all);
-      sorted.sort(Comparator.comparing(Board::name));
-      List<Future<UserBoards.Item>> each = new ArrayList<>();
-      for (Board b : sorted) {
-        // a league's tier boards are read through the league
-        if (b.tier() == null) {
-          each.add(standing(b, userId));
-        }
-      }
-      return Future.all(each).map(done -> {
-        List<UserBoards.Item> out = new ArrayList<>();
-        for (int i = 0; i < done.size(); i++) {
-          UserBoards.Item item = done.resultAt(i);
-          if (item != null) {
-            out.add(item);
-          }
-        }
-        return UserBoards.of(userId, out);
-      });
+      // a league's tier boards are read through the league
+      List<Future<UserBoards.Item>> each = all.stream().filter(b -> b.tier() == null)
+          .sorted(Comparator.comparing(Board::name)).map(b -> standing(b, userId)).toList();
+      return Future.all(each).map(done -> new UserBoards(userId,
+          done.<UserBoards.Item>list().stream().filter(Objects::nonNull).toList()));
     });
   }
 

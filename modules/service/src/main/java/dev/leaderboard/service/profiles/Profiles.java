@@ -19,23 +19,12 @@ import java.util.function.UnaryOperator;
  * ({@link ProfileStore#swap}), so concurrent changes of different fields never lose one another.
  * Every change is announced on {@link BusAddresses#PROFILE_CHANGED} (the live streams show it).
  * While the user is being erased, changes are refused with 409 {@code erasure_under_way}.
+ *
+ * @param cache the node's kept profiles: a change forgets the user there before it is answered
  */
-public final class Profiles {
+public record Profiles(ProfileStore store, ProfileCache cache, BanRegistry bans, EventBus bus) {
   /** Swaps tried before a change that keeps racing others gives up (503 {@code overloaded}, retry). */
   static final int MAX_SWAPS = 16;
-
-  private final ProfileStore store;
-  /** The node's kept profiles: a change forgets the user there before it is answered. */
-  private final ProfileCache cache;
-  private final BanRegistry bans;
-  private final EventBus bus;
-
-  public Profiles(ProfileStore store, ProfileCache cache, BanRegistry bans, EventBus bus) {
-    this.store = store;
-    this.cache = cache;
-    this.bans = bans;
-    this.bus = bus;
-  }
 
   public Future<UserProfile> get(String userId) {
     Names.id("userId", userId);

@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * An archived period: every row carries its final position and ranks, as the period had them when it closed.
@@ -38,7 +39,7 @@ record ArchiveSource(ArchiveStore archive, Board b, Period p, ArchivedPeriod met
   @Override
   public Future<EntryPage> page(long offset, int limit, RankMode mode) {
     return archive.page(b.uid(), p.id(), offset, limit)
-        .map(rows -> EntryPage.of(b.name(), p.id(), meta.size(), offset, limit, mode, entries(rows, mode)));
+        .map(rows -> new EntryPage(b.name(), p.id(), meta.size(), offset, limit, mode, entries(rows, mode)));
   }
 
   @Override
@@ -51,7 +52,7 @@ record ArchiveSource(ArchiveStore archive, Board b, Period p, ArchivedPeriod met
     return row(userId).compose(row -> {
       long start = ReadSource.windowStart(row.position(), meta.size(), limit);
       return archive.page(b.uid(), p.id(), start, limit)
-          .map(rows -> AroundPage.of(b.name(), p.id(), userId, meta.size(), start, mode, entries(rows, mode)));
+          .map(rows -> new AroundPage(b.name(), p.id(), userId, meta.size(), start, mode, entries(rows, mode)));
     });
   }
 
@@ -88,8 +89,7 @@ record ArchiveSource(ArchiveStore archive, Board b, Period p, ArchivedPeriod met
     return archive.entries(b.uid(), p.id(), userIds).map(rows -> {
       List<ArchivedEntry> sorted = new ArrayList<>(rows);
       sorted.sort(Comparator.comparingLong(ArchivedEntry::position));
-      Set<String> found = new HashSet<>();
-      sorted.forEach(r -> found.add(r.userId()));
+      Set<String> found = sorted.stream().map(ArchivedEntry::userId).collect(Collectors.toSet());
       return RankList.of(b.name(), p.id(), meta.size(), mode, entries(sorted, mode),
           userIds.stream().filter(u -> !found.contains(u)).toList());
     });
@@ -105,9 +105,7 @@ record ArchiveSource(ArchiveStore archive, Board b, Period p, ArchivedPeriod met
   }
 
   private List<Entry> entries(List<ArchivedEntry> rows, RankMode mode) {
-    List<Entry> out = new ArrayList<>(rows.size());
-    rows.forEach(r -> out.add(entry(r, mode)));
-    return out;
+    return rows.stream().map(r -> entry(r, mode)).toList();
   }
 
   private Entry entry(ArchivedEntry r, RankMode mode) {

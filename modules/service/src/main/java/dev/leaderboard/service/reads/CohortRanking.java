@@ -32,11 +32,7 @@ public final class CohortRanking {
       (position.apply(m) != null ? ranked : unranked).add(m);
     }
     ranked.sort(Comparator.comparing(position));
-    long[] scores = new long[ranked.size()];
-    for (int i = 0; i < scores.length; i++) {
-      scores[i] = score.apply(ranked.get(i));
-    }
-    long[] ranks = RankMath.within(mode, scores);
+    long[] ranks = RankMath.within(mode, ranked.stream().mapToLong(score::apply).toArray());
     List<Place<T>> out = new ArrayList<>(members.size());
     for (int i = 0; i < ranks.length; i++) {
       out.add(new Place<>(ranked.get(i), ranks[i]));

@@ -45,11 +45,8 @@ public final class Entries {
       long offset = (r.at() - p.start().toEpochMilli()) / b.tieResolution().millis();
       return new StoredEntry(r.userId(), b.codec().encode(r.score(), offset), r.meta());
     }
-    long[] values = new long[b.sortKeys().size()];
     JsonObject keys = r.keys() == null ? new JsonObject() : new JsonObject(r.keys());
-    for (int i = 0; i < values.length; i++) {
-      values[i] = keys.getLong(b.sortKeys().get(i).name());
-    }
+    long[] values = b.sortKeys().stream().mapToLong(k -> keys.getLong(k.name())).toArray();
     return new StoredEntry(r.userId(), r.score(), r.meta(), b.tieCodec().encode(values, r.at()));
   }
 
@@ -77,10 +74,6 @@ public final class Entries {
 
   /** The scores of entries in board order. */
   public static long[] scores(Board b, List<StoredEntry> sorted) {
-    long[] out = new long[sorted.size()];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = score(b, sorted.get(i));
-    }
-    return out;
+    return sorted.stream().mapToLong(e -> score(b, e)).toArray();
   }
 }

@@ -21,6 +21,7 @@ import dev.leaderboard.store.scores.StoredEntry;
 import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * A live period, read from the Redis shards. Unique ranks follow from positions; competition and
@@ -53,7 +54,7 @@ public record LiveSource(ScoreStore scores, ParticipationStore participants, Ran
         return Future.succeededFuture(last.answer());
       }
       return run(mode, page.entries(), offset, page.total()).map(entries -> {
-        EntryPage answer = EntryPage.of(b.name(), p.id(), page.total(), offset, limit, mode, entries);
+        EntryPage answer = new EntryPage(b.name(), p.id(), page.total(), offset, limit, mode, entries);
         LAST_PAGE.set(new PageAnswer(page, mode, answer));
         return answer;
       });
@@ -104,7 +105,7 @@ public record LiveSource(ScoreStore scores, ParticipationStore participants, Ran
       List<StoredEntry> window = new ArrayList<>(a.before().subList(a.before().size() - fromBefore, a.before().size()));
       window.addAll(a.from().subList(0, Math.min(a.from().size(), limit - fromBefore)));
       return run(mode, window, start, a.total())
-          .map(entries -> AroundPage.of(b.name(), p.id(), userId, a.total(), start, mode, entries));
+          .map(entries -> new AroundPage(b.name(), p.id(), userId, a.total(), start, mode, entries));
     });
   }
 
@@ -147,10 +148,7 @@ public record LiveSource(ScoreStore scores, ParticipationStore participants, Ran
   }
 
   private RankList scoresOnly(List<StoredEntry> sorted, Reach reach, RankMode mode, Partial partial) {
-    List<Entry> entries = new ArrayList<>(sorted.size());
-    for (StoredEntry e : sorted) {
-      entries.add(Entries.of(b, p, e, 0, 0, 0));
-    }
+    List<Entry> entries = sorted.stream().map(e -> Entries.of(b, p, e, 0, 0, 0)).toList();
     return RankList.partial(b.name(), p.id(), mode, entries, reach.missing(), partial);
   }
 
@@ -196,14 +194,8 @@ public record LiveSource(ScoreStore scores, ParticipationStore participants, Ran
   }
 
   private boolean movedToABetterScore(List<StoredEntry> pivots, RankCounts c) {
-    for (int i = 0; i < pivots.size(); i++) {
-      StoredEntry now = c.current()[i];
-      if (c.moved(i, pivots.get(i)) && now != null
-          && b.order().better(Entries.score(b, now), Entries.score(b, pivots.get(i)))) {
-        return true;
-      }
-    }
-    return false;
+    return IntStream.range(0, pivots.size()).anyMatch(i -> c.moved(i, pivots.get(i)) && c.current()[i] != null
+        && b.order().better(Entries.score(b, c.current()[i]), Entries.score(b, pivots.get(i))));
   }
 
   /**

@@ -5,10 +5,13 @@ import dev.leaderboard.core.Period;
 import dev.leaderboard.core.PeriodState;
 import dev.leaderboard.store.boards.BoardStore;
 import dev.leaderboard.store.boards.PeriodStore;
+import dev.leaderboard.store.moderation.ModerationStore.Outcome;
 import dev.leaderboard.store.moderation.ModerationStore.Target;
+import dev.leaderboard.store.participation.ParticipationStore;
 import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 import dev.leaderboard.service.result.ModeratedEntry;
 
 /**
@@ -54,5 +57,16 @@ public record ModerationTargets(BoardStore boardStore, PeriodStore periods) {
 
   public static List<Target> targets(List<Hot> hot) {
     return hot.stream().map(Hot::target).toList();
+  }
+
+  /** The periods as the participation store names them. */
+  public static List<ParticipationStore.BoardPeriod> seats(List<Hot> hot) {
+    return hot.stream().map(h -> new ParticipationStore.BoardPeriod(h.board(), h.period().id())).toList();
+  }
+
+  /** The periods among {@code hot} whose outcome (in the same order) says an action changed them. */
+  public static List<ModeratedEntry> changed(List<Hot> hot, List<Outcome> outcomes) {
+    return IntStream.range(0, hot.size()).filter(i -> outcomes.get(i).changed()).mapToObj(i -> hot.get(i).answer())
+        .toList();
   }
 }

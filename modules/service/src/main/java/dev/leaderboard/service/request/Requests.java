@@ -22,20 +22,19 @@ public final class Requests {
   }
 
   public static RankMode rankMode(String s) {
-    if (s == null) {
-      return RankMode.UNIQUE;
-    }
-    try {
-      return RankMode.fromWire(s);
-    } catch (IllegalArgumentException e) {
-      throw Refusal.invalid("rankMode", e.getMessage() + " (got '" + s + "')");
-    }
+    return s == null ? RankMode.UNIQUE : Fields.parsed("rankMode", s, RankMode::fromWire);
   }
 
   /** {@code current} (or nothing) is the period containing the clock's now. */
   public static Period period(Board b, String id, Clock clock) {
+    Period named = named(b, id);
+    return named != null ? named : b.periodOf(clock.instant());
+  }
+
+  /** The period {@code id} names; {@code null} for {@code current} (or nothing). */
+  public static Period named(Board b, String id) {
     if (id == null || id.isEmpty() || "current".equals(id)) {
-      return b.periodOf(clock.instant());
+      return null;
     }
     try {
       return b.parsePeriod(id);

@@ -123,11 +123,7 @@ public final class AnswerJson {
     if (v instanceof Answer a) {
       return a.toJson();
     } else if (v instanceof List<?> list) {
-      JsonArray out = new JsonArray(new ArrayList<>(list.size()));
-      for (Object x : list) {
-        out.add(json(x));
-      }
-      return out;
+      return JsonArray.of(list.stream().map(AnswerJson::json).toArray());
     } else if (v instanceof Enum<?> e) {
       Method name = WIRE_NAMES.get(e.getDeclaringClass());
       return name == null ? e.name() : invoke(name, e);

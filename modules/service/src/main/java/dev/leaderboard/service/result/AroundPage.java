@@ -8,20 +8,10 @@ import java.util.function.Function;
 
 /** The entries around a user, starting at global position {@code offset}. */
 public record AroundPage(String board, String period, String userId, long total, long offset, RankMode rankMode,
-    List<Entry> entries) implements EntryWindow, Listing<AroundPage> {
-  public static AroundPage of(String board, String period, String userId, long total, long offset, RankMode rankMode,
-      List<Entry> entries) {
-    return new AroundPage(board, period, userId, total, offset, rankMode, entries);
-  }
-
-  @Override
-  public List<String> listed() {
-    return Entry.users(entries);
-  }
-
+    List<Entry> entries) implements EntryWindow, Listing.OfEntries<AroundPage> {
   @Override
   public AroundPage withProfiles(Map<String, String> profiles) {
-    return of(board, period, userId, total, offset, rankMode, Entry.withProfiles(entries, profiles));
+    return new AroundPage(board, period, userId, total, offset, rankMode, Entry.withProfiles(entries, profiles));
   }
 
   public static final Function<JsonObject, AroundPage> FROM_JSON = AnswerJson.reader(AroundPage.class);

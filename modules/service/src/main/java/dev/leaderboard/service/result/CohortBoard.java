@@ -50,12 +50,7 @@ public record CohortBoard(String board, String period, long cohort, int size, Ra
 
   @Override
   public CohortBoard withProfiles(Map<String, String> profiles) {
-    return of(board, period, cohort, size, rankMode, Member.withProfiles(entries, profiles), missing, partial);
-  }
-
-  public static CohortBoard of(String board, String period, long cohort, int size, RankMode mode, List<Member> entries,
-      List<String> missing, Partial partial) {
-    return new CohortBoard(board, period, cohort, size, mode, entries, missing, partial);
+    return new CohortBoard(board, period, cohort, size, rankMode, Member.withProfiles(entries, profiles), missing, partial);
   }
 
   /** The user's rank within the cohort, or {@code null} when the user has no score. */

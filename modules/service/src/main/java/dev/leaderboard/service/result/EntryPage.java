@@ -8,20 +8,10 @@ import java.util.function.Function;
 
 /** A page of a board's period: entries from global position {@code offset}, in board order. */
 public record EntryPage(String board, String period, long total, long offset, int limit, RankMode rankMode,
-    List<Entry> entries) implements EntryWindow, Listing<EntryPage> {
-  public static EntryPage of(String board, String period, long total, long offset, int limit, RankMode rankMode,
-      List<Entry> entries) {
-    return new EntryPage(board, period, total, offset, limit, rankMode, entries);
-  }
-
-  @Override
-  public List<String> listed() {
-    return Entry.users(entries);
-  }
-
+    List<Entry> entries) implements EntryWindow, Listing.OfEntries<EntryPage> {
   @Override
   public EntryPage withProfiles(Map<String, String> profiles) {
-    return of(board, period, total, offset, limit, rankMode, Entry.withProfiles(entries, profiles));
+    return new EntryPage(board, period, total, offset, limit, rankMode, Entry.withProfiles(entries, profiles));
   }
 
   public static final Function<JsonObject, EntryPage> FROM_JSON = AnswerJson.reader(EntryPage.class);

@@ -2,10 +2,10 @@ package dev.leaderboard.service.result;
 
 import dev.leaderboard.core.RankMode;
 import io.vertx.core.json.JsonObject;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.stream.IntStream;
 
 /**
  * A page of the board among a user and their friends, ranked within that group. A <em>partial</em>
@@ -33,10 +33,8 @@ public record FriendBoard(String board, String period, String userId, int total,
    */
   public static FriendBoard of(String board, String period, String userId, int total, long offset, int limit,
       RankMode rankMode, List<Entry> entries, List<Long> globalRanks, List<String> missing, Partial partial) {
-    List<Ranked> page = new ArrayList<>(entries.size());
-    for (int k = 0; k < entries.size(); k++) {
-      page.add(new Ranked(entries.get(k), globalRanks == null ? null : new GlobalRank(globalRanks.get(k))));
-    }
+    List<Ranked> page = IntStream.range(0, entries.size()).mapToObj(k -> new Ranked(entries.get(k),
+        globalRanks == null ? null : new GlobalRank(globalRanks.get(k)))).toList();
     return new FriendBoard(board, period, userId, total, offset, limit, rankMode, page, missing, partial);
   }
 

@@ -14,9 +14,5 @@ public record FriendImport(String userId, int added, int already, List<Refused> 
   public record Refused(int index, Object friendId, String error, String message) implements Answer {
   }
 
-  public static FriendImport of(String userId, int added, int already, List<Refused> refused) {
-    return new FriendImport(userId, added, already, refused);
-  }
-
   public static final Function<JsonObject, FriendImport> FROM_JSON = AnswerJson.reader(FriendImport.class);
 }

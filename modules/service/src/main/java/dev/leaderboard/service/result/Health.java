@@ -23,10 +23,6 @@ public record Health(List<ShardCheck> shards, int boards, ArchiveCheck archive) 
   public record ShardCheck(int shard, boolean up, double ms, @AnswerJson.IfSet String error) implements Answer {
   }
 
-  public static Health of(List<ShardCheck> shards, int boards, ArchiveCheck archive) {
-    return new Health(shards, boards, archive);
-  }
-
   /** The shards that did not answer. */
   public List<ShardCheck> down() {
     return shards().stream().filter(s -> !s.up()).toList();

@@ -1,10 +1,10 @@
 package dev.leaderboard.service.result;
 
 import io.vertx.core.json.JsonObject;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
+import java.util.stream.IntStream;
 
 /**
  * How a period's scores are distributed: {@code total} entries in buckets of whole scores, lowest
@@ -17,10 +17,8 @@ public record Histogram(String board, String period, long total, List<Bucket> bu
 
   /** @param edges the buckets' bounds: bucket {@code i} is {@code [edges[i], edges[i + 1])} */
   public static Histogram of(String board, String period, long[] edges, long[] counts) {
-    List<Bucket> buckets = new ArrayList<>(counts.length);
-    for (int i = 0; i < counts.length; i++) {
-      buckets.add(new Bucket(edges[i], edges[i + 1], counts[i]));
-    }
+    List<Bucket> buckets = IntStream.range(0, counts.length)
+        .mapToObj(i -> new Bucket(edges[i], edges[i + 1], counts[i])).toList();
     return new Histogram(board, period, Arrays.stream(counts).sum(), buckets);
   }
 

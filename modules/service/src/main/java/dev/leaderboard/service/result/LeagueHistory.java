@@ -8,7 +8,7 @@ import java.util.function.Function;
 
 /** A member's closed league periods, newest first, with the member's {@code profile} as it is now when they have one. */
 public record LeagueHistory(String league, String userId, @AnswerJson.IfSet JsonObject profile, List<Step> periods)
-    implements Answer, Listing<LeagueHistory> {
+    implements Answer, Listing.OfUser<LeagueHistory> {
   /**
    * A closed period: {@code tier} the one the member competed in, their cohort, rank in it, score,
    * movement and the tier they went {@code to}; {@code reward} what that tier's board gave the member
@@ -22,11 +22,6 @@ public record LeagueHistory(String league, String userId, @AnswerJson.IfSet Json
     return new LeagueHistory(league, userId, null, steps.stream().map(s -> new Step(s.period(), s.move().from(), s.move().cohort(),
         s.move().cohortRank(), s.move().score(), s.move().movement(), s.move().to(),
         s.reward() == null ? null : new JsonObject(s.reward()))).toList());
-  }
-
-  @Override
-  public List<String> listed() {
-    return List.of(userId);
   }
 
   @Override

@@ -14,6 +14,26 @@ public interface Listing<A extends Answer> {
   /** This answer with each listed user's profile among {@code profiles} (user ID → JSON text), as a new answer. */
   A withProfiles(Map<String, String> profiles);
 
+  /** An answer about one user, the one it lists. */
+  interface OfUser<A extends Answer> extends Listing<A> {
+    String userId();
+
+    @Override
+    default List<String> listed() {
+      return List.of(userId());
+    }
+  }
+
+  /** An answer that lists the users of its entries. */
+  interface OfEntries<A extends Answer> extends Listing<A> {
+    List<Entry> entries();
+
+    @Override
+    default List<String> listed() {
+      return Entry.users(entries());
+    }
+  }
+
   /**
    * A profile's text as a JSON object, {@code null} for {@code null}: parsed once for as long as the
    * same text is shown (a bounded map of the texts seen last), since a page lists the same players

@@ -13,15 +13,10 @@ import java.util.function.Function;
  */
 public record ModeratedUser(String userId, boolean banned, Ban ban, @AnswerJson.IfSet JsonObject profile,
     List<ModeratedEntry> entries,
-    List<ModeratedEntry> heldByBan) implements Answer, Listing<ModeratedUser> {
+    List<ModeratedEntry> heldByBan) implements Answer, Listing.OfUser<ModeratedUser> {
   public static ModeratedUser of(String userId, boolean banned, Ban ban, List<ModeratedEntry> entries,
       List<ModeratedEntry> heldByBan) {
     return new ModeratedUser(userId, banned, ban, null, entries, heldByBan);
-  }
-
-  @Override
-  public List<String> listed() {
-    return List.of(userId);
   }
 
   @Override

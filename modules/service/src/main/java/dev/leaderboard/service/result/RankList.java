@@ -17,7 +17,7 @@ import java.util.function.Function;
  * @param partial What a partial list leaves out; {@code null} when it is complete.
  */
 public record RankList(String board, String period, Long total, RankMode rankMode, List<Entry> entries,
-    List<String> missing, @AnswerJson.Flat Partial partial) implements Answer, Listing<RankList> {
+    List<String> missing, @AnswerJson.Flat Partial partial) implements Answer, Listing.OfEntries<RankList> {
   public static RankList of(String board, String period, long total, RankMode rankMode, List<Entry> entries,
       List<String> missing) {
     return new RankList(board, period, total, rankMode, entries, missing, null);
@@ -32,11 +32,6 @@ public record RankList(String board, String period, Long total, RankMode rankMod
   /** The entry's rank on the board; {@code null} in a partial list (not known). */
   public Long rankOf(Entry e) {
     return partial() == null ? e.rank() : null;
-  }
-
-  @Override
-  public List<String> listed() {
-    return Entry.users(entries);
   }
 
   @Override

@@ -5,9 +5,5 @@ import java.util.function.Function;
 
 /** A reward claimed by this request: its {@code id} and {@code claimedAt} (epoch ms). */
 public record RewardClaimed(long id, long claimedAt) implements Answer {
-  public static RewardClaimed of(long id, long claimedAt) {
-    return new RewardClaimed(id, claimedAt);
-  }
-
   public static final Function<JsonObject, RewardClaimed> FROM_JSON = AnswerJson.reader(RewardClaimed.class);
 }

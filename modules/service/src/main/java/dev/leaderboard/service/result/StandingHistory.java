@@ -11,7 +11,7 @@ import java.util.function.Function;
  * {@code profile} as it is now when the user has one.
  */
 public record StandingHistory(String board, String userId, @AnswerJson.IfSet JsonObject profile, List<Item> periods)
-    implements Answer, Listing<StandingHistory> {
+    implements Answer, Listing.OfUser<StandingHistory> {
   /**
    * The user's standing in one period; a current period read while a shard is down is {@code partial}
    * (rank, total and percentile {@code null}). {@code reward}: the user's reward of an archived period.
@@ -22,11 +22,6 @@ public record StandingHistory(String board, String userId, @AnswerJson.IfSet Jso
 
   public static StandingHistory of(String board, String userId, List<Item> periods) {
     return new StandingHistory(board, userId, null, periods);
-  }
-
-  @Override
-  public List<String> listed() {
-    return List.of(userId);
   }
 
   @Override

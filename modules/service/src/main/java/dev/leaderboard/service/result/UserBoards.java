@@ -24,9 +24,5 @@ public record UserBoards(String userId, List<Item> boards) implements Answer {
   public record Standing(long score, Long rank) implements Answer {
   }
 
-  public static UserBoards of(String userId, List<Item> boards) {
-    return new UserBoards(userId, boards);
-  }
-
   public static final Function<JsonObject, UserBoards> FROM_JSON = AnswerJson.reader(UserBoards.class);
 }

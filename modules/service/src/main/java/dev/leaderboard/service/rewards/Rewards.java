@@ -52,7 +52,7 @@ public record Rewards(BoardRegistry boards, RewardStore store, Clock clock) {
       if (!claim.claimedNow()) {
         throw Refusal.ALREADY_CLAIMED.exception(id, userId, Instant.ofEpochMilli(claim.reward().claimedAt()));
       }
-      return RewardClaimed.of(id, claim.reward().claimedAt());
+      return new RewardClaimed(id, claim.reward().claimedAt());
     });
   }
 

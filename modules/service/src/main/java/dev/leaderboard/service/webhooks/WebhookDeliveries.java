@@ -34,10 +34,6 @@ import org.slf4j.LoggerFactory;
 public final class WebhookDeliveries {
   private static final Logger LOG = LoggerFactory.getLogger(WebhookDeliveries.class);
   static final String ATTEMPTS = "leaderboard.webhooks.attempts";
-  /**
-   * Published to every node when a delivery is asked to go now ({@code {"board", "boardUid",
-   * "period"}}): the node whose sequence waits attempts at once, a node without one starts it.
-   */
 
   private final Vertx vertx;
   private final BoardRegistry boards;

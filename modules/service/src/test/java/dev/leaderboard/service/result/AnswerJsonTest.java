@@ -91,7 +91,7 @@ class AnswerJsonTest {
         BoardDeleted.of("b"),
         DeliveryList.of("b", List.of(Map.entry("p", Delivery.pending("e").attempting().failed("HTTP 500", 99)))),
         PeriodClosed.of("b", "p", 3, 7),
-        Health.of(List.of(new Health.ShardCheck(0, true, 0.5, null), new Health.ShardCheck(1, false, 1000, "timeout")),
+        new Health(List.of(new Health.ShardCheck(0, true, 0.5, null), new Health.ShardCheck(1, false, 1000, "timeout")),
             4, new Health.ArchiveCheck(true, 1.5, null)),
         BanChange.banned("ann", null, 5, List.of(new ModeratedEntry("b", "p", PeriodState.OPEN))),
         BanChange.lifted("ann", List.of(new ModeratedEntry("b", "p", PeriodState.CLOSING, 5L, 6L, null, null, null))),
@@ -99,8 +99,8 @@ class AnswerJsonTest {
             List.of(new ModeratedEntry("b", "p", PeriodState.OPEN, 5L, 6L, new JsonObject().put("k", 2), 1L, 9L)),
             List.of()),
         EntryRemoved.of("b", "p", "ann", 5, 6, null, true),
-        EntryPage.of("b", "p", 2, 0, 10, RankMode.UNIQUE, List.of(ann, new Entry(2, "bob", 4, 8, 50))),
-        AroundPage.of("b", "p", "ann", 2, 0, RankMode.COMPETITION, List.of(ann)),
+        new EntryPage("b", "p", 2, 0, 10, RankMode.UNIQUE, List.of(ann, new Entry(2, "bob", 4, 8, 50))),
+        new AroundPage("b", "p", "ann", 2, 0, RankMode.COMPETITION, List.of(ann)),
         RankList.of("b", "p", 2, RankMode.UNIQUE, List.of(ann), List.of("cid")),
         RankList.partial("b", "p", RankMode.DENSE, List.of(unranked), List.of(), down),
         UserEntry.of(ann, "p", 2),
@@ -108,23 +108,23 @@ class AnswerJsonTest {
         UserEntry.partial(unranked, "p", "shard 1 down").inCohort(1, null),
         Histogram.of("b", "p", new long[] {0, 5, 10}, new long[] {3, 4}),
         UserMeta.of("b", "p", "ann", "{\"m\":1}"),
-        UserBoards.of("ann", List.of(
+        new UserBoards("ann", List.of(
             new UserBoards.Item("b", "p", true, 5L, new UserBoards.Standing(5, null), 2L, new JsonObject().put("w", 1),
                 new CohortPlace(1, 1L)),
             new UserBoards.Item("c", "p", false, null, null, null, new JsonObject(), null))),
         StandingHistory.of("b", "ann", List.of(
             new StandingHistory.Item("p", null, 5, null, null, true, new CohortPlace(1, null), null),
             new StandingHistory.Item("o", 1L, 5, 2L, 100.0, null, null, new JsonObject().put("coins", 3)))),
-        CohortBoard.of("b", "p", 1, 3, RankMode.UNIQUE, List.of(CohortBoard.Member.of(ann, 1, 1L),
+        new CohortBoard("b", "p", 1, 3, RankMode.UNIQUE, List.of(CohortBoard.Member.of(ann, 1, 1L),
             CohortBoard.Member.of(unranked, 2, null)), List.of("cid"), down),
-        CohortBoard.of("b", "p", 1, 1, RankMode.UNIQUE, List.of(CohortBoard.Member.of(ann, 1, 1L)), List.of(), null),
+        new CohortBoard("b", "p", 1, 1, RankMode.UNIQUE, List.of(CohortBoard.Member.of(ann, 1, 1L)), List.of(), null),
         FriendBoard.of("b", "p", "ann", 2, 0, 10, RankMode.UNIQUE, List.of(ann), Arrays.asList((Long) null),
             List.of("cid"), down),
         FriendBoard.of("b", "p", "ann", 2, 0, 10, RankMode.UNIQUE, List.of(ann), null, List.of(), null),
         FriendList.of("ann", List.of("bob", "cid")),
         FriendChange.added("ann", "bob", true),
         FriendChange.removed("ann", "bob", false),
-        FriendImport.of("ann", 1, 0, List.of(new FriendImport.Refused(2, 7, "invalid_request", "no"))));
+        new FriendImport("ann", 1, 0, List.of(new FriendImport.Refused(2, 7, "invalid_request", "no"))));
     for (Answer a : answers) {
       JsonObject json = a.toJson();
       Answer back = readBack(a, json);

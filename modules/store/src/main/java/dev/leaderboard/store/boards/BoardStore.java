@@ -17,17 +17,7 @@ import java.util.Map;
  * Board definitions, kept in one Redis hash among the {@code lb:{meta}} keys (durable with AOF),
  * and the set of periods each board has data for.
  */
-public final class BoardStore {
-  private final Shards shards;
-
-  public BoardStore(Shards shards) {
-    this.shards = shards;
-  }
-
-  public Shards shards() {
-    return shards;
-  }
-
+public record BoardStore(Shards shards) {
   public Future<Map<String, Board>> loadAll() {
     return shards.send(Route.META, Request.cmd(Command.HGETALL).arg(Keys.BOARDS))
         .map(r -> Shards.fields(r, json -> Board.fromStored(new JsonObject(json))));

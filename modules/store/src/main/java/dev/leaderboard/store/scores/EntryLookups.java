@@ -15,13 +15,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /** Finds users' entries on their own partitions, without ranking them, in one round. */
-public final class EntryLookups {
-  private final Shards shards;
-
-  public EntryLookups(Shards shards) {
-    this.shards = shards;
-  }
-
+public record EntryLookups(Shards shards) {
   /** {@code null} or empty {@code r}: none; on a wide board {@code r} is {@code tie + score}. */
   public static StoredEntry stored(String userId, Response r) {
     if (r == null) {

@@ -35,15 +35,10 @@ import java.util.TreeMap;
  * <p>Rows are read without their metadata; when it is asked for, a last round reads it for the rows
  * of the window only (one {@code HMGET} per partition holding some), not for every row read.
  */
-final class Neighbours {
+record Neighbours(Shards shards) {
   /** Rows per side beyond a partition's even share of the window, in the first round. */
   static final int MARGIN = 3;
 
-  private final Shards shards;
-
-  Neighbours(Shards shards) {
-    this.shards = shards;
-  }
 
   /**
    * One partition's part: members before the entry, its size, and its rows on either side in board

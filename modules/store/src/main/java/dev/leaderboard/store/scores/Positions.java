@@ -20,7 +20,7 @@ import java.util.List;
  * than {@link #SHORT_TIE} needs a second round through the rank script. See docs/design.md,
  * "Cross-shard reads".
  */
-final class Positions {
+record Positions(Shards shards) {
   /**
    * Above this many pivots one script call per node counts them all on each of its partitions
    * ({@code counts.lua}): two native commands per pivot and partition cost Redis less, but every
@@ -31,11 +31,6 @@ final class Positions {
   /** Runs of equal composites up to this long are counted from the first round. */
   static final int SHORT_TIE = 8;
 
-  private final Shards shards;
-
-  Positions(Shards shards) {
-    this.shards = shards;
-  }
 
   /**
    * @param cards members per partition

@@ -17,13 +17,7 @@ import java.util.List;
  * a run of score ranges. Each is one round of native commands, pipelined per partition: {@code ZRANGE}
  * of both ends, then one {@code ZCOUNT} per range (O(log n) each, whatever the range holds).
  */
-final class ScoreSpread {
-  private final Shards shards;
-
-  ScoreSpread(Shards shards) {
-    this.shards = shards;
-  }
-
+record ScoreSpread(Shards shards) {
   /** {@code {lowest, highest}} score of the period, or {@code null} when it holds no entry. */
   Future<long[]> range(Board b, String period) {
     return shards.eachPartition(Keys.keySets(shards, b, period), r -> List.of(end(r, 0), end(r, -1))).map(perPartition -> {
