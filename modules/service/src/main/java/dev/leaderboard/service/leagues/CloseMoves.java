@@ -30,7 +30,8 @@ import java.util.Set;
 
 /**
  * A league period's moves, computed with {@link LeagueMoves} from each tier's seats and final entries
- * and the members' current tiers: what {@link LeagueCloser} records once. A tier's seats and entries
+ * and the members' current tiers: what {@link LeagueCloser} records once. Each tier is read as soon as
+ * its period is closed, into moves of its own, while other tiers are still being archived. A tier's seats and entries
  * are read from Redis, where its closed period is frozen and still held: its join order and final
  * ranking, one read each, as its archive read them. A tier whose keys are gone or no longer match its
  * archive (a close run again after they were dropped) is read from the archive instead, in pages of whole
@@ -41,25 +42,34 @@ record CloseMoves(LeagueStore store, BoardStore boards, ParticipationStore parti
   /** Seats per read of the archive (whole cohorts): a few pages for a tier of any size, each page's work short. */
   private static final int PAGE = 20_000;
 
+  /** The members' tiers now, read once for a close: who is a member, and where the unseated stay. */
+  Future<Map<String, String>> members(League l) {
+    return store.members(l);
+  }
+
+  /** One tier's moves and the members it seated: each tier's own, so tiers may be read at once. */
+  record TierMoves(List<Move> moves, Set<String> seated) {
+  }
+
   /**
-   * The moves from the cohorts of every tier, one tier after the other, and the members' tiers now;
-   * {@code closed} each tier's archived period (its size tells whether Redis still holds it whole).
+   * The moves of the cohorts of tier {@code level}, whose period is closed: {@code closed} its
+   * archived period (its size tells whether Redis still holds it whole).
    */
-  Future<List<Move>> of(League l, List<Board> tiers, List<ArchivedPeriod> closed, Period p) {
-    return store.members(l).compose(members -> {
-      Set<String> seated = new HashSet<>();
-      List<Move> out = new ArrayList<>(members.size());
-      Future<Void> read = Future.succeededFuture();
-      for (int i = 0; i < tiers.size(); i++) {
-        Cohorts tier = new Cohorts(l, l.tiers().get(i), tiers.get(i), p, members, seated, out);
-        ArchivedPeriod archive = closed.get(i);
-        read = read.compose(v -> tier.live(archive.size()));
-      }
-      return read.map(v -> {
-        LeagueMoves.unseated(l, members, seated).forEach(m -> out.add(recorded(m)));
-        return out;
-      });
-    });
+  Future<TierMoves> tier(League l, int level, Board b, Period p, Map<String, String> members, ArchivedPeriod closed) {
+    TierMoves out = new TierMoves(new ArrayList<>(), new HashSet<>());
+    return new Cohorts(l, l.tiers().get(level), b, p, members, out.seated(), out.moves()).live(closed.size()).map(out);
+  }
+
+  /** Every tier's moves, then those of the members seated in no tier. */
+  static List<Move> all(League l, Map<String, String> members, List<TierMoves> tiers) {
+    Set<String> seated = new HashSet<>(members.size() * 2);
+    List<Move> out = new ArrayList<>(members.size());
+    for (TierMoves t : tiers) {
+      seated.addAll(t.seated());
+      out.addAll(t.moves());
+    }
+    LeagueMoves.unseated(l, members, seated).forEach(m -> out.add(recorded(m)));
+    return out;
   }
 
   private static Move recorded(LeagueMoves.Move m) {

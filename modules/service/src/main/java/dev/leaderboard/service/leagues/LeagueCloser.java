@@ -153,20 +153,34 @@ public final class LeagueCloser {
 
   private Future<List<Move>> closeHoldingLease(League l, Period p, CloseLease lease) {
     CloseSteps steps = new CloseSteps(l, p);
-    return tiers(l).compose(tiers -> {
-      // the tiers at once, each under its own close lease: PostgreSQL writes one while the node reads another
-      List<Future<ArchivedPeriod>> closing = tiers.stream().map(b -> lease.check().compose(v -> periods.close(b, p)))
-          .toList();
+    return Future.all(tiers(l), moves.counts(l.uid(), p.id())).compose(first -> {
+      List<Board> tiers = first.resultAt(0);
+      // recorded by a run that stopped after recording: read back; else computed here and recorded once
+      boolean compute = first.<LeagueMoveStore.PeriodMoves>resultAt(1).total() == 0;
+      Future<Map<String, String>> members = compute ? computed.members(l) : Future.succeededFuture(Map.of());
+      // the tiers at once, each under its own close lease, each read into moves once its period is
+      // closed: PostgreSQL writes one tier while the node reads another
+      List<Future<ArchivedPeriod>> closing = new ArrayList<>();
+      List<Future<CloseMoves.TierMoves>> tierMoves = new ArrayList<>();
+      for (int i = 0; i < tiers.size(); i++) {
+        Board b = tiers.get(i);
+        int level = i;
+        Future<ArchivedPeriod> tier = lease.check().compose(v -> periods.close(b, p));
+        closing.add(tier);
+        if (compute) {
+          tierMoves.add(Future.all(tier, members).compose(both -> computed.tier(l, level, b, p, members.result(),
+              tier.result())));
+        }
+      }
       List<ArchivedPeriod> closed = new ArrayList<>();
-      return Future.all(closing).map(all -> {
+      return Future.all(closing).compose(v -> Future.all(tierMoves)).map(v -> {
         closing.forEach(c -> closed.add(c.result()));
-        return all;
-      }).map(steps.done("tiers archived"))
-          .compose(v -> lease.check()).compose(v -> moves.counts(l.uid(), p.id()))
-          // recorded by a run that stopped after recording: read back; else computed and recorded once
-          .compose(recorded -> recorded.total() > 0 ? moves.period(l.uid(), p.id()).map(steps.done("moves read back"))
-              : computed.of(l, tiers, closed, p).map(steps.done("moves computed"))
-                  .compose(computed -> moves.record(l.uid(), l.name(), p.id(), computed).map(computed))
+        return v;
+      }).map(steps.done(compute ? "tiers archived and their moves computed" : "tiers archived"))
+          .compose(v -> lease.check())
+          .compose(v -> !compute ? moves.period(l.uid(), p.id()).map(steps.done("moves read back"))
+              : Future.succeededFuture(CloseMoves.all(l, members.result(), tierMoves.stream().map(Future::result)
+                  .toList())).compose(all -> moves.record(l.uid(), l.name(), p.id(), all).map(all))
                   .map(steps.done("moves recorded")))
           .compose(recorded -> Future.all(tiers.stream().map(b -> PeriodCloser.recordDelivery(deliveries, b, p)).toList())
               .map(recorded))
