@@ -19,7 +19,10 @@ import dev.leaderboard.store.leagues.LeagueStore;
 import dev.leaderboard.store.participation.ParticipationStore;
 import dev.leaderboard.store.participation.ParticipationStore.Participant;
 import dev.leaderboard.store.scores.StoredEntry;
+import io.vertx.core.Context;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -123,9 +126,29 @@ record CloseMoves(LeagueStore store, BoardStore boards, ParticipationStore parti
                 seat.userId(), at == null ? null : (long) at, at == null ? null : Entries.score(b, ranking.get(at))));
           }
         }
-        cohorts.values().forEach(this::moves);
-        return Future.succeededFuture();
+        return inTurns(new ArrayList<>(cohorts.values()), 0);
       }));
+    }
+
+    /**
+     * The cohorts' moves from {@code from} on, a page's worth ({@link #PAGE} seats) a turn of the
+     * event loop: a tier of any size never holds the loop for long.
+     */
+    private Future<Void> inTurns(List<List<Seated>> cohorts, int from) {
+      int to = Math.min(cohorts.size(), from + Math.max(1, PAGE / l.cohortSize()));
+      for (int i = from; i < to; i++) {
+        moves(cohorts.get(i));
+      }
+      Context context = Vertx.currentContext();
+      if (to == cohorts.size()) {
+        return Future.succeededFuture();
+      }
+      if (context == null) {
+        return inTurns(cohorts, to);
+      }
+      Promise<Void> next = Promise.promise();
+      context.runOnContext(v -> inTurns(cohorts, to).onComplete(next));
+      return next.future();
     }
 
     /** From the archive: the cohorts after {@code after}, a page of whole cohorts at a time. */
