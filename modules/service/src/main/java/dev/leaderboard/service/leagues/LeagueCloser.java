@@ -44,7 +44,7 @@ import org.slf4j.LoggerFactory;
  * A league period's close, run by one node at a time under the period's league lease:
  * <ol>
  *   <li>each tier board's period is closed and archived like any board's (under its own close lease),
- *       the tiers at once;</li>
+ *       {@value #TIERS_AT_ONCE} tiers at a time;</li>
  *   <li>the moves are computed from the tiers' frozen periods, still in Redis ({@link CloseMoves}), and
  *       recorded in PostgreSQL once ({@link LeagueMoveStore}); the run goes on with what it computed,
  *       and only a run after a failure reads back what an earlier run recorded;</li>
@@ -60,6 +60,11 @@ import org.slf4j.LoggerFactory;
  */
 public final class LeagueCloser {
   private static final Logger LOG = LoggerFactory.getLogger(LeagueCloser.class);
+  /**
+   * Tiers archived at a time: two keep PostgreSQL and the node busy together; more only add to the
+   * pauses that scores sent meanwhile wait through.
+   */
+  private static final int TIERS_AT_ONCE = 2;
   private final Vertx vertx;
   private final LeagueStore store;
   private final HeldScoreStore heldScores;
@@ -163,14 +168,17 @@ public final class LeagueCloser {
       // recorded by a run that stopped after recording: read back; else computed here and recorded once
       boolean compute = first.<LeagueMoveStore.PeriodMoves>resultAt(1).total() == 0;
       Future<Map<String, String>> members = compute ? computed.members(l) : Future.succeededFuture(Map.of());
-      // the tiers at once, each under its own close lease, each read into moves once its period is
-      // closed: PostgreSQL writes one tier while the node reads another
+      // TIERS_AT_ONCE tiers at a time, each under its own close lease, each read into moves once its
+      // period is closed: PostgreSQL writes one tier while the node reads another
       List<Future<ArchivedPeriod>> closing = new ArrayList<>();
       List<Future<CloseMoves.TierMoves>> tierMoves = new ArrayList<>();
+      List<Future<?>> lanes = new ArrayList<>(Collections.nCopies(TIERS_AT_ONCE, Future.succeededFuture()));
       for (int i = 0; i < tiers.size(); i++) {
         Board b = tiers.get(i);
         int level = i;
-        Future<ArchivedPeriod> tier = lease.check().compose(v -> periods.close(b, p));
+        Future<ArchivedPeriod> tier = lanes.get(i % TIERS_AT_ONCE).compose(v -> lease.check())
+            .compose(v -> periods.close(b, p));
+        lanes.set(i % TIERS_AT_ONCE, tier);
         closing.add(tier);
         if (compute) {
           tierMoves.add(Future.all(tier, members).compose(both -> computed.tier(l, level, b, p, members.result(),
