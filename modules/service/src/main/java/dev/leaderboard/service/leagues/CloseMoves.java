@@ -23,7 +23,12 @@ import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
+import dev.leaderboard.service.result.LeagueClosed;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.IdentityHashMap;
+import java.util.PriorityQueue;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -72,6 +77,29 @@ record CloseMoves(LeagueStore store, BoardStore boards, ParticipationStore parti
       out.addAll(t.moves());
     }
     LeagueMoves.unseated(l, members, seated).forEach(m -> out.add(recorded(m)));
+    return out;
+  }
+
+  /**
+   * The moves with the first {@link LeagueClosed#MOVES} by user ID in front, in order, as the close
+   * answers them (the rest as they were): a bounded heap, not a sort of a million moves on the event loop.
+   */
+  static List<Move> byUser(List<Move> moves) {
+    Comparator<Move> order = Comparator.comparing(Move::userId);
+    PriorityQueue<Move> first = new PriorityQueue<>(order.reversed());
+    for (Move m : moves) {
+      if (first.size() < LeagueClosed.MOVES) {
+        first.add(m);
+      } else if (order.compare(m, first.peek()) < 0) {
+        first.poll();
+        first.add(m);
+      }
+    }
+    List<Move> out = new ArrayList<>(first);
+    out.sort(order);
+    Set<Move> front = Collections.newSetFromMap(new IdentityHashMap<>());
+    front.addAll(out);
+    moves.stream().filter(m -> !front.contains(m)).forEach(out::add);
     return out;
   }
 

@@ -15,7 +15,6 @@ import dev.leaderboard.service.periods.CloseLease;
 import dev.leaderboard.service.periods.PeriodAdmin;
 import dev.leaderboard.service.periods.PeriodArchivedEvent;
 import dev.leaderboard.service.periods.PeriodCloser;
-import dev.leaderboard.service.result.LeagueClosed;
 import dev.leaderboard.store.Keys;
 import dev.leaderboard.store.boards.BoardStore;
 import dev.leaderboard.store.boards.DeliveryStore;
@@ -28,10 +27,6 @@ import io.vertx.core.Vertx;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
-import java.util.IdentityHashMap;
-import java.util.PriorityQueue;
-import java.util.Set;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -216,59 +211,9 @@ public final class LeagueCloser {
           }))
           .map(recorded -> {
             steps.log(recorded.size());
-            return byUser(recorded);
+            return CloseMoves.byUser(recorded);
           });
     });
-  }
-
-  /**
-   * The moves with the first {@link LeagueClosed#MOVES} by user ID in front, in order, as the close
-   * answers them (the rest as they were): a bounded heap, not a sort of a million moves on the event loop.
-   */
-  static List<Move> byUser(List<Move> moves) {
-    Comparator<Move> order = Comparator.comparing(Move::userId);
-    PriorityQueue<Move> first = new PriorityQueue<>(order.reversed());
-    for (Move m : moves) {
-      if (first.size() < LeagueClosed.MOVES) {
-        first.add(m);
-      } else if (order.compare(m, first.peek()) < 0) {
-        first.poll();
-        first.add(m);
-      }
-    }
-    List<Move> out = new ArrayList<>(first);
-    out.sort(order);
-    Set<Move> front = Collections.newSetFromMap(new IdentityHashMap<>());
-    front.addAll(out);
-    moves.stream().filter(m -> !front.contains(m)).forEach(out::add);
-    return out;
-  }
-
-  /** How long each step of one close took, logged once it ends. */
-  private static final class CloseSteps {
-    private final League l;
-    private final Period p;
-    private final StringBuilder steps = new StringBuilder();
-    private long last = System.nanoTime();
-
-    CloseSteps(League l, Period p) {
-      this.l = l;
-      this.p = p;
-    }
-
-    <T> java.util.function.Function<T, T> done(String step) {
-      return value -> {
-        long now = System.nanoTime();
-        steps.append(steps.isEmpty() ? "" : ", ").append(step).append(" in ").append((now - last) / 1_000_000)
-            .append(" ms");
-        last = now;
-        return value;
-      };
-    }
-
-    void log(int moves) {
-      LOG.info("closed period {} of league {} ({} moves): {}", p.id(), l.name(), moves, steps);
-    }
   }
 
   /** The member's recorded moves, newest period first. */

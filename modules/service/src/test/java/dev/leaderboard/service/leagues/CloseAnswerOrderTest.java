@@ -24,7 +24,7 @@ class CloseAnswerOrderTest {
       }
       List<Move> sorted = new ArrayList<>(moves);
       sorted.sort(Comparator.comparing(Move::userId));
-      List<Move> answered = LeagueCloser.byUser(moves);
+      List<Move> answered = CloseMoves.byUser(moves);
       int front = Math.min(n, LeagueClosed.MOVES);
       assertThat(answered.subList(0, front)).as("%d moves", n).isEqualTo(sorted.subList(0, front));
       assertThat(answered).as("%d moves", n).containsExactlyInAnyOrderElementsOf(moves);
