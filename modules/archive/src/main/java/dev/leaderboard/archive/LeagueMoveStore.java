@@ -61,15 +61,14 @@ public final class LeagueMoveStore {
       insert into league_move_count select league_uid, period, movement, count(*) from league_move
         group by league_uid, period, movement on conflict do nothing;
       """;
-  /** The period's moves counted again, in the transaction that recorded them. */
-  private static final String COUNT = "insert into league_move_count select league_uid, period, movement, count(*)"
-      + " from league_move where league_uid = $1 and period = $2 group by league_uid, period, movement"
-      + " on conflict (league_uid, period, movement) do update set moves = excluded.moves";
+  /** The period's moves counted by movement, as recorded in the same transaction. */
+  private static final String COUNT = "insert into league_move_count select $1, $2, c.* from unnest($3::text[],"
+      + " $4::bigint[]) c on conflict (league_uid, period, movement) do update set moves = excluded.moves";
   private static final String PAGE_KEY = "coalesce(cohort, 9223372036854775807), coalesce(cohort_rank,"
       + " 9223372036854775807), user_id";
   private static final String INSERT = "insert into league_move (league_uid, league, period, user_id, from_tier, to_tier,"
       + " cohort, cohort_rank, score, movement) select $1, $2, $3, m.* from unnest($4::text[], $5::text[], $6::text[],"
-      + " $7::bigint[], $8::bigint[], $9::bigint[], $10::text[]) m on conflict (league_uid, period, user_id) do nothing";
+      + " $7::bigint[], $8::bigint[], $9::bigint[], $10::text[]) m";
   private static final String COLUMNS = "user_id, from_tier, to_tier, cohort, cohort_rank, score, movement";
 
   /** One member's move at a period's close; {@code to} null when dropped. */
@@ -84,34 +83,54 @@ public final class LeagueMoveStore {
 
   /**
    * Records the period's moves in one transaction, a chunk per statement (each chunk's arrays built
-   * only when it is sent); members recorded before keep their first move.
+   * only when it is sent), and their counts by movement; answers false, writing nothing, when the
+   * period has moves recorded already. Concurrent recorders of one period queue on an advisory lock,
+   * so exactly one of them writes. A close gives each tier's moves by cohort and rank, the order of
+   * their page key, so its unique index takes them in runs at its right edge.
    */
-  public Future<Void> record(String leagueUid, String league, String period, List<Move> moves) {
-    return ArchiveSql.reached(pool.withTransaction(conn -> ArchiveSql.inChunks(moves, chunk -> conn
-        .preparedQuery(INSERT).execute(Tuple.from(List.of(leagueUid, league, period,
-            column(chunk, Move::userId, String[]::new), column(chunk, Move::from, String[]::new),
-            column(chunk, Move::to, String[]::new), column(chunk, Move::cohort, Long[]::new),
-            column(chunk, Move::cohortRank, Long[]::new), column(chunk, Move::score, Long[]::new),
-            column(chunk, Move::movement, String[]::new)))))
-        .compose(v -> conn.preparedQuery(COUNT).execute(Tuple.of(leagueUid, period))).mapEmpty()));
+  public Future<Boolean> record(String leagueUid, String league, String period, List<Move> moves) {
+    Map<String, Long> counts = new TreeMap<>();
+    moves.forEach(m -> counts.merge(m.movement(), 1L, Long::sum));
+    Tuple key = Tuple.of(leagueUid, period);
+    return ArchiveSql.reached(pool.withTransaction(conn -> conn
+        .preparedQuery("select pg_advisory_xact_lock(hashtext($1), hashtext($2))").execute(key)
+        // a statement of its own: its snapshot must be taken after the lock is ours
+        .compose(v -> conn.preparedQuery("select 1 from league_move where league_uid = $1 and period = $2 limit 1")
+            .execute(key))
+        .compose(found -> found.size() > 0 ? Future.succeededFuture(false) : ArchiveSql.inChunks(moves, chunk -> conn
+            .preparedQuery(INSERT).execute(Tuple.from(List.of(leagueUid, league, period,
+                column(chunk, Move::userId, String[]::new), column(chunk, Move::from, String[]::new),
+                column(chunk, Move::to, String[]::new), column(chunk, Move::cohort, Long[]::new),
+                column(chunk, Move::cohortRank, Long[]::new), column(chunk, Move::score, Long[]::new),
+                column(chunk, Move::movement, String[]::new)))))
+            .compose(v -> conn.preparedQuery(COUNT).execute(Tuple.of(leagueUid, period,
+                counts.keySet().toArray(String[]::new), counts.values().toArray(Long[]::new))))
+            .map(true))));
   }
 
   /**
-   * The period's recorded moves, by user ID: read a page of {@link ArchiveSql#CHUNK} at a time
-   * along the primary key, so no one answer holds a large league's every move. The rows of a
-   * period never change once recorded, so the pages add up to one consistent list.
+   * The period's recorded moves: read a page of {@link ArchiveSql#CHUNK} at a time along their page
+   * key's index, so no one answer holds a large league's every move. The rows of a period never
+   * change once recorded, so the pages add up to one consistent list.
    */
   public Future<List<Move>> period(String leagueUid, String period) {
-    return page(leagueUid, period, "", new ArrayList<>());
+    return period(leagueUid, period, null, new ArrayList<>());
   }
 
-  private Future<List<Move>> page(String leagueUid, String period, String after, List<Move> out) {
+  private Future<List<Move>> period(String leagueUid, String period, Move after, List<Move> out) {
+    Tuple args = Tuple.of(leagueUid, period);
+    String key = "";
+    if (after != null) {
+      key = " and (from_tier, " + PAGE_KEY + ") > ($3, $4, $5, $6)";
+      args.addString(after.from()).addLong(after.cohort() == null ? Long.MAX_VALUE : after.cohort())
+          .addLong(after.cohortRank() == null ? Long.MAX_VALUE : after.cohortRank()).addString(after.userId());
+    }
     return ArchiveSql.reached(pool.preparedQuery("select " + COLUMNS + " from league_move where league_uid = $1"
-        + " and period = $2 and user_id > $3 order by user_id limit $4")
-        .execute(Tuple.of(leagueUid, period, after, ArchiveSql.CHUNK))).compose(rows -> {
+        + " and period = $2" + key + " order by from_tier, " + PAGE_KEY + " limit " + ArchiveSql.CHUNK).execute(args))
+        .compose(rows -> {
           out.addAll(ArchiveSql.map(rows, LeagueMoveStore::move));
           return rows.size() < ArchiveSql.CHUNK ? Future.succeededFuture(out)
-              : page(leagueUid, period, out.get(out.size() - 1).userId(), out);
+              : period(leagueUid, period, out.get(out.size() - 1), out);
         });
   }
 

@@ -48,9 +48,9 @@ class ArchiveUnavailableTest {
       store.migrate().await();
       String uid = "dup-" + UUID.randomUUID();
       ArchivedPeriod period = new ArchivedPeriod(uid, "dup", "all", 2, 0, new JsonObject());
-      // the same user twice breaks the unique index on (board, period, user)
+      // the same position twice breaks the primary key (board, period, position)
       List<ArchivedEntry> entries = List.of(new ArchivedEntry(0, "u", 2, 0, 1, 1),
-          new ArchivedEntry(1, "u", 1, 0, 2, 2));
+          new ArchivedEntry(0, "v", 1, 0, 2, 2));
       Throwable t = catchThrowable(() -> store.archive(period, entries).await());
       assertThat(t).isNotNull().isNotInstanceOf(StoreUnavailableException.class);
       assertThat(store.period(uid, "all").await()).isNull();

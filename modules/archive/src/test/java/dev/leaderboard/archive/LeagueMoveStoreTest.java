@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.leaderboard.archive.LeagueMoveStore.Move;
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.testing.TestSeed;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.junit5.VertxExtension;
 import java.util.ArrayList;
@@ -49,9 +50,10 @@ class LeagueMoveStoreTest {
           seated ? "up" : "stay"));
     }
     LeagueMoveStore moves = store.leagueMoves();
-    moves.record(league, "ladder", "p1", first).await();
+    assertThat(moves.record(league, "ladder", "p1", first).await()).isTrue();
     List<Move> again = first.stream().map(m -> new Move(m.userId(), "gold", "gold", null, null, null, "stay")).toList();
-    moves.record(league, "ladder", "p1", again.subList(0, ArchiveSql.CHUNK + 5)).await();
+    assertThat(moves.record(league, "ladder", "p1", again.subList(0, ArchiveSql.CHUNK + 5)).await())
+        .as("a period's moves are recorded once").isFalse();
 
     List<Move> read = moves.period(league, "p1").await();
     assertThat(read).hasSize(n);
@@ -62,10 +64,17 @@ class LeagueMoveStoreTest {
       assertThat(byUser.get(m.userId())).isEqualTo(m);
     }
     assertThat(moves.period(league, "p2").await()).isEmpty();
+
     Move one = first.get(rnd.nextInt(n));
     // no tier board paid a reward here
     assertThat(moves.member(league, one.userId(), 5, Map.of()).await())
         .containsExactly(new LeagueMoveStore.Step("p1", one, null));
+    // two recorders of one period at once: one writes, the other finds the period recorded
+    Future<Boolean> a = moves.record(league, "ladder", "p3", first);
+    Future<Boolean> b = moves.record(league, "ladder", "p3", again);
+    Future.all(a, b).await();
+    assertThat(List.of(a.result(), b.result())).containsExactlyInAnyOrder(true, false);
+    assertThat(moves.period(league, "p3").await()).containsExactlyInAnyOrderElementsOf(a.result() ? first : again);
     moves.delete(league).await();
     assertThat(moves.period(league, "p1").await()).isEmpty();
   }

@@ -188,7 +188,9 @@ public final class LeagueCloser {
           .compose(v -> lease.check())
           .compose(v -> !compute ? moves.period(l.uid(), p.id()).map(steps.done("moves read back"))
               : Future.succeededFuture(CloseMoves.all(l, members.result(), tierMoves.stream().map(Future::result)
-                  .toList())).compose(all -> moves.record(l.uid(), l.name(), p.id(), all).map(all))
+                  .toList())).compose(all -> moves.record(l.uid(), l.name(), p.id(), all)
+                      // another run recorded them first: the moves are theirs
+                      .compose(written -> written ? Future.succeededFuture(all) : moves.period(l.uid(), p.id())))
                   .map(steps.done("moves recorded")))
           .compose(recorded -> Future.all(tiers.stream().map(b -> PeriodCloser.recordDelivery(deliveries, b, p)).toList())
               .map(recorded))
