@@ -46,8 +46,10 @@ import java.util.function.Supplier;
  * each member scores once: the first {@link #NORMAL_PATH} through the service's league submit, the
  * others through the same join and submit scripts in pipelined batches (the service's answer reads
  * the cohort's board, which a million would wait on for an hour); the plain board gets the same
- * users and scores through batch submits. Each close
- * is timed with the CPU it took in this process (the node), the shards and PostgreSQL. The close's
+ * users and scores through batch submits, and so does a tournament (a board of cohorts of 50 whose
+ * rewards pay the best 3 of each cohort; {@code -Dtournament=false} leaves it out). Each close
+ * is timed with the CPU it took in this process (the node), the shards and PostgreSQL; the tournament's
+ * rewards are counted. The close's
  * answer is then checked: every member once, each cohort ranked 1..n by score, its quotas moved, and
  * the members' tiers after it.
  *
@@ -65,6 +67,9 @@ public final class LeagueBenchmark {
   private static final int BATCHES_IN_FLIGHT = 4;
   /** League scores in flight across the period's end. */
   private static final int STREAM_WIDTH = 16;
+  /** The tournament beside the league: its cohorts' size, and how many of each cohort its rewards pay. */
+  private static final int TOURNAMENT_COHORT = 50;
+  private static final int TOURNAMENT_PRIZES = 3;
   /** Members whose score goes through the whole service path (its answer reads the cohort's board). */
   private static final int NORMAL_PATH = 2000;
   /** Calls in flight, and seconds, of each read measured beside a plain one. */
@@ -102,6 +107,16 @@ public final class LeagueBenchmark {
         Board tier = store.boardStore().get(league.tierBoard(TIERS.get(0))).await();
         service.putBoard("plain", new JsonObject().put("period", "monthly").put("order", tier.order().wireName())
             .put("operator", tier.operator().wireName()).put("maxScore", tier.maxScore())).await();
+        // a tournament: participants joined on their first score into cohorts of TOURNAMENT_COHORT, the best
+        // TOURNAMENT_PRIZES of each cohort paid at the close
+        boolean tournament = Boolean.parseBoolean(System.getProperty("tournament", "true"));
+        if (tournament) {
+          service.putBoard("tournament", new JsonObject().put("period", "monthly").put("order", tier.order().wireName())
+              .put("operator", tier.operator().wireName()).put("maxScore", tier.maxScore())
+              .put("cohortSize", TOURNAMENT_COHORT).put("rewards", new JsonArray().add(new JsonObject()
+                  .put("ranks", new JsonArray().add(1).add(TOURNAMENT_PRIZES))
+                  .put("reward", new JsonObject().put("coins", 100))))).await();
+        }
         String period = tier.periodOf(Instant.now()).id();
         // the store's write behind an admin's join with a tier, without re-reading the league for each
         timed(report, "members placed in their tiers (LeagueStore.join)", members, () -> inFlight(members, IN_FLIGHT,
@@ -117,7 +132,11 @@ public final class LeagueBenchmark {
                 })));
         timed(report, "league scores of the others through the join and submit scripts, pipelined", members - normal,
             () -> scripts(store, league, period, scores, normal));
-        timed(report, "plain board scores, batches of " + BATCH, members, () -> plain(service, scores));
+        timed(report, "plain board scores, batches of " + BATCH, members, () -> plain(service, "plain", scores));
+        if (tournament) {
+          timed(report, "tournament scores (each a join on the first), batches of " + BATCH, members,
+              () -> plain(service, "tournament", scores));
+        }
         // -Dclose=false: the reads and scores beside plain ones, without the close (whose check the scores would change)
         boolean close = Boolean.parseBoolean(System.getProperty("close", "true"));
         Shards statsShards = Shards.connect(vertx, redis.endpoints(), 2);
@@ -132,6 +151,21 @@ public final class LeagueBenchmark {
         CloseCpu plain = CloseCpu.start(dir);
         service.closePeriod("plain", period).await();
         report.line("| plain board (baseline) | %,d | %s |", members, plain.stop());
+        if (tournament) {
+          CloseCpu closingTournament = CloseCpu.start(dir);
+          service.closePeriod("tournament", period).await();
+          report.line("| tournament, cohorts of %d, the best %d of each paid | %,d | %s |", TOURNAMENT_COHORT,
+              TOURNAMENT_PRIZES, members, closingTournament.stop());
+          report.line("tournament close / plain archive: %.2fx", closingTournament.millis / plain.millis);
+          long paid = store.archive().rewards().count(store.boardStore().get("tournament").await().uid(), period).await();
+          long cohorts = (members + TOURNAMENT_COHORT - 1) / TOURNAMENT_COHORT;
+          long expected = (members / TOURNAMENT_COHORT) * TOURNAMENT_PRIZES
+              + Math.min(TOURNAMENT_PRIZES, members % TOURNAMENT_COHORT);
+          if (paid != expected) {
+            throw new IllegalStateException("the tournament paid " + paid + " rewards over " + cohorts + " cohorts, not "
+                + expected);
+          }
+        }
         // the period ends: scores of the next one stream through its grace, the close and after
         Instant end = tier.parsePeriod(period).end();
         clock.jumpTo(end.plusSeconds(1));
@@ -379,7 +413,7 @@ public final class LeagueBenchmark {
     inFlight(batches.size(), BATCHES_IN_FLIGHT, i -> batches.get(i).get());
   }
 
-  private static void plain(LeaderboardServiceImpl service, long[] scores) {
+  private static void plain(LeaderboardServiceImpl service, String board, long[] scores) {
     List<Supplier<Future<BatchResult>>> batches = new ArrayList<>();
     for (int from = 0; from < scores.length; from += BATCH) {
       int start = from;
@@ -388,9 +422,9 @@ public final class LeagueBenchmark {
         for (int u = start; u < Math.min(scores.length, start + BATCH); u++) {
           events.add(new JsonObject().put("userId", user(u)).put("value", scores[u]));
         }
-        return service.submitBatch("plain", new ScoreBatch(new JsonObject().put("events", events))).map(r -> {
+        return service.submitBatch(board, new ScoreBatch(new JsonObject().put("events", events))).map(r -> {
           if (r.toJson().getLong("applied") != events.size()) {
-            throw new IllegalStateException("a batch of the plain board was not applied whole: " + r.toJson());
+            throw new IllegalStateException("a batch of board " + board + " was not applied whole: " + r.toJson());
           }
           return r;
         });
