@@ -11,6 +11,7 @@ import dev.leaderboard.core.LeagueMoves.Cohort;
 import dev.leaderboard.core.LeagueMoves.Seat;
 import dev.leaderboard.core.Period;
 import dev.leaderboard.core.RankMode;
+import dev.leaderboard.service.periods.FrozenRows;
 import dev.leaderboard.service.reads.CohortRanking;
 import dev.leaderboard.service.reads.Entries;
 import dev.leaderboard.store.boards.BoardStore;
@@ -40,8 +41,9 @@ import java.util.Set;
  * A league period's moves, computed with {@link LeagueMoves} from each tier's seats and final entries
  * and the members' current tiers: what {@link LeagueCloser} records once. Each tier is read as soon as
  * its period is closed, into moves of its own, while other tiers are still being archived. A tier's seats and entries
- * are read from Redis, where its closed period is frozen and still held: its join order and final
- * ranking, one read each, as its archive read them. A tier whose keys are gone or no longer match its
+ * are its frozen period's join order and final ranking, as its archive read them from Redis and handed
+ * them over ({@link FrozenRows}); when an earlier run archived the tier, they are read from Redis again,
+ * where the closed period is still held. A tier whose keys are gone or no longer match its
  * archive (a close run again after they were dropped) is read from the archive instead, in pages of whole
  * cohorts. Either way each cohort is ranked by the one cohort ranking ({@link CohortRanking}).
  */
@@ -61,11 +63,14 @@ record CloseMoves(LeagueStore store, BoardStore boards, ParticipationStore parti
 
   /**
    * The moves of the cohorts of tier {@code level}, whose period is closed: {@code closed} its
-   * archived period (its size tells whether Redis still holds it whole).
+   * archived period (its size tells whether Redis still holds it whole), {@code read} the rows its
+   * archive read from Redis when this close wrote it ({@code null}: read them here).
    */
-  Future<TierMoves> tier(League l, int level, Board b, Period p, Map<String, String> members, ArchivedPeriod closed) {
+  Future<TierMoves> tier(League l, int level, Board b, Period p, Map<String, String> members, ArchivedPeriod closed,
+      FrozenRows read) {
     TierMoves out = new TierMoves(new ArrayList<>(), new HashSet<>());
-    return new Cohorts(l, l.tiers().get(level), b, p, members, out.seated(), out.moves()).live(closed.size()).map(out);
+    Cohorts cohorts = new Cohorts(l, l.tiers().get(level), b, p, members, out.seated(), out.moves());
+    return (read != null ? cohorts.of(read, closed.size()) : cohorts.live(closed.size())).map(out);
   }
 
   /** Every tier's moves, then those of the members seated in no tier. */
@@ -135,27 +140,31 @@ record CloseMoves(LeagueStore store, BoardStore boards, ParticipationStore parti
      */
     Future<Void> live(long archivedSize) {
       return boards.periods(b).compose(hot -> !hot.contains(p.id()) ? archived(0)
-          : Future.all(participants.all(b, p.id()), periods.ranking(b, p.id())).compose(read -> {
-        List<Participant> joined = read.resultAt(0);
-        List<StoredEntry> ranking = read.resultAt(1);
-        if (ranking.size() != archivedSize) {
-          return archived(0);
+          : Future.all(participants.all(b, p.id()), periods.ranking(b, p.id()))
+              .compose(read -> of(new FrozenRows(read.resultAt(0), read.resultAt(1)), archivedSize)));
+    }
+
+    /** From the join order and final ranking the tier's archive read (or the archive, when they do not match it). */
+    Future<Void> of(FrozenRows read, long archivedSize) {
+      List<Participant> joined = read.joined();
+      List<StoredEntry> ranking = read.ranking();
+      if (ranking.size() != archivedSize) {
+        return archived(0);
+      }
+      Map<String, Integer> position = new HashMap<>(ranking.size() * 2);
+      for (int i = 0; i < ranking.size(); i++) {
+        position.put(ranking.get(i).userId(), i);
+      }
+      Map<Long, List<Seated>> cohorts = new LinkedHashMap<>();
+      for (int k = 0; k < joined.size(); k++) {
+        Participant seat = joined.get(k);
+        if (seat.cohort() > 0) {
+          Integer at = position.get(seat.userId());
+          cohorts.computeIfAbsent(seat.cohort(), c -> new ArrayList<>()).add(new Seated(seat.cohort(), k,
+              seat.userId(), at == null ? null : (long) at, at == null ? null : Entries.score(b, ranking.get(at))));
         }
-        Map<String, Integer> position = new HashMap<>(ranking.size() * 2);
-        for (int i = 0; i < ranking.size(); i++) {
-          position.put(ranking.get(i).userId(), i);
-        }
-        Map<Long, List<Seated>> cohorts = new LinkedHashMap<>();
-        for (int k = 0; k < joined.size(); k++) {
-          Participant seat = joined.get(k);
-          if (seat.cohort() > 0) {
-            Integer at = position.get(seat.userId());
-            cohorts.computeIfAbsent(seat.cohort(), c -> new ArrayList<>()).add(new Seated(seat.cohort(), k,
-                seat.userId(), at == null ? null : (long) at, at == null ? null : Entries.score(b, ranking.get(at))));
-          }
-        }
-        return inTurns(new ArrayList<>(cohorts.values()), 0);
-      }));
+      }
+      return inTurns(new ArrayList<>(cohorts.values()), 0);
     }
 
     /**

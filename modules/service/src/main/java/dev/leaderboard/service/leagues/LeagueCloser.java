@@ -12,6 +12,7 @@ import dev.leaderboard.service.boards.BoardRegistry;
 import dev.leaderboard.service.intake.ScoreIntake;
 import dev.leaderboard.service.moderation.BanRegistry;
 import dev.leaderboard.service.periods.CloseLease;
+import dev.leaderboard.service.periods.FrozenRows;
 import dev.leaderboard.service.periods.PeriodAdmin;
 import dev.leaderboard.service.periods.PeriodArchivedEvent;
 import dev.leaderboard.service.periods.PeriodCloser;
@@ -32,6 +33,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -171,13 +173,15 @@ public final class LeagueCloser {
       for (int i = 0; i < tiers.size(); i++) {
         Board b = tiers.get(i);
         int level = i;
+        // the rows the tier's archive reads are its moves' too (none when an earlier run archived it)
+        AtomicReference<FrozenRows> read = new AtomicReference<>();
         Future<ArchivedPeriod> tier = lanes.get(i % TIERS_AT_ONCE).compose(v -> lease.check())
-            .compose(v -> periods.close(b, p));
+            .compose(v -> periods.close(b, p, compute ? read::set : rows -> { }));
         lanes.set(i % TIERS_AT_ONCE, tier);
         closing.add(tier);
         if (compute) {
           tierMoves.add(Future.all(tier, members).compose(both -> computed.tier(l, level, b, p, members.result(),
-              tier.result())));
+              tier.result(), read.getAndSet(null))));
         }
       }
       List<ArchivedPeriod> closed = new ArrayList<>();

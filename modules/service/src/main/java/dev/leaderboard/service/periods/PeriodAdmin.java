@@ -24,6 +24,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.Map;
 import java.util.Set;
 
@@ -67,21 +68,24 @@ public record PeriodAdmin(BoardRegistry boards, BoardStore boardStore, PeriodSto
   public Future<PeriodClosed> close(String board, String period) {
     return boards.require(Names.board("board", board)).compose(b -> {
       Period p = Requests.period(b, period, clock);
-      return close(b, p).map(a -> PeriodClosed.of(b.name(), p.id(), a.size(), a.archivedAt()));
+      return close(b, p, rows -> { }).map(a -> PeriodClosed.of(b.name(), p.id(), a.size(), a.archivedAt()));
     });
   }
 
-  /** Closes the board's period by the same rules (a league's tier board, which no caller names). */
-  public Future<ArchivedPeriod> close(Board b, Period p) {
+  /**
+   * Closes the board's period by the same rules (a league's tier board, which no caller names);
+   * {@code read} is given the rows its archive read from Redis, when this call writes the archive.
+   */
+  public Future<ArchivedPeriod> close(Board b, Period p, Consumer<FrozenRows> read) {
     return archive.period(b.uid(), p.id())
-        .compose(done -> done == null ? closeLive(b, p) : periods.states(b).compose(states ->
-            states.get(p.id()) == PeriodState.ARCHIVED ? Future.succeededFuture(done) : closer.close(b, p)));
+        .compose(done -> done == null ? closeLive(b, p, read) : periods.states(b).compose(states ->
+            states.get(p.id()) == PeriodState.ARCHIVED ? Future.succeededFuture(done) : closer.close(b, p, read)));
   }
 
-  private Future<ArchivedPeriod> closeLive(Board b, Period p) {
+  private Future<ArchivedPeriod> closeLive(Board b, Period p, Consumer<FrozenRows> read) {
     return boardStore.periods(b).compose(live -> {
       requireClosable(b, p, live);
-      return closer.close(b, p);
+      return closer.close(b, p, read);
     });
   }
 

@@ -26,6 +26,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -77,8 +78,13 @@ public final class PeriodCloser {
 
   /** Closes the period unless another node is closing it (then fails with 409 {@code period_closing}). */
   public Future<ArchivedPeriod> close(Board b, Period p) {
+    return close(b, p, rows -> { });
+  }
+
+  /** As {@link #close(Board, Period)}; {@code read} is given the rows the archive read, when this run writes it. */
+  public Future<ArchivedPeriod> close(Board b, Period p, Consumer<FrozenRows> read) {
     return meters.closing(CloseLease.holding(vertx, lease(b, p), CloseLease.period(b, p),
-        lease -> closeHoldingLease(b, p, lease)));
+        lease -> closeHoldingLease(b, p, lease, read)));
   }
 
   /** How long a close lease of this node lasts unless renewed. */
@@ -93,6 +99,10 @@ public final class PeriodCloser {
 
   /** The closing steps; each starts only while the lease is held. */
   Future<ArchivedPeriod> closeHoldingLease(Board b, Period p, CloseLease lease) {
+    return closeHoldingLease(b, p, lease, rows -> { });
+  }
+
+  private Future<ArchivedPeriod> closeHoldingLease(Board b, Period p, CloseLease lease, Consumer<FrozenRows> read) {
     // a league's close announces its tier boards' periods, and starts their webhooks, once it has the moves
     boolean tier = b.tier() != null;
     return lease.check()
@@ -101,7 +111,7 @@ public final class PeriodCloser {
         .compose(ok -> periods.freeze(b, p.id()))
         .compose(ok -> lease.check())
         .compose(ok -> archive.period(b.uid(), p.id()))
-        .compose(done -> done != null ? Future.succeededFuture(done) : writeArchive(b, p))
+        .compose(done -> done != null ? Future.succeededFuture(done) : writeArchive(b, p, read))
         .compose(archived -> lease.check().map(archived))
         .compose(archived -> tier ? Future.succeededFuture(archived) : recordDelivery(deliveries, b, p).map(archived))
         .compose(archived -> markArchived(b, p).map(archived))
@@ -127,28 +137,30 @@ public final class PeriodCloser {
     return boards.setPeriodState(b, p.id(), PeriodState.CLOSING)
         .compose(ok -> periods.freeze(b, p.id()))
         .compose(ok -> archive.period(b.uid(), p.id()))
-        .compose(done -> done != null ? Future.succeededFuture(done) : writeArchive(b, p));
+        .compose(done -> done != null ? Future.succeededFuture(done) : writeArchive(b, p, rows -> { }));
   }
 
   /**
    * The period's participants go first: the period's row, written last, then finds them there, and a
    * close repeated after a crash writes them again without change. Then the archive and the period's
-   * rewards (cohorts read only on a board that pays any), in one transaction.
+   * rewards (cohorts read only on a board that pays any), in one transaction. {@code read} is given
+   * the participants and the ranking as they were read.
    */
-  private Future<ArchivedPeriod> writeArchive(Board b, Period p) {
+  private Future<ArchivedPeriod> writeArchive(Board b, Period p, Consumer<FrozenRows> read) {
     return participants.all(b, p.id())
         .compose(all -> {
           List<ArchivedParticipant> rows = new ArrayList<>(all.size());
           for (int i = 0; i < all.size(); i++) {
             rows.add(new ArchivedParticipant(i, all.get(i).userId(), all.get(i).joinedAt(), all.get(i).cohort()));
           }
-          return archive.participants().archive(b.uid(), p.id(), rows);
+          return archive.participants().archive(b.uid(), p.id(), rows).map(all);
         })
-        .compose(v -> Future.all(periods.ranking(b, p.id()), b.rewards().isEmpty()
-            ? Future.succeededFuture(Map.<String, Long>of()) : periods.cohorts(b, p.id())))
-        .compose(read -> {
-      List<ArchivedEntry> entries = rank(b, p, read.resultAt(0));
-      List<Reward> rewards = PeriodRewards.of(b.rewards(), entries, read.resultAt(1));
+        .compose(joined -> Future.all(periods.ranking(b, p.id()), b.rewards().isEmpty()
+            ? Future.succeededFuture(Map.<String, Long>of()) : periods.cohorts(b, p.id()))
+            .onSuccess(both -> read.accept(new FrozenRows(joined, both.resultAt(0)))))
+        .compose(both -> {
+      List<ArchivedEntry> entries = rank(b, p, both.resultAt(0));
+      List<Reward> rewards = PeriodRewards.of(b.rewards(), entries, both.resultAt(1));
       ArchivedPeriod meta = new ArchivedPeriod(b.uid(), b.name(), p.id(), entries.size(), clock.millis(), b.toJson());
       long started = System.nanoTime();
       return archive.archive(meta, entries, rewards).compose(written -> {
