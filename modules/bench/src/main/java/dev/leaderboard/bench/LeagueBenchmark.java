@@ -125,7 +125,7 @@ public final class LeagueBenchmark {
         timed(report, "league scores of the first members through the service (LeaderboardService.submitLeague)",
             normal, () -> inFlight(normal, IN_FLIGHT, u -> service.submitLeague("bench", new ScoreEvent(new JsonObject()
                 .put("userId", user(u)).put("value", scores[u]))).map(s -> {
-                  if (!period.equals(s.toJson().getString("period"))) {
+                  if (!period.equals(s.period())) {
                     throw new IllegalStateException("the period turned during the load: " + s.toJson());
                   }
                   return s;
@@ -423,7 +423,7 @@ public final class LeagueBenchmark {
           events.add(new JsonObject().put("userId", user(u)).put("value", scores[u]));
         }
         return service.submitBatch(board, new ScoreBatch(new JsonObject().put("events", events))).map(r -> {
-          if (r.toJson().getLong("applied") != events.size()) {
+          if (r.applied() != events.size()) {
             throw new IllegalStateException("a batch of board " + board + " was not applied whole: " + r.toJson());
           }
           return r;
