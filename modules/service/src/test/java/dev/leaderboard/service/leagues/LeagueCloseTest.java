@@ -98,13 +98,10 @@ class LeagueCloseTest {
 
   @Test
   void aLadderOverManyPeriodsMovesAsTheModelSays(Random rnd) {
-    int size = 2 + rnd.nextInt(3);
-    Object promote = rnd.nextBoolean() ? 1 : "50%";
-    Object relegate = rnd.nextBoolean() ? 1 : "34%";
-    boolean drop = rnd.nextInt(3) == 0;
     String lg = "lgc-" + UUID.randomUUID().toString().substring(0, 8);
-    a.putLeague(lg, new JsonObject().put("tiers", new JsonArray(new ArrayList<Object>(TIERS))).put("cohortSize", size)
-        .put("promote", promote).put("relegate", relegate).put("period", "daily").put("dropInactive", drop)).await();
+    JsonObject ladder = randomLadder(rnd);
+    int size = ladder.getInteger("cohortSize");
+    a.putLeague(lg, ladder).await();
     Map<String, Member> model = new LinkedHashMap<>();
     Map<String, List<Step>> histories = new HashMap<>();
     int next = 0;
@@ -136,7 +133,7 @@ class LeagueCloseTest {
         m.reached = at;
       }
       model.values().removeIf(m -> m == null);
-      Map<String, Expected> expected = expect(model, size, promote, relegate, drop);
+      Map<String, Expected> expected = expect(model, ladder);
 
       clock.set(start.plus(Duration.ofDays(1)).plusSeconds(600));
       LeagueClosed closed = (rnd.nextBoolean() ? a : b).closeLeague(lg, period).await();
@@ -187,14 +184,10 @@ class LeagueCloseTest {
    */
   @Test
   void lateAndHeldScoresAcrossEachPeriodsEndMoveTheLadderAsTheModelSays(Random rnd) {
-    int size = 2 + rnd.nextInt(3);
-    Object promote = rnd.nextBoolean() ? 1 : "50%";
-    Object relegate = rnd.nextBoolean() ? 1 : "34%";
-    boolean drop = rnd.nextInt(3) == 0;
     String lg = "lgg-" + UUID.randomUUID().toString().substring(0, 8);
-    a.putLeague(lg, new JsonObject().put("tiers", new JsonArray(new ArrayList<Object>(TIERS))).put("cohortSize", size)
-        .put("promote", promote).put("relegate", relegate).put("period", "daily").put("dropInactive", drop)
-        .put("graceSeconds", GRACE_SECONDS)).await();
+    JsonObject ladder = randomLadder(rnd).put("graceSeconds", GRACE_SECONDS);
+    int size = ladder.getInteger("cohortSize");
+    a.putLeague(lg, ladder).await();
     HeldScoreStore held = new HeldScoreStore(stores.get(1).shards());
     League l = league(lg);
     Map<String, Member> model = new LinkedHashMap<>();
@@ -220,7 +213,7 @@ class LeagueCloseTest {
       }
       send(lg, twice(own, rnd), model, rnd);
       readStandings(lg, period, model, size, rnd);
-      Map<String, Expected> before = expect(model, size, promote, relegate, drop);
+      Map<String, Expected> before = expect(model, ladder);
 
       // the grace: late scores of the period, each ranked after every score before it; the next period's held
       clock.set(end.plusSeconds(5));
@@ -267,7 +260,7 @@ class LeagueCloseTest {
       send(lg, twice(grace, rnd), model, rnd);
       List<Sent> heldSent = grace.stream().filter(Sent::held).toList();
       readStandings(lg, period, model, size, rnd);
-      Map<String, Expected> expected = expect(model, size, promote, relegate, drop);
+      Map<String, Expected> expected = expect(model, ladder);
       for (String u : lifted) {
         if (model.get(u).level < TIERS.size() - 1) {
           assertThat(before.get(u).movement()).as("day %d: %s before its late score", day, u).isNotEqualTo("up");
@@ -586,6 +579,13 @@ class LeagueCloseTest {
     assertThat(members.members(l).await()).isEqualTo(after);
   }
 
+  /** A daily ladder over {@link #TIERS} with random cohorts of 2–4, quotas (a count or a share) and dropInactive. */
+  private static JsonObject randomLadder(Random rnd) {
+    return new JsonObject().put("tiers", new JsonArray(new ArrayList<Object>(TIERS))).put("cohortSize", 2 + rnd.nextInt(3))
+        .put("promote", rnd.nextBoolean() ? 1 : "50%").put("relegate", rnd.nextBoolean() ? 1 : "34%")
+        .put("period", "daily").put("dropInactive", rnd.nextInt(3) == 0);
+  }
+
   /** The members' tiers as stored, against the model. */
   private void checkTiers(String lg, Map<String, Member> model) {
     League l = league(lg);
@@ -599,8 +599,11 @@ class LeagueCloseTest {
         Request.cmd(Command.HGET).arg(Keys.LEAGUES).arg(lg)).await().toString()));
   }
 
-  private static Map<String, Expected> expect(Map<String, Member> model, int size, Object promote, Object relegate,
-      boolean drop) {
+  /** Each member's move under {@code ladder}'s quotas and dropInactive, each cohort ranked by score, then time. */
+  private static Map<String, Expected> expect(Map<String, Member> model, JsonObject ladder) {
+    Object promote = ladder.getValue("promote");
+    Object relegate = ladder.getValue("relegate");
+    boolean drop = ladder.getBoolean("dropInactive");
     Map<String, Expected> out = new HashMap<>();
     Map<String, List<String>> cohorts = new HashMap<>();
     model.forEach((u, m) -> {
