@@ -28,6 +28,7 @@ import dev.leaderboard.service.result.LeagueList;
 import dev.leaderboard.service.result.LeagueMember;
 import dev.leaderboard.service.result.LeagueStanding;
 import dev.leaderboard.store.leagues.LeagueStore;
+import io.vertx.core.CompositeFuture;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import java.time.Clock;
@@ -156,36 +157,54 @@ public record Leagues(LeagueStore store, BoardDefinitions definitions, BoardRegi
   public Future<LeagueStanding> user(String name, String userId, String period, boolean globalRanks) {
     Names.board("league", name);
     Names.id("userId", userId);
-    return get(name).compose(l -> store.tierOf(l, userId).compose(current -> {
+    // the league's definition and the member's tier in one round
+    return store.membership(name, userId).compose(m -> {
+      if (m == null) {
+        throw Refusal.LEAGUE_NOT_FOUND.exception(name);
+      }
+      League l = m.league();
+      String current = m.tier();
       List<Future<Board>> tiers = l.tiers().stream().map(t -> boards.require(l.tierBoard(t))).toList();
       return Future.all(tiers).compose(all -> {
         Period p = Requests.period(all.<Board>resultAt(0), period, clock);
         // the member's current tier first: where a member who scored in the period is seated, but after a move
         int own = current == null ? -1 : l.level(current);
+        if (own >= 0 && !globalRanks) {
+          // the seat and the cohort's members in one round
+          Board b = all.resultAt(own);
+          return participation.cohortOrderOf(b, p, userId, RankMode.UNIQUE).compose(o -> o != null
+              ? Future.succeededFuture(standingOf(l, l.tiers().get(own), b, p, userId, o, true))
+              : inOtherTiers(l, all, own, p, userId, current, false));
+        }
         Future<Long> seat = own < 0 ? Future.succeededFuture(0L) : cohortOf(all.resultAt(own), p, userId);
-        return seat.compose(cohort -> {
-          if (cohort > 0) {
-            return standing(l, own, all.resultAt(own), p, userId, cohort, globalRanks);
-          }
-          List<Future<Long>> seats = new ArrayList<>();
-          for (int i = 0; i < tiers.size(); i++) {
-            seats.add(i == own ? Future.succeededFuture(0L) : cohortOf(all.resultAt(i), p, userId));
-          }
-          return Future.all(seats).compose(found -> {
-            for (int i = 0; i < tiers.size(); i++) {
-              if (found.<Long>resultAt(i) > 0) {
-                return standing(l, i, all.resultAt(i), p, userId, found.resultAt(i), globalRanks);
-              }
-            }
-            if (current == null) {
-              throw notMember(l, userId);
-            }
-            return Future.succeededFuture(LeagueStanding.of(l.name(), userId, p.id(), current, null, null, null,
-                List.of()));
-          });
-        });
+        return seat.compose(cohort -> cohort > 0 ? standing(l, own, all.resultAt(own), p, userId, cohort, globalRanks)
+            : inOtherTiers(l, all, own, p, userId, current, globalRanks));
       });
-    }));
+    });
+  }
+
+  /**
+   * The standing of a member not seated in the tier at {@code own} (their current tier's level, or -1):
+   * in the tier board that seated them in the period, else in their current tier without a cohort.
+   */
+  private Future<LeagueStanding> inOtherTiers(League l, CompositeFuture all, int own, Period p, String userId,
+      String current, boolean globalRanks) {
+    List<Future<Long>> seats = new ArrayList<>();
+    for (int i = 0; i < all.size(); i++) {
+      seats.add(i == own ? Future.succeededFuture(0L) : cohortOf(all.resultAt(i), p, userId));
+    }
+    return Future.all(seats).compose(found -> {
+      for (int i = 0; i < all.size(); i++) {
+        if (found.<Long>resultAt(i) > 0) {
+          return standing(l, i, all.resultAt(i), p, userId, found.resultAt(i), globalRanks);
+        }
+      }
+      if (current == null) {
+        throw notMember(l, userId);
+      }
+      return Future.succeededFuture(LeagueStanding.of(l.name(), userId, p.id(), current, null, null, null,
+          List.of()));
+    });
   }
 
   /** The user's cohort on the tier board in the period, 0 when not seated. */
@@ -228,9 +247,9 @@ public record Leagues(LeagueStore store, BoardDefinitions definitions, BoardRegi
    * ({@link #placeIn}).
    */
   private Future<LeagueStanding> place(League l, String tier, Board b, Period p, String userId) {
-    return cohortOf(b, p, userId).compose(cohort -> cohort == 0
-        ? Future.succeededFuture(LeagueStanding.of(l.name(), userId, p.id(), tier, null, null, null, null))
-        : placeIn(l, tier, b, p, userId, cohort, false));
+    return participation.cohortOrderOf(b, p, userId, RankMode.UNIQUE).map(o -> o == null
+        ? LeagueStanding.of(l.name(), userId, p.id(), tier, null, null, null, null)
+        : standingOf(l, tier, b, p, userId, o, false));
   }
 
   /**
@@ -240,9 +259,14 @@ public record Leagues(LeagueStore store, BoardDefinitions definitions, BoardRegi
    */
   private Future<LeagueStanding> placeIn(League l, String tier, Board b, Period p, String userId, long cohort,
       boolean withEntries) {
-    return participation.cohortOrder(b, p, cohort, RankMode.UNIQUE).map(o -> LeagueStanding.of(l.name(), userId,
-        p.id(), tier, o.cohort(), o.rankOf(userId), LeagueReads.zone(zone(l, tier, o).get(userId)),
-        withEntries ? o.members(b, p) : null));
+    return participation.cohortOrder(b, p, cohort, RankMode.UNIQUE).map(o -> standingOf(l, tier, b, p, userId, o,
+        withEntries));
+  }
+
+  private static LeagueStanding standingOf(League l, String tier, Board b, Period p, String userId, CohortOrder o,
+      boolean withEntries) {
+    return LeagueStanding.of(l.name(), userId, p.id(), tier, o.cohort(), o.rankOf(userId),
+        LeagueReads.zone(zone(l, tier, o).get(userId)), withEntries ? o.members(b, p) : null);
   }
 
   /** A cohort board's members as seats: its entries in order, then its members without a score. */

@@ -187,6 +187,16 @@ public record Participation(BoardRegistry boards, BanRegistry bans, Participatio
         .map(found -> CohortOrder.of(b, cohort, mode, members, found.reach()))));
   }
 
+  /**
+   * The user's cohort ranked as {@link #cohortOrder} ranks it, found with the user's seat in one round;
+   * {@code null} when the user is not seated in a cohort.
+   */
+  public Future<CohortOrder> cohortOrderOf(Board b, Period p, String userId, RankMode mode) {
+    return sources.of(b, p, false).compose(source -> source.seated(userId).compose(seat -> seat == null
+        || seat.participant().cohort() == 0 ? Future.succeededFuture(null) : source.group(seat.cohort())
+        .map(found -> CohortOrder.of(b, seat.participant().cohort(), mode, seat.cohort(), found.reach()))));
+  }
+
   /** The user's entry; on a board with cohorts, a user placed in one also has its {@code cohort} and {@code cohortRank}. */
   public Future<UserEntry> user(String board, String userId, String period, String rankMode, Boolean meta) {
     Names.board("board", board);
@@ -202,9 +212,8 @@ public record Participation(BoardRegistry boards, BanRegistry bans, Participatio
     if (!b.competition().cohorts()) {
       return read;
     }
-    return read.compose(entry -> participant(b, p, userId).compose(found -> found == null || found.cohort() == 0
-        ? Future.succeededFuture(entry)
-        : cohortOrder(b, p, found.cohort(), mode).map(c -> entry.inCohort(c.cohort(), c.rankOf(userId)))));
+    return read.compose(entry -> cohortOrderOf(b, p, userId, mode).map(c -> c == null ? entry
+        : entry.inCohort(c.cohort(), c.rankOf(userId))));
   }
 
   /**

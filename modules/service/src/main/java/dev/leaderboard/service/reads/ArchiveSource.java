@@ -70,6 +70,13 @@ record ArchiveSource(ArchiveStore archive, Board b, Period p, ArchivedPeriod met
   }
 
   @Override
+  public Future<ParticipationStore.Seated> seated(String userId) {
+    return participant(userId).compose(seat -> seat == null ? Future.succeededFuture(null) : seat.cohort() == 0
+        ? Future.succeededFuture(new ParticipationStore.Seated(seat, List.of()))
+        : cohort(seat.cohort()).map(members -> new ParticipationStore.Seated(seat, members)));
+  }
+
+  @Override
   public Future<List<String>> cohort(long cohort) {
     return archive.participants().cohort(b.uid(), p.id(), cohort)
         .map(list -> list.stream().map(ArchivedParticipant::userId).toList());

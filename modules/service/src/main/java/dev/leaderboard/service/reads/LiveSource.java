@@ -120,6 +120,11 @@ public record LiveSource(ScoreStore scores, ParticipationStore participants, Ran
   }
 
   @Override
+  public Future<ParticipationStore.Seated> seated(String userId) {
+    return participants.seated(b, p.id(), userId);
+  }
+
+  @Override
   public Future<List<String>> cohort(long cohort) {
     return participants.cohort(b, p.id(), cohort);
   }

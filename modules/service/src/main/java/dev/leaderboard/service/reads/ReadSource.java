@@ -44,6 +44,12 @@ public interface ReadSource {
   /** The user's participation in the period; {@code null} when the user had not joined. */
   Future<Participant> participant(String userId);
 
+  /**
+   * The user's participation and the members of their cohort in join order ({@code null} when the user
+   * had not joined; no members in cohort 0): {@link #participant} and then {@link #cohort}, live in one call.
+   */
+  Future<ParticipationStore.Seated> seated(String userId);
+
   /** The members of one cohort, in join order (none when the period has no such cohort). */
   Future<List<String>> cohort(long cohort);
 

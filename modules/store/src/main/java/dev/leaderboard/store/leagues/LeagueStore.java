@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 
 /**
@@ -33,6 +34,15 @@ public final class LeagueStore {
   /** Joins users unless banned, atomically with the bans ({@link #joinAll}). */
   public static final Script JOIN = new Script("league_join.lua", true, JoinKey.class, JoinArg.class, null);
   private final Shards shards;
+  /**
+   * The definition of each league as this node last read it, and its text: a read of the same text is
+   * not parsed again, and {@link #membership} reads the member's tier beside the definition with it.
+   */
+  private final Map<String, Read> lastRead = new ConcurrentHashMap<>();
+
+  /** A league's stored text and the league it parses to. */
+  private record Read(String text, League league) {
+  }
 
   public enum JoinKey { MEMBERS, BANS }
 
@@ -48,8 +58,50 @@ public final class LeagueStore {
   }
 
   public Future<League> get(String name) {
-    return shards.send(Route.META, Request.cmd(Command.HGET).arg(Keys.LEAGUES).arg(name))
-        .map(r -> r == null ? null : League.fromStored(new JsonObject(r.toString())));
+    return shards.send(Route.META, Request.cmd(Command.HGET).arg(Keys.LEAGUES).arg(name)).map(r -> parse(name, r));
+  }
+
+  /** The league stored as {@code stored} ({@code null}: none), parsed unless it is the text read last. */
+  private League parse(String name, Response stored) {
+    if (stored == null) {
+      lastRead.remove(name);
+      return null;
+    }
+    String text = stored.toString();
+    Read last = lastRead.get(name);
+    if (last != null && last.text().equals(text)) {
+      return last.league();
+    }
+    League l = League.fromStored(new JsonObject(text));
+    lastRead.put(name, new Read(text, l));
+    return l;
+  }
+
+  /**
+   * The league as stored now and the user's tier in it ({@code null}: no such league). The tier is read
+   * in the same round as the definition, from the members of the league as this node last read it: a
+   * league deleted and made again since (another uid, other members) has its tier read again, so the
+   * answer is the one a read of the definition and then of the tier would give.
+   */
+  public Future<Membership> membership(String name, String userId) {
+    Read last = lastRead.get(name);
+    if (last == null) {
+      return get(name).compose(l -> l == null ? Future.succeededFuture(null)
+          : tierOf(l, userId).map(tier -> new Membership(l, tier)));
+    }
+    return shards.dispatch(List.of(Call.of(Route.META, Request.cmd(Command.HGET).arg(Keys.LEAGUES).arg(name)),
+        Call.of(Route.META, Request.cmd(Command.HGET).arg(Keys.leagueMembers(last.league())).arg(userId))))
+        .compose(answers -> {
+          League l = parse(name, answers.get(0));
+          if (l == null) {
+            return Future.succeededFuture(null);
+          }
+          if (!l.uid().equals(last.league().uid())) {
+            return tierOf(l, userId).map(tier -> new Membership(l, tier));
+          }
+          Response tier = answers.get(1);
+          return Future.succeededFuture(new Membership(l, tier == null ? null : tier.toString()));
+        });
   }
 
   /** Stores a new league unless one of that name exists; {@code false} when it did. */

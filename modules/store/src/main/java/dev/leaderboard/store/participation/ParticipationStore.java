@@ -28,6 +28,9 @@ public final class ParticipationStore {
   public static final Script COPY = new Script("participant_copy.lua", true, CopyKey.class, CopyArg.class,
       Copy.class);
 
+  /** A user's seat and their cohort's members, in one call ({@code seat.lua}). */
+  public static final Script SEAT = new Script("seat.lua", false, SeatKey.class, SeatArg.class, null);
+
   /** Places in a cohort's score range of {@link Keys#cohortMembers}: more than the largest cohort. */
   public static final long PLACES = 16384;
 
@@ -36,6 +39,10 @@ public final class ParticipationStore {
   public enum CopyKey { PARTICIPANTS, BANNED }
 
   public enum CopyArg { USER, VALUE }
+
+  public enum SeatKey { JOINED, COHORT_MEMBERS }
+
+  public enum SeatArg { USER, PLACES }
 
   /** How a partition's copy of a seat went. */
   public enum Copy implements Script.Status {
@@ -115,6 +122,30 @@ public final class ParticipationStore {
     Route home = Keys.participation(b, period);
     return shards.send(home, Request.cmd(Command.HGET).arg(Keys.joined(home)).arg(userId))
         .map(v -> v == null ? null : Participant.parse(userId, v.toString()));
+  }
+
+  /** A participant and the members of their cohort in join order (none on a board without cohorts). */
+  public record Seated(Participant participant, List<String> cohort) {
+  }
+
+  /**
+   * The user's seat and their cohort's members in one call on the period's home route ({@code null}
+   * when the user has not joined): what {@link #participant} and then {@link #cohort} answer.
+   */
+  public Future<Seated> seated(Board b, String period, String userId) {
+    Route home = Keys.participation(b, period);
+    return shards.send(new ScriptCall<SeatKey, SeatArg>(SEAT, home)
+        .key(SeatKey.JOINED, Keys.joined(home)).key(SeatKey.COHORT_MEMBERS, Keys.cohortMembers(home))
+        .arg(SeatArg.USER, userId).arg(SeatArg.PLACES, PLACES).call()).map(r -> {
+          if (r.size() == 0) {
+            return null;
+          }
+          List<String> members = new ArrayList<>(r.size() - 1);
+          for (int i = 1; i < r.size(); i++) {
+            members.add(r.get(i).toString());
+          }
+          return new Seated(Participant.parse(userId, r.get(0).toString()), members);
+        });
   }
 
   /** Each user's participation ({@code null} where they have not joined), in the order asked: one command. */

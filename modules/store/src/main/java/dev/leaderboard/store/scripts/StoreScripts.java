@@ -23,6 +23,7 @@ import java.util.List;
 public final class StoreScripts {
   public static final List<Script> ALL = List.of(SubmitScript.SCRIPT, RankScript.SCRIPT, CountsScript.SCRIPT,
       FriendStore.ADD, Leases.RENEW, Leases.RELEASE, MetaStore.SCRIPT, Rows.SCRIPT, ParticipationStore.JOIN, ParticipationStore.COPY,
+      ParticipationStore.SEAT,
       ModerationStore.MODERATE, KeySetUpgrade.MERGE, LeagueStore.JOIN,
       HeldScoreStore.HOLD, HeldScoreStore.RELEASE, HeldScoreStore.HELD_OF,
       ProfileStore.SWAP);

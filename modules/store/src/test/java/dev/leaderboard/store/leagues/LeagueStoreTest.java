@@ -103,4 +103,41 @@ class LeagueStoreTest {
       moderation.dropBan(member).await();
     }
   }
+
+  /**
+   * A member's tier read in the round that reads the definition follows the league as stored: a league
+   * made again under the same name (another uid, other members) answers its own member's tier, on the
+   * node that read the old one too, and a deleted league answers none.
+   */
+  @Test
+  void aMembershipFollowsTheLeagueAsStoredWhenItIsMadeAgain() {
+    String name = "ms-" + UUID.randomUUID().toString().substring(0, 8);
+    JsonObject spec = new JsonObject().put("tiers", new JsonArray(List.copyOf(TIERS))).put("cohortSize", 5)
+        .put("promote", 1).put("relegate", 1).put("period", "daily");
+    Instant at = Instant.parse("2025-04-15T00:00:00Z");
+    League first = League.define(name, spec, null, at, UUID.randomUUID().toString());
+    LeagueStore node = new LeagueStore(shards);
+    LeagueStore other = new LeagueStore(shards);
+    assertThat(node.membership(name, "m").await()).as("no such league").isNull();
+    assertThat(other.create(first).await()).isTrue();
+    other.apply(first, "p1", Map.of("m", "silver")).await();
+    assertThat(node.membership(name, "m").await()).isEqualTo(new LeagueStore.Membership(first, "silver"));
+    assertThat(node.membership(name, "x").await()).isEqualTo(new LeagueStore.Membership(first, null));
+
+    other.delete(first).await();
+    assertThat(node.membership(name, "m").await()).as("deleted").isNull();
+    League again = League.define(name, spec, null, at, UUID.randomUUID().toString());
+    assertThat(other.create(again).await()).isTrue();
+    other.apply(again, "p1", Map.of("m", "gold")).await();
+    assertThat(node.membership(name, "m").await()).as("first read after the league was made again")
+        .isEqualTo(new LeagueStore.Membership(again, "gold"));
+
+    // made again while this node still holds the old definition: the tier is read again from the new members
+    other.delete(again).await();
+    League third = League.define(name, spec, null, at, UUID.randomUUID().toString());
+    assertThat(other.create(third).await()).isTrue();
+    other.apply(third, "p1", Map.of("m", "bronze")).await();
+    assertThat(node.membership(name, "m").await()).isEqualTo(new LeagueStore.Membership(third, "bronze"));
+    other.delete(third).await();
+  }
 }

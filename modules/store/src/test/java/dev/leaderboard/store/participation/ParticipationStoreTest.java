@@ -96,6 +96,12 @@ class ParticipationStoreTest {
     ParticipationStore.ParticipantPage page = a.page(b, "all", 0, 500).await();
     assertThat(page.total()).isEqualTo(50);
     assertThat(page.participants()).extracting(Participant::userId).containsExactlyInAnyOrderElementsOf(admitted);
+    // a seat of a board without cohorts comes without members
+    String seatedUser = admitted.iterator().next();
+    ParticipationStore.Seated seated = c.seated(b, "all", seatedUser).await();
+    assertThat(seated.participant()).isEqualTo(c.participant(b, "all", seatedUser).await());
+    assertThat(seated.participant().cohort()).isZero();
+    assertThat(seated.cohort()).isEmpty();
     // joining again answers the first join, full or not
     Join again = c.join(b, "all", admitted.iterator().next(), "", NOW + 10_000).await();
     assertThat(again.status()).isEqualTo(Status.ALREADY);
@@ -143,7 +149,12 @@ class ParticipationStoreTest {
     for (Map.Entry<String, String> user : valueOf.entrySet()) {
       Participant p = c.participant(b, "all", user.getKey()).await();
       assertThat(cohorts.get(p.cohort())).contains(user.getKey());
+      // the seat and the cohort's members in one call: what the two reads answer
+      ParticipationStore.Seated seated = a.seated(b, "all", user.getKey()).await();
+      assertThat(seated.participant()).isEqualTo(p);
+      assertThat(seated.cohort()).isEqualTo(a.cohort(b, "all", p.cohort()).await());
     }
+    assertThat(a.seated(b, "all", "nobody").await()).isNull();
   }
 
   @Test
