@@ -28,7 +28,9 @@ public record ProfileJoin(ProfileCache profiles) {
         Future<A> shared = (Future<A>) last[1];
         return shared;
       }
-      Future<A> joined = profiles.getAll(answer.listed()).map(answer::withProfiles);
+      // an answer is built without profiles: with none to show it stands as it is
+      Future<A> joined = profiles.getAll(answer.listed()).map(found -> found.isEmpty() ? answer
+          : answer.withProfiles(found));
       last[0] = answer;
       last[1] = joined;
       return joined;
