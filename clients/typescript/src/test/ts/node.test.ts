@@ -41,6 +41,9 @@ nodeTest('boards, scores and reads round trip with their types', async () => {
   assert.deepEqual(ranks.missing, ['nobody']);
   const histogram = await lb.histogram(board, { buckets: 2 });
   assert.equal(histogram.buckets.reduce((n, b) => n + b.count, 0), 4);
+  const second = await lb.scoreAtRank(board, 2, { userId: 'dan' });
+  assert.deepEqual([second.entry?.userId, second.score, second.needed, second.user?.toReach], ['ada', 300, 301, 101]);
+  assert.equal((await lb.rankOfScore(board, { score: 400 })).rank, 2);
   assert.equal((await lb.periods(board)).periods.length, 1);
   assert.equal((await lb.updateMeta(board, 'ada', { meta: { name: 'Ada' } })).userId, 'ada');
   assert.deepEqual((await lb.user(board, 'ada')).meta, { name: 'Ada' });

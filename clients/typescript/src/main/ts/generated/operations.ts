@@ -23,6 +23,8 @@ export const ROUTES = {
   history: { method: 'GET', path: '/v1/boards/{board}/users/{userId}/history', answer: 'json' },
   ranks: { method: 'POST', path: '/v1/boards/{board}/ranks', answer: 'json' },
   histogram: { method: 'GET', path: '/v1/boards/{board}/histogram', answer: 'json' },
+  scoreAtRank: { method: 'GET', path: '/v1/boards/{board}/ranks/{rank}', answer: 'json' },
+  rankOfScore: { method: 'GET', path: '/v1/boards/{board}/rank-of', answer: 'json' },
   deliveries: { method: 'GET', path: '/v1/boards/{board}/deliveries', answer: 'json' },
   redeliver: { method: 'POST', path: '/v1/boards/{board}/deliveries/{period}/redeliver', answer: 'json' },
   streamTicket: { method: 'POST', path: '/v1/boards/{board}/stream-tickets', answer: 'json' },
@@ -177,6 +179,16 @@ export abstract class Operations {
   /** GET /v1/boards/{board}/histogram: How the scores of a live period are distributed */
   histogram(board: PathParam<'histogram', 'board'>, query?: Query<'histogram'>, options?: CallOptions): Promise<Result<'histogram', 200>> {
     return this.call('histogram', { board }, undefined, query, options) as Promise<Result<'histogram', 200>>;
+  }
+
+  /** GET /v1/boards/{board}/ranks/{rank}: The score a rank needs */
+  scoreAtRank(board: PathParam<'scoreAtRank', 'board'>, rank: PathParam<'scoreAtRank', 'rank'>, query?: Query<'scoreAtRank'>, options?: CallOptions): Promise<Result<'scoreAtRank', 200>> {
+    return this.call('scoreAtRank', { board, rank }, undefined, query, options) as Promise<Result<'scoreAtRank', 200>>;
+  }
+
+  /** GET /v1/boards/{board}/rank-of: The rank a score would get now, without submitting it */
+  rankOfScore(board: PathParam<'rankOfScore', 'board'>, query?: Query<'rankOfScore'>, options?: CallOptions): Promise<Result<'rankOfScore', 200>> {
+    return this.call('rankOfScore', { board }, undefined, query, options) as Promise<Result<'rankOfScore', 200>>;
   }
 
   /** GET /v1/boards/{board}/deliveries: The webhook deliveries of the board's archived periods, newest period first */

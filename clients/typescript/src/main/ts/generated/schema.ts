@@ -399,6 +399,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/boards/{board}/ranks/{rank}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Board name */
+                board: components["parameters"]["board"];
+                /** @description The rank asked about (1 = the leader) */
+                rank: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * The score a rank needs
+         * @description The entry holding `rank` in `rankMode` (null when fewer entries rank) and its `score`, exact at
+         *     any depth: in unique and competition mode the entry at position `rank - 1` (its competition
+         *     rank is better than `rank` when it ties with those before it); in dense mode the first entry
+         *     of the `rank`-th distinct score. `needed` is the worst score that would rank there or better if
+         *     an entry reached it now: one better than the holder's in unique mode (an equal score reached
+         *     now is ordered after it, whatever its sort keys), the holder's own in the others, and the
+         *     worst score the board takes when fewer entries rank; null when no score the board takes
+         *     does. With `userId`, `user` says how far that user's entry is from it (`toReach`, 0 when they
+         *     rank there or better already). Archived periods answer from their final ranking.
+         */
+        get: operations["scoreAtRank"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/boards/{board}/rank-of": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Board name */
+                board: components["parameters"]["board"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The rank a score would get now, without submitting it
+         * @description The rank `score` would have in `rankMode` if an entry reached it now, counted exactly over the
+         *     live period in one round: unique, one more than the entries with that score or better (an
+         *     entry reaching it now is the last of its equals, whatever its sort keys); competition, one
+         *     more than those strictly better; dense, one more than the distinct better scores. With
+         *     `userId` that user's own entry is left out, as if it held `score` (`total` then counts the
+         *     others). An archived period is refused with 409 `period_archived` (read its final ranking
+         *     with `entries`).
+         */
+        get: operations["rankOfScore"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/boards/{board}/deliveries": {
         parameters: {
             query?: never;
@@ -2577,6 +2639,73 @@ export interface components {
                 count: number;
             }[];
         };
+        RankTarget: {
+            board: components["schemas"]["BoardName"];
+            period: components["schemas"]["PeriodId"];
+            rankMode: components["schemas"]["RankMode"];
+            /**
+             * Format: int64
+             * @description The rank asked about
+             */
+            rank: number;
+            /**
+             * Format: int64
+             * @description The period's entries
+             */
+            total: number;
+            /** @description The entry holding the rank (its rank in `rankMode`); null when fewer entries rank */
+            entry: components["schemas"]["Entry"] | null;
+            /**
+             * Format: int64
+             * @description The holder's score
+             */
+            score: number | null;
+            /**
+             * Format: int64
+             * @description The worst score that ranks `rank` or better if reached now; null when no score the board takes does
+             */
+            needed: number | null;
+            /** @description With `userId` */
+            user?: {
+                userId: components["schemas"]["UserId"];
+                /**
+                 * Format: int64
+                 * @description The user's score; null without an entry
+                 */
+                score: number | null;
+                /**
+                 * Format: int64
+                 * @description The user's rank in `rankMode`
+                 */
+                rank: number | null;
+                /**
+                 * Format: int64
+                 * @description How much the user's score must improve to reach `needed`; 0 when they rank `rank` or better, null without an entry or when no score does
+                 */
+                toReach: number | null;
+            };
+        };
+        ScoreRank: {
+            board: components["schemas"]["BoardName"];
+            period: components["schemas"]["PeriodId"];
+            rankMode: components["schemas"]["RankMode"];
+            /**
+             * Format: int64
+             * @description The score ranked
+             */
+            score: number;
+            /**
+             * Format: int64
+             * @description The rank it would get now
+             */
+            rank: number;
+            /**
+             * Format: int64
+             * @description The entries it is ranked among (without the user's own with `userId`)
+             */
+            total: number;
+            userId?: components["schemas"]["UserId"];
+        };
         Periods: {
             board: components["schemas"]["BoardName"];
             periods: {
@@ -3131,7 +3260,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description `board_conflict` (a fixed field would change), `period_closed` (events for a closed period), `period_closing` (another node is closing it), `event_id_conflict` (the event's `eventId` was already used within `dedupeSeconds` for another operator, value or time; the first event stands, nothing changed, not retryable), `period_archived` (a histogram of an archived period), `delivery_in_progress` or `no_webhook` (a redelivery that cannot start now) */
+        /** @description `board_conflict` (a fixed field would change), `period_closed` (events for a closed period), `period_closing` (another node is closing it), `event_id_conflict` (the event's `eventId` was already used within `dedupeSeconds` for another operator, value or time; the first event stands, nothing changed, not retryable), `period_archived` (a histogram, or the rank of a score not submitted, of an archived period), `delivery_in_progress` or `no_webhook` (a redelivery that cannot start now) */
         Conflict: {
             headers: {
                 [name: string]: unknown;
@@ -3952,6 +4081,97 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Histogram"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    scoreAtRank: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `current` (the period containing now) or a period id of the board: `2025-04-15` (daily),
+                 *     `2025-W16` (weekly, ISO), `2025-04` (monthly), `all` (all-time). Archived periods are read
+                 *     from the archive with the answers they had when they closed.
+                 */
+                period?: components["parameters"]["period"];
+                /**
+                 * @description `unique` (1,2,3,4: ties broken by who reached the score first), `competition` (1,2,2,4),
+                 *     `dense` (1,2,2,3)
+                 */
+                rankMode?: components["parameters"]["rankMode"];
+                /** @description A user whose distance to the rank is answered too */
+                userId?: components["schemas"]["UserId"];
+            };
+            header?: never;
+            path: {
+                /** @description Board name */
+                board: components["parameters"]["board"];
+                /** @description The rank asked about (1 = the leader) */
+                rank: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rank's holder and the score it needs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RankTarget"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    rankOfScore: {
+        parameters: {
+            query: {
+                /** @description The score to rank, between the board's `minScore` and `maxScore` */
+                score: number;
+                /**
+                 * @description `current` (the period containing now) or a period id of the board: `2025-04-15` (daily),
+                 *     `2025-W16` (weekly, ISO), `2025-04` (monthly), `all` (all-time). Archived periods are read
+                 *     from the archive with the answers they had when they closed.
+                 */
+                period?: components["parameters"]["period"];
+                /**
+                 * @description `unique` (1,2,3,4: ties broken by who reached the score first), `competition` (1,2,2,4),
+                 *     `dense` (1,2,2,3)
+                 */
+                rankMode?: components["parameters"]["rankMode"];
+                /** @description A user whose own entry is left out of the count */
+                userId?: components["schemas"]["UserId"];
+            };
+            header?: never;
+            path: {
+                /** @description Board name */
+                board: components["parameters"]["board"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rank the score would get */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScoreRank"];
                 };
             };
             400: components["responses"]["BadRequest"];

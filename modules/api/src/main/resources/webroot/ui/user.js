@@ -1,5 +1,6 @@
 // One user on a board: their entry, the entries around them, and their friends' board (the
-// friends part needs a key with the friends scope; without it the page says so).
+// friends part needs a key with the friends scope; without it the page says so); the score a rank
+// needs and the rank a score gets, for the user looked up when there is one.
 
 import {api, path, query} from './api.js';
 import {$, el, entryRows, displayName, replace, sortKeys, time} from './dom.js';
@@ -12,6 +13,10 @@ export class UserView {
     $('user-form').addEventListener('submit', event => {
       event.preventDefault();
       this.lookUp($('user-id').value.trim());
+    });
+    $('target-form').addEventListener('submit', event => {
+      event.preventDefault();
+      this.target($('target-rank').value.trim(), $('target-score').value.trim(), $('user-id').value.trim());
     });
   }
 
@@ -26,6 +31,7 @@ export class UserView {
 
   clear() {
     replace($('user-entry'));
+    replace($('user-target'));
     replace($('user-around').tBodies[0]);
     replace($('user-friends').tBodies[0]);
     $('user-friends-note').textContent = '';
@@ -68,5 +74,31 @@ export class UserView {
       ['period', entry.period], ['of', entry.total]];
     return facts.filter(([, v]) => v !== undefined && v !== null && v !== '')
       .flatMap(([k, v]) => [el('dt', {}, k), el('dd', {'data-fact': k}, v)]);
+  }
+
+  /** The score rank {@code rank} needs (and how far the user is from it), and the rank {@code score} would get. */
+  async target(rank, score, userId) {
+    replace($('user-target'));
+    if (!this.board) {
+      return;
+    }
+    const user = userId ? {userId} : {};
+    const facts = [];
+    try {
+      const t = await api.call('GET', path('v1', 'boards', this.board, 'ranks', rank) + query(user));
+      facts.push(['rank ' + t.rank + ' held by', t.entry ? t.entry.userId : 'nobody'], ['its score', t.score],
+        ['needed', t.needed === null ? 'no score reaches it' : t.needed]);
+      if (t.user) {
+        facts.push(['to reach', t.user.toReach === null ? '-' : t.user.toReach]);
+      }
+      if (score !== '') {
+        const r = await api.call('GET', path('v1', 'boards', this.board, 'rank-of') + query({score, ...user}));
+        facts.push(['rank of ' + r.score, r.rank]);
+      }
+      replace($('user-target'), ...facts.filter(([, v]) => v !== undefined && v !== null)
+        .flatMap(([k, v]) => [el('dt', {}, k), el('dd', {'data-fact': k}, String(v))]));
+    } catch (e) {
+      replace($('user-target'), el('dt', {}, 'target'), el('dd', {class: 'error'}, e.message));
+    }
   }
 }

@@ -3,12 +3,17 @@ package dev.leaderboard.client;
 import dev.leaderboard.client.model.Around;
 import dev.leaderboard.client.model.Histogram;
 import dev.leaderboard.client.model.Page;
+import dev.leaderboard.client.model.RankTarget;
 import dev.leaderboard.client.model.RanksResult;
+import dev.leaderboard.client.model.ScoreRank;
 import dev.leaderboard.client.model.UserEntry;
 import java.util.List;
 import java.util.Map;
 
-/** Pages, a user's entry, around a user, ranks of a list of users, the histogram (tag {@code reads}). */
+/**
+ * Pages, a user's entry, around a user, ranks of a list of users, the histogram, the score a rank needs and the
+ * rank a score gets (tag {@code reads}).
+ */
 public final class ReadCalls {
   private final Transport transport;
 
@@ -59,5 +64,25 @@ public final class ReadCalls {
   public Histogram histogram(String board, Integer buckets, String period) {
     return transport.send(Call.of("histogram", "GET", "/v1/boards/{}/histogram", board).param("buckets", buckets)
         .param("period", period), Histogram.class);
+  }
+
+  /**
+   * The entry holding {@code rank} and the score it needs ({@code options}: period and rank mode); with
+   * {@code userId} (null: none), how far that user is from it.
+   */
+  @Operation("scoreAtRank")
+  public RankTarget scoreAtRank(String board, long rank, String userId, ReadOptions options) {
+    return transport.send(options.addPeriodAndMode(Call.of("scoreAtRank", "GET", "/v1/boards/{}/ranks/{}", board,
+        String.valueOf(rank))).param("userId", userId), RankTarget.class);
+  }
+
+  /**
+   * The rank {@code score} would get now, without submitting it ({@code options}: period and rank mode);
+   * with {@code userId} (null: none), as if that user's entry held it.
+   */
+  @Operation("rankOfScore")
+  public ScoreRank rankOfScore(String board, long score, String userId, ReadOptions options) {
+    return transport.send(options.addPeriodAndMode(Call.of("rankOfScore", "GET", "/v1/boards/{}/rank-of", board)
+        .param("score", score)).param("userId", userId), ScoreRank.class);
   }
 }

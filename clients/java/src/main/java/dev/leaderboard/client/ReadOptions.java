@@ -33,6 +33,11 @@ public final class ReadOptions {
     return new ReadOptions(period, rankMode, true);
   }
 
+  /** The period and rank mode only, for the reads that take no metadata. */
+  Call addPeriodAndMode(Call call) {
+    return call.param("period", period).param("rankMode", rankMode == null ? null : rankMode.wireName());
+  }
+
   Call addTo(Call call) {
     return call.param("period", period).param("rankMode", rankMode == null ? null : rankMode.wireName())
         .param("meta", meta);

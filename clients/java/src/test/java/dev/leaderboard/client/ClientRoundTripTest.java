@@ -15,6 +15,7 @@ import dev.leaderboard.client.model.LeagueDefinition;
 import dev.leaderboard.client.model.LeagueStanding;
 import dev.leaderboard.client.model.NewKey;
 import dev.leaderboard.client.model.Page;
+import dev.leaderboard.client.model.RankTarget;
 import dev.leaderboard.client.model.SubmitResult;
 import dev.leaderboard.testing.TestSeed;
 import java.nio.charset.StandardCharsets;
@@ -109,6 +110,15 @@ class ClientRoundTripTest {
     assertThat(client.reads().ranks(board, List.of(me, "nobody"), ReadOptions.DEFAULTS).missing())
         .containsExactly("nobody");
     assertThat(client.reads().histogram(board, 4, null).total()).isEqualTo(60);
+    RankTarget tenth = client.reads().scoreAtRank(board, 10, me, ReadOptions.DEFAULTS);
+    assertThat(tenth.entry().userId()).isEqualTo(expected.get(9));
+    assertThat(tenth.needed()).isEqualTo(model.get(expected.get(9)) + 1);
+    assertThat(tenth.user().rank()).isEqualTo(myRank);
+    assertThat(tenth.user().toReach()).isEqualTo(myRank <= 10 ? 0 : model.get(expected.get(9)) + 1 - model.get(me));
+    assertThat(client.reads().rankOfScore(board, model.get(expected.get(0)) + 1, null, ReadOptions.DEFAULTS).rank())
+        .isEqualTo(1);
+    assertThat(client.reads().rankOfScore(board, model.get(me), me, ReadOptions.DEFAULTS.rankMode(RankMode.COMPETITION))
+        .rank()).isEqualTo(expected.indexOf(me) + 1);
 
     SubmitResult up = client.scores().submit(board, Event.of(me, 10_000).withMeta(Map.of("skin", "gold")), true);
     assertThat(up.applied()).isTrue();

@@ -117,6 +117,8 @@ public class HttpApiVerticle extends VerticleBase {
         .handle("around", this::around)
         .handle("ranks", this::ranks)
         .handle("histogram", this::histogram)
+        .handle("scoreAtRank", this::scoreAtRank)
+        .handle("rankOfScore", this::rankOfScore)
         .handle("periods", this::periods)
         .handle("closePeriod", this::closePeriod)
         .handle("deliveries", this::deliveries)
@@ -247,6 +249,18 @@ public class HttpApiVerticle extends VerticleBase {
   private void histogram(RoutingContext ctx) {
     Params q = Params.of(ctx);
     Replies.encoded(ctx, service().histogram(ctx.pathParam("board"), q.string("period"), q.intValue("buckets")));
+  }
+
+  private void scoreAtRank(RoutingContext ctx) {
+    Params q = Params.of(ctx);
+    Replies.encoded(ctx, service().scoreAtRank(ctx.pathParam("board"), q.pathLong("rank"), q.string("period"),
+        q.string("rankMode"), q.string("userId")));
+  }
+
+  private void rankOfScore(RoutingContext ctx) {
+    Params q = Params.of(ctx);
+    Replies.encoded(ctx, service().rankOfScore(ctx.pathParam("board"), q.longValue("score"), q.string("period"),
+        q.string("rankMode"), q.string("userId")));
   }
 
   private void periods(RoutingContext ctx) {

@@ -54,8 +54,11 @@ import org.junit.jupiter.api.io.TempDir;
 class AccessTableTest extends ApiTestSupport {
   private static final Pattern PATH_PARAM = Pattern.compile("\\{([^}]+)}");
 
-  /** What a request of the operation sends when it should succeed, and its success status. */
-  private record Sample(String body, int status) {
+  /** What a request of the operation sends when it should succeed (its body and query), and its success status. */
+  private record Sample(String body, int status, String query) {
+    Sample(String body, int status) {
+      this(body, status, "");
+    }
   }
 
   private static final Map<String, Sample> SAMPLES = Map.ofEntries(
@@ -71,6 +74,8 @@ class AccessTableTest extends ApiTestSupport {
       Map.entry("around", new Sample(null, 200)),
       Map.entry("ranks", new Sample("{\"userIds\": [\"alice\"]}", 200)),
       Map.entry("histogram", new Sample(null, 200)),
+      Map.entry("scoreAtRank", new Sample(null, 200)),
+      Map.entry("rankOfScore", new Sample(null, 200, "?score=5")),
       Map.entry("periods", new Sample(null, 200)),
       Map.entry("deliveries", new Sample(null, 200)),
       // the fixture's board has no webhook: past the access check the period has no delivery
@@ -313,8 +318,9 @@ class AccessTableTest extends ApiTestSupport {
     String uri(Operation op) {
       Map<String, String> values = Map.of("board", board, "league", board, "userId", pathUser(op),
           "friendId", op.getOperationId().equals("addFriend") ? board + "-cat" : friend, "period", "current", "id", victim,
-          "cohort", "1", "rewardId", "1", "tier", "low");
-      return PATH_PARAM.matcher(op.getOpenAPIPath()).replaceAll(m -> values.get(m.group(1)));
+          "cohort", "1", "rewardId", "1", "tier", "low", "rank", "1");
+      return PATH_PARAM.matcher(op.getOpenAPIPath()).replaceAll(m -> values.get(m.group(1)))
+          + SAMPLES.get(op.getOperationId()).query();
     }
 
     /** The user ID in the operation's path ({@code {userId}}). */

@@ -180,6 +180,8 @@ class OpenApiContractTest {
         Map.entry("listBoards", "any"), Map.entry("getBoard", "any"), Map.entry("entries", "any"),
         Map.entry("user", "any"), Map.entry("around", "any"), Map.entry("ranks", "any"), Map.entry("periods", "any"),
         Map.entry("histogram", "any"),
+        Map.entry("scoreAtRank", "any"),
+        Map.entry("rankOfScore", "any"),
         Map.entry("openApi", "any"), Map.entry("submit", "own-event"), Map.entry("friendBoard", "own-user"),
         Map.entry("friends", "own-user"), Map.entry("importFriends", "own-user"), Map.entry("addFriend", "own-user"),
         Map.entry("removeFriend", "own-user"),

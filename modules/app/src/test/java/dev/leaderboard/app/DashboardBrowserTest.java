@@ -145,6 +145,16 @@ class DashboardBrowserTest {
     assertThat(page.findElement(By.cssSelector("#user-entry dd[data-fact='rank']")).getText()).isEqualTo("2");
     assertThat(page.findElement(By.cssSelector("#user-entry dd[data-fact='score']")).getText()).isEqualTo("30");
     assertThat(users(page, "user-around")).containsSubsequence("bob", "alice", "carol");
+    // what the first rank needs of alice (bob's 45, beaten by one), and where 9 would put her
+    page.findElement(By.id("target-rank")).clear();
+    page.findElement(By.id("target-rank")).sendKeys("1");
+    page.findElement(By.id("target-score")).sendKeys("9");
+    page.findElement(By.id("target-find")).click();
+    chromium.waitAtMost(PAGE).until(d -> !d.findElements(By.cssSelector("#user-target dd[data-fact='rank of 9']")).isEmpty());
+    assertThat(page.findElement(By.cssSelector("#user-target dd[data-fact='rank 1 held by']")).getText()).isEqualTo("bob");
+    assertThat(page.findElement(By.cssSelector("#user-target dd[data-fact='needed']")).getText()).isEqualTo("46");
+    assertThat(page.findElement(By.cssSelector("#user-target dd[data-fact='to reach']")).getText()).isEqualTo("16");
+    assertThat(page.findElement(By.cssSelector("#user-target dd[data-fact='rank of 9']")).getText()).isEqualTo("3");
     chromium.screenshot("user");
 
     // the period pays its best three a chest when it closes

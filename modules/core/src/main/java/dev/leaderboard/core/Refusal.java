@@ -63,7 +63,8 @@ public enum Refusal {
       + " can be closed"),
   PERIOD_NOT_RETAINED(409, "period %s of board %s holds no data: %s; there is nothing to close"),
   ERASURE_UNDER_WAY(409, "user '%1$s' is being erased; run DELETE /v1/users/%1$s again to finish it"),
-  PERIOD_ARCHIVED(409, "period %1$s of board %2$s is archived: histograms are made of live periods only; read its final"
+  /** The third argument names what is made of live periods only (histograms, ...). */
+  PERIOD_ARCHIVED(409, "period %1$s of board %2$s is archived: %3$s are made of live periods only; read its final"
       + " ranking with GET /v1/boards/%2$s/entries?period=%1$s"),
   DELIVERY_IN_PROGRESS(409, "an attempt to deliver period %1$s of board %2$s is under way; see its outcome in"
       + " GET /v1/boards/%2$s/deliveries"),

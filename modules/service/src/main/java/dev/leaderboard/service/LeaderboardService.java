@@ -42,8 +42,10 @@ import dev.leaderboard.service.result.ModeratedUser;
 import dev.leaderboard.service.result.PeriodClosed;
 import dev.leaderboard.service.result.PeriodList;
 import dev.leaderboard.service.result.RankList;
+import dev.leaderboard.service.result.RankTarget;
 import dev.leaderboard.service.result.RewardClaimed;
 import dev.leaderboard.service.result.RewardList;
+import dev.leaderboard.service.result.ScoreRank;
 import dev.leaderboard.service.result.StandingHistory;
 import dev.leaderboard.service.result.SubmitResult;
 import dev.leaderboard.service.result.UserEntry;
@@ -128,6 +130,18 @@ public interface LeaderboardService {
    * 409 {@code period_archived} for an archived period.
    */
   Future<Histogram> histogram(String board, String period, Integer buckets);
+
+  /**
+   * The score rank {@code rank} needs in {@code rankMode}: the entry holding it and the worst score that
+   * ranks there or better if reached now; with {@code userId}, how far that user's entry is from it.
+   */
+  Future<RankTarget> scoreAtRank(String board, Long rank, String period, String rankMode, String userId);
+
+  /**
+   * The rank {@code score} would have now if an entry reached it, without submitting it; with
+   * {@code userId}, as if that user's entry held it. 409 {@code period_archived} for an archived period.
+   */
+  Future<ScoreRank> rankOfScore(String board, Long score, String period, String rankMode, String userId);
 
   /** Replaces the metadata of the user's entry in the period; 404 without an entry, 409 once the period is closed. */
   Future<UserMeta> updateMeta(String board, String userId, String period, MetaUpdate request);

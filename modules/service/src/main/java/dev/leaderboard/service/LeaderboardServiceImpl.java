@@ -21,6 +21,8 @@ import dev.leaderboard.service.result.DeliveryList;
 import dev.leaderboard.service.result.EntryPage;
 import dev.leaderboard.service.result.Health;
 import dev.leaderboard.service.result.Histogram;
+import dev.leaderboard.service.result.RankTarget;
+import dev.leaderboard.service.result.ScoreRank;
 import dev.leaderboard.service.result.BanChange;
 import dev.leaderboard.service.result.EntryRemoved;
 import dev.leaderboard.service.result.Erased;
@@ -164,6 +166,16 @@ public record LeaderboardServiceImpl(ServiceGraph parts) implements LocalLeaderb
   @Override
   public Future<Histogram> histogram(String board, String period, Integer buckets) {
     return Requests.guard(() -> parts.histograms.histogram(board, period, buckets));
+  }
+
+  @Override
+  public Future<RankTarget> scoreAtRank(String board, Long rank, String period, String rankMode, String userId) {
+    return Requests.guard(() -> parts.rankTargets.scoreAt(board, rank, period, rankMode, userId));
+  }
+
+  @Override
+  public Future<ScoreRank> rankOfScore(String board, Long score, String period, String rankMode, String userId) {
+    return Requests.guard(() -> parts.rankTargets.rankOf(board, score, period, rankMode, userId));
   }
 
   @Override

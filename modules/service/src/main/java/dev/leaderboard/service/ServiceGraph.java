@@ -18,6 +18,7 @@ import dev.leaderboard.service.profiles.ProfileJoin;
 import dev.leaderboard.service.profiles.Profiles;
 import dev.leaderboard.service.reads.BoardReads;
 import dev.leaderboard.service.reads.Histograms;
+import dev.leaderboard.service.reads.RankTargets;
 import dev.leaderboard.service.reads.ModerationTargets;
 import dev.leaderboard.service.reads.RankHints;
 import dev.leaderboard.service.reads.ReadSources;
@@ -40,6 +41,7 @@ public final class ServiceGraph {
   final ScoreIntake intake;
   final BoardReads reads;
   final Histograms histograms;
+  final RankTargets rankTargets;
   final PeriodAdmin periods;
   final DeliveryAdmin deliveries;
   final MetaUpdates metas;
@@ -83,6 +85,7 @@ public final class ServiceGraph {
         defaultPartitions);
     this.reads = new BoardReads(store.boards(), sources, clock);
     this.histograms = new Histograms(store.boards(), store.scores(), clock);
+    this.rankTargets = new RankTargets(store.boards(), sources, store.scores(), clock);
     this.metas = new MetaUpdates(store.boards(), store.metas(), clock, notices);
     this.deliveries = new DeliveryAdmin(store.boards(), store.deliveries(), vertx.eventBus());
     this.removal = new EntryRemoval(store.boards(), store.moderation(), hints, clock);

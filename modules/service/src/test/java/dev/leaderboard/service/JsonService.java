@@ -16,6 +16,8 @@ import dev.leaderboard.service.result.PeriodClosed;
 import dev.leaderboard.service.result.PeriodList;
 import dev.leaderboard.service.result.RankList;
 import dev.leaderboard.service.result.SubmitResult;
+import dev.leaderboard.service.result.RankTarget;
+import dev.leaderboard.service.result.ScoreRank;
 import dev.leaderboard.service.result.UserEntry;
 import dev.leaderboard.service.result.UserMeta;
 import io.vertx.core.Future;
@@ -72,6 +74,14 @@ public final class JsonService {
 
   public Future<JsonObject> entries(String board, String period, Long offset, Integer limit, String rankMode) {
     return service.entries(board, period, offset, limit, rankMode, null).map(EntryPage::toJson);
+  }
+
+  public Future<JsonObject> scoreAtRank(String board, long rank, String rankMode, String userId) {
+    return service.scoreAtRank(board, rank, null, rankMode, userId).map(RankTarget::toJson);
+  }
+
+  public Future<JsonObject> rankOfScore(String board, long score, String rankMode, String userId) {
+    return service.rankOfScore(board, score, null, rankMode, userId).map(ScoreRank::toJson);
   }
 
   public Future<JsonObject> user(String board, String userId, String period, String rankMode) {

@@ -158,6 +158,104 @@ class ReadPathsTest {
       String mode = MODES[rnd.nextInt(3)];
       assertEntry(model, sorted, idx, service.user(board, sorted.get(idx).userId(), null, mode).await(), mode);
     }
+
+    long min = def.getLong("minScore");
+    long max = def.getLong("maxScore");
+    long distinctScores = sorted.stream().map(ReferenceBoard.Entry::score).distinct().count();
+    // the score a rank needs, at both ends and past them, in every mode, with a user asking how far they are
+    List<Long> ranks = new ArrayList<>(List.of(1L, 2L, (long) total, total + 1L, distinctScores, distinctScores + 1));
+    for (int q = 0; q < 30; q++) {
+      ranks.add(1L + rnd.nextInt(total));
+    }
+    for (long rank : ranks) {
+      String mode = MODES[rnd.nextInt(3)];
+      ReferenceBoard.Entry asker = sorted.get(rnd.nextInt(total));
+      JsonObject target = service.scoreAtRank(board, rank, mode, asker.userId()).await();
+      String what = mode + " rank " + rank;
+      // the holder: the entry at position rank - 1, or in dense mode the first entry of the rank-th distinct score
+      int holder = mode.equals("dense") ? firstOfDenseRank(sorted, rank) : rank <= total ? (int) rank - 1 : -1;
+      assertThat(target.getLong("total")).isEqualTo(total);
+      Long needed;
+      if (holder < 0) {
+        assertThat(target.getValue("entry")).as(what).isNull();
+        assertThat(target.getValue("score")).as(what).isNull();
+        needed = order.equals("desc") ? min : max;
+      } else {
+        assertEntry(model, sorted, holder, target.getJsonObject("entry"), mode);
+        long score = sorted.get(holder).score();
+        assertThat(target.getLong("score")).as(what).isEqualTo(score);
+        long better = order.equals("desc") ? score + 1 : score - 1;
+        needed = !mode.equals("unique") ? Long.valueOf(score) : better < min || better > max ? null : better;
+      }
+      assertThat(target.getLong("needed")).as(what).isEqualTo(needed);
+      // the needed score, reached now, ranks there or better, and a score one worse does not
+      if (needed != null) {
+        assertThat(rankIfReached(order.equals("desc"), sorted, mode, needed, null)).as(what).isLessThanOrEqualTo(rank);
+        long worse = order.equals("desc") ? needed - 1 : needed + 1;
+        if (holder >= 0 && worse >= min && worse <= max) {
+          assertThat(rankIfReached(order.equals("desc"), sorted, mode, worse, null)).as(what).isGreaterThan(rank);
+        }
+      }
+      JsonObject user = target.getJsonObject("user");
+      long askerRank = switch (mode) {
+        case "competition" -> model.competitionRank(asker.score());
+        case "dense" -> model.denseRank(asker.score());
+        default -> sorted.indexOf(asker) + 1;
+      };
+      assertThat(user.getLong("rank")).as(what).isEqualTo(askerRank);
+      assertThat(user.getLong("score")).isEqualTo(asker.score());
+      Long toReach = askerRank <= rank ? Long.valueOf(0) : needed == null ? null : Math.abs(needed - asker.score());
+      assertThat(user.getLong("toReach")).as(what + " for " + asker.userId()).isEqualTo(toReach);
+    }
+    JsonObject nobody = service.scoreAtRank(board, 1, "unique", "nobody-1").await().getJsonObject("user");
+    assertThat(nobody.getValue("score")).isNull();
+    assertThat(nobody.getValue("toReach")).isNull();
+
+    // the rank a score would get now: scores held, between, and at both bounds, with and without a user
+    List<Long> scores = new ArrayList<>(List.of(min, max, sorted.get(0).score(), sorted.get(total - 1).score()));
+    for (int q = 0; q < 40; q++) {
+      scores.add(rnd.nextBoolean() ? sorted.get(rnd.nextInt(total)).score() : low + rnd.nextInt(302) - 1);
+    }
+    for (long score : scores) {
+      if (score < min || score > max) {
+        continue;
+      }
+      String mode = MODES[rnd.nextInt(3)];
+      ReferenceBoard.Entry asker = rnd.nextBoolean() ? sorted.get(rnd.nextInt(total)) : null;
+      JsonObject ranked = service.rankOfScore(board, score, mode, asker == null ? null : asker.userId()).await();
+      String what = mode + " rank of " + score + (asker == null ? "" : " for " + asker.userId());
+      assertThat(ranked.getLong("rank")).as(what).isEqualTo(rankIfReached(order.equals("desc"), sorted, mode, score, asker));
+      assertThat(ranked.getLong("total")).as(what).isEqualTo(asker == null ? total : total - 1);
+    }
+  }
+
+  /** The position of the first entry of dense rank {@code rank}, or -1 when fewer distinct scores rank. */
+  private static int firstOfDenseRank(List<ReferenceBoard.Entry> sorted, long rank) {
+    long distinct = 0;
+    for (int i = 0; i < sorted.size(); i++) {
+      if (i == 0 || sorted.get(i).score() != sorted.get(i - 1).score()) {
+        distinct++;
+        if (distinct == rank) {
+          return i;
+        }
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * The rank {@code score} gets in {@code mode} if an entry reached it now, among the entries but
+   * {@code leftOut}'s: in unique mode after every equal score.
+   */
+  private static long rankIfReached(boolean desc, List<ReferenceBoard.Entry> sorted, String mode, long score,
+      ReferenceBoard.Entry leftOut) {
+    List<ReferenceBoard.Entry> others = sorted.stream().filter(e -> e != leftOut).toList();
+    java.util.function.LongPredicate better = v -> desc ? v > score : v < score;
+    return 1 + switch (mode) {
+      case "unique" -> others.stream().filter(e -> better.test(e.score()) || e.score() == score).count();
+      case "competition" -> others.stream().filter(e -> better.test(e.score())).count();
+      default -> others.stream().map(ReferenceBoard.Entry::score).filter(better::test).distinct().count();
+    };
   }
 
   private static JsonObject event(String user, long value, long at, JsonObject meta, long[] keys) {

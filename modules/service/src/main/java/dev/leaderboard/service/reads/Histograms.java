@@ -32,7 +32,7 @@ public record Histograms(BoardRegistry boards, ScoreStore scores, Clock clock) {
       Period p = Requests.period(b, period, clock);
       return boards.periodState(b, p.id()).compose(state -> {
         if (state == PeriodState.ARCHIVED) {
-          throw Refusal.PERIOD_ARCHIVED.exception(p.id(), board);
+          throw Refusal.PERIOD_ARCHIVED.exception(p.id(), board, "histograms");
         }
         return scores.scoreRange(b, p.id()).compose(range -> {
           if (range == null) {
