@@ -7,7 +7,7 @@ import dev.leaderboard.service.moderation.BanRegistry;
 import dev.leaderboard.service.profiles.Profiles;
 import dev.leaderboard.service.reads.ModerationTargets;
 import dev.leaderboard.store.friends.FriendStore;
-import dev.leaderboard.store.participation.ParticipationStore;
+import dev.leaderboard.store.participation.UserSeats;
 import dev.leaderboard.store.moderation.Ban;
 import dev.leaderboard.store.moderation.ModerationStore.Op;
 import dev.leaderboard.store.moderation.ModerationStore.Target;
@@ -38,7 +38,7 @@ import dev.leaderboard.service.result.Erased;
  * </ol>
  */
 public record Erasure(ModerationStore store, BanRegistry bans, ModerationTargets targets, FriendStore friends,
-    ArchiveStore archive, Clock clock, ParticipationStore participation, LeagueErasure leagues, Profiles profiles) {
+    ArchiveStore archive, Clock clock, UserSeats participation, LeagueErasure leagues, Profiles profiles) {
   static final String REASON = "erasure under way";
 
   public Future<Erased> erase(String userId) {

@@ -12,12 +12,12 @@ import dev.leaderboard.service.result.RewardList;
 import dev.leaderboard.service.result.UserExport;
 import dev.leaderboard.store.friends.FriendStore;
 import dev.leaderboard.store.leagues.HeldScoreStore;
-import dev.leaderboard.store.leagues.LeagueStore;
+import dev.leaderboard.store.leagues.LeagueMemberships;
 import dev.leaderboard.store.moderation.ModerationStore;
 import dev.leaderboard.store.moderation.ModerationStore.Holding;
-import dev.leaderboard.store.participation.ParticipationStore;
 import dev.leaderboard.store.profiles.ProfileStore;
-import dev.leaderboard.store.participation.ParticipationStore.Seat;
+import dev.leaderboard.store.participation.UserSeats;
+import dev.leaderboard.store.participation.UserSeats.Seat;
 import dev.leaderboard.store.scores.StoredEntry;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
@@ -39,8 +39,8 @@ import java.util.stream.IntStream;
  * shard (entries, then seats, then the idempotency records' scan steps); PostgreSQL is read a page at a
  * time ({@link UserArchive}).
  */
-public record Export(ModerationStore store, ModerationTargets targets, ParticipationStore participation,
-    FriendStore friends, LeagueStore leagues, HeldScoreStore heldScores, ProfileStore profiles, ArchiveStore archive,
+public record Export(ModerationStore store, ModerationTargets targets, UserSeats participation,
+    FriendStore friends, LeagueMemberships leagues, HeldScoreStore heldScores, ProfileStore profiles, ArchiveStore archive,
     Clock clock) {
   /** Hot periods read per round. */
   static final int PERIODS_PER_ROUND = 500;

@@ -275,7 +275,7 @@ public record LeaderboardServiceImpl(ServiceGraph parts) implements LocalLeaderb
 
   @Override
   public Future<LeagueStanding> leagueUser(String league, String userId, String period, Boolean globalRanks) {
-    return parts.profileJoin.join(Requests.guard(() -> parts.leagues.user(league, userId, period,
+    return parts.profileJoin.join(Requests.guard(() -> parts.leagueStandings.user(league, userId, period,
         Boolean.TRUE.equals(globalRanks))));
   }
 

@@ -8,6 +8,7 @@ import dev.leaderboard.service.leagues.LeagueBatch;
 import dev.leaderboard.service.leagues.LeagueCloser;
 import dev.leaderboard.service.leagues.LeagueErasure;
 import dev.leaderboard.service.leagues.LeagueReads;
+import dev.leaderboard.service.leagues.LeagueStandings;
 import dev.leaderboard.service.leagues.Leagues;
 import dev.leaderboard.service.moderation.BanActions;
 import dev.leaderboard.service.moderation.EntryRemoval;
@@ -19,6 +20,8 @@ import dev.leaderboard.service.profiles.Profiles;
 import dev.leaderboard.service.reads.BoardReads;
 import dev.leaderboard.service.reads.Histograms;
 import dev.leaderboard.service.reads.RankTargets;
+import dev.leaderboard.store.leagues.LeagueMemberships;
+import dev.leaderboard.store.participation.UserSeats;
 import dev.leaderboard.service.reads.ModerationTargets;
 import dev.leaderboard.service.reads.RankHints;
 import dev.leaderboard.service.reads.ReadSources;
@@ -41,6 +44,7 @@ public final class ServiceGraph {
   final ScoreIntake intake;
   final BoardReads reads;
   final Histograms histograms;
+  final LeagueStandings leagueStandings;
   final RankTargets rankTargets;
   final PeriodAdmin periods;
   final DeliveryAdmin deliveries;
@@ -94,16 +98,18 @@ public final class ServiceGraph {
     this.profiles = new Profiles(store.profiles(), store.profileCache(), store.bans(), vertx.eventBus());
     this.profileJoin = new ProfileJoin(store.profileCache());
     this.erasure = new Erasure(store.moderation(), store.bans(), targets, store.friends(), store.archive(),
-        clock, store.participation(),
-        new LeagueErasure(store.leagues(), store.heldScores(), store.archive().leagueMoves()),
+        clock, new UserSeats(store.shards()),
+        new LeagueErasure(new LeagueMemberships(store.shards(), store.leagues()), store.heldScores(), store.archive().leagueMoves()),
         profiles);
-    this.export = new Export(store.moderation(), targets, store.participation(), store.friends(), store.leagues(),
+    this.export = new Export(store.moderation(), targets, new UserSeats(store.shards()), store.friends(),
+        new LeagueMemberships(store.shards(), store.leagues()),
         store.heldScores(), store.profiles(), store.archive(), clock);
     this.rewards = new Rewards(store.boards(), store.archive().rewards(), clock);
     this.standings = new Standings(store.boards(), store.archive(), participation, clock);
     this.leagueBatch = LeagueBatch.of(store.leagues(), store.heldScores(), store.boards(), intake,
         store.participation(), participation, store.bans(), closing.leagues(), clock);
-    this.leagues = new Leagues(store.leagues(), definitions, store.boards(), intake, leagueBatch, participation,
+    this.leagueStandings = new LeagueStandings(store.leagues(), store.boards(), participation, clock);
+    this.leagues = new Leagues(store.leagues(), definitions, store.boards(), intake, leagueBatch, leagueStandings,
         closing.leagues(), clock);
     this.leagueReads = new LeagueReads(leagues, store.leagues(), store.archive().leagueMoves(), store.boards(),
         participation, clock);

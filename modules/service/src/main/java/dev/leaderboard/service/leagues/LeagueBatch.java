@@ -165,7 +165,7 @@ public record LeagueBatch(TierRoutes routes, HeldScores held, BoardRegistry boar
             if (cohort != null) {
               CohortOrder order = orders.get(cohort).result();
               out.put(x.index(), new LeagueBatchResult.Place(cohort, order.rankOf(x.userId()),
-                  LeagueReads.zone(Leagues.zone(l, b.tier().tier(), order).get(x.userId()))));
+                  LeagueReads.zone(LeagueStandings.zone(l, b.tier().tier(), order).get(x.userId()))));
             }
           }
           return out;

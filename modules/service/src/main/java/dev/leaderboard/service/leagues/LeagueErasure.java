@@ -3,7 +3,7 @@ package dev.leaderboard.service.leagues;
 import dev.leaderboard.archive.LeagueMoveStore;
 import dev.leaderboard.core.League;
 import dev.leaderboard.store.leagues.HeldScoreStore;
-import dev.leaderboard.store.leagues.LeagueStore;
+import dev.leaderboard.store.leagues.LeagueMemberships;
 import io.vertx.core.Future;
 import java.util.List;
 
@@ -13,7 +13,7 @@ import java.util.List;
  * their recorded moves. Their scores, cohort places, archived rows and rewards are the tier boards' own, erased with
  * every board's. Both steps are idempotent, so an erasure run again finishes what a stop left.
  */
-public record LeagueErasure(LeagueStore store, HeldScoreStore heldScores, LeagueMoveStore moves) {
+public record LeagueErasure(LeagueMemberships store, HeldScoreStore heldScores, LeagueMoveStore moves) {
   /** The names of the leagues the user was a member of, and the number of their league moves erased. */
   public record Erased(List<String> leagues, long moves) {
   }

@@ -83,7 +83,7 @@ public record LeagueReads(Leagues leagues, LeagueStore store, LeagueMoveStore mo
                 ? Refusal.COHORT_NOT_FOUND.exception(p.id(), "tier '" + tier + "' of league '" + l.name() + "'", cohort)
                 : t))
             .map(c -> {
-              Map<String, Move> zones = Leagues.zone(l, tier, c.cohort(), Leagues.seats(c));
+              Map<String, Move> zones = LeagueStandings.zone(l, tier, c.cohort(), LeagueStandings.seats(c));
               List<LeagueCohort.Ranked> entries = c.entries().stream()
                   .map(e -> new LeagueCohort.Ranked(e, zone(zones.get(e.userId())))).toList();
               List<LeagueCohort.Missing> missing = c.missing().stream()

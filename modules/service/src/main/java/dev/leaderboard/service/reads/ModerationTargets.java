@@ -7,7 +7,7 @@ import dev.leaderboard.store.boards.BoardStore;
 import dev.leaderboard.store.boards.PeriodStore;
 import dev.leaderboard.store.moderation.ModerationStore.Outcome;
 import dev.leaderboard.store.moderation.ModerationStore.Target;
-import dev.leaderboard.store.participation.ParticipationStore;
+import dev.leaderboard.store.participation.UserSeats;
 import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.List;
@@ -60,8 +60,8 @@ public record ModerationTargets(BoardStore boardStore, PeriodStore periods) {
   }
 
   /** The periods as the participation store names them. */
-  public static List<ParticipationStore.BoardPeriod> seats(List<Hot> hot) {
-    return hot.stream().map(h -> new ParticipationStore.BoardPeriod(h.board(), h.period().id())).toList();
+  public static List<UserSeats.BoardPeriod> seats(List<Hot> hot) {
+    return hot.stream().map(h -> new UserSeats.BoardPeriod(h.board(), h.period().id())).toList();
   }
 
   /** The periods among {@code hot} whose outcome (in the same order) says an action changed them. */

@@ -12,13 +12,11 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
-import io.vertx.redis.client.ResponseType;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Predicate;
 
 /**
  * League definitions, in one Redis hash beside the boards' among the {@code lb:{meta}} keys, and
@@ -251,52 +249,10 @@ public final class LeagueStore {
   public record Joined(String tier, boolean created) {
   }
 
-  /**
-   * Removes the user from every league's members (an erasure), in one round after reading the
-   * leagues; answers the leagues read and, of them, those the user was a member of.
-   */
-  public Future<Forgotten> forget(String userId) {
-    return everyLeague(Command.HDEL, userId).map(each -> new Forgotten(each.leagues(), each.answered(r -> r.toInteger() == 1)
-        .stream().map(i -> each.leagues().get(i).name()).toList()));
-  }
-
   /** A league and the user's tier in it. */
   public record Membership(League league, String tier) {
   }
 
-  /** Every league read, and the user's tier in those they are a member of. */
-  public record Memberships(List<League> leagues, List<Membership> memberOf) {
-  }
-
-  /** The user's tier in every league they are a member of (an export), in one round after reading the leagues. */
-  public Future<Memberships> memberships(String userId) {
-    return everyLeague(Command.HGET, userId).map(each -> new Memberships(each.leagues(), each.answered(r -> r != null)
-        .stream().map(i -> new Membership(each.leagues().get(i), tier(each.leagues().get(i),
-            each.answers().get(i).toString()))).toList()));
-  }
-
-  /** Every league, and what one command on the user's field of each one's members answered. */
-  private record EachLeague(List<League> leagues, List<Response> answers) {
-    List<Integer> answered(Predicate<Response> test) {
-      List<Integer> out = new ArrayList<>();
-      for (int i = 0; i < leagues.size(); i++) {
-        if (test.test(answers.get(i))) {
-          out.add(i);
-        }
-      }
-      return out;
-    }
-  }
-
-  /** {@code command} on the user's field of every league's members: one round after reading the leagues. */
-  private Future<EachLeague> everyLeague(Command command, String userId) {
-    return loadAll().compose(all -> shards.dispatch(all.stream().map(l -> Call.of(Route.META, Request.cmd(command)
-        .arg(Keys.leagueMembers(l)).arg(userId))).toList()).map(answers -> new EachLeague(all, answers)));
-  }
-
-  /** What {@link #forget} went over: every league, and the names of those the user was a member of. */
-  public record Forgotten(List<League> leagues, List<String> memberOf) {
-  }
 
   /**
    * Every member of the league, user → tier: read with {@code HSCAN}, about {@link #FIELDS_PER_SCAN} fields a call,
@@ -321,7 +277,8 @@ public final class LeagueStore {
   }
 
   /** The league's own tier name, so a million members share a few strings. */
-  private static String tier(League l, String stored) {
+  /** The league's own spelling of a stored tier name. */
+  static String tier(League l, String stored) {
     int level = l.level(stored);
     return level < 0 ? stored : l.tiers().get(level);
   }

@@ -225,11 +225,11 @@ class ParticipationStoreTest {
     ParticipationStore a = new ParticipationStore(nodeA);
     ParticipationStore other = new ParticipationStore(nodeB);
     assertThat(a.join(b, "all", "ann", "", NOW).await().status()).isEqualTo(Status.JOINED);
-    assertThat(a.forget(List.of(new ParticipationStore.BoardPeriod(b, "all")), "ann").await()).isEqualTo(1);
+    assertThat(new UserSeats(nodeA).forget(List.of(new UserSeats.BoardPeriod(b, "all")), "ann").await()).isEqualTo(1);
     Join again = other.join(b, "all", "ann", "", NOW + 1).await();
     assertThat(again.status()).as("a join after the erasure, from a node that has not heard of it").isEqualTo(Status.BARRED);
     assertThat(a.participant(b, "all", "ann").await()).isNull();
-    a.unbar(List.of(new ParticipationStore.BoardPeriod(b, "all")), "ann").await();
+    new UserSeats(nodeA).unbar(List.of(new UserSeats.BoardPeriod(b, "all")), "ann").await();
     assertThat(other.join(b, "all", "ann", "", NOW + 3).await().status()).as("once the erasure is over, a new participant")
         .isEqualTo(Status.JOINED);
 
