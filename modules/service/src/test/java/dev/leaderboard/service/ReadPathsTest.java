@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.embedded.TestShards;
+import dev.leaderboard.service.intake.ScoreNotices;
 import dev.leaderboard.service.periods.PeriodCloser;
 import dev.leaderboard.store.dispatch.RedisPool;
 import dev.leaderboard.store.dispatch.RedisTopology;
@@ -19,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -39,10 +41,22 @@ class ReadPathsTest {
     return RedisTopology.standalone(TestShards.endpoints());
   }
 
+  /** A second node: a service with a store of its own over the same Redis and PostgreSQL. */
+  private JsonService other;
+  private NodeStore otherStore;
+
   @BeforeEach
   void deploy(Vertx vertx) {
     vertx.deployVerticle(new LeaderboardVerticle(new LeaderboardVerticle.Options(new NodeStore.Options(redis(), TestPostgres.uri(), RedisPool.of(NodeStore.POOL_SIZE)), Clock.fixed(NOW, ZoneOffset.UTC), 8))).await();
     service = JsonService.proxy(vertx);
+    otherStore = NodeStore.connect(vertx, new NodeStore.Options(redis(), TestPostgres.uri(), RedisPool.of(8))).await();
+    other = new JsonService(new ServiceGraph(vertx, otherStore, Clock.fixed(NOW, ZoneOffset.UTC), 8,
+        PeriodCloser.DEFAULT_LEASE_MILLIS, ScoreNotices.DEFAULT_INTERVAL_MS).service());
+  }
+
+  @AfterEach
+  void closeOther() {
+    otherStore.close().await();
   }
 
   /**
@@ -170,7 +184,8 @@ class ReadPathsTest {
     for (long rank : ranks) {
       String mode = MODES[rnd.nextInt(3)];
       ReferenceBoard.Entry asker = sorted.get(rnd.nextInt(total));
-      JsonObject target = service.scoreAtRank(board, rank, mode, asker.userId()).await();
+      // either node answers alike
+      JsonObject target = (rnd.nextBoolean() ? service : other).scoreAtRank(board, rank, mode, asker.userId()).await();
       String what = mode + " rank " + rank;
       // the holder: the entry at position rank - 1, or in dense mode the first entry of the rank-th distinct score
       int holder = mode.equals("dense") ? firstOfDenseRank(sorted, rank) : rank <= total ? (int) rank - 1 : -1;
@@ -222,7 +237,8 @@ class ReadPathsTest {
       }
       String mode = MODES[rnd.nextInt(3)];
       ReferenceBoard.Entry asker = rnd.nextBoolean() ? sorted.get(rnd.nextInt(total)) : null;
-      JsonObject ranked = service.rankOfScore(board, score, mode, asker == null ? null : asker.userId()).await();
+      JsonObject ranked = (rnd.nextBoolean() ? service : other).rankOfScore(board, score, mode,
+          asker == null ? null : asker.userId()).await();
       String what = mode + " rank of " + score + (asker == null ? "" : " for " + asker.userId());
       assertThat(ranked.getLong("rank")).as(what).isEqualTo(rankIfReached(order.equals("desc"), sorted, mode, score, asker));
       assertThat(ranked.getLong("total")).as(what).isEqualTo(asker == null ? total : total - 1);
