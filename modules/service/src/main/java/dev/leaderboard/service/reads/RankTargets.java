@@ -202,6 +202,10 @@ public record RankTargets(BoardRegistry boards, ReadSources sources, ScoreStore 
       return new RankTarget.UserGap(userId, null, null, null);
     }
     Entry e = u.entry();
+    if (Boolean.TRUE.equals(u.partial())) {
+      // a shard holding other users went down after the holder was read: the user's rank is not known
+      return new RankTarget.UserGap(userId, e.score(), null, null);
+    }
     Long toReach = e.rank() <= rank ? Long.valueOf(0) : needed == null ? null
         : Long.valueOf(Math.max(0, Math.abs(needed - e.score())));
     return new RankTarget.UserGap(userId, e.score(), e.rank(), toReach);
