@@ -47,6 +47,10 @@ final class BoundaryStream {
   /** Starts {@code width} lanes, each sending its next score once the last is answered. */
   static BoundaryStream start(Vertx vertx, LeaderboardServiceImpl service, String league, int members, int width) {
     BoundaryStream s = new BoundaryStream(vertx, service, league, members, width);
+    if (width == 0) {
+      // no lanes: nothing to wait for when stopped
+      s.stopped.complete();
+    }
     for (int i = 0; i < width; i++) {
       vertx.runOnContext(v -> s.lane());
     }
@@ -99,6 +103,9 @@ final class BoundaryStream {
   String summary() {
     List<Double> sorted = new ArrayList<>(millis);
     Collections.sort(sorted);
+    if (sorted.isEmpty()) {
+      return "no scores sent (" + width + " in flight)";
+    }
     double p50 = sorted.get(sorted.size() / 2);
     double p99 = sorted.get(Math.min(sorted.size() - 1, (int) (sorted.size() * 0.99)));
     double max = sorted.get(sorted.size() - 1);
