@@ -54,7 +54,7 @@ public record RankTargets(BoardRegistry boards, ReadSources sources, ScoreStore 
         Long needed = needed(b, mode, held.entry());
         return userEntry(source, userId, mode).map(u -> new RankTarget(b.name(), p.id(), mode, rank, held.total(),
             held.entry(), held.entry() == null ? null : held.entry().score(), needed,
-            userId == null ? null : gap(b, userId, u, rank, needed)));
+            userId == null ? null : gap(userId, u, rank, needed)));
       }));
     });
   }
@@ -197,7 +197,7 @@ public record RankTargets(BoardRegistry boards, ReadSources sources, ScoreStore 
     return better < b.minScore() || better > b.maxScore() ? null : better;
   }
 
-  private static RankTarget.UserGap gap(Board b, String userId, UserEntry u, long rank, Long needed) {
+  private static RankTarget.UserGap gap(String userId, UserEntry u, long rank, Long needed) {
     if (u == null) {
       return new RankTarget.UserGap(userId, null, null, null);
     }
@@ -207,7 +207,7 @@ public record RankTargets(BoardRegistry boards, ReadSources sources, ScoreStore 
       return new RankTarget.UserGap(userId, e.score(), null, null);
     }
     Long toReach = e.rank() <= rank ? Long.valueOf(0) : needed == null ? null
-        : Long.valueOf(Math.max(0, Math.abs(needed - e.score())));
+        : Long.valueOf(Math.abs(needed - e.score()));
     return new RankTarget.UserGap(userId, e.score(), e.rank(), toReach);
   }
 
