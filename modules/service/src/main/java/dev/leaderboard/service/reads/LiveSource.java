@@ -245,6 +245,11 @@ public record LiveSource(ScoreStore scores, ParticipationStore participants, Ran
 
   /** Live dense ranks need the board's distinct-score index. */
   private void requireDense(RankMode mode) {
+    requireDense(b, mode);
+  }
+
+  /** Live dense ranks of board {@code b} need its distinct-score index. */
+  static void requireDense(Board b, RankMode mode) {
     if (mode == RankMode.DENSE && !b.denseRanks()) {
       throw Refusal.invalid("rankMode", "dense is off on board '" + b.name()
           + "' (created with denseRanks false); use unique or competition");

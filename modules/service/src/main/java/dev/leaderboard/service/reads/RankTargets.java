@@ -16,6 +16,7 @@ import dev.leaderboard.service.result.ScoreRank;
 import dev.leaderboard.service.result.UserEntry;
 import dev.leaderboard.store.scores.RankCounts;
 import dev.leaderboard.store.scores.ScoreStore;
+import dev.leaderboard.store.scores.StoredEntry;
 import io.vertx.core.Future;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -50,12 +51,18 @@ public record RankTargets(BoardRegistry boards, ReadSources sources, ScoreStore 
     RankMode mode = Requests.rankMode(rankMode);
     return boards.require(board).compose(b -> {
       Period p = Requests.period(b, period, clock);
-      return sources.of(b, p, true).compose(source -> holder(source, rank, mode).compose(held -> {
-        Long needed = needed(b, mode, held.entry());
-        return userEntry(source, userId, mode).map(u -> new RankTarget(b.name(), p.id(), mode, rank, held.total(),
-            held.entry(), held.entry() == null ? null : held.entry().score(), needed,
-            userId == null ? null : gap(userId, u, rank, needed)));
-      }));
+      return sources.of(b, p, true).compose(source -> {
+        // the holder and the user read at once
+        Future<Held> holder = holder(source, rank, mode);
+        Future<UserEntry> user = userEntry(source, userId, mode);
+        return Future.all(holder, user).map(both -> {
+          Held held = holder.result();
+          Long needed = needed(b, mode, held.entry());
+          return new RankTarget(b.name(), p.id(), mode, rank, held.total(), held.entry(),
+              held.entry() == null ? null : held.entry().score(), needed,
+              userId == null ? null : gap(userId, user.result(), rank, needed));
+        });
+      });
     });
   }
 
@@ -73,17 +80,16 @@ public record RankTargets(BoardRegistry boards, ReadSources sources, ScoreStore 
         throw Refusal.invalid("score", "must be between the board's minScore " + b.minScore() + " and maxScore "
             + b.maxScore() + " (got " + score + ")");
       }
-      if (mode == RankMode.DENSE && !b.denseRanks()) {
-        throw Refusal.invalid("rankMode", "dense is off on board '" + b.name()
-            + "' (created with denseRanks false); use unique or competition");
-      }
+      LiveSource.requireDense(b, mode);
       Period p = Requests.period(b, period, clock);
       return boards.periodState(b, p.id()).compose(state -> {
         if (state == PeriodState.ARCHIVED) {
           throw Refusal.PERIOD_ARCHIVED.exception(p.id(), board, "the ranks of scores not submitted");
         }
-        return userEntry(sources.live(b, p), userId, RankMode.UNIQUE)
-            .compose(own -> rankOf(b, p, mode, score, own == null ? null : own.entry().score()))
+        // the user's own score only: one lookup on their partition, no rank counted for it
+        Future<StoredEntry> own = userId == null ? Future.succeededFuture(null)
+            : scores.entry(b, p.id(), userId, false);
+        return own.compose(e -> rankOf(b, p, mode, score, e == null ? null : Entries.score(b, e)))
             .map(ranked -> new ScoreRank(b.name(), p.id(), mode, score, ranked[0], ranked[1], userId));
       });
     });
@@ -125,19 +131,23 @@ public record RankTargets(BoardRegistry boards, ReadSources sources, ScoreStore 
     });
   }
 
-  /** The score just worse than {@code score}, when the board takes one. */
-  private static void addWorse(Board b, long score, List<Long> out) {
+  /** The score just worse than {@code score}; {@code null} when the board takes none. */
+  private static Long worse(Board b, long score) {
     long worse = b.order().better(score + 1, score) ? score - 1 : score + 1;
-    if (worse >= b.minScore() && worse <= b.maxScore()) {
+    return worse < b.minScore() || worse > b.maxScore() ? null : worse;
+  }
+
+  private static void addWorse(Board b, long score, List<Long> out) {
+    Long worse = worse(b, score);
+    if (worse != null) {
       out.add(worse);
     }
   }
 
   /** The entries with {@code score} or better: all of them when no score is worse. */
   private static long atLeast(Board b, RankCounts c, List<Long> asked, long score) {
-    long worse = b.order().better(score + 1, score) ? score - 1 : score + 1;
-    int at = asked.indexOf(worse);
-    return worse < b.minScore() || worse > b.maxScore() || at < 0 ? c.total() : c.strictlyBetter()[at];
+    Long worse = worse(b, score);
+    return worse == null ? c.total() : c.strictlyBetter()[asked.indexOf(worse)];
   }
 
   /** The entry holding rank {@code rank} ({@code null} when fewer rank) and the period's entries. */
@@ -203,7 +213,7 @@ public record RankTargets(BoardRegistry boards, ReadSources sources, ScoreStore 
     }
     Entry e = u.entry();
     if (Boolean.TRUE.equals(u.partial())) {
-      // a shard holding other users went down after the holder was read: the user's rank is not known
+      // a shard holding other users is down: the user's rank is not known
       return new RankTarget.UserGap(userId, e.score(), null, null);
     }
     Long toReach = e.rank() <= rank ? Long.valueOf(0) : needed == null ? null
