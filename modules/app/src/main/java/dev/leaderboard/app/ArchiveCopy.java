@@ -23,9 +23,10 @@ import org.postgresql.copy.CopyManager;
  * {@code schema_version}) as one {@code COPY} text file each, and back. The export reads every
  * table in one read-only repeatable-read transaction, so the files are the database at one instant
  * (an archived period is written in one transaction, so it is there whole or not at all). The import
- * writes into the schema {@link dev.leaderboard.archive.ArchiveStore#migrate} made, naming the
- * backup's columns (a newer schema's added columns take their defaults), in one transaction, and sets
- * each serial column's sequence past the rows it brought.
+ * writes into the schema of the backup's own version ({@link dev.leaderboard.archive.ArchiveStore#migrate(int)}),
+ * naming the backup's columns, in one transaction, and sets each serial column's sequence past the rows
+ * it brought; the restore then migrates the rest of the way, so later migrations move the rows on as
+ * they moved a live archive's.
  */
 final class ArchiveCopy {
   private static final String VERSION = "select coalesce(max(version), 0) from schema_version";

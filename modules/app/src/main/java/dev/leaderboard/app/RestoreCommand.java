@@ -111,16 +111,13 @@ final class RestoreCommand {
     for (int i = 0; i < keys.size(); i++) {
       out.println("restore: redis-" + i + ": " + keys.get(i) + " keys");
     }
+    JsonObject archive = manifest.getJsonObject("archive");
+    int version = archive.getInteger("schemaVersion");
     try (LocalPostgres postgres = LocalPostgres.start(staging)) {
-      Vertx vertx = Vertx.vertx();
-      try {
-        ArchiveStore schema = ArchiveStore.connect(vertx, postgres.uri());
-        schema.migrate().await();
-        schema.close();
-      } finally {
-        vertx.close().await();
-      }
-      ArchiveCopy.load(postgres.jdbcUrl(), manifest.getJsonObject("archive"), from);
+      // the backup's rows go into the schema they were written in; the migrations after it move them on
+      migrate(postgres, version);
+      ArchiveCopy.load(postgres.jdbcUrl(), archive, from);
+      migrate(postgres, ArchiveStore.schemaVersion());
     }
     out.println("restore: archive: " + manifest.getJsonObject("archive").getJsonArray("tables").size() + " tables");
     String adminKey = manifest.getString("adminKey");
@@ -128,6 +125,17 @@ final class RestoreCommand {
       Path key = staging.resolve(AdminKeyFile.FILE_NAME);
       Files.copy(from.resolve(adminKey), key);
       Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-------"));
+    }
+  }
+
+  private static void migrate(LocalPostgres postgres, int upTo) {
+    Vertx vertx = Vertx.vertx();
+    try {
+      ArchiveStore schema = ArchiveStore.connect(vertx, postgres.uri());
+      schema.migrate(upTo).await();
+      schema.close();
+    } finally {
+      vertx.close().await();
     }
   }
 

@@ -77,7 +77,9 @@ final class ArchiveSchema {
       drop index if exists league_move_page;
       create unique index league_move_page on league_move (league_uid, period, from_tier,
         (coalesce(cohort, 9223372036854775807)), (coalesce(cohort_rank, 9223372036854775807)), user_id);
-      """);
+      """,
+      // a cohort's moves as one row; the unseated members' moves stay a row each
+      LeagueMoveStore.COHORTS);
 
   /**
    * Brings the schema to the newest version (the archive's tables and the audit log's). Nodes may
@@ -85,6 +87,19 @@ final class ArchiveSchema {
    * left to do.
    */
   static Future<Void> migrate(Pool pool) {
+    return migrate(pool, MIGRATIONS.size());
+  }
+
+  /** The newest schema version this build knows. */
+  static int latest() {
+    return MIGRATIONS.size();
+  }
+
+  /**
+   * Brings the schema to {@code upTo} (or leaves a newer one as it is): a restore loads a backup into
+   * the schema it was made with, and the migrations after it then move its rows on as they would have.
+   */
+  static Future<Void> migrate(Pool pool, int upTo) {
     return ArchiveSql.reached(pool.withTransaction(conn -> conn
         .query("select pg_advisory_xact_lock(hashtext('leaderboard archive schema'))").execute()
         // every start would otherwise log the "already exists, skipping" notice as a warning
@@ -94,7 +109,8 @@ final class ArchiveSchema {
         .compose(v -> conn.query("select coalesce(max(version), 0) from schema_version").execute())
         .compose(rows -> {
           Future<Void> applied = Future.succeededFuture();
-          for (int version = rows.iterator().next().getInteger(0); version < MIGRATIONS.size(); version++) {
+          for (int version = rows.iterator().next().getInteger(0); version < Math.min(upTo, MIGRATIONS.size());
+              version++) {
             String sql = MIGRATIONS.get(version);
             Tuple next = Tuple.of(version + 1);
             applied = applied.compose(v -> conn.query(sql).execute())

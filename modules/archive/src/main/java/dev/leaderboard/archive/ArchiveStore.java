@@ -125,6 +125,16 @@ public final class ArchiveStore {
     return ArchiveSchema.migrate(pool);
   }
 
+  /** Brings the schema to version {@code upTo} at most, as {@link #migrate()} does (a restore, before it loads a backup). */
+  public Future<Void> migrate(int upTo) {
+    return ArchiveSchema.migrate(pool, upTo);
+  }
+
+  /** The newest schema version of this build. */
+  public static int schemaVersion() {
+    return ArchiveSchema.latest();
+  }
+
 
   /**
    * Writes the period and all its entries (positions 0 … size − 1) in one transaction, the period row

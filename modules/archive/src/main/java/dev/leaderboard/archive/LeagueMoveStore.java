@@ -61,15 +61,71 @@ public final class LeagueMoveStore {
       insert into league_move_count select league_uid, period, movement, count(*) from league_move
         group by league_uid, period, movement on conflict do nothing;
       """;
+  /**
+   * The archive's migration that keeps a cohort's moves as one row ({@code league_cohort_move}): the
+   * members' fields as arrays in page order (cohort rank, then user ID). A close writes a row per
+   * cohort, not per member: at a million members each row and index entry a member costs is seconds
+   * of PostgreSQL's time, and a cohort is what the moves are computed, paged and read by. Moves recorded
+   * one row a member before it are turned into cohort rows; {@code league_move} keeps the unseated.
+   */
+  static final String COHORTS = """
+      create table if not exists league_cohort_move (
+        league_uid text not null,
+        league text not null,
+        period text not null,
+        from_tier text not null,
+        cohort bigint not null,
+        user_ids text[] not null,
+        to_tiers text[] not null,
+        cohort_ranks bigint[] not null,
+        scores bigint[] not null,
+        movements text[] not null,
+        primary key (league_uid, period, from_tier, cohort));
+      create index if not exists league_cohort_move_seat on league_cohort_move (league_uid, period, cohort);
+      create index if not exists league_cohort_move_by_name on league_cohort_move (league, period, from_tier, cohort);
+      insert into league_cohort_move select league_uid, league, period, from_tier, cohort,
+        array_agg(user_id order by coalesce(cohort_rank, 9223372036854775807), user_id),
+        array_agg(to_tier order by coalesce(cohort_rank, 9223372036854775807), user_id),
+        array_agg(cohort_rank order by coalesce(cohort_rank, 9223372036854775807), user_id),
+        array_agg(score order by coalesce(cohort_rank, 9223372036854775807), user_id),
+        array_agg(movement order by coalesce(cohort_rank, 9223372036854775807), user_id)
+        from league_move where cohort is not null group by league_uid, league, period, from_tier, cohort;
+      delete from league_move where cohort is not null;
+      """;
   /** The period's moves counted by movement, as recorded in the same transaction. */
   private static final String COUNT = "insert into league_move_count select $1, $2, c.* from unnest($3::text[],"
       + " $4::bigint[]) c on conflict (league_uid, period, movement) do update set moves = excluded.moves";
-  private static final String PAGE_KEY = "coalesce(cohort, 9223372036854775807), coalesce(cohort_rank,"
-      + " 9223372036854775807), user_id";
+  private static final String MAX = "9223372036854775807";
+  private static final String PAGE_KEY = "coalesce(cohort, " + MAX + "), coalesce(cohort_rank, " + MAX + "), user_id";
+  /** The unseated members' moves, a row each. */
   private static final String INSERT = "insert into league_move (league_uid, league, period, user_id, from_tier, to_tier,"
       + " cohort, cohort_rank, score, movement) select $1, $2, $3, m.* from unnest($4::text[], $5::text[], $6::text[],"
       + " $7::bigint[], $8::bigint[], $9::bigint[], $10::text[]) m";
+  /** Whole cohorts' moves, a row a cohort, each cohort's members in page order. */
+  private static final String INSERT_COHORTS = "insert into league_cohort_move (league_uid, league, period, from_tier,"
+      + " cohort, user_ids, to_tiers, cohort_ranks, scores, movements) select $1, $2, $3, m.from_tier, m.cohort,"
+      + " array_agg(m.user_id order by m.o), array_agg(m.to_tier order by m.o), array_agg(m.cohort_rank order by m.o),"
+      + " array_agg(m.score order by m.o), array_agg(m.movement order by m.o) from (select u.*,"
+      + " row_number() over (order by coalesce(u.cohort_rank, " + MAX + "), u.user_id) o from unnest($4::text[],"
+      + " $5::text[], $6::text[], $7::bigint[], $8::bigint[], $9::bigint[], $10::text[]) u(user_id, from_tier, to_tier,"
+      + " cohort, cohort_rank, score, movement)) m group by m.from_tier, m.cohort";
   private static final String COLUMNS = "user_id, from_tier, to_tier, cohort, cohort_rank, score, movement";
+  /** A cohort row's members, one row each in page order ({@code c} the cohort row; {@code m.i} the place). */
+  private static final String MEMBERS = " cross join lateral unnest(c.user_ids, c.to_tiers, c.cohort_ranks, c.scores,"
+      + " c.movements) with ordinality m(user_id, to_tier, cohort_rank, score, movement, i)";
+  private static final String MEMBER_COLUMNS = "m.user_id, c.from_tier, m.to_tier, c.cohort, m.cohort_rank, m.score,"
+      + " m.movement";
+  /**
+   * The moves of user $1 in the leagues $2: a seated member's in the cohort row their archived seats
+   * name (one lookup of {@code league_cohort_move_seat} a seat, the user found in its arrays), an
+   * unseated member's in {@code league_move}. Columns: league_uid, league, period and {@link #COLUMNS}.
+   */
+  static final String USER_MOVES = "select distinct c.league_uid, c.league, c.period, j.user_id, c.from_tier,"
+      + " c.to_tiers[k.i] as to_tier, c.cohort, c.cohort_ranks[k.i] as cohort_rank, c.scores[k.i] as score,"
+      + " c.movements[k.i] as movement from archived_participant j join league_cohort_move c on c.league_uid = any($2)"
+      + " and c.period = j.period and c.cohort = j.cohort cross join lateral (select array_position(c.user_ids,"
+      + " j.user_id) as i) k where j.user_id = $1 and j.cohort > 0 and k.i is not null union all select league_uid,"
+      + " league, period, " + COLUMNS + " from league_move where user_id = $1 and league_uid = any($2)";
 
   /** One member's move at a period's close; {@code to} null when dropped. */
   public record Move(String userId, String from, String to, Long cohort, Long cohortRank, Long score, String movement) {
@@ -82,69 +138,145 @@ public final class LeagueMoveStore {
   }
 
   /**
-   * Records the period's moves in one transaction, a chunk per statement (each chunk's arrays built
-   * only when it is sent), and their counts by movement; answers false, writing nothing, when the
-   * period has moves recorded already. Concurrent recorders of one period queue on an advisory lock,
-   * so exactly one of them writes. A close gives each tier's moves by cohort and rank, the order of
-   * their page key, so its unique index takes them in runs at its right edge.
+   * Records the period's moves in one transaction and their counts by movement: each cohort's as one
+   * row, the unseated members' a row each, a chunk per statement (whole cohorts; each chunk's arrays
+   * built only when it is sent). Answers false, writing nothing, when the period has moves recorded
+   * already (its counts are there). Concurrent recorders of one period queue on an advisory lock, so
+   * exactly one of them writes.
    */
   public Future<Boolean> record(String leagueUid, String league, String period, List<Move> moves) {
     Map<String, Long> counts = new TreeMap<>();
     moves.forEach(m -> counts.merge(m.movement(), 1L, Long::sum));
+    List<List<Move>> seated = cohortChunks(moves);
+    List<Move> unseated = moves.stream().filter(m -> m.cohort() == null).toList();
     Tuple key = Tuple.of(leagueUid, period);
     return ArchiveSql.reached(pool.withTransaction(conn -> conn
         .preparedQuery("select pg_advisory_xact_lock(hashtext($1), hashtext($2))").execute(key)
         // a statement of its own: its snapshot must be taken after the lock is ours
-        .compose(v -> conn.preparedQuery("select 1 from league_move where league_uid = $1 and period = $2 limit 1")
-            .execute(key))
-        .compose(found -> found.size() > 0 ? Future.succeededFuture(false) : ArchiveSql.inChunks(moves, chunk -> conn
-            .preparedQuery(INSERT).execute(Tuple.from(List.of(leagueUid, league, period,
-                column(chunk, Move::userId, String[]::new), column(chunk, Move::from, String[]::new),
-                column(chunk, Move::to, String[]::new), column(chunk, Move::cohort, Long[]::new),
-                column(chunk, Move::cohortRank, Long[]::new), column(chunk, Move::score, Long[]::new),
-                column(chunk, Move::movement, String[]::new)))))
-            .compose(v -> conn.preparedQuery(COUNT).execute(Tuple.of(leagueUid, period,
-                counts.keySet().toArray(String[]::new), counts.values().toArray(Long[]::new))))
-            .map(true))));
+        .compose(v -> conn.preparedQuery("select 1 from league_move_count where league_uid = $1 and period = $2"
+            + " limit 1").execute(key))
+        .compose(found -> {
+          if (found.size() > 0) {
+            return Future.succeededFuture(false);
+          }
+          Future<Void> written = Future.succeededFuture();
+          for (List<Move> chunk : seated) {
+            written = written.compose(v -> conn.preparedQuery(INSERT_COHORTS).execute(rows(leagueUid, league, period,
+                chunk)).mapEmpty());
+          }
+          return written.compose(v -> ArchiveSql.inChunks(unseated, chunk -> conn.preparedQuery(INSERT)
+                  .execute(rows(leagueUid, league, period, chunk))))
+              .compose(v -> conn.preparedQuery(COUNT).execute(Tuple.of(leagueUid, period,
+                  counts.keySet().toArray(String[]::new), counts.values().toArray(Long[]::new))))
+              .map(true);
+        })));
+  }
+
+  /** The seated moves in chunks of whole cohorts, about {@link ArchiveSql#CHUNK} moves each. */
+  private static List<List<Move>> cohortChunks(List<Move> moves) {
+    Map<String, List<Move>> cohorts = new LinkedHashMap<>();
+    for (Move m : moves) {
+      if (m.cohort() != null) {
+        cohorts.computeIfAbsent(m.from() + '\n' + m.cohort(), c -> new ArrayList<>()).add(m);
+      }
+    }
+    List<List<Move>> out = new ArrayList<>();
+    List<Move> chunk = new ArrayList<>();
+    for (List<Move> cohort : cohorts.values()) {
+      if (!chunk.isEmpty() && chunk.size() + cohort.size() > ArchiveSql.CHUNK) {
+        out.add(chunk);
+        chunk = new ArrayList<>();
+      }
+      chunk.addAll(cohort);
+    }
+    if (!chunk.isEmpty()) {
+      out.add(chunk);
+    }
+    return out;
+  }
+
+  private static Tuple rows(String leagueUid, String league, String period, List<Move> chunk) {
+    return Tuple.from(List.of(leagueUid, league, period, column(chunk, Move::userId, String[]::new),
+        column(chunk, Move::from, String[]::new), column(chunk, Move::to, String[]::new),
+        column(chunk, Move::cohort, Long[]::new), column(chunk, Move::cohortRank, Long[]::new),
+        column(chunk, Move::score, Long[]::new), column(chunk, Move::movement, String[]::new)));
   }
 
   /**
-   * The period's recorded moves: read a page of {@link ArchiveSql#CHUNK} at a time along their page
-   * key's index, so no one answer holds a large league's every move. The rows of a period never
-   * change once recorded, so the pages add up to one consistent list.
+   * The period's recorded moves: the cohorts' by tier and cohort, then the unseated members' by tier
+   * and user ID, each read in pages ({@link #COHORT_PAGE} cohorts, {@link ArchiveSql#CHUNK} moves) so no
+   * one answer holds a large league's every move. A period's moves never change once recorded, so the
+   * pages add up to one consistent list.
    */
   public Future<List<Move>> period(String leagueUid, String period) {
-    return period(leagueUid, period, null, new ArrayList<>());
+    List<Move> out = new ArrayList<>();
+    return cohorts(leagueUid, period, "", Long.MIN_VALUE, out).compose(v -> unseated(leagueUid, period, null, out));
   }
 
-  private Future<List<Move>> period(String leagueUid, String period, Move after, List<Move> out) {
+  /** Cohort rows read at a time by {@link #period}. */
+  private static final int COHORT_PAGE = 1_000;
+
+  private Future<List<Move>> cohorts(String leagueUid, String period, String tier, long cohort, List<Move> out) {
+    return ArchiveSql.reached(pool.preparedQuery("select from_tier, cohort, user_ids, to_tiers, cohort_ranks, scores,"
+        + " movements from league_cohort_move where league_uid = $1 and period = $2 and (from_tier, cohort) > ($3, $4)"
+        + " order by from_tier, cohort limit " + COHORT_PAGE).execute(Tuple.of(leagueUid, period, tier, cohort)))
+        .compose(rows -> {
+          Row last = null;
+          for (Row r : rows) {
+            String[] users = r.getArrayOfStrings("user_ids");
+            String[] to = r.getArrayOfStrings("to_tiers");
+            Long[] ranks = r.getArrayOfLongs("cohort_ranks");
+            Long[] scores = r.getArrayOfLongs("scores");
+            String[] movements = r.getArrayOfStrings("movements");
+            for (int i = 0; i < users.length; i++) {
+              out.add(new Move(users[i], r.getString("from_tier"), to[i], r.getLong("cohort"), ranks[i], scores[i],
+                  movements[i]));
+            }
+            last = r;
+          }
+          return rows.size() < COHORT_PAGE ? Future.succeededFuture(out)
+              : cohorts(leagueUid, period, last.getString("from_tier"), last.getLong("cohort"), out);
+        });
+  }
+
+  private Future<List<Move>> unseated(String leagueUid, String period, Move after, List<Move> out) {
     Tuple args = Tuple.of(leagueUid, period);
     String key = "";
     if (after != null) {
-      key = " and (from_tier, " + PAGE_KEY + ") > ($3, $4, $5, $6)";
-      args.addString(after.from()).addLong(after.cohort() == null ? Long.MAX_VALUE : after.cohort())
-          .addLong(after.cohortRank() == null ? Long.MAX_VALUE : after.cohortRank()).addString(after.userId());
+      key = " and (from_tier, user_id) > ($3, $4)";
+      args.addString(after.from()).addString(after.userId());
     }
     return ArchiveSql.reached(pool.preparedQuery("select " + COLUMNS + " from league_move where league_uid = $1"
-        + " and period = $2" + key + " order by from_tier, " + PAGE_KEY + " limit " + ArchiveSql.CHUNK).execute(args))
+        + " and period = $2" + key + " order by from_tier, user_id limit " + ArchiveSql.CHUNK).execute(args))
         .compose(rows -> {
           out.addAll(ArchiveSql.map(rows, LeagueMoveStore::move));
           return rows.size() < ArchiveSql.CHUNK ? Future.succeededFuture(out)
-              : period(leagueUid, period, out.get(out.size() - 1), out);
+              : unseated(leagueUid, period, out.get(out.size() - 1), out);
         });
   }
 
   /**
    * The moves of the members who were in {@code tier} of the league named {@code league}, by
-   * cohort and rank in it, at most {@code limit}; and how many there are of each movement.
+   * cohort and rank in it (the unseated after them), at most {@code limit}; and how many there are
+   * of each movement.
    */
   public Future<TierMoves> tier(String league, String period, String tier, int limit) {
-    Tuple args = Tuple.of(league, period, tier);
-    Future<List<Move>> first = ArchiveSql.reached(pool.preparedQuery("select " + COLUMNS + " from league_move where"
-        + " league = $1 and period = $2 and from_tier = $3 order by cohort, cohort_rank, user_id limit $4")
-        .execute(args.addInteger(limit))).map(rows -> ArchiveSql.map(rows, LeagueMoveStore::move));
-    Future<Map<String, Long>> counts = ArchiveSql.reached(pool.preparedQuery("select movement, count(*) from league_move"
-        + " where league = $1 and period = $2 and from_tier = $3 group by movement").execute(Tuple.of(league, period, tier)))
+    Future<List<Move>> first = ArchiveSql.reached(pool.preparedQuery("select " + MEMBER_COLUMNS
+        + " from league_cohort_move c" + MEMBERS + " where c.league = $1 and c.period = $2 and c.from_tier = $3"
+        + " order by c.cohort, m.i limit $4").execute(Tuple.of(league, period, tier, limit)))
+        .map(rows -> ArchiveSql.map(rows, LeagueMoveStore::move))
+        .compose(seated -> seated.size() == limit ? Future.succeededFuture(seated) : ArchiveSql.reached(pool
+            .preparedQuery("select " + COLUMNS + " from league_move where league = $1 and period = $2"
+                + " and from_tier = $3 order by user_id limit $4")
+            .execute(Tuple.of(league, period, tier, limit - seated.size()))).map(rows -> {
+              List<Move> all = new ArrayList<>(seated);
+              all.addAll(ArchiveSql.map(rows, LeagueMoveStore::move));
+              return all;
+            }));
+    Future<Map<String, Long>> counts = ArchiveSql.reached(pool.preparedQuery("select movement, count(*) from"
+        + " (select unnest(movements) movement from league_cohort_move where league = $1 and period = $2"
+        + " and from_tier = $3 union all select movement from league_move where league = $1 and period = $2"
+        + " and from_tier = $3) m group by movement").execute(Tuple.of(league, period, tier)))
         .map(rows -> {
           Map<String, Long> out = new TreeMap<>();
           for (Row r : rows) {
@@ -168,36 +300,49 @@ public final class LeagueMoveStore {
 
   /**
    * The member's moves, newest period first, at most {@code limit}, each with the reward of the tier
-   * board they competed on ({@code tierBoards}: tier → that board's uid): one index range scan, a
-   * reward looked up per row by its unique key.
+   * board they competed on ({@code tierBoards}: tier → that board's uid): their moves found as
+   * {@link #USER_MOVES} finds them, a reward looked up per row by its unique key.
    */
   public Future<List<Step>> member(String leagueUid, String userId, int limit, Map<String, String> tierBoards) {
     String[] tiers = tierBoards.keySet().toArray(String[]::new);
     String[] uids = tierBoards.values().toArray(String[]::new);
     return ArchiveSql.reached(pool.preparedQuery("select m.period, m." + COLUMNS.replace(", ", ", m.")
-        + ", r.reward from league_move m left join unnest($4::text[], $5::text[]) t(tier, board_uid)"
+        + ", r.reward from (" + USER_MOVES + ") m left join unnest($4::text[], $5::text[]) t(tier, board_uid)"
         + " on t.tier = m.from_tier left join reward r on r.board_uid = t.board_uid and r.period = m.period"
-        + " and r.user_id = m.user_id where m.league_uid = $1 and m.user_id = $2 order by m.period desc limit $3")
-        .execute(Tuple.of(leagueUid, userId, limit, tiers, uids))).map(rows -> ArchiveSql.map(rows, r -> new Step(r.getString("period"), move(r), r.getString("reward"))));
+        + " and r.user_id = m.user_id order by m.period desc limit $3")
+        .execute(Tuple.of(userId, new String[] {leagueUid}, limit, tiers, uids)))
+        .map(rows -> ArchiveSql.map(rows, r -> new Step(r.getString("period"), move(r), r.getString("reward"))));
   }
 
   /**
    * Removes the user's moves from the given leagues (an erasure; a deleted league's moves went with
-   * it); answers how many.
+   * it); answers how many. It finds a seated member's moves through their archived seats, so an
+   * erasure runs it before it erases those.
    */
   public Future<Long> eraseUser(List<String> leagueUids, String userId) {
     // one statement: the moves go and their periods' counts go down with them, or neither
-    return ArchiveSql.reached(pool.preparedQuery("with gone as (delete from league_move where league_uid = any($1)"
-        + " and user_id = $2 returning league_uid, period, movement), counted as (update league_move_count c"
-        + " set moves = c.moves - g.n from (select league_uid, period, movement, count(*) n from gone"
-        + " group by league_uid, period, movement) g where c.league_uid = g.league_uid and c.period = g.period"
-        + " and c.movement = g.movement) select count(*) from gone")
+    return ArchiveSql.reached(pool.preparedQuery("with hit as (select distinct c.league_uid, c.period, c.from_tier,"
+        + " c.cohort, k.i, c.movements[k.i] as movement from archived_participant j join league_cohort_move c"
+        + " on c.league_uid = any($1) and c.period = j.period and c.cohort = j.cohort cross join lateral (select"
+        + " array_position(c.user_ids, j.user_id) as i) k where j.user_id = $2 and j.cohort > 0 and k.i is not null),"
+        + " seated as (update league_cohort_move c set user_ids = c.user_ids[:h.i - 1] || c.user_ids[h.i + 1:],"
+        + " to_tiers = c.to_tiers[:h.i - 1] || c.to_tiers[h.i + 1:], cohort_ranks = c.cohort_ranks[:h.i - 1]"
+        + " || c.cohort_ranks[h.i + 1:], scores = c.scores[:h.i - 1] || c.scores[h.i + 1:], movements ="
+        + " c.movements[:h.i - 1] || c.movements[h.i + 1:] from hit h where c.league_uid = h.league_uid"
+        + " and c.period = h.period and c.from_tier = h.from_tier and c.cohort = h.cohort"
+        + " returning h.league_uid, h.period, h.movement), unseated as (delete from league_move"
+        + " where league_uid = any($1) and user_id = $2 returning league_uid, period, movement),"
+        + " gone as (select * from seated union all select * from unseated),"
+        + " counted as (update league_move_count c set moves = c.moves - g.n from (select league_uid, period,"
+        + " movement, count(*) n from gone group by league_uid, period, movement) g where c.league_uid = g.league_uid"
+        + " and c.period = g.period and c.movement = g.movement) select count(*) from gone")
         .execute(Tuple.of(leagueUids.toArray(String[]::new), userId))).map(rows -> rows.iterator().next().getLong(0));
   }
 
   /** Removes every move of a deleted league. */
   public Future<Void> delete(String leagueUid) {
-    return ArchiveSql.reached(pool.preparedQuery("with counts as (delete from league_move_count where league_uid = $1)"
+    return ArchiveSql.reached(pool.preparedQuery("with counts as (delete from league_move_count where league_uid = $1),"
+        + " cohorts as (delete from league_cohort_move where league_uid = $1)"
         + " delete from league_move where league_uid = $1").execute(Tuple.of(leagueUid))).mapEmpty();
   }
 
@@ -207,10 +352,12 @@ public final class LeagueMoveStore {
    */
   public Future<List<Move>> page(String leagueUid, String period, List<String> tiers, String movement, long offset,
       int limit) {
-    return ArchiveSql.reached(pool.preparedQuery("select " + COLUMNS + " from league_move where league_uid = $1"
-        + " and period = $2 and ($3::text is null or movement = $3) order by array_position($4::text[], from_tier),"
-        + " cohort nulls last, cohort_rank, user_id offset $5 limit $6")
-        .execute(Tuple.of(leagueUid, period, movement, tiers.toArray(String[]::new), offset, limit))).map(rows -> ArchiveSql.map(rows, LeagueMoveStore::move));
+    return ArchiveSql.reached(pool.preparedQuery("select " + COLUMNS + " from (select " + MEMBER_COLUMNS
+        + " from league_cohort_move c" + MEMBERS + " where c.league_uid = $1 and c.period = $2 union all select "
+        + COLUMNS + " from league_move where league_uid = $1 and period = $2) m where ($3::text is null"
+        + " or movement = $3) order by array_position($4::text[], from_tier), " + PAGE_KEY + " offset $5 limit $6")
+        .execute(Tuple.of(leagueUid, period, movement, tiers.toArray(String[]::new), offset, limit)))
+        .map(rows -> ArchiveSql.map(rows, LeagueMoveStore::move));
   }
 
   /**
@@ -226,8 +373,9 @@ public final class LeagueMoveStore {
 
   /**
    * The page of the period's moves after {@code after} ({@code null}: from the first), in the order of
-   * {@link #page}: a tier at a time, each read along {@link #BY_PAGE} from the key on, so a page costs
-   * its own rows whatever its depth.
+   * {@link #page}: a tier at a time, its cohorts' rows read along their primary key from the key's
+   * cohort on, then its unseated members' along {@link #BY_PAGE}, so a page costs its own rows (and
+   * the cohorts they are in) whatever its depth.
    */
   public Future<List<Move>> page(String leagueUid, String period, List<String> tiers, String movement, After after,
       int limit) {
@@ -240,19 +388,48 @@ public final class LeagueMoveStore {
     if (after.tier() < 0 || after.tier() >= tiers.size() || out.size() >= limit) {
       return Future.succeededFuture(out);
     }
-    long max = Long.MAX_VALUE;
-    String key = after.userId() == null ? "" : " and (" + PAGE_KEY + ") > ($5, $6, $7)";
-    Tuple args = Tuple.of(leagueUid, period, tiers.get(after.tier()), movement);
+    String tier = tiers.get(after.tier());
+    // the key in the cohorts, or before them; else in the unseated (a key with a user and no cohort)
+    Future<Void> seated = after.userId() != null && after.cohort() == null ? Future.succeededFuture()
+        : seatedPage(leagueUid, period, tier, movement, after, limit, out);
+    return seated.compose(v -> {
+      if (out.size() >= limit) {
+        return Future.succeededFuture(out);
+      }
+      boolean inUnseated = after.userId() != null && after.cohort() == null;
+      String key = inUnseated ? " and user_id > $5" : "";
+      Tuple args = Tuple.of(leagueUid, period, tier, movement);
+      if (inUnseated) {
+        args.addString(after.userId());
+      }
+      args.addInteger(limit - out.size());
+      return ArchiveSql.reached(pool.preparedQuery("select " + COLUMNS + " from league_move where league_uid = $1"
+          + " and period = $2 and from_tier = $3 and ($4::text is null or movement = $4)" + key + " order by "
+          + PAGE_KEY + " limit $" + args.size()).execute(args)).compose(rows -> {
+            out.addAll(ArchiveSql.map(rows, LeagueMoveStore::move));
+            return pageFrom(leagueUid, period, tiers, movement, new After(after.tier() + 1, null, null, null), limit,
+                out);
+          });
+    });
+  }
+
+  /** The tier's seated moves after the key (from its first without one), up to the page's limit. */
+  private Future<Void> seatedPage(String leagueUid, String period, String tier, String movement, After after, int limit,
+      List<Move> out) {
+    Tuple args = Tuple.of(leagueUid, period, tier, movement);
+    String key = "";
     if (after.userId() != null) {
-      args.addLong(after.cohort() == null ? max : after.cohort()).addLong(after.cohortRank() == null ? max
-          : after.cohortRank()).addString(after.userId());
+      key = " and c.cohort >= $5 and (c.cohort, coalesce(m.cohort_rank, " + MAX + "), m.user_id) > ($5, $6, $7)";
+      args.addLong(after.cohort()).addLong(after.cohortRank() == null ? Long.MAX_VALUE : after.cohortRank())
+          .addString(after.userId());
     }
     args.addInteger(limit - out.size());
-    return ArchiveSql.reached(pool.preparedQuery("select " + COLUMNS + " from league_move where league_uid = $1"
-        + " and period = $2 and from_tier = $3 and ($4::text is null or movement = $4)" + key + " order by " + PAGE_KEY
-        + " limit $" + args.size()).execute(args)).compose(rows -> {
+    return ArchiveSql.reached(pool.preparedQuery("select " + MEMBER_COLUMNS + " from league_cohort_move c" + MEMBERS
+        + " where c.league_uid = $1 and c.period = $2 and c.from_tier = $3 and ($4::text is null or m.movement = $4)"
+        + key + " order by c.cohort, m.i limit $" + args.size()).execute(args))
+        .map(rows -> {
           out.addAll(ArchiveSql.map(rows, LeagueMoveStore::move));
-          return pageFrom(leagueUid, period, tiers, movement, new After(after.tier() + 1, null, null, null), limit, out);
+          return null;
         });
   }
 

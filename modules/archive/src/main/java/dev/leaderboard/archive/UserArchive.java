@@ -39,9 +39,8 @@ public final class UserArchive {
       + " j.cohort from archived_participant j left join archived_period p on p.board_uid = j.board_uid"
       + " and p.period = j.period where j.user_id = $1 and (j.board_uid, j.period) > ($2, $3)"
       + " order by j.board_uid, j.period limit $4";
-  private static final String MOVES = "select league_uid, league, period, user_id, from_tier, to_tier, cohort, cohort_rank,"
-      + " score, movement from league_move where user_id = $1 and league_uid = any($2)"
-      + " and (league_uid, period) > ($3, $4) order by league_uid, period limit $5";
+  private static final String MOVES = "select * from (" + LeagueMoveStore.USER_MOVES + ") m"
+      + " where (league_uid, period) > ($3, $4) order by league_uid, period limit $5";
   private static final String AUDIT = "select id, at, actor, operation, board, target, request, status, error"
       + " from audit_log where target->>'userId' = $1 and operation <> all($2) and id > $3 order by id limit $4";
   private static final String FORGET = "update audit_log set target = jsonb_set(target, '{userId}', to_jsonb($3::text))"

@@ -8,12 +8,17 @@ import dev.leaderboard.testing.TestSeed;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.junit5.VertxExtension;
+import io.vertx.pgclient.PgBuilder;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.Tuple;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
+import java.util.Arrays;
+import java.util.Comparator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -65,9 +70,41 @@ class LeagueMoveStoreTest {
     }
     assertThat(moves.period(league, "p2").await()).isEmpty();
 
-    Move one = first.get(rnd.nextInt(n));
+    // a seated member's move is found through their archived seat (an unseated one's by their own row)
+    Move seated = first.stream().filter(m -> m.cohort() != null).findFirst().orElseThrow();
+    Move unseated = first.stream().filter(m -> m.cohort() == null).findFirst().orElseThrow();
+    Move one = seated;
+    while (one == seated || one == unseated) {
+      one = first.get(rnd.nextInt(n));
+    }
+    String tierBoard = "tier-" + UUID.randomUUID();
+    for (Move m : List.of(one, seated)) {
+      if (m.cohort() != null) {
+        store.participants().archive(tierBoard, "p1", List.of(new ArchivedParticipant(first.indexOf(m), m.userId(),
+            1L, m.cohort()))).await();
+      }
+    }
     // no tier board paid a reward here
-    assertThat(moves.member(league, one.userId(), 5, Map.of()).await())
+    for (Move m : List.of(one, seated, unseated)) {
+      assertThat(moves.member(league, m.userId(), 5, Map.of()).await()).as("%s", m)
+          .containsExactly(new LeagueMoveStore.Step("p1", m, null));
+    }
+    // an erasure takes the member's move out of their cohort's row (or their own) and out of the counts
+    Map<String, Long> before = moves.counts(league, "p1").await().movements();
+    for (Move m : List.of(seated, unseated)) {
+      assertThat(moves.eraseUser(List.of(league), m.userId()).await()).isEqualTo(1);
+      assertThat(moves.eraseUser(List.of(league), m.userId()).await()).as("erased once").isZero();
+      assertThat(moves.member(league, m.userId(), 5, Map.of()).await()).isEmpty();
+    }
+    Map<String, Long> after = new HashMap<>(before);
+    after.merge(seated.movement(), -1L, Long::sum);
+    after.merge(unseated.movement(), -1L, Long::sum);
+    after.values().removeIf(c -> c == 0);
+    assertThat(moves.counts(league, "p1").await().movements()).isEqualTo(after);
+    List<Move> left = new ArrayList<>(first);
+    left.removeAll(List.of(seated, unseated));
+    assertThat(moves.period(league, "p1").await()).containsExactlyInAnyOrderElementsOf(left);
+    assertThat(moves.member(league, one.userId(), 5, Map.of()).await()).as("the others keep theirs")
         .containsExactly(new LeagueMoveStore.Step("p1", one, null));
     // two recorders of one period at once: one writes, the other finds the period recorded
     Future<Boolean> a = moves.record(league, "ladder", "p3", first);
@@ -98,9 +135,9 @@ class LeagueMoveStoreTest {
     }
     LeagueMoveStore moves = store.leagueMoves();
     moves.record(league, "ladder", "p1", all).await();
-    for (String movement : java.util.Arrays.asList(null, "up", "dropped")) {
+    for (String movement : Arrays.asList(null, "up", "dropped")) {
       List<Move> expected = all.stream().filter(m -> movement == null || m.movement().equals(movement))
-          .sorted(java.util.Comparator.<Move>comparingInt(m -> tiers.indexOf(m.from()))
+          .sorted(Comparator.<Move>comparingInt(m -> tiers.indexOf(m.from()))
               .thenComparing(m -> m.cohort() == null ? Long.MAX_VALUE : m.cohort())
               .thenComparing(m -> m.cohortRank() == null ? Long.MAX_VALUE : m.cohortRank())
               .thenComparing(Move::userId))
@@ -122,5 +159,63 @@ class LeagueMoveStoreTest {
       assertThat(paged).as("by key, %s", movement).isEqualTo(expected);
     }
     moves.delete(league).await();
+  }
+
+  /**
+   * Moves recorded a row a member (schema version 15) become a row a cohort when the schema moves on:
+   * each reads back as it was, pages keep their order, and a seated member's history still finds theirs.
+   */
+  @Test
+  void movesRecordedARowAMemberBecomeCohortRows(Vertx vertx, Random rnd) {
+    Pool sql = PgBuilder.pool().connectingTo(TestPostgres.uri()).using(vertx).build();
+    String db = "moves_" + UUID.randomUUID().toString().replace("-", "");
+    sql.query("create database " + db).execute().await();
+    sql.close();
+    String uri = TestPostgres.uri().replaceAll("/postgres$", "/" + db);
+    ArchiveStore node = ArchiveStore.connect(vertx, uri);
+    Pool older = PgBuilder.pool().connectingTo(uri).using(vertx).build();
+    try {
+      node.migrate().await();
+      older.query("drop table league_cohort_move").execute().await();
+      older.query("delete from schema_version where version >= 16").execute().await();
+      List<String> tiers = List.of("gold", "bronze", "silver");
+      List<Move> all = new ArrayList<>();
+      for (int i = 0; i < 200 + rnd.nextInt(200); i++) {
+        boolean seated = rnd.nextInt(6) != 0;
+        all.add(new Move("u" + rnd.nextInt(100_000) + "-" + i, tiers.get(rnd.nextInt(3)),
+            rnd.nextInt(10) == 0 ? null : "silver", seated ? 1L + rnd.nextInt(5) : null,
+            seated ? 1L + rnd.nextInt(40) : null, seated ? (long) rnd.nextInt(50) : null, rnd.nextBoolean() ? "up" : "stay"));
+      }
+      older.preparedQuery("insert into league_move (league_uid, league, period, user_id, from_tier, to_tier, cohort,"
+          + " cohort_rank, score, movement) select 'lg', 'ladder', 'p1', m.* from unnest($1::text[], $2::text[],"
+          + " $3::text[], $4::bigint[], $5::bigint[], $6::bigint[], $7::text[]) m").execute(Tuple.from(List.of(
+              all.stream().map(Move::userId).toArray(String[]::new), all.stream().map(Move::from).toArray(String[]::new),
+              all.stream().map(Move::to).toArray(String[]::new), all.stream().map(Move::cohort).toArray(Long[]::new),
+              all.stream().map(Move::cohortRank).toArray(Long[]::new), all.stream().map(Move::score).toArray(Long[]::new),
+              all.stream().map(Move::movement).toArray(String[]::new)))).await();
+      older.query("insert into league_move_count select league_uid, period, movement, count(*) from league_move"
+          + " group by league_uid, period, movement").execute().await();
+
+      node.migrate().await();
+      LeagueMoveStore moves = node.leagueMoves();
+      assertThat(moves.period("lg", "p1").await()).containsExactlyInAnyOrderElementsOf(all);
+      List<Move> expected = all.stream().sorted(Comparator.<Move>comparingInt(m -> tiers.indexOf(m.from()))
+          .thenComparing(m -> m.cohort() == null ? Long.MAX_VALUE : m.cohort())
+          .thenComparing(m -> m.cohortRank() == null ? Long.MAX_VALUE : m.cohortRank())
+          .thenComparing(Move::userId)).toList();
+      assertThat(moves.page("lg", "p1", tiers, null, 0, all.size()).await()).isEqualTo(expected);
+      assertThat(moves.page("lg", "p1", tiers, null, (LeagueMoveStore.After) null, all.size()).await())
+          .isEqualTo(expected);
+      assertThat(older.query("select count(*) from league_move").execute().await().iterator().next().getLong(0))
+          .as("only the unseated keep a row each").isEqualTo(all.stream().filter(m -> m.cohort() == null).count());
+      Move seated = all.stream().filter(m -> m.cohort() != null).findFirst().orElseThrow();
+      node.participants().archive("tier-board", "p1", List.of(new ArchivedParticipant(0, seated.userId(), 1L,
+          seated.cohort()))).await();
+      assertThat(moves.member("lg", seated.userId(), 5, Map.of()).await())
+          .containsExactly(new LeagueMoveStore.Step("p1", seated, null));
+    } finally {
+      older.close();
+      node.close();
+    }
   }
 }

@@ -30,8 +30,9 @@ import dev.leaderboard.service.result.Erased;
  *       and remove entry, stash and metadata; then the idempotency records;</li>
  *   <li>the user's participation in the hot periods (joins, cohort places, attempts);</li>
  *   <li>the friend links, the friends' sides first, and the profile;</li>
+ *   <li>the user's league memberships and recorded moves ({@link LeagueErasure}), before the archived
+ *       seats that a seated member's moves are found through;</li>
  *   <li>the archived rows, counted as {@code erased} on their periods, and the user's rewards;</li>
- *   <li>the user's league memberships and recorded moves ({@link LeagueErasure});</li>
  *   <li>the user's name in the audit entries whose target names them, but the records of erasures and
  *       exports ({@link Export#REQUESTS}), which prove such a request was served;</li>
  *   <li>unmark the partitions and drop the ban, last: until then the user stays locked out.</li>
@@ -67,6 +68,11 @@ public record Erasure(ModerationStore store, BanRegistry bans, ModerationTargets
           })
           .compose(hadProfile -> {
             e.profile = hadProfile;
+            // before the archived seats: a seated member's moves are found through them
+            return leagues.erase(userId);
+          })
+          .compose(inLeagues -> {
+            e.leagues = inLeagues;
             return archive.eraseUser(userId);
           })
           .compose(rows -> {
@@ -75,10 +81,6 @@ public record Erasure(ModerationStore store, BanRegistry bans, ModerationTargets
           })
           .compose(rewards -> {
             e.rewards = rewards;
-            return leagues.erase(userId);
-          })
-          .compose(inLeagues -> {
-            e.leagues = inLeagues;
             return archive.users().forgetInAudit(userId, Export.REQUESTS);
           })
           .compose(audited -> store.apply(Op.UNMARK, userId, all))

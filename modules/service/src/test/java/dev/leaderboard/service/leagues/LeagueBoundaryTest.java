@@ -157,7 +157,9 @@ class LeagueBoundaryTest {
 
     // every member moved once, as the model ranks their cohort
     Map<String, Move> moves = moves(nodes.get(1), lg);
-    assertThat(moves.keySet()).as("one move a member").hasSize(MEMBERS).containsAll(users);
+    assertThat(moves.keySet()).as("one move a member").hasSize(MEMBERS);
+    // the set's own lookup: AssertJ's containsAll scans the set once for each user
+    assertThat(users.stream().filter(u -> !moves.containsKey(u)).toList()).as("members without a move").isEmpty();
     Map<String, List<Move>> cohorts = new HashMap<>();
     moves.values().forEach(m -> cohorts.computeIfAbsent(m.from() + "/" + m.cohort(), c -> new ArrayList<>()).add(m));
     Map<String, String> want = new HashMap<>();
