@@ -79,7 +79,9 @@ final class ArchiveSchema {
         (coalesce(cohort, 9223372036854775807)), (coalesce(cohort_rank, 9223372036854775807)), user_id);
       """,
       // a cohort's moves as one row; the unseated members' moves stay a row each
-      LeagueMoveStore.COHORTS);
+      LeagueMoveStore.COHORTS,
+      // a period's participants in blocks and cohort rows, their seats on their entries
+      ParticipantArchive.BLOCKS);
 
   /**
    * Brings the schema to the newest version (the archive's tables and the audit log's). Nodes may

@@ -17,7 +17,12 @@ import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.ToLongFunction;
 
 /**
  * The archive of closed periods in PostgreSQL: one {@code archived_period} row per period and its
@@ -33,7 +38,24 @@ public final class ArchiveStore {
    * One statement, so atomic: a retry after a crash finds nothing left and counts nothing twice.
    * The other rows keep their positions and ranks; the period counts what was erased from it.
    */
-  private static final String ERASE_USER = "with joined as (delete from archived_participant where user_id = $1),"
+  private static final String ERASE_USER = "with seats as (" + ParticipantArchive.seatsOfUser("$1") + "),"
+      // the user's place in each block, and in each cohort row, taken out of its arrays
+      + " block as (select distinct b.board_uid, b.period, b.first, array_position(b.positions, s.position) as i"
+      + " from seats s join archived_join_block b on b.board_uid = s.board_uid and b.period = s.period"
+      + " and b.first = (select max(x.first) from archived_join_block x where x.board_uid = s.board_uid"
+      + " and x.period = s.period and x.first <= s.position)),"
+      + " blocks as (update archived_join_block b set positions = b.positions[:h.i - 1] || b.positions[h.i + 1:],"
+      + " user_ids = b.user_ids[:h.i - 1] || b.user_ids[h.i + 1:], joined_at = b.joined_at[:h.i - 1]"
+      + " || b.joined_at[h.i + 1:], cohorts = b.cohorts[:h.i - 1] || b.cohorts[h.i + 1:] from block h"
+      + " where h.i is not null and b.board_uid = h.board_uid and b.period = h.period and b.first = h.first),"
+      + " cohort as (select distinct c.board_uid, c.period, c.cohort, array_position(c.user_ids, s.user_id) as i"
+      + " from seats s join archived_cohort c on c.board_uid = s.board_uid and c.period = s.period"
+      + " and c.cohort = s.cohort where s.cohort > 0),"
+      + " cohorts as (update archived_cohort c set positions = c.positions[:h.i - 1] || c.positions[h.i + 1:],"
+      + " user_ids = c.user_ids[:h.i - 1] || c.user_ids[h.i + 1:], joined_at = c.joined_at[:h.i - 1]"
+      + " || c.joined_at[h.i + 1:] from cohort h where h.i is not null and c.board_uid = h.board_uid"
+      + " and c.period = h.period and c.cohort = h.cohort),"
+      + " joined as (delete from archived_participant where user_id = $1),"
       + " gone as (delete from archived_entry where user_id = $1"
       + " returning board_uid, period), counted as (select board_uid, period, count(*) as n from gone"
       + " group by board_uid, period) update archived_period p set erased = p.erased + c.n from counted c"
@@ -45,18 +67,18 @@ public final class ArchiveStore {
    * cohortSize) per period returned, and the count runs only for the rows the limit keeps.
    */
   private static final String HISTORY = "select e.period, e.position, e.score, e.competition_rank, p.size,"
-      + " nullif(j.cohort, 0) as cohort, case when j.cohort > 0 then 1 + (select count(*) from archived_participant m"
-      + " join archived_entry o on o.board_uid = m.board_uid and o.period = m.period and o.user_id = m.user_id"
-      + " where m.board_uid = e.board_uid and m.period = e.period and m.cohort = j.cohort and o.position < e.position)"
-      + " end as cohort_rank, r.reward from archived_entry e join archived_period p on p.board_uid = e.board_uid"
-      + " and p.period = e.period left join archived_participant j on j.board_uid = e.board_uid"
-      + " and j.period = e.period and j.user_id = e.user_id left join reward r on r.board_uid = e.board_uid"
-      + " and r.period = e.period and r.user_id = e.user_id where e.board_uid = $1 and e.user_id = $2"
-      + " order by e.period desc limit $3";
+      + " nullif(e.cohort, 0) as cohort, case when e.cohort > 0 then 1 + (select count(*) from archived_cohort c"
+      + " cross join lateral unnest(c.user_ids) m(user_id) join archived_entry o on o.user_id = m.user_id"
+      + " and o.board_uid = c.board_uid and o.period = c.period where c.board_uid = e.board_uid and c.period = e.period"
+      + " and c.cohort = e.cohort and o.position < e.position) end as cohort_rank, r.reward from archived_entry e"
+      + " join archived_period p on p.board_uid = e.board_uid and p.period = e.period left join reward r"
+      + " on r.board_uid = e.board_uid and r.period = e.period and r.user_id = e.user_id where e.board_uid = $1"
+      + " and e.user_id = $2 order by e.period desc limit $3";
   /** Arrays in, so a chunk is one statement: close to COPY speed, which the client lacks. */
   private static final String INSERT_ENTRIES = "insert into archived_entry (board_uid, period, " + ENTRY_COLUMNS
-      + ") select $1, $2, e.* from unnest($3::bigint[], $4::text[], $5::bigint[], $6::bigint[], $7::bigint[],"
-      + " $8::bigint[], $9::text[], $10::text[]) e";
+      + ", joined, joined_at, cohort) select $1, $2, e.* from unnest($3::bigint[], $4::text[], $5::bigint[],"
+      + " $6::bigint[], $7::bigint[], $8::bigint[], $9::text[], $10::text[], $11::bigint[], $12::bigint[],"
+      + " $13::bigint[]) e";
 
   private final Pool pool;
   private final LeagueMoveStore leagueMoves;
@@ -150,6 +172,15 @@ public final class ArchiveStore {
    * all its rewards or not at all, so a close cut short at any step records each reward once.
    */
   public Future<Boolean> archive(ArchivedPeriod period, List<ArchivedEntry> entries, List<Reward> prizes) {
+    return archive(period, entries, prizes, List.of());
+  }
+
+  /**
+   * As above, with the period's participants in the same transaction ({@link ParticipantArchive}):
+   * each entry of a participant carries their seat.
+   */
+  public Future<Boolean> archive(ArchivedPeriod period, List<ArchivedEntry> entries, List<Reward> prizes,
+      List<ArchivedParticipant> joined) {
     if (period.size() != entries.size()) {
       return Future.failedFuture(new IllegalArgumentException("period " + period.period() + " of board "
           + period.board() + " has size " + period.size() + " but " + entries.size() + " entries were given"));
@@ -162,7 +193,8 @@ public final class ArchiveStore {
             .execute(key))
         .compose(found -> found.size() > 0
             ? Future.succeededFuture(false)
-            : insertEntries(conn, period, entries)
+            : ParticipantArchive.write(conn, period.boardUid(), period.period(), joined, scored(entries, joined))
+                .compose(v -> insertEntries(conn, period, entries, seats(joined)))
                 .compose(v -> RewardStore.insert(conn, period, prizes))
                 .compose(v -> conn.preparedQuery("insert into archived_period (" + PERIOD_COLUMNS
                         + ") values ($1, $2, $3, $4, $5, $6)")
@@ -172,14 +204,39 @@ public final class ArchiveStore {
   }
 
   /** One chunk at a time, so only one chunk's arrays are alive and the event loop is held briefly. */
-  private static Future<Void> insertEntries(SqlConnection conn, ArchivedPeriod period, List<ArchivedEntry> entries) {
+  private static Future<Void> insertEntries(SqlConnection conn, ArchivedPeriod period, List<ArchivedEntry> entries,
+      Map<String, ArchivedParticipant> seats) {
     return inChunks(entries, chunk -> conn.preparedQuery(INSERT_ENTRIES)
         .execute(Tuple.from(List.of(period.boardUid(), period.period(),
             column(chunk, ArchivedEntry::position, Long[]::new), column(chunk, ArchivedEntry::userId, String[]::new),
             column(chunk, ArchivedEntry::score, Long[]::new), column(chunk, ArchivedEntry::at, Long[]::new),
             column(chunk, ArchivedEntry::competitionRank, Long[]::new),
             column(chunk, ArchivedEntry::denseRank, Long[]::new), column(chunk, ArchivedEntry::meta, String[]::new),
-            column(chunk, ArchivedEntry::keys, String[]::new)))));
+            column(chunk, ArchivedEntry::keys, String[]::new),
+            column(chunk, e -> seat(seats, e, ArchivedParticipant::position), Long[]::new),
+            column(chunk, e -> seat(seats, e, ArchivedParticipant::joinedAt), Long[]::new),
+            column(chunk, e -> seat(seats, e, ArchivedParticipant::cohort), Long[]::new)))));
+  }
+
+  /** The participants by user. */
+  private static Map<String, ArchivedParticipant> seats(List<ArchivedParticipant> joined) {
+    Map<String, ArchivedParticipant> out = new HashMap<>(joined.size() * 2);
+    joined.forEach(j -> out.put(j.userId(), j));
+    return out;
+  }
+
+  /** The users with an entry among the participants. */
+  private static Set<String> scored(List<ArchivedEntry> entries, List<ArchivedParticipant> joined) {
+    Set<String> out = new HashSet<>(joined.isEmpty() ? 0 : entries.size() * 2);
+    if (!joined.isEmpty()) {
+      entries.forEach(e -> out.add(e.userId()));
+    }
+    return out;
+  }
+
+  private static Long seat(Map<String, ArchivedParticipant> seats, ArchivedEntry e, ToLongFunction<ArchivedParticipant> field) {
+    ArchivedParticipant seat = seats.get(e.userId());
+    return seat == null ? null : field.applyAsLong(seat);
   }
 
   /** The archived period, or null when it is not archived. */
@@ -256,6 +313,8 @@ public final class ArchiveStore {
   public Future<Void> deleteBoard(String boardUid) {
     return reached(pool.preparedQuery("with gone as (delete from archived_entry where board_uid = $1),"
             + " joined as (delete from archived_participant where board_uid = $1),"
+            + " blocks as (delete from archived_join_block where board_uid = $1),"
+            + " cohorts as (delete from archived_cohort where board_uid = $1),"
             + " prizes as (delete from reward where board_uid = $1) delete from archived_period where board_uid = $1")
         .execute(Tuple.of(boardUid)))
         .mapEmpty();

@@ -122,7 +122,8 @@ public final class LeagueMoveStore {
    */
   static final String USER_MOVES = "select distinct c.league_uid, c.league, c.period, j.user_id, c.from_tier,"
       + " c.to_tiers[k.i] as to_tier, c.cohort, c.cohort_ranks[k.i] as cohort_rank, c.scores[k.i] as score,"
-      + " c.movements[k.i] as movement from archived_participant j join league_cohort_move c on c.league_uid = any($2)"
+      + " c.movements[k.i] as movement from (" + ParticipantArchive.seatsOfUser("$1") + ") j join league_cohort_move c"
+      + " on c.league_uid = any($2)"
       + " and c.period = j.period and c.cohort = j.cohort cross join lateral (select array_position(c.user_ids,"
       + " j.user_id) as i) k where j.user_id = $1 and j.cohort > 0 and k.i is not null union all select league_uid,"
       + " league, period, " + COLUMNS + " from league_move where user_id = $1 and league_uid = any($2)";
@@ -322,7 +323,8 @@ public final class LeagueMoveStore {
   public Future<Long> eraseUser(List<String> leagueUids, String userId) {
     // one statement: the moves go and their periods' counts go down with them, or neither
     return ArchiveSql.reached(pool.preparedQuery("with hit as (select distinct c.league_uid, c.period, c.from_tier,"
-        + " c.cohort, k.i, c.movements[k.i] as movement from archived_participant j join league_cohort_move c"
+        + " c.cohort, k.i, c.movements[k.i] as movement from (" + ParticipantArchive.seatsOfUser("$2") + ") j"
+        + " join league_cohort_move c"
         + " on c.league_uid = any($1) and c.period = j.period and c.cohort = j.cohort cross join lateral (select"
         + " array_position(c.user_ids, j.user_id) as i) k where j.user_id = $2 and j.cohort > 0 and k.i is not null),"
         + " seated as (update league_cohort_move c set user_ids = c.user_ids[:h.i - 1] || c.user_ids[h.i + 1:],"

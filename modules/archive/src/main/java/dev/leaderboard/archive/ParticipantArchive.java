@@ -1,18 +1,25 @@
 package dev.leaderboard.archive;
 
 import static dev.leaderboard.archive.ArchiveSql.column;
+import static dev.leaderboard.archive.ArchiveSql.inChunks;
 
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
 
 /**
- * The participants of archived periods in {@code archived_participant} (schema version 7), keyed by
- * join position so a page is an index range scan, with an index by cohort for cohort reads. The
- * closer writes them before the period's own row, so an archived period always has them; a write
- * repeated after a crash changes nothing.
+ * The participants of archived periods ({@link #BLOCKS}): blocks in join order for pages and counts, a
+ * row a cohort for cohort reads, the seat on each participant's entry for reads by user, and a row
+ * each ({@code archived_participant}, schema version 7) only for participants without an entry. The
+ * archive writes them in the period's transaction, so an archived period always has them.
  */
 public final class ParticipantArchive {
   /** Schema version 7. */
@@ -29,23 +36,88 @@ public final class ParticipantArchive {
       create index if not exists archived_participant_cohort on archived_participant (board_uid, period, cohort, position);
       create index if not exists archived_participant_by_user on archived_participant (user_id);
       """;
+  /**
+   * Schema version 17: a period's participants as blocks of {@value #BLOCK} in join order
+   * ({@code archived_join_block}) and a row a cohort ({@code archived_cohort}), each with its members'
+   * fields as arrays in join order; a participant's seat (join position, time, cohort) on their archived
+   * entry; a row a participant ({@code archived_participant}) only for those without an entry, whom no
+   * entry row finds by user. At a million participants each row and index entry a participant costs is
+   * seconds of PostgreSQL's time, the index led by the user above all (a random place for every row):
+   * the entry row is there anyway, and a block or a cohort row is a thousandth or a thirtieth of one.
+   * Participants archived a row each before it are moved into that form.
+   */
+  static final String BLOCKS = """
+      alter table archived_entry add column if not exists joined bigint, add column if not exists joined_at bigint,
+        add column if not exists cohort bigint;
+      create table if not exists archived_join_block (
+        board_uid text not null,
+        period text not null,
+        first bigint not null,
+        positions bigint[] not null,
+        user_ids text[] not null,
+        joined_at bigint[] not null,
+        cohorts bigint[] not null,
+        primary key (board_uid, period, first));
+      create table if not exists archived_cohort (
+        board_uid text not null,
+        period text not null,
+        cohort bigint not null,
+        positions bigint[] not null,
+        user_ids text[] not null,
+        joined_at bigint[] not null,
+        primary key (board_uid, period, cohort));
+      insert into archived_join_block select board_uid, period, min(position), array_agg(position order by position),
+        array_agg(user_id order by position), array_agg(joined_at order by position), array_agg(cohort order by position)
+        from archived_participant group by board_uid, period, position / 1000;
+      insert into archived_cohort select board_uid, period, cohort, array_agg(position order by position),
+        array_agg(user_id order by position), array_agg(joined_at order by position)
+        from archived_participant where cohort > 0 group by board_uid, period, cohort;
+      update archived_entry e set joined = j.position, joined_at = j.joined_at, cohort = j.cohort
+        from archived_participant j where j.board_uid = e.board_uid and j.period = e.period and j.user_id = e.user_id;
+      delete from archived_participant j using archived_entry e
+        where e.board_uid = j.board_uid and e.period = j.period and e.user_id = j.user_id;
+      """;
+  /** Participants a block holds (join positions {@code k·BLOCK … k·BLOCK + BLOCK − 1}). */
+  static final int BLOCK = 1_000;
   private static final String COLUMNS = "position, user_id, joined_at, cohort";
+  /** A participant without an entry, a row each (a write repeated after a crash changes nothing). */
   private static final String INSERT = "insert into archived_participant (board_uid, period, " + COLUMNS
       + ") select $1, $2, p.* from unnest($3::bigint[], $4::text[], $5::bigint[], $6::bigint[]) p"
       + " on conflict do nothing";
+  private static final String INSERT_BLOCKS = "insert into archived_join_block select $1, $2, min(p), array_agg(p order"
+      + " by p), array_agg(u order by p), array_agg(j order by p), array_agg(c order by p) from unnest($3::bigint[],"
+      + " $4::text[], $5::bigint[], $6::bigint[]) m(p, u, j, c) group by p / " + BLOCK + " on conflict do nothing";
+  private static final String INSERT_COHORTS = "insert into archived_cohort select $1, $2, c, array_agg(p order by p),"
+      + " array_agg(u order by p), array_agg(j order by p) from unnest($3::bigint[], $4::text[], $5::bigint[],"
+      + " $6::bigint[]) m(p, u, j, c) group by c on conflict do nothing";
+  /**
+   * A participant's seat by user: on their entry, else their own row ({@code $1} board uid, {@code $2}
+   * period, {@code $3} user), each by its index led by the user.
+   */
+  private static final String BY_USER = "select joined as position, user_id, joined_at, cohort from archived_entry"
+      + " where user_id = $3 and board_uid = $1 and period = $2 and joined is not null union all select " + COLUMNS
+      + " from archived_participant where user_id = $3 and board_uid = $1 and period = $2";
+  /**
+   * The seats of the user named by the parameter {@code user} (e.g. {@code $1}) in every archived
+   * period, as (board_uid, period, position, user_id, joined_at, cohort): on their entries, then their
+   * rows without an entry, each by its index led by the user.
+   */
+  static String seatsOfUser(String user) {
+    return "select board_uid, period, joined as position, user_id, joined_at, cohort from archived_entry"
+        + " where user_id = " + user + " and joined is not null union all select board_uid, period, " + COLUMNS
+        + " from archived_participant where user_id = " + user;
+  }
 
   /**
-   * The last of the next $4 cohorts bounds the page (the distinct scan stops there). Each entry is
-   * found by its own lookup of {@code archived_entry_user} (LATERAL, kept apart by LIMIT): a plan
-   * that cannot turn into a scan of the whole period's entries per participant, even on tables
-   * just written and not yet analyzed.
+   * The next $4 cohorts bound the page. Each entry is found by its own lookup of
+   * {@code archived_entry_user_page} (LATERAL, kept apart by LIMIT): a plan that cannot turn into a scan
+   * of the whole period's entries per participant, even on tables just written and not yet analyzed.
    */
-  private static final String SEATED = "select j.cohort, j.position, j.user_id, e.position, e.score"
-      + " from archived_participant j left join lateral (select position, score from archived_entry"
-      + " where board_uid = $1 and period = $2 and user_id = j.user_id limit 1) e on true"
-      + " where j.board_uid = $1 and j.period = $2 and j.cohort > greatest($3, 0) and j.cohort <= (select max(c.cohort)"
-      + " from (select distinct cohort from archived_participant where board_uid = $1 and period = $2"
-      + " and cohort > greatest($3, 0) order by cohort limit $4) c) order by j.cohort, j.position";
+  private static final String SEATED = "select c.cohort, m.joined, m.user_id, e.position, e.score from (select * from"
+      + " archived_cohort where board_uid = $1 and period = $2 and cohort > greatest($3, 0) order by cohort limit $4) c"
+      + " cross join lateral unnest(c.positions, c.user_ids) m(joined, user_id) left join lateral (select position,"
+      + " score from archived_entry where user_id = m.user_id and board_uid = $1 and period = $2 limit 1) e on true"
+      + " order by c.cohort, m.joined";
 
   private final Pool pool;
 
@@ -53,34 +125,100 @@ public final class ParticipantArchive {
     this.pool = pool;
   }
 
-  /** Writes the period's participants in chunks; rows already there stay as they are. */
-  public Future<Void> archive(String boardUid, String period, List<ArchivedParticipant> participants) {
-    return ArchiveSql.reached(ArchiveSql.inChunks(participants, chunk -> pool.preparedQuery(INSERT)
-        .execute(Tuple.from(List.of(boardUid, period, column(chunk, ArchivedParticipant::position, Long[]::new),
-            column(chunk, ArchivedParticipant::userId, String[]::new),
-            column(chunk, ArchivedParticipant::joinedAt, Long[]::new),
-            column(chunk, ArchivedParticipant::cohort, Long[]::new))))));
+  /**
+   * Writes the period's participants, in the archive's transaction ({@link ArchiveStore#archive}):
+   * blocks of {@value #BLOCK} in join order and a row a cohort, each statement about
+   * {@link ArchiveSql#CHUNK} participants, and a row each for those not in {@code scored} (whose seats
+   * their entries do not carry). Rows already there stay as they are.
+   */
+  static Future<Void> write(SqlConnection conn, String boardUid, String period, List<ArchivedParticipant> all,
+      Set<String> scored) {
+    Map<Long, List<ArchivedParticipant>> cohorts = new LinkedHashMap<>();
+    for (ArchivedParticipant a : all) {
+      if (a.cohort() > 0) {
+        cohorts.computeIfAbsent(a.cohort(), c -> new ArrayList<>()).add(a);
+      }
+    }
+    List<ArchivedParticipant> inCohorts = new ArrayList<>();
+    cohorts.values().forEach(inCohorts::addAll);
+    List<ArchivedParticipant> unscored = all.stream().filter(a -> !scored.contains(a.userId())).toList();
+    return inChunks(all, chunk -> conn.preparedQuery(INSERT_BLOCKS).execute(rows(boardUid, period, chunk)))
+        // a cohort's members in one statement: chunks end only where a cohort does
+        .compose(v -> inWholeCohorts(inCohorts, chunk -> conn.preparedQuery(INSERT_COHORTS)
+            .execute(rows(boardUid, period, chunk))))
+        .compose(v -> inChunks(unscored, chunk -> conn.preparedQuery(INSERT).execute(rows(boardUid, period, chunk))));
   }
 
-  /** Participants from join position {@code offset} on, at most {@code limit}, in join order. */
+  /** As {@link ArchiveSql#inChunks}, each chunk ending where a cohort does. */
+  private static Future<Void> inWholeCohorts(List<ArchivedParticipant> byCohort,
+      Function<List<ArchivedParticipant>, Future<?>> send) {
+    Future<Void> sent = Future.succeededFuture();
+    int from = 0;
+    while (from < byCohort.size()) {
+      int to = Math.min(byCohort.size(), from + ArchiveSql.CHUNK);
+      while (to < byCohort.size() && byCohort.get(to).cohort() == byCohort.get(to - 1).cohort()) {
+        to++;
+      }
+      List<ArchivedParticipant> chunk = byCohort.subList(from, to);
+      sent = sent.compose(v -> send.apply(chunk)).mapEmpty();
+      from = to;
+    }
+    return sent;
+  }
+
+  private static Tuple rows(String boardUid, String period, List<ArchivedParticipant> chunk) {
+    return Tuple.from(List.of(boardUid, period, column(chunk, ArchivedParticipant::position, Long[]::new),
+        column(chunk, ArchivedParticipant::userId, String[]::new),
+        column(chunk, ArchivedParticipant::joinedAt, Long[]::new),
+        column(chunk, ArchivedParticipant::cohort, Long[]::new)));
+  }
+
+  /**
+   * Participants from join position {@code offset} on, at most {@code limit}, in join order: from the
+   * block holding {@code offset}, a few blocks a query.
+   */
   public Future<List<ArchivedParticipant>> page(String boardUid, String period, long offset, int limit) {
-    return ArchiveSql.reached(pool.preparedQuery("select " + COLUMNS + " from archived_participant"
-            + " where board_uid = $1 and period = $2 and position >= $3 order by position limit $4")
-        .execute(Tuple.of(boardUid, period, offset, limit)))
-        .map(rows -> ArchiveSql.map(rows, ParticipantArchive::toParticipant));
+    return ArchiveSql.reached(pool.preparedQuery("select coalesce(max(first), 0) from archived_join_block"
+            + " where board_uid = $1 and period = $2 and first <= $3").execute(Tuple.of(boardUid, period, offset)))
+        .compose(rows -> blocks(boardUid, period, rows.iterator().next().getLong(0) - 1, offset, limit,
+            new ArrayList<>()));
+  }
+
+  private Future<List<ArchivedParticipant>> blocks(String boardUid, String period, long afterFirst, long offset,
+      int limit, List<ArchivedParticipant> out) {
+    int blocks = 2 + limit / BLOCK;
+    return ArchiveSql.reached(pool.preparedQuery("select first, positions, user_ids, joined_at, cohorts from"
+            + " archived_join_block where board_uid = $1 and period = $2 and first > $3 order by first limit $4")
+        .execute(Tuple.of(boardUid, period, afterFirst, blocks))).compose(rows -> {
+          long last = afterFirst;
+          for (Row r : rows) {
+            Long[] positions = r.getArrayOfLongs("positions");
+            String[] users = r.getArrayOfStrings("user_ids");
+            Long[] joined = r.getArrayOfLongs("joined_at");
+            Long[] cohorts = r.getArrayOfLongs("cohorts");
+            for (int i = 0; i < positions.length && out.size() < limit; i++) {
+              if (positions[i] >= offset) {
+                out.add(new ArchivedParticipant(positions[i], users[i], joined[i], cohorts[i]));
+              }
+            }
+            last = r.getLong("first");
+          }
+          return out.size() >= limit || rows.size() < blocks ? Future.succeededFuture(out)
+              : blocks(boardUid, period, last, offset, limit, out);
+        });
   }
 
   /** How many participants the archived period held. */
   public Future<Long> count(String boardUid, String period) {
-    return ArchiveSql.reached(pool.preparedQuery("select count(*) from archived_participant"
-            + " where board_uid = $1 and period = $2").execute(Tuple.of(boardUid, period)))
-        .map(rows -> rows.iterator().next().getLong(0));
+    return counts(boardUid, period).map(c -> c[0]);
   }
 
   /** How many participants the archived period held and in how many cohorts: {@code [participants, cohorts]}. */
   public Future<long[]> counts(String boardUid, String period) {
-    return ArchiveSql.reached(pool.preparedQuery("select count(*), count(distinct cohort) filter (where cohort > 0)"
-            + " from archived_participant where board_uid = $1 and period = $2").execute(Tuple.of(boardUid, period)))
+    return ArchiveSql.reached(pool.preparedQuery("select (select coalesce(sum(cardinality(positions)), 0)"
+            + " from archived_join_block where board_uid = $1 and period = $2), (select count(*) from archived_cohort"
+            + " where board_uid = $1 and period = $2 and cardinality(positions) > 0)")
+            .execute(Tuple.of(boardUid, period)))
         .map(rows -> {
           Row r = rows.iterator().next();
           return new long[] {r.getLong(0), r.getLong(1)};
@@ -89,17 +227,26 @@ public final class ParticipantArchive {
 
   /** The user's participation, or {@code null} when the user had not joined the period. */
   public Future<ArchivedParticipant> participant(String boardUid, String period, String userId) {
-    return ArchiveSql.reached(pool.preparedQuery("select " + COLUMNS + " from archived_participant"
-            + " where board_uid = $1 and period = $2 and user_id = $3").execute(Tuple.of(boardUid, period, userId)))
+    return ArchiveSql.reached(pool.preparedQuery(BY_USER).execute(Tuple.of(boardUid, period, userId)))
         .map(rows -> ArchiveSql.first(rows, ParticipantArchive::toParticipant));
   }
 
   /** A cohort's members in their order of joining. */
   public Future<List<ArchivedParticipant>> cohort(String boardUid, String period, long cohort) {
-    return ArchiveSql.reached(pool.preparedQuery("select " + COLUMNS + " from archived_participant"
-            + " where board_uid = $1 and period = $2 and cohort = $3 order by position")
-        .execute(Tuple.of(boardUid, period, cohort)))
-        .map(rows -> ArchiveSql.map(rows, ParticipantArchive::toParticipant));
+    return ArchiveSql.reached(pool.preparedQuery("select positions, user_ids, joined_at from archived_cohort"
+            + " where board_uid = $1 and period = $2 and cohort = $3").execute(Tuple.of(boardUid, period, cohort)))
+        .map(rows -> {
+          List<ArchivedParticipant> out = new ArrayList<>();
+          for (Row r : rows) {
+            Long[] positions = r.getArrayOfLongs("positions");
+            String[] users = r.getArrayOfStrings("user_ids");
+            Long[] joined = r.getArrayOfLongs("joined_at");
+            for (int i = 0; i < positions.length; i++) {
+              out.add(new ArchivedParticipant(positions[i], users[i], joined[i], cohort));
+            }
+          }
+          return out;
+        });
   }
 
   /**
@@ -112,9 +259,9 @@ public final class ParticipantArchive {
 
   /**
    * The participants of the next {@code cohorts} cohorts after cohort {@code after}, whole, by cohort
-   * and then join order, each with their entry: range scans of the cohort index, so a whole period
-   * is read in a few large pages that never cut a cohort. Fewer cohorts than asked: the last page.
-   * Participants of no cohort (0) are never among them.
+   * and then join order, each with their entry: a range of cohort rows, so a whole period is read in a
+   * few large pages that never cut a cohort. Fewer cohorts than asked: the last page. Participants of
+   * no cohort (0) are never among them.
    */
   public Future<List<Seated>> seated(String boardUid, String period, long after, int cohorts) {
     return ArchiveSql.reached(pool.preparedQuery(SEATED).execute(Tuple.of(boardUid, period, after, cohorts)))

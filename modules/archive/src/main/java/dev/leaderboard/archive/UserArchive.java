@@ -36,8 +36,8 @@ public final class UserArchive {
       + " on p.board_uid = e.board_uid and p.period = e.period where e.user_id = $1 and (e.board_uid, e.period) > ($2, $3)"
       + " order by e.board_uid, e.period limit $4";
   private static final String PARTICIPANTS = "select j.board_uid, p.board, j.period, j.position, j.user_id, j.joined_at,"
-      + " j.cohort from archived_participant j left join archived_period p on p.board_uid = j.board_uid"
-      + " and p.period = j.period where j.user_id = $1 and (j.board_uid, j.period) > ($2, $3)"
+      + " j.cohort from (" + ParticipantArchive.seatsOfUser("$1") + ") j left join archived_period p"
+      + " on p.board_uid = j.board_uid and p.period = j.period where (j.board_uid, j.period) > ($2, $3)"
       + " order by j.board_uid, j.period limit $4";
   private static final String MOVES = "select * from (" + LeagueMoveStore.USER_MOVES + ") m"
       + " where (league_uid, period) > ($3, $4) order by league_uid, period limit $5";

@@ -7,6 +7,7 @@ import dev.leaderboard.embedded.TestPostgres;
 import dev.leaderboard.testing.TestSeed;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.VertxExtension;
 import io.vertx.pgclient.PgBuilder;
 import io.vertx.sqlclient.Pool;
@@ -77,13 +78,16 @@ class LeagueMoveStoreTest {
     while (one == seated || one == unseated) {
       one = first.get(rnd.nextInt(n));
     }
-    String tierBoard = "tier-" + UUID.randomUUID();
-    for (Move m : List.of(one, seated)) {
+    // the tier board's archive: the seated member with an entry (their seat on it), the other without one
+    List<ArchivedParticipant> seats = new ArrayList<>();
+    for (Move m : List.of(seated, one)) {
       if (m.cohort() != null) {
-        store.participants().archive(tierBoard, "p1", List.of(new ArchivedParticipant(first.indexOf(m), m.userId(),
-            1L, m.cohort()))).await();
+        seats.add(new ArchivedParticipant(first.indexOf(m), m.userId(), 1L, m.cohort()));
       }
     }
+    List<ArchivedEntry> entries = List.of(new ArchivedEntry(0, seated.userId(), 5, 1, 1, 1));
+    store.archive(new ArchivedPeriod("tier-" + UUID.randomUUID(), "tier", "p1", 1, 1L, new JsonObject()), entries,
+        List.of(), seats).await();
     // no tier board paid a reward here
     for (Move m : List.of(one, seated, unseated)) {
       assertThat(moves.member(league, m.userId(), 5, Map.of()).await()).as("%s", m)
@@ -209,8 +213,8 @@ class LeagueMoveStoreTest {
       assertThat(older.query("select count(*) from league_move").execute().await().iterator().next().getLong(0))
           .as("only the unseated keep a row each").isEqualTo(all.stream().filter(m -> m.cohort() == null).count());
       Move seated = all.stream().filter(m -> m.cohort() != null).findFirst().orElseThrow();
-      node.participants().archive("tier-board", "p1", List.of(new ArchivedParticipant(0, seated.userId(), 1L,
-          seated.cohort()))).await();
+      node.archive(new ArchivedPeriod("tier-board", "tier", "p1", 0, 1L, new JsonObject()), List.of(), List.of(),
+          List.of(new ArchivedParticipant(0, seated.userId(), 1L, seated.cohort()))).await();
       assertThat(moves.member("lg", seated.userId(), 5, Map.of()).await())
           .containsExactly(new LeagueMoveStore.Step("p1", seated, null));
     } finally {

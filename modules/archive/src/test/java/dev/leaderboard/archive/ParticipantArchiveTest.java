@@ -7,6 +7,9 @@ import dev.leaderboard.testing.TestSeed;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.VertxExtension;
+import io.vertx.pgclient.PgBuilder;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.Tuple;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -14,7 +17,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -41,30 +46,59 @@ class ParticipantArchiveTest {
     store.close();
   }
 
+  /**
+   * Participants with an entry (their seat on it) and without one, read back by page from any offset, by
+   * user and by cohort; an erased user is gone from each; a second archive of the period writes nothing.
+   */
   @Test
   void participantsReadBackByPageUserAndCohort(Random rnd) {
     int n = 30_000 + rnd.nextInt(1000);
     List<ArchivedParticipant> all = new ArrayList<>();
+    List<ArchivedEntry> entries = new ArrayList<>();
     for (int i = 0; i < n; i++) {
-      all.add(new ArchivedParticipant(i, "u" + i, 1_000_000L + i, 1 + rnd.nextInt(40)));
+      all.add(new ArchivedParticipant(i, "u" + i, 1_000_000L + i, rnd.nextInt(10) == 0 ? 0 : 1 + rnd.nextInt(40)));
+      if (rnd.nextInt(3) != 0) {
+        entries.add(new ArchivedEntry(entries.size(), "u" + i, 100_000 - entries.size(), 1, entries.size() + 1,
+            entries.size() + 1));
+      }
     }
     ParticipantArchive archive = store.participants();
-    archive.archive(uid, "p", all).await();
-    archive.archive(uid, "p", all.subList(0, 10)).await();
+    ArchivedPeriod p = new ArchivedPeriod(uid, "b", "p", entries.size(), 1L, new JsonObject());
+    assertThat(store.archive(p, entries, List.of(), all).await()).isTrue();
+    assertThat(store.archive(p, entries, List.of(), all.subList(0, 10)).await()).isFalse();
     assertThat(archive.count(uid, "p").await()).isEqualTo(n);
-    int from = rnd.nextInt(n);
-    assertThat(archive.page(uid, "p", from, 50).await()).isEqualTo(all.subList(from, Math.min(n, from + 50)));
+    for (int from : List.of(0, rnd.nextInt(n), n - 3, n)) {
+      int limit = 1 + rnd.nextInt(2500);
+      assertThat(archive.page(uid, "p", from, limit).await()).as("from %d", from)
+          .isEqualTo(all.subList(from, Math.min(n, from + limit)));
+    }
     ArchivedParticipant one = all.get(rnd.nextInt(n));
-    assertThat(archive.participant(uid, "p", one.userId()).await()).isEqualTo(one);
+    Set<String> scored = entries.stream().map(ArchivedEntry::userId).collect(Collectors.toSet());
+    ArchivedParticipant unscored = all.stream().filter(a -> !scored.contains(a.userId())).findFirst().orElseThrow();
+    for (ArchivedParticipant a : List.of(one, unscored)) {
+      assertThat(archive.participant(uid, "p", a.userId()).await()).isEqualTo(a);
+    }
     assertThat(archive.participant(uid, "p", "nobody").await()).isNull();
-    assertThat(archive.cohort(uid, "p", one.cohort()).await())
-        .isEqualTo(all.stream().filter(x -> x.cohort() == one.cohort()).toList());
+    long cohort = 1 + rnd.nextInt(40);
+    assertThat(archive.cohort(uid, "p", cohort).await())
+        .isEqualTo(all.stream().filter(x -> x.cohort() == cohort).toList());
+    long cohorts = all.stream().filter(x -> x.cohort() > 0).map(ArchivedParticipant::cohort).distinct().count();
+    assertThat(archive.counts(uid, "p").await()).containsExactly(n, cohorts);
 
-    store.eraseUser(one.userId()).await();
-    assertThat(archive.participant(uid, "p", one.userId()).await()).isNull();
-    store.archive(new ArchivedPeriod(uid, "b", "p", 0, 1L, new JsonObject()), List.of()).await();
+    for (ArchivedParticipant gone : List.of(one, unscored)) {
+      store.eraseUser(gone.userId()).await();
+      assertThat(archive.participant(uid, "p", gone.userId()).await()).isNull();
+    }
+    List<ArchivedParticipant> left = new ArrayList<>(all);
+    left.removeAll(List.of(one, unscored));
+    assertThat(archive.count(uid, "p").await()).isEqualTo(n - 2);
+    assertThat(archive.page(uid, "p", 0, n).await()).isEqualTo(left);
+    for (long c : List.of(cohort, Math.max(1, one.cohort()))) {
+      assertThat(archive.cohort(uid, "p", c).await()).isEqualTo(left.stream().filter(x -> x.cohort() == c).toList());
+    }
     store.deleteBoard(uid).await();
     assertThat(archive.count(uid, "p").await()).isZero();
+    assertThat(archive.page(uid, "p", 0, 10).await()).isEmpty();
   }
 
   /**
@@ -89,8 +123,8 @@ class ParticipantArchiveTest {
       entries.add(e);
       byUser.put(e.userId(), e);
     }
-    store.participants().archive(uid, "p", all).await();
-    store.archive(new ArchivedPeriod(uid, "b", "p", entries.size(), 1L, new JsonObject()), entries).await();
+    store.archive(new ArchivedPeriod(uid, "b", "p", entries.size(), 1L, new JsonObject()), entries, List.of(), all)
+        .await();
 
     List<ParticipantArchive.Seated> expected = all.stream().filter(a -> a.cohort() > 0)
         .sorted(Comparator.comparingLong(ArchivedParticipant::cohort)
@@ -115,5 +149,73 @@ class ParticipantArchiveTest {
     }
     assertThat(read).isEqualTo(expected);
     store.deleteBoard(uid).await();
+  }
+
+  /**
+   * Participants archived a row each (schema version 16) move into blocks, cohort rows and their
+   * entries' seats when the schema moves on: every read answers as before, and only the participants
+   * without an entry keep a row.
+   */
+  @Test
+  void participantsArchivedARowEachMoveIntoBlocksAndSeats(Vertx vertx, Random rnd) {
+    Pool sql = PgBuilder.pool().connectingTo(TestPostgres.uri()).using(vertx).build();
+    String db = "seats_" + UUID.randomUUID().toString().replace("-", "");
+    sql.query("create database " + db).execute().await();
+    sql.close();
+    String uri = TestPostgres.uri().replaceAll("/postgres$", "/" + db);
+    ArchiveStore node = ArchiveStore.connect(vertx, uri);
+    Pool older = PgBuilder.pool().connectingTo(uri).using(vertx).build();
+    try {
+      node.migrate().await();
+      older.query("drop table archived_join_block, archived_cohort").execute().await();
+      older.query("alter table archived_entry drop column joined, drop column joined_at, drop column cohort")
+          .execute().await();
+      older.query("delete from schema_version where version >= 17").execute().await();
+      int n = 2_000 + rnd.nextInt(2_000);
+      List<ArchivedParticipant> all = new ArrayList<>();
+      List<String> scored = new ArrayList<>();
+      for (int i = 0; i < n; i++) {
+        all.add(new ArchivedParticipant(i, "u" + i, 5_000L + i, rnd.nextInt(6) == 0 ? 0 : 1 + rnd.nextInt(n / 30)));
+        if (rnd.nextInt(3) != 0) {
+          scored.add("u" + i);
+        }
+      }
+      Collections.shuffle(scored, rnd);
+      older.preparedQuery("insert into archived_participant (board_uid, period, position, user_id, joined_at, cohort)"
+          + " select $1, 'p', m.* from unnest($2::bigint[], $3::text[], $4::bigint[], $5::bigint[]) m")
+          .execute(Tuple.of(uid, all.stream().map(ArchivedParticipant::position).toArray(Long[]::new),
+              all.stream().map(ArchivedParticipant::userId).toArray(String[]::new),
+              all.stream().map(ArchivedParticipant::joinedAt).toArray(Long[]::new),
+              all.stream().map(ArchivedParticipant::cohort).toArray(Long[]::new))).await();
+      older.preparedQuery("insert into archived_entry (board_uid, period, position, user_id, score, at,"
+          + " competition_rank, dense_rank) select $1, 'p', m.i - 1, m.u, 100000 - m.i, 1, m.i, m.i"
+          + " from unnest($2::text[]) with ordinality m(u, i)").execute(Tuple.from(List.of(uid, scored.toArray(String[]::new))))
+          .await();
+
+      node.migrate().await();
+      ParticipantArchive archive = node.participants();
+      assertThat(archive.page(uid, "p", 0, n + 1).await()).isEqualTo(all);
+      long cohorts = all.stream().filter(a -> a.cohort() > 0).map(ArchivedParticipant::cohort).distinct().count();
+      assertThat(archive.counts(uid, "p").await()).containsExactly(n, cohorts);
+      for (int k = 0; k < 20; k++) {
+        ArchivedParticipant a = all.get(rnd.nextInt(n));
+        assertThat(archive.participant(uid, "p", a.userId()).await()).isEqualTo(a);
+        if (a.cohort() > 0) {
+          assertThat(archive.cohort(uid, "p", a.cohort()).await())
+              .isEqualTo(all.stream().filter(x -> x.cohort() == a.cohort()).toList());
+        }
+      }
+      List<ParticipantArchive.Seated> seated = archive.seated(uid, "p", 0, n).await();
+      assertThat(seated).hasSize((int) all.stream().filter(a -> a.cohort() > 0).count());
+      for (ParticipantArchive.Seated s : seated) {
+        int place = scored.indexOf(s.userId());
+        assertThat(s.position()).as("%s", s).isEqualTo(place < 0 ? null : (long) place);
+      }
+      assertThat(older.query("select count(*) from archived_participant").execute().await().iterator().next()
+          .getLong(0)).as("a row each only without an entry").isEqualTo(n - scored.size());
+    } finally {
+      older.close();
+      node.close();
+    }
   }
 }

@@ -37,8 +37,8 @@ import org.slf4j.LoggerFactory;
  *   <li>take the period's close lease (one node at a time) and mark the period {@code closing};</li>
  *   <li>freeze every partition: from now on the submit script refuses events for the period;</li>
  *   <li>read the final ranking across partitions and archive it to PostgreSQL with the period's
- *       rewards ({@link PeriodRewards}) in one transaction (a second archive of the same period
- *       writes nothing);</li>
+ *       participants and rewards ({@link PeriodRewards}) in one transaction (a second archive of the
+ *       same period writes nothing);</li>
  *   <li>record the pending webhook delivery of a board with a webhook, mark the period
  *       {@code archived}, then drop the keys of archived periods beyond the newest
  *       {@code retainPeriods} from Redis.</li>
@@ -141,32 +141,28 @@ public final class PeriodCloser {
   }
 
   /**
-   * The period's participants go first: the period's row, written last, then finds them there, and a
-   * close repeated after a crash writes them again without change. Then the archive and the period's
-   * rewards (cohorts read only on a board that pays any), in one transaction. {@code read} is given
-   * the participants and the ranking as they were read.
+   * The period's participants, its entries (each participant's carrying their seat) and its rewards
+   * (cohorts read only on a board that pays any), in one transaction. {@code read} is given the
+   * participants and the ranking as they were read.
    */
   private Future<ArchivedPeriod> writeArchive(Board b, Period p, Consumer<FrozenRows> read) {
-    return participants.all(b, p.id())
-        .compose(all -> {
-          List<ArchivedParticipant> rows = new ArrayList<>(all.size());
-          for (int i = 0; i < all.size(); i++) {
-            rows.add(new ArchivedParticipant(i, all.get(i).userId(), all.get(i).joinedAt(), all.get(i).cohort()));
-          }
-          return archive.participants().archive(b.uid(), p.id(), rows).map(all);
-        })
-        .compose(joined -> Future.all(periods.ranking(b, p.id()), b.rewards().isEmpty()
+    return Future.all(participants.all(b, p.id()), periods.ranking(b, p.id()), b.rewards().isEmpty()
             ? Future.succeededFuture(Map.<String, Long>of()) : periods.cohorts(b, p.id()))
-            .onSuccess(both -> read.accept(new FrozenRows(joined, both.resultAt(0)))))
-        .compose(both -> {
-      List<ArchivedEntry> entries = rank(b, p, both.resultAt(0));
-      List<Reward> rewards = PeriodRewards.of(b.rewards(), entries, both.resultAt(1));
+        .onSuccess(all -> read.accept(new FrozenRows(all.resultAt(0), all.resultAt(1))))
+        .compose(all -> {
+      List<ParticipationStore.Participant> joined = all.resultAt(0);
+      List<ArchivedParticipant> seats = new ArrayList<>(joined.size());
+      for (int i = 0; i < joined.size(); i++) {
+        seats.add(new ArchivedParticipant(i, joined.get(i).userId(), joined.get(i).joinedAt(), joined.get(i).cohort()));
+      }
+      List<ArchivedEntry> entries = rank(b, p, all.resultAt(1));
+      List<Reward> rewards = PeriodRewards.of(b.rewards(), entries, all.resultAt(2));
       ArchivedPeriod meta = new ArchivedPeriod(b.uid(), b.name(), p.id(), entries.size(), clock.millis(), b.toJson());
       long started = System.nanoTime();
-      return archive.archive(meta, entries, rewards).compose(written -> {
+      return archive.archive(meta, entries, rewards, seats).compose(written -> {
         if (written) {
-          LOG.info("archived period {} of board {}: {} entries, {} rewards in {} ms", p.id(), b.name(), entries.size(),
-              rewards.size(), (System.nanoTime() - started) / 1_000_000);
+          LOG.info("archived period {} of board {}: {} entries, {} participants, {} rewards in {} ms", p.id(),
+              b.name(), entries.size(), seats.size(), rewards.size(), (System.nanoTime() - started) / 1_000_000);
         }
         return archive.period(b.uid(), p.id());
       });
