@@ -2,7 +2,6 @@ package dev.leaderboard.archive;
 
 import static dev.leaderboard.archive.ArchiveSql.column;
 import static dev.leaderboard.archive.ArchiveSql.first;
-import static dev.leaderboard.archive.ArchiveSql.inChunks;
 import static dev.leaderboard.archive.ArchiveSql.map;
 import static dev.leaderboard.archive.ArchiveSql.reached;
 import static dev.leaderboard.archive.ArchiveSql.time;
@@ -17,12 +16,8 @@ import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
-import java.util.HashMap;
-import java.util.HashSet;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.function.ToLongFunction;
 
 /**
  * The archive of closed periods in PostgreSQL: one {@code archived_period} row per period and its
@@ -193,8 +188,7 @@ public final class ArchiveStore {
             .execute(key))
         .compose(found -> found.size() > 0
             ? Future.succeededFuture(false)
-            : ParticipantArchive.write(conn, period.boardUid(), period.period(), joined, scored(entries, joined))
-                .compose(v -> insertEntries(conn, period, entries, seats(joined)))
+            : seated(conn, period, entries, joined)
                 .compose(v -> RewardStore.insert(conn, period, prizes))
                 .compose(v -> conn.preparedQuery("insert into archived_period (" + PERIOD_COLUMNS
                         + ") values ($1, $2, $3, $4, $5, $6)")
@@ -203,40 +197,32 @@ public final class ArchiveStore {
                 .map(true))));
   }
 
+  /** The participants, then the entries with their seats. */
+  private static Future<Void> seated(SqlConnection conn, ArchivedPeriod period, List<ArchivedEntry> entries,
+      List<ArchivedParticipant> joined) {
+    ParticipantArchive.Seats seats = ParticipantArchive.Seats.of(entries, joined);
+    return ParticipantArchive.write(conn, period.boardUid(), period.period(), joined, seats.unscored())
+        .compose(v -> insertEntries(conn, period, entries, seats));
+  }
+
   /** One chunk at a time, so only one chunk's arrays are alive and the event loop is held briefly. */
   private static Future<Void> insertEntries(SqlConnection conn, ArchivedPeriod period, List<ArchivedEntry> entries,
-      Map<String, ArchivedParticipant> seats) {
-    return inChunks(entries, chunk -> conn.preparedQuery(INSERT_ENTRIES)
-        .execute(Tuple.from(List.of(period.boardUid(), period.period(),
-            column(chunk, ArchivedEntry::position, Long[]::new), column(chunk, ArchivedEntry::userId, String[]::new),
-            column(chunk, ArchivedEntry::score, Long[]::new), column(chunk, ArchivedEntry::at, Long[]::new),
-            column(chunk, ArchivedEntry::competitionRank, Long[]::new),
-            column(chunk, ArchivedEntry::denseRank, Long[]::new), column(chunk, ArchivedEntry::meta, String[]::new),
-            column(chunk, ArchivedEntry::keys, String[]::new),
-            column(chunk, e -> seat(seats, e, ArchivedParticipant::position), Long[]::new),
-            column(chunk, e -> seat(seats, e, ArchivedParticipant::joinedAt), Long[]::new),
-            column(chunk, e -> seat(seats, e, ArchivedParticipant::cohort), Long[]::new)))));
-  }
-
-  /** The participants by user. */
-  private static Map<String, ArchivedParticipant> seats(List<ArchivedParticipant> joined) {
-    Map<String, ArchivedParticipant> out = new HashMap<>(joined.size() * 2);
-    joined.forEach(j -> out.put(j.userId(), j));
-    return out;
-  }
-
-  /** The users with an entry among the participants. */
-  private static Set<String> scored(List<ArchivedEntry> entries, List<ArchivedParticipant> joined) {
-    Set<String> out = new HashSet<>(joined.isEmpty() ? 0 : entries.size() * 2);
-    if (!joined.isEmpty()) {
-      entries.forEach(e -> out.add(e.userId()));
+      ParticipantArchive.Seats seats) {
+    Future<Void> sent = Future.succeededFuture();
+    for (int from = 0; from < entries.size(); from += ArchiveSql.CHUNK) {
+      int start = from;
+      int end = Math.min(entries.size(), from + ArchiveSql.CHUNK);
+      List<ArchivedEntry> chunk = entries.subList(start, end);
+      sent = sent.compose(v -> conn.preparedQuery(INSERT_ENTRIES).execute(Tuple.from(List.of(period.boardUid(),
+          period.period(), column(chunk, ArchivedEntry::position, Long[]::new),
+          column(chunk, ArchivedEntry::userId, String[]::new), column(chunk, ArchivedEntry::score, Long[]::new),
+          column(chunk, ArchivedEntry::at, Long[]::new), column(chunk, ArchivedEntry::competitionRank, Long[]::new),
+          column(chunk, ArchivedEntry::denseRank, Long[]::new), column(chunk, ArchivedEntry::meta, String[]::new),
+          column(chunk, ArchivedEntry::keys, String[]::new), Arrays.copyOfRange(seats.position(), start, end),
+          Arrays.copyOfRange(seats.joinedAt(), start, end), Arrays.copyOfRange(seats.cohort(), start, end)))))
+          .mapEmpty();
     }
-    return out;
-  }
-
-  private static Long seat(Map<String, ArchivedParticipant> seats, ArchivedEntry e, ToLongFunction<ArchivedParticipant> field) {
-    ArchivedParticipant seat = seats.get(e.userId());
-    return seat == null ? null : field.applyAsLong(seat);
+    return sent;
   }
 
   /** The archived period, or null when it is not archived. */

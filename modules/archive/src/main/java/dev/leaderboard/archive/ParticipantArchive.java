@@ -9,10 +9,10 @@ import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -126,22 +126,56 @@ public final class ParticipantArchive {
   }
 
   /**
+   * Each entry's seat, in the entries' order (join position, join time, cohort; null for an entry of
+   * no participant), and the participants without an entry: one lookup per entry.
+   */
+  record Seats(Long[] position, Long[] joinedAt, Long[] cohort, List<ArchivedParticipant> unscored) {
+    static Seats of(List<ArchivedEntry> entries, List<ArchivedParticipant> joined) {
+      int n = entries.size();
+      Seats out = new Seats(new Long[n], new Long[n], new Long[n], new ArrayList<>());
+      if (joined.isEmpty()) {
+        return out;
+      }
+      Map<String, Integer> index = new HashMap<>(joined.size() * 2);
+      for (int i = 0; i < joined.size(); i++) {
+        index.put(joined.get(i).userId(), i);
+      }
+      boolean[] scored = new boolean[joined.size()];
+      for (int k = 0; k < n; k++) {
+        Integer i = index.get(entries.get(k).userId());
+        if (i != null) {
+          ArchivedParticipant seat = joined.get(i);
+          scored[i] = true;
+          out.position[k] = seat.position();
+          out.joinedAt[k] = seat.joinedAt();
+          out.cohort[k] = seat.cohort();
+        }
+      }
+      for (int i = 0; i < scored.length; i++) {
+        if (!scored[i]) {
+          out.unscored.add(joined.get(i));
+        }
+      }
+      return out;
+    }
+  }
+
+  /**
    * Writes the period's participants, in the archive's transaction ({@link ArchiveStore#archive}):
    * blocks of {@value #BLOCK} in join order and a row a cohort, each statement about
-   * {@link ArchiveSql#CHUNK} participants, and a row each for those not in {@code scored} (whose seats
-   * their entries do not carry). Rows already there stay as they are.
+   * {@link ArchiveSql#CHUNK} participants, and a row each for those without an entry (whose seats no
+   * entry carries). Rows already there stay as they are.
    */
   static Future<Void> write(SqlConnection conn, String boardUid, String period, List<ArchivedParticipant> all,
-      Set<String> scored) {
+      List<ArchivedParticipant> unscored) {
     Map<Long, List<ArchivedParticipant>> cohorts = new LinkedHashMap<>();
     for (ArchivedParticipant a : all) {
       if (a.cohort() > 0) {
         cohorts.computeIfAbsent(a.cohort(), c -> new ArrayList<>()).add(a);
       }
     }
-    List<ArchivedParticipant> inCohorts = new ArrayList<>();
+    List<ArchivedParticipant> inCohorts = new ArrayList<>(all.size());
     cohorts.values().forEach(inCohorts::addAll);
-    List<ArchivedParticipant> unscored = all.stream().filter(a -> !scored.contains(a.userId())).toList();
     return inChunks(all, chunk -> conn.preparedQuery(INSERT_BLOCKS).execute(rows(boardUid, period, chunk)))
         // a cohort's members in one statement: chunks end only where a cohort does
         .compose(v -> inWholeCohorts(inCohorts, chunk -> conn.preparedQuery(INSERT_COHORTS)

@@ -9,7 +9,6 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.VertxExtension;
-import io.vertx.pgclient.PgBuilder;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Tuple;
 import java.util.ArrayList;
@@ -171,15 +170,9 @@ class LeagueMoveStoreTest {
    */
   @Test
   void movesRecordedARowAMemberBecomeCohortRows(Vertx vertx, Random rnd) {
-    Pool sql = PgBuilder.pool().connectingTo(TestPostgres.uri()).using(vertx).build();
-    String db = "moves_" + UUID.randomUUID().toString().replace("-", "");
-    sql.query("create database " + db).execute().await();
-    sql.close();
-    String uri = TestPostgres.uri().replaceAll("/postgres$", "/" + db);
-    ArchiveStore node = ArchiveStore.connect(vertx, uri);
-    Pool older = PgBuilder.pool().connectingTo(uri).using(vertx).build();
-    try {
-      node.migrate().await();
+    try (ScratchArchive scratch = ScratchArchive.create(vertx, "moves")) {
+      ArchiveStore node = scratch.store();
+      Pool older = scratch.sql();
       older.query("drop table league_cohort_move").execute().await();
       older.query("delete from schema_version where version >= 16").execute().await();
       List<String> tiers = List.of("gold", "bronze", "silver");
@@ -217,9 +210,6 @@ class LeagueMoveStoreTest {
           List.of(new ArchivedParticipant(0, seated.userId(), 1L, seated.cohort()))).await();
       assertThat(moves.member("lg", seated.userId(), 5, Map.of()).await())
           .containsExactly(new LeagueMoveStore.Step("p1", seated, null));
-    } finally {
-      older.close();
-      node.close();
     }
   }
 }

@@ -7,7 +7,6 @@ import dev.leaderboard.testing.TestSeed;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.VertxExtension;
-import io.vertx.pgclient.PgBuilder;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Tuple;
 import java.util.ArrayList;
@@ -158,15 +157,9 @@ class ParticipantArchiveTest {
    */
   @Test
   void participantsArchivedARowEachMoveIntoBlocksAndSeats(Vertx vertx, Random rnd) {
-    Pool sql = PgBuilder.pool().connectingTo(TestPostgres.uri()).using(vertx).build();
-    String db = "seats_" + UUID.randomUUID().toString().replace("-", "");
-    sql.query("create database " + db).execute().await();
-    sql.close();
-    String uri = TestPostgres.uri().replaceAll("/postgres$", "/" + db);
-    ArchiveStore node = ArchiveStore.connect(vertx, uri);
-    Pool older = PgBuilder.pool().connectingTo(uri).using(vertx).build();
-    try {
-      node.migrate().await();
+    try (ScratchArchive scratch = ScratchArchive.create(vertx, "seats")) {
+      ArchiveStore node = scratch.store();
+      Pool older = scratch.sql();
       older.query("drop table archived_join_block, archived_cohort").execute().await();
       older.query("alter table archived_entry drop column joined, drop column joined_at, drop column cohort")
           .execute().await();
@@ -213,9 +206,6 @@ class ParticipantArchiveTest {
       }
       assertThat(older.query("select count(*) from archived_participant").execute().await().iterator().next()
           .getLong(0)).as("a row each only without an entry").isEqualTo(n - scored.size());
-    } finally {
-      older.close();
-      node.close();
     }
   }
 }
