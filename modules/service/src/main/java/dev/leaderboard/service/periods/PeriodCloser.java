@@ -23,6 +23,7 @@ import io.vertx.core.Vertx;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -142,21 +143,27 @@ public final class PeriodCloser {
 
   /**
    * The period's participants, its entries (each participant's carrying their seat) and its rewards
-   * (cohorts read only on a board that pays any), in one transaction. {@code read} is given the
-   * participants and the ranking as they were read.
+   * (by the participants' cohorts on a board with cohorts), in one transaction. {@code read} is given
+   * the participants and the ranking as they were read.
    */
   private Future<ArchivedPeriod> writeArchive(Board b, Period p, Consumer<FrozenRows> read) {
-    return Future.all(participants.all(b, p.id()), periods.ranking(b, p.id()), b.rewards().isEmpty()
-            ? Future.succeededFuture(Map.<String, Long>of()) : periods.cohorts(b, p.id()))
-        .onSuccess(all -> read.accept(new FrozenRows(all.resultAt(0), all.resultAt(1))))
-        .compose(all -> {
-      List<ParticipationStore.Participant> joined = all.resultAt(0);
+    // one after the other: the join order and a ranking part share a shard, each a large read
+    return participants.all(b, p.id()).compose(list -> periods.ranking(b, p.id()).map(ranking -> new FrozenRows(list,
+            ranking)))
+        .onSuccess(read::accept)
+        .compose(rows -> {
+      List<ParticipationStore.Participant> joined = rows.joined();
       List<ArchivedParticipant> seats = new ArrayList<>(joined.size());
+      Map<String, Long> cohorts = new HashMap<>(b.rewards().isEmpty() ? 0 : joined.size() * 2);
       for (int i = 0; i < joined.size(); i++) {
-        seats.add(new ArchivedParticipant(i, joined.get(i).userId(), joined.get(i).joinedAt(), joined.get(i).cohort()));
+        ParticipationStore.Participant j = joined.get(i);
+        seats.add(new ArchivedParticipant(i, j.userId(), j.joinedAt(), j.cohort()));
+        if (!b.rewards().isEmpty() && j.cohort() > 0) {
+          cohorts.put(j.userId(), j.cohort());
+        }
       }
-      List<ArchivedEntry> entries = rank(b, p, all.resultAt(1));
-      List<Reward> rewards = PeriodRewards.of(b.rewards(), entries, all.resultAt(2));
+      List<ArchivedEntry> entries = rank(b, p, rows.ranking());
+      List<Reward> rewards = PeriodRewards.of(b.rewards(), entries, cohorts);
       ArchivedPeriod meta = new ArchivedPeriod(b.uid(), b.name(), p.id(), entries.size(), clock.millis(), b.toJson());
       long started = System.nanoTime();
       return archive.archive(meta, entries, rewards, seats).compose(written -> {

@@ -244,8 +244,10 @@ class PeriodRewardsCloseTest {
         if (cohort > 0) {
           cohorts.put(user, cohort);
         }
-        placements.add(Call.of(join, Request.cmd(Command.HSET).arg(Keys.joined(join)).arg(user)
-            .arg(DAY.toEpochMilli() + i + ":" + cohort)));
+        // as the join script places them: the join hash and the join order
+        String seat = DAY.toEpochMilli() + i + ":" + cohort;
+        placements.add(Call.of(join, Request.cmd(Command.HSET).arg(Keys.joined(join)).arg(user).arg(seat)));
+        placements.add(Call.of(join, Request.cmd(Command.RPUSH).arg(Keys.joinOrder(join)).arg(user + "\n" + seat)));
       }
       Shards shards = shards();
       try {

@@ -16,7 +16,6 @@ import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -115,26 +114,6 @@ public final class PeriodStore {
         })
         .compose(ranking -> moderation.bannedUsers().map(banned -> banned.isEmpty() ? ranking
             : ranking.stream().filter(e -> !banned.contains(e.userId())).toList()));
-  }
-
-  /**
-   * The period's cohort placements, user ID → cohort (users placed in none left out): the hash
-   * {@code j} of the period's join route, whose values are {@code "<joinedAtMillis>:<cohort>"} with
-   * cohort 0 for none. Empty on a board without cohorts.
-   */
-  public Future<Map<String, Long>> cohorts(Board b, String period) {
-    Route join = Keys.participation(b, period);
-    return shards.send(join, Request.cmd(Command.HGETALL).arg(Keys.joined(join))).map(all -> {
-      Map<String, Long> out = new HashMap<>();
-      for (int i = 0; i + 1 < all.size(); i += 2) {
-        String v = all.get(i + 1).toString();
-        long cohort = Long.parseLong(v.substring(v.lastIndexOf(':') + 1));
-        if (cohort > 0) {
-          out.put(all.get(i).toString(), cohort);
-        }
-      }
-      return out;
-    });
   }
 
   public Future<Void> drop(Board b, String period) {

@@ -173,11 +173,28 @@ public final class ParticipationStore {
         .map(answers -> new ParticipantPage(answers.get(0).toLong(), records(answers.get(1))));
   }
 
-  /** Every participant in join order (for the archive). */
+  /** Participants a command of {@link #all} reads: the shard serves others between two of them. */
+  private static final int ALL_PAGE = 10_000;
+
+  /**
+   * Every participant in join order (for the archive): the list's length, then its pages in one
+   * pipelined round, so a period of a million participants never holds its shard for one long command.
+   * The period is frozen when the archive reads it, so the pages add up to the list.
+   */
   public Future<List<Participant>> all(Board b, String period) {
     Route home = Keys.participation(b, period);
-    return shards.send(home, Request.cmd(Command.LRANGE).arg(Keys.joinOrder(home)).arg(0).arg(-1))
-        .map(ParticipationStore::records);
+    return shards.send(home, Request.cmd(Command.LLEN).arg(Keys.joinOrder(home))).compose(length -> {
+      List<Call> pages = new ArrayList<>();
+      for (long from = 0; from < length.toLong(); from += ALL_PAGE) {
+        pages.add(Call.of(home, Request.cmd(Command.LRANGE).arg(Keys.joinOrder(home)).arg(from)
+            .arg(from + ALL_PAGE - 1)));
+      }
+      return pages.isEmpty() ? Future.succeededFuture(List.<Participant>of()) : shards.dispatch(pages).map(answers -> {
+        List<Participant> out = new ArrayList<>(length.toInteger());
+        answers.forEach(page -> out.addAll(records(page)));
+        return out;
+      });
+    });
   }
 
   private static List<Participant> records(Response list) {
