@@ -45,16 +45,16 @@ final class ArchiveSchema {
       // the audit log read a page at a time by action or by actor, newest first
       AuditStore.FILTER_INDEXES,
       // the participants of competition periods
-      ParticipantArchive.SCHEMA,
+      ParticipantSchema.SCHEMA,
       // the rewards of closed periods, and the per-user index of the archive
       RewardStore.SCHEMA,
       // the moves of leagues' closes
-      LeagueMoveStore.SCHEMA,
-      LeagueMoveStore.BY_TIER,
+      LeagueMoveSchema.SCHEMA,
+      LeagueMoveSchema.BY_TIER,
       // a period's moves read a page at a time by key
-      LeagueMoveStore.BY_PAGE,
+      LeagueMoveSchema.BY_PAGE,
       // a period's moves counted by movement, kept as they are recorded and erased
-      LeagueMoveStore.COUNTS,
+      LeagueMoveSchema.COUNTS,
       // a user's rows read a page at a time by an export, and the audit entries that name them
       UserArchive.SCHEMA,
       // the indexes led by the user alone that those per-user indexes cover: one index write fewer per
@@ -79,9 +79,9 @@ final class ArchiveSchema {
         (coalesce(cohort, 9223372036854775807)), (coalesce(cohort_rank, 9223372036854775807)), user_id);
       """,
       // a cohort's moves as one row; the unseated members' moves stay a row each
-      LeagueMoveStore.COHORTS,
+      LeagueMoveSchema.COHORTS,
       // a period's participants in blocks and cohort rows, their seats on their entries
-      ParticipantArchive.BLOCKS);
+      ParticipantSchema.BLOCKS);
 
   /**
    * Brings the schema to the newest version (the archive's tables and the audit log's). Nodes may

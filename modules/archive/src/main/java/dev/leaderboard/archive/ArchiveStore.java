@@ -16,6 +16,7 @@ import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -33,47 +34,24 @@ public final class ArchiveStore {
    * One statement, so atomic: a retry after a crash finds nothing left and counts nothing twice.
    * The other rows keep their positions and ranks; the period counts what was erased from it.
    */
-  private static final String ERASE_USER = "with seats as (" + ParticipantArchive.seatsOfUser("$1") + "),"
-      // the user's place in each block, and in each cohort row, taken out of its arrays
-      + " block as (select distinct b.board_uid, b.period, b.first, array_position(b.positions, s.position) as i"
-      + " from seats s join archived_join_block b on b.board_uid = s.board_uid and b.period = s.period"
-      + " and b.first = (select max(x.first) from archived_join_block x where x.board_uid = s.board_uid"
-      + " and x.period = s.period and x.first <= s.position)),"
-      + " blocks as (update archived_join_block b set positions = b.positions[:h.i - 1] || b.positions[h.i + 1:],"
-      + " user_ids = b.user_ids[:h.i - 1] || b.user_ids[h.i + 1:], joined_at = b.joined_at[:h.i - 1]"
-      + " || b.joined_at[h.i + 1:], cohorts = b.cohorts[:h.i - 1] || b.cohorts[h.i + 1:] from block h"
-      + " where h.i is not null and b.board_uid = h.board_uid and b.period = h.period and b.first = h.first),"
-      + " cohort as (select distinct c.board_uid, c.period, c.cohort, array_position(c.user_ids, s.user_id) as i"
-      + " from seats s join archived_cohort c on c.board_uid = s.board_uid and c.period = s.period"
-      + " and c.cohort = s.cohort where s.cohort > 0),"
-      + " cohorts as (update archived_cohort c set positions = c.positions[:h.i - 1] || c.positions[h.i + 1:],"
-      + " user_ids = c.user_ids[:h.i - 1] || c.user_ids[h.i + 1:], joined_at = c.joined_at[:h.i - 1]"
-      + " || c.joined_at[h.i + 1:] from cohort h where h.i is not null and c.board_uid = h.board_uid"
-      + " and c.period = h.period and c.cohort = h.cohort),"
+  private static final String ERASE_USER = "with " + ParticipantArchive.eraseSeats("$1") + ","
       + " joined as (delete from archived_participant where user_id = $1),"
       + " gone as (delete from archived_entry where user_id = $1"
       + " returning board_uid, period), counted as (select board_uid, period, count(*) as n from gone"
       + " group by board_uid, period) update archived_period p set erased = p.erased + c.n from counted c"
       + " where p.board_uid = c.board_uid and p.period = c.period returning p.board_uid, p.board, p.period, c.n";
-  /**
-   * The user's rows over {@code archived_entry_history}. The cohort rank counts the entries of the
-   * user's cohort ordered before the user's: the cohort's members by {@code archived_participant_cohort},
-   * each one's entry by {@code archived_entry_user}, so the cost is the cohort's size (at most
-   * cohortSize) per period returned, and the count runs only for the rows the limit keeps.
-   */
-  private static final String HISTORY = "select e.period, e.position, e.score, e.competition_rank, p.size,"
-      + " nullif(e.cohort, 0) as cohort, case when e.cohort > 0 then 1 + (select count(*) from archived_cohort c"
-      + " cross join lateral unnest(c.user_ids) m(user_id) join archived_entry o on o.user_id = m.user_id"
-      + " and o.board_uid = c.board_uid and o.period = c.period where c.board_uid = e.board_uid and c.period = e.period"
-      + " and c.cohort = e.cohort and o.position < e.position) end as cohort_rank, r.reward from archived_entry e"
-      + " join archived_period p on p.board_uid = e.board_uid and p.period = e.period left join reward r"
-      + " on r.board_uid = e.board_uid and r.period = e.period and r.user_id = e.user_id where e.board_uid = $1"
-      + " and e.user_id = $2 order by e.period desc limit $3";
   /** Arrays in, so a chunk is one statement: close to COPY speed, which the client lacks. */
   private static final String INSERT_ENTRIES = "insert into archived_entry (board_uid, period, " + ENTRY_COLUMNS
-      + ", joined, joined_at, cohort) select $1, $2, e.* from unnest($3::bigint[], $4::text[], $5::bigint[],"
-      + " $6::bigint[], $7::bigint[], $8::bigint[], $9::text[], $10::text[], $11::bigint[], $12::bigint[],"
-      + " $13::bigint[]) e";
+      + ") select $1, $2, e.* from unnest($3::bigint[], $4::text[], $5::bigint[], $6::bigint[], $7::bigint[],"
+      + " $8::bigint[], $9::text[], $10::text[]) e";
+  /**
+   * As {@link #INSERT_ENTRIES}, with each entry's seat: only for a period with participants (three
+   * more arrays cost PostgreSQL about a sixth more per row, measured with 1,000,000 rows).
+   */
+  private static final String INSERT_SEATED_ENTRIES = "insert into archived_entry (board_uid, period, "
+      + ENTRY_COLUMNS + ", joined, joined_at, cohort) select $1, $2, e.* from unnest($3::bigint[], $4::text[],"
+      + " $5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[], $9::text[], $10::text[], $11::bigint[],"
+      + " $12::bigint[], $13::bigint[]) e";
 
   private final Pool pool;
   private final LeagueMoveStore leagueMoves;
@@ -202,25 +180,30 @@ public final class ArchiveStore {
       List<ArchivedParticipant> joined) {
     ParticipantArchive.Seats seats = ParticipantArchive.Seats.of(entries, joined);
     return ParticipantArchive.write(conn, period.boardUid(), period.period(), joined, seats.unscored())
-        .compose(v -> insertEntries(conn, period, entries, seats));
+        .compose(v -> insertEntries(conn, period, entries, seats, !joined.isEmpty()));
   }
 
   /** One chunk at a time, so only one chunk's arrays are alive and the event loop is held briefly. */
   private static Future<Void> insertEntries(SqlConnection conn, ArchivedPeriod period, List<ArchivedEntry> entries,
-      ParticipantArchive.Seats seats) {
+      ParticipantArchive.Seats seats, boolean seated) {
     Future<Void> sent = Future.succeededFuture();
     for (int from = 0; from < entries.size(); from += ArchiveSql.CHUNK) {
       int start = from;
       int end = Math.min(entries.size(), from + ArchiveSql.CHUNK);
-      List<ArchivedEntry> chunk = entries.subList(start, end);
-      sent = sent.compose(v -> conn.preparedQuery(INSERT_ENTRIES).execute(Tuple.from(List.of(period.boardUid(),
-          period.period(), column(chunk, ArchivedEntry::position, Long[]::new),
-          column(chunk, ArchivedEntry::userId, String[]::new), column(chunk, ArchivedEntry::score, Long[]::new),
-          column(chunk, ArchivedEntry::at, Long[]::new), column(chunk, ArchivedEntry::competitionRank, Long[]::new),
-          column(chunk, ArchivedEntry::denseRank, Long[]::new), column(chunk, ArchivedEntry::meta, String[]::new),
-          column(chunk, ArchivedEntry::keys, String[]::new), Arrays.copyOfRange(seats.position(), start, end),
-          Arrays.copyOfRange(seats.joinedAt(), start, end), Arrays.copyOfRange(seats.cohort(), start, end)))))
-          .mapEmpty();
+      sent = sent.compose(v -> {
+        List<ArchivedEntry> chunk = entries.subList(start, end);
+        List<Object> args = new ArrayList<>(List.of(period.boardUid(), period.period(),
+            column(chunk, ArchivedEntry::position, Long[]::new), column(chunk, ArchivedEntry::userId, String[]::new),
+            column(chunk, ArchivedEntry::score, Long[]::new), column(chunk, ArchivedEntry::at, Long[]::new),
+            column(chunk, ArchivedEntry::competitionRank, Long[]::new),
+            column(chunk, ArchivedEntry::denseRank, Long[]::new), column(chunk, ArchivedEntry::meta, String[]::new),
+            column(chunk, ArchivedEntry::keys, String[]::new)));
+        if (seated) {
+          args.addAll(List.of(Arrays.copyOfRange(seats.position(), start, end),
+              Arrays.copyOfRange(seats.joinedAt(), start, end), Arrays.copyOfRange(seats.cohort(), start, end)));
+        }
+        return conn.preparedQuery(seated ? INSERT_SEATED_ENTRIES : INSERT_ENTRIES).execute(Tuple.from(args));
+      }).mapEmpty();
     }
     return sent;
   }
@@ -272,17 +255,7 @@ public final class ArchiveStore {
         .map(rows -> map(rows, ArchiveStore::toEntry));
   }
 
-  /**
-   * The user's standing in each archived period of the board, newest period first, at most
-   * {@code limit}: one index range scan, each row with its period's size, the user's reward and
-   * cohort placement, and the unique rank among the entries of that cohort.
-   */
-  public Future<List<ArchivedStanding>> history(String boardUid, String userId, int limit) {
-    return reached(pool.preparedQuery(HISTORY).execute(Tuple.of(boardUid, userId, limit)))
-        .map(rows -> map(rows, row -> new ArchivedStanding(row.getString("period"), row.getLong("position"),
-            row.getLong("score"), row.getLong("competition_rank"), row.getLong("size"), row.getLong("cohort"),
-            row.getLong("cohort_rank"), row.getString("reward"))));
-  }
+
 
   /** The rows of one archived period an erasure removed. */
   public record ErasedRows(String boardUid, String board, String period, long rows) {

@@ -19,84 +19,11 @@ import java.util.TreeMap;
  * a close run again records nothing twice and reads back what the first run recorded.
  */
 public final class LeagueMoveStore {
-  /** The archive's migration that adds the table. */
-  static final String SCHEMA = """
-      create table if not exists league_move (
-        league_uid text not null,
-        league text not null,
-        period text not null,
-        user_id text not null,
-        from_tier text not null,
-        to_tier text,
-        cohort bigint,
-        cohort_rank bigint,
-        score bigint,
-        movement text not null,
-        primary key (league_uid, period, user_id));
-      create index if not exists league_move_by_user on league_move (league_uid, user_id, period desc);
-      """;
-  /** The archive's migration that lets a tier board's event read its members' moves in cohort order. */
-  static final String BY_TIER = """
-      create index if not exists league_move_by_tier on league_move (league, period, from_tier, cohort, cohort_rank);
-      """;
-  /**
-   * The archive's migration that orders a tier's moves as pages read them: cohort (the unseated last),
-   * cohort rank, user ID, so a page after a key walks the index from there instead of sorting the period.
-   */
-  static final String BY_PAGE = """
-      create index if not exists league_move_page on league_move (league_uid, period, from_tier,
-        (coalesce(cohort, 9223372036854775807)), (coalesce(cohort_rank, 9223372036854775807)), user_id);
-      """;
-  /**
-   * The archive's migration that keeps each period's moves counted by movement, so a page or the list
-   * of periods reads a few rows instead of counting the period; periods recorded before it are counted once here.
-   */
-  static final String COUNTS = """
-      create table if not exists league_move_count (
-        league_uid text not null,
-        period text not null,
-        movement text not null,
-        moves bigint not null,
-        primary key (league_uid, period, movement));
-      insert into league_move_count select league_uid, period, movement, count(*) from league_move
-        group by league_uid, period, movement on conflict do nothing;
-      """;
-  /**
-   * The archive's migration that keeps a cohort's moves as one row ({@code league_cohort_move}): the
-   * members' fields as arrays in page order (cohort rank, then user ID). A close writes a row per
-   * cohort, not per member: at a million members each row and index entry a member costs is seconds
-   * of PostgreSQL's time, and a cohort is what the moves are computed, paged and read by. Moves recorded
-   * one row a member before it are turned into cohort rows; {@code league_move} keeps the unseated.
-   */
-  static final String COHORTS = """
-      create table if not exists league_cohort_move (
-        league_uid text not null,
-        league text not null,
-        period text not null,
-        from_tier text not null,
-        cohort bigint not null,
-        user_ids text[] not null,
-        to_tiers text[] not null,
-        cohort_ranks bigint[] not null,
-        scores bigint[] not null,
-        movements text[] not null,
-        primary key (league_uid, period, from_tier, cohort));
-      create index if not exists league_cohort_move_seat on league_cohort_move (league_uid, period, cohort);
-      create index if not exists league_cohort_move_by_name on league_cohort_move (league, period, from_tier, cohort);
-      insert into league_cohort_move select league_uid, league, period, from_tier, cohort,
-        array_agg(user_id order by coalesce(cohort_rank, 9223372036854775807), user_id),
-        array_agg(to_tier order by coalesce(cohort_rank, 9223372036854775807), user_id),
-        array_agg(cohort_rank order by coalesce(cohort_rank, 9223372036854775807), user_id),
-        array_agg(score order by coalesce(cohort_rank, 9223372036854775807), user_id),
-        array_agg(movement order by coalesce(cohort_rank, 9223372036854775807), user_id)
-        from league_move where cohort is not null group by league_uid, league, period, from_tier, cohort;
-      delete from league_move where cohort is not null;
-      """;
   /** The period's moves counted by movement, as recorded in the same transaction. */
   private static final String COUNT = "insert into league_move_count select $1, $2, c.* from unnest($3::text[],"
       + " $4::bigint[]) c on conflict (league_uid, period, movement) do update set moves = excluded.moves";
-  private static final String MAX = "9223372036854775807";
-  private static final String PAGE_KEY = "coalesce(cohort, " + MAX + "), coalesce(cohort_rank, " + MAX + "), user_id";
+  static final String MAX = "9223372036854775807";
+  static final String PAGE_KEY = "coalesce(cohort, " + MAX + "), coalesce(cohort_rank, " + MAX + "), user_id";
   /** The unseated members' moves, a row each. */
   private static final String INSERT = "insert into league_move (league_uid, league, period, user_id, from_tier, to_tier,"
       + " cohort, cohort_rank, score, movement) select $1, $2, $3, m.* from unnest($4::text[], $5::text[], $6::text[],"
@@ -109,11 +36,11 @@ public final class LeagueMoveStore {
       + " row_number() over (order by coalesce(u.cohort_rank, " + MAX + "), u.user_id) o from unnest($4::text[],"
       + " $5::text[], $6::text[], $7::bigint[], $8::bigint[], $9::bigint[], $10::text[]) u(user_id, from_tier, to_tier,"
       + " cohort, cohort_rank, score, movement)) m group by m.from_tier, m.cohort";
-  private static final String COLUMNS = "user_id, from_tier, to_tier, cohort, cohort_rank, score, movement";
+  static final String COLUMNS = "user_id, from_tier, to_tier, cohort, cohort_rank, score, movement";
   /** A cohort row's members, one row each in page order ({@code c} the cohort row; {@code m.i} the place). */
-  private static final String MEMBERS = " cross join lateral unnest(c.user_ids, c.to_tiers, c.cohort_ranks, c.scores,"
+  static final String MEMBERS = " cross join lateral unnest(c.user_ids, c.to_tiers, c.cohort_ranks, c.scores,"
       + " c.movements) with ordinality m(user_id, to_tier, cohort_rank, score, movement, i)";
-  private static final String MEMBER_COLUMNS = "m.user_id, c.from_tier, m.to_tier, c.cohort, m.cohort_rank, m.score,"
+  static final String MEMBER_COLUMNS = "m.user_id, c.from_tier, m.to_tier, c.cohort, m.cohort_rank, m.score,"
       + " m.movement";
   /**
    * The moves of user $1 in the leagues $2: a seated member's in the cohort row their archived seats
@@ -133,9 +60,16 @@ public final class LeagueMoveStore {
   }
 
   private final Pool pool;
+  private final LeagueMovePages pages;
 
   LeagueMoveStore(Pool pool) {
     this.pool = pool;
+    this.pages = new LeagueMovePages(pool);
+  }
+
+  /** The recorded moves read a page at a time. */
+  public LeagueMovePages pages() {
+    return pages;
   }
 
   /**
@@ -256,45 +190,6 @@ public final class LeagueMoveStore {
         });
   }
 
-  /**
-   * The moves of the members who were in {@code tier} of the league named {@code league}, by
-   * cohort and rank in it (the unseated after them), at most {@code limit}; and how many there are
-   * of each movement.
-   */
-  public Future<TierMoves> tier(String league, String period, String tier, int limit) {
-    Future<List<Move>> first = ArchiveSql.reached(pool.preparedQuery("select " + MEMBER_COLUMNS
-        + " from league_cohort_move c" + MEMBERS + " where c.league = $1 and c.period = $2 and c.from_tier = $3"
-        + " order by c.cohort, m.i limit $4").execute(Tuple.of(league, period, tier, limit)))
-        .map(rows -> ArchiveSql.map(rows, LeagueMoveStore::move))
-        .compose(seated -> seated.size() == limit ? Future.succeededFuture(seated) : ArchiveSql.reached(pool
-            .preparedQuery("select " + COLUMNS + " from league_move where league = $1 and period = $2"
-                + " and from_tier = $3 order by user_id limit $4")
-            .execute(Tuple.of(league, period, tier, limit - seated.size()))).map(rows -> {
-              List<Move> all = new ArrayList<>(seated);
-              all.addAll(ArchiveSql.map(rows, LeagueMoveStore::move));
-              return all;
-            }));
-    Future<Map<String, Long>> counts = ArchiveSql.reached(pool.preparedQuery("select movement, count(*) from"
-        + " (select unnest(movements) movement from league_cohort_move where league = $1 and period = $2"
-        + " and from_tier = $3 union all select movement from league_move where league = $1 and period = $2"
-        + " and from_tier = $3) m group by movement").execute(Tuple.of(league, period, tier)))
-        .map(rows -> {
-          Map<String, Long> out = new TreeMap<>();
-          for (Row r : rows) {
-            out.put(r.getString(0), r.getLong(1));
-          }
-          return out;
-        });
-    return Future.all(first, counts).map(all -> new TierMoves(all.resultAt(0), all.resultAt(1)));
-  }
-
-  /** A tier's first moves and the count of each movement. */
-  public record TierMoves(List<Move> first, Map<String, Long> counts) {
-    public long total() {
-      return counts.values().stream().mapToLong(Long::longValue).sum();
-    }
-  }
-
   /** A member's move at one period's close, and the reward their tier board gave them for it (JSON text, or null). */
   public record Step(String period, Move move, String reward) {
   }
@@ -346,93 +241,6 @@ public final class LeagueMoveStore {
     return ArchiveSql.reached(pool.preparedQuery("with counts as (delete from league_move_count where league_uid = $1),"
         + " cohorts as (delete from league_cohort_move where league_uid = $1)"
         + " delete from league_move where league_uid = $1").execute(Tuple.of(leagueUid))).mapEmpty();
-  }
-
-  /**
-   * A page of the period's moves ({@code movement} null: every one), ordered by the tier moved from
-   * in {@code tiers}' order, then cohort (the unseated last), cohort rank and user ID.
-   */
-  public Future<List<Move>> page(String leagueUid, String period, List<String> tiers, String movement, long offset,
-      int limit) {
-    return ArchiveSql.reached(pool.preparedQuery("select " + COLUMNS + " from (select " + MEMBER_COLUMNS
-        + " from league_cohort_move c" + MEMBERS + " where c.league_uid = $1 and c.period = $2 union all select "
-        + COLUMNS + " from league_move where league_uid = $1 and period = $2) m where ($3::text is null"
-        + " or movement = $3) order by array_position($4::text[], from_tier), " + PAGE_KEY + " offset $5 limit $6")
-        .execute(Tuple.of(leagueUid, period, movement, tiers.toArray(String[]::new), offset, limit)))
-        .map(rows -> ArchiveSql.map(rows, LeagueMoveStore::move));
-  }
-
-  /**
-   * Where a page of moves goes on from: after this move of the tier at {@code tier} (its place in the
-   * league's tiers), in the order of {@link #page}.
-   */
-  public record After(int tier, Long cohort, Long cohortRank, String userId) {
-    /** The key of {@code m}, a move of a league whose tiers are {@code tiers}. */
-    public static After of(Move m, List<String> tiers) {
-      return new After(tiers.indexOf(m.from()), m.cohort(), m.cohortRank(), m.userId());
-    }
-  }
-
-  /**
-   * The page of the period's moves after {@code after} ({@code null}: from the first), in the order of
-   * {@link #page}: a tier at a time, its cohorts' rows read along their primary key from the key's
-   * cohort on, then its unseated members' along {@link #BY_PAGE}, so a page costs its own rows (and
-   * the cohorts they are in) whatever its depth.
-   */
-  public Future<List<Move>> page(String leagueUid, String period, List<String> tiers, String movement, After after,
-      int limit) {
-    return pageFrom(leagueUid, period, tiers, movement, after == null ? new After(0, null, null, null) : after, limit,
-        new ArrayList<>());
-  }
-
-  private Future<List<Move>> pageFrom(String leagueUid, String period, List<String> tiers, String movement, After after,
-      int limit, List<Move> out) {
-    if (after.tier() < 0 || after.tier() >= tiers.size() || out.size() >= limit) {
-      return Future.succeededFuture(out);
-    }
-    String tier = tiers.get(after.tier());
-    // the key in the cohorts, or before them; else in the unseated (a key with a user and no cohort)
-    Future<Void> seated = after.userId() != null && after.cohort() == null ? Future.succeededFuture()
-        : seatedPage(leagueUid, period, tier, movement, after, limit, out);
-    return seated.compose(v -> {
-      if (out.size() >= limit) {
-        return Future.succeededFuture(out);
-      }
-      boolean inUnseated = after.userId() != null && after.cohort() == null;
-      String key = inUnseated ? " and user_id > $5" : "";
-      Tuple args = Tuple.of(leagueUid, period, tier, movement);
-      if (inUnseated) {
-        args.addString(after.userId());
-      }
-      args.addInteger(limit - out.size());
-      return ArchiveSql.reached(pool.preparedQuery("select " + COLUMNS + " from league_move where league_uid = $1"
-          + " and period = $2 and from_tier = $3 and ($4::text is null or movement = $4)" + key + " order by "
-          + PAGE_KEY + " limit $" + args.size()).execute(args)).compose(rows -> {
-            out.addAll(ArchiveSql.map(rows, LeagueMoveStore::move));
-            return pageFrom(leagueUid, period, tiers, movement, new After(after.tier() + 1, null, null, null), limit,
-                out);
-          });
-    });
-  }
-
-  /** The tier's seated moves after the key (from its first without one), up to the page's limit. */
-  private Future<Void> seatedPage(String leagueUid, String period, String tier, String movement, After after, int limit,
-      List<Move> out) {
-    Tuple args = Tuple.of(leagueUid, period, tier, movement);
-    String key = "";
-    if (after.userId() != null) {
-      key = " and c.cohort >= $5 and (c.cohort, coalesce(m.cohort_rank, " + MAX + "), m.user_id) > ($5, $6, $7)";
-      args.addLong(after.cohort()).addLong(after.cohortRank() == null ? Long.MAX_VALUE : after.cohortRank())
-          .addString(after.userId());
-    }
-    args.addInteger(limit - out.size());
-    return ArchiveSql.reached(pool.preparedQuery("select " + MEMBER_COLUMNS + " from league_cohort_move c" + MEMBERS
-        + " where c.league_uid = $1 and c.period = $2 and c.from_tier = $3 and ($4::text is null or m.movement = $4)"
-        + key + " order by c.cohort, m.i limit $" + args.size()).execute(args))
-        .map(rows -> {
-          out.addAll(ArchiveSql.map(rows, LeagueMoveStore::move));
-          return null;
-        });
   }
 
   /** The moves recorded at one period's close, counted by movement. */

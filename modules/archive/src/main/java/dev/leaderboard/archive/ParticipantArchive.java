@@ -16,67 +16,12 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * The participants of archived periods ({@link #BLOCKS}): blocks in join order for pages and counts, a
+ * The participants of archived periods ({@link ParticipantSchema#BLOCKS}): blocks in join order for pages and counts, a
  * row a cohort for cohort reads, the seat on each participant's entry for reads by user, and a row
  * each ({@code archived_participant}, schema version 7) only for participants without an entry. The
  * archive writes them in the period's transaction, so an archived period always has them.
  */
 public final class ParticipantArchive {
-  /** Schema version 7. */
-  static final String SCHEMA = """
-      create table if not exists archived_participant (
-        board_uid text not null,
-        period text not null,
-        position bigint not null,
-        user_id text not null,
-        joined_at bigint not null,
-        cohort bigint not null,
-        primary key (board_uid, period, position));
-      create unique index if not exists archived_participant_user on archived_participant (board_uid, period, user_id);
-      create index if not exists archived_participant_cohort on archived_participant (board_uid, period, cohort, position);
-      create index if not exists archived_participant_by_user on archived_participant (user_id);
-      """;
-  /**
-   * Schema version 17: a period's participants as blocks of {@value #BLOCK} in join order
-   * ({@code archived_join_block}) and a row a cohort ({@code archived_cohort}), each with its members'
-   * fields as arrays in join order; a participant's seat (join position, time, cohort) on their archived
-   * entry; a row a participant ({@code archived_participant}) only for those without an entry, whom no
-   * entry row finds by user. At a million participants each row and index entry a participant costs is
-   * seconds of PostgreSQL's time, the index led by the user above all (a random place for every row):
-   * the entry row is there anyway, and a block or a cohort row is a thousandth or a thirtieth of one.
-   * Participants archived a row each before it are moved into that form.
-   */
-  static final String BLOCKS = """
-      alter table archived_entry add column if not exists joined bigint, add column if not exists joined_at bigint,
-        add column if not exists cohort bigint;
-      create table if not exists archived_join_block (
-        board_uid text not null,
-        period text not null,
-        first bigint not null,
-        positions bigint[] not null,
-        user_ids text[] not null,
-        joined_at bigint[] not null,
-        cohorts bigint[] not null,
-        primary key (board_uid, period, first));
-      create table if not exists archived_cohort (
-        board_uid text not null,
-        period text not null,
-        cohort bigint not null,
-        positions bigint[] not null,
-        user_ids text[] not null,
-        joined_at bigint[] not null,
-        primary key (board_uid, period, cohort));
-      insert into archived_join_block select board_uid, period, min(position), array_agg(position order by position),
-        array_agg(user_id order by position), array_agg(joined_at order by position), array_agg(cohort order by position)
-        from archived_participant group by board_uid, period, position / 1000;
-      insert into archived_cohort select board_uid, period, cohort, array_agg(position order by position),
-        array_agg(user_id order by position), array_agg(joined_at order by position)
-        from archived_participant where cohort > 0 group by board_uid, period, cohort;
-      update archived_entry e set joined = j.position, joined_at = j.joined_at, cohort = j.cohort
-        from archived_participant j where j.board_uid = e.board_uid and j.period = e.period and j.user_id = e.user_id;
-      delete from archived_participant j using archived_entry e
-        where e.board_uid = j.board_uid and e.period = j.period and e.user_id = j.user_id;
-      """;
   /** Participants a block holds (join positions {@code k·BLOCK … k·BLOCK + BLOCK − 1}). */
   static final int BLOCK = 1_000;
   private static final String COLUMNS = "position, user_id, joined_at, cohort";
@@ -106,6 +51,32 @@ public final class ParticipantArchive {
     return "select board_uid, period, joined as position, user_id, joined_at, cohort from archived_entry"
         + " where user_id = " + user + " and joined is not null union all select board_uid, period, " + COLUMNS
         + " from archived_participant where user_id = " + user;
+  }
+
+  /**
+   * The common table expressions of an erasure that take the user named by the parameter {@code user}
+   * out of the blocks and cohort rows ({@code seats}: their seats, as {@link #seatsOfUser} finds them;
+   * {@code blocks}, {@code cohorts}: the updates); the erasure's statement deletes their entries and rows
+   * after them, from the same snapshot.
+   */
+  static String eraseSeats(String user) {
+    return "seats as (" + seatsOfUser(user) + "),"
+        // the user's place in each block, and in each cohort row, taken out of its arrays
+        + " block as (select distinct b.board_uid, b.period, b.first, array_position(b.positions, s.position) as i"
+        + " from seats s join archived_join_block b on b.board_uid = s.board_uid and b.period = s.period"
+        + " and b.first = (select max(x.first) from archived_join_block x where x.board_uid = s.board_uid"
+        + " and x.period = s.period and x.first <= s.position)),"
+        + " blocks as (update archived_join_block b set positions = b.positions[:h.i - 1] || b.positions[h.i + 1:],"
+        + " user_ids = b.user_ids[:h.i - 1] || b.user_ids[h.i + 1:], joined_at = b.joined_at[:h.i - 1]"
+        + " || b.joined_at[h.i + 1:], cohorts = b.cohorts[:h.i - 1] || b.cohorts[h.i + 1:] from block h"
+        + " where h.i is not null and b.board_uid = h.board_uid and b.period = h.period and b.first = h.first),"
+        + " cohort as (select distinct c.board_uid, c.period, c.cohort, array_position(c.user_ids, s.user_id) as i"
+        + " from seats s join archived_cohort c on c.board_uid = s.board_uid and c.period = s.period"
+        + " and c.cohort = s.cohort where s.cohort > 0),"
+        + " cohorts as (update archived_cohort c set positions = c.positions[:h.i - 1] || c.positions[h.i + 1:],"
+        + " user_ids = c.user_ids[:h.i - 1] || c.user_ids[h.i + 1:], joined_at = c.joined_at[:h.i - 1]"
+        + " || c.joined_at[h.i + 1:] from cohort h where h.i is not null and c.board_uid = h.board_uid"
+        + " and c.period = h.period and c.cohort = h.cohort)";
   }
 
   /**

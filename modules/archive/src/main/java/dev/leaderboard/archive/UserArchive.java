@@ -41,6 +41,21 @@ public final class UserArchive {
       + " order by j.board_uid, j.period limit $4";
   private static final String MOVES = "select * from (" + LeagueMoveStore.USER_MOVES + ") m"
       + " where (league_uid, period) > ($3, $4) order by league_uid, period limit $5";
+  /**
+   * The user's rows over {@code archived_entry_user_page}, each with the cohort its seat names. The
+   * cohort rank counts the entries of that cohort ordered before the user's: the cohort's members from
+   * its {@code archived_cohort} row, each one's entry by {@code archived_entry_user_page}, so the cost is
+   * the cohort's size (at most cohortSize) per period returned, and the count runs only for the rows
+   * the limit keeps.
+   */
+  private static final String HISTORY = "select e.period, e.position, e.score, e.competition_rank, p.size,"
+      + " nullif(e.cohort, 0) as cohort, case when e.cohort > 0 then 1 + (select count(*) from archived_cohort c"
+      + " cross join lateral unnest(c.user_ids) m(user_id) join archived_entry o on o.user_id = m.user_id"
+      + " and o.board_uid = c.board_uid and o.period = c.period where c.board_uid = e.board_uid and c.period = e.period"
+      + " and c.cohort = e.cohort and o.position < e.position) end as cohort_rank, r.reward from archived_entry e"
+      + " join archived_period p on p.board_uid = e.board_uid and p.period = e.period left join reward r"
+      + " on r.board_uid = e.board_uid and r.period = e.period and r.user_id = e.user_id where e.board_uid = $1"
+      + " and e.user_id = $2 order by e.period desc limit $3";
   private static final String AUDIT = "select id, at, actor, operation, board, target, request, status, error"
       + " from audit_log where target->>'userId' = $1 and operation <> all($2) and id > $3 order by id limit $4";
   private static final String FORGET = "update audit_log set target = jsonb_set(target, '{userId}', to_jsonb($3::text))"
@@ -62,6 +77,18 @@ public final class UserArchive {
 
   UserArchive(Pool pool) {
     this.pool = pool;
+  }
+
+  /**
+   * The user's standing in each archived period of the board, newest period first, at most
+   * {@code limit}: one index range scan, each row with its period's size, the user's reward and
+   * cohort placement, and the unique rank among the entries of that cohort.
+   */
+  public Future<List<ArchivedStanding>> history(String boardUid, String userId, int limit) {
+    return reached(pool.preparedQuery(HISTORY).execute(Tuple.of(boardUid, userId, limit)))
+        .map(rows -> map(rows, row -> new ArchivedStanding(row.getString("period"), row.getLong("position"),
+            row.getLong("score"), row.getLong("competition_rank"), row.getLong("size"), row.getLong("cohort"),
+            row.getLong("cohort_rank"), row.getString("reward"))));
   }
 
   /** Every archived entry of the user, by board and period. */

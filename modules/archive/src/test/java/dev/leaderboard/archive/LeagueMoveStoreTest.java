@@ -145,19 +145,19 @@ class LeagueMoveStoreTest {
               .thenComparing(m -> m.cohortRank() == null ? Long.MAX_VALUE : m.cohortRank())
               .thenComparing(Move::userId))
           .toList();
-      assertThat(moves.page(league, "p1", tiers, movement, 0, expected.size() + 1).await()).as("by offset, %s", movement)
+      assertThat(moves.pages().page(league, "p1", tiers, movement, 0, expected.size() + 1).await()).as("by offset, %s", movement)
           .isEqualTo(expected);
       List<Move> paged = new ArrayList<>();
-      LeagueMoveStore.After after = null;
+      LeagueMovePages.After after = null;
       while (true) {
         int limit = 1 + rnd.nextInt(60);
-        List<Move> page = moves.page(league, "p1", tiers, movement, after, limit).await();
+        List<Move> page = moves.pages().page(league, "p1", tiers, movement, after, limit).await();
         assertThat(page.size()).isLessThanOrEqualTo(limit);
         paged.addAll(page);
         if (page.size() < limit) {
           break;
         }
-        after = LeagueMoveStore.After.of(page.get(page.size() - 1), tiers);
+        after = LeagueMovePages.After.of(page.get(page.size() - 1), tiers);
       }
       assertThat(paged).as("by key, %s", movement).isEqualTo(expected);
     }
@@ -200,8 +200,8 @@ class LeagueMoveStoreTest {
           .thenComparing(m -> m.cohort() == null ? Long.MAX_VALUE : m.cohort())
           .thenComparing(m -> m.cohortRank() == null ? Long.MAX_VALUE : m.cohortRank())
           .thenComparing(Move::userId)).toList();
-      assertThat(moves.page("lg", "p1", tiers, null, 0, all.size()).await()).isEqualTo(expected);
-      assertThat(moves.page("lg", "p1", tiers, null, (LeagueMoveStore.After) null, all.size()).await())
+      assertThat(moves.pages().page("lg", "p1", tiers, null, 0, all.size()).await()).isEqualTo(expected);
+      assertThat(moves.pages().page("lg", "p1", tiers, null, (LeagueMovePages.After) null, all.size()).await())
           .isEqualTo(expected);
       assertThat(older.query("select count(*) from league_move").execute().await().iterator().next().getLong(0))
           .as("only the unseated keep a row each").isEqualTo(all.stream().filter(m -> m.cohort() == null).count());

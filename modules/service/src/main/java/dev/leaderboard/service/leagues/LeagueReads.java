@@ -1,5 +1,6 @@
 package dev.leaderboard.service.leagues;
 
+import dev.leaderboard.archive.LeagueMovePages;
 import dev.leaderboard.archive.LeagueMoveStore;
 import dev.leaderboard.archive.LeagueMoveStore.PeriodMoves;
 import dev.leaderboard.core.Board;
@@ -139,7 +140,7 @@ public record LeagueReads(Leagues leagues, LeagueStore store, LeagueMoveStore mo
     int lim = Requests.limit(limit, Limits.DEFAULT_PAGE);
     return leagues.get(name).compose(l -> boards.require(l.tierBoard(l.lowest())).compose(b -> {
       Period p = Requests.period(b, period, clock);
-      LeagueMoveStore.After key = after == null ? null : MoveKeys.read(after, l.tiers());
+      LeagueMovePages.After key = after == null ? null : MoveKeys.read(after, l.tiers());
       return Future.all(moves.counts(l.uid(), p.id()), store.applied(l, p.id())).compose(all -> {
         PeriodMoves recorded = all.resultAt(0);
         if (recorded.movements().isEmpty() && !all.<Boolean>resultAt(1)) {
@@ -147,11 +148,11 @@ public record LeagueReads(Leagues leagues, LeagueStore store, LeagueMoveStore mo
         }
         long total = movement == null ? recorded.total() : recorded.movements().getOrDefault(movement, 0L);
         // a page by key (or the first one) walks the index from its key; one deeper by offset sorts the period
-        Future<List<LeagueMoveStore.Move>> page = off > 0 ? moves.page(l.uid(), p.id(), l.tiers(), movement, off, lim)
-            : moves.page(l.uid(), p.id(), l.tiers(), movement, key, lim);
+        Future<List<LeagueMoveStore.Move>> page = off > 0 ? moves.pages().page(l.uid(), p.id(), l.tiers(), movement, off, lim)
+            : moves.pages().page(l.uid(), p.id(), l.tiers(), movement, key, lim);
         return page.map(found -> LeagueMovePage.of(l.name(), p.id(), movement, total, after == null ? off : null,
             lim, Counts.of(recorded.movements()), found, found.size() < lim ? null
-                : MoveKeys.of(LeagueMoveStore.After.of(found.get(found.size() - 1), l.tiers()))));
+                : MoveKeys.of(LeagueMovePages.After.of(found.get(found.size() - 1), l.tiers()))));
       });
     }));
   }

@@ -1,6 +1,6 @@
 package dev.leaderboard.service.leagues;
 
-import dev.leaderboard.archive.LeagueMoveStore.After;
+import dev.leaderboard.archive.LeagueMovePages.After;
 import dev.leaderboard.core.Refusal;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;

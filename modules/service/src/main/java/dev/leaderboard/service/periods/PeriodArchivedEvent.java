@@ -4,6 +4,7 @@ import dev.leaderboard.core.BusAddresses;
 import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.archive.ArchivedEntry;
 import dev.leaderboard.archive.ArchivedPeriod;
+import dev.leaderboard.archive.LeagueMovePages;
 import dev.leaderboard.archive.LeagueMoveStore;
 import dev.leaderboard.archive.Reward;
 import dev.leaderboard.archive.RewardStore;
@@ -58,7 +59,7 @@ public final class PeriodArchivedEvent {
     League.TierName tier = b.tier();
     if (tier != null) {
       // a league's tier board: announced once the league's close recorded the moves
-      event = event.compose(e -> archive.leagueMoves().tier(tier.league(), a.period(), tier.tier(), b.events().top())
+      event = event.compose(e -> archive.leagueMoves().pages().tier(tier.league(), a.period(), tier.tier(), b.events().top())
           .map(moves -> e.put("league", moves(tier, moves))));
     }
     // the definition the period closed under: a later change of the rules changes no event
@@ -71,7 +72,7 @@ public final class PeriodArchivedEvent {
   }
 
   /** A tier's moves at the league's close: how many of each movement, and the first by cohort and rank. */
-  static JsonObject moves(League.TierName tier, LeagueMoveStore.TierMoves moves) {
+  static JsonObject moves(League.TierName tier, LeagueMovePages.TierMoves moves) {
     JsonObject counts = new JsonObject();
     for (String movement : List.of(LeagueMoves.UP, LeagueMoves.STAY, LeagueMoves.DOWN, LeagueMoves.DROPPED)) {
       counts.put(movement, moves.counts().getOrDefault(movement, 0L));

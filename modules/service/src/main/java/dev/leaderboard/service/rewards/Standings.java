@@ -42,7 +42,7 @@ public record Standings(BoardRegistry boards, ArchiveStore archive, Participatio
           .map(Standings::live)
           .recover(t -> t instanceof LeaderboardException e && e.refusal() == Refusal.USER_NOT_FOUND
               ? Future.succeededFuture(null) : Future.failedFuture(t));
-      return Future.all(live, archive.history(b.uid(), userId, lim)).map(all -> {
+      return Future.all(live, archive.users().history(b.uid(), userId, lim)).map(all -> {
         StandingHistory.Item now = all.resultAt(0);
         List<ArchivedStanding> past = all.resultAt(1);
         List<StandingHistory.Item> periods = new ArrayList<>();
