@@ -8,13 +8,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Holds, from a transaction of its own, a lock on {@code league_move} that lets nobody record a
- * league's moves: a node closing a league's period stops there, after archiving the tier boards and
- * computing the moves, still holding the league's close lease, until the gate opens.
+ * Holds, from a transaction of its own, a lock on {@code league_move_count} that lets nobody finish
+ * recording a league's moves (the counts are the record's last write, in its transaction): a node
+ * closing a league's period stops there, after archiving the tier boards and computing the moves, still
+ * holding the league's close lease, until the gate opens.
  */
 final class LeagueMoveGate implements AutoCloseable {
   private static final String WAITING = "select pid from pg_locks where locktype = 'relation' and not granted"
-      + " and relation = 'league_move'::regclass order by pid";
+      + " and relation = 'league_move_count'::regclass order by pid";
 
   private final PgConnection session;
 
@@ -25,7 +26,7 @@ final class LeagueMoveGate implements AutoCloseable {
   static LeagueMoveGate shut(Vertx vertx, String pgUri) {
     PgConnection session = PgConnection.connect(vertx, pgUri).await();
     session.query("begin").execute().await();
-    session.query("lock table league_move in share mode").execute().await();
+    session.query("lock table league_move_count in share mode").execute().await();
     return new LeagueMoveGate(session);
   }
 
