@@ -11,7 +11,9 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import java.util.function.IntFunction;
@@ -72,6 +74,33 @@ final class ArchiveSql {
     for (int from = 0; from < all.size(); from += CHUNK) {
       List<T> chunk = all.subList(from, Math.min(all.size(), from + CHUNK));
       sent = sent.compose(v -> send.apply(chunk)).mapEmpty();
+    }
+    return sent;
+  }
+
+  /**
+   * As {@link #inChunks}, with the rows of one {@code group} kept together (groups in the order first
+   * seen) and each chunk ending where a group does: a group's rows always go in one statement, which
+   * makes them one row of arrays. A chunk holds about {@link #CHUNK} rows, more only to finish a group.
+   */
+  static <T> Future<Void> inWholeGroups(List<T> all, Function<T, Object> group, Function<List<T>, Future<?>> send) {
+    Map<Object, List<T>> groups = new LinkedHashMap<>();
+    all.forEach(row -> groups.computeIfAbsent(group.apply(row), g -> new ArrayList<>()).add(row));
+    List<List<T>> chunks = new ArrayList<>();
+    List<T> chunk = new ArrayList<>();
+    for (List<T> rows : groups.values()) {
+      if (!chunk.isEmpty() && chunk.size() + rows.size() > CHUNK) {
+        chunks.add(chunk);
+        chunk = new ArrayList<>();
+      }
+      chunk.addAll(rows);
+    }
+    if (!chunk.isEmpty()) {
+      chunks.add(chunk);
+    }
+    Future<Void> sent = Future.succeededFuture();
+    for (List<T> c : chunks) {
+      sent = sent.compose(v -> send.apply(c)).mapEmpty();
     }
     return sent;
   }

@@ -82,7 +82,7 @@ public final class LeagueMoveStore {
   public Future<Boolean> record(String leagueUid, String league, String period, List<Move> moves) {
     Map<String, Long> counts = new TreeMap<>();
     moves.forEach(m -> counts.merge(m.movement(), 1L, Long::sum));
-    List<List<Move>> seated = cohortChunks(moves);
+    List<Move> seated = moves.stream().filter(m -> m.cohort() != null).toList();
     List<Move> unseated = moves.stream().filter(m -> m.cohort() == null).toList();
     Tuple key = Tuple.of(leagueUid, period);
     return ArchiveSql.reached(pool.withTransaction(conn -> conn
@@ -94,40 +94,15 @@ public final class LeagueMoveStore {
           if (found.size() > 0) {
             return Future.succeededFuture(false);
           }
-          Future<Void> written = Future.succeededFuture();
-          for (List<Move> chunk : seated) {
-            written = written.compose(v -> conn.preparedQuery(INSERT_COHORTS).execute(rows(leagueUid, league, period,
-                chunk)).mapEmpty());
-          }
+          // a cohort's moves in one statement: they make its one row
+          Future<Void> written = ArchiveSql.inWholeGroups(seated, m -> List.of(m.from(), m.cohort()),
+              chunk -> conn.preparedQuery(INSERT_COHORTS).execute(rows(leagueUid, league, period, chunk)));
           return written.compose(v -> ArchiveSql.inChunks(unseated, chunk -> conn.preparedQuery(INSERT)
                   .execute(rows(leagueUid, league, period, chunk))))
               .compose(v -> conn.preparedQuery(COUNT).execute(Tuple.of(leagueUid, period,
                   counts.keySet().toArray(String[]::new), counts.values().toArray(Long[]::new))))
               .map(true);
         })));
-  }
-
-  /** The seated moves in chunks of whole cohorts, about {@link ArchiveSql#CHUNK} moves each. */
-  private static List<List<Move>> cohortChunks(List<Move> moves) {
-    Map<String, List<Move>> cohorts = new LinkedHashMap<>();
-    for (Move m : moves) {
-      if (m.cohort() != null) {
-        cohorts.computeIfAbsent(m.from() + '\n' + m.cohort(), c -> new ArrayList<>()).add(m);
-      }
-    }
-    List<List<Move>> out = new ArrayList<>();
-    List<Move> chunk = new ArrayList<>();
-    for (List<Move> cohort : cohorts.values()) {
-      if (!chunk.isEmpty() && chunk.size() + cohort.size() > ArchiveSql.CHUNK) {
-        out.add(chunk);
-        chunk = new ArrayList<>();
-      }
-      chunk.addAll(cohort);
-    }
-    if (!chunk.isEmpty()) {
-      out.add(chunk);
-    }
-    return out;
   }
 
   private static Tuple rows(String leagueUid, String league, String period, List<Move> chunk) {

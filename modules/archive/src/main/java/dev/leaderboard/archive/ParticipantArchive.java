@@ -10,7 +10,6 @@ import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -139,36 +138,12 @@ public final class ParticipantArchive {
    */
   static Future<Void> write(SqlConnection conn, String boardUid, String period, List<ArchivedParticipant> all,
       List<ArchivedParticipant> unscored) {
-    Map<Long, List<ArchivedParticipant>> cohorts = new LinkedHashMap<>();
-    for (ArchivedParticipant a : all) {
-      if (a.cohort() > 0) {
-        cohorts.computeIfAbsent(a.cohort(), c -> new ArrayList<>()).add(a);
-      }
-    }
-    List<ArchivedParticipant> inCohorts = new ArrayList<>(all.size());
-    cohorts.values().forEach(inCohorts::addAll);
+    List<ArchivedParticipant> seated = all.stream().filter(a -> a.cohort() > 0).toList();
     return inChunks(all, chunk -> conn.preparedQuery(INSERT_BLOCKS).execute(rows(boardUid, period, chunk)))
         // a cohort's members in one statement: chunks end only where a cohort does
-        .compose(v -> inWholeCohorts(inCohorts, chunk -> conn.preparedQuery(INSERT_COHORTS)
-            .execute(rows(boardUid, period, chunk))))
+        .compose(v -> ArchiveSql.inWholeGroups(seated, ArchivedParticipant::cohort,
+            chunk -> conn.preparedQuery(INSERT_COHORTS).execute(rows(boardUid, period, chunk))))
         .compose(v -> inChunks(unscored, chunk -> conn.preparedQuery(INSERT).execute(rows(boardUid, period, chunk))));
-  }
-
-  /** As {@link ArchiveSql#inChunks}, each chunk ending where a cohort does. */
-  private static Future<Void> inWholeCohorts(List<ArchivedParticipant> byCohort,
-      Function<List<ArchivedParticipant>, Future<?>> send) {
-    Future<Void> sent = Future.succeededFuture();
-    int from = 0;
-    while (from < byCohort.size()) {
-      int to = Math.min(byCohort.size(), from + ArchiveSql.CHUNK);
-      while (to < byCohort.size() && byCohort.get(to).cohort() == byCohort.get(to - 1).cohort()) {
-        to++;
-      }
-      List<ArchivedParticipant> chunk = byCohort.subList(from, to);
-      sent = sent.compose(v -> send.apply(chunk)).mapEmpty();
-      from = to;
-    }
-    return sent;
   }
 
   private static Tuple rows(String boardUid, String period, List<ArchivedParticipant> chunk) {
