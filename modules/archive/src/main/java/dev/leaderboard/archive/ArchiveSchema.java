@@ -81,7 +81,9 @@ final class ArchiveSchema {
       // a cohort's moves as one row; the unseated members' moves stay a row each
       LeagueMoveSchema.COHORTS,
       // a period's participants in blocks and cohort rows, their seats on their entries
-      ParticipantSchema.BLOCKS);
+      ParticipantSchema.BLOCKS,
+      // the arrays of blocks and cohort rows stored uncompressed
+      ParticipantSchema.UNCOMPRESSED);
 
   /**
    * Brings the schema to the newest version (the archive's tables and the audit log's). Nodes may

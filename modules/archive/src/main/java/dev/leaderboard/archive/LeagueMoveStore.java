@@ -8,6 +8,7 @@ import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.Tuple;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,14 +29,15 @@ public final class LeagueMoveStore {
   private static final String INSERT = "insert into league_move (league_uid, league, period, user_id, from_tier, to_tier,"
       + " cohort, cohort_rank, score, movement) select $1, $2, $3, m.* from unnest($4::text[], $5::text[], $6::text[],"
       + " $7::bigint[], $8::bigint[], $9::bigint[], $10::text[]) m";
-  /** Whole cohorts' moves, a row a cohort, each cohort's members in page order. */
+  /**
+   * Whole cohorts' moves, a row a cohort: each cohort's fields as array literals built by the node, its
+   * members in page order ({@link ArchiveSql#literals}).
+   */
   private static final String INSERT_COHORTS = "insert into league_cohort_move (league_uid, league, period, from_tier,"
-      + " cohort, user_ids, to_tiers, cohort_ranks, scores, movements) select $1, $2, $3, m.from_tier, m.cohort,"
-      + " array_agg(m.user_id order by m.o), array_agg(m.to_tier order by m.o), array_agg(m.cohort_rank order by m.o),"
-      + " array_agg(m.score order by m.o), array_agg(m.movement order by m.o) from (select u.*,"
-      + " row_number() over (order by coalesce(u.cohort_rank, " + MAX + "), u.user_id) o from unnest($4::text[],"
-      + " $5::text[], $6::text[], $7::bigint[], $8::bigint[], $9::bigint[], $10::text[]) u(user_id, from_tier, to_tier,"
-      + " cohort, cohort_rank, score, movement)) m group by m.from_tier, m.cohort";
+      + " cohort, user_ids, to_tiers, cohort_ranks, scores, movements) select $1, $2, $3, c.from_tier, c.cohort,"
+      + " c.user_ids::text[], c.to_tiers::text[], c.cohort_ranks::bigint[], c.scores::bigint[], c.movements::text[]"
+      + " from unnest($4::text[], $5::bigint[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])"
+      + " c(from_tier, cohort, user_ids, to_tiers, cohort_ranks, scores, movements)";
   static final String COLUMNS = "user_id, from_tier, to_tier, cohort, cohort_rank, score, movement";
   /** A cohort row's members, one row each in page order ({@code c} the cohort row; {@code m.i} the place). */
   static final String MEMBERS = " cross join lateral unnest(c.user_ids, c.to_tiers, c.cohort_ranks, c.scores,"
@@ -94,9 +96,9 @@ public final class LeagueMoveStore {
           if (found.size() > 0) {
             return Future.succeededFuture(false);
           }
-          // a cohort's moves in one statement: they make its one row
+          // a cohort's moves in one statement: they make its one row, its members in page order
           Future<Void> written = ArchiveSql.inWholeGroups(seated, m -> List.of(m.from(), m.cohort()),
-              chunk -> conn.preparedQuery(INSERT_COHORTS).execute(rows(leagueUid, league, period, chunk)));
+              cohorts -> conn.preparedQuery(INSERT_COHORTS).execute(cohortRows(leagueUid, league, period, cohorts)));
           return written.compose(v -> ArchiveSql.inChunks(unseated, chunk -> conn.preparedQuery(INSERT)
                   .execute(rows(leagueUid, league, period, chunk))))
               .compose(v -> conn.preparedQuery(COUNT).execute(Tuple.of(leagueUid, period,
@@ -104,6 +106,19 @@ public final class LeagueMoveStore {
               .map(true);
         })));
   }
+
+  /** A row a cohort; each cohort's moves sorted by cohort rank, the page order. */
+  private static Tuple cohortRows(String leagueUid, String league, String period, List<List<Move>> cohorts) {
+    cohorts.forEach(c -> c.sort(PAGE_ORDER));
+    return Tuple.from(List.of(leagueUid, league, period, ArchiveSql.firsts(cohorts, Move::from, String[]::new),
+        ArchiveSql.firsts(cohorts, Move::cohort, Long[]::new), ArchiveSql.literals(cohorts, Move::userId),
+        ArchiveSql.literals(cohorts, Move::to), ArchiveSql.literals(cohorts, Move::cohortRank),
+        ArchiveSql.literals(cohorts, Move::score), ArchiveSql.literals(cohorts, Move::movement)));
+  }
+
+  /** A cohort's moves in page order: by cohort rank (which every move a close computes has, no two alike), then user. */
+  private static final Comparator<Move> PAGE_ORDER = Comparator.comparing(Move::cohortRank,
+      Comparator.nullsLast(Comparator.<Long>naturalOrder())).thenComparing(Move::userId);
 
   private static Tuple rows(String leagueUid, String league, String period, List<Move> chunk) {
     return Tuple.from(List.of(leagueUid, league, period, column(chunk, Move::userId, String[]::new),

@@ -2,6 +2,7 @@ package dev.leaderboard.archive;
 
 import static dev.leaderboard.archive.ArchiveSql.column;
 import static dev.leaderboard.archive.ArchiveSql.inChunks;
+import static dev.leaderboard.archive.ArchiveSql.literals;
 
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
@@ -9,6 +10,7 @@ import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,12 +30,14 @@ public final class ParticipantArchive {
   private static final String INSERT = "insert into archived_participant (board_uid, period, " + COLUMNS
       + ") select $1, $2, p.* from unnest($3::bigint[], $4::text[], $5::bigint[], $6::bigint[]) p"
       + " on conflict do nothing";
-  private static final String INSERT_BLOCKS = "insert into archived_join_block select $1, $2, min(p), array_agg(p order"
-      + " by p), array_agg(u order by p), array_agg(j order by p), array_agg(c order by p) from unnest($3::bigint[],"
-      + " $4::text[], $5::bigint[], $6::bigint[]) m(p, u, j, c) group by p / " + BLOCK + " on conflict do nothing";
-  private static final String INSERT_COHORTS = "insert into archived_cohort select $1, $2, c, array_agg(p order by p),"
-      + " array_agg(u order by p), array_agg(j order by p) from unnest($3::bigint[], $4::text[], $5::bigint[],"
-      + " $6::bigint[]) m(p, u, j, c) group by c on conflict do nothing";
+  /** Blocks in join order, each block's fields as array literals built by the node ({@link ArchiveSql#literals}). */
+  private static final String INSERT_BLOCKS = "insert into archived_join_block select $1, $2, b.first, b.positions::bigint[],"
+      + " b.user_ids::text[], b.joined_at::bigint[], b.cohorts::bigint[] from unnest($3::bigint[], $4::text[], $5::text[],"
+      + " $6::text[], $7::text[]) b(first, positions, user_ids, joined_at, cohorts) on conflict do nothing";
+  /** A row a cohort, its members in join order, as array literals built by the node. */
+  private static final String INSERT_COHORTS = "insert into archived_cohort select $1, $2, c.cohort, c.positions::bigint[],"
+      + " c.user_ids::text[], c.joined_at::bigint[] from unnest($3::bigint[], $4::text[], $5::text[], $6::text[])"
+      + " c(cohort, positions, user_ids, joined_at) on conflict do nothing";
   /**
    * A participant's seat by user: on their entry, else their own row ({@code $1} board uid, {@code $2}
    * period, {@code $3} user), each by its index led by the user.
@@ -139,11 +143,30 @@ public final class ParticipantArchive {
   static Future<Void> write(SqlConnection conn, String boardUid, String period, List<ArchivedParticipant> all,
       List<ArchivedParticipant> unscored) {
     List<ArchivedParticipant> seated = all.stream().filter(a -> a.cohort() > 0).toList();
-    return inChunks(all, chunk -> conn.preparedQuery(INSERT_BLOCKS).execute(rows(boardUid, period, chunk)))
+    return ArchiveSql.inWholeGroups(all, a -> a.position() / BLOCK, blocks -> conn.preparedQuery(INSERT_BLOCKS)
+            .execute(Tuple.of(boardUid, period, firsts(inJoinOrder(blocks), ArchivedParticipant::position),
+                literals(blocks, ArchivedParticipant::position), literals(blocks, ArchivedParticipant::userId),
+                literals(blocks, ArchivedParticipant::joinedAt), literals(blocks, ArchivedParticipant::cohort))))
         // a cohort's members in one statement: chunks end only where a cohort does
-        .compose(v -> ArchiveSql.inWholeGroups(seated, ArchivedParticipant::cohort,
-            chunk -> conn.preparedQuery(INSERT_COHORTS).execute(rows(boardUid, period, chunk))))
+        .compose(v -> ArchiveSql.inWholeGroups(seated, ArchivedParticipant::cohort, cohorts -> conn
+            .preparedQuery(INSERT_COHORTS).execute(Tuple.of(boardUid, period,
+                firsts(inJoinOrder(cohorts), ArchivedParticipant::cohort),
+                literals(cohorts, ArchivedParticipant::position), literals(cohorts, ArchivedParticipant::userId),
+                literals(cohorts, ArchivedParticipant::joinedAt)))))
         .compose(v -> inChunks(unscored, chunk -> conn.preparedQuery(INSERT).execute(rows(boardUid, period, chunk))));
+  }
+
+  /**
+   * Each group's participants sorted by join position, in place (a block's first is then its first);
+   * called on the statement's first argument, so before the literals are built from the groups.
+   */
+  private static List<List<ArchivedParticipant>> inJoinOrder(List<List<ArchivedParticipant>> groups) {
+    groups.forEach(g -> g.sort(Comparator.comparingLong(ArchivedParticipant::position)));
+    return groups;
+  }
+
+  private static Long[] firsts(List<List<ArchivedParticipant>> groups, Function<ArchivedParticipant, Long> field) {
+    return ArchiveSql.firsts(groups, field, Long[]::new);
   }
 
   private static Tuple rows(String boardUid, String period, List<ArchivedParticipant> chunk) {

@@ -57,7 +57,7 @@ class ArchiveStoreTest {
 
       Pool fresh = PgBuilder.pool().connectingTo(uri).using(vertx).build();
       assertThat(fresh.query("select version from schema_version").execute().await())
-          .extracting(row -> row.getInteger(0)).containsExactly(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17);
+          .extracting(row -> row.getInteger(0)).containsExactly(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18);
       fresh.close();
       ArchivedPeriod period = period("p", 1);
       assertThat(nodes.get(1).archive(period, entries(rnd, 1)).await()).isTrue();

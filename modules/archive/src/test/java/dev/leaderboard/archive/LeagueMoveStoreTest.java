@@ -120,6 +120,34 @@ class LeagueMoveStoreTest {
   }
 
   /**
+   * A cohort's fields go in as array literals the node builds: text of any kind (quotes, backslashes,
+   * commas, braces, the word NULL, spaces, non-ASCII) and nulls come back as they were, in moves and in
+   * the participants' blocks and cohort rows alike.
+   */
+  @Test
+  void arrayLiteralsKeepAnyText() {
+    String league = "lg-" + UUID.randomUUID();
+    List<String> users = List.of("a\"b", "c\\d", "e,f", "{g}", "NULL", "h i", "ü-ß-\u00e9", "", "\"\\,{}\"");
+    List<Move> recorded = new ArrayList<>();
+    List<ArchivedParticipant> seats = new ArrayList<>();
+    for (int i = 0; i < users.size(); i++) {
+      recorded.add(new Move(users.get(i), "tier \"one\"", i % 3 == 0 ? null : "{two}", 7L, i + 1L,
+          i % 4 == 0 ? null : (long) -i, i % 2 == 0 ? "up, \\ down" : "NULL"));
+      seats.add(new ArchivedParticipant(i, users.get(i), 100L + i, 7L));
+    }
+    LeagueMoveStore moves = store.leagueMoves();
+    assertThat(moves.record(league, "ladder", "p1", recorded).await()).isTrue();
+    assertThat(moves.period(league, "p1").await()).containsExactlyElementsOf(recorded);
+
+    String board = "tier-" + UUID.randomUUID();
+    store.archive(new ArchivedPeriod(board, "tier", "p1", 0, 1L, new JsonObject()), List.of(), List.of(), seats)
+        .await();
+    ParticipantArchive archived = store.participants();
+    assertThat(archived.page(board, "p1", 0, 100).await()).containsExactlyElementsOf(seats);
+    assertThat(archived.cohort(board, "p1", 7).await()).containsExactlyElementsOf(seats);
+  }
+
+  /**
    * Pages by key, of random sizes, with and without a movement: together they are the period's moves
    * once each in page order (the tiers in the league's order, then cohort with the unseated last,
    * cohort rank and user ID), as the model sorts them and as one page by offset holds them.

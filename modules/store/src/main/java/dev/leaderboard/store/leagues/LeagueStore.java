@@ -276,8 +276,7 @@ public final class LeagueStore {
         });
   }
 
-  /** The league's own tier name, so a million members share a few strings. */
-  /** The league's own spelling of a stored tier name. */
+  /** The league's own spelling of a stored tier name, so a million members share a few strings. */
   static String tier(League l, String stored) {
     int level = l.level(stored);
     return level < 0 ? stored : l.tiers().get(level);
