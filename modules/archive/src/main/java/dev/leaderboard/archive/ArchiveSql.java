@@ -87,7 +87,17 @@ final class ArchiveSql {
   static <T> Future<Void> inWholeGroups(List<T> all, Function<T, Object> group,
       Function<List<List<T>>, Future<?>> send) {
     Map<Object, List<T>> groups = new LinkedHashMap<>();
-    all.forEach(row -> groups.computeIfAbsent(group.apply(row), g -> new ArrayList<>()).add(row));
+    // rows of a group mostly come one after another: the map is asked once a run of them
+    Object key = null;
+    List<T> current = null;
+    for (T row : all) {
+      Object k = group.apply(row);
+      if (current == null || !k.equals(key)) {
+        key = k;
+        current = groups.computeIfAbsent(k, g -> new ArrayList<>());
+      }
+      current.add(row);
+    }
     List<List<List<T>>> chunks = new ArrayList<>();
     List<List<T>> chunk = new ArrayList<>();
     int rows = 0;

@@ -154,6 +154,19 @@ public final class ArchiveStore {
    */
   public Future<Boolean> archive(ArchivedPeriod period, List<ArchivedEntry> entries, List<Reward> prizes,
       List<ArchivedParticipant> joined) {
+    return archive(period, entries, prizes, joined, ParticipantArchive.Seats.entryOf(entries, joined));
+  }
+
+  /**
+   * As above, with each participant's entry given ({@code entryOf}: its place in {@code entries}, −1:
+   * none), as the close has matched them already.
+   */
+  public Future<Boolean> archive(ArchivedPeriod period, List<ArchivedEntry> entries, List<Reward> prizes,
+      List<ArchivedParticipant> joined, int[] entryOf) {
+    if (joined.size() != entryOf.length) {
+      return Future.failedFuture(new IllegalArgumentException(joined.size() + " participants but " + entryOf.length
+          + " places of their entries"));
+    }
     if (period.size() != entries.size()) {
       return Future.failedFuture(new IllegalArgumentException("period " + period.period() + " of board "
           + period.board() + " has size " + period.size() + " but " + entries.size() + " entries were given"));
@@ -166,7 +179,7 @@ public final class ArchiveStore {
             .execute(key))
         .compose(found -> found.size() > 0
             ? Future.succeededFuture(false)
-            : seated(conn, period, entries, joined)
+            : seated(conn, period, entries, joined, entryOf)
                 .compose(v -> RewardStore.insert(conn, period, prizes))
                 .compose(v -> conn.preparedQuery("insert into archived_period (" + PERIOD_COLUMNS
                         + ") values ($1, $2, $3, $4, $5, $6)")
@@ -177,8 +190,8 @@ public final class ArchiveStore {
 
   /** The participants, then the entries with their seats. */
   private static Future<Void> seated(SqlConnection conn, ArchivedPeriod period, List<ArchivedEntry> entries,
-      List<ArchivedParticipant> joined) {
-    ParticipantArchive.Seats seats = ParticipantArchive.Seats.of(entries, joined);
+      List<ArchivedParticipant> joined, int[] entryOf) {
+    ParticipantArchive.Seats seats = ParticipantArchive.Seats.of(entries, joined, entryOf);
     return ParticipantArchive.write(conn, period.boardUid(), period.period(), joined, seats.unscored())
         .compose(v -> insertEntries(conn, period, entries, seats, !joined.isEmpty()));
   }

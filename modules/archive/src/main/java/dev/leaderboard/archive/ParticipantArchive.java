@@ -101,34 +101,39 @@ public final class ParticipantArchive {
 
   /**
    * Each entry's seat, in the entries' order (join position, join time, cohort; null for an entry of
-   * no participant), and the participants without an entry: one lookup per entry.
+   * no participant), and the participants without an entry: {@code entryOf} holds each participant's
+   * entry (its place in {@code entries}, −1: none).
    */
   record Seats(Long[] position, Long[] joinedAt, Long[] cohort, List<ArchivedParticipant> unscored) {
-    static Seats of(List<ArchivedEntry> entries, List<ArchivedParticipant> joined) {
+    static Seats of(List<ArchivedEntry> entries, List<ArchivedParticipant> joined, int[] entryOf) {
       int n = entries.size();
       Seats out = new Seats(new Long[n], new Long[n], new Long[n], new ArrayList<>());
-      if (joined.isEmpty()) {
-        return out;
-      }
-      Map<String, Integer> index = new HashMap<>(joined.size() * 2);
       for (int i = 0; i < joined.size(); i++) {
-        index.put(joined.get(i).userId(), i);
-      }
-      boolean[] scored = new boolean[joined.size()];
-      for (int k = 0; k < n; k++) {
-        Integer i = index.get(entries.get(k).userId());
-        if (i != null) {
-          ArchivedParticipant seat = joined.get(i);
-          scored[i] = true;
+        ArchivedParticipant seat = joined.get(i);
+        int k = entryOf[i];
+        if (k < 0) {
+          out.unscored.add(seat);
+        } else {
           out.position[k] = seat.position();
           out.joinedAt[k] = seat.joinedAt();
           out.cohort[k] = seat.cohort();
         }
       }
-      for (int i = 0; i < scored.length; i++) {
-        if (!scored[i]) {
-          out.unscored.add(joined.get(i));
-        }
+      return out;
+    }
+
+    /** Each participant's place in {@code entries} (−1: none), matched by user ID. */
+    static int[] entryOf(List<ArchivedEntry> entries, List<ArchivedParticipant> joined) {
+      int[] out = new int[joined.size()];
+      if (joined.isEmpty()) {
+        return out;
+      }
+      Map<String, Integer> index = new HashMap<>(entries.size() * 4 / 3 + 1);
+      for (int k = 0; k < entries.size(); k++) {
+        index.put(entries.get(k).userId(), k);
+      }
+      for (int i = 0; i < out.length; i++) {
+        out[i] = index.getOrDefault(joined.get(i).userId(), -1);
       }
       return out;
     }

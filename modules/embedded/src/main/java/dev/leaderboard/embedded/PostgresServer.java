@@ -104,7 +104,11 @@ final class PostgresServer {
   /**
    * {@code postgres} on 127.0.0.1:{@code port} only (TCP on loopback, no socket file in a shared
    * directory), with fsync and synchronous commits on as by default: a period is deleted from Redis
-   * once its archive transaction has committed.
+   * once its archive transaction has committed. {@code max_wal_size} is 4 GB, not 1: an archive of a
+   * million entries writes more WAL than the default lets pass before a checkpoint is forced, and after
+   * it every index page the archive touches is written again whole (PostgreSQL logs "checkpoints are
+   * occurring too frequently"). Checkpoints still come every five minutes, so an idle or small
+   * installation keeps little WAL.
    */
   static List<String> command(PostgresBinaries binaries, Path pgData, int port) {
     return binaries.command(PROGRAM, List.of(
@@ -113,7 +117,8 @@ final class PostgresServer {
         "-c", "listen_addresses=" + LocalProcesses.HOST,
         "-c", "unix_socket_directories=",
         "-c", "timezone=UTC",
-        "-c", "max_connections=300"));
+        "-c", "max_connections=300",
+        "-c", "max_wal_size=4GB"));
   }
 
   /**

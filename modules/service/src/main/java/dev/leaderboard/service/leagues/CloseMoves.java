@@ -57,28 +57,32 @@ record CloseMoves(LeagueStore store, BoardStore boards, ParticipationStore parti
     return store.members(l);
   }
 
-  /** One tier's moves and the members it seated: each tier's own, so tiers may be read at once. */
-  record TierMoves(List<Move> moves, Set<String> seated) {
+  /** One tier's moves. */
+  record TierMoves(List<Move> moves) {
   }
 
   /**
    * The moves of the cohorts of tier {@code level}, whose period is closed: {@code closed} its
    * archived period (its size tells whether Redis still holds it whole), {@code read} the rows its
-   * archive read from Redis when this close wrote it ({@code null}: read them here).
+   * archive read from Redis when this close wrote it ({@code null}: read them here); each member it
+   * moves is added to {@code seated}, which the close's tiers share.
    */
-  Future<TierMoves> tier(League l, int level, Board b, Period p, Map<String, String> members, ArchivedPeriod closed,
-      FrozenRows read) {
-    TierMoves out = new TierMoves(new ArrayList<>(), new HashSet<>());
-    Cohorts cohorts = new Cohorts(l, l.tiers().get(level), b, p, members, out.seated(), out.moves());
+  Future<TierMoves> tier(League l, int level, Board b, Period p, Map<String, String> members, Set<String> seated,
+      ArchivedPeriod closed, FrozenRows read) {
+    TierMoves out = new TierMoves(new ArrayList<>());
+    Cohorts cohorts = new Cohorts(l, l.tiers().get(level), b, p, members, seated, out.moves());
     return (read != null ? cohorts.of(read, closed.size()) : cohorts.live(closed.size())).map(out);
   }
 
-  /** Every tier's moves, then those of the members seated in no tier. */
-  static List<Move> all(League l, Map<String, String> members, List<TierMoves> tiers) {
-    Set<String> seated = new HashSet<>(members.size() * 2);
+  /** A set for the members the close's tiers seat, sized for all of them. */
+  static Set<String> seated(Map<String, String> members) {
+    return new HashSet<>(members.size() * 4 / 3 + 1);
+  }
+
+  /** Every tier's moves, then those of the members seated in no tier ({@code seated}: those the tiers seated). */
+  static List<Move> all(League l, Map<String, String> members, Set<String> seated, List<TierMoves> tiers) {
     List<Move> out = new ArrayList<>(members.size());
     for (TierMoves t : tiers) {
-      seated.addAll(t.seated());
       out.addAll(t.moves());
     }
     LeagueMoves.unseated(l, members, seated).forEach(m -> out.add(recorded(m)));
@@ -141,7 +145,7 @@ record CloseMoves(LeagueStore store, BoardStore boards, ParticipationStore parti
     Future<Void> live(long archivedSize) {
       return boards.periods(b).compose(hot -> !hot.contains(p.id()) ? archived(0)
           : Future.all(participants.all(b, p.id()), periods.ranking(b, p.id()))
-              .compose(read -> of(new FrozenRows(read.resultAt(0), read.resultAt(1)), archivedSize)));
+              .compose(read -> of(FrozenRows.of(read.resultAt(0), read.resultAt(1)), archivedSize)));
     }
 
     /** From the join order and final ranking the tier's archive read (or the archive, when they do not match it). */
@@ -151,17 +155,14 @@ record CloseMoves(LeagueStore store, BoardStore boards, ParticipationStore parti
       if (ranking.size() != archivedSize) {
         return archived(0);
       }
-      Map<String, Integer> position = new HashMap<>(ranking.size() * 2);
-      for (int i = 0; i < ranking.size(); i++) {
-        position.put(ranking.get(i).userId(), i);
-      }
+      int[] entryOf = read.entryOf();
       Map<Long, List<Seated>> cohorts = new LinkedHashMap<>();
       for (int k = 0; k < joined.size(); k++) {
         Participant seat = joined.get(k);
         if (seat.cohort() > 0) {
-          Integer at = position.get(seat.userId());
+          int at = entryOf[k];
           cohorts.computeIfAbsent(seat.cohort(), c -> new ArrayList<>()).add(new Seated(seat.cohort(), k,
-              seat.userId(), at == null ? null : (long) at, at == null ? null : Entries.score(b, ranking.get(at))));
+              seat.userId(), at < 0 ? null : (long) at, at < 0 ? null : Entries.score(b, ranking.get(at))));
         }
       }
       return inTurns(new ArrayList<>(cohorts.values()), 0);

@@ -31,6 +31,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
@@ -165,6 +166,8 @@ public final class LeagueCloser {
       // recorded by a run that stopped after recording: read back; else computed here and recorded once
       boolean compute = first.<LeagueMoveStore.PeriodMoves>resultAt(1).total() == 0;
       Future<Map<String, String>> members = compute ? computed.members(l) : Future.succeededFuture(Map.of());
+      // the members the tiers seat, one set for all of them
+      Future<Set<String>> seated = members.map(CloseMoves::seated);
       // TIERS_AT_ONCE tiers at a time, each under its own close lease, each read into moves once its
       // period is closed: PostgreSQL writes one tier while the node reads another
       List<Future<ArchivedPeriod>> closing = new ArrayList<>();
@@ -180,8 +183,8 @@ public final class LeagueCloser {
         lanes.set(i % TIERS_AT_ONCE, tier);
         closing.add(tier);
         if (compute) {
-          tierMoves.add(Future.all(tier, members).compose(both -> computed.tier(l, level, b, p, members.result(),
-              tier.result(), read.getAndSet(null))));
+          tierMoves.add(Future.all(tier, seated).compose(both -> computed.tier(l, level, b, p, members.result(),
+              seated.result(), tier.result(), read.getAndSet(null))));
         }
       }
       List<ArchivedPeriod> closed = new ArrayList<>();
@@ -191,8 +194,8 @@ public final class LeagueCloser {
       }).map(steps.done(compute ? "tiers archived and their moves computed" : "tiers archived"))
           .compose(v -> lease.check())
           .compose(v -> !compute ? moves.period(l.uid(), p.id()).map(steps.done("moves read back"))
-              : Future.succeededFuture(CloseMoves.all(l, members.result(), tierMoves.stream().map(Future::result)
-                  .toList())).compose(all -> moves.record(l.uid(), l.name(), p.id(), all)
+              : Future.succeededFuture(CloseMoves.all(l, members.result(), seated.result(),
+                  tierMoves.stream().map(Future::result).toList())).compose(all -> moves.record(l.uid(), l.name(), p.id(), all)
                       // another run recorded them first: the moves are theirs
                       .compose(written -> written ? Future.succeededFuture(all) : moves.period(l.uid(), p.id())))
                   .map(steps.done("moves recorded")))
@@ -202,9 +205,13 @@ public final class LeagueCloser {
             if (done) {
               return replay.release(l, p).map(steps.done("held scores replayed")).map(recorded);
             }
-            Map<String, String> to = new LinkedHashMap<>();
-            recorded.forEach(m -> to.put(m.userId(), m.to()));
-            return store.apply(l, p.id(), to).map(marked -> {
+            List<String> users = new ArrayList<>(recorded.size());
+            List<String> to = new ArrayList<>(recorded.size());
+            recorded.forEach(m -> {
+              users.add(m.userId());
+              to.add(m.to());
+            });
+            return store.apply(l, p.id(), users, to).map(marked -> {
               if (marked) {
                 // each tier board's event, with its members' moves
                 for (int i = 0; i < tiers.size(); i++) {

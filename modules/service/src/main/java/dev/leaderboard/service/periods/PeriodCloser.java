@@ -148,7 +148,7 @@ public final class PeriodCloser {
    */
   private Future<ArchivedPeriod> writeArchive(Board b, Period p, Consumer<FrozenRows> read) {
     // one after the other: the join order and a ranking part share a shard, each a large read
-    return participants.all(b, p.id()).compose(list -> periods.ranking(b, p.id()).map(ranking -> new FrozenRows(list,
+    return participants.all(b, p.id()).compose(list -> periods.ranking(b, p.id()).map(ranking -> FrozenRows.of(list,
             ranking)))
         .onSuccess(read::accept)
         .compose(rows -> {
@@ -166,7 +166,7 @@ public final class PeriodCloser {
       List<Reward> rewards = PeriodRewards.of(b.rewards(), entries, cohorts);
       ArchivedPeriod meta = new ArchivedPeriod(b.uid(), b.name(), p.id(), entries.size(), clock.millis(), b.toJson());
       long started = System.nanoTime();
-      return archive.archive(meta, entries, rewards, seats).compose(written -> {
+      return archive.archive(meta, entries, rewards, seats, rows.entryOf()).compose(written -> {
         if (written) {
           LOG.info("archived period {} of board {}: {} entries, {} participants, {} rewards in {} ms", p.id(),
               b.name(), entries.size(), seats.size(), rewards.size(), (System.nanoTime() - started) / 1_000_000);

@@ -521,7 +521,7 @@ class LeagueCloseTest {
         .await();
     Map<String, String> undone = new LinkedHashMap<>();
     after.forEach((u, t) -> undone.put(u, rnd.nextBoolean() ? t : from.get(u)));
-    members.apply(l, "other", undone).await();
+    members.apply(l, "other", List.copyOf(undone.keySet()), new ArrayList<>(undone.values())).await();
     assertThat(members.applied(l, "2025-04-15").await()).isFalse();
     Future<LeagueClosed> again = a.closeLeague(lg, "2025-04-15");
     Future<LeagueClosed> racing = b.closeLeague(lg, "2025-04-15");
@@ -569,7 +569,7 @@ class LeagueCloseTest {
     stores.get(0).archive().leagueMoves().delete(l.uid()).await();
     stores.get(0).shards().send(Route.META, Request.cmd(Command.SREM).arg(Keys.leagueApplied(l)).arg("2025-04-15"))
         .await();
-    members.apply(l, "other", before).await();
+    members.apply(l, "other", List.copyOf(before.keySet()), new ArrayList<>(before.values())).await();
     for (String tier : TIERS) {
       Board board = stores.get(0).boards().require(l.tierBoard(tier)).await();
       stores.get(0).periods().drop(board, "2025-04-15").await();

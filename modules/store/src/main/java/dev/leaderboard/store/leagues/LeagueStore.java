@@ -142,22 +142,28 @@ public final class LeagueStore {
    * Sets each member's tier after the period's close ({@code null}: the member leaves), then marks
    * the period applied. The values are the moves' destinations, so applying them again after a
    * failure part way writes the same tiers. {@code true} for the one call that marked the period.
+   * {@code users} and {@code tiers} go together: the i-th user's new tier is the i-th of {@code tiers}.
    */
-  public Future<Boolean> apply(League l, String period, Map<String, String> tiers) {
+  public Future<Boolean> apply(League l, String period, List<String> users, List<String> tiers) {
+    if (users.size() != tiers.size()) {
+      return Future.failedFuture(new IllegalArgumentException(users.size() + " users but " + tiers.size() + " tiers"));
+    }
     String key = Keys.leagueMembers(l);
     List<Request> writes = new ArrayList<>();
     Request set = null;
     Request remove = null;
     int inSet = 0;
     int inRemove = 0;
-    for (Map.Entry<String, String> t : tiers.entrySet()) {
-      if (t.getValue() == null) {
+    for (int i = 0; i < users.size(); i++) {
+      String user = users.get(i);
+      String tier = tiers.get(i);
+      if (tier == null) {
         if (remove == null || inRemove == CHUNK) {
           remove = Request.cmd(Command.HDEL).arg(key);
           writes.add(remove);
           inRemove = 0;
         }
-        remove.arg(t.getKey());
+        remove.arg(user);
         inRemove++;
       } else {
         if (set == null || inSet == CHUNK) {
@@ -165,7 +171,7 @@ public final class LeagueStore {
           writes.add(set);
           inSet = 0;
         }
-        set.arg(t.getKey()).arg(t.getValue());
+        set.arg(user).arg(tier);
         inSet++;
       }
     }
@@ -261,7 +267,9 @@ public final class LeagueStore {
    * or may not be, as with a read just before or after.
    */
   public Future<Map<String, String>> members(League l) {
-    return scan(l, "0", new LinkedHashMap<>());
+    // sized for them all first: a million members are not rehashed on the way
+    return shards.send(Route.META, Request.cmd(Command.HLEN).arg(Keys.leagueMembers(l)))
+        .compose(n -> scan(l, "0", new LinkedHashMap<>(n.toInteger() * 4 / 3 + 1)));
   }
 
   private Future<Map<String, String>> scan(League l, String cursor, Map<String, String> out) {

@@ -13,6 +13,7 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.VertxExtension;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -54,7 +55,7 @@ class LeagueStoreTest {
     for (int i = 0; i < n; i++) {
       first.put("m" + i, TIERS.get(rnd.nextInt(TIERS.size())));
     }
-    store.apply(l, "p1", first).await();
+    store.apply(l, "p1", List.copyOf(first.keySet()), List.copyOf(first.values())).await();
     assertThat(store.members(l).await()).isEqualTo(first);
     assertThat(store.applied(l, "p1").await()).isTrue();
     assertThat(store.applied(l, "p2").await()).isFalse();
@@ -70,7 +71,7 @@ class LeagueStoreTest {
         expected.put(user, to);
       }
     }
-    store.apply(l, "p2", second).await();
+    store.apply(l, "p2", List.copyOf(second.keySet()), new ArrayList<>(second.values())).await();
     assertThat(store.members(l).await()).isEqualTo(expected);
     store.delete(l).await();
     assertThat(store.members(l).await()).isEmpty();
@@ -90,7 +91,7 @@ class LeagueStoreTest {
     String fresh = "fresh-" + suffix;
     String erased = "erased-" + suffix;
     String member = "member-" + suffix;
-    store.apply(l, "p1", Map.of(member, "silver")).await();
+    store.apply(l, "p1", List.of(member), List.of("silver")).await();
     moderation.putBan(erased, new Ban("erasure under way", 1, true)).await();
     moderation.putBan(member, new Ban("cheating", 1, false)).await();
     try {
@@ -120,7 +121,7 @@ class LeagueStoreTest {
     LeagueStore other = new LeagueStore(shards);
     assertThat(node.membership(name, "m").await()).as("no such league").isNull();
     assertThat(other.create(first).await()).isTrue();
-    other.apply(first, "p1", Map.of("m", "silver")).await();
+    other.apply(first, "p1", List.of("m"), List.of("silver")).await();
     assertThat(node.membership(name, "m").await()).isEqualTo(new LeagueStore.Membership(first, "silver"));
     assertThat(node.membership(name, "x").await()).isEqualTo(new LeagueStore.Membership(first, null));
 
@@ -128,7 +129,7 @@ class LeagueStoreTest {
     assertThat(node.membership(name, "m").await()).as("deleted").isNull();
     League again = League.define(name, spec, null, at, UUID.randomUUID().toString());
     assertThat(other.create(again).await()).isTrue();
-    other.apply(again, "p1", Map.of("m", "gold")).await();
+    other.apply(again, "p1", List.of("m"), List.of("gold")).await();
     assertThat(node.membership(name, "m").await()).as("first read after the league was made again")
         .isEqualTo(new LeagueStore.Membership(again, "gold"));
 
@@ -136,7 +137,7 @@ class LeagueStoreTest {
     other.delete(again).await();
     League third = League.define(name, spec, null, at, UUID.randomUUID().toString());
     assertThat(other.create(third).await()).isTrue();
-    other.apply(third, "p1", Map.of("m", "bronze")).await();
+    other.apply(third, "p1", List.of("m"), List.of("bronze")).await();
     assertThat(node.membership(name, "m").await()).isEqualTo(new LeagueStore.Membership(third, "bronze"));
     other.delete(third).await();
   }
