@@ -20,24 +20,8 @@ import java.util.TreeMap;
  * a close run again records nothing twice and reads back what the first run recorded.
  */
 public final class LeagueMoveStore {
-  /** The period's moves counted by movement, as recorded in the same transaction. */
-  private static final String COUNT = "insert into league_move_count select $1, $2, c.* from unnest($3::text[],"
-      + " $4::bigint[]) c on conflict (league_uid, period, movement) do update set moves = excluded.moves";
   static final String MAX = "9223372036854775807";
   static final String PAGE_KEY = "coalesce(cohort, " + MAX + "), coalesce(cohort_rank, " + MAX + "), user_id";
-  /** The unseated members' moves, a row each. */
-  private static final String INSERT = "insert into league_move (league_uid, league, period, user_id, from_tier, to_tier,"
-      + " cohort, cohort_rank, score, movement) select $1, $2, $3, m.* from unnest($4::text[], $5::text[], $6::text[],"
-      + " $7::bigint[], $8::bigint[], $9::bigint[], $10::text[]) m";
-  /**
-   * Whole cohorts' moves, a row a cohort: each cohort's fields as array literals built by the node, its
-   * members in page order ({@link ArchiveSql#literals}).
-   */
-  private static final String INSERT_COHORTS = "insert into league_cohort_move (league_uid, league, period, from_tier,"
-      + " cohort, user_ids, to_tiers, cohort_ranks, scores, movements) select $1, $2, $3, c.from_tier, c.cohort,"
-      + " c.user_ids::text[], c.to_tiers::text[], c.cohort_ranks::bigint[], c.scores::bigint[], c.movements::text[]"
-      + " from unnest($4::text[], $5::bigint[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])"
-      + " c(from_tier, cohort, user_ids, to_tiers, cohort_ranks, scores, movements)";
   static final String COLUMNS = "user_id, from_tier, to_tier, cohort, cohort_rank, score, movement";
   /** A cohort row's members, one row each in page order ({@code c} the cohort row; {@code m.i} the place). */
   static final String MEMBERS = " cross join lateral unnest(c.user_ids, c.to_tiers, c.cohort_ranks, c.scores,"
@@ -82,49 +66,16 @@ public final class LeagueMoveStore {
    * exactly one of them writes.
    */
   public Future<Boolean> record(String leagueUid, String league, String period, List<Move> moves) {
-    Map<String, Long> counts = new TreeMap<>();
-    moves.forEach(m -> counts.merge(m.movement(), 1L, Long::sum));
-    List<Move> seated = moves.stream().filter(m -> m.cohort() != null).toList();
-    List<Move> unseated = moves.stream().filter(m -> m.cohort() == null).toList();
-    Tuple key = Tuple.of(leagueUid, period);
-    return ArchiveSql.reached(pool.withTransaction(conn -> conn
-        .preparedQuery("select pg_advisory_xact_lock(hashtext($1), hashtext($2))").execute(key)
-        // a statement of its own: its snapshot must be taken after the lock is ours
-        .compose(v -> conn.preparedQuery("select 1 from league_move_count where league_uid = $1 and period = $2"
-            + " limit 1").execute(key))
-        .compose(found -> {
-          if (found.size() > 0) {
-            return Future.succeededFuture(false);
-          }
-          // a cohort's moves in one statement: they make its one row, its members in page order
-          Future<Void> written = ArchiveSql.inWholeGroups(seated, m -> List.of(m.from(), m.cohort()),
-              cohorts -> conn.preparedQuery(INSERT_COHORTS).execute(cohortRows(leagueUid, league, period, cohorts)));
-          return written.compose(v -> ArchiveSql.inChunks(unseated, chunk -> conn.preparedQuery(INSERT)
-                  .execute(rows(leagueUid, league, period, chunk))))
-              .compose(v -> conn.preparedQuery(COUNT).execute(Tuple.of(leagueUid, period,
-                  counts.keySet().toArray(String[]::new), counts.values().toArray(Long[]::new))))
-              .map(true);
-        })));
+    return recording(leagueUid, league, period).compose(r -> r.cohorts(moves).compose(v -> r.finish(moves))
+        .recover(t -> r.abandon().transform(ar -> Future.failedFuture(t))));
   }
 
-  /** A row a cohort; each cohort's moves sorted by cohort rank, the page order. */
-  private static Tuple cohortRows(String leagueUid, String league, String period, List<List<Move>> cohorts) {
-    cohorts.forEach(c -> c.sort(PAGE_ORDER));
-    return Tuple.from(List.of(leagueUid, league, period, ArchiveSql.firsts(cohorts, Move::from, String[]::new),
-        ArchiveSql.firsts(cohorts, Move::cohort, Long[]::new), ArchiveSql.literals(cohorts, Move::userId),
-        ArchiveSql.literals(cohorts, Move::to), ArchiveSql.literals(cohorts, Move::cohortRank),
-        ArchiveSql.literals(cohorts, Move::score), ArchiveSql.literals(cohorts, Move::movement)));
-  }
-
-  /** A cohort's moves in page order: by cohort rank (which every move a close computes has, no two alike), then user. */
-  private static final Comparator<Move> PAGE_ORDER = Comparator.comparing(Move::cohortRank,
-      Comparator.nullsLast(Comparator.<Long>naturalOrder())).thenComparing(Move::userId);
-
-  private static Tuple rows(String leagueUid, String league, String period, List<Move> chunk) {
-    return Tuple.from(List.of(leagueUid, league, period, column(chunk, Move::userId, String[]::new),
-        column(chunk, Move::from, String[]::new), column(chunk, Move::to, String[]::new),
-        column(chunk, Move::cohort, Long[]::new), column(chunk, Move::cohortRank, Long[]::new),
-        column(chunk, Move::score, Long[]::new), column(chunk, Move::movement, String[]::new)));
+  /**
+   * Starts recording the period's moves in one transaction that stays open while they are computed
+   * ({@link LeagueMoveRecording}): what {@link #record} does in one call, a tier at a time.
+   */
+  public Future<LeagueMoveRecording> recording(String leagueUid, String league, String period) {
+    return LeagueMoveRecording.start(pool, leagueUid, league, period);
   }
 
   /**

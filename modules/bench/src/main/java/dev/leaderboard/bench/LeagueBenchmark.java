@@ -51,7 +51,9 @@ import java.util.function.Supplier;
  * others through the same join and submit scripts in pipelined batches (the service's answer reads
  * the cohort's board, which a million would wait on for an hour); the plain board gets the same
  * users and scores through batch submits, and so does a tournament (a board of cohorts of 50 whose
- * rewards pay the best 3 of each cohort; {@code -Dtournament=false} leaves it out). Each close
+ * rewards pay the best 3 of each cohort; {@code -Dtournament=false} leaves it out). The plain board is
+ * archived twice, a copy before the other closes and one after them, into the tables they grew; each
+ * close's ratio is given against the mean of the two, and against each. Each close
  * is timed with the CPU it took in this process (the node), the shards and PostgreSQL; the tournament's
  * rewards are counted. The close's
  * answer is then checked: every member once, each cohort ranked 1..n by score, its quotas moved, and
@@ -109,8 +111,13 @@ public final class LeagueBenchmark {
         LeagueStore leagues = store.leagues();
         League league = leagues.get("bench").await();
         Board tier = store.boardStore().get(league.tierBoard(TIERS.get(0))).await();
-        service.putBoard("plain", new JsonObject().put("period", "monthly").put("order", tier.order().wireName())
-            .put("operator", tier.operator().wireName()).put("maxScore", tier.maxScore())).await();
+        // the same plain board twice: archived before the league and the tournament, and after them, into the
+        // tables they have grown (each archive's user-led index takes its rows at random places, and a larger
+        // index costs more a row): the two bracket the closes between them
+        for (String plain : List.of("plain", "plain-after")) {
+          service.putBoard(plain, new JsonObject().put("period", "monthly").put("order", tier.order().wireName())
+              .put("operator", tier.operator().wireName()).put("maxScore", tier.maxScore())).await();
+        }
         // a tournament: participants joined on their first score into cohorts of TOURNAMENT_COHORT, the best
         // TOURNAMENT_PRIZES of each cohort paid at the close
         boolean tournament = Boolean.parseBoolean(System.getProperty("tournament", "true"));
@@ -137,6 +144,7 @@ public final class LeagueBenchmark {
         timed(report, "league scores of the others through the join and submit scripts, pipelined", members - normal,
             () -> scripts(store, league, period, scores, normal));
         timed(report, "plain board scores, batches of " + BATCH, members, () -> plain(service, "plain", scores));
+        timed(report, "the same scores on the second plain board", members, () -> plain(service, "plain-after", scores));
         if (tournament) {
           timed(report, "tournament scores (each a join on the first), batches of " + BATCH, members,
               () -> plain(service, "tournament", scores));
@@ -152,6 +160,7 @@ public final class LeagueBenchmark {
         report.section("closing period " + period);
         report.line("| close | entries | time ms | CPU s: node / shards / PostgreSQL / machine |");
         report.line("|---|---:|---:|---|");
+        double tournamentMillis = 0;
         checkpoint(pg);
         CloseCpu plain = CloseCpu.start(dir);
         service.closePeriod("plain", period).await();
@@ -162,7 +171,7 @@ public final class LeagueBenchmark {
           service.closePeriod("tournament", period).await();
           report.line("| tournament, cohorts of %d, the best %d of each paid | %,d | %s |", TOURNAMENT_COHORT,
               TOURNAMENT_PRIZES, members, closingTournament.stop());
-          report.line("tournament close / plain archive: %.2fx", closingTournament.millis / plain.millis);
+          tournamentMillis = closingTournament.millis;
           long paid = store.archive().rewards().count(store.boardStore().get("tournament").await().uid(), period).await();
           long cohorts = (members + TOURNAMENT_COHORT - 1) / TOURNAMENT_COHORT;
           long expected = (members / TOURNAMENT_COHORT) * TOURNAMENT_PRIZES
@@ -197,12 +206,24 @@ public final class LeagueBenchmark {
           }
           report.line("| league, %d tiers, cohorts of %d | %,d | %s |", TIERS.size(), COHORT_SIZE, members,
               closing.stop());
-          report.line("league close / plain archive: %.2fx", closing.millis / plain.millis);
           closeSeconds = (System.nanoTime() - closeStart) / 1e9;
           Thread.sleep(5_000);
         } finally {
           stream.stop();
         }
+        checkpoint(pg);
+        CloseCpu plainAfter = CloseCpu.start(dir);
+        service.closePeriod("plain-after", period).await();
+        report.line("| plain board again, after the closes above (baseline) | %,d | %s |", members, plainAfter.stop());
+        double mean = (plain.millis + plainAfter.millis) / 2;
+        report.line("plain archives: %.1f s before, %.1f s after, mean %.1f s", plain.millis / 1000,
+            plainAfter.millis / 1000, mean / 1000);
+        if (tournament) {
+          report.line("tournament close / plain archive: %.2fx the mean (%.2fx before, %.2fx after)",
+              tournamentMillis / mean, tournamentMillis / plain.millis, tournamentMillis / plainAfter.millis);
+        }
+        report.line("league close / plain archive: %.2fx the mean (%.2fx before, %.2fx after)", closing.millis / mean,
+            closing.millis / plain.millis, closing.millis / plainAfter.millis);
         report.line("across the period's end (from 1 s into the new period, through its %d s grace, the %.1f s close and"
             + " 5 s after): %s", tier.graceSeconds(), closeSeconds, stream.summary());
         if (stream.refused() > 0) {
