@@ -1,6 +1,5 @@
 package dev.leaderboard.archive;
 
-import static dev.leaderboard.archive.ArchiveSql.column;
 
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
@@ -8,7 +7,6 @@ import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.Tuple;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

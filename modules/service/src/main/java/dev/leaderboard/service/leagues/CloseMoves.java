@@ -30,7 +30,6 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.IdentityHashMap;
 import java.util.PriorityQueue;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -157,12 +156,17 @@ record CloseMoves(LeagueStore store, BoardStore boards, ParticipationStore parti
       }
       int[] entryOf = read.entryOf();
       Map<Long, List<Seated>> cohorts = new LinkedHashMap<>();
+      // a cohort's seats mostly join one after another: the map is asked once a run of them
+      List<Seated> run = null;
       for (int k = 0; k < joined.size(); k++) {
         Participant seat = joined.get(k);
         if (seat.cohort() > 0) {
+          if (run == null || run.get(0).cohort() != seat.cohort()) {
+            run = cohorts.computeIfAbsent(seat.cohort(), c -> new ArrayList<>());
+          }
           int at = entryOf[k];
-          cohorts.computeIfAbsent(seat.cohort(), c -> new ArrayList<>()).add(new Seated(seat.cohort(), k,
-              seat.userId(), at < 0 ? null : (long) at, at < 0 ? null : Entries.score(b, ranking.get(at))));
+          run.add(new Seated(seat.cohort(), k, seat.userId(), at < 0 ? null : (long) at,
+              at < 0 ? null : Entries.score(b, ranking.get(at))));
         }
       }
       return inTurns(new ArrayList<>(cohorts.values()), 0);

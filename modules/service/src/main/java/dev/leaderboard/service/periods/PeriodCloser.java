@@ -23,7 +23,6 @@ import io.vertx.core.Vertx;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -154,12 +153,14 @@ public final class PeriodCloser {
         .compose(rows -> {
       List<ParticipationStore.Participant> joined = rows.joined();
       List<ArchivedParticipant> seats = new ArrayList<>(joined.size());
-      Map<String, Long> cohorts = new HashMap<>(b.rewards().isEmpty() ? 0 : joined.size() * 2);
+      // each entry's cohort, for the rewards' cohort ranks (none needed on a board without rewards)
+      long[] cohorts = new long[b.rewards().isEmpty() ? 0 : rows.ranking().size()];
       for (int i = 0; i < joined.size(); i++) {
         ParticipationStore.Participant j = joined.get(i);
         seats.add(new ArchivedParticipant(i, j.userId(), j.joinedAt(), j.cohort()));
-        if (!b.rewards().isEmpty() && j.cohort() > 0) {
-          cohorts.put(j.userId(), j.cohort());
+        int at = rows.entryOf()[i];
+        if (cohorts.length > 0 && at >= 0 && j.cohort() > 0) {
+          cohorts[at] = j.cohort();
         }
       }
       List<ArchivedEntry> entries = rank(b, p, rows.ranking());

@@ -7,6 +7,7 @@ import dev.leaderboard.core.RewardRules;
 import dev.leaderboard.service.reads.CohortRanking;
 import dev.leaderboard.service.reads.RankMath;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,14 +25,15 @@ public final class PeriodRewards {
 
   /**
    * @param ranking the period's final entries in board order (positions 0 … n − 1)
-   * @param cohorts user ID → cohort, empty on a board without cohorts
+   * @param cohorts each entry's cohort by its place in {@code ranking} (0: placed in none); empty, or with
+   *     no entry placed, on a board without cohorts
    */
-  public static List<Reward> of(RewardRules rules, List<ArchivedEntry> ranking, Map<String, Long> cohorts) {
+  public static List<Reward> of(RewardRules rules, List<ArchivedEntry> ranking, long[] cohorts) {
     List<Reward> out = new ArrayList<>();
     if (rules.isEmpty()) {
       return out;
     }
-    if (cohorts.isEmpty()) {
+    if (Arrays.stream(cohorts).noneMatch(c -> c > 0)) {
       long total = ranking.size();
       for (ArchivedEntry e : ranking) {
         long rank = rules.mode() == RankMode.UNIQUE ? RankMath.unique(e.position()) : e.competitionRank();
@@ -40,10 +42,9 @@ public final class PeriodRewards {
       return out;
     }
     Map<Long, List<ArchivedEntry>> byCohort = new LinkedHashMap<>();
-    for (ArchivedEntry e : ranking) {
-      Long cohort = cohorts.get(e.userId());
-      if (cohort != null) {
-        byCohort.computeIfAbsent(cohort, c -> new ArrayList<>()).add(e);
+    for (int i = 0; i < ranking.size(); i++) {
+      if (cohorts[i] > 0) {
+        byCohort.computeIfAbsent(cohorts[i], c -> new ArrayList<>()).add(ranking.get(i));
       }
     }
     byCohort.forEach((cohort, members) -> CohortRanking.of(rules.mode(), members, ArchivedEntry::position,

@@ -45,7 +45,7 @@ class PeriodRewardsTest {
       ranking.add(new ArchivedEntry(i, "u" + i, score, i, competitionRank, 0));
       finals.add(new Final("u" + i, score));
     }
-    assertThat(got(PeriodRewards.of(b.rewards(), ranking, Map.of())))
+    assertThat(got(PeriodRewards.of(b.rewards(), ranking, new long[0])))
         .isEqualTo(RewardReference.expected(rules, competition, finals, Map.of()));
 
     Map<String, Long> cohorts = new HashMap<>();
@@ -57,7 +57,7 @@ class PeriodRewardsTest {
       }
     }
     if (!cohorts.isEmpty()) {
-      assertThat(got(PeriodRewards.of(b.rewards(), ranking, cohorts)))
+      assertThat(got(PeriodRewards.of(b.rewards(), ranking, cohortsOf(ranking, cohorts))))
           .isEqualTo(RewardReference.expected(rules, competition, finals, cohorts));
     }
   }
@@ -70,16 +70,25 @@ class PeriodRewardsTest {
         .add(new JsonObject().put("ranks", new io.vertx.core.json.JsonArray().add(1).add(2)).put("reward", new JsonObject().put("gem", 1))));
     Board unique = Board.define("u", spec, null, Instant.EPOCH, 1, "u1");
     Board shared = Board.define("c", spec.copy().put("rewardRankMode", "competition"), null, Instant.EPOCH, 1, "c1");
-    assertThat(PeriodRewards.of(unique.rewards(), ranking, Map.of())).extracting(Reward::userId).containsExactly("a", "b");
-    assertThat(PeriodRewards.of(shared.rewards(), ranking, Map.of())).extracting(Reward::userId, Reward::rank)
+    assertThat(PeriodRewards.of(unique.rewards(), ranking, new long[0])).extracting(Reward::userId).containsExactly("a", "b");
+    assertThat(PeriodRewards.of(shared.rewards(), ranking, new long[0])).extracting(Reward::userId, Reward::rank)
         .containsExactly(org.assertj.core.groups.Tuple.tuple("a", 1L), org.assertj.core.groups.Tuple.tuple("b", 2L),
             org.assertj.core.groups.Tuple.tuple("c", 2L));
     assertThat(PeriodRewards.of(Board.define("n", new JsonObject(), null, Instant.EPOCH, 1, "n1").rewards(), ranking,
-        Map.of())).isEmpty();
+        new long[0])).isEmpty();
   }
 
   private static List<Expected> got(List<Reward> rewards) {
     return rewards.stream().map(r -> new Expected(r.userId(), r.cohort(), r.rank(), r.score(), r.reward()))
         .sorted(Comparator.comparing(Expected::userId)).toList();
+  }
+
+  /** Each entry's cohort by its place in the ranking (0: none), from the users' cohorts. */
+  private static long[] cohortsOf(List<ArchivedEntry> ranking, Map<String, Long> byUser) {
+    long[] out = new long[ranking.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = byUser.getOrDefault(ranking.get(i).userId(), 0L);
+    }
+    return out;
   }
 }
