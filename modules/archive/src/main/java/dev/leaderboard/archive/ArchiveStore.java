@@ -1,12 +1,10 @@
 package dev.leaderboard.archive;
 
-import static dev.leaderboard.archive.ArchiveSql.column;
 import static dev.leaderboard.archive.ArchiveSql.first;
 import static dev.leaderboard.archive.ArchiveSql.map;
 import static dev.leaderboard.archive.ArchiveSql.reached;
 import static dev.leaderboard.archive.ArchiveSql.time;
 
-import dev.leaderboard.core.StoreUnavailableException;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgBuilder;
@@ -16,8 +14,6 @@ import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -27,7 +23,7 @@ import java.util.List;
  */
 public final class ArchiveStore {
 
-  private static final String ENTRY_COLUMNS = "position, user_id, score, at, competition_rank, dense_rank, meta, keys";
+  static final String ENTRY_COLUMNS = "position, user_id, score, at, competition_rank, dense_rank, meta, keys";
   private static final String PERIOD_COLUMNS = "board_uid, board, period, size, archived_at, definition";
   private static final String READ_PERIOD_COLUMNS = PERIOD_COLUMNS + ", erased";
   /**
@@ -40,19 +36,6 @@ public final class ArchiveStore {
       + " returning board_uid, period), counted as (select board_uid, period, count(*) as n from gone"
       + " group by board_uid, period) update archived_period p set erased = p.erased + c.n from counted c"
       + " where p.board_uid = c.board_uid and p.period = c.period returning p.board_uid, p.board, p.period, c.n";
-  /** Arrays in, so a chunk is one statement: close to COPY speed, which the client lacks. */
-  private static final String INSERT_ENTRIES = "insert into archived_entry (board_uid, period, " + ENTRY_COLUMNS
-      + ") select $1, $2, e.* from unnest($3::bigint[], $4::text[], $5::bigint[], $6::bigint[], $7::bigint[],"
-      + " $8::bigint[], $9::text[], $10::text[]) e";
-  /**
-   * As {@link #INSERT_ENTRIES}, with each entry's seat: only for a period with participants (three
-   * more arrays cost PostgreSQL about a sixth more per row, measured with 1,000,000 rows).
-   */
-  private static final String INSERT_SEATED_ENTRIES = "insert into archived_entry (board_uid, period, "
-      + ENTRY_COLUMNS + ", joined, joined_at, cohort) select $1, $2, e.* from unnest($3::bigint[], $4::text[],"
-      + " $5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[], $9::text[], $10::text[], $11::bigint[],"
-      + " $12::bigint[], $13::bigint[]) e";
-
   private final Pool pool;
   private final LeagueMoveStore leagueMoves;
   private final ParticipantArchive participants;
@@ -193,32 +176,7 @@ public final class ArchiveStore {
       List<ArchivedParticipant> joined, int[] entryOf) {
     ParticipantArchive.Seats seats = ParticipantArchive.Seats.of(entries, joined, entryOf);
     return ParticipantArchive.write(conn, period.boardUid(), period.period(), joined, seats.unscored())
-        .compose(v -> insertEntries(conn, period, entries, seats, !joined.isEmpty()));
-  }
-
-  /** One chunk at a time, so only one chunk's arrays are alive and the event loop is held briefly. */
-  private static Future<Void> insertEntries(SqlConnection conn, ArchivedPeriod period, List<ArchivedEntry> entries,
-      ParticipantArchive.Seats seats, boolean seated) {
-    Future<Void> sent = Future.succeededFuture();
-    for (int from = 0; from < entries.size(); from += ArchiveSql.CHUNK) {
-      int start = from;
-      int end = Math.min(entries.size(), from + ArchiveSql.CHUNK);
-      sent = sent.compose(v -> {
-        List<ArchivedEntry> chunk = entries.subList(start, end);
-        List<Object> args = new ArrayList<>(List.of(period.boardUid(), period.period(),
-            column(chunk, ArchivedEntry::position, Long[]::new), column(chunk, ArchivedEntry::userId, String[]::new),
-            column(chunk, ArchivedEntry::score, Long[]::new), column(chunk, ArchivedEntry::at, Long[]::new),
-            column(chunk, ArchivedEntry::competitionRank, Long[]::new),
-            column(chunk, ArchivedEntry::denseRank, Long[]::new), column(chunk, ArchivedEntry::meta, String[]::new),
-            column(chunk, ArchivedEntry::keys, String[]::new)));
-        if (seated) {
-          args.addAll(List.of(Arrays.copyOfRange(seats.position(), start, end),
-              Arrays.copyOfRange(seats.joinedAt(), start, end), Arrays.copyOfRange(seats.cohort(), start, end)));
-        }
-        return conn.preparedQuery(seated ? INSERT_SEATED_ENTRIES : INSERT_ENTRIES).execute(Tuple.from(args));
-      }).mapEmpty();
-    }
-    return sent;
+        .compose(v -> EntryRows.insert(conn, period, entries, seats, !joined.isEmpty()));
   }
 
   /** The archived period, or null when it is not archived. */
