@@ -14,15 +14,16 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * One league period's moves recorded in one transaction that stays open while a close computes them:
- * each tier's cohorts as soon as they are computed ({@link #cohorts}), a row a cohort, while other
- * tiers are still archived; then the unseated members' moves, a row each, and the counts by movement,
- * committed together ({@link #finish}). The transaction holds the period's advisory lock from its
- * start, and a recorder that finds counts recorded already writes nothing: exactly one record of a
- * period ever commits. A close that fails gives the recording up ({@link #abandon}), which rolls all of
- * it back.
+ * One league period's moves recorded in one transaction ({@link LeagueMoveStore#record}): the seated
+ * members' moves a row a cohort ({@link #cohorts}), then the unseated members' moves, a row each, and
+ * the counts by movement, committed together ({@link #finish}). The transaction holds the period's
+ * advisory lock from its start, and a recorder that finds counts recorded already writes nothing:
+ * exactly one record of a period ever commits. A record that fails is given up ({@link #abandon}),
+ * which rolls all of it back. The lock is held only while the record is written, not while a close
+ * computes the moves: a node that dies part way through a close must leave nothing that another
+ * node's close would wait on.
  */
-public final class LeagueMoveRecording {
+final class LeagueMoveRecording {
   /** The period's moves counted by movement, as recorded in the same transaction. */
   private static final String COUNT = "insert into league_move_count select $1, $2, c.* from unnest($3::text[],"
       + " $4::bigint[]) c on conflict (league_uid, period, movement) do update set moves = excluded.moves";
@@ -79,7 +80,7 @@ public final class LeagueMoveRecording {
   }
 
   /** Writes the seated moves among {@code moves} (whole cohorts), after every statement sent before. */
-  public Future<Void> cohorts(List<Move> moves) {
+  Future<Void> cohorts(List<Move> moves) {
     if (recordedBefore) {
       return Future.succeededFuture();
     }
@@ -94,7 +95,7 @@ public final class LeagueMoveRecording {
    * written by {@link #cohorts} already) and the counts of all, and commits. Answers false, having
    * written nothing, when another recorder had recorded the period.
    */
-  public Future<Boolean> finish(List<Move> all) {
+  Future<Boolean> finish(List<Move> all) {
     if (recordedBefore) {
       return abandon().map(false);
     }
@@ -111,7 +112,7 @@ public final class LeagueMoveRecording {
   }
 
   /** Gives the recording up: nothing of it is kept. Safe to call more than once, and after {@link #finish}. */
-  public Future<Void> abandon() {
+  Future<Void> abandon() {
     if (ended) {
       return Future.succeededFuture();
     }

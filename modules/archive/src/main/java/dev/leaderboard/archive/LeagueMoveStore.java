@@ -64,16 +64,8 @@ public final class LeagueMoveStore {
    * exactly one of them writes.
    */
   public Future<Boolean> record(String leagueUid, String league, String period, List<Move> moves) {
-    return recording(leagueUid, league, period).compose(r -> r.cohorts(moves).compose(v -> r.finish(moves))
-        .recover(t -> r.abandon().transform(ar -> Future.failedFuture(t))));
-  }
-
-  /**
-   * Starts recording the period's moves in one transaction that stays open while they are computed
-   * ({@link LeagueMoveRecording}): what {@link #record} does in one call, a tier at a time.
-   */
-  public Future<LeagueMoveRecording> recording(String leagueUid, String league, String period) {
-    return LeagueMoveRecording.start(pool, leagueUid, league, period);
+    return LeagueMoveRecording.start(pool, leagueUid, league, period).compose(r -> r.cohorts(moves)
+        .compose(v -> r.finish(moves)).recover(t -> r.abandon().transform(ar -> Future.failedFuture(t))));
   }
 
   /**

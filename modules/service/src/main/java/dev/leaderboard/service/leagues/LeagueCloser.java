@@ -2,7 +2,6 @@ package dev.leaderboard.service.leagues;
 
 import dev.leaderboard.archive.ArchiveStore;
 import dev.leaderboard.archive.ArchivedPeriod;
-import dev.leaderboard.archive.LeagueMoveRecording;
 import dev.leaderboard.archive.LeagueMoveStore;
 import dev.leaderboard.archive.LeagueMoveStore.Move;
 import dev.leaderboard.core.Board;
@@ -169,9 +168,6 @@ public final class LeagueCloser {
       Future<Map<String, String>> members = compute ? computed.members(l) : Future.succeededFuture(Map.of());
       // the members the tiers seat, one set for all of them
       Future<Set<String>> seated = members.map(CloseMoves::seated);
-      // the moves' one transaction, open while the tiers are archived: each tier's written once computed
-      Future<LeagueMoveRecording> recording = compute ? moves.recording(l.uid(), l.name(), p.id())
-          : Future.succeededFuture();
       // TIERS_AT_ONCE tiers at a time, each under its own close lease, each read into moves once its
       // period is closed: PostgreSQL writes one tier while the node reads another
       List<Future<ArchivedPeriod>> closing = new ArrayList<>();
@@ -187,9 +183,8 @@ public final class LeagueCloser {
         lanes.set(i % TIERS_AT_ONCE, tier);
         closing.add(tier);
         if (compute) {
-          tierMoves.add(Future.all(tier, seated, recording).compose(all -> computed.tier(l, level, b, p,
-              members.result(), seated.result(), tier.result(), read.getAndSet(null)))
-              .compose(computedTier -> recording.result().cohorts(computedTier.moves()).map(computedTier)));
+          tierMoves.add(Future.all(tier, seated).compose(both -> computed.tier(l, level, b, p, members.result(),
+              seated.result(), tier.result(), read.getAndSet(null))));
         }
       }
       List<ArchivedPeriod> closed = new ArrayList<>();
@@ -200,7 +195,7 @@ public final class LeagueCloser {
           .compose(v -> lease.check())
           .compose(v -> !compute ? moves.period(l.uid(), p.id()).map(steps.done("moves read back"))
               : Future.succeededFuture(CloseMoves.all(l, members.result(), seated.result(),
-                  tierMoves.stream().map(Future::result).toList())).compose(all -> recording.result().finish(all)
+                  tierMoves.stream().map(Future::result).toList())).compose(all -> moves.record(l.uid(), l.name(), p.id(), all)
                       // another run recorded them first: the moves are theirs
                       .compose(written -> written ? Future.succeededFuture(all) : moves.period(l.uid(), p.id())))
                   .map(steps.done("moves recorded")))
@@ -235,13 +230,7 @@ public final class LeagueCloser {
           .map(recorded -> {
             steps.log(recorded.size());
             return CloseMoves.byUser(recorded);
-          })
-          // a close that stops before the moves are committed keeps none of them
-          .onFailure(t -> recording.onSuccess(r -> {
-            if (r != null) {
-              r.abandon();
-            }
-          }));
+          });
     });
   }
 
