@@ -64,8 +64,7 @@ public final class LeagueMoveStore {
    * exactly one of them writes.
    */
   public Future<Boolean> record(String leagueUid, String league, String period, List<Move> moves) {
-    return LeagueMoveRecording.start(pool, leagueUid, league, period).compose(r -> r.cohorts(moves)
-        .compose(v -> r.finish(moves)).recover(t -> r.abandon().transform(ar -> Future.failedFuture(t))));
+    return LeagueMoveRecording.write(pool, leagueUid, league, period, moves);
   }
 
   /**
