@@ -78,6 +78,11 @@ public final class LeagueBenchmark {
   private static final int TOURNAMENT_PRIZES = 3;
   /** Members whose score goes through the whole service path (its answer reads the cohort's board). */
   private static final int NORMAL_PATH = 2000;
+  /** The league's definition (the benchmark's league and the warm-up's). */
+  private static final JsonObject LEAGUE = new JsonObject().put("tiers", new JsonArray(new ArrayList<Object>(TIERS)))
+      .put("cohortSize", COHORT_SIZE).put("promote", PROMOTE).put("relegate", RELEGATE).put("period", "monthly");
+  /** Members of the smaller league, tournament and plain board closed before the timed closes. */
+  private static final int WARM_MEMBERS = 50_000;
   /** Calls in flight, and seconds, of each read measured beside a plain one. */
   private static final int READS_IN_FLIGHT = 64;
   private static final int READ_SECONDS = 10;
@@ -105,9 +110,7 @@ public final class LeagueBenchmark {
         report.section("setup: " + members + " members, " + TIERS.size() + " tiers, cohorts of " + COHORT_SIZE
             + " (machine: " + Runtime.getRuntime().availableProcessors() + " cores, JDK "
             + System.getProperty("java.version") + ", " + SHARDS + " Redis shards, PostgreSQL)");
-        service.putLeague("bench", new JsonObject().put("tiers", new JsonArray(new ArrayList<Object>(TIERS)))
-            .put("cohortSize", COHORT_SIZE).put("promote", PROMOTE).put("relegate", RELEGATE).put("period", "monthly"))
-            .await();
+        service.putLeague("bench", LEAGUE.copy()).await();
         LeagueStore leagues = store.leagues();
         League league = leagues.get("bench").await();
         Board tier = store.boardStore().get(league.tierBoard(TIERS.get(0))).await();
@@ -115,18 +118,13 @@ public final class LeagueBenchmark {
         // tables they have grown (each archive's user-led index takes its rows at random places, and a larger
         // index costs more a row): the two bracket the closes between them
         for (String plain : List.of("plain", "plain-after")) {
-          service.putBoard(plain, new JsonObject().put("period", "monthly").put("order", tier.order().wireName())
-              .put("operator", tier.operator().wireName()).put("maxScore", tier.maxScore())).await();
+          service.putBoard(plain, plainBoard(tier)).await();
         }
         // a tournament: participants joined on their first score into cohorts of TOURNAMENT_COHORT, the best
         // TOURNAMENT_PRIZES of each cohort paid at the close
         boolean tournament = Boolean.parseBoolean(System.getProperty("tournament", "true"));
         if (tournament) {
-          service.putBoard("tournament", new JsonObject().put("period", "monthly").put("order", tier.order().wireName())
-              .put("operator", tier.operator().wireName()).put("maxScore", tier.maxScore())
-              .put("cohortSize", TOURNAMENT_COHORT).put("rewards", new JsonArray().add(new JsonObject()
-                  .put("ranks", new JsonArray().add(1).add(TOURNAMENT_PRIZES))
-                  .put("reward", new JsonObject().put("coins", 100))))).await();
+          service.putBoard("tournament", tournamentBoard(tier)).await();
         }
         String period = tier.periodOf(Instant.now()).id();
         // the store's write behind an admin's join with a tier, without re-reading the league for each
@@ -157,6 +155,7 @@ public final class LeagueBenchmark {
           return;
         }
 
+        warmUp(report, service, store, tier, period, Math.min(members, WARM_MEMBERS), tournament);
         report.section("closing period " + period);
         report.line("| close | entries | time ms | CPU s: node / shards / PostgreSQL / machine |");
         report.line("|---|---:|---:|---|");
@@ -171,7 +170,7 @@ public final class LeagueBenchmark {
           service.closePeriod("tournament", period).await();
           report.line("| tournament, cohorts of %d, the best %d of each paid | %,d | %s |", TOURNAMENT_COHORT,
               TOURNAMENT_PRIZES, members, closingTournament.stop());
-          tournamentMillis = closingTournament.millis;
+          tournamentMillis = closingTournament.millis();
           long paid = store.archive().rewards().count(store.boardStore().get("tournament").await().uid(), period).await();
           long cohorts = (members + TOURNAMENT_COHORT - 1) / TOURNAMENT_COHORT;
           long expected = (members / TOURNAMENT_COHORT) * TOURNAMENT_PRIZES
@@ -215,15 +214,15 @@ public final class LeagueBenchmark {
         CloseCpu plainAfter = CloseCpu.start(dir);
         service.closePeriod("plain-after", period).await();
         report.line("| plain board again, after the closes above (baseline) | %,d | %s |", members, plainAfter.stop());
-        double mean = (plain.millis + plainAfter.millis) / 2;
-        report.line("plain archives: %.1f s before, %.1f s after, mean %.1f s", plain.millis / 1000,
-            plainAfter.millis / 1000, mean / 1000);
+        double mean = (plain.millis() + plainAfter.millis()) / 2;
+        report.line("plain archives: %.1f s before, %.1f s after, mean %.1f s", plain.millis() / 1000,
+            plainAfter.millis() / 1000, mean / 1000);
         if (tournament) {
           report.line("tournament close / plain archive: %.2fx the mean (%.2fx before, %.2fx after)",
-              tournamentMillis / mean, tournamentMillis / plain.millis, tournamentMillis / plainAfter.millis);
+              tournamentMillis / mean, tournamentMillis / plain.millis(), tournamentMillis / plainAfter.millis());
         }
-        report.line("league close / plain archive: %.2fx the mean (%.2fx before, %.2fx after)", closing.millis / mean,
-            closing.millis / plain.millis, closing.millis / plainAfter.millis);
+        report.line("league close / plain archive: %.2fx the mean (%.2fx before, %.2fx after)", closing.millis() / mean,
+            closing.millis() / plain.millis(), closing.millis() / plainAfter.millis());
         report.line("across the period's end (from 1 s into the new period, through its %d s grace, the %.1f s close and"
             + " 5 s after): %s", tier.graceSeconds(), closeSeconds, stream.summary());
         if (stream.refused() > 0) {
@@ -253,63 +252,63 @@ public final class LeagueBenchmark {
 
   /**
    * A league member's reads beside a plain user's, the same users in the same run, each for
-   * {@link #READ_SECONDS} with {@link #READS_IN_FLIGHT} calls in flight on the service in this process:
-   * the member's standing (tier, cohort rank, zone and the cohort's entries) and a member's score
-   * (its answer: tier, cohort, rank and zone; {@code scoresToo}) against a plain board's user read and
-   * submit with rank.
+   * {@link #READ_SECONDS} in alternating rounds ({@link PairedReads}) with {@link #READS_IN_FLIGHT} calls in
+   * flight on the service in this process: the member's standing (tier, cohort rank, zone and the
+   * cohort's entries) beside a plain board's user read, and a member's score (its answer: tier, cohort,
+   * rank and zone; {@code scoresToo}) beside a plain submit with rank.
    */
   private static void reads(Report report, Path dir, LeaderboardServiceImpl service, int members, boolean scoresToo,
       RedisNodes nodes) throws Exception {
     report.section("reads: a league member's beside a plain user's (" + READS_IN_FLIGHT + " in flight, "
-        + READ_SECONDS + " s each, service calls in this process)");
+        + READ_SECONDS + " s each in " + PairedReads.ROUNDS + " alternating rounds, service calls in this process)");
     report.line("| read | answers/s | CPU ms per answer: node / shards | Redis µs per answer | top commands: calls / µs per"
         + " answer |");
     report.line("|---|---:|---|---:|---|");
     SplittableRandom rnd = new SplittableRandom(7);
-    double user = read(report, dir, nodes, "plain board: a user's entry with rank", () -> service.user("plain",
-        user(rnd.nextInt(members)), null, null, false));
-    double standing = read(report, dir, nodes, "league: a member's standing (GET .../users/{u})", () -> service.leagueUser(
-        "bench", user(rnd.nextInt(members)), null, null));
+    PairedReads reads = new PairedReads(dir, nodes, READS_IN_FLIGHT, READ_SECONDS);
+    double standing = reads.pair(report, "plain board: a user's entry with rank", () -> service.user("plain",
+        user(rnd.nextInt(members)), null, null, false), "league: a member's standing (GET .../users/{u})",
+        () -> service.leagueUser("bench", user(rnd.nextInt(members)), null, null));
     if (!scoresToo) {
-      report.line("a member's standing / a user's entry: %.2fx (time per answer at full load)", user / standing);
+      report.line("a member's standing / a user's entry: %.2fx (time per answer at full load)", standing);
       return;
     }
-    double submit = read(report, dir, nodes, "plain board: a score with rank", () -> service.submit("plain", new ScoreEvent(
-        new JsonObject().put("userId", user(rnd.nextInt(members))).put("value", 1)), true));
-    double score = read(report, dir, nodes, "league: a member's score with tier, cohort rank and zone", () -> service
-        .submitLeague("bench", new ScoreEvent(new JsonObject().put("userId", user(rnd.nextInt(members)))
-            .put("value", 1))));
+    double score = reads.pair(report, "plain board: a score with rank", () -> service.submit("plain", new ScoreEvent(
+        new JsonObject().put("userId", user(rnd.nextInt(members))).put("value", 1)), true),
+        "league: a member's score with tier, cohort rank and zone", () -> service.submitLeague("bench",
+            new ScoreEvent(new JsonObject().put("userId", user(rnd.nextInt(members))).put("value", 1))));
     report.line("a member's standing / a user's entry: %.2fx; a league score / a plain score with rank: %.2fx"
-        + " (time per answer at full load)", user / standing, submit / score);
+        + " (time per answer at full load)", standing, score);
   }
 
-  /** Answers per second of {@code call} for {@link #READ_SECONDS}, {@link #READS_IN_FLIGHT} in flight, after a warm-up. */
-  private static double read(Report report, Path dir, RedisNodes nodes, String what, Supplier<Future<?>> call)
-      throws Exception {
-    run(call, READ_SECONDS / 2.0);
-    Map<String, long[]> stats = nodes.commandStats();
-    CloseCpu cpu = CloseCpu.start(dir);
-    long answers = run(call, READ_SECONDS);
-    double[] used = cpu.used();
-    RedisNodes.Costs costs = RedisNodes.costs(stats, nodes.commandStats(), answers);
-    double perSecond = answers / (cpu.millis / 1000);
-    report.line("| %s | %,.0f | %.3f / %.3f | %.1f | %s |", what, perSecond, used[0] * 1000 / answers,
-        used[1] * 1000 / answers, costs.usecPerAnswer(), costs.top());
-    return perSecond;
-  }
-
-  private static long run(Supplier<Future<?>> call, double seconds) {
-    long end = System.nanoTime() + (long) (seconds * 1e9);
-    long answers = 0;
-    while (System.nanoTime() < end) {
-      List<Future<?>> flight = new ArrayList<>(READS_IN_FLIGHT);
-      for (int i = 0; i < READS_IN_FLIGHT; i++) {
-        flight.add(call.get());
-      }
-      Future.all(flight).await();
-      answers += READS_IN_FLIGHT;
+  /**
+   * A league, a plain board and a tournament of {@code members} (a smaller size than the timed ones, the
+   * same definitions) filled and closed before the timed closes, so that each timed close runs code the
+   * JIT has compiled, as on a node that has closed periods before: a first close in a fresh process
+   * compiles its paths as it runs, and on two cores the compiler's threads take the CPU the close
+   * would use.
+   */
+  private static void warmUp(Report report, LeaderboardServiceImpl service, NodeStore store, Board tier,
+      String period, int members, boolean tournament) {
+    long t = System.nanoTime();
+    service.putLeague("warm", LEAGUE.copy()).await();
+    List<String> boards = new ArrayList<>(List.of("warm-plain"));
+    service.putBoard("warm-plain", plainBoard(tier)).await();
+    if (tournament) {
+      service.putBoard("warm-tournament", tournamentBoard(tier)).await();
+      boards.add("warm-tournament");
     }
-    return answers;
+    League league = store.leagues().get("warm").await();
+    long[] scores = scores(members);
+    inFlight(members, IN_FLIGHT, u -> store.leagues().join(league, user(u), TIERS.get(u % TIERS.size()), true));
+    scripts(store, league, period, scores, 0);
+    for (String b : boards) {
+      plain(service, b, scores);
+      service.closePeriod(b, period).await();
+    }
+    service.closeLeague("warm", period).await();
+    report.line("warm-up: a league, %s of %,d members filled and closed in %.1f s", String.join(" and ", boards),
+        members, (System.nanoTime() - t) / 1e9);
   }
 
   /**
@@ -323,44 +322,19 @@ public final class LeagueBenchmark {
     }
   }
 
-  /** The time and CPU of one close, sampled before and after. */
-  private static final class CloseCpu {
-    private final List<Long> shards;
-    private final long postgres;
-    private final long t;
-    private final double[] before;
-    private double millis;
+  /** A plain board of the tier boards' period, order, operator and score bound. */
+  private static JsonObject plainBoard(Board tier) {
+    return new JsonObject().put("period", "monthly").put("order", tier.order().wireName())
+        .put("operator", tier.operator().wireName()).put("maxScore", tier.maxScore());
+  }
 
-    private CloseCpu(List<Long> shards, long postgres) {
-      this.shards = shards;
-      this.postgres = postgres;
-      this.before = sample();
-      this.t = System.nanoTime();
-    }
-
-    static CloseCpu start(Path dir) throws Exception {
-      String pid = Files.readAllLines(dir.resolve("postgres").resolve("postmaster.pid")).get(0).trim();
-      return new CloseCpu(HttpBenchmark.redisPids(dir), Long.parseLong(pid));
-    }
-
-    private double[] sample() {
-      double[] machine = new CpuMeter(List.of()).sample(ProcessHandle.current().pid());
-      return new double[] {machine[0], CpuMeter.seconds(shards), CpuMeter.treeSeconds(postgres), machine[2]};
-    }
-
-    /** CPU seconds since the start: this process, the shards. */
-    double[] used() {
-      millis = (System.nanoTime() - t) / 1e6;
-      double[] after = sample();
-      return new double[] {after[0] - before[0], after[1] - before[1]};
-    }
-
-    String stop() {
-      millis = (System.nanoTime() - t) / 1e6;
-      double[] after = sample();
-      return String.format(Locale.ROOT, "%.0f | %.1f / %.1f / %.1f / %.1f", millis, after[0] - before[0],
-          after[1] - before[1], after[2] - before[2], after[3] - before[3]);
-    }
+  /**
+   * A tournament beside the plain board: participants joined on their first score into cohorts of
+   * {@link #TOURNAMENT_COHORT}, the best {@link #TOURNAMENT_PRIZES} of each cohort paid at the close.
+   */
+  private static JsonObject tournamentBoard(Board tier) {
+    return plainBoard(tier).put("cohortSize", TOURNAMENT_COHORT).put("rewards", new JsonArray().add(new JsonObject()
+        .put("ranks", new JsonArray().add(1).add(TOURNAMENT_PRIZES)).put("reward", new JsonObject().put("coins", 100))));
   }
 
   private static String user(int u) {
