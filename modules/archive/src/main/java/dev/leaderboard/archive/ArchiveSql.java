@@ -26,6 +26,8 @@ import java.util.function.IntFunction;
 final class ArchiveSql {
   /** Rows per bulk insert: large enough that per-statement costs vanish, small enough to bound memory. */
   static final int CHUNK = 20_000;
+  /** Bulk statements built and sent ahead of PostgreSQL's answers ({@link #inTurn}). */
+  static final int IN_FLIGHT = 2;
 
   private ArchiveSql() {
   }
@@ -66,16 +68,32 @@ final class ArchiveSql {
   }
 
   /**
-   * Sends {@code all} a chunk of {@link #CHUNK} at a time, each after the one before has succeeded;
-   * {@code send} builds a chunk's statement only when its turn comes, so one chunk's arrays are alive.
+   * Sends {@code all} a chunk of {@link #CHUNK} at a time ({@link #inTurn}); {@code send} builds a
+   * chunk's statement only when its turn comes.
    */
   static <T> Future<Void> inChunks(List<T> all, Function<List<T>, Future<?>> send) {
-    Future<Void> sent = Future.succeededFuture();
-    for (int from = 0; from < all.size(); from += CHUNK) {
-      List<T> chunk = all.subList(from, Math.min(all.size(), from + CHUNK));
-      sent = sent.compose(v -> send.apply(chunk)).mapEmpty();
+    int chunks = (all.size() + CHUNK - 1) / CHUNK;
+    return inTurn(chunks, k -> send.apply(all.subList(k * CHUNK, Math.min(all.size(), (k + 1) * CHUNK))));
+  }
+
+  /**
+   * Sends {@code count} statements on one connection, in order, statement {@code k} built by
+   * {@code send} when its turn comes: once the statement {@link #IN_FLIGHT} before it has finished. So
+   * while PostgreSQL runs one statement the node builds the next and sends it behind (the client
+   * pipelines them), and neither waits on the other; at most {@link #IN_FLIGHT} statements' arrays are
+   * alive. Statement {@code k} is sent after {@code k - 1}, whose turn came first (the connection answers
+   * in order). The first failure fails the whole, and no statement after it is sent.
+   */
+  static Future<Void> inTurn(int count, IntFunction<Future<?>> send) {
+    List<Future<?>> sent = new ArrayList<>(count);
+    boolean[] failed = {false};
+    for (int i = 0; i < count; i++) {
+      int k = i;
+      Future<?> turn = k < IN_FLIGHT ? Future.succeededFuture() : sent.get(k - IN_FLIGHT);
+      sent.add(turn.compose(v -> failed[0] ? Future.failedFuture("a statement before it failed")
+          : send.apply(k).onFailure(t -> failed[0] = true)));
     }
-    return sent;
+    return Future.all(sent).mapEmpty();
   }
 
   /**
@@ -113,11 +131,7 @@ final class ArchiveSql {
     if (!chunk.isEmpty()) {
       chunks.add(chunk);
     }
-    Future<Void> sent = Future.succeededFuture();
-    for (List<List<T>> c : chunks) {
-      sent = sent.compose(v -> send.apply(c)).mapEmpty();
-    }
-    return sent;
+    return inTurn(chunks.size(), k -> send.apply(chunks.get(k)));
   }
 
   /**
@@ -149,10 +163,14 @@ final class ArchiveSql {
     if (value == null) {
       b.append("NULL");
     } else if (value instanceof Long || value instanceof Integer) {
-      b.append(value);
+      b.append(((Number) value).longValue());
     } else {
       String text = value.toString();
       b.append('"');
+      if (text.indexOf('"') < 0 && text.indexOf('\\') < 0) {
+        b.append(text).append('"');
+        return;
+      }
       for (int i = 0; i < text.length(); i++) {
         char c = text.charAt(i);
         if (c == '"' || c == '\\') {

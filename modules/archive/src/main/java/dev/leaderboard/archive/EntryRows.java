@@ -30,29 +30,26 @@ final class EntryRows {
       + " $4::text[], $5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[], $9::text[], $10::text[], $11::bigint[],"
       + " $12::bigint[], $13::bigint[]) e";
 
-  /** One chunk at a time, so only one chunk's arrays are alive and the event loop is held briefly. */
+  /** A chunk at a time ({@link ArchiveSql#inTurn}): few chunks' arrays are alive and the event loop is held briefly. */
   static Future<Void> insert(SqlConnection conn, ArchivedPeriod period, List<ArchivedEntry> entries,
       ParticipantArchive.Seats seats, boolean seated) {
-    Future<Void> sent = Future.succeededFuture();
-    for (int from = 0; from < entries.size(); from += ArchiveSql.CHUNK) {
-      int start = from;
-      int end = Math.min(entries.size(), from + ArchiveSql.CHUNK);
-      sent = sent.compose(v -> {
-        List<ArchivedEntry> chunk = entries.subList(start, end);
-        List<Object> args = new ArrayList<>(List.of(period.boardUid(), period.period(),
-            column(chunk, ArchivedEntry::position, Long[]::new), column(chunk, ArchivedEntry::userId, String[]::new),
-            column(chunk, ArchivedEntry::score, Long[]::new), column(chunk, ArchivedEntry::at, Long[]::new),
-            column(chunk, ArchivedEntry::competitionRank, Long[]::new),
-            column(chunk, ArchivedEntry::denseRank, Long[]::new), column(chunk, ArchivedEntry::meta, String[]::new),
-            column(chunk, ArchivedEntry::keys, String[]::new)));
-        if (seated) {
-          args.addAll(List.of(Arrays.copyOfRange(seats.position(), start, end),
-              Arrays.copyOfRange(seats.joinedAt(), start, end), Arrays.copyOfRange(seats.cohort(), start, end)));
-        }
-        return conn.preparedQuery(seated ? INSERT_SEATED_ENTRIES : INSERT_ENTRIES).execute(Tuple.from(args));
-      }).mapEmpty();
-    }
-    return sent;
+    int chunks = (entries.size() + ArchiveSql.CHUNK - 1) / ArchiveSql.CHUNK;
+    return ArchiveSql.inTurn(chunks, k -> {
+      int start = k * ArchiveSql.CHUNK;
+      int end = Math.min(entries.size(), start + ArchiveSql.CHUNK);
+      List<ArchivedEntry> chunk = entries.subList(start, end);
+      List<Object> args = new ArrayList<>(List.of(period.boardUid(), period.period(),
+          column(chunk, ArchivedEntry::position, Long[]::new), column(chunk, ArchivedEntry::userId, String[]::new),
+          column(chunk, ArchivedEntry::score, Long[]::new), column(chunk, ArchivedEntry::at, Long[]::new),
+          column(chunk, ArchivedEntry::competitionRank, Long[]::new),
+          column(chunk, ArchivedEntry::denseRank, Long[]::new), column(chunk, ArchivedEntry::meta, String[]::new),
+          column(chunk, ArchivedEntry::keys, String[]::new)));
+      if (seated) {
+        args.addAll(List.of(Arrays.copyOfRange(seats.position(), start, end),
+            Arrays.copyOfRange(seats.joinedAt(), start, end), Arrays.copyOfRange(seats.cohort(), start, end)));
+      }
+      return conn.preparedQuery(seated ? INSERT_SEATED_ENTRIES : INSERT_ENTRIES).execute(Tuple.from(args));
+    });
   }
 
 }

@@ -57,7 +57,12 @@ public record RewardRules(List<Rule> rules, RankMode mode) {
 
   /** The reward (JSON text) of the first rule matching rank {@code rank} of {@code total}, or null when none does. */
   public String rewardFor(long rank, long total) {
-    return rules.stream().filter(r -> r.matches(rank, total)).map(Rule::reward).findFirst().orElse(null);
+    for (Rule r : rules) {
+      if (r.matches(rank, total)) {
+        return r.reward();
+      }
+    }
+    return null;
   }
 
   /** The {@code rewards} and {@code rewardRankMode} fields of a definition over {@code existing}; {@code rewards: null} removes the rules. */

@@ -4,11 +4,10 @@ import dev.leaderboard.archive.ArchivedEntry;
 import dev.leaderboard.archive.Reward;
 import dev.leaderboard.core.RankMode;
 import dev.leaderboard.core.RewardRules;
-import dev.leaderboard.service.reads.CohortRanking;
 import dev.leaderboard.service.reads.RankMath;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -41,15 +40,51 @@ public final class PeriodRewards {
       }
       return out;
     }
-    Map<Long, List<ArchivedEntry>> byCohort = new LinkedHashMap<>();
-    for (int i = 0; i < ranking.size(); i++) {
-      if (cohorts[i] > 0) {
-        byCohort.computeIfAbsent(cohorts[i], c -> new ArrayList<>()).add(ranking.get(i));
+    inCohorts(rules, ranking, cohorts, out);
+    return out;
+  }
+
+  /**
+   * The rewards by cohort rank: each cohort numbered as it first appears, its entries gathered in board
+   * order (a counting sort over those numbers, no map of lists), then ranked among themselves; a
+   * cohort's rewards in rank order, the cohorts in the order of their best entries.
+   */
+  private static void inCohorts(RewardRules rules, List<ArchivedEntry> ranking, long[] cohorts, List<Reward> out) {
+    Map<Long, Integer> number = new HashMap<>();
+    List<Long> ids = new ArrayList<>();
+    int[] of = new int[ranking.size()];
+    for (int i = 0; i < of.length; i++) {
+      of[i] = cohorts[i] > 0 ? number.computeIfAbsent(cohorts[i], c -> {
+        ids.add(c);
+        return ids.size() - 1;
+      }) : -1;
+    }
+    int[] start = new int[ids.size() + 1];
+    for (int k : of) {
+      if (k >= 0) {
+        start[k + 1]++;
       }
     }
-    byCohort.forEach((cohort, members) -> CohortRanking.of(rules.mode(), members, ArchivedEntry::position,
-        ArchivedEntry::score).forEach(place -> add(out, rules, place.member(), cohort, place.rank(), members.size())));
-    return out;
+    for (int k = 0; k < ids.size(); k++) {
+      start[k + 1] += start[k];
+    }
+    int[] next = Arrays.copyOf(start, ids.size());
+    int[] order = new int[start[ids.size()]];
+    for (int i = 0; i < of.length; i++) {
+      if (of[i] >= 0) {
+        order[next[of[i]]++] = i;
+      }
+    }
+    for (int k = 0; k < ids.size(); k++) {
+      long[] scores = new long[start[k + 1] - start[k]];
+      for (int j = 0; j < scores.length; j++) {
+        scores[j] = ranking.get(order[start[k] + j]).score();
+      }
+      long[] ranks = RankMath.within(rules.mode(), scores);
+      for (int j = 0; j < ranks.length; j++) {
+        add(out, rules, ranking.get(order[start[k] + j]), ids.get(k), ranks[j], ranks.length);
+      }
+    }
   }
 
   private static void add(List<Reward> out, RewardRules rules, ArchivedEntry e, Long cohort, long rank, long total) {
