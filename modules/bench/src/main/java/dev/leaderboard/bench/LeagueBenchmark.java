@@ -156,7 +156,8 @@ public final class LeagueBenchmark {
         }
 
         warmUp(report, service, store, tier, period, Math.min(members, WARM_MEMBERS), tournament);
-        report.section("closing period " + period);
+        pauseAutovacuum(pg);
+        report.section("closing period " + period + " (the autovacuum paused: each close vacuumed before the next)");
         report.line("| close | entries | time ms | CPU s: node / shards / PostgreSQL / machine |");
         report.line("|---|---:|---:|---|");
         double tournamentMillis = 0;
@@ -313,9 +314,22 @@ public final class LeagueBenchmark {
   }
 
   /**
-   * Before a close is timed, PostgreSQL is brought to rest: a {@code vacuum analyze} does now the work
-   * the autovacuum would otherwise start on the rows the closes before wrote (an insert-only table is
-   * vacuumed after a fifth again of its rows), so that it falls inside none of the timed closes; then
+   * No autovacuum from here on: its launcher looks at each database once a minute and vacuums a table
+   * that grew by a fifth since its last vacuum, so a vacuum of the archive (seconds of PostgreSQL's CPU
+   * at a million rows) would fall into one timed close and not another as it happens. Each close's
+   * rows are vacuumed by {@link #settle} before the next close instead, outside every figure (the
+   * plain archive's alike).
+   */
+  private static void pauseAutovacuum(LocalPostgres pg) throws SQLException {
+    try (Connection c = DriverManager.getConnection(pg.jdbcUrl()); Statement s = c.createStatement()) {
+      s.execute("alter system set autovacuum = off");
+      s.execute("select pg_reload_conf()");
+    }
+  }
+
+  /**
+   * Before a close is timed, PostgreSQL is brought to rest: a {@code vacuum analyze} does the work
+   * the autovacuum would have done on the rows the closes before wrote; then
    * a checkpoint, so that each close starts with no other's dirty pages to write and pays the
    * full-page images its own first touch of each page costs, as every close does after the checkpoint
    * before it (a checkpoint falling inside only one close would make that one slower).
