@@ -52,15 +52,16 @@ public final class PeriodRewards {
   private static void inCohorts(RewardRules rules, List<ArchivedEntry> ranking, long[] cohorts, List<Reward> out) {
     Map<Long, Integer> number = new HashMap<>();
     List<Long> ids = new ArrayList<>();
-    int[] of = new int[ranking.size()];
-    for (int i = 0; i < of.length; i++) {
-      of[i] = cohorts[i] > 0 ? number.computeIfAbsent(cohorts[i], c -> {
+    // each entry's cohort number (-1: in no cohort)
+    int[] numbered = new int[ranking.size()];
+    for (int i = 0; i < numbered.length; i++) {
+      numbered[i] = cohorts[i] > 0 ? number.computeIfAbsent(cohorts[i], c -> {
         ids.add(c);
         return ids.size() - 1;
       }) : -1;
     }
     int[] start = new int[ids.size() + 1];
-    for (int k : of) {
+    for (int k : numbered) {
       if (k >= 0) {
         start[k + 1]++;
       }
@@ -70,9 +71,9 @@ public final class PeriodRewards {
     }
     int[] next = Arrays.copyOf(start, ids.size());
     int[] order = new int[start[ids.size()]];
-    for (int i = 0; i < of.length; i++) {
-      if (of[i] >= 0) {
-        order[next[of[i]]++] = i;
+    for (int i = 0; i < numbered.length; i++) {
+      if (numbered[i] >= 0) {
+        order[next[numbered[i]]++] = i;
       }
     }
     for (int k = 0; k < ids.size(); k++) {
